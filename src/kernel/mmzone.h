@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Zones, nodes, watermarks and the machine's memory layout.
+ *
+ * Zone indices use one superset enum for both architectures (DMA, DMA32,
+ * NORMAL, HIGHMEM, MOVABLE); a zone type the architecture does not configure
+ * simply stays empty.  The lowmem_reserve arithmetic is unchanged by an
+ * empty zone, and every printed format maps through arch->zone_types[] so
+ * output shows the kernel's own MAX_NR_ZONES columns (4 on x86 and x86-64).
+ */
+#ifndef MMSIM_MMZONE_H
+#define MMSIM_MMZONE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "mm_types.h"
+#include "gfp.h"
+#include "vmstat.h"
+#include "../sim/sim.h"
+
+enum zone_type {
+	ZONE_DMA,
+	ZONE_DMA32,
+	ZONE_NORMAL,
+	ZONE_HIGHMEM,
+	ZONE_MOVABLE,
+	MAX_NR_ZONES
+};
+
+enum zone_watermarks {
+	WMARK_MIN,
+	WMARK_LOW,
+	WMARK_HIGH,
+	NR_WMARK
+};
+
+enum lru_list {
+	LRU_INACTIVE_ANON,
+	LRU_ACTIVE_ANON,
+	LRU_INACTIVE_FILE,
+	LRU_ACTIVE_FILE,
+	LRU_UNEVICTABLE,
+	NR_LRU_LISTS
+};
+#define LRU_ACTIVE 1
+#define LRU_FILE 2
+#define NR_EVICTABLE_LRU_LISTS 4
+#define for_each_evictable_lru(l) for (l = 0; l < NR_EVICTABLE_LRU_LISTS; l++)
+#define for_each_lru(l) for (l = 0; l < NR_LRU_LISTS; l++)
+
+static inline bool is_active_lru(enum lru_list l)
+{
+	return l == LRU_ACTIVE_ANON || l == LRU_ACTIVE_FILE;
+}
+
+static inline bool is_file_lru(enum lru_list l)
+{
+	return l == LRU_INACTIVE_FILE || l == LRU_ACTIVE_FILE;
+}
+
+/* Zone flags (zone->flags bits). */
+enum zone_flags {
+	ZONE_ALL_UNRECLAIMABLE,
+	ZONE_RECLAIM_LOCKED,
+	ZONE_OOM_LOCKED,
+};
+
+struct free_area {
+	struct list_head free_list[MIGRATE_TYPES];
+	unsigned long nr_free;		/* blocks, all migrate types */
+};
+
+/*
+ * Per-cpu pageset.  .32 keeps one list per pcp migrate type; .30/.31 keep
+ * one list (lists[0]) and search it by the type recorded in page->private.
+ */
+struct per_cpu_pages {
+	int count;
+	int high;
+	int batch;
+	struct list_head lists[MIGRATE_PCPTYPES];
+};
+
+struct zone_reclaim_stat {
+	unsigned long recent_rotated[2];	/* [0] anon, [1] file */
+	unsigned long recent_scanned[2];
+	unsigned long nr_saved_scan[NR_LRU_LISTS];
+};
+
+struct pglist_data;
+
+struct zone {
+	unsigned long watermark[NR_WMARK];
+	unsigned long lowmem_reserve[MAX_NR_ZONES];
+	struct per_cpu_pages *pageset;		/* [nr_cpus] */
+	struct free_area free_area[MAX_ORDER];
+	uint8_t *pageblock_flags;		/* migrate type per pageblock */
+
+	struct list_head lru[NR_LRU_LISTS];
+	struct zone_reclaim_stat reclaim_stat;
+	unsigned long pages_scanned;		/* since last reclaim */
+	unsigned long flags;			/* ZONE_* bits */
+	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+	int prev_priority;
+	unsigned int inactive_ratio;
+
+	struct pglist_data *zone_pgdat;
+	unsigned long zone_start_pfn;
+	unsigned long spanned_pages;
+	unsigned long present_pages;
+	const char *name;
+};
+
+#define MAX_ZONES_PER_ZONELIST MAX_NR_ZONES
+
+struct zonelist {
+	/* Populated zones, highest index first; NULL-terminated. */
+	struct zone *_zonerefs[MAX_ZONES_PER_ZONELIST + 1];
+};
+
+typedef struct pglist_data {
+	struct zone node_zones[MAX_NR_ZONES];
+	struct zonelist node_zonelists[1];
+	int nr_zones;			/* highest populated zone index + 1 */
+	unsigned long node_start_pfn;
+	unsigned long node_present_pages;
+	unsigned long node_spanned_pages;
+	int node_id;
+	struct wait_queue_head kswapd_wait;
+	struct task_struct *kswapd;
+	int kswapd_max_order;
+} pg_data_t;
+
+extern struct pglist_data contig_page_data;
+#define NODE_DATA(nid) (&contig_page_data)
+
+static inline bool populated_zone(const struct zone *zone)
+{
+	return zone->present_pages != 0;
+}
+
+static inline int zone_idx(const struct zone *zone)
+{
+	return (int)(zone - zone->zone_pgdat->node_zones);
+}
+
+static inline unsigned long min_wmark_pages(const struct zone *z)
+{
+	return z->watermark[WMARK_MIN];
+}
+static inline unsigned long low_wmark_pages(const struct zone *z)
+{
+	return z->watermark[WMARK_LOW];
+}
+static inline unsigned long high_wmark_pages(const struct zone *z)
+{
+	return z->watermark[WMARK_HIGH];
+}
+
+#define for_each_zone(zone)						\
+	for (zone = contig_page_data.node_zones;			\
+	     zone < contig_page_data.node_zones + MAX_NR_ZONES; zone++)
+#define for_each_populated_zone(zone)					\
+	for_each_zone(zone)						\
+		if (!populated_zone(zone))				\
+			; /* skip */					\
+		else
+
+/* ---- architecture and machine layout -------------------------------- */
+
+enum sim_arch {
+	ARCH_X86,		/* 32-bit, HIGHMEM config */
+	ARCH_X86_64,
+};
+
+struct arch_desc {
+	enum sim_arch arch;
+	const char *name;		/* "x86", "x86_64" */
+	int nr_zone_types;		/* the kernel's MAX_NR_ZONES: 4 */
+	enum zone_type zone_types[4];	/* configured zone types, in order */
+	const char *vmstat_suffix[MAX_NR_ZONES]; /* "dma", "dma32", "normal", "high", "movable" */
+	unsigned long dma_end_pfn;	/* 16 MiB */
+	unsigned long dma32_end_pfn;	/* 4 GiB (x86-64) */
+	unsigned long lowmem_end_pfn;	/* 896 MiB (x86) */
+	unsigned int struct_page_size;	/* for memmap accounting: 32 / 56 */
+};
+
+const struct arch_desc *arch_lookup(const char *name);
+extern const struct arch_desc *sim_arch;
+
+/* Boot-time description of the machine's memory. */
+struct mem_config {
+	const struct arch_desc *arch;
+	unsigned long mem_bytes;	/* mem= */
+	unsigned int nr_cpus;
+	unsigned int pageblock_order;	/* 0: the architecture's default */
+	unsigned long reserved_kbytes;	/* kernel image etc. taken at boot from the first non-DMA zone; -1UL: default */
+	unsigned long min_free_kbytes;	/* 0: computed by init_per_zone_wmark_min */
+	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES]; /* 0: defaults */
+	unsigned int percpu_pagelist_fraction;	/* 0: unused */
+};
+
+extern unsigned int pageblock_order;
+#define pageblock_nr_pages (1UL << pageblock_order)
+extern int page_group_by_mobility_disabled;
+extern int min_free_kbytes;
+extern unsigned long totalreserve_pages;
+extern unsigned long totalram_pages;
+extern unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
+
+/* mmzone.c */
+int mem_init(const struct mem_config *cfg);	/* boot: zones, watermarks, free lists */
+void mem_exit(void);
+void init_per_zone_wmark_min(void);
+void setup_per_zone_wmarks(void);
+void setup_per_zone_lowmem_reserve(void);
+void setup_per_zone_inactive_ratio(void);
+unsigned long nr_free_buffer_pages(void);
+unsigned long nr_free_pagecache_pages(void);
+unsigned long int_sqrt(unsigned long x);
+
+/* The zone index lives in the top bits of page->flags, as in the kernel. */
+#define ZONES_PGSHIFT 29
+#define ZONES_MASK 0x7u
+
+static inline void set_page_zone(struct page *page, enum zone_type zone)
+{
+	page->flags &= ~(ZONES_MASK << ZONES_PGSHIFT);
+	page->flags |= (uint32_t)zone << ZONES_PGSHIFT;
+}
+
+static inline enum zone_type page_zonenum(const struct page *page)
+{
+	return (enum zone_type)((page->flags >> ZONES_PGSHIFT) & ZONES_MASK);
+}
+
+static inline struct zone *page_zone(const struct page *page)
+{
+	return &contig_page_data.node_zones[page_zonenum(page)];
+}
+
+/* page_alloc.c: watermarks and pageblocks */
+bool zone_watermark_ok(struct zone *z, int order, unsigned long mark,
+		       int classzone_idx, int alloc_flags);
+int get_pageblock_migratetype(struct page *page);
+void set_pageblock_migratetype(struct page *page, int migratetype);
+void setup_zone_migrate_reserve(struct zone *zone);
+
+extern const char *const migratetype_names[MIGRATE_TYPES];
+
+#endif /* MMSIM_MMZONE_H */

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Virtual clock, the event queue and timers, and the seeded PRNG.
+ *
+ * The event queue is a binary heap of timers ordered by (expires, seq):
+ * seq is a global insertion counter, so events due at the same nanosecond
+ * run in the order they were queued, on every machine.  O(log n) per
+ * operation; n is the number of pending timers (a few per task), so the
+ * heap is never the bottleneck.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <assert.h>
+#include "sim.h"
+#include "engine_internal.h"
+
+unsigned int sim_hz = 250;
+
+struct engine engine;
+
+sim_time_t sim_now(void)
+{
+	return engine.now;
+}
+
+unsigned long sim_jiffies(void)
+{
+	return (unsigned long)(engine.now * sim_hz / NSEC_PER_SEC);
+}
+
+uint64_t sim_events(void)
+{
+	return engine.nr_events;
+}
+
+/* ---- heap ------------------------------------------------------------ */
+
+static bool timer_before(const struct timer *a, const struct timer *b)
+{
+	if (a->expires != b->expires)
+		return a->expires < b->expires;
+	return a->seq < b->seq;
+}
+
+static void heap_set(size_t i, struct timer *t)
+{
+	engine.heap[i] = t;
+	t->heap_index = (int)i;
+}
+
+static void heap_sift_up(size_t i)
+{
+	struct timer *t = engine.heap[i];
+
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+
+		if (!timer_before(t, engine.heap[parent]))
+			break;
+		heap_set(i, engine.heap[parent]);
+		i = parent;
+	}
+	heap_set(i, t);
+}
+
+static void heap_sift_down(size_t i)
+{
+	struct timer *t = engine.heap[i];
+	size_t n = engine.heap_len;
+
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct timer *best = t;
+
+		if (l < n && timer_before(engine.heap[l], best)) {
+			m = l;
+			best = engine.heap[l];
+		}
+		if (r < n && timer_before(engine.heap[r], best))
+			m = r;
+		if (m == i)
+			break;
+		heap_set(i, engine.heap[m]);
+		i = m;
+	}
+	heap_set(i, t);
+}
+
+void timer_init(struct timer *t, void (*fn)(struct timer *), void *data)
+{
+	memset(t, 0, sizeof(*t));
+	t->heap_index = -1;
+	t->function = fn;
+	t->data = data;
+}
+
+void timer_add(struct timer *t, sim_time_t expires)
+{
+	if (timer_pending(t))
+		timer_del(t);
+	if (expires < engine.now)
+		expires = engine.now;
+	t->expires = expires;
+	t->seq = engine.next_seq++;
+	if (engine.heap_len == engine.heap_cap) {
+		engine.heap_cap = engine.heap_cap ? engine.heap_cap * 2 : 64;
+		engine.heap = realloc(engine.heap,
+				      engine.heap_cap * sizeof(*engine.heap));
+		if (!engine.heap)
+			abort();
+	}
+	heap_set(engine.heap_len++, t);
+	heap_sift_up(engine.heap_len - 1);
+}
+
+void timer_del(struct timer *t)
+{
+	size_t i;
+
+	if (!timer_pending(t))
+		return;
+	i = (size_t)t->heap_index;
+	t->heap_index = -1;
+	engine.heap_len--;
+	if (i == engine.heap_len)
+		return;
+	heap_set(i, engine.heap[engine.heap_len]);
+	heap_sift_down(i);
+	heap_sift_up((size_t)engine.heap[i]->heap_index);
+}
+
+static struct timer *heap_pop(void)
+{
+	struct timer *t = engine.heap[0];
+
+	timer_del(t);
+	return t;
+}
+
+/* ---- the loop -------------------------------------------------------- */
+
+sim_time_t sim_run(sim_time_t until)
+{
+	engine.stopped = false;
+	while (engine.heap_len && !engine.stopped) {
+		struct timer *t = engine.heap[0];
+
+		if (t->expires > until)
+			break;
+		heap_pop();
+		engine.now = t->expires;
+		engine.nr_events++;
+		t->function(t);
+	}
+	if (!engine.stopped && engine.now < until && until != (sim_time_t)-1)
+		engine.now = until;
+	return engine.now;
+}
+
+void sim_stop(void)
+{
+	engine.stopped = true;
+}
+
+bool sim_stopped(void)
+{
+	return engine.stopped;
+}
+
+/* ---- PRNG: xoshiro256**, seeded through splitmix64 ------------------- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+void prandom_seed(uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		engine.rng[i] = splitmix64(&seed);
+}
+
+uint64_t prandom_u64(void)
+{
+	uint64_t *s = engine.rng;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* Lemire's multiply-shift with rejection: unbiased and deterministic. */
+uint64_t prandom_below(uint64_t bound)
+{
+	if (bound == 0)
+		return 0;
+	for (;;) {
+		unsigned __int128 m = (unsigned __int128)prandom_u64() * bound;
+		uint64_t lo = (uint64_t)m;
+
+		if (lo >= bound || lo >= (-bound) % bound)
+			return (uint64_t)(m >> 64);
+	}
+}
+
+double prandom_double(void)
+{
+	return (double)(prandom_u64() >> 11) * 0x1.0p-53;
+}

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The simulation engine: virtual time, timers, tasks (coroutines), wait
+ * queues and a CPU model.  One simulation per process; all state is global,
+ * as the kernel's is, and sim_init()/sim_exit() reset it between runs.
+ *
+ * Time passes only where code says so: cpu_consume() (CPU work), sleeps
+ * (schedule_timeout and friends) and waits on wait queues.  Everything else
+ * a task does between two blocking points happens in zero simulated time.
+ */
+#ifndef MMSIM_SIM_H
+#define MMSIM_SIM_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "list.h"
+
+typedef uint64_t sim_time_t;		/* nanoseconds since boot */
+
+#define NSEC_PER_USEC	1000ULL
+#define NSEC_PER_MSEC	1000000ULL
+#define NSEC_PER_SEC	1000000000ULL
+#define MAX_SCHEDULE_TIMEOUT	(~0UL >> 1)
+
+#define SIM_MAX_CPUS	64
+
+/* ---- clock ---------------------------------------------------------- */
+
+extern unsigned int sim_hz;
+#define HZ (sim_hz)
+
+sim_time_t sim_now(void);
+unsigned long sim_jiffies(void);
+#define jiffies (sim_jiffies())
+
+static inline sim_time_t jiffies_to_ns(unsigned long j)
+{
+	return (sim_time_t)j * NSEC_PER_SEC / sim_hz;
+}
+
+/* Round up: a sleep of @ns lasts at least that long, as msecs_to_jiffies. */
+static inline unsigned long ns_to_jiffies(sim_time_t ns)
+{
+	return (unsigned long)((ns * sim_hz + NSEC_PER_SEC - 1) / NSEC_PER_SEC);
+}
+
+/* ---- timers --------------------------------------------------------- */
+
+struct timer {
+	sim_time_t expires;
+	uint64_t seq;			/* insertion order breaks time ties */
+	int heap_index;			/* -1 when not queued */
+	void (*function)(struct timer *);
+	void *data;
+};
+
+void timer_init(struct timer *t, void (*fn)(struct timer *), void *data);
+void timer_add(struct timer *t, sim_time_t expires);
+void timer_del(struct timer *t);
+static inline bool timer_pending(const struct timer *t)
+{
+	return t->heap_index >= 0;
+}
+
+/* ---- tasks ---------------------------------------------------------- */
+
+/* Task flags with the kernel's meaning. */
+#define PF_MEMALLOC	0x00000800	/* allocating memory to free memory */
+#define PF_SWAPWRITE	0x00800000	/* allowed to write to swap */
+#define PF_KSWAPD	0x00040000
+#define PF_LESS_THROTTLE 0x00100000
+#define PF_EXITING	0x00000004
+
+#define TIF_MEMDIE	1		/* bit in task->tif_flags: OOM victim */
+
+enum task_state {
+	TASK_RUNNING = 0,
+	TASK_INTERRUPTIBLE = 1,
+	TASK_UNINTERRUPTIBLE = 2,
+	TASK_DEAD = 64,
+};
+
+#define MAX_RT_PRIO	100
+#define DEFAULT_PRIO	120
+
+struct reclaim_state;
+struct backing_dev_info;
+struct mm_struct;
+struct sim_context;
+
+struct task_struct {
+	char comm[16];
+	int pid;
+	int prio;			/* < MAX_RT_PRIO is real-time */
+	unsigned int flags;		/* PF_* */
+	unsigned long tif_flags;
+	volatile long state;
+	struct reclaim_state *reclaim_state;
+	struct backing_dev_info *backing_dev_info;
+	struct mm_struct *mm;
+	void *workload;			/* the workload program's private data */
+
+	/* Engine-private below. */
+	struct sim_context *ctx;
+	void (*fn)(void *);
+	void *arg;
+	struct timer wakeup_timer;	/* schedule_timeout */
+	struct timer run_timer;		/* resume now, or end of a CPU slice */
+	bool on_runq;			/* a resume is queued */
+	bool timed_out;
+	int cpu;			/* CPU last run on */
+	sim_time_t cpu_slice_start;
+	sim_time_t cpu_slice_len;
+	sim_time_t cpu_left;		/* ns still to consume */
+	struct list_head runq_entry;	/* waiting for a CPU */
+	struct list_head tasks;		/* all tasks */
+	sim_time_t sum_exec_runtime;	/* CPU ns consumed */
+	sim_time_t iowait_time;		/* ns in io_schedule* */
+};
+
+static inline bool rt_task(const struct task_struct *p)
+{
+	return p->prio < MAX_RT_PRIO;
+}
+
+/*
+ * The task whose code is running, or in interrupt context the task that was
+ * interrupted (possibly NULL: the CPU was idle), exactly as the kernel's
+ * current: gfp_to_alloc_flags looks at it in both contexts.
+ */
+extern struct task_struct *sim_current;
+#define current (sim_current)
+
+struct task_struct *kthread_run(void (*fn)(void *), void *arg,
+				const char *comm, int prio);
+struct task_struct *find_task_by_pid(int pid);
+/* Iterate over every task ever created (dead ones included). */
+struct task_struct *task_next(struct task_struct *prev);
+
+void set_current_state(long state);
+void schedule(void);
+long schedule_timeout(long timeout);
+long schedule_timeout_uninterruptible(long timeout);
+long io_schedule_timeout(long timeout);
+void io_schedule(void);
+int wake_up_process(struct task_struct *p);
+/* End the calling task now; its stack is freed by the engine. */
+void do_exit(void) __attribute__((noreturn));
+
+/* Charge @ns of CPU work to the calling task (or, in interrupt context, to
+ * the interrupted CPU, delaying whatever runs there). */
+void cpu_consume(sim_time_t ns);
+
+/* ---- wait queues ---------------------------------------------------- */
+
+#define WQ_FLAG_EXCLUSIVE 0x01
+
+struct wait_queue_entry {
+	unsigned int flags;
+	struct task_struct *task;
+	struct list_head entry;
+};
+
+struct wait_queue_head {
+	struct list_head head;
+};
+
+#define DEFINE_WAIT(name)						\
+	struct wait_queue_entry name = {				\
+		.task = current,					\
+		.entry = LIST_HEAD_INIT((name).entry),			\
+	}
+
+void init_waitqueue_head(struct wait_queue_head *wq);
+void prepare_to_wait(struct wait_queue_head *wq,
+		     struct wait_queue_entry *wait, long state);
+void prepare_to_wait_exclusive(struct wait_queue_head *wq,
+			       struct wait_queue_entry *wait, long state);
+void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait);
+/* Wake every non-exclusive waiter and @nr_exclusive exclusive ones. */
+void __wake_up(struct wait_queue_head *wq, unsigned int mode,
+	       int nr_exclusive);
+#define wake_up(wq)		__wake_up(wq, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, 1)
+#define wake_up_all(wq)		__wake_up(wq, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, 0)
+#define wake_up_interruptible(wq) __wake_up(wq, TASK_INTERRUPTIBLE, 1)
+static inline bool waitqueue_active(const struct wait_queue_head *wq)
+{
+	return !list_empty(&wq->head);
+}
+
+/* ---- interrupts ----------------------------------------------------- */
+
+/*
+ * Interrupt and softirq work: a handler runs at a given simulated instant on
+ * a given CPU, in interrupt context, and must not sleep.  CPU time it
+ * consumes delays the task running on that CPU.
+ */
+struct irq_work {
+	struct timer timer;
+	int cpu;
+	void (*handler)(struct irq_work *);
+	void *data;
+};
+
+void irq_work_init(struct irq_work *w, int cpu,
+		   void (*handler)(struct irq_work *), void *data);
+void irq_work_queue_at(struct irq_work *w, sim_time_t when);
+bool in_interrupt(void);
+int smp_processor_id(void);
+
+/* ---- the engine ----------------------------------------------------- */
+
+struct sim_config {
+	unsigned int hz;		/* default 250 */
+	unsigned int nr_cpus;		/* default 1 */
+	sim_time_t sched_slice;		/* CPU slice before round robin, default 3 ms */
+	uint64_t seed;
+	size_t stack_size;		/* per task, default 256 KiB */
+};
+
+void sim_init(const struct sim_config *cfg);
+void sim_exit(void);			/* frees every task and stack */
+/* Run events until @until, until sim_stop(), or until nothing is left.
+ * Returns the simulated time reached. */
+sim_time_t sim_run(sim_time_t until);
+void sim_stop(void);
+bool sim_stopped(void);
+unsigned int sim_nr_cpus(void);
+/* Number of events dispatched so far (for progress and benchmarks). */
+uint64_t sim_events(void);
+/* CPU busy time per CPU, ns, task and interrupt work together. */
+sim_time_t sim_cpu_busy(int cpu);
+
+/* ---- randomness ----------------------------------------------------- */
+
+/* One seeded generator per simulation (xoshiro256**, seeded by splitmix64). */
+uint64_t prandom_u64(void);
+/* Uniform in [0, bound). */
+uint64_t prandom_below(uint64_t bound);
+/* Uniform in [0, 1). */
+double prandom_double(void);
+
+#endif /* MMSIM_SIM_H */
