@@ -1,7 +1,64 @@
 // SPDX-License-Identifier: GPL-2.0
+/* mmsim: command dispatch.  Each subcommand lives in its own cmd_*.c. */
 #include <stdio.h>
-int main(void)
+#include <stdarg.h>
+#include <string.h>
+#include "commands.h"
+
+#define MMSIM_VERSION "0.1.0"
+
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
+const struct command commands[] = {
+	{ "help", cmd_help, "list the commands" },
+	{ "version", cmd_version, "print the mmsim version" },
+	{ NULL, NULL, NULL },
+};
+
+int usage_error(const char *fmt, ...)
 {
-	puts("mmsim");
+	va_list ap;
+
+	fputs("mmsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 2;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("usage: mmsim COMMAND [ARGS]\n\n"
+	       "Simulates the Linux 2.6.30-2.6.32 page allocator, reclaim, swap,\n"
+	       "writeback and block congestion.  Commands:\n\n");
+	for (const struct command *c = commands; c->name; c++)
+		printf("  %-10s %s\n", c->name, c->summary);
+	printf("\n'mmsim COMMAND --help' describes one command.\n");
 	return 0;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("mmsim %s\n", MMSIM_VERSION);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return cmd_help(argc, argv);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return cmd_help(argc, argv);
+	if (!strcmp(argv[1], "--version"))
+		return cmd_version(argc, argv);
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, argv[1]))
+			return c->fn(argc - 1, argv + 1);
+	return usage_error("unknown command '%s' (try 'mmsim help')", argv[1]);
 }

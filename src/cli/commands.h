@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The mmsim subcommands.  Each returns the process exit status:
+ * 0 success, 1 run failure, 2 bad usage or bad input. */
+#ifndef MMSIM_COMMANDS_H
+#define MMSIM_COMMANDS_H
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);	/* argv[0] is the command name */
+	const char *summary;
+};
+
+extern const struct command commands[];
+
+/* Print "mmsim: MSG" to stderr and return 2. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
