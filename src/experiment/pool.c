@@ -59,29 +59,24 @@ static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx)
 	return 0;
 }
 
-/* Read what is there; returns 1 at EOF. */
+/* One read per readiness report, so it never blocks; returns 1 at EOF. */
 static int drain(struct slot *s)
 {
-	for (;;) {
-		ssize_t n;
+	ssize_t n;
 
-		if (s->cap - s->len < 4096) {
-			s->cap = s->cap ? s->cap * 2 : 65536;
-			s->buf = realloc(s->buf, s->cap + 1);
-			if (!s->buf)
-				abort();
-		}
-		n = read(s->fd, s->buf + s->len, s->cap - s->len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN)
-			return 0;
-		if (n <= 0)
-			return 1;
-		s->len += (size_t)n;
-		if (s->cap - s->len >= 4096)
-			return 0;
+	if (s->cap - s->len < 4096) {
+		s->cap = s->cap ? s->cap * 2 : 65536;
+		s->buf = realloc(s->buf, s->cap + 1);
+		if (!s->buf)
+			abort();
 	}
+	do {
+		n = read(s->fd, s->buf + s->len, s->cap - s->len);
+	} while (n < 0 && errno == EINTR);
+	if (n <= 0)
+		return 1;
+	s->len += (size_t)n;
+	return 0;
 }
 
 static int finish_job(struct slot *s, char **outputs)
