@@ -13,7 +13,10 @@ static const char usage[] =
 	"patch, commit or base kernel that sets it.  NAME is a table row\n"
 	"(2.6.32-rc6-0000123-congestion-both), a release (2.6.30, 2.6.31,\n"
 	"2.6.32-rc6, 2.6.32), BASE-revert-8aa7e847, BASE-DDDDDDD-LABEL or\n"
-	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3).\n";
+	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3).\n"
+	"\n"
+	"Section numbers (§6.4) point into the behavioural reference; docs/profiles.md\n"
+	"gives the evidence for every switch.\n";
 
 static const char *const columns[] = {
 	"restart_mode", "rt_harder_in_irq", "cw_alloc", "cw_direct",
