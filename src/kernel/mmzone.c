@@ -46,7 +46,7 @@ unsigned long totalreserve_pages;
 unsigned long totalram_pages;
 unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
 
-static unsigned int nr_cpus;
+unsigned int nr_online_cpus;
 static char mem_error[256];
 
 static const char *const zone_names[MAX_NR_ZONES] = {
@@ -121,11 +121,6 @@ static int mem_fail(const char *fmt, ...)
 	va_end(ap);
 	mem_exit();
 	return -EINVAL;
-}
-
-unsigned int num_online_cpus(void)
-{
-	return nr_cpus ? nr_cpus : 1;
 }
 
 unsigned long int_sqrt(unsigned long x)
@@ -424,10 +419,10 @@ static void setup_pagelist_highmark(struct per_cpu_pages *pcp,
 
 static int zone_pcp_init(struct zone *zone, unsigned int fraction)
 {
-	zone->pageset = calloc(nr_cpus, sizeof(*zone->pageset));
+	zone->pageset = calloc(nr_online_cpus, sizeof(*zone->pageset));
 	if (!zone->pageset)
 		return mem_fail("out of host memory for pagesets");
-	for (unsigned int cpu = 0; cpu < nr_cpus; cpu++) {
+	for (unsigned int cpu = 0; cpu < nr_online_cpus; cpu++) {
 		setup_pageset(&zone->pageset[cpu], zone_batchsize(zone));
 		if (fraction)
 			setup_pagelist_highmark(&zone->pageset[cpu],
@@ -683,7 +678,7 @@ int mem_init(const struct mem_config *cfg)
 		return err;
 
 	sim_arch = cfg->arch;
-	nr_cpus = cfg->nr_cpus ? cfg->nr_cpus : 1;
+	nr_online_cpus = cfg->nr_cpus ? cfg->nr_cpus : 1;
 	max_pfn = cfg->mem_bytes >> PAGE_SHIFT;
 	pageblock_order = cfg->pageblock_order ? cfg->pageblock_order :
 		default_pageblock_order(cfg);
@@ -762,7 +757,7 @@ void mem_exit(void)
 	mem_map = NULL;
 	max_pfn = 0;
 	sim_arch = NULL;
-	nr_cpus = 0;
+	nr_online_cpus = 0;
 	pageblock_order = 0;
 	page_group_by_mobility_disabled = 0;
 	min_free_kbytes = 0;
