@@ -429,7 +429,10 @@ retry_reserve:
 
 /* ---- boot ------------------------------------------------------------ */
 
-/* free_all_bootmem's path into the allocator (mmzone.c calls it). */
+/*
+ * free_all_bootmem's path into the allocator (mmzone.c calls it).  Boot
+ * frees count in pgfree, as they do through the kernel's __free_pages.
+ */
 void __free_pages_bootmem(struct page *page, unsigned int order);
 
 void __free_pages_bootmem(struct page *page, unsigned int order)
@@ -1116,10 +1119,9 @@ fail:
 
 /* ===================================================================== */
 
+/* Placeholder: the lead replaces this with __alloc_pages_nodemask and the slow path. */
+
 /*
- * Placeholder: the lead replaces this with __alloc_pages_nodemask and the
- * slow path.
- *
  * The fast path at WMARK_LOW, then one more try with the slow path's
  * first alloc_flags (gfp_to_alloc_flags without the PF_MEMALLOC/TIF_MEMDIE
  * and rt-task cases): WMARK_MIN, ALLOC_HIGH for __GFP_HIGH and
