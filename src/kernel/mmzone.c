@@ -164,6 +164,7 @@ static bool pfn_is_hole(unsigned long pfn)
 	return false;
 }
 
+/* Holes are all below pfn 0x100. */
 static unsigned long zone_absent_pages(unsigned long start, unsigned long end)
 {
 	unsigned long absent = 0;
@@ -304,7 +305,7 @@ static int init_zone(struct zone *zone, enum zone_type t,
 				zone->name, zone->spanned_pages - absent, memmap);
 	zone->present_pages = zone->spanned_pages - absent - memmap;
 
-	for (unsigned long pfn = start; pfn < end; pfn++)
+	for (unsigned long pfn = start; pfn < min(end, 0x100UL); pfn++)
 		if (pfn_is_hole(pfn))
 			mark_reserved(pfn, 1);
 	if (t != ZONE_DMA && *reserve_pending) {
