@@ -49,7 +49,7 @@ static bool unkillable(const struct task_struct *p)
 	return !p->mm || p->state == TASK_DEAD || (p->flags & PF_KSWAPD);
 }
 
-/* NULL: nobody to kill; ERR (the returned flag): a victim is still dying. */
+/* The task to kill, or NULL: nobody to kill, or (*dying) a victim is still exiting. */
 static struct task_struct *select_bad_process(unsigned long *ppoints,
 					      bool *dying)
 {
