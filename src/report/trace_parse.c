@@ -142,6 +142,11 @@ static int read_line(struct trace_parser *p)
 
 	p->line++;
 	while ((c = getc_unlocked(p->f)) != EOF) {
+		/* trace.dat starts with "\027\010Dtracing". */
+		if (p->line == 1 && n == 0 && c == 0x17) {
+			fail(p, "a binary trace.dat file: give the text of 'trace-cmd report'");
+			return -1;
+		}
 		if (c == '\n') {
 			p->buf[n] = '\0';
 			return 1;
@@ -809,8 +814,6 @@ int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
 		while (end > p->buf && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
 			*--end = '\0';
 		s = skip_space(p->buf);
-		if (p->line == 1 && (unsigned char)s[0] == 0x17)
-			return fail(p, "a binary trace.dat file: give the text of 'trace-cmd report'");
 		rc = bookkeeping_line(p, s);
 		if (rc < 0)
 			return TRACE_PARSE_ERROR;

@@ -157,6 +157,10 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 		snprintf(err, errlen, "replay: time scale %g is negative", opts->time_scale);
 		return NULL;
 	}
+	if (!strcmp(path, "-")) {
+		snprintf(err, errlen, "-: replay reads its trace twice: give a regular file, not stdin");
+		return NULL;
+	}
 	r = calloc(1, sizeof(*r));
 	if (!r) {
 		snprintf(err, errlen, "%s: out of memory", path);
