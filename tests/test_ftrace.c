@@ -552,8 +552,6 @@ static void test_parser_errors(void **state)
 		/* A trace cut short in the middle of a line. */
 		{ "kswapd0-45 [000] 1.5: mm_vmscan_kswapd_wake: nid=0 order=2\nkswapd0-45 [000] 1.6: mm_vmscan_kswapd_sl", 2,
 		  "truncated line (the file ends without a newline): 'kswapd0-45 [000] 1.6: mm_vmscan_kswapd_sl'" },
-		{ "\x17\x08""Dtracing6", 1,
-		  "a binary trace.dat file: give the text of 'trace-cmd report'" },
 		{ "ab\0cd\n", 1,
 		  "binary data (a trace.dat file? give the text of 'trace-cmd report')" },
 	};
@@ -608,10 +606,32 @@ static void test_parser_errors(void **state)
 		trace_parser_close(p);
 	}
 	{
-		char err[256];
+		char err[256], want[256];
+		const char *path;
+		FILE *f;
+		struct trace_parser *p;
+		struct trace_record r;
 
 		assert_null(trace_parser_open("/nonexistent/trace.txt", err, sizeof(err)));
 		assert_string_equal(err, "/nonexistent/trace.txt: No such file or directory");
+		/* A broken trace.dat is refused by its reader... */
+		path = tmp_file("\x17\x08""Dtracing6");
+		assert_null(trace_parser_open(path, err, sizeof(err)));
+#ifdef HAVE_LIBTRACECMD
+		snprintf(want, sizeof(want), "%s: libtracecmd cannot read this trace.dat", path);
+		assert_string_equal(err, want);
+#else
+		(void)want;
+		assert_non_null(strstr(err, "built without libtracecmd"));
+#endif
+		/* ...and one arriving on a stream is recognised. */
+		f = fopen(path, "r");
+		p = trace_parser_new(f, "<stdin>");
+		assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_ERROR);
+		assert_string_equal(trace_parser_error(p),
+				    "<stdin>:1: a binary trace.dat file: give the text of 'trace-cmd report'");
+		trace_parser_close(p);
+		fclose(f);
 	}
 }
 
@@ -1311,6 +1331,329 @@ static void test_round_trip(void **state)
 	shutdown();
 }
 
+
+/* ---- trace.dat ------------------------------------------------------------ */
+
+/*
+ * A trace.dat written here by the documented v6 layout
+ * (trace-cmd.dat.v6(5)): headers, 2.6.32's kmem event formats (the page
+ * address recorded, page_to_pfn in the print format), a vmscan event whose
+ * format libtraceevent evaluates, and one ring-buffer page per CPU.
+ */
+#define DAT_PAGE 4096
+#define P32(pfn) (0xffffea0000000000ULL + (unsigned long long)(pfn) * 56)
+
+static const char dat_header_page[] =
+	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
+
+static const char dat_header_event[] =
+	"# compressed entry header\n"
+	"\ttype_len    :    5 bits\n"
+	"\ttime_delta  :   27 bits\n"
+	"\tarray       :   32 bits\n"
+	"\n"
+	"\tpadding     : type == 29\n"
+	"\ttime_extend : type == 30\n"
+	"\tdata max type_len  == 28\n";
+
+#define COMMON_FIELDS \
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n" \
+	"\tfield:int common_lock_depth;\toffset:8;\tsize:4;\tsigned:1;\n\n"
+
+enum { ID_ALLOC = 301, ID_FREE = 302, ID_PAGEVEC = 303, ID_WAKE = 401 };
+
+static const char fmt_alloc[] =
+	"name: mm_page_alloc\nID: 301\nformat:\n" COMMON_FIELDS
+	"\tfield:struct page * page;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned int order;\toffset:24;\tsize:4;\tsigned:0;\n"
+	"\tfield:gfp_t gfp_flags;\toffset:28;\tsize:4;\tsigned:0;\n"
+	"\tfield:int migratetype;\toffset:32;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"page=%p pfn=%lu order=%d migratetype=%d gfp_flags=%s\", "
+	"REC->page, page_to_pfn(REC->page), REC->order, REC->migratetype, "
+	"(REC->gfp_flags) ? __print_flags(REC->gfp_flags, \"|\", "
+	"{(unsigned long)0x200da, \"GFP_HIGHUSER_MOVABLE\"}, {(unsigned long)0xd0, \"GFP_KERNEL\"}, "
+	"{(unsigned long)0x20, \"GFP_ATOMIC\"}, {(unsigned long)0x4000, \"GFP_COMP\"}) : \"GFP_NOWAIT\"\n";
+
+static const char fmt_free[] =
+	"name: mm_page_free_direct\nID: 302\nformat:\n" COMMON_FIELDS
+	"\tfield:struct page * page;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned int order;\toffset:24;\tsize:4;\tsigned:0;\n\n"
+	"print fmt: \"page=%p pfn=%lu order=%d\", REC->page, page_to_pfn(REC->page), REC->order\n";
+
+static const char fmt_pagevec[] =
+	"name: mm_pagevec_free\nID: 303\nformat:\n" COMMON_FIELDS
+	"\tfield:struct page * page;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:int cold;\toffset:24;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"page=%p pfn=%lu order=0 cold=%d\", REC->page, page_to_pfn(REC->page), REC->cold\n";
+
+static const char fmt_wake[] =
+	"name: mm_vmscan_kswapd_wake\nID: 401\nformat:\n" COMMON_FIELDS
+	"\tfield:int nid;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:int order;\toffset:16;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"nid=%d order=%d\", REC->nid, REC->order\n";
+
+struct dat_event {
+	int cpu;
+	unsigned long long ts;
+	int pid;
+	unsigned char flags;		/* common_flags: 0x01 irqs off, 0x10 softirq */
+	int id;
+	unsigned long long page;
+	unsigned int a, b, c;		/* order/gfp/mt, order, cold, nid/order */
+};
+
+static void put(FILE *f, const void *p, size_t n)
+{
+	assert_int_equal(fwrite(p, 1, n, f), n);
+}
+
+#define PUTV(f, type, v) do { type __v = (v); put(f, &__v, sizeof(__v)); } while (0)
+
+static void put_format(FILE *f, const char *text)
+{
+	PUTV(f, uint64_t, strlen(text));
+	put(f, text, strlen(text));
+}
+
+/* One event's record: common fields, then the event's. */
+static size_t dat_record(const struct dat_event *e, unsigned char *rec)
+{
+	memset(rec, 0, 40);
+	memcpy(rec, &(uint16_t){ (uint16_t)e->id }, 2);
+	rec[2] = e->flags;
+	memcpy(rec + 4, &e->pid, 4);
+	switch (e->id) {
+	case ID_ALLOC:
+		memcpy(rec + 16, &e->page, 8);
+		memcpy(rec + 24, &e->a, 4);
+		memcpy(rec + 28, &e->b, 4);
+		memcpy(rec + 32, &e->c, 4);
+		return 36;
+	case ID_FREE:
+	case ID_PAGEVEC:
+		memcpy(rec + 16, &e->page, 8);
+		memcpy(rec + 24, &e->a, 4);
+		return 28;
+	default:
+		memcpy(rec + 12, &e->a, 4);
+		memcpy(rec + 16, &e->b, 4);
+		return 20;
+	}
+}
+
+static void write_trace_dat(const char *path, const struct dat_event *ev, int n)
+{
+	static const char cmdlines[] = "100 gitk\n45 kswapd0\n";
+	FILE *f = fopen(path, "w");
+	unsigned char page[2][DAT_PAGE];
+	long header_end;
+
+	assert_non_null(f);
+	put(f, "\x17\x08\x44tracing6", 11);
+	put(f, "", 1);
+	PUTV(f, uint8_t, 0);			/* little endian */
+	PUTV(f, uint8_t, 8);			/* long size */
+	PUTV(f, uint32_t, DAT_PAGE);
+	put(f, "header_page", 12);
+	put_format(f, dat_header_page);
+	put(f, "header_event", 13);
+	put_format(f, dat_header_event);
+	PUTV(f, uint32_t, 0);			/* ftrace events */
+	PUTV(f, uint32_t, 2);			/* systems */
+	put(f, "kmem", 5);
+	PUTV(f, uint32_t, 3);
+	put_format(f, fmt_alloc);
+	put_format(f, fmt_free);
+	put_format(f, fmt_pagevec);
+	put(f, "vmscan", 7);
+	PUTV(f, uint32_t, 1);
+	put_format(f, fmt_wake);
+	PUTV(f, uint32_t, 0);			/* kallsyms */
+	PUTV(f, uint32_t, 0);			/* printk formats */
+	PUTV(f, uint64_t, strlen(cmdlines));
+	put(f, cmdlines, strlen(cmdlines));
+	PUTV(f, uint32_t, 2);			/* CPUs */
+	put(f, "options  ", 10);
+	PUTV(f, uint16_t, 0);			/* no options */
+	put(f, "flyrecord", 10);
+	header_end = ftell(f) + 2 * 16;
+	header_end = (header_end + DAT_PAGE - 1) / DAT_PAGE * DAT_PAGE;
+	for (int cpu = 0; cpu < 2; cpu++) {
+		PUTV(f, uint64_t, (uint64_t)header_end + (uint64_t)cpu * DAT_PAGE);
+		PUTV(f, uint64_t, DAT_PAGE);
+	}
+	while (ftell(f) < header_end)
+		put(f, "", 1);
+
+	/* Each CPU's events in one page: timestamp of the first, then
+	 * 32-bit headers (type_len = length / 4, time delta) and data. */
+	memset(page, 0, sizeof(page));
+	for (int cpu = 0; cpu < 2; cpu++) {
+		unsigned long long prev = 0;
+		size_t off = 16;
+		bool first = true;
+
+		for (int i = 0; i < n; i++) {
+			unsigned char rec[40];
+			size_t len;
+			uint32_t hdr;
+
+			if (ev[i].cpu != cpu)
+				continue;
+			if (first) {
+				memcpy(page[cpu], &ev[i].ts, 8);
+				prev = ev[i].ts;
+				first = false;
+			}
+			len = dat_record(&ev[i], rec);
+			assert_true(ev[i].ts - prev < (1ULL << 27));
+			hdr = (uint32_t)(len / 4) | (uint32_t)((ev[i].ts - prev) << 5);
+			memcpy(page[cpu] + off, &hdr, 4);
+			memcpy(page[cpu] + off + 4, rec, len);
+			off += 4 + len;
+			prev = ev[i].ts;
+		}
+		uint64_t commit = off - 16;
+
+		memcpy(page[cpu] + 8, &commit, 8);
+		put(f, page[cpu], DAT_PAGE);
+	}
+	assert_int_equal(fclose(f), 0);
+}
+
+static const struct dat_event dat_events[] = {
+	{ 0, 1000000000ULL, 100, 0, ID_ALLOC, P32(1000), 0, GFP_KERNEL, MIGRATE_UNMOVABLE },
+	{ 0, 1000050000ULL, 45, 0, ID_WAKE, 0, 0, 2, 0 },
+	{ 0, 1001000000ULL, 100, 0, ID_FREE, P32(1000), 0, 0, 0 },
+	{ 0, 1001000000ULL, 100, 0, ID_FREE, P32(1000), 0, 0, 0 },
+	{ 0, 1003000000ULL, 100, 0, ID_PAGEVEC, P32(3000), 1, 0, 0 },
+	{ 1, 1000100000ULL, 0, 0x11, ID_ALLOC, P32(2000), 2, GFP_ATOMIC | __GFP_COMP, MIGRATE_UNMOVABLE },
+	{ 1, 1000200000ULL, 100, 0, ID_ALLOC, P32(3000), 0, GFP_HIGHUSER_MOVABLE, MIGRATE_MOVABLE },
+	{ 1, 1002000000ULL, 0, 0x11, ID_FREE, P32(2000), 2, 0, 0 },
+};
+
+static const char *dat_file(void)
+{
+	const char *path = tmp_file("");
+
+	write_trace_dat(path, dat_events, sizeof(dat_events) / sizeof(dat_events[0]));
+	return path;
+}
+
+#ifdef HAVE_LIBTRACECMD
+/* Records come in time order across the CPUs, decoded like text. */
+static void test_tracedat_parse(void **state)
+{
+	struct trace_parser *p;
+	struct trace_record r;
+	char err[256];
+
+	(void)state;
+	p = trace_parser_open(dat_file(), err, sizeof(err));
+	if (!p)
+		fail_msg("%s", err);
+	assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EVENT);
+	assert_string_equal(r.comm, "gitk");
+	assert_int_equal(r.pid, 100);
+	assert_int_equal(r.cpu, 0);
+	assert_int_equal(r.ts, 1000000000ULL);
+	assert_int_equal(r.entry.id, TRACE_MM_PAGE_ALLOC);
+	/* 2.6.32 recorded the struct page address: it is the key. */
+	assert_int_equal(r.entry.mm_page_alloc.pfn, P32(1000));
+	assert_int_equal(r.entry.mm_page_alloc.order, 0);
+	assert_int_equal(r.entry.mm_page_alloc.gfp_flags, GFP_KERNEL);
+	assert_null(r.unusable);
+
+	assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EVENT);
+	assert_string_equal(r.comm, "kswapd0");
+	assert_int_equal(r.entry.id, TRACE_MM_VMSCAN_KSWAPD_WAKE);
+	assert_string_equal(r.fields, "nid=0 order=2");
+	assert_int_equal(r.entry.mm_vmscan_kswapd_wake.order, 2);
+
+	assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EVENT);
+	assert_int_equal(r.cpu, 1);
+	assert_int_equal(r.pid, 0);
+	assert_true(r.entry.in_irq);
+	assert_int_equal(r.entry.mm_page_alloc.order, 2);
+	assert_int_equal(r.entry.mm_page_alloc.gfp_flags, GFP_ATOMIC | __GFP_COMP);
+
+	assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EVENT);
+	assert_int_equal(r.entry.mm_page_alloc.migratetype, MIGRATE_MOVABLE);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EVENT);
+	assert_int_equal(r.entry.id, TRACE_MM_PAGEVEC_FREE);
+	assert_int_equal(r.entry.mm_pagevec_free.pfn, P32(3000));
+	assert_int_equal(r.entry.mm_pagevec_free.cold, 1);
+	assert_int_equal(r.ts, 1003000000ULL);
+	assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EOF);
+	trace_parser_close(p);
+}
+
+static void test_tracedat_replay(void **state)
+{
+	struct sim_config sc = { .hz = 250, .seed = 1 };
+	const struct replay_stats *s;
+	const struct trace_entry *a0, *a1, *a2;
+	struct replay *r;
+	char err[256];
+
+	(void)state;
+	boot(&sc, 512, 2);
+	r = replay_open(dat_file(), NULL, err, sizeof(err));
+	if (!r)
+		fail_msg("%s", err);
+	capture_on();
+	replay_start(r);
+	sim_run((sim_time_t)-1);
+	trace_sink = NULL;
+	s = replay_stats(r);
+	assert_true(s->done);
+	assert_int_equal(s->events, 8);
+	assert_int_equal(s->allocs, 3);
+	assert_int_equal(s->allocs_irq, 1);
+	assert_int_equal(s->frees, 3);
+	assert_int_equal(s->duplicate_frees, 1);
+	assert_int_equal(s->other_events, 1);
+	assert_int_equal(s->unmatched_frees + s->order_mismatch + s->bad_gfp, 0);
+	assert_int_equal(s->live_at_end, 0);
+	a0 = nth(TRACE_MM_PAGE_ALLOC, 0);
+	a1 = nth(TRACE_MM_PAGE_ALLOC, 1);
+	a2 = nth(TRACE_MM_PAGE_ALLOC, 2);
+	assert_int_equal(a0->ts, 0);
+	assert_int_equal(a1->ts, 100 * NSEC_PER_USEC);
+	assert_true(a1->in_irq);
+	assert_int_equal(a2->mm_page_alloc.gfp_flags, GFP_HIGHUSER_MOVABLE);
+	/* The order-2 block freed is the one allocated for it. */
+	assert_int_equal(nth(TRACE_MM_PAGE_FREE_DIRECT, 2)->mm_page_free_direct.pfn,
+			 a1->mm_page_alloc.pfn);
+	assert_int_equal(nth(TRACE_MM_PAGEVEC_FREE, 0)->mm_pagevec_free.pfn,
+			 a2->mm_page_alloc.pfn);
+	replay_close(r);
+	shutdown();
+}
+#else
+static void test_tracedat_parse(void **state)
+{
+	char err[256];
+
+	(void)state;
+	assert_null(trace_parser_open(dat_file(), err, sizeof(err)));
+	assert_non_null(strstr(err, "built without libtracecmd"));
+}
+
+static void test_tracedat_replay(void **state)
+{
+	(void)state;
+	skip();
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1331,6 +1674,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_replay_time_scale, teardown),
 		cmocka_unit_test_teardown(test_replay_refuses_bad_trace, teardown),
 		cmocka_unit_test_teardown(test_round_trip, teardown),
+		cmocka_unit_test_teardown(test_tracedat_parse, teardown),
+		cmocka_unit_test_teardown(test_tracedat_replay, teardown),
 	};
 
 	return cmocka_run_group_tests_name("ftrace", tests, NULL, NULL);

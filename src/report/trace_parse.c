@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "trace_parse.h"
+#include "tracedat.h"
 #include "kernel/gfp.h"
 
 struct trace_parser {
 	FILE *f;
+	struct tracedat *dat;		/* a trace.dat instead of text */
+	char *path;			/* to reopen a trace.dat */
 	bool own;			/* close @f with the parser */
 	bool failed;
 	unsigned long line;
@@ -40,9 +43,29 @@ struct trace_parser *trace_parser_new(FILE *f, const char *name)
 	return p;
 }
 
+/* A trace.dat: libtracecmd reads it from its path. */
+static struct trace_parser *open_tracedat(const char *path, char *err, size_t errlen)
+{
+	struct trace_parser *p = trace_parser_new(NULL, path);
+
+	if (!p || !(p->path = strdup(path))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		trace_parser_close(p);
+		return NULL;
+	}
+	p->dat = tracedat_open(path, err, errlen);
+	if (!p->dat) {
+		trace_parser_close(p);
+		return NULL;
+	}
+	return p;
+}
+
 struct trace_parser *trace_parser_open(const char *path, char *err, size_t errlen)
 {
+	unsigned char head[3];
 	struct trace_parser *p;
+	size_t n = 0;
 	FILE *f;
 
 	if (!strcmp(path, "-")) {
@@ -52,6 +75,12 @@ struct trace_parser *trace_parser_open(const char *path, char *err, size_t errle
 		if (!f) {
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			return NULL;
+		}
+		n = fread(head, 1, sizeof(head), f);
+		rewind(f);
+		if (tracedat_magic(head, n)) {
+			fclose(f);
+			return open_tracedat(path, err, errlen);
 		}
 	}
 	p = trace_parser_new(f, !strcmp(path, "-") ? "<stdin>" : path);
@@ -71,15 +100,26 @@ void trace_parser_close(struct trace_parser *p)
 		return;
 	if (p->own)
 		fclose(p->f);
+	tracedat_close(p->dat);
+	free(p->path);
 	free(p->name);
 	free(p);
 }
 
 int trace_parser_rewind(struct trace_parser *p)
 {
-	if (fseek(p->f, 0, SEEK_SET))
-		return -1;
-	clearerr(p->f);
+	if (p->dat) {
+		char err[64];
+
+		tracedat_close(p->dat);
+		p->dat = tracedat_open(p->path, err, sizeof(err));
+		if (!p->dat)
+			return -1;
+	} else {
+		if (fseek(p->f, 0, SEEK_SET))
+			return -1;
+		clearerr(p->f);
+	}
 	p->line = 0;
 	p->lost = 0;
 	p->failed = false;
@@ -104,7 +144,7 @@ const char *trace_parser_name(const struct trace_parser *p)
 
 unsigned long trace_parser_lost_events(const struct trace_parser *p)
 {
-	return p->lost;
+	return p->lost + (p->dat ? tracedat_lost_events(p->dat) : 0);
 }
 
 static int __attribute__((format(printf, 2, 3)))
@@ -451,7 +491,20 @@ static bool get_page_pfn(struct fields *fs, unsigned long *pfn, bool *null_page)
 {
 	const struct field *page = field_find(fs, "page");
 
+	long long addr;
+
 	*null_page = page && name_is(page->val, page->vlen, "(null)");
+	/*
+	 * A 2.6.32 trace.dat records the struct page address, not the pfn
+	 * (page_to_pfn ran only when printing): the address is the block's
+	 * key then.
+	 */
+	if (!field_find(fs, "pfn") && page && !*null_page &&
+	    parse_long(page->val, page->vlen, &addr)) {
+		*pfn = addr ? (unsigned long)addr : -1UL;
+		*null_page = !addr;
+		return true;
+	}
 	if (!GET_INT(fs, "pfn", *pfn))
 		return false;
 	if (*null_page)
@@ -464,10 +517,17 @@ static bool get_gfp(struct fields *fs, const char *key, gfp_t *gfp,
 {
 	const struct field *f = field_find(fs, key);
 	char bad[64];
+	long long num;
 
 	if (!f) {
 		fail(fs->p, "%s: no %s= field", fs->event, key);
 		return false;
+	}
+	/* A number: raw trace.dat fields, in the traced kernel's bits
+	 * (2.6.32's, for a trace whose print format failed). */
+	if (parse_long(f->val, f->vlen, &num) && num >= 0 && num <= 0xffffffffLL) {
+		*gfp = (gfp_t)num;
+		return true;
 	}
 	if (gfp_flags_parse(f->val, f->vlen, gfp, bad, sizeof(bad))) {
 		snprintf(rec->unusable_buf, sizeof(rec->unusable_buf),
@@ -797,8 +857,46 @@ static void fill_entry_header(struct trace_record *rec)
 	e->comm[sizeof(e->comm) - 1] = '\0';
 }
 
+/* Decode a record whose header and fields are filled. */
+static int finish_record(struct trace_parser *p, struct trace_record *rec)
+{
+	rec->desc = event_lookup(rec->event);
+	if (rec->desc) {
+		fill_entry_header(rec);
+		if (!decode(p, rec))
+			return TRACE_PARSE_ERROR;
+	}
+	return TRACE_PARSE_EVENT;
+}
+
+/* The next trace.dat record, as if it were a line: LINE is its number. */
+static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
+{
+	struct tracedat_event ev;
+
+	if (p->failed)
+		return TRACE_PARSE_ERROR;
+	if (!tracedat_next(p->dat, &ev))
+		return TRACE_PARSE_EOF;
+	p->line++;
+	memset(rec, 0, offsetof(struct trace_record, entry));
+	rec->unusable = NULL;
+	rec->failed_alloc = false;
+	snprintf(rec->comm, sizeof(rec->comm), "%s", ev.comm);
+	rec->pid = ev.pid;
+	rec->cpu = ev.cpu;
+	rec->ts = ev.ts;
+	snprintf(rec->flags, sizeof(rec->flags), "%s", ev.flags);
+	snprintf(rec->event, sizeof(rec->event), "%s", ev.event);
+	snprintf(p->buf, sizeof(p->buf), "%s", ev.fields);
+	rec->fields = skip_space(p->buf);
+	return finish_record(p, rec);
+}
+
 int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
 {
+	if (p->dat)
+		return next_tracedat(p, rec);
 	for (;;) {
 		const char *s;
 		int rc;
@@ -824,12 +922,6 @@ int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
 		rec->failed_alloc = false;
 		if (parse_event_line(p, s, rec))
 			return TRACE_PARSE_ERROR;
-		rec->desc = event_lookup(rec->event);
-		if (rec->desc) {
-			fill_entry_header(rec);
-			if (!decode(p, rec))
-				return TRACE_PARSE_ERROR;
-		}
-		return TRACE_PARSE_EVENT;
+		return finish_record(p, rec);
 	}
 }

@@ -20,6 +20,10 @@
  * event whose fields are missing or not numbers is malformed (an error);
  * one that is well formed but cannot be represented (an unknown gfp flag
  * name) is returned with @unusable saying why.
+ *
+ * trace_parser_open() also reads trace-cmd's binary trace.dat, through
+ * tracedat.c (libtracecmd); records then come out as if they were lines,
+ * LINE being the record's number.
  */
 #ifndef MMSIM_REPORT_TRACE_PARSE_H
 #define MMSIM_REPORT_TRACE_PARSE_H
