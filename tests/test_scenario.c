@@ -165,7 +165,7 @@ static const char every_type[] =
 	"program = sleeper\n"
 	"period = 100ms\n"
 	"note =;kept\n"
-	"[task b]\n"
+	"[task  b ]                ; blanks around a task name do not count\n"
 	"program = writer\n"
 	"size = 64M\n";
 

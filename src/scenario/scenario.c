@@ -17,13 +17,11 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <ini.h>
-#include "scenario.h"
+#include "param.h"
 
 #define MAX_FILE_SIZE	(1 << 20)
 
@@ -209,468 +207,12 @@ _Static_assert(ARRAY_SIZE(vm_keys) <= SCENARIO_MAX_KEYS, "vm keys");
 
 #define SECTION_TASK	SCENARIO_NR_SECTIONS
 
-static void *field_of(void *base, const struct param_spec *sp)
-{
-	return (char *)base + sp->offset;
-}
-
-static const void *cfield_of(const void *base, const struct param_spec *sp)
-{
-	return (const char *)base + sp->offset;
-}
-
 /* The one fixed key of a task section. */
 static const struct param_spec program_spec = {
 	.key = "program", .type = PARAM_ENUM, .required = true,
 	.words = scenario_program_names, .size = sizeof(int),
 	.doc = "the workload program the task runs",
 };
-
-/* ---- values ----------------------------------------------------------- */
-
-/* What a valid value looks like, for the "(...)" part of a message. */
-static void param_expect(const struct param_spec *sp, char *buf, size_t len)
-{
-	char lo[24], hi[24], al[24] = "";
-	size_t n;
-
-	switch (sp->type) {
-	case PARAM_SIZE:
-		format_size(lo, sizeof(lo), (uint64_t)sp->min);
-		format_size(hi, sizeof(hi), (uint64_t)sp->max);
-		n = (size_t)snprintf(buf, len, "a size from %s to %s", lo, hi);
-		if (sp->align > 1 && n < len) {
-			format_size(al, sizeof(al), sp->align);
-			n += (size_t)snprintf(buf + n, len - n, ", a multiple of %s", al);
-		}
-		if (n < len)
-			snprintf(buf + n, len - n, ", with unit B, K, M, G or T");
-		break;
-	case PARAM_TIME:
-		format_time(lo, sizeof(lo), (uint64_t)sp->min);
-		format_time(hi, sizeof(hi), (uint64_t)sp->max);
-		snprintf(buf, len, "a time from %s to %s, with unit ns, us, ms, s, m or h",
-			 lo, hi);
-		break;
-	case PARAM_INT:
-		snprintf(buf, len, "an integer from %" PRId64 " to %" PRId64,
-			 sp->min, sp->max);
-		break;
-	case PARAM_DOUBLE:
-		snprintf(buf, len, "a number from %g to %g", sp->dmin, sp->dmax);
-		break;
-	case PARAM_BOOL:
-		snprintf(buf, len, "on or off");
-		break;
-	case PARAM_ENUM:
-		n = (size_t)snprintf(buf, len, "one of");
-		for (int i = 0; sp->words[i] && n < len; i++)
-			n += (size_t)snprintf(buf + n, len - n, "%s %s",
-					      i ? "," : "", sp->words[i]);
-		break;
-	case PARAM_STRING:
-		snprintf(buf, len, "text of at most %zu characters", sp->size - 1);
-		break;
-	case PARAM_INT_LIST:
-		snprintf(buf, len, "up to %d integers from %" PRId64 " to %" PRId64
-			 ", separated by blanks", sp->max_items, sp->min, sp->max);
-		break;
-	case PARAM_UNTIL:
-		format_time(lo, sizeof(lo), (uint64_t)sp->min);
-		format_time(hi, sizeof(hi), (uint64_t)sp->max);
-		snprintf(buf, len, "TASK-done or a time from %s to %s, joined by |",
-			 lo, hi);
-		break;
-	}
-}
-
-static int parse_int64(const char *s, int64_t *out)
-{
-	char *end;
-	long long v;
-
-	if (!(isdigit((unsigned char)*s) || (*s == '-' && isdigit((unsigned char)s[1]))))
-		return -1;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* A task name as the kernel would print its comm, and the trace scripts
- * match it: letters, digits and '-' (no '_', which their regex cuts). */
-static bool valid_task_name(const char *s, size_t len)
-{
-	if (!len || len >= SCENARIO_TASK_NAME_MAX || !isalnum((unsigned char)s[0]))
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '-')
-			return false;
-	return true;
-}
-
-static int parse_until(const struct param_spec *sp, const char *text,
-		       struct scenario_until *u, char *why, size_t len)
-{
-	const char *p = text;
-
-	memset(u, 0, sizeof(*u));
-	for (;;) {
-		const char *bar = strchr(p, '|');
-		size_t n = bar ? (size_t)(bar - p) : strlen(p);
-		char item[64];
-
-		while (n && isspace((unsigned char)*p))
-			p++, n--;
-		while (n && isspace((unsigned char)p[n - 1]))
-			n--;
-		if (!n) {
-			snprintf(why, len, "empty condition");
-			return -1;
-		}
-		if (n >= sizeof(item)) {
-			snprintf(why, len, "condition too long");
-			return -1;
-		}
-		memcpy(item, p, n);
-		item[n] = 0;
-		if (u->nr_tasks + (u->time ? 1 : 0) >= SCENARIO_UNTIL_MAX) {
-			snprintf(why, len, "more than %d conditions", SCENARIO_UNTIL_MAX);
-			return -1;
-		}
-		if (n > 5 && !strcmp(item + n - 5, "-done")) {
-			item[n - 5] = 0;
-			if (!valid_task_name(item, n - 5)) {
-				snprintf(why, len, "bad task name '%s'", item);
-				return -1;
-			}
-			for (int i = 0; i < u->nr_tasks; i++)
-				if (!strcmp(u->tasks[i], item)) {
-					snprintf(why, len, "task %s named twice", item);
-					return -1;
-				}
-			strcpy(u->tasks[u->nr_tasks++], item);
-		} else {
-			uint64_t t;
-
-			if (parse_time(item, &t, why, len))
-				return -1;
-			if (u->time) {
-				snprintf(why, len, "more than one time");
-				return -1;
-			}
-			if (t < (uint64_t)sp->min || t > (uint64_t)sp->max) {
-				snprintf(why, len, "time out of range");
-				return -1;
-			}
-			u->time = t;
-		}
-		if (!bar)
-			return 0;
-		p = bar + 1;
-	}
-}
-
-static int parse_int_list(const struct param_spec *sp, const char *text,
-			  struct param_int_list *l, char *why, size_t len)
-{
-	const char *p = text;
-
-	memset(l, 0, sizeof(*l));
-	for (;;) {
-		char tok[32];
-		size_t n;
-		int64_t v;
-
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (!*p)
-			break;
-		n = strcspn(p, " \t,");
-		if (n >= sizeof(tok)) {
-			snprintf(why, len, "not an integer");
-			return -1;
-		}
-		memcpy(tok, p, n);
-		tok[n] = 0;
-		if (parse_int64(tok, &v)) {
-			snprintf(why, len, "not an integer");
-			return -1;
-		}
-		if (l->n >= sp->max_items) {
-			snprintf(why, len, "more than %d values", sp->max_items);
-			return -1;
-		}
-		if (v < sp->min || v > sp->max) {
-			snprintf(why, len, "out of range");
-			return -1;
-		}
-		l->v[l->n++] = (int)v;
-		p += n;
-	}
-	if (!l->n) {
-		snprintf(why, len, "empty");
-		return -1;
-	}
-	return 0;
-}
-
-union param_value {
-	uint64_t u64;
-	int64_t i64;
-	int i;
-	double d;
-	bool b;
-	struct param_int_list list;
-	struct scenario_until until;
-};
-
-/*
- * Parse @text as @sp describes into the field at @field.  The field is
- * written only when the whole value is valid.  On failure -1 and @why says
- * what is wrong.
- */
-static int param_parse(const struct param_spec *sp, const char *text,
-		       void *field, char *why, size_t len)
-{
-	union param_value v;
-	size_t n = 0;
-
-	memset(&v, 0, sizeof(v));
-	switch (sp->type) {
-	case PARAM_SIZE:
-	case PARAM_TIME:
-		if ((sp->type == PARAM_SIZE ? parse_size : parse_time)(text, &v.u64, why, len)) {
-			if (!strcmp(why, "too large"))
-				snprintf(why, len, "out of range");
-			return -1;
-		}
-		if (v.u64 < (uint64_t)sp->min || v.u64 > (uint64_t)sp->max) {
-			snprintf(why, len, "out of range");
-			return -1;
-		}
-		if (sp->align > 1 && v.u64 % sp->align) {
-			char al[24];
-
-			format_size(al, sizeof(al), sp->align);
-			snprintf(why, len, "not a multiple of %s", al);
-			return -1;
-		}
-		n = sizeof(uint64_t);
-		break;
-	case PARAM_INT:
-		if (parse_int64(text, &v.i64)) {
-			snprintf(why, len, "not an integer");
-			return -1;
-		}
-		if (v.i64 < sp->min || v.i64 > sp->max) {
-			snprintf(why, len, "out of range");
-			return -1;
-		}
-		if (sp->size == sizeof(int)) {
-			int i = (int)v.i64;
-
-			v.i = i;
-		}
-		n = sp->size;
-		break;
-	case PARAM_DOUBLE: {
-		char *end;
-
-		errno = 0;
-		v.d = strtod(text, &end);
-		if (end == text || *end || isspace((unsigned char)*text) ||
-		    !isfinite(v.d)) {
-			snprintf(why, len, "not a number");
-			return -1;
-		}
-		if (v.d < sp->dmin || v.d > sp->dmax) {
-			snprintf(why, len, "out of range");
-			return -1;
-		}
-		n = sizeof(double);
-		break;
-	}
-	case PARAM_BOOL:
-		if (!strcasecmp(text, "on") || !strcasecmp(text, "yes") ||
-		    !strcasecmp(text, "true") || !strcmp(text, "1"))
-			v.b = true;
-		else if (!strcasecmp(text, "off") || !strcasecmp(text, "no") ||
-			 !strcasecmp(text, "false") || !strcmp(text, "0"))
-			v.b = false;
-		else {
-			snprintf(why, len, "not on or off");
-			return -1;
-		}
-		n = sizeof(bool);
-		break;
-	case PARAM_ENUM:
-		v.i = -1;
-		for (int i = 0; sp->words[i]; i++)
-			if (!strcmp(text, sp->words[i]))
-				v.i = i;
-		if (v.i < 0) {
-			snprintf(why, len, "unknown value");
-			return -1;
-		}
-		n = sizeof(int);
-		break;
-	case PARAM_STRING:
-		if (!*text) {
-			snprintf(why, len, "empty");
-			return -1;
-		}
-		if (strlen(text) >= sp->size) {
-			snprintf(why, len, "too long");
-			return -1;
-		}
-		/* The whole field, so no byte of an earlier value survives. */
-		memset(field, 0, sp->size);
-		memcpy(field, text, strlen(text));
-		return 0;
-	case PARAM_INT_LIST:
-		if (parse_int_list(sp, text, &v.list, why, len))
-			return -1;
-		n = sizeof(v.list);
-		break;
-	case PARAM_UNTIL:
-		if (parse_until(sp, text, &v.until, why, len))
-			return -1;
-		n = sizeof(v.until);
-		break;
-	}
-	memcpy(field, &v, n);
-	return 0;
-}
-
-/* The value at @field as file text, canonical units. */
-static void param_format(const struct param_spec *sp, const void *field,
-			 char *buf, size_t len)
-{
-	size_t n = 0;
-
-	switch (sp->type) {
-	case PARAM_SIZE:
-		format_size(buf, len, *(const uint64_t *)field);
-		break;
-	case PARAM_TIME:
-		format_time(buf, len, *(const uint64_t *)field);
-		break;
-	case PARAM_INT:
-		if (sp->size == sizeof(int))
-			snprintf(buf, len, "%d", *(const int *)field);
-		else
-			snprintf(buf, len, "%" PRId64, *(const int64_t *)field);
-		break;
-	case PARAM_DOUBLE:
-		snprintf(buf, len, "%.17g", *(const double *)field);
-		break;
-	case PARAM_BOOL:
-		snprintf(buf, len, "%s", *(const bool *)field ? "on" : "off");
-		break;
-	case PARAM_ENUM:
-		snprintf(buf, len, "%s", sp->words[*(const int *)field]);
-		break;
-	case PARAM_STRING:
-		snprintf(buf, len, "%s", (const char *)field);
-		break;
-	case PARAM_INT_LIST: {
-		const struct param_int_list *l = field;
-
-		buf[0] = 0;
-		for (int i = 0; i < l->n && n < len; i++)
-			n += (size_t)snprintf(buf + n, len - n, "%s%d", i ? " " : "", l->v[i]);
-		break;
-	}
-	case PARAM_UNTIL: {
-		const struct scenario_until *u = field;
-
-		buf[0] = 0;
-		for (int i = 0; i < u->nr_tasks && n < len; i++)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s-done",
-					      i ? " | " : "", u->tasks[i]);
-		if (u->time && n < len) {
-			char t[24];
-
-			format_time(t, sizeof(t), u->time);
-			snprintf(buf + n, len - n, "%s%s", n ? " | " : "", t);
-		}
-		break;
-	}
-	}
-}
-
-/* ---- errors ----------------------------------------------------------- */
-
-static int verrorf(struct scenario_error *err, const char *file, int line,
-		   const char *fmt, va_list ap)
-{
-	int n;
-
-	err->line = line;
-	if (line > 0)
-		n = snprintf(err->msg, sizeof(err->msg), "%s:%d: ", file, line);
-	else
-		n = snprintf(err->msg, sizeof(err->msg), "%s: ", file);
-	if (n < 0 || (size_t)n >= sizeof(err->msg))
-		n = 0;
-	vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
-	return -1;
-}
-
-static int errorf(struct scenario_error *err, const char *file, int line,
-		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int errorf(struct scenario_error *err, const char *file, int line,
-		  const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	verrorf(err, file, line, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static int last_line(const struct scenario *sc)
-{
-	return sc->nr_lines > 0 ? sc->nr_lines : 1;
-}
-
-int scenario_errorf(const struct scenario *sc, int line,
-		    struct scenario_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	verrorf(err, sc->filename, line > 0 ? line : last_line(sc), fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-/* "KEY = 'VALUE': WHY (EXPECTED)" at @line. */
-static int value_error(const struct scenario *sc, struct scenario_error *err,
-		       int line, const struct param_spec *sp, const char *value,
-		       const char *why)
-{
-	char expect[256];
-
-	param_expect(sp, expect, sizeof(expect));
-	return errorf(err, sc->filename, line, "%s = '%s': %s (%s)",
-		      sp->key, value, why, expect);
-}
-
-static void list_keys(const struct param_spec *keys, size_t n, char *buf,
-		      size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = 0;
-	for (size_t i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s",
-					 i ? ", " : "", keys[i].key);
-}
 
 /* ---- the line reader and the key handler ------------------------------ */
 
@@ -692,7 +234,7 @@ static int fail(struct parse_ctx *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	verrorf(c->err, c->sc->filename, c->lineno, fmt, ap);
+	scenario_verror(c->err, c->sc->filename, c->lineno, fmt, ap);
 	va_end(ap);
 	c->failed = true;
 	return 0;
@@ -773,11 +315,14 @@ static int section_line(struct parse_ctx *c, const char *s)
 			    "[kernel], [run] or [task NAME])");
 	memcpy(name, s + 1, n);
 	name[n] = 0;
-	if (!strncmp(name, "task", 4) && (!name[4] || isspace((unsigned char)name[4]))) {
-		const char *t = name + 4;
+	if (!strncmp(name, "task", 4) &&
+	    (!name[4] || isspace((unsigned char)name[4]))) {
+		char *t = name + 4;
 
 		while (isspace((unsigned char)*t))
 			t++;
+		while (n > 0 && isspace((unsigned char)name[n - 1]))
+			name[--n] = 0;
 		return begin_task(c, t);
 	}
 	sec = find_section(name);
@@ -876,7 +421,7 @@ static int task_key(struct parse_ctx *c, const char *name, const char *value)
 			return fail(c, "duplicate key 'program' in [task %s] "
 				    "(first set on line %d)", t->name, t->program_line);
 		if (param_parse(&program_spec, value, &prog, why, sizeof(why))) {
-			value_error(c->sc, c->err, c->lineno, &program_spec, value, why);
+			scenario_value_error(c->sc, c->err, c->lineno, &program_spec, value, why);
 			c->failed = true;
 			return 0;
 		}
@@ -937,14 +482,14 @@ static int scenario_key_handler(void *user, const char *section, const char *nam
 				    name, sd->name, c->sc->key_line[sec][i]);
 		if (param_parse(sp, value, field_of((char *)c->sc + sd->offset, sp),
 				why, sizeof(why))) {
-			value_error(c->sc, c->err, c->lineno, sp, value, why);
+			scenario_value_error(c->sc, c->err, c->lineno, sp, value, why);
 			c->failed = true;
 			return 0;
 		}
 		c->sc->key_line[sec][i] = c->lineno;
 		return 1;
 	}
-	list_keys(sd->keys, sd->nr_keys, keys, sizeof(keys));
+	param_list_keys(sd->keys, sd->nr_keys, keys, sizeof(keys));
 	return fail(c, "unknown key '%s' in [%s] (one of %s)", name, sd->name, keys);
 }
 
@@ -979,7 +524,7 @@ static int blame_line(const struct scenario *sc, int sec, const char *key)
 		return sc->key_line[sec][i];
 	if (sc->section_line[sec])
 		return sc->section_line[sec];
-	return last_line(sc);
+	return scenario_last_line(sc);
 }
 
 static int check_required(const struct scenario *sc, struct scenario_error *err)
@@ -996,12 +541,12 @@ static int check_required(const struct scenario *sc, struct scenario_error *err)
 				continue;
 			param_expect(sp, expect, sizeof(expect));
 			if (!sc->section_line[sec])
-				return errorf(err, sc->filename, last_line(sc),
-					      "missing section [%s] (it must set %s: %s)",
-					      sd->name, sp->key, expect);
-			return errorf(err, sc->filename, sc->section_line[sec],
-				      "missing key '%s' in [%s] (%s)",
-				      sp->key, sd->name, expect);
+				return scenario_errorf(sc, 0, err, "missing section "
+						       "[%s] (it must set %s: %s)",
+						       sd->name, sp->key, expect);
+			return scenario_errorf(sc, sc->section_line[sec], err,
+					       "missing key '%s' in [%s] (%s)",
+					       sp->key, sd->name, expect);
 		}
 	}
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
@@ -1010,13 +555,29 @@ static int check_required(const struct scenario *sc, struct scenario_error *err)
 		if (t->program >= 0)
 			continue;
 		param_expect(&program_spec, expect, sizeof(expect));
-		return errorf(err, sc->filename, t->line,
-			      "missing key 'program' in [task %s] (%s)", t->name, expect);
+		return scenario_errorf(sc, t->line, err,
+				       "missing key 'program' in [task %s] (%s)",
+				       t->name, expect);
 	}
 	if (!sc->nr_tasks)
-		return errorf(err, sc->filename, last_line(sc),
-			      "no tasks (expected at least one [task NAME] section)");
+		return scenario_errorf(sc, 0, err, "no tasks (expected at least "
+				       "one [task NAME] section)");
 	return 0;
+}
+
+/* An error about @key of section @sec, blamed on blame_line(). */
+static int key_error(const struct scenario *sc, struct scenario_error *err,
+		     int sec, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int key_error(const struct scenario *sc, struct scenario_error *err,
+		     int sec, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	scenario_verror(err, sc->filename, blame_line(sc, sec, key), fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 static int check_machine(const struct scenario *sc, struct scenario_error *err)
@@ -1025,33 +586,37 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 	char a[24], b[24], d[24];
 
 	if (m->hz != 100 && m->hz != 250 && m->hz != 300 && m->hz != 1000)
-		return errorf(err, sc->filename, blame_line(sc, SEC_MACHINE, "hz"),
-			      "hz = %d: not a Kconfig choice (100, 250, 300 or 1000)",
-			      m->hz);
+		return key_error(sc, err, SEC_MACHINE, "hz",
+				 "hz = %d: not a Kconfig choice (100, 250, 300 or 1000)",
+				 m->hz);
 	if (m->arch == SCENARIO_ARCH_X86 && m->mem > 4 * GiB) {
 		format_size(a, sizeof(a), m->mem);
-		return errorf(err, sc->filename, blame_line(sc, SEC_MACHINE, "mem"),
-			      "mem = %s: too large for x86 (at most 4G: x86 is "
-			      "modelled as a non-PAE HIGHMEM4G kernel)", a);
+		return key_error(sc, err, SEC_MACHINE, "mem",
+				 "mem = %s: too large for x86 (at most 4G: x86 is "
+				 "modelled as a non-PAE HIGHMEM4G kernel)", a);
 	}
 	if (m->fs_size + m->swap_size > m->disk_size) {
-		const char *key = scenario_key_given(sc, "machine", "swap_size") ? "swap_size" :
-				  scenario_key_given(sc, "machine", "fs_size") ? "fs_size" :
-				  "disk_size";
+		const char *key = "disk_size";
 
+		if (scenario_key_given(sc, "machine", "swap_size"))
+			key = "swap_size";
+		else if (scenario_key_given(sc, "machine", "fs_size"))
+			key = "fs_size";
 		format_size(a, sizeof(a), m->fs_size);
 		format_size(b, sizeof(b), m->swap_size);
 		format_size(d, sizeof(d), m->disk_size);
-		return errorf(err, sc->filename, blame_line(sc, SEC_MACHINE, key),
-			      "volumes do not fit on the disk: fs_size %s + swap_size %s "
-			      "> disk_size %s (together at most disk_size)", a, b, d);
+		return key_error(sc, err, SEC_MACHINE, key,
+				 "volumes do not fit on the disk: fs_size %s + "
+				 "swap_size %s > disk_size %s (together at most "
+				 "disk_size)", a, b, d);
 	}
-	if (scenario_key_given(sc, "machine", "reserved") && m->reserved >= m->mem / 2) {
+	if (scenario_key_given(sc, "machine", "reserved") &&
+	    m->reserved >= m->mem / 2) {
 		format_size(a, sizeof(a), m->reserved);
 		format_size(b, sizeof(b), m->mem / 2);
-		return errorf(err, sc->filename, blame_line(sc, SEC_MACHINE, "reserved"),
-			      "reserved = %s: too large for mem (less than half of mem, %s)",
-			      a, b);
+		return key_error(sc, err, SEC_MACHINE, "reserved",
+				 "reserved = %s: too large for mem (less than half "
+				 "of mem, %s)", a, b);
 	}
 	return 0;
 }
@@ -1059,20 +624,22 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 static int check_vm(const struct scenario *sc, struct scenario_error *err)
 {
 	const struct scenario_vm *vm = &sc->vm;
+	uint64_t mem_kbytes = sc->machine.mem / KiB;
 	char a[24];
 
-	if ((uint64_t)vm->min_free_kbytes * KiB >= sc->machine.mem) {
+	if ((uint64_t)vm->min_free_kbytes >= mem_kbytes) {
 		format_size(a, sizeof(a), sc->machine.mem);
-		return errorf(err, sc->filename, blame_line(sc, SEC_VM, "min_free_kbytes"),
-			      "min_free_kbytes = %d: not below mem %s (less than %" PRIu64 ")",
-			      vm->min_free_kbytes, a, (uint64_t)(sc->machine.mem / KiB));
+		return key_error(sc, err, SEC_VM, "min_free_kbytes",
+				 "min_free_kbytes = %d: not below mem %s (less "
+				 "than %" PRIu64 ")", vm->min_free_kbytes, a,
+				 mem_kbytes);
 	}
+	/* The kernel's sysctl handler refuses 1..7 (min_percpu_pagelist_fract). */
 	if (vm->percpu_pagelist_fraction > 0 && vm->percpu_pagelist_fraction < 8)
-		return errorf(err, sc->filename,
-			      blame_line(sc, SEC_VM, "percpu_pagelist_fraction"),
-			      "percpu_pagelist_fraction = %d: out of range "
-			      "(0, or at least 8 as the kernel requires)",
-			      vm->percpu_pagelist_fraction);
+		return key_error(sc, err, SEC_VM, "percpu_pagelist_fraction",
+				 "percpu_pagelist_fraction = %d: out of range "
+				 "(0, or at least 8 as the kernel requires)",
+				 vm->percpu_pagelist_fraction);
 	return 0;
 }
 
@@ -1082,30 +649,30 @@ static int check_run(const struct scenario *sc, struct scenario_error *err)
 	char a[24], b[24];
 
 	for (int i = 0; i < r->until.nr_tasks; i++) {
-		char names[256];
+		char names[256] = "";
 		size_t n = 0;
 
 		if (scenario_find_task(sc, r->until.tasks[i]) >= 0)
 			continue;
-		names[0] = 0;
 		for (size_t t = 0; t < sc->nr_tasks && n < sizeof(names); t++)
 			n += (size_t)snprintf(names + n, sizeof(names) - n, "%s%s",
 					      t ? ", " : "", sc->tasks[t].name);
-		return errorf(err, sc->filename, blame_line(sc, SEC_RUN, "until"),
-			      "until names task '%s', which is not defined (one of %s)",
-			      r->until.tasks[i], names);
+		return key_error(sc, err, SEC_RUN, "until",
+				 "until names task '%s', which is not defined "
+				 "(one of %s)", r->until.tasks[i], names);
 	}
 	format_time(b, sizeof(b), r->max_time);
 	if (r->until.time > r->max_time) {
 		format_time(a, sizeof(a), r->until.time);
-		return errorf(err, sc->filename, blame_line(sc, SEC_RUN, "until"),
-			      "until %s is beyond max_time %s (at most max_time)", a, b);
+		return key_error(sc, err, SEC_RUN, "until",
+				 "until %s is beyond max_time %s (at most max_time)",
+				 a, b);
 	}
 	if (r->sample_interval > r->max_time) {
 		format_time(a, sizeof(a), r->sample_interval);
-		return errorf(err, sc->filename, blame_line(sc, SEC_RUN, "sample_interval"),
-			      "sample_interval = %s: longer than max_time %s (at most max_time)",
-			      a, b);
+		return key_error(sc, err, SEC_RUN, "sample_interval",
+				 "sample_interval = %s: longer than max_time %s "
+				 "(at most max_time)", a, b);
 	}
 	return 0;
 }
@@ -1123,9 +690,10 @@ static int apply_defaults(struct scenario *sc, struct scenario_error *err)
 			if (sp->def && param_parse(sp, sp->def,
 						   field_of((char *)sc + sd->offset, sp),
 						   why, sizeof(why)))
-				return errorf(err, sc->filename, 0,
-					      "internal error: default of [%s] %s: %s",
-					      sd->name, sp->key, why);
+				return scenario_error_at(err, sc->filename, 0,
+							 "internal error: default of "
+							 "[%s] %s: %s", sd->name,
+							 sp->key, why);
 		}
 	}
 	return 0;
@@ -1163,11 +731,11 @@ struct scenario *scenario_parse_buffer(const char *text, size_t len,
 	memset(err, 0, sizeof(*err));
 	if (!sc || !(sc->filename = strdup(filename))) {
 		free(sc);
-		errorf(err, filename, 0, "out of memory");
+		scenario_error_at(err, filename, 0, "out of memory");
 		return NULL;
 	}
 	if (len > MAX_FILE_SIZE) {
-		errorf(err, filename, 0, "file too large (at most 1M)");
+		scenario_error_at(err, filename, 0, "file too large (at most 1M)");
 		goto fail;
 	}
 	if (apply_defaults(sc, err))
@@ -1178,9 +746,9 @@ struct scenario *scenario_parse_buffer(const char *text, size_t len,
 	if (r) {
 		/* Everything libinih refuses is caught by the reader first;
 		 * this is the safety net. */
-		errorf(err, filename, r > 0 ? r : 0, r > 0 ?
-		       "syntax error (expected [section], key = value, or a ; comment)" :
-		       "cannot parse (out of memory)");
+		scenario_error_at(err, filename, r > 0 ? r : 0, "%s", r > 0 ?
+				  "syntax error (expected [section], key = value, "
+				  "or a ; comment)" : "cannot parse (out of memory)");
 		goto fail;
 	}
 	if (check_required(sc, err) || check_machine(sc, err) ||
@@ -1190,9 +758,9 @@ struct scenario *scenario_parse_buffer(const char *text, size_t len,
 		char why[256] = "";
 
 		if (opts->validate_profile(opts->ctx, sc->kernel.profile, why, sizeof(why))) {
-			errorf(err, filename, blame_line(sc, SEC_KERNEL, "profile"),
-			       "profile = '%s': unknown kernel profile (%s)",
-			       sc->kernel.profile, why);
+			key_error(sc, err, SEC_KERNEL, "profile",
+				  "profile = '%s': unknown kernel profile (%s)",
+				  sc->kernel.profile, why);
 			goto fail;
 		}
 	}
@@ -1217,20 +785,22 @@ struct scenario *scenario_parse_file(const char *path,
 
 	memset(err, 0, sizeof(*err));
 	if (!f) {
-		errorf(err, path, 0, "cannot open: %s (expected a readable scenario file)",
-		       strerror(errno));
+		scenario_error_at(err, path, 0, "cannot open: %s (expected a "
+				  "readable scenario file)",
+				  strerror(errno));
 		return NULL;
 	}
 	text = malloc(MAX_FILE_SIZE + 1);
 	if (!text) {
 		fclose(f);
-		errorf(err, path, 0, "out of memory");
+		scenario_error_at(err, path, 0, "out of memory");
 		return NULL;
 	}
 	n = fread(text, 1, MAX_FILE_SIZE + 1, f);
 	if (ferror(f)) {
-		errorf(err, path, 0, "cannot read: %s (expected a readable scenario file)",
-		       strerror(errno));
+		scenario_error_at(err, path, 0, "cannot read: %s (expected a "
+				  "readable scenario file)",
+				  strerror(errno));
 		sc = NULL;
 	} else {
 		sc = scenario_parse_buffer(text, n, path, opts, err);
@@ -1335,168 +905,4 @@ void scenario_describe_keys(FILE *f)
 			fprintf(f, " |\n");
 		}
 	}
-}
-
-/* ---- task keys, for workload programs -------------------------------- */
-
-struct scenario_kv *scenario_task_find(struct scenario_task *task,
-				       const char *key)
-{
-	for (size_t i = 0; i < task->nr_kv; i++)
-		if (!strcmp(task->kv[i].key, key)) {
-			task->kv[i].used = true;
-			return &task->kv[i];
-		}
-	return NULL;
-}
-
-int scenario_task_get(const struct scenario *sc, struct scenario_task *task,
-		      const struct param_spec *spec, void *dst,
-		      struct scenario_error *err)
-{
-	struct scenario_kv *kv = scenario_task_find(task, spec->key);
-	char why[128], expect[256];
-	void *field = field_of(dst, spec);
-
-	if (kv) {
-		if (param_parse(spec, kv->value, field, why, sizeof(why)))
-			return value_error(sc, err, kv->line, spec, kv->value, why);
-		return 0;
-	}
-	if (spec->def) {
-		if (param_parse(spec, spec->def, field, why, sizeof(why)))
-			return errorf(err, sc->filename, task->line,
-				      "internal error: default of %s for program %s: %s",
-				      spec->key, scenario_program_names[task->program], why);
-		return 0;
-	}
-	if (!spec->required)
-		return 0;
-	param_expect(spec, expect, sizeof(expect));
-	return errorf(err, sc->filename, task->line,
-		      "missing key '%s' in [task %s] (program %s needs it: %s)",
-		      spec->key, task->name,
-		      task->program >= 0 ? scenario_program_names[task->program] : "?",
-		      expect);
-}
-
-int scenario_task_check_unused(const struct scenario *sc,
-			       const struct scenario_task *task,
-			       const struct param_spec *specs, size_t nr_specs,
-			       struct scenario_error *err)
-{
-	const char *prog = task->program >= 0 ?
-			   scenario_program_names[task->program] : "?";
-	char keys[512];
-
-	for (size_t i = 0; i < task->nr_kv; i++) {
-		if (task->kv[i].used)
-			continue;
-		if (!specs)
-			return errorf(err, sc->filename, task->kv[i].line,
-				      "unknown key '%s' in [task %s] (not a key of program %s)",
-				      task->kv[i].key, task->name, prog);
-		list_keys(specs, nr_specs, keys, sizeof(keys));
-		return errorf(err, sc->filename, task->kv[i].line,
-			      "unknown key '%s' in [task %s] (program %s takes %s)",
-			      task->kv[i].key, task->name, prog, keys);
-	}
-	return 0;
-}
-
-int scenario_task_apply(const struct scenario *sc, struct scenario_task *task,
-			const struct param_spec *specs, size_t nr_specs,
-			void *dst, struct scenario_error *err)
-{
-	for (size_t i = 0; i < nr_specs; i++)
-		if (scenario_task_get(sc, task, &specs[i], dst, err))
-			return -1;
-	return scenario_task_check_unused(sc, task, specs, nr_specs, err);
-}
-
-static int task_get_one(const struct scenario *sc, struct scenario_task *task,
-			struct param_spec *spec, const char *key, const char *def,
-			void *out, struct scenario_error *err)
-{
-	spec->key = key;
-	spec->def = def;
-	spec->required = !def;
-	spec->offset = 0;
-	return scenario_task_get(sc, task, spec, out, err);
-}
-
-int scenario_task_get_size(const struct scenario *sc, struct scenario_task *task,
-			   const char *key, const char *def, uint64_t min,
-			   uint64_t max, uint64_t *out, struct scenario_error *err)
-{
-	struct param_spec sp = {
-		.type = PARAM_SIZE, .min = (int64_t)(min > INT64_MAX ? INT64_MAX : min),
-		.max = (int64_t)(max > INT64_MAX ? INT64_MAX : max), .size = sizeof(*out),
-	};
-
-	return task_get_one(sc, task, &sp, key, def, out, err);
-}
-
-int scenario_task_get_time(const struct scenario *sc, struct scenario_task *task,
-			   const char *key, const char *def, uint64_t min,
-			   uint64_t max, uint64_t *out, struct scenario_error *err)
-{
-	struct param_spec sp = {
-		.type = PARAM_TIME, .min = (int64_t)(min > INT64_MAX ? INT64_MAX : min),
-		.max = (int64_t)(max > INT64_MAX ? INT64_MAX : max), .size = sizeof(*out),
-	};
-
-	return task_get_one(sc, task, &sp, key, def, out, err);
-}
-
-int scenario_task_get_int(const struct scenario *sc, struct scenario_task *task,
-			  const char *key, const char *def, int64_t min,
-			  int64_t max, int64_t *out, struct scenario_error *err)
-{
-	struct param_spec sp = {
-		.type = PARAM_INT, .min = min, .max = max, .size = sizeof(*out),
-	};
-
-	return task_get_one(sc, task, &sp, key, def, out, err);
-}
-
-int scenario_task_get_double(const struct scenario *sc, struct scenario_task *task,
-			     const char *key, const char *def, double min,
-			     double max, double *out, struct scenario_error *err)
-{
-	struct param_spec sp = {
-		.type = PARAM_DOUBLE, .dmin = min, .dmax = max, .size = sizeof(*out),
-	};
-
-	return task_get_one(sc, task, &sp, key, def, out, err);
-}
-
-int scenario_task_get_bool(const struct scenario *sc, struct scenario_task *task,
-			   const char *key, const char *def, bool *out,
-			   struct scenario_error *err)
-{
-	struct param_spec sp = { .type = PARAM_BOOL, .size = sizeof(*out) };
-
-	return task_get_one(sc, task, &sp, key, def, out, err);
-}
-
-int scenario_task_get_enum(const struct scenario *sc, struct scenario_task *task,
-			   const char *key, const char *def,
-			   const char *const *words, int *out,
-			   struct scenario_error *err)
-{
-	struct param_spec sp = {
-		.type = PARAM_ENUM, .words = words, .size = sizeof(*out),
-	};
-
-	return task_get_one(sc, task, &sp, key, def, out, err);
-}
-
-int scenario_task_get_string(const struct scenario *sc, struct scenario_task *task,
-			     const char *key, const char *def, char *buf,
-			     size_t len, struct scenario_error *err)
-{
-	struct param_spec sp = { .type = PARAM_STRING, .size = len };
-
-	return task_get_one(sc, task, &sp, key, def, buf, err);
 }
