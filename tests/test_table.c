@@ -254,6 +254,28 @@ static void test_compare_columns_widen_for_wide_values(void **state)
 	compare_table_free(t);
 }
 
+static void test_compare_kernel_without_runs(void **state)
+{
+	/* A column with no runs prints n/a and is never starred. */
+	static const char *const k[] = { "a", "b" };
+	struct compare_table_opts opts = { .no_legend = true };
+	struct compare_table *t = compare_table_new(k, 2);
+	int m = compare_table_add_measure(t, "stalls", LOWER_IS_BETTER, 1);
+	FILE *f;
+
+	compare_table_add_sample(t, m, 0, 2);
+	compare_table_add_sample(t, m, 0, 4);
+	opts.stats = (const struct table_stat[]){ { TABLE_AMEAN, 0 }, { TABLE_MAX, 0 } };
+	opts.nr_stats = 2;
+	f = open_buf();
+	compare_table_print(t, f, &opts);
+	assert_text(f,
+"                                  a                      b\n"
+"Amean stalls         3.0 (   0.00%)         n/a (     n/a)\n"
+"Max   stalls         4.0 (   0.00%)         n/a (     n/a)\n");
+	compare_table_free(t);
+}
+
 static int teardown(void **state)
 {
 	free(buf);
@@ -270,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_compare_default_statistics),
 		cmocka_unit_test(test_compare_higher_is_better_by_measure),
 		cmocka_unit_test(test_compare_columns_widen_for_wide_values),
+		cmocka_unit_test(test_compare_kernel_without_runs),
 	};
 
 	return cmocka_run_group_tests_name("table", tests, NULL, teardown);

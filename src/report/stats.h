@@ -16,6 +16,8 @@
  *    because it is what a reader re-checking a number in R gets.
  * An undefined result (no samples, stddev of one sample, hmean of a
  * non-positive sample, CoeffVar with mean 0) is NAN; callers print "n/a".
+ * Samples themselves must not be NAN (a run either has a value or is not
+ * passed in).
  */
 #ifndef MMSIM_STATS_H
 #define MMSIM_STATS_H
