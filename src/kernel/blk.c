@@ -576,8 +576,9 @@ static void queue_new_request(struct request_queue *q, struct request *rq,
 /*
  * A bio that arrived in interrupt context (or from a bare timer) and found
  * no free request waits here, in order, instead of sleeping: each freed
- * request gives the oldest one another try.  The kernel never submits from
- * interrupt context; this keeps a model that does from sleeping there.
+ * request gives the oldest one another try, before any task woken in
+ * get_request_wait gets to run.  The kernel never submits from interrupt
+ * context; this keeps a model that does from sleeping there.
  */
 static void blk_retry_deferred(struct request_queue *q)
 {
@@ -601,7 +602,8 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	q->stats.bios[bio_data_dir(bio)]++;
 	if (elv_merge(q, bio))
 		goto out;
-	if (!can_sleep() || q->deferred) {
+	if (!can_sleep()) {
+		/* Behind earlier deferred bios, to keep their order. */
 		rq = q->deferred ? NULL : get_request(q, bio->bi_rw);
 		if (!rq) {
 			blk_defer_bio(q, bio);
@@ -1137,6 +1139,7 @@ static void disk_start_next(struct disk *disk)
 static void disk_request_fn(struct request_queue *q)
 {
 	struct disk *disk = q->disk;
+	unsigned int in_driver;
 
 	while (disk->nr_held < disk->p.queue_depth) {
 		struct request *rq = cfq_dispatch_request(q->elevator);
@@ -1148,6 +1151,9 @@ static void disk_request_fn(struct request_queue *q)
 		disk->nr_held++;
 		q->stats.requests[rq_data_dir(rq)]++;
 		q->stats.sectors[rq_data_dir(rq)] += rq->nr_sectors;
+		in_driver = (unsigned int)q->elevator->rq_in_flight[rq_is_sync(rq)];
+		if (in_driver > q->stats.max_in_driver[rq_is_sync(rq)])
+			q->stats.max_in_driver[rq_is_sync(rq)] = in_driver;
 	}
 	disk_start_next(disk);
 }
