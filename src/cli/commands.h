@@ -15,6 +15,12 @@ extern const struct command commands[];
 int cmd_profiles(int argc, char **argv);
 int cmd_show(int argc, char **argv);		/* cmd_show.c */
 int cmd_report(int argc, char **argv);		/* cmd_report.c */
+int cmd_compare(int argc, char **argv);		/* cmd_compare.c */
+int cmd_sweep(int argc, char **argv);		/* cmd_compare.c */
+int cmd_merge(int argc, char **argv);		/* cmd_compare.c */
+
+/* "0.1.0": for reports (main.c). */
+extern const char mmsim_version[];
 
 /* Print "mmsim: MSG" to stderr and return 2. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

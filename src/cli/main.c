@@ -7,6 +7,8 @@
 
 #define MMSIM_VERSION "0.1.0"
 
+const char mmsim_version[] = MMSIM_VERSION;
+
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
@@ -16,6 +18,9 @@ const struct command commands[] = {
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
 	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
+	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
+	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
+	{ "merge", cmd_merge, "build the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
 	{ NULL, NULL, NULL },
 };
 

@@ -168,6 +168,46 @@ static json_t *series_to_json(const struct run_result *r)
 	return json_pack("{s:o,s:o}", "latency", lat, "samples", smp);
 }
 
+static bool have_watermarks(const struct run_result *r)
+{
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		for (int w = 0; w < NR_WMARK; w++)
+			if (r->watermark[z][w])
+				return true;
+	return false;
+}
+
+/* Only when recorded, so results without them keep their old text. */
+static json_t *watermarks_to_json(const struct run_result *r)
+{
+	json_t *a = json_array();
+
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		json_array_append_new(a, json_pack("[I,I,I]",
+			(json_int_t)r->watermark[z][WMARK_MIN],
+			(json_int_t)r->watermark[z][WMARK_LOW],
+			(json_int_t)r->watermark[z][WMARK_HIGH]));
+	return a;
+}
+
+static int watermarks_from_json(json_t *a, struct run_result *r)
+{
+	size_t z;
+	json_t *v;
+
+	if (!json_is_array(a) || json_array_size(a) != MAX_NR_ZONES)
+		return -1;
+	json_array_foreach(a, z, v) {
+		json_int_t w[NR_WMARK];
+
+		if (json_unpack(v, "[III]", &w[0], &w[1], &w[2]))
+			return -1;
+		for (int i = 0; i < NR_WMARK; i++)
+			r->watermark[z][i] = (unsigned long)w[i];
+	}
+	return 0;
+}
+
 char *result_to_json(const struct run_result *r, bool with_series)
 {
 	json_t *events = json_array(), *stat = json_array(), *root;
@@ -195,6 +235,8 @@ char *result_to_json(const struct run_result *r, bool with_series)
 		"congestion_wait", cw_to_json(r),
 		"vm_events", events, "vm_stat", stat,
 		"kern_log", r->kern_log);
+	if (have_watermarks(r))
+		json_object_set_new(root, "watermarks", watermarks_to_json(r));
 	if (with_series)
 		json_object_set_new(root, "series", series_to_json(r));
 	s = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
@@ -347,6 +389,11 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 	}
 	if (klog && !(r->kern_log = strdup(klog)))
 		abort();
+	v = json_object_get(root, "watermarks");
+	if (v && watermarks_from_json(v, r)) {
+		fail(err, errlen, "watermarks: expected 5 zones of [min, low, high]");
+		goto bad;
+	}
 	v = json_object_get(root, "series");
 	if (v && series_from_json(v, r, err, errlen))
 		goto bad;

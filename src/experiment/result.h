@@ -64,6 +64,9 @@ struct run_result {
 
 	unsigned long vm_events[NR_VM_EVENT_ITEMS];
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+	/* zone->watermark[] in pages, for the free-pages plots; all 0 when
+	 * the run did not record them (JSON "watermarks", optional). */
+	unsigned long watermark[MAX_NR_ZONES][NR_WMARK];
 
 	struct latency_sample *latency;
 	size_t nr_latency;

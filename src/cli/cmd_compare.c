@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmsim compare, mmsim sweep, mmsim merge: experiments over kernels (and
+ * scenario values) and their report folder.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "commands.h"
+#include "experiment/compare.h"
+#include "report/compare_report.h"
+#include "report/progress.h"
+
+#define DEFAULT_OUT		"mmsim-report"
+#define DEFAULT_JOBS_OUT	"mmsim-jobs"
+
+static const char compare_usage[] =
+	"usage: mmsim compare [OPTIONS]\n"
+	"       mmsim sweep KEY=V1,V2,... [KEY=...] [OPTIONS]\n"
+	"       mmsim merge DIR... [--out DIR] [--force] [--partial] [--no-render]\n"
+	"\n"
+	"compare runs a scenario (the embedded 2009 reproduction by default) on\n"
+	"every kernel row of the cover letter's table, several seeds each, all\n"
+	"runs in parallel, prints the cover letter's lines and an MMTests-style\n"
+	"comparison on stdout, and writes a report folder (summary.json, per-run\n"
+	"CSV, kern-logs, gnuplot plots, index.html).  Every kernel runs the same\n"
+	"seeds: base, base + 1, ...\n"
+	"\n"
+	"sweep does the same over every combination of scenario values crossed\n"
+	"with the kernels.  KEY is a fixed key (min_free_kbytes, vm.nr_requests,\n"
+	"machine.mem), or TASK.KEY for a task's key (music.bwlimit, netrx.order).\n"
+	"\n"
+	"  --kernels LIST   comma-separated profile names (default: every row of\n"
+	"                   the table; see 'mmsim profiles')\n"
+	"  --seeds N        runs per kernel (default 5)\n"
+	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
+	"  --scenario FILE  a scenario file instead of the embedded default\n"
+	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
+	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
+	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
+	"                   --emit-jobs ./" DEFAULT_JOBS_OUT ")\n"
+	"  --force          write into a DIR that is not empty\n"
+	"  --no-render      write the gnuplot scripts but do not run gnuplot\n"
+	"  --emit-jobs      write DIR/jobs.txt and print one 'mmsim run' command\n"
+	"                   per run instead of running; 'mmsim merge DIR' then\n"
+	"                   builds the report from their --json outputs\n"
+	"  --mmsim CMD      the command the emitted lines start with (default mmsim)\n"
+	"\n"
+	"merge reads run results (JSON) from each DIR and DIR/json, using\n"
+	"DIR/experiment.json when --emit-jobs wrote one; --partial reports\n"
+	"whatever results exist.  docs/compare.md has the GNU parallel and\n"
+	"Slurm recipes.\n";
+
+struct cli_opts {
+	struct experiment_opts exp;
+	const char **sweeps;
+	size_t nr_sweeps;
+	const char *out;
+	const char *mmsim;
+	int jobs;
+	bool force, render, emit_jobs, partial;
+	char **dirs;			/* merge */
+	size_t nr_dirs;
+};
+
+/* A decimal in [min, max]; 0, or 2 after the error line. */
+static int parse_uint(const char *opt, const char *s, unsigned long long min,
+		      unsigned long long max, unsigned long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = 0;
+	if (*s >= '0' && *s <= '9')
+		*out = strtoull(s, &end, 10);
+	if (!(*s >= '0' && *s <= '9') || errno || *end || *out < min || *out > max)
+		return usage_error("%s '%s': expected a whole number from %llu to %llu",
+				   opt, s, min, max);
+	return 0;
+}
+
+/* "--name VALUE" or "--name=VALUE" at argv[*i]; NULL when not @name. */
+static const char *option(int argc, char **argv, int *i, const char *name,
+			  bool *missing)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n))
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->render = true;
+	o->mmsim = "mmsim";
+	o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (o->jobs < 1)
+		o->jobs = 1;
+	o->sweeps = calloc((size_t)argc + 1, sizeof(*o->sweeps));
+	o->dirs = calloc((size_t)argc + 1, sizeof(*o->dirs));
+	if (!o->sweeps || !o->dirs)
+		abort();
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		bool missing = false;
+		unsigned long long n = 0;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(compare_usage, stdout);
+			return -1;
+		}
+#define OPT(name) ((v = option(argc, argv, &i, name, &missing)) || missing)
+		if (OPT("--kernels")) {
+			o->exp.kernels = v;
+		} else if (OPT("--seeds")) {
+			if (v && parse_uint("--seeds", v, 1, 100000, &n))
+				return 2;
+			o->exp.nr_seeds = (unsigned int)n;
+		} else if (OPT("--seed")) {
+			if (v && parse_uint("--seed", v, 0, INT64_MAX, &n))
+				return 2;
+			o->exp.base_seed = n;
+			o->exp.base_seed_set = true;
+		} else if (OPT("--scenario")) {
+			o->exp.scenario_path = v;
+		} else if (OPT("--arch")) {
+			o->exp.arch = v;
+		} else if (OPT("--jobs") || (!strncmp(a, "-j", 2) && a[2] &&
+					     (v = a + 2)) || OPT("-j")) {
+			if (v && parse_uint("-j", v, 1, 4096, &n))
+				return 2;
+			o->jobs = (int)n;
+		} else if (OPT("--out")) {
+			o->out = v;
+		} else if (OPT("--mmsim")) {
+			o->mmsim = v;
+		} else if (!strcmp(a, "--force")) {
+			o->force = true;
+		} else if (!strcmp(a, "--no-render")) {
+			o->render = false;
+		} else if (!strcmp(a, "--emit-jobs") && strcmp(cmd, "merge")) {
+			o->emit_jobs = true;
+		} else if (!strcmp(a, "--partial") && !strcmp(cmd, "merge")) {
+			o->partial = true;
+		} else if (a[0] == '-' && a[1]) {
+			return usage_error("%s: unknown option '%s' (try 'mmsim %s --help')",
+					   cmd, a, cmd);
+		} else if (!strcmp(cmd, "sweep")) {
+			o->sweeps[o->nr_sweeps++] = a;
+		} else if (!strcmp(cmd, "merge")) {
+			o->dirs[o->nr_dirs++] = argv[i];
+		} else {
+			return usage_error("compare: unexpected argument '%s' (a sweep "
+					   "is 'mmsim sweep KEY=V1,V2')", a);
+		}
+#undef OPT
+		if (missing)
+			return usage_error("%s: %s needs a value", cmd, a);
+	}
+	if (!strcmp(cmd, "sweep") && !o->nr_sweeps)
+		return usage_error("sweep: which values? (mmsim sweep KEY=V1,V2,...)");
+	if (!strcmp(cmd, "merge") && !o->nr_dirs)
+		return usage_error("merge: which directories? (mmsim merge DIR...)");
+	o->exp.sweeps = o->sweeps;
+	o->exp.nr_sweeps = o->nr_sweeps;
+	if (!o->out)
+		o->out = o->emit_jobs ? DEFAULT_JOBS_OUT : DEFAULT_OUT;
+	return 0;
+}
+
+/* ---- the output folder -------------------------------------------------- */
+
+/* What mmsim itself writes into a report or jobs folder: the only names
+ * --force removes. */
+static const char *const own_files[] = {
+	"summary.json", "tables.txt", "index.html", "experiment.json", "jobs.txt",
+};
+static const char *const own_dirs[] = {
+	"runs", "kern-logs", "plots", "scenarios", "json",
+};
+
+static void clear_own(const char *dir)
+{
+	for (size_t i = 0; i < sizeof(own_files) / sizeof(own_files[0]); i++) {
+		char *p;
+
+		if (asprintf(&p, "%s/%s", dir, own_files[i]) < 0)
+			abort();
+		unlink(p);
+		free(p);
+	}
+	for (size_t i = 0; i < sizeof(own_dirs) / sizeof(own_dirs[0]); i++) {
+		struct dirent *de;
+		char *sub;
+		DIR *d;
+
+		if (asprintf(&sub, "%s/%s", dir, own_dirs[i]) < 0)
+			abort();
+		d = opendir(sub);
+		while (d && (de = readdir(d))) {
+			struct stat st;
+			char *p;
+
+			if (asprintf(&p, "%s/%s", sub, de->d_name) < 0)
+				abort();
+			if (!lstat(p, &st) && S_ISREG(st.st_mode))
+				unlink(p);
+			free(p);
+		}
+		if (d)
+			closedir(d);
+		rmdir(sub);
+		free(sub);
+	}
+}
+
+static bool dir_empty(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool empty = true;
+
+	if (!d)
+		return false;
+	while (empty && (de = readdir(d)))
+		empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
+static int mkdir_p(const char *path)
+{
+	char *p = strdup(path);
+	int rc = 0;
+
+	if (!p)
+		abort();
+	for (char *s = p + 1; *s && !rc; s++)
+		if (*s == '/') {
+			*s = 0;
+			rc = report_mkdir(p);
+			*s = '/';
+		}
+	if (!rc)
+		rc = report_mkdir(p);
+	free(p);
+	return rc;
+}
+
+/* Create @dir, or accept it empty, or (--force) clear mmsim's own files. */
+static int prepare_out(const char *dir, bool force)
+{
+	struct stat st;
+
+	if (stat(dir, &st)) {
+		if (errno == ENOENT && !mkdir_p(dir))
+			return 0;
+		return usage_error("%s: cannot create: %s", dir, strerror(errno));
+	}
+	if (!S_ISDIR(st.st_mode))
+		return usage_error("%s: exists and is not a directory", dir);
+	if (dir_empty(dir))
+		return 0;
+	if (!force)
+		return usage_error("%s: exists and is not empty (--force writes the "
+				   "report into it, replacing mmsim's own files)", dir);
+	clear_own(dir);
+	return 0;
+}
+
+/* ---- the report ------------------------------------------------------- */
+
+static int write_report(const struct experiment *e, const char *command,
+			const struct cli_opts *o, double start)
+{
+	struct experiment_report er;
+	struct report_wall_clock wall;
+	struct report_folder_opts fo = { .render = o->render, .wall = &wall };
+	char *tables = NULL, note[2048], err[1024];
+	size_t tables_len = 0;
+	FILE *m;
+	int rc;
+
+	experiment_report_init(&er, e, command, mmsim_version);
+	m = open_memstream(&tables, &tables_len);
+	if (!m)
+		abort();
+	compare_report_print(m, &er.rep);
+	fclose(m);
+	fputs(tables, stdout);
+	fflush(stdout);
+
+	wall.run_seconds = er.run_seconds;
+	wall.elapsed = wall_seconds() - start;
+	fo.tables_text = tables;
+	rc = report_write_folder(&er.rep, o->out, &fo, note, sizeof(note),
+				 err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "mmsim: %s\n", err);
+	else {
+		if (*note)
+			fprintf(stderr, "mmsim: %s\n", note);
+		fprintf(stderr, "mmsim: report in %s/index.html\n", o->out);
+	}
+	free(tables);
+	experiment_report_free(&er);
+	return rc ? 1 : 0;
+}
+
+static size_t nr_results(const struct experiment *e)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++)
+		n += e->have[i];
+	return n;
+}
+
+static int emit_jobs(const struct experiment *e, const struct cli_opts *o)
+{
+	char err[1024], *jobs_txt, *json_dir, *manifest, *text = NULL;
+	size_t len = 0;
+	FILE *m;
+	int rc = 0;
+
+	if (asprintf(&json_dir, "%s/json", o->out) < 0 ||
+	    asprintf(&manifest, "%s/experiment.json", o->out) < 0 ||
+	    asprintf(&jobs_txt, "%s/jobs.txt", o->out) < 0)
+		abort();
+	m = open_memstream(&text, &len);
+	if (!m)
+		abort();
+	experiment_emit_jobs(e, o->out, o->mmsim, m);
+	fclose(m);
+	if (experiment_write_scenarios(e, o->out, err, sizeof(err)) ||
+	    report_mkdir(json_dir) ||
+	    experiment_write_manifest(e, manifest, err, sizeof(err)) ||
+	    report_write_text(jobs_txt, text, err, sizeof(err))) {
+		if (!*err)
+			snprintf(err, sizeof(err), "%s: %s", json_dir, strerror(errno));
+		fprintf(stderr, "mmsim: %s\n", err);
+		rc = 1;
+	} else {
+		fputs(text, stdout);
+		fprintf(stderr, "mmsim: %zu jobs in %s; then: mmsim merge %s\n",
+			experiment_nr_jobs(e), jobs_txt, o->out);
+	}
+	free(text);
+	free(jobs_txt);
+	free(json_dir);
+	free(manifest);
+	return rc;
+}
+
+static int run_experiment(const char *cmd, const struct cli_opts *o)
+{
+	double start = wall_seconds();
+	struct experiment e;
+	char err[1024] = "";
+	int failed, rc;
+
+	if (experiment_init(&e, &o->exp, err, sizeof(err))) {
+		experiment_free(&e);
+		return usage_error("%s", err);
+	}
+	rc = prepare_out(o->out, o->force);
+	if (rc)
+		goto out;
+	if (o->emit_jobs) {
+		rc = emit_jobs(&e, o);
+		goto out;
+	}
+	if (experiment_write_scenarios(&e, o->out, err, sizeof(err))) {
+		rc = 1;
+		fprintf(stderr, "mmsim: %s\n", err);
+		goto out;
+	}
+	if (experiment_load(&e, o->out, err, sizeof(err))) {
+		rc = usage_error("%s", err);
+		goto out;
+	}
+	failed = experiment_run(&e, o->jobs);
+	if (failed < 0) {
+		fprintf(stderr, "mmsim: cannot start processes: %s\n", strerror(errno));
+		rc = 1;
+		goto out;
+	}
+	if (!nr_results(&e)) {
+		fprintf(stderr, "mmsim: every run failed\n");
+		rc = 1;
+		goto out;
+	}
+	rc = write_report(&e, cmd, o, start);
+	if (failed) {
+		fprintf(stderr, "mmsim: %d of %zu runs failed; the report has the others\n",
+			failed, experiment_nr_jobs(&e));
+		rc = 1;
+	}
+out:
+	experiment_free(&e);
+	return rc;
+}
+
+static void free_opts(struct cli_opts *o)
+{
+	free(o->sweeps);
+	free(o->dirs);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct cli_opts o;
+	int rc = parse_args("compare", argc, argv, &o);
+
+	if (!rc)
+		rc = run_experiment("compare", &o);
+	free_opts(&o);
+	return rc < 0 ? 0 : rc;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct cli_opts o;
+	int rc = parse_args("sweep", argc, argv, &o);
+
+	if (!rc)
+		rc = run_experiment("sweep", &o);
+	free_opts(&o);
+	return rc < 0 ? 0 : rc;
+}
+
+static bool same_dir(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+	double start = wall_seconds();
+	struct experiment e;
+	struct cli_opts o;
+	char err[1024] = "";
+	int rc = parse_args("merge", argc, argv, &o);
+
+	if (rc) {
+		free_opts(&o);
+		return rc < 0 ? 0 : rc;
+	}
+	for (size_t d = 0; d < o.nr_dirs; d++) {
+		struct stat st;
+
+		if (stat(o.dirs[d], &st) || !S_ISDIR(st.st_mode)) {
+			free_opts(&o);
+			return usage_error("merge: %s: not a directory", o.dirs[d]);
+		}
+		if (same_dir(o.dirs[d], o.out)) {
+			free_opts(&o);
+			return usage_error("merge: --out %s is one of the input "
+					   "directories; write the report elsewhere", o.out);
+		}
+	}
+	if (experiment_merge(&e, o.dirs, o.nr_dirs, o.partial, err, sizeof(err))) {
+		experiment_free(&e);
+		free_opts(&o);
+		return usage_error("merge: %s", err);
+	}
+	rc = prepare_out(o.out, o.force);
+	if (!rc)
+		rc = write_report(&e, "merge", &o, start);
+	experiment_free(&e);
+	free_opts(&o);
+	return rc;
+}

@@ -1,0 +1,780 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The text report of an experiment: the cover letter's lines, the
+ * MMTests-style comparison, the "Ops" block MMTests derives from vmstat,
+ * and congestion_wait by call site.  The report folder's writer is at the
+ * end; plots.c and html.c do the pictures and the page.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include "compare_report.h"
+#include "html.h"
+#include "outfile.h"
+#include "plots.h"
+#include "series.h"
+#include "stats.h"
+#include "table.h"
+#include "kernel/backing-dev.h"
+#include "kernel/profile.h"
+
+/* ---- per-run measures ------------------------------------------------- */
+
+static double secs(sim_time_t t)
+{
+	return (double)t / NSEC_PER_SEC;
+}
+
+double report_elapsed(const struct run_result *r)
+{
+	return secs(r->gitk_done ? r->gitk_elapsed : r->sim_end);
+}
+
+static double m_failures(const struct run_result *r)
+{
+	/* Mel's column counts what kern.log showed. */
+	return (double)r->failures_printed;
+}
+
+static double m_stalls(const struct run_result *r)
+{
+	return (double)result_stalls_over(r, NSEC_PER_SEC);
+}
+
+static double m_stall_p95(const struct run_result *r)
+{
+	return result_latency_percentile(r, 95);
+}
+
+static double m_cw_calls(const struct run_result *r)
+{
+	return (double)result_cw_calls(r);
+}
+
+static double m_premature_fast(const struct run_result *r)
+{
+	return (double)r->vm_events[KSWAPD_PREMATURE_FAST];
+}
+
+static double m_premature_slow(const struct run_result *r)
+{
+	return (double)r->vm_events[KSWAPD_PREMATURE_SLOW];
+}
+
+static double m_allocstall(const struct run_result *r)
+{
+	return (double)r->vm_events[ALLOCSTALL];
+}
+
+static double m_pswpout(const struct run_result *r)
+{
+	return (double)r->vm_events[PSWPOUT];
+}
+
+const struct report_measure report_measures[] = {
+	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
+	{ "failures", "allocation failures", false, 2, m_failures },
+	{ "stalls>1s", "gitk stalls over 1 s", false, 2, m_stalls },
+	{ "stall-max", "longest gitk stall (s)", false, 2, result_latency_max },
+	{ "stall-p95", "95th percentile gitk stall (s)", false, 2, m_stall_p95 },
+	{ "cw-time", "time in congestion_wait (s)", false, 2, result_cw_seconds },
+	{ "cw-calls", "congestion_wait calls", false, 2, m_cw_calls },
+	{ "premature-fast", "kswapd premature sleeps, fast", false, 2, m_premature_fast },
+	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow },
+	{ "allocstall", "allocstall", false, 2, m_allocstall },
+	{ "pswpout", "pswpout", false, 2, m_pswpout },
+};
+const size_t report_nr_measures =
+	sizeof(report_measures) / sizeof(report_measures[0]);
+
+/* ---- the cover letter's lines --------------------------------------- */
+
+static size_t total_runs(const struct report *rep)
+{
+	size_t n = 0;
+
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		n += rep->columns[c].nr_runs;
+	return n;
+}
+
+static void cover_header(FILE *f, const struct report *rep)
+{
+	if (rep->nr_seeds == 1)
+		fprintf(f, "One run per kernel (seed %llu): Elapsed is fake-gitk's "
+			"elapsed time, Failures the allocation failures kern.log "
+			"printed.\n", rep->base_seed);
+	else if (rep->nr_seeds > 1)
+		fprintf(f, "Mean of %u runs per kernel (seeds %llu..%llu): Elapsed is "
+			"fake-gitk's mean elapsed time (stddev over the runs), "
+			"Failures the mean number of allocation failures kern.log "
+			"printed per run.\n", rep->nr_seeds, rep->base_seed,
+			rep->base_seed + rep->nr_seeds - 1);
+	else
+		fprintf(f, "Mean over each kernel's runs: Elapsed is fake-gitk's "
+			"mean elapsed time (stddev over the runs, when more than "
+			"one), Failures the mean number of allocation failures "
+			"kern.log printed per run.\n");
+}
+
+void compare_report_cover(FILE *f, const struct report *rep)
+{
+	struct cover_line *lines = calloc(rep->nr_columns + 1, sizeof(*lines));
+	size_t unfinished = 0, partial = 0;
+
+	if (!lines)
+		abort();
+	cover_header(f, rep);
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const struct report_column *col = &rep->columns[c];
+		double *el = calloc(col->nr_runs + 1, sizeof(*el));
+		double *fl = calloc(col->nr_runs + 1, sizeof(*fl));
+
+		if (!el || !fl)
+			abort();
+		for (size_t i = 0; i < col->nr_runs; i++) {
+			el[i] = report_elapsed(&col->runs[i]);
+			fl[i] = m_failures(&col->runs[i]);
+			unfinished += !col->runs[i].gitk_done;
+			partial += col->runs[i].partial;
+		}
+		lines[c].name = col->name;
+		lines[c].elapsed = stats_mean(el, col->nr_runs);
+		lines[c].elapsed_stddev = col->nr_runs > 1 ?
+					  stats_stddev(el, col->nr_runs) : NAN;
+		lines[c].failures = stats_mean(fl, col->nr_runs);
+		free(el);
+		free(fl);
+	}
+	cover_lines_print(f, lines, rep->nr_columns, true);
+	if (unfinished)
+		fprintf(f, "Note: %zu of %zu runs ended before fake-gitk finished; "
+			"their elapsed time is the run's end.\n",
+			unfinished, total_runs(rep));
+	if (partial)
+		fprintf(f, "Note: %zu of %zu runs were stopped early (partial).\n",
+			partial, total_runs(rep));
+	free(lines);
+}
+
+/* ---- the comparison ------------------------------------------------- */
+
+static const struct table_stat mean_and_stddev[] = {
+	{ TABLE_AMEAN, 0 },
+	{ TABLE_STDDEV, 0 },
+};
+
+int compare_report_table(FILE *f, const struct report *rep)
+{
+	const char **names = calloc(rep->nr_columns + 1, sizeof(*names));
+	struct compare_table_opts opts = {
+		.alpha = REPORT_ALPHA,
+		.stats = mean_and_stddev,
+		.nr_stats = sizeof(mean_and_stddev) / sizeof(mean_and_stddev[0]),
+		.by_measure = true,
+	};
+	struct compare_table *t;
+	int rc = -1;
+
+	if (!names)
+		abort();
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		names[c] = rep->columns[c].name;
+	t = compare_table_new(names, rep->nr_columns);
+	if (!t)
+		goto out;
+	for (size_t m = 0; m < report_nr_measures; m++) {
+		const struct report_measure *rm = &report_measures[m];
+		int id = compare_table_add_measure(t, rm->name,
+			rm->higher_is_better ? HIGHER_IS_BETTER : LOWER_IS_BETTER,
+			rm->precision);
+
+		if (id < 0)
+			goto out;
+		for (size_t c = 0; c < rep->nr_columns; c++)
+			for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
+				if (compare_table_add_sample(t, id, c,
+						rm->value(&rep->columns[c].runs[i])))
+					goto out;
+	}
+	rc = compare_table_print(t, f, &opts);
+out:
+	compare_table_free(t);
+	free(names);
+	return rc;
+}
+
+/* ---- plain blocks: one value per column ----------------------------- */
+
+/*
+ * MMTests prints its vmstat "Ops" block without percentages: a name and
+ * one number per kernel.  Columns take the comparison table's header
+ * split so the two blocks read alike.
+ */
+#define PLAIN_MIN_WIDTH 14
+
+struct plain_row {
+	char name[64];
+	double *v;		/* [nr_columns]; NAN prints "n/a" */
+	const char *unit;	/* appended to the value: "%" or "" */
+	int precision;
+};
+
+static size_t plain_width(const char *name)
+{
+	const char *rest;
+	size_t base = table_kernel_base(name, &rest), w = PLAIN_MIN_WIDTH;
+
+	if (base + 1 > w)
+		w = base + 1;
+	if (strlen(rest) + 1 > w)
+		w = strlen(rest) + 1;
+	return w;
+}
+
+static void plain_print(FILE *f, const struct report *rep,
+			const struct plain_row *rows, size_t nr_rows)
+{
+	size_t name_w = 0;
+	bool two_lines = false;
+
+	for (size_t r = 0; r < nr_rows; r++)
+		if (strlen(rows[r].name) > name_w)
+			name_w = strlen(rows[r].name);
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const char *rest;
+
+		table_kernel_base(rep->columns[c].name, &rest);
+		two_lines |= *rest != 0;
+	}
+	for (int line = 0; line < (two_lines ? 2 : 1); line++) {
+		char *l = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&l, &len);
+
+		if (!m)
+			abort();
+		fprintf(m, "%*s", (int)name_w, "");
+		for (size_t c = 0; c < rep->nr_columns; c++) {
+			const char *name = rep->columns[c].name, *rest;
+			int base = (int)table_kernel_base(name, &rest);
+			int w = (int)plain_width(name);
+
+			if (line == 0)
+				fprintf(m, "%*.*s", w, base, name);
+			else
+				fprintf(m, "%*s", w, rest);
+		}
+		fclose(m);
+		while (len && l[len - 1] == ' ')
+			l[--len] = 0;
+		fprintf(f, "%s\n", l);
+		free(l);
+	}
+	for (size_t r = 0; r < nr_rows; r++) {
+		fprintf(f, "%-*s", (int)name_w, rows[r].name);
+		for (size_t c = 0; c < rep->nr_columns; c++) {
+			char cell[64];
+			double v = rows[r].v[c];
+
+			if (isnan(v) || isinf(v))
+				snprintf(cell, sizeof(cell), "n/a");
+			else
+				snprintf(cell, sizeof(cell), "%.*f%s",
+					 rows[r].precision, v, rows[r].unit);
+			fprintf(f, "%*s", (int)plain_width(rep->columns[c].name), cell);
+		}
+		fputc('\n', f);
+	}
+}
+
+/* ---- Ops, from vmstat --------------------------------------------- */
+
+static unsigned long zone_events(const struct run_result *r,
+				 enum vm_event_item first)
+{
+	unsigned long n = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		n += r->vm_events[first + z];
+	return n;
+}
+
+struct ops_totals {
+	double runs, seconds;
+	double allocstall, direct_scanned, kswapd_scanned;
+	double kswapd_reclaimed, direct_reclaimed, vmscan_write;
+};
+
+static void ops_sum(const struct report_column *col, struct ops_totals *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < col->nr_runs; i++) {
+		const struct run_result *r = &col->runs[i];
+		unsigned long steal = zone_events(r, PGSTEAL_DMA);
+
+		t->runs++;
+		t->seconds += secs(r->sim_end);
+		t->allocstall += (double)r->vm_events[ALLOCSTALL];
+		t->direct_scanned += (double)zone_events(r, PGSCAN_DIRECT_DMA);
+		t->kswapd_scanned += (double)zone_events(r, PGSCAN_KSWAPD_DMA);
+		/* 2.6.32's pgsteal counts what kswapd and direct reclaim
+		 * both freed; kswapd_steal is kswapd's share. */
+		t->kswapd_reclaimed += (double)r->vm_events[KSWAPD_STEAL];
+		t->direct_reclaimed += steal > r->vm_events[KSWAPD_STEAL] ?
+			(double)(steal - r->vm_events[KSWAPD_STEAL]) : 0;
+		t->vmscan_write += (double)r->vm_stat[NR_VMSCAN_WRITE];
+	}
+}
+
+static double ratio(double a, double b, double scale)
+{
+	return b > 0 ? a * scale / b : NAN;
+}
+
+enum {
+	OPS_ALLOCSTALL,
+	OPS_DIRECT_SCANNED,
+	OPS_KSWAPD_SCANNED,
+	OPS_KSWAPD_RECLAIMED,
+	OPS_DIRECT_RECLAIMED,
+	OPS_KSWAPD_EFFICIENCY,
+	OPS_KSWAPD_VELOCITY,
+	OPS_DIRECT_EFFICIENCY,
+	OPS_DIRECT_VELOCITY,
+	OPS_PERCENT_DIRECT,
+	OPS_WRITES_BY_RECLAIM,
+	NR_OPS
+};
+
+static const struct {
+	const char *name;
+	const char *unit;
+	int precision;
+} ops_rows[NR_OPS] = {
+	[OPS_ALLOCSTALL] = { "Ops Allocation stalls", "", 2 },
+	[OPS_DIRECT_SCANNED] = { "Ops Direct pages scanned", "", 2 },
+	[OPS_KSWAPD_SCANNED] = { "Ops Kswapd pages scanned", "", 2 },
+	[OPS_KSWAPD_RECLAIMED] = { "Ops Kswapd pages reclaimed", "", 2 },
+	[OPS_DIRECT_RECLAIMED] = { "Ops Direct pages reclaimed", "", 2 },
+	[OPS_KSWAPD_EFFICIENCY] = { "Ops Kswapd efficiency", "%", 0 },
+	[OPS_KSWAPD_VELOCITY] = { "Ops Kswapd velocity", "", 3 },
+	[OPS_DIRECT_EFFICIENCY] = { "Ops Direct efficiency", "%", 0 },
+	[OPS_DIRECT_VELOCITY] = { "Ops Direct velocity", "", 3 },
+	[OPS_PERCENT_DIRECT] = { "Ops Percentage direct scans", "%", 0 },
+	[OPS_WRITES_BY_RECLAIM] = { "Ops Page writes by reclaim", "", 2 },
+};
+
+static void ops_values(const struct ops_totals *t, double *v)
+{
+	double n = t->runs;
+
+	v[OPS_ALLOCSTALL] = ratio(t->allocstall, n, 1);
+	v[OPS_DIRECT_SCANNED] = ratio(t->direct_scanned, n, 1);
+	v[OPS_KSWAPD_SCANNED] = ratio(t->kswapd_scanned, n, 1);
+	v[OPS_KSWAPD_RECLAIMED] = ratio(t->kswapd_reclaimed, n, 1);
+	v[OPS_DIRECT_RECLAIMED] = ratio(t->direct_reclaimed, n, 1);
+	v[OPS_KSWAPD_EFFICIENCY] = ratio(t->kswapd_reclaimed, t->kswapd_scanned, 100);
+	v[OPS_KSWAPD_VELOCITY] = ratio(t->kswapd_scanned, t->seconds, 1);
+	v[OPS_DIRECT_EFFICIENCY] = ratio(t->direct_reclaimed, t->direct_scanned, 100);
+	v[OPS_DIRECT_VELOCITY] = ratio(t->direct_scanned, t->seconds, 1);
+	v[OPS_PERCENT_DIRECT] = ratio(t->direct_scanned,
+				      t->direct_scanned + t->kswapd_scanned, 100);
+	v[OPS_WRITES_BY_RECLAIM] = ratio(t->vmscan_write, n, 1);
+}
+
+void compare_report_ops(FILE *f, const struct report *rep)
+{
+	struct plain_row rows[NR_OPS];
+	double *all = calloc((rep->nr_columns + 1) * NR_OPS, sizeof(*all));
+
+	if (!all)
+		abort();
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		struct ops_totals t;
+		double v[NR_OPS];
+
+		ops_sum(&rep->columns[c], &t);
+		ops_values(&t, v);
+		for (int o = 0; o < NR_OPS; o++)
+			all[o * rep->nr_columns + c] = v[o];
+	}
+	for (int o = 0; o < NR_OPS; o++) {
+		snprintf(rows[o].name, sizeof(rows[o].name), "%s", ops_rows[o].name);
+		rows[o].v = &all[o * rep->nr_columns];
+		rows[o].unit = ops_rows[o].unit;
+		rows[o].precision = ops_rows[o].precision;
+	}
+	fprintf(f, "Ops from vmstat: counts are means per run; efficiency "
+		"(reclaimed/scanned), velocity (scanned per simulated second) "
+		"and the direct share are over all runs of a column.\n");
+	plain_print(f, rep, rows, NR_OPS);
+	free(all);
+}
+
+/* ---- congestion_wait by call site ----------------------------------- */
+
+static const char *site_name(int s, char *buf, size_t len)
+{
+	if (s < NR_CW_SITES)
+		return cw_site_name((enum cw_site)s);
+	snprintf(buf, len, "site%d", s);
+	return buf;
+}
+
+void compare_report_cw_sites(FILE *f, const struct report *rep)
+{
+	struct plain_row rows[RESULT_NR_CW_SITES * RESULT_NR_CW_QUEUES * 3];
+	size_t nr = 0, nc = rep->nr_columns;
+	double *all;
+
+	all = calloc(sizeof(rows) / sizeof(rows[0]) * (nc + 1), sizeof(*all));
+	if (!all)
+		abort();
+	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
+		for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
+			bool any = false;
+			char sb[16];
+
+			for (size_t c = 0; c < nc; c++)
+				for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
+					any |= rep->columns[c].runs[i].cw[s][q].calls > 0;
+			if (!any)
+				continue;
+			for (int k = 0; k < 3; k++) {
+				static const char *const what[] = {
+					"calls", "seconds", "full timeouts",
+				};
+				struct plain_row *row = &rows[nr + (size_t)k];
+
+				snprintf(row->name, sizeof(row->name), "cw %s %s %s",
+					 site_name(s, sb, sizeof(sb)),
+					 blk_rw_name(q), what[k]);
+				row->v = &all[(nr + (size_t)k) * nc];
+				row->unit = "";
+				row->precision = k == 1 ? 3 : 2;
+				for (size_t c = 0; c < nc; c++) {
+					const struct report_column *col = &rep->columns[c];
+					double sum = 0;
+
+					for (size_t i = 0; i < col->nr_runs; i++) {
+						const struct cw_total *t = &col->runs[i].cw[s][q];
+
+						sum += k == 0 ? (double)t->calls :
+						       k == 1 ? secs(t->time) :
+						       (double)t->timeouts;
+					}
+					row->v[c] = ratio(sum, (double)col->nr_runs, 1);
+				}
+			}
+			nr += 3;
+		}
+	if (!nr) {
+		fprintf(f, "congestion_wait: no calls in any run.\n");
+	} else {
+		fprintf(f, "congestion_wait by call site and queue asked for, "
+			"means per run (full timeouts: the call slept its whole "
+			"timeout).\n");
+		plain_print(f, rep, rows, nr);
+	}
+	free(all);
+}
+
+void compare_report_print(FILE *f, const struct report *rep)
+{
+	compare_report_cover(f, rep);
+	fputc('\n', f);
+	fprintf(f, "Comparison: Amean and Stddev over the runs of each column.\n");
+	compare_report_table(f, rep);
+	fputc('\n', f);
+	compare_report_ops(f, rep);
+	fputc('\n', f);
+	compare_report_cw_sites(f, rep);
+}
+
+/* ---- files ---------------------------------------------------------- */
+
+void report_file_safe_name(const char *s, char *buf, size_t len)
+{
+	size_t i = 0;
+
+	if (!len)
+		return;
+	for (; *s && i + 1 < len; s++, i++) {
+		char ch = *s;
+		bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+			  (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' ||
+			  ch == '-';
+
+		buf[i] = ok ? ch : '_';
+	}
+	buf[i] = 0;
+}
+
+int report_mkdir(const char *path)
+{
+	struct stat st;
+
+	if (!mkdir(path, 0777))
+		return 0;
+	if (errno == EEXIST && !stat(path, &st) && S_ISDIR(st.st_mode))
+		return 0;
+	return -1;
+}
+
+int report_write_text(const char *path, const char *text, char *err,
+		      size_t len)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, path)) {
+		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		return -1;
+	}
+	fputs(text, of.fp);
+	if (outfile_commit(&of)) {
+		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static char *join(const char *dir, const char *a, const char *b)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s%s", dir, a, b ? b : "") < 0)
+		abort();
+	return p;
+}
+
+/* ---- summary.json --------------------------------------------------- */
+
+static void describe_line(void *ctx, const char *line)
+{
+	json_array_append_new(ctx, json_string(line));
+}
+
+static json_t *profiles_json(const struct report *rep)
+{
+	json_t *o = json_object();
+
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const char *k = rep->columns[c].kernel;
+		struct kernel_profile p;
+		char why[256];
+		json_t *lines;
+
+		if (json_object_get(o, k))
+			continue;
+		lines = json_array();
+		if (profile_parse(k, &p, why, sizeof(why)))
+			json_array_append_new(lines, json_string(why));
+		else
+			profile_describe(&p, describe_line, lines);
+		json_object_set_new(o, k, lines);
+	}
+	return o;
+}
+
+static int run_json(const struct run_result *r, json_t *runs, char *err,
+		    size_t len)
+{
+	struct run_result copy = *r;
+	json_error_t jerr;
+	json_t *j;
+	char *s;
+
+	/* Wall-clock seconds live in "wall_clock" only. */
+	copy.wall_seconds = 0;
+	s = result_to_json(&copy, false);
+	if (!s) {
+		snprintf(err, len, "summary.json: cannot encode a run");
+		return -1;
+	}
+	j = json_loads(s, 0, &jerr);
+	free(s);
+	if (!j) {
+		snprintf(err, len, "summary.json: %s", jerr.text);
+		return -1;
+	}
+	json_array_append_new(runs, j);
+	return 0;
+}
+
+int report_write_summary(const struct report *rep, const char *path,
+			 const struct report_wall_clock *wall, char *err,
+			 size_t len)
+{
+	json_t *root = json_object(), *scen = json_array(), *cols = json_array();
+	json_t *runs = json_array(), *keys = json_array(), *wc, *rs;
+	size_t idx = 0;
+	char *text;
+	int rc;
+
+	json_object_set_new(root, "mmsim_version", json_string(rep->version));
+	json_object_set_new(root, "command", json_string(rep->command));
+	json_object_set_new(root, "arch", json_string(rep->arch));
+	json_object_set_new(root, "seeds", json_pack("{s:I,s:i}",
+		"base", (json_int_t)rep->base_seed, "count", (int)rep->nr_seeds));
+	for (size_t k = 0; k < rep->nr_sweep_keys; k++)
+		json_array_append_new(keys, json_string(rep->sweep_keys[k]));
+	json_object_set_new(root, "sweep_keys", keys);
+	for (size_t s = 0; s < rep->nr_scenarios; s++) {
+		const struct report_scenario *sc = &rep->scenarios[s];
+
+		json_array_append_new(scen, json_pack("{s:s,s:s,s:s?}",
+			"label", sc->label, "name", sc->name, "text", sc->text));
+	}
+	json_object_set_new(root, "scenarios", scen);
+	json_object_set_new(root, "profiles", profiles_json(rep));
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const struct report_column *col = &rep->columns[c];
+		json_t *ri = json_array();
+
+		for (size_t i = 0; i < col->nr_runs; i++) {
+			json_array_append_new(ri, json_integer((json_int_t)idx++));
+			if (run_json(&col->runs[i], runs, err, len)) {
+				json_decref(ri);
+				json_decref(cols);
+				json_decref(runs);
+				json_decref(root);
+				return -1;
+			}
+		}
+		json_array_append_new(cols, json_pack("{s:s,s:s,s:s,s:o}",
+			"name", col->name, "kernel", col->kernel,
+			"point", col->point, "runs", ri));
+	}
+	json_object_set_new(root, "columns", cols);
+	json_object_set_new(root, "runs", runs);
+
+	/* The one place for wall-clock time: everything above is the same
+	 * for the same seeds. */
+	rs = json_array();
+	for (size_t i = 0; wall && wall->run_seconds && i < idx; i++)
+		json_array_append_new(rs, json_real(wall->run_seconds[i]));
+	wc = json_pack("{s:s,s:f,s:o}",
+		"note", "wall-clock time: the only part of this report that "
+			"differs between two invocations with the same seeds; "
+			"run_seconds follows the order of runs",
+		"elapsed_seconds", wall ? wall->elapsed : 0.0,
+		"run_seconds", rs);
+	json_object_set_new(root, "wall_clock", wc);
+
+	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (!text) {
+		snprintf(err, len, "%s: cannot encode", path);
+		return -1;
+	}
+	text = realloc(text, strlen(text) + 2);
+	if (!text)
+		abort();
+	strcat(text, "\n");
+	rc = report_write_text(path, text, err, len);
+	free(text);
+	return rc;
+}
+
+/* ---- the folder ----------------------------------------------------- */
+
+static int write_run_files(const struct report *rep, const char *dir,
+			   char *err, size_t len)
+{
+	char *runs = join(dir, "runs", NULL), *logs = join(dir, "kern-logs", NULL);
+	int rc = -1;
+
+	if (report_mkdir(runs) || report_mkdir(logs)) {
+		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
+		goto out;
+	}
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const struct report_column *col = &rep->columns[c];
+
+		for (size_t i = 0; i < col->nr_runs; i++) {
+			const struct run_result *r = &col->runs[i];
+			char *p[3] = {
+				join(runs, col->stems[i], ".csv"),
+				join(runs, col->stems[i], "-latency.csv"),
+				join(logs, col->stems[i], ".log"),
+			};
+			int bad = 0;
+
+			for (int k = 0; k < 3 && !bad; k++) {
+				struct outfile of;
+
+				if (outfile_open(&of, p[k])) {
+					bad = 1;
+					break;
+				}
+				if (k == 0)
+					series_write_csv(of.fp, r);
+				else if (k == 1)
+					latency_write_csv(of.fp, r);
+				else if (r->kern_log)
+					fputs(r->kern_log, of.fp);
+				bad = outfile_commit(&of) != 0;
+			}
+			if (bad)
+				snprintf(err, len, "%s: cannot write: %s",
+					 runs, strerror(errno));
+			for (int k = 0; k < 3; k++)
+				free(p[k]);
+			if (bad)
+				goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(runs);
+	free(logs);
+	return rc;
+}
+
+int report_write_folder(const struct report *rep, const char *dir,
+			const struct report_folder_opts *o, char *note,
+			size_t note_len, char *err, size_t err_len)
+{
+	char *path, *tables = NULL;
+	size_t tables_len = 0;
+	struct plot_set plots;
+	int rc;
+
+	note[0] = 0;
+	if (o->tables_text) {
+		tables = strdup(o->tables_text);
+	} else {
+		FILE *m = open_memstream(&tables, &tables_len);
+
+		if (!m)
+			abort();
+		compare_report_print(m, rep);
+		fclose(m);
+	}
+	if (!tables)
+		abort();
+
+	path = join(dir, "summary.json", NULL);
+	rc = report_write_summary(rep, path, o->wall, err, err_len);
+	free(path);
+	if (!rc) {
+		path = join(dir, "tables.txt", NULL);
+		rc = report_write_text(path, tables, err, err_len);
+		free(path);
+	}
+	if (!rc)
+		rc = write_run_files(rep, dir, err, err_len);
+	if (!rc)
+		rc = plots_write(rep, dir, o->render, &plots, note, note_len,
+				 err, err_len);
+	if (!rc) {
+		rc = html_write(rep, dir, tables, &plots, err, err_len);
+		plots_free(&plots);
+	}
+	free(tables);
+	return rc;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The report of an experiment over kernels (and sweep values): the text
+ * tables on stdout and the report folder (summary.json, per-run CSV,
+ * kern-logs, plots, index.html).
+ *
+ * Everything in the folder is a function of the runs' results, the
+ * scenario text and the mmsim version, so two invocations with the same
+ * seeds write the same bytes; the only exception is the "wall_clock"
+ * object at the end of summary.json.
+ */
+#ifndef MMSIM_COMPARE_REPORT_H
+#define MMSIM_COMPARE_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "experiment/result.h"
+
+struct report_column {
+	const char *name;		/* table column: kernel, or kernel@label */
+	const char *kernel;		/* profile name */
+	const char *point;		/* sweep label, "" without a sweep */
+	const struct run_result *runs;	/* seed order */
+	const char *const *stems;	/* per run: file stem "NAME-seedS" */
+	size_t nr_runs;
+};
+
+struct report_scenario {
+	const char *label;		/* sweep label, "" without a sweep */
+	const char *name;		/* "<default>", a path, or a point file */
+	const char *text;		/* NULL: not known (merge without experiment.json) */
+};
+
+struct report {
+	const char *command;		/* "compare", "sweep", "merge" */
+	const char *version;		/* mmsim's */
+	const char *arch;		/* "x86_64", "x86", or "" when unknown */
+	const struct report_column *columns;
+	size_t nr_columns;
+	const struct report_scenario *scenarios;
+	size_t nr_scenarios;
+	const char *const *sweep_keys;	/* as the user wrote them */
+	size_t nr_sweep_keys;
+	unsigned long long base_seed;
+	unsigned int nr_seeds;		/* 0: not one common set (merge) */
+};
+
+/* ---- the text tables ------------------------------------------------ */
+
+/* Significance level of the comparison's marks. */
+#define REPORT_ALPHA 0.05
+
+/* Elapsed time of a run: fake-gitk's when it finished, else the run's end. */
+double report_elapsed(const struct run_result *r);
+
+/*
+ * The whole text report: a header line stating what the cover lines
+ * show, the cover letter's lines, the MMTests comparison (Amean and
+ * Stddev of every measure, percentages against the first column, Welch
+ * marks), the "Ops" block from vmstat and congestion_wait by call site.
+ */
+void compare_report_print(FILE *f, const struct report *rep);
+/* The pieces, for tests and for index.html. */
+void compare_report_cover(FILE *f, const struct report *rep);
+int compare_report_table(FILE *f, const struct report *rep);
+void compare_report_ops(FILE *f, const struct report *rep);
+void compare_report_cw_sites(FILE *f, const struct report *rep);
+
+/* The measures of the comparison, for the bar chart. */
+struct report_measure {
+	const char *name;		/* row name in the table */
+	const char *title;		/* for a plot's axis */
+	bool higher_is_better;
+	int precision;
+	double (*value)(const struct run_result *r);
+};
+extern const struct report_measure report_measures[];
+extern const size_t report_nr_measures;
+
+/* ---- the folder ----------------------------------------------------- */
+
+struct report_wall_clock {
+	double elapsed;			/* seconds the whole command took */
+	const double *run_seconds;	/* per column, per run (column-major); NULL: none */
+};
+
+struct report_folder_opts {
+	bool render;			/* run gnuplot when it is installed */
+	const struct report_wall_clock *wall;
+	const char *tables_text;	/* compare_report_print's output */
+};
+
+/*
+ * Write @dir's report: summary.json, tables.txt, runs/STEM.csv and
+ * runs/STEM-latency.csv, kern-logs/STEM.log, plots/ and index.html.
+ * @dir must exist.  A one-line note about rendering (gnuplot missing or
+ * failed), or "" , goes to @note.  0, or -1 with @err.
+ */
+int report_write_folder(const struct report *rep, const char *dir,
+			const struct report_folder_opts *o, char *note,
+			size_t note_len, char *err, size_t err_len);
+
+/* summary.json alone (the folder writer calls it). */
+int report_write_summary(const struct report *rep, const char *path,
+			 const struct report_wall_clock *wall, char *err,
+			 size_t len);
+
+/* @s with every byte outside [A-Za-z0-9._-] replaced by '_': a name
+ * usable as a file name and in scripts without quoting. */
+void report_file_safe_name(const char *s, char *buf, size_t len);
+
+/* mkdir -p for one level, tolerating an existing directory.  0 or -1. */
+int report_mkdir(const char *path);
+/* Write @text to @path through outfile.  0 or -1 with @err. */
+int report_write_text(const char *path, const char *text, char *err,
+		      size_t len);
+
+#endif /* MMSIM_COMPARE_REPORT_H */

@@ -1,0 +1,467 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gnuplot scripts for an experiment's report: gitk latency against time
+ * (the graphs latency-output's data was drawn as), free pages per zone
+ * with the watermarks, nr_dirty and nr_writeback, allocation failures and
+ * time in congestion_wait on a timeline, and the comparison table as bars
+ * with stddev error bars.
+ *
+ * Time-series plots draw the first run (the base seed) of each column:
+ * every column ran the same seeds, so the pictures are paired too, and
+ * thirteen kernels times five seeds in one graph would show nothing.
+ * Scripts read ../runs/STEM.csv, so the folder renders anywhere it is
+ * copied.  A column without data is left out of a plot rather than given
+ * to gnuplot, which stops a script at an empty file.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include "compare_report.h"
+#include "outfile.h"
+#include "plots.h"
+#include "stats.h"
+
+/* Columns of series_write_csv(): seconds, 5 zones, then these. */
+#define CSV_FREE(z)		(2 + (z))
+#define CSV_NR_DIRTY		7
+#define CSV_NR_WRITEBACK	8
+#define CSV_ALLOC_FAILURES	13
+#define CSV_CW_SECONDS		14
+
+static const char *const zone_titles[MAX_NR_ZONES] = {
+	"DMA", "DMA32", "Normal", "HighMem", "Movable",
+};
+static const char *const wmark_titles[NR_WMARK] = { "min", "low", "high" };
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static void add_plot(struct plot_set *set, const char *name, const char *title)
+{
+	set->plots = realloc(set->plots, (set->nr + 1) * sizeof(*set->plots));
+	if (!set->plots)
+		abort();
+	set->plots[set->nr].name = xstrdup(name);
+	set->plots[set->nr].title = xstrdup(title);
+	set->nr++;
+}
+
+static void free_plot_name(const struct report_column *col, char *buf,
+			   size_t len)
+{
+	char safe[256];
+
+	report_file_safe_name(col->name, safe, sizeof(safe));
+	snprintf(buf, len, "free-%s", safe);
+}
+
+/* The plots every report has; the per-column free-pages plots follow. */
+#define NR_COMMON_PLOTS 5
+
+void plots_list(const struct report *rep, struct plot_set *set)
+{
+	memset(set, 0, sizeof(*set));
+	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
+	add_plot(set, "latency", "fake-gitk: seconds between output lines against time (first seed)");
+	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time (first seed)");
+	add_plot(set, "failures", "Page allocation failures on a timeline, cumulative (first seed)");
+	add_plot(set, "congestion-wait", "Time in congestion_wait, cumulative (first seed)");
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		char name[300], title[400];
+
+		free_plot_name(&rep->columns[c], name, sizeof(name));
+		snprintf(title, sizeof(title),
+			 "%s: free pages per zone and the watermarks (first seed)",
+			 rep->columns[c].name);
+		add_plot(set, name, title);
+	}
+}
+
+void plots_free(struct plot_set *set)
+{
+	for (size_t i = 0; i < set->nr; i++) {
+		free(set->plots[i].name);
+		free(set->plots[i].title);
+	}
+	free(set->plots);
+	memset(set, 0, sizeof(*set));
+}
+
+void plots_render_command(const char *dir, char *buf, size_t len)
+{
+	snprintf(buf, len, "cd %s/plots && for f in *.gp; do gnuplot \"$f\" && "
+		 "gnuplot -e 'fmt=\"svg\"' \"$f\"; done", dir);
+}
+
+/* ---- script text ------------------------------------------------------ */
+
+/* A gnuplot double-quoted string. */
+static void gp_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void preamble(FILE *f, const char *name, const char *title, int w,
+		     int h)
+{
+	fprintf(f, "# mmsim: %s\n", title);
+	fprintf(f, "# Render from this directory: gnuplot %s.gp (PNG), "
+		"gnuplot -e 'fmt=\"svg\"' %s.gp (SVG)\n", name, name);
+	fprintf(f, "reset\n"
+		"if (!exists(\"fmt\")) fmt = \"png\"\n"
+		"if (fmt eq \"svg\") {\n"
+		"\tset terminal svg size %d,%d dynamic noenhanced font \"sans,11\"\n"
+		"} else {\n"
+		"\tset terminal pngcairo size %d,%d noenhanced font \"sans,10\"\n"
+		"}\n"
+		"set output \"%s.\".fmt\n"
+		"set datafile separator \",\"\n"
+		"set grid\n"
+		"set key outside right top\n", w, h, w, h, name);
+}
+
+/* For a graph nothing can be drawn on: gnuplot refuses an empty plot. */
+static void no_data(FILE *f)
+{
+	fprintf(f, "set label \"no data\" at graph 0.5, graph 0.5 center\n"
+		"plot [0:1] [0:1] NaN notitle\n");
+}
+
+static const struct run_result *first_run(const struct report_column *col)
+{
+	return col->nr_runs ? &col->runs[0] : NULL;
+}
+
+/* One "plot" command of a CSV column over every column's first run;
+ * @need_latency: the series is the latency file. */
+static void series_plot(FILE *f, const struct report *rep, bool latency,
+			int csv_column, const char *style)
+{
+	bool any = false;
+
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const struct run_result *r = first_run(&rep->columns[c]);
+
+		if (!r || !(latency ? r->nr_latency : r->nr_samples))
+			continue;
+		fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s title ",
+			any ? ", \\\n    " : "plot", rep->columns[c].stems[0],
+			latency ? "-latency" : "", csv_column, style);
+		gp_string(f, rep->columns[c].name);
+		any = true;
+	}
+	if (any)
+		fputc('\n', f);
+	else
+		no_data(f);
+}
+
+static void script_latency(FILE *f, const struct report *rep, const char *title)
+{
+	preamble(f, "latency", title, 1200, 650);
+	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
+		"set ylabel \"seconds since the previous line\"\n");
+	fprintf(f, "set title ");
+	gp_string(f, title);
+	fputc('\n', f);
+	series_plot(f, rep, true, 2, "with linespoints pt 7 ps 0.3");
+}
+
+static void script_timeline(FILE *f, const struct report *rep,
+			    const char *name, const char *title,
+			    const char *ylabel, int csv_column, const char *style)
+{
+	preamble(f, name, title, 1200, 650);
+	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
+		"set ylabel \"%s\"\n", ylabel);
+	fprintf(f, "set title ");
+	gp_string(f, title);
+	fputc('\n', f);
+	series_plot(f, rep, false, csv_column, style);
+}
+
+static void script_dirty(FILE *f, const struct report *rep, const char *title)
+{
+	preamble(f, "dirty-writeback", title, 1200, 1000);
+	fprintf(f, "set multiplot layout 2,1 title ");
+	gp_string(f, title);
+	fprintf(f, "\nset xlabel \"seconds since the start of the run\"\n"
+		"set ylabel \"pages\"\n"
+		"set title \"nr_dirty\"\n");
+	series_plot(f, rep, false, CSV_NR_DIRTY, "with lines");
+	fprintf(f, "set title \"nr_writeback\"\n");
+	series_plot(f, rep, false, CSV_NR_WRITEBACK, "with lines");
+	fprintf(f, "unset multiplot\n");
+}
+
+static bool zone_present(const struct run_result *r, int z)
+{
+	for (int w = 0; w < NR_WMARK; w++)
+		if (r->watermark[z][w])
+			return true;
+	for (size_t i = 0; i < r->nr_samples; i++)
+		if (r->samples[i].free[z])
+			return true;
+	return false;
+}
+
+static void script_free(FILE *f, const struct report_column *col,
+			const char *name, const char *title)
+{
+	const struct run_result *r = first_run(col);
+	bool any = false;
+	int lt = 0;
+
+	preamble(f, name, title, 1200, 650);
+	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
+		"set ylabel \"free pages\"\n"
+		"set logscale y\n"
+		"set title ");
+	gp_string(f, title);
+	fputc('\n', f);
+	for (int z = 0; r && r->nr_samples && z < MAX_NR_ZONES; z++) {
+		if (!zone_present(r, z))
+			continue;
+		lt++;
+		fprintf(f, "%s \"../runs/%s.csv\" using 1:($%d > 0 ? $%d : NaN) "
+			"skip 1 with lines lt %d lw 2 title \"%s free\"",
+			any ? ", \\\n    " : "plot", col->stems[0], CSV_FREE(z),
+			CSV_FREE(z), lt, zone_titles[z]);
+		any = true;
+		for (int w = 0; w < NR_WMARK; w++)
+			if (r->watermark[z][w])
+				fprintf(f, ", \\\n    %lu with lines lt %d dt %d "
+					"title \"%s %s\"", r->watermark[z][w], lt,
+					w + 2, zone_titles[z], wmark_titles[w]);
+	}
+	if (any)
+		fputc('\n', f);
+	else
+		no_data(f);
+}
+
+/* Bars: mean of every measure per column, error bars one stddev. */
+static int write_comparison_data(const struct report *rep, const char *path)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, path))
+		return -1;
+	fprintf(of.fp, "# mmsim: the comparison table's means and stddevs\n"
+		"# one block per measure (gnuplot index), rows: column number, "
+		"mean, stddev, column name\n");
+	for (size_t m = 0; m < report_nr_measures; m++) {
+		fprintf(of.fp, "%s# %s\n", m ? "\n\n" : "", report_measures[m].name);
+		for (size_t c = 0; c < rep->nr_columns; c++) {
+			const struct report_column *col = &rep->columns[c];
+			double *v = calloc(col->nr_runs + 1, sizeof(*v));
+			double mean, sd;
+
+			if (!v)
+				abort();
+			for (size_t i = 0; i < col->nr_runs; i++)
+				v[i] = report_measures[m].value(&col->runs[i]);
+			mean = stats_mean(v, col->nr_runs);
+			sd = col->nr_runs > 1 ? stats_stddev(v, col->nr_runs) : 0;
+			free(v);
+			if (isnan(mean))
+				fprintf(of.fp, "%zu,NaN,NaN,%s\n", c + 1, col->name);
+			else
+				fprintf(of.fp, "%zu,%.6g,%.6g,%s\n", c + 1, mean,
+					sd, col->name);
+		}
+	}
+	return outfile_commit(&of);
+}
+
+static void script_comparison(FILE *f, const struct report *rep,
+			      const char *title)
+{
+	size_t n = rep->nr_columns;
+
+	preamble(f, "comparison", title, 1500, 1400);
+	fprintf(f, "# x axis: column numbers, in table order:\n");
+	for (size_t c = 0; c < n; c++)
+		fprintf(f, "#   %zu  %s\n", c + 1, rep->columns[c].name);
+	fprintf(f, "set style fill solid 0.5 border -1\n"
+		"set boxwidth 0.7\n"
+		"set xrange [0.5:%zu.5]\n"
+		"set xtics 1, 1, %zu\n"
+		"set yrange [0:*]\n"
+		"unset key\n"
+		"set multiplot layout 4,3 title ", n, n);
+	gp_string(f, title);
+	fputc('\n', f);
+	for (size_t m = 0; m < report_nr_measures; m++) {
+		bool any = false;
+
+		for (size_t c = 0; c < n; c++)
+			any |= rep->columns[c].nr_runs > 0;
+		fprintf(f, "set title ");
+		gp_string(f, report_measures[m].title);
+		fputc('\n', f);
+		if (any)
+			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3 "
+				"with boxerrorbars lc rgb \"#4a7ab5\"\n", m);
+		else
+			no_data(f);
+	}
+	fprintf(f, "unset multiplot\n");
+}
+
+/* ---- writing and rendering ------------------------------------------- */
+
+static int write_script(const char *plots_dir, const struct plot *p,
+			const struct report *rep, size_t index)
+{
+	struct outfile of;
+	char *path;
+	int rc;
+
+	if (asprintf(&path, "%s/%s.gp", plots_dir, p->name) < 0)
+		abort();
+	rc = outfile_open(&of, path);
+	free(path);
+	if (rc)
+		return -1;
+	if (!strcmp(p->name, "comparison"))
+		script_comparison(of.fp, rep, p->title);
+	else if (!strcmp(p->name, "latency"))
+		script_latency(of.fp, rep, p->title);
+	else if (!strcmp(p->name, "dirty-writeback"))
+		script_dirty(of.fp, rep, p->title);
+	else if (!strcmp(p->name, "failures"))
+		script_timeline(of.fp, rep, p->name, p->title,
+				"allocation failures so far", CSV_ALLOC_FAILURES,
+				"with steps");
+	else if (!strcmp(p->name, "congestion-wait"))
+		script_timeline(of.fp, rep, p->name, p->title,
+				"seconds in congestion_wait so far",
+				CSV_CW_SECONDS, "with lines");
+	else
+		script_free(of.fp, &rep->columns[index - NR_COMMON_PLOTS], p->name, p->title);
+	return outfile_commit(&of);
+}
+
+static bool gnuplot_installed(void)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+	bool found = false;
+
+	if (!path)
+		return false;
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *p;
+
+		if (asprintf(&p, "%s/gnuplot", *dir ? dir : ".") < 0)
+			abort();
+		found = access(p, X_OK) == 0;
+		free(p);
+	}
+	free(copy);
+	return found;
+}
+
+/* gnuplot NAME.gp for PNG, then again for SVG, in one process. */
+static int render_one(const char *plots_dir, const char *name)
+{
+	char gp[320];
+	pid_t pid;
+	int status;
+
+	snprintf(gp, sizeof(gp), "%s.gp", name);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		if (chdir(plots_dir))
+			_exit(126);
+		execlp("gnuplot", "gnuplot", "-e", "fmt=\"png\"", gp,
+		       "-e", "fmt=\"svg\"", gp, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+int plots_write(const struct report *rep, const char *dir, bool render,
+		struct plot_set *set, char *note, size_t note_len, char *err,
+		size_t err_len)
+{
+	char *plots_dir, *data, cmd[1024];
+	size_t failed = 0;
+	const char *first_failed = NULL;
+
+	plots_list(rep, set);
+	if (asprintf(&plots_dir, "%s/plots", dir) < 0 ||
+	    asprintf(&data, "%s/comparison.dat", plots_dir) < 0)
+		abort();
+	if (report_mkdir(plots_dir) || write_comparison_data(rep, data)) {
+		snprintf(err, err_len, "%s: cannot write: %s", plots_dir,
+			 strerror(errno));
+		goto fail;
+	}
+	for (size_t i = 0; i < set->nr; i++)
+		if (write_script(plots_dir, &set->plots[i], rep, i)) {
+			snprintf(err, err_len, "%s/%s.gp: cannot write: %s",
+				 plots_dir, set->plots[i].name, strerror(errno));
+			goto fail;
+		}
+
+	plots_render_command(dir, cmd, sizeof(cmd));
+	if (!render) {
+		snprintf(note, note_len, "plots not rendered; to render: %s", cmd);
+	} else if (!gnuplot_installed()) {
+		snprintf(note, note_len, "gnuplot not found (Debian: gnuplot-nox); "
+			 "plot scripts and data are in %s; to render: %s",
+			 plots_dir, cmd);
+	} else {
+		for (size_t i = 0; i < set->nr; i++)
+			if (render_one(plots_dir, set->plots[i].name)) {
+				failed++;
+				if (!first_failed)
+					first_failed = set->plots[i].name;
+			}
+		if (failed)
+			snprintf(note, note_len, "gnuplot failed on %zu of %zu plots "
+				 "(first: %s/%s.gp; run it there to see why)",
+				 failed, set->nr, plots_dir, first_failed);
+		else
+			set->rendered = true;
+	}
+	free(data);
+	free(plots_dir);
+	return 0;
+fail:
+	free(data);
+	free(plots_dir);
+	plots_free(set);
+	return -1;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * gnuplot scripts and data for an experiment's report, in DIR/plots/.
+ * Each script renders PNG by default and SVG with -e 'fmt="svg"', run
+ * from the plots directory; the time series come from the CSV files in ../runs/.
+ */
+#ifndef MMSIM_PLOTS_H
+#define MMSIM_PLOTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct report;
+
+struct plot {
+	char *name;		/* file stem: NAME.gp, NAME.png, NAME.svg */
+	char *title;
+};
+
+struct plot_set {
+	struct plot *plots;
+	size_t nr;
+	bool rendered;		/* PNG and SVG exist */
+};
+
+/* The plots of @rep, in page order (nothing written). */
+void plots_list(const struct report *rep, struct plot_set *set);
+void plots_free(struct plot_set *set);
+
+/*
+ * Write every script and data file into @dir/plots/, then, when @render
+ * and gnuplot is on PATH, render them.  @set receives the list.  When
+ * the images were not rendered, @note says why and how to render them.
+ * 0, or -1 with @err (a file could not be written).
+ */
+int plots_write(const struct report *rep, const char *dir, bool render,
+		struct plot_set *set, char *note, size_t note_len, char *err,
+		size_t err_len);
+
+/* The shell command that renders @dir's plots by hand. */
+void plots_render_command(const char *dir, char *buf, size_t len);
+
+#endif /* MMSIM_PLOTS_H */
