@@ -1,0 +1,962 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmsim compare: scenario overrides for sweeps, the text report over
+ * fabricated results (exact text), summary.json, the report folder's
+ * files and their reproducibility, plots and index.html, --emit-jobs
+ * lines, and merge giving the same tables as compare.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <dirent.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "experiment/compare.h"
+#include "kernel/profile.h"
+#include "report/compare_report.h"
+#include "report/html.h"
+#include "report/plots.h"
+#include "scenario/scenario.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define SEC(x) ((sim_time_t)((x) * 1e9 + 0.5))
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = 0;
+	fclose(f);
+	return buf;
+}
+
+static void spit(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *tmpdir(void)
+{
+	char tmpl[] = "/tmp/mmsim-test-compare-XXXXXX";
+	char *d = mkdtemp(tmpl);
+
+	assert_non_null(d);
+	return strdup(d);
+}
+
+static void rm_rf(const char *path)
+{
+	char *cmd;
+
+	assert_true(asprintf(&cmd, "rm -rf '%s'", path) > 0);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
+static void assert_text(const char *got, const char *want)
+{
+	if (strcmp(got, want))
+		fail_msg("got:\n%s\nwant:\n%s", got, want);
+}
+
+/*
+ * A fabricated run: fake-gitk took @elapsed seconds, kern.log printed
+ * @failures reports; @k scales the reclaim counters so columns differ.
+ */
+static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
+		      double elapsed, unsigned long failures, unsigned long k)
+{
+	result_init(r);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
+	snprintf(r->scenario, sizeof(r->scenario), "test.ini");
+	snprintf(r->arch, sizeof(r->arch), "x86_64");
+	r->seed = seed;
+	r->wall_seconds = 0.25 * (double)seed;	/* must not reach the tables */
+	r->gitk_done = true;
+	r->gitk_elapsed = SEC(elapsed);
+	r->sim_end = SEC(elapsed) + SEC(1);
+	r->failures_printed = failures;
+	r->failures_total = failures + 1;
+	/* Three gitk lines: stalls of 0.5 s, 2 s and 1.5 s.  Two exceed 1 s;
+	 * max 2 s; p95 over the sorted {0.5, 1.5, 2}: rank 0.95 * 2 = 1.9,
+	 * 1.5 + 0.9 * (2 - 1.5) = 1.95 s. */
+	result_add_latency(r, SEC(1), SEC(0.5));
+	result_add_latency(r, SEC(3), SEC(2));
+	result_add_latency(r, SEC(4.5), SEC(1.5));
+	for (int i = 0; i < 3; i++) {
+		struct sample_point s = { 0 };
+
+		s.when = SEC(i);
+		s.free[ZONE_DMA] = 1000 + (unsigned long)i;
+		s.free[ZONE_DMA32] = 20000 - 100 * (unsigned long)i * k;
+		s.nr_dirty = 50 * (unsigned long)i;
+		s.nr_writeback = 10 * (unsigned long)i;
+		s.alloc_failures = (unsigned long)i * failures / 2;
+		s.cw_time = SEC(0.1 * i);
+		result_add_sample(r, &s);
+	}
+	r->watermark[ZONE_DMA32][WMARK_MIN] = 700;
+	r->watermark[ZONE_DMA32][WMARK_LOW] = 875;
+	r->watermark[ZONE_DMA32][WMARK_HIGH] = 1050;
+	/* congestion_wait: kswapd (site 3) on ASYNC, 10 * k calls of 0.1 s. */
+	r->cw[3][0].calls = 10 * k;
+	r->cw[3][0].timeouts = 4 * k;
+	r->cw[3][0].time = SEC(1) * k;
+	r->vm_events[KSWAPD_PREMATURE_FAST] = k;
+	r->vm_events[KSWAPD_PREMATURE_SLOW] = 2 * k;
+	r->vm_events[ALLOCSTALL] = 5 * k;
+	r->vm_events[PSWPOUT] = 100 * k;
+	r->vm_events[PGSCAN_KSWAPD_DMA32] = 800 * k;
+	r->vm_events[PGSCAN_KSWAPD_NORMAL] = 200 * k;
+	r->vm_events[PGSCAN_DIRECT_DMA32] = 250 * k;
+	r->vm_events[KSWAPD_STEAL] = 600 * k;
+	r->vm_events[PGSTEAL_DMA32] = 750 * k;
+	r->vm_stat[NR_VMSCAN_WRITE] = 30 * (long)k;
+	r->kern_log = strdup("gitk: page allocation failure. order:2, mode:0x20\n");
+}
+
+/*
+ * Two kernels, two seeds each (seeds 7 and 8), no sweep.  Elapsed:
+ * 2.6.30: 100 s and 110 s; 2.6.31: 130 s and 150 s.  Failures 0, 2 and
+ * 4, 6.  Reclaim counters: k = 1 for 2.6.30, k = 2 for 2.6.31.
+ */
+static void make_experiment(struct experiment *e, const char *scenario_path)
+{
+	struct experiment_opts o = {
+		.scenario_path = scenario_path,
+		.kernels = "2.6.30,2.6.31",
+		.nr_seeds = 2,
+		.base_seed_set = true,
+		.base_seed = 7,
+	};
+	static const double elapsed[] = { 100, 110, 130, 150 };
+	static const unsigned long failures[] = { 0, 2, 4, 6 };
+	char err[512];
+
+	if (experiment_init(e, &o, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(experiment_nr_jobs(e), 4);
+	for (size_t i = 0; i < 4; i++) {
+		fabricate(&e->results[i], e->kernels[i / 2],
+			  experiment_job_seed(e, i), elapsed[i], failures[i],
+			  i / 2 + 1);
+		e->have[i] = true;
+	}
+}
+
+static const char tiny_scenario[] =
+	"[machine]\n"
+	"arch = x86_64\n"
+	"mem = 64M\n"
+	"\n"
+	"[run]\n"
+	"seed = 3\n"
+	"until = 5s\n"
+	"\n"
+	"[task gitk]\n"
+	"program = gitk\n"
+	"commits = 100\n";
+
+static char *write_scenario(const char *dir)
+{
+	char *path;
+
+	assert_true(asprintf(&path, "%s/test.ini", dir) > 0);
+	spit(path, tiny_scenario);
+	return path;
+}
+
+/* ---- scenario overrides -------------------------------------------------- */
+
+static void test_override_replaces_inserts_appends(void **state)
+{
+	char err[256], *t;
+
+	/* Set in the file: the line is replaced in place. */
+	t = scenario_text_override(tiny_scenario, "run", "seed", "9", err, sizeof(err));
+	assert_non_null(t);
+	assert_non_null(strstr(t, "[run]\nseed = 9\nuntil = 5s\n"));
+	assert_int_equal(strlen(t), strlen(tiny_scenario));
+	free(t);
+	/* Not set, section present: added after the section's last key. */
+	t = scenario_text_override(tiny_scenario, "machine", "cpus", "4", err, sizeof(err));
+	assert_non_null(t);
+	assert_non_null(strstr(t, "mem = 64M\ncpus = 4\n\n[run]"));
+	free(t);
+	/* Section absent: appended. */
+	t = scenario_text_override(tiny_scenario, "vm", "min_free_kbytes", "2048",
+				   err, sizeof(err));
+	assert_non_null(t);
+	assert_non_null(strstr(t, "commits = 100\n\n[vm]\nmin_free_kbytes = 2048\n"));
+	free(t);
+	/* A task key. */
+	t = scenario_text_override(tiny_scenario, "task gitk", "commits", "50",
+				   err, sizeof(err));
+	assert_non_null(t);
+	assert_non_null(strstr(t, "program = gitk\ncommits = 50\n"));
+	free(t);
+	/* A missing task section is an error, and bad values are refused. */
+	assert_null(scenario_text_override(tiny_scenario, "task music", "bwlimit",
+					   "1M", err, sizeof(err)));
+	assert_string_equal(err, "no [task music] in the scenario");
+	assert_null(scenario_text_override(tiny_scenario, "vm", "swappiness",
+					   "1 ; x", err, sizeof(err)));
+}
+
+static void test_override_resolves_keys(void **state)
+{
+	char err[512], *sec = NULL, *name = NULL, *t;
+
+	/* Bare key set in the file: its section. */
+	t = scenario_override(tiny_scenario, "t.ini", "commits", "10", &sec, &name,
+			      err, sizeof(err));
+	assert_non_null(t);
+	assert_string_equal(sec, "task gitk");
+	assert_string_equal(name, "commits");
+	free(t);
+	free(sec);
+	free(name);
+	/* Bare key not in the file: the fixed section whose registry has it. */
+	t = scenario_override(tiny_scenario, "t.ini", "nr_requests", "64", &sec,
+			      &name, err, sizeof(err));
+	assert_non_null(t);
+	assert_string_equal(sec, "vm");
+	free(t);
+	free(sec);
+	free(name);
+	/* TASK.KEY and SECTION.KEY. */
+	t = scenario_override(tiny_scenario, "t.ini", "gitk.loops", "2", &sec,
+			      &name, err, sizeof(err));
+	assert_non_null(t);
+	assert_string_equal(sec, "task gitk");
+	assert_string_equal(name, "loops");
+	free(t);
+	free(sec);
+	free(name);
+	/* Errors name the key. */
+	assert_null(scenario_override(tiny_scenario, "t.ini", "nosuch", "1", NULL,
+				      NULL, err, sizeof(err)));
+	assert_string_equal(err, "sweep key 'nosuch': not a key of [machine], [vm], "
+			    "[kernel] or [run], nor set in a section of t.ini "
+			    "(a task's key: TASK.nosuch)");
+	assert_null(scenario_override(tiny_scenario, "t.ini", "music.bwlimit", "1M",
+				      NULL, NULL, err, sizeof(err)));
+	assert_string_equal(err, "sweep key 'music.bwlimit': no [task music] in "
+			    "the scenario t.ini");
+	assert_null(scenario_override(tiny_scenario, "t.ini", "seed", "1", NULL,
+				      NULL, err, sizeof(err)));
+	assert_string_equal(err, "sweep key 'seed': seeds are chosen with --seeds "
+			    "and --seed");
+}
+
+static void test_sweep_points_and_columns(void **state)
+{
+	char *dir = tmpdir(), *path = write_scenario(dir), err[512];
+	const char *sweeps[] = { "min_free_kbytes=1024,2048", "gitk.commits=10,20" };
+	struct experiment_opts o = {
+		.scenario_path = path, .kernels = "2.6.30", .nr_seeds = 3,
+		.sweeps = sweeps, .nr_sweeps = 2,
+	};
+	struct experiment e;
+
+	if (experiment_init(&e, &o, err, sizeof(err)))
+		fail_msg("%s", err);
+	/* 2 x 2 points, first key slowest; the base seed is [run] seed = 3. */
+	assert_int_equal(e.nr_points, 4);
+	assert_string_equal(e.points[1].label, "min_free_kbytes=1024,gitk.commits=20");
+	assert_string_equal(e.points[2].file,
+			    "scenarios/min_free_kbytes_2048_gitk.commits_10.ini");
+	assert_non_null(strstr(e.points[3].text, "commits = 20\n"));
+	assert_non_null(strstr(e.points[3].text, "[vm]\nmin_free_kbytes = 2048\n"));
+	assert_int_equal(e.nr_columns, 4);
+	assert_string_equal(e.columns[3].name,
+			    "2.6.30@min_free_kbytes=2048,gitk.commits=20");
+	assert_int_equal(experiment_nr_jobs(&e), 12);
+	/* Job 7: column 7 / 3 = 2, seed 3 + 7 % 3 = 4. */
+	assert_int_equal(experiment_job_seed(&e, 7), 4);
+	assert_ptr_equal(experiment_job_column(&e, 7), &e.columns[2]);
+	experiment_free(&e);
+
+	/* A value the parser refuses stops everything, with file and line. */
+	sweeps[0] = "mem=12";
+	assert_int_equal(experiment_init(&e, &o, err, sizeof(err)), -1);
+	experiment_free(&e);
+	assert_non_null(strstr(err, "test.ini [mem=12,gitk.commits=10]:3: mem = '12'"));
+	rm_rf(dir);
+	free(dir);
+	free(path);
+}
+
+/* ---- the text report ---------------------------------------------------- */
+
+static char *report_text(const struct experiment *e,
+			 void (*part)(FILE *, const struct report *))
+{
+	struct experiment_report er;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	experiment_report_init(&er, e, "compare", "test");
+	part(f, &er.rep);
+	fclose(f);
+	experiment_report_free(&er);
+	return text;
+}
+
+static void table_part(FILE *f, const struct report *rep)
+{
+	assert_int_equal(compare_report_table(f, rep), 0);
+}
+
+static void test_report_cover_lines(void **state)
+{
+	struct experiment e;
+	char *t;
+
+	make_experiment(&e, NULL);
+	t = report_text(&e, compare_report_cover);
+	/* 2.6.30: mean (100 + 110) / 2 = 105 s = 01:45.000, stddev
+	 * sqrt(((100-105)^2 + (110-105)^2) / 1) = 7.071; failures (0+2)/2 = 1.
+	 * 2.6.31: 140 s = 02:20.000, stddev sqrt(100 + 100) = 14.142; (4+6)/2 = 5.
+	 * Names are padded to the longest (6) + 2. */
+	assert_text(t,
+"Mean of 2 runs per kernel (seeds 7..8): Elapsed is fake-gitk's mean elapsed "
+"time (stddev over the runs), Failures the mean number of allocation failures "
+"kern.log printed per run.\n"
+"2.6.30  Elapsed:01:45.000(stddev:7.071)  Failures:1\n"
+"\n"
+"2.6.31  Elapsed:02:20.000(stddev:14.142)  Failures:5\n");
+	free(t);
+	experiment_free(&e);
+}
+
+static void test_report_comparison_table(void **state)
+{
+	struct experiment e;
+	char *t;
+
+	make_experiment(&e, NULL);
+	t = report_text(&e, table_part);
+	/*
+	 * elapsed: 105 vs 140: (105 - 140) / 105 = -33.33% (lower is better).
+	 * Welch: t = -35 / sqrt(50/2 + 200/2) = -35 / 11.180 = -3.130,
+	 * df = 125^2 / (25^2 + 100^2) = 15625 / 10625 = 1.4706; p = 0.13 > 0.05:
+	 * no mark.  Stddev 7.07 vs 14.14: -100.00%.
+	 * failures: 1 vs 5: -400%; stddev 1.41 vs 1.41: 0%.
+	 * Stall measures are equal in every run (stalls>1s 2, max 2, p95 1.95):
+	 * stddev 0 both sides; Welch of equal means, no variance: p = 1.
+	 * cw-time: k seconds: 1 vs 2: -100%; cw-calls 10 vs 20: -100%.
+	 * premature-fast 1 vs 2, premature-slow 2 vs 4, allocstall 5 vs 10,
+	 * pswpout 100 vs 200: all -100%, no variance: a difference with zero
+	 * variance on both sides is significant (p = 0): "*".
+	 */
+	assert_text(t,
+"                                      2.6.30                 2.6.31\n"
+"Amean  elapsed             105.00 (   0.00%)      140.00 ( -33.33%)\n"
+"Stddev elapsed               7.07 (   0.00%)       14.14 (-100.00%)\n"
+"Amean  failures              1.00 (   0.00%)        5.00 (-400.00%)\n"
+"Stddev failures              1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  stalls>1s             2.00 (   0.00%)        2.00 (   0.00%)\n"
+"Stddev stalls>1s             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  stall-max             2.00 (   0.00%)        2.00 (   0.00%)\n"
+"Stddev stall-max             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  stall-p95             1.95 (   0.00%)        1.95 (   0.00%)\n"
+"Stddev stall-p95             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  cw-time               1.00 (   0.00%)        2.00 *-100.00%*\n"
+"Stddev cw-time               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  cw-calls             10.00 (   0.00%)       20.00 *-100.00%*\n"
+"Stddev cw-calls              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  premature-fast        1.00 (   0.00%)        2.00 *-100.00%*\n"
+"Stddev premature-fast        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  premature-slow        2.00 (   0.00%)        4.00 *-100.00%*\n"
+"Stddev premature-slow        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  allocstall            5.00 (   0.00%)       10.00 *-100.00%*\n"
+"Stddev allocstall            0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  pswpout             100.00 (   0.00%)      200.00 *-100.00%*\n"
+"Stddev pswpout               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Percent: difference from 2.6.30, positive is better; *x%*: Amean differs "
+"at alpha 0.05 (Welch's t-test, two-sided)\n");
+	free(t);
+	experiment_free(&e);
+}
+
+static void test_report_ops_rows(void **state)
+{
+	struct experiment e;
+	char *t;
+
+	make_experiment(&e, NULL);
+	t = report_text(&e, compare_report_ops);
+	/*
+	 * Per run with k: allocstall 5k; direct scanned 250k; kswapd scanned
+	 * 800k + 200k = 1000k; kswapd reclaimed 600k; direct reclaimed
+	 * pgsteal - kswapd_steal = 750k - 600k = 150k; writes 30k.
+	 * Efficiency: kswapd 600/1000 = 60%, direct 150/250 = 60%.
+	 * Velocity over simulated seconds (sim_end = elapsed + 1):
+	 *  2.6.30: kswapd 2000 / (101 + 111) = 9.434, direct 500 / 212 = 2.358;
+	 *  2.6.31: kswapd 4000 / (131 + 151) = 14.184, direct 1000 / 282 = 3.546.
+	 * Direct share: 250 / 1250 = 20%.
+	 */
+	assert_text(t,
+"Ops from vmstat: counts are means per run; efficiency (reclaimed/scanned), "
+"velocity (scanned per simulated second) and the direct share are over all "
+"runs of a column.\n"
+"                                   2.6.30        2.6.31\n"
+"Ops Allocation stalls                5.00         10.00\n"
+"Ops Direct pages scanned           250.00        500.00\n"
+"Ops Kswapd pages scanned          1000.00       2000.00\n"
+"Ops Kswapd pages reclaimed         600.00       1200.00\n"
+"Ops Direct pages reclaimed         150.00        300.00\n"
+"Ops Kswapd efficiency                 60%           60%\n"
+"Ops Kswapd velocity                 9.434        14.184\n"
+"Ops Direct efficiency                 60%           60%\n"
+"Ops Direct velocity                 2.358         3.546\n"
+"Ops Percentage direct scans           20%           20%\n"
+"Ops Page writes by reclaim          30.00         60.00\n");
+	free(t);
+	t = report_text(&e, compare_report_cw_sites);
+	/* kswapd on ASYNC: 10k calls, k seconds, 4k full timeouts. */
+	assert_text(t,
+"congestion_wait by call site and queue asked for, means per run (full "
+"timeouts: the call slept its whole timeout).\n"
+"                                     2.6.30        2.6.31\n"
+"cw kswapd ASYNC calls                 10.00         20.00\n"
+"cw kswapd ASYNC seconds               1.000         2.000\n"
+"cw kswapd ASYNC full timeouts          4.00          8.00\n");
+	free(t);
+	experiment_free(&e);
+}
+
+/* ---- the folder -------------------------------------------------------- */
+
+static void write_folder(const struct experiment *e, const char *dir,
+			 double wall, bool render, char *note, size_t note_len)
+{
+	struct experiment_report er;
+	double secs[4] = { wall, wall + 1, wall + 2, wall + 3 };
+	struct report_wall_clock wc = { .elapsed = wall * 10, .run_seconds = secs };
+	struct report_folder_opts fo = { .render = render, .wall = &wc };
+	char err[512];
+
+	experiment_report_init(&er, e, "compare", "test");
+	if (report_write_folder(&er.rep, dir, &fo, note, note_len, err, sizeof(err)))
+		fail_msg("%s", err);
+	experiment_report_free(&er);
+}
+
+/* Every regular file under @dir, relative, sorted; a flat list. */
+static void list_files(const char *dir, const char *rel, char ***v, size_t *n)
+{
+	char *path;
+	DIR *d;
+	struct dirent *de;
+
+	assert_true(asprintf(&path, "%s%s%s", dir, *rel ? "/" : "", rel) > 0);
+	d = opendir(path);
+	assert_non_null(d);
+	while ((de = readdir(d))) {
+		char *r, *full;
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		assert_true(asprintf(&r, "%s%s%s", rel, *rel ? "/" : "", de->d_name) > 0);
+		assert_true(asprintf(&full, "%s/%s", dir, r) > 0);
+		assert_int_equal(stat(full, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			list_files(dir, r, v, n);
+			free(r);
+		} else {
+			*v = realloc(*v, (*n + 1) * sizeof(**v));
+			(*v)[(*n)++] = r;
+		}
+		free(full);
+	}
+	closedir(d);
+	free(path);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *without_wall_clock(const char *json_text)
+{
+	json_error_t jerr;
+	json_t *j = json_loads(json_text, 0, &jerr);
+	char *s;
+
+	assert_non_null(j);
+	assert_int_equal(json_object_del(j, "wall_clock"), 0);
+	s = json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(j);
+	return s;
+}
+
+/* Two folders are the same bytes, summary.json apart from "wall_clock". */
+static void assert_same_folders(const char *a, const char *b)
+{
+	char **fa = NULL, **fb = NULL;
+	size_t na = 0, nb = 0;
+
+	list_files(a, "", &fa, &na);
+	list_files(b, "", &fb, &nb);
+	qsort(fa, na, sizeof(*fa), cmp_str);
+	qsort(fb, nb, sizeof(*fb), cmp_str);
+	assert_int_equal(na, nb);
+	for (size_t i = 0; i < na; i++) {
+		char *pa, *pb, *ta, *tb;
+
+		assert_string_equal(fa[i], fb[i]);
+		assert_true(asprintf(&pa, "%s/%s", a, fa[i]) > 0);
+		assert_true(asprintf(&pb, "%s/%s", b, fb[i]) > 0);
+		ta = slurp(pa);
+		tb = slurp(pb);
+		if (!strcmp(fa[i], "summary.json")) {
+			char *x = without_wall_clock(ta), *y = without_wall_clock(tb);
+
+			assert_string_equal(x, y);
+			free(x);
+			free(y);
+		} else if (strcmp(ta, tb)) {
+			fail_msg("%s differs between %s and %s", fa[i], a, b);
+		}
+		free(ta);
+		free(tb);
+		free(pa);
+		free(pb);
+		free(fa[i]);
+		free(fb[i]);
+	}
+	free(fa);
+	free(fb);
+}
+
+static void test_folder_files_and_reproducible(void **state)
+{
+	char *base = tmpdir(), *a, *b, note[1024];
+	char **files = NULL;
+	size_t n = 0;
+	struct experiment e;
+	static const char *const want[] = {
+		"index.html",
+		"kern-logs/2.6.30-seed7.log", "kern-logs/2.6.30-seed8.log",
+		"kern-logs/2.6.31-seed7.log", "kern-logs/2.6.31-seed8.log",
+		"plots/comparison.dat", "plots/comparison.gp",
+		"plots/congestion-wait.gp", "plots/dirty-writeback.gp",
+		"plots/failures.gp", "plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
+		"plots/latency.gp",
+		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7.csv",
+		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8.csv",
+		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7.csv",
+		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8.csv",
+		"summary.json", "tables.txt",
+	};
+
+	assert_true(asprintf(&a, "%s/a", base) > 0);
+	assert_true(asprintf(&b, "%s/b", base) > 0);
+	assert_int_equal(mkdir(a, 0777), 0);
+	assert_int_equal(mkdir(b, 0777), 0);
+	make_experiment(&e, NULL);
+	/* Different wall-clock values for the two invocations. */
+	write_folder(&e, a, 1.5, false, note, sizeof(note));
+	write_folder(&e, b, 7.25, false, note, sizeof(note));
+	assert_non_null(strstr(note, "plots not rendered; to render: cd "));
+
+	list_files(a, "", &files, &n);
+	qsort(files, n, sizeof(*files), cmp_str);
+	assert_int_equal(n, N(want));
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(files[i], want[i]);
+		free(files[i]);
+	}
+	free(files);
+	assert_same_folders(a, b);
+	experiment_free(&e);
+	rm_rf(base);
+	free(base);
+	free(a);
+	free(b);
+}
+
+static void test_summary_json(void **state)
+{
+	char *dir = tmpdir(), *path, *text, note[1024];
+	struct experiment e;
+	json_error_t jerr;
+	json_t *j, *runs, *wc, *prof;
+	struct kernel_profile p;
+	char err[256];
+	const char *last_key = NULL, *key;
+	size_t i;
+	json_t *v;
+
+	make_experiment(&e, NULL);
+	write_folder(&e, dir, 2.0, false, note, sizeof(note));
+	assert_true(asprintf(&path, "%s/summary.json", dir) > 0);
+	text = slurp(path);
+	j = json_loads(text, 0, &jerr);
+	assert_non_null(j);
+	assert_string_equal(json_string_value(json_object_get(j, "mmsim_version")), "test");
+	assert_string_equal(json_string_value(json_object_get(j, "arch")), "x86_64");
+	/* The scenario text: the embedded default, as run. */
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(json_object_get(j, "scenarios"), 0), "text")),
+		scenario_default_text);
+	/* Every run, in column order, round-trips through result_from_json
+	 * with its measures intact and wall_seconds zeroed. */
+	runs = json_object_get(j, "runs");
+	assert_int_equal(json_array_size(runs), 4);
+	json_array_foreach(runs, i, v) {
+		char *s = json_dumps(v, JSON_COMPACT);
+		struct run_result r;
+
+		assert_int_equal(result_from_json(s, &r, err, sizeof(err)), 0);
+		assert_string_equal(r.kernel, e.results[i].kernel);
+		assert_int_equal(r.seed, e.results[i].seed);
+		assert_int_equal(r.gitk_elapsed, e.results[i].gitk_elapsed);
+		assert_int_equal(r.vm_events[PSWPOUT], e.results[i].vm_events[PSWPOUT]);
+		assert_int_equal(r.watermark[ZONE_DMA32][WMARK_LOW], 875);
+		assert_true(r.wall_seconds == 0);
+		assert_int_equal(r.nr_latency, 0);	/* series are in runs/ */
+		result_free(&r);
+		free(s);
+	}
+	/* The profiles: profile_describe's lines for every kernel. */
+	prof = json_object_get(json_object_get(j, "profiles"), "2.6.31");
+	assert_non_null(prof);
+	assert_int_equal(profile_parse("2.6.31", &p, err, sizeof(err)), 0);
+	assert_string_equal(json_string_value(json_array_get(prof, 0)),
+			    "kernel                 2.6.31");
+	/* Wall clock: the last key, and the only place with real values. */
+	json_object_foreach(j, key, v)
+		last_key = key;
+	assert_string_equal(last_key, "wall_clock");
+	wc = json_object_get(j, "wall_clock");
+	assert_true(json_real_value(json_object_get(wc, "elapsed_seconds")) == 20.0);
+	assert_true(json_real_value(json_array_get(json_object_get(wc, "run_seconds"), 3)) == 5.0);
+	json_decref(j);
+	free(text);
+	free(path);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+}
+
+static void test_plots_and_html(void **state)
+{
+	char *dir = tmpdir(), *path, *text, note[1024];
+	struct experiment e;
+	struct experiment_report er;
+	struct plot_set set;
+
+	make_experiment(&e, NULL);
+	write_folder(&e, dir, 1.0, false, note, sizeof(note));
+	experiment_report_init(&er, &e, "compare", "test");
+	plots_list(&er.rep, &set);
+	assert_int_equal(set.nr, 7);	/* 5 common + one free-pages per column */
+
+	/* The bar chart's data: mean and stddev per column, per measure. */
+	assert_true(asprintf(&path, "%s/plots/comparison.dat", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "# elapsed\n1,105,7.07107,2.6.30\n"
+				     "2,140,14.1421,2.6.31\n\n\n# failures\n"));
+	free(text);
+	free(path);
+	/* Scripts read the runs' CSV; free pages show the watermarks. */
+	assert_true(asprintf(&path, "%s/plots/free-2.6.31.gp", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "set output \"free-2.6.31.\".fmt\n"));
+	assert_non_null(strstr(text, "\"../runs/2.6.31-seed7.csv\" using 1:($3 > 0 ? $3 : NaN)"));
+	assert_non_null(strstr(text, "700 with lines lt 2 dt 2 title \"DMA32 min\""));
+	assert_null(strstr(text, "Normal free"));	/* no Normal pages */
+	free(text);
+	free(path);
+	assert_true(asprintf(&path, "%s/plots/latency.gp", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "plot \"../runs/2.6.30-seed7-latency.csv\" using 1:2 skip 1"));
+	assert_non_null(strstr(text, "\"../runs/2.6.31-seed7-latency.csv\" using 1:2 skip 1"));
+	free(text);
+	free(path);
+
+	/* index.html: every plot, every run's files, the tables, no network. */
+	assert_true(asprintf(&path, "%s/index.html", dir) > 0);
+	text = slurp(path);
+	for (size_t i = 0; i < set.nr; i++) {
+		char *img, *gp;
+
+		assert_true(asprintf(&img, "<img src=\"plots/%s.svg\"", set.plots[i].name) > 0);
+		assert_true(asprintf(&gp, "href=\"plots/%s.gp\"", set.plots[i].name) > 0);
+		assert_non_null(strstr(text, img));
+		assert_non_null(strstr(text, gp));
+		free(img);
+		free(gp);
+	}
+	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.csv\""));
+	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log\""));
+	assert_non_null(strstr(text, "2.6.31  Elapsed:02:20.000(stddev:14.142)  Failures:5"));
+	assert_non_null(strstr(text, "The images are not rendered yet"));
+	assert_null(strstr(text, "http"));
+	assert_null(strstr(text, "<script"));
+	free(text);
+	free(path);
+	plots_free(&set);
+	experiment_report_free(&er);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* gnuplot, when installed, accepts every script (one column keeps it short). */
+static void test_plots_render(void **state)
+{
+	char *dir, note[1024], *path;
+	struct experiment e;
+	struct experiment_opts o = { .kernels = "2.6.30", .nr_seeds = 1 };
+	struct experiment_report er;
+	struct report_folder_opts fo = { .render = true };
+	struct plot_set set;
+	char err[512];
+
+	if (system("command -v gnuplot >/dev/null 2>&1"))
+		skip();
+	dir = tmpdir();
+	assert_int_equal(experiment_init(&e, &o, err, sizeof(err)), 0);
+	fabricate(&e.results[0], "2.6.30", 1, 50, 1, 1);
+	e.have[0] = true;
+	experiment_report_init(&er, &e, "compare", "test");
+	if (report_write_folder(&er.rep, dir, &fo, note, sizeof(note), err, sizeof(err)))
+		fail_msg("%s", err);
+	if (*note)
+		fail_msg("%s", note);
+	plots_list(&er.rep, &set);
+	for (size_t i = 0; i < set.nr; i++) {
+		struct stat st;
+
+		assert_true(asprintf(&path, "%s/plots/%s.svg", dir, set.plots[i].name) > 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_true(st.st_size > 0);
+		free(path);
+	}
+	plots_free(&set);
+	experiment_report_free(&er);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+}
+
+/* ---- --emit-jobs and merge ------------------------------------------------ */
+
+static void test_emit_jobs_lines(void **state)
+{
+	char *dir = tmpdir(), *path = write_scenario(dir), err[512], *text = NULL;
+	const char *sweeps[] = { "nr_requests=64,128" };
+	struct experiment_opts o = {
+		.scenario_path = path, .kernels = "2.6.30,2.6.32-rc6+1+2",
+		.nr_seeds = 2, .sweeps = sweeps, .nr_sweeps = 1,
+	};
+	struct experiment e;
+	size_t len = 0;
+	FILE *f;
+
+	if (experiment_init(&e, &o, err, sizeof(err)))
+		fail_msg("%s", err);
+	f = open_memstream(&text, &len);
+	experiment_emit_jobs(&e, "out dir", "./mmsim", f);
+	fclose(f);
+	/* Kernel-major, then point, then seed (3, 4 from [run] seed = 3);
+	 * the directory with a blank is quoted, '+' is not. */
+	assert_text(text,
+"./mmsim run 'out dir/scenarios/nr_requests_64.ini' --kernel 2.6.30 --seed 3 --json 'out dir/json/2.6.30_nr_requests_64-seed3.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_64.ini' --kernel 2.6.30 --seed 4 --json 'out dir/json/2.6.30_nr_requests_64-seed4.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_128.ini' --kernel 2.6.30 --seed 3 --json 'out dir/json/2.6.30_nr_requests_128-seed3.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_128.ini' --kernel 2.6.30 --seed 4 --json 'out dir/json/2.6.30_nr_requests_128-seed4.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_64.ini' --kernel 2.6.32-rc6+1+2 --seed 3 --json 'out dir/json/2.6.32-rc6_1_2_nr_requests_64-seed3.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_64.ini' --kernel 2.6.32-rc6+1+2 --seed 4 --json 'out dir/json/2.6.32-rc6_1_2_nr_requests_64-seed4.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_128.ini' --kernel 2.6.32-rc6+1+2 --seed 3 --json 'out dir/json/2.6.32-rc6_1_2_nr_requests_128-seed3.json'\n"
+"./mmsim run 'out dir/scenarios/nr_requests_128.ini' --kernel 2.6.32-rc6+1+2 --seed 4 --json 'out dir/json/2.6.32-rc6_1_2_nr_requests_128-seed4.json'\n");
+	free(text);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+	free(path);
+}
+
+static char *tables_of(const struct experiment *e)
+{
+	struct experiment_report er;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	experiment_report_init(&er, e, "compare", "test");
+	compare_report_print(f, &er.rep);
+	fclose(f);
+	experiment_report_free(&er);
+	return text;
+}
+
+/* What `mmsim run --json` would leave for every emitted job. */
+static void write_job_outputs(const struct experiment *e, const char *dir,
+			      const char *sub)
+{
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
+		char stem[640], *path, *json;
+
+		experiment_job_stem(e, i, stem, sizeof(stem));
+		assert_true(asprintf(&path, "%s/%s%s.json", dir, sub, stem) > 0);
+		json = result_to_json(&e->results[i], true);
+		spit(path, json);
+		free(json);
+		free(path);
+	}
+}
+
+static void test_merge_equals_compare(void **state)
+{
+	char *dir = tmpdir(), *jobs, *other, *manifest, *want, *got, err[512];
+	char *dirs[2];
+	struct experiment e, m;
+
+	make_experiment(&e, NULL);
+	want = tables_of(&e);
+
+	/* With experiment.json: the jobs directory of --emit-jobs. */
+	assert_true(asprintf(&jobs, "%s/jobs", dir) > 0);
+	assert_true(asprintf(&manifest, "%s/experiment.json", jobs) > 0);
+	assert_int_equal(mkdir(jobs, 0777), 0);
+	assert_int_equal(experiment_write_scenarios(&e, jobs, err, sizeof(err)), 0);
+	assert_int_equal(experiment_write_manifest(&e, manifest, err, sizeof(err)), 0);
+	{
+		char *json_dir;
+
+		assert_true(asprintf(&json_dir, "%s/json", jobs) > 0);
+		assert_int_equal(mkdir(json_dir, 0777), 0);
+		free(json_dir);
+	}
+	write_job_outputs(&e, jobs, "json/");
+	dirs[0] = jobs;
+	if (experiment_merge(&m, dirs, 1, false, err, sizeof(err)))
+		fail_msg("%s", err);
+	got = tables_of(&m);
+	assert_text(got, want);
+	/* The scenario text comes back from the jobs directory. */
+	assert_string_equal(m.points[0].text, scenario_default_text);
+	free(got);
+	experiment_free(&m);
+
+	/* Results gathered in another directory are found by name; a
+	 * missing one is an error unless --partial. */
+	assert_true(asprintf(&other, "%s/other", dir) > 0);
+	assert_int_equal(mkdir(other, 0777), 0);
+	{
+		char *from, *to;
+
+		assert_true(asprintf(&from, "%s/json/2.6.31-seed8.json", jobs) > 0);
+		assert_true(asprintf(&to, "%s/2.6.31-seed8.json", other) > 0);
+		assert_int_equal(rename(from, to), 0);
+		assert_int_equal(experiment_merge(&m, dirs, 1, false, err, sizeof(err)), -1);
+		experiment_free(&m);
+		assert_non_null(strstr(err, "1 of 4 results missing (first: "));
+		assert_int_equal(experiment_merge(&m, dirs, 1, true, err, sizeof(err)), 0);
+		assert_false(m.have[3]);
+		experiment_free(&m);
+		dirs[1] = other;
+		assert_int_equal(experiment_merge(&m, dirs, 2, false, err, sizeof(err)), 0);
+		got = tables_of(&m);
+		assert_text(got, want);
+		free(got);
+		experiment_free(&m);
+		free(from);
+		free(to);
+	}
+
+	/* Without experiment.json: columns from the results themselves. */
+	{
+		char *loose;
+
+		assert_true(asprintf(&loose, "%s/loose", dir) > 0);
+		assert_int_equal(mkdir(loose, 0777), 0);
+		write_job_outputs(&e, loose, "");
+		dirs[0] = loose;
+		if (experiment_merge(&m, dirs, 1, false, err, sizeof(err)))
+			fail_msg("%s", err);
+		got = tables_of(&m);
+		assert_text(got, want);
+		free(got);
+		experiment_free(&m);
+		free(loose);
+	}
+	free(want);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+	free(jobs);
+	free(other);
+	free(manifest);
+}
+
+static void test_merge_rejects_bad_json(void **state)
+{
+	char *dir = tmpdir(), *path, err[512];
+	char *dirs[1] = { dir };
+	struct experiment m;
+
+	assert_int_equal(experiment_merge(&m, dirs, 1, false, err, sizeof(err)), -1);
+	experiment_free(&m);
+	assert_non_null(strstr(err, "no run results (*.json) in "));
+	assert_true(asprintf(&path, "%s/x.json", dir) > 0);
+	spit(path, "{\"format\": 1}");
+	assert_int_equal(experiment_merge(&m, dirs, 1, false, err, sizeof(err)), -1);
+	experiment_free(&m);
+	assert_non_null(strstr(err, "/x.json: not an mmsim run result: "));
+	free(path);
+	rm_rf(dir);
+	free(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_override_replaces_inserts_appends),
+		cmocka_unit_test(test_override_resolves_keys),
+		cmocka_unit_test(test_sweep_points_and_columns),
+		cmocka_unit_test(test_report_cover_lines),
+		cmocka_unit_test(test_report_comparison_table),
+		cmocka_unit_test(test_report_ops_rows),
+		cmocka_unit_test(test_folder_files_and_reproducible),
+		cmocka_unit_test(test_summary_json),
+		cmocka_unit_test(test_plots_and_html),
+		cmocka_unit_test(test_plots_render),
+		cmocka_unit_test(test_emit_jobs_lines),
+		cmocka_unit_test(test_merge_equals_compare),
+		cmocka_unit_test(test_merge_rejects_bad_json),
+	};
+
+	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+}
