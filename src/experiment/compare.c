@@ -283,14 +283,12 @@ char *scenario_override(const char *text, const char *filename,
 	char *out = NULL;
 
 	if (dot) {
-		snprintf(name, sizeof(name), "%s", dot + 1);
-		snprintf(section, sizeof(section), "%.*s", (int)(dot - key), key);
-		if (!is_fixed_section(section)) {
-			char task[128];
+		int sl = (int)(dot - key);
 
-			snprintf(task, sizeof(task), "task %s", section);
-			snprintf(section, sizeof(section), "%s", task);
-		}
+		snprintf(name, sizeof(name), "%s", dot + 1);
+		snprintf(section, sizeof(section), "%.*s", sl, key);
+		if (!is_fixed_section(section))
+			snprintf(section, sizeof(section), "task %.*s", sl, key);
 	} else {
 		int n;
 
@@ -1138,7 +1136,8 @@ static void list_json(const char *dir, char ***files, size_t *nr)
 		(*files)[(*nr)++] = xasprintf("%s/%s", dir, de->d_name);
 	}
 	closedir(d);
-	qsort(*files + first, *nr - first, sizeof(**files), name_cmp);
+	if (*nr > first)
+		qsort(*files + first, *nr - first, sizeof(**files), name_cmp);
 }
 
 static size_t table_row_index(const char *kernel)
@@ -1225,10 +1224,8 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 	}
 	all = xcalloc(nr_files, sizeof(*all));
 	for (size_t i = 0; i < nr_files; i++) {
-		if (load_result(files[i], &all[i], err, len)) {
-			nr_files = i;
+		if (load_result(files[i], &all[i], err, len))
 			goto out;
-		}
 		if (find_name(e->kernels, e->nr_kernels, all[i].kernel) == e->nr_kernels) {
 			e->kernels = realloc(e->kernels, (e->nr_kernels + 1) * sizeof(char *));
 			if (!e->kernels)
