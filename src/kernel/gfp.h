@@ -42,6 +42,8 @@ typedef unsigned int gfp_t;
 #define GFP_USER		(GFP_KERNEL | __GFP_HARDWALL)
 #define GFP_HIGHUSER		(GFP_USER | __GFP_HIGHMEM)
 #define GFP_HIGHUSER_MOVABLE	(GFP_HIGHUSER | __GFP_MOVABLE)
+#define GFP_DMA			__GFP_DMA
+#define GFP_DMA32		__GFP_DMA32
 /* GFP_THISNODE is 0 on the UMA builds modelled. */
 
 /* Migrate types (mmzone.h). */
@@ -80,6 +82,10 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order);
 void __free_pages(struct page *page, unsigned int order);
 #define __free_page(page) __free_pages(page, 0)
 void free_hot_cold_page(struct page *page, int cold);
+void free_hot_page(struct page *page);
+/* __pagevec_free() without struct pagevec: the pages, their count, cold. */
+void __pagevec_free_pages(struct page **pages, unsigned int nr, int cold);
+void drain_local_pages(void *arg);
 void drain_all_pages(void);
 
 /*
