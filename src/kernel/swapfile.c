@@ -9,13 +9,12 @@
  *
  * Allocation (scan_swap_map, reference §7.8): slots go out sequentially
  * from cluster_next; every SWAPFILE_CLUSTER (256) allocations the cursor
- * jumps to the first completely free cluster, so pages reclaimed together
- * get adjacent slots and their writes merge.  [MODEL] The kernel looks for
- * the first free run of 256 slots at any alignment, by a linear scan of
- * swap_map; mmsim keeps a use count per aligned 256-slot cluster and takes
- * the first empty aligned cluster, which costs O(clusters) per 256 slots
- * instead of O(slots).  When no cluster is empty both fall back to the
- * next free slot after the cursor.
+ * jumps to the first run of 256 free slots (at any alignment, first fit
+ * from lowest_bit), so pages reclaimed together get adjacent slots and
+ * their writes merge.  When there is no such run, the next free slot after
+ * the cursor.  The kernel finds the run by a linear scan of swap_map;
+ * mmsim keeps a use count per aligned 256-slot block to step over blocks
+ * that cannot hold the start of a run, which finds the same slot.
  *
  * Several devices are taken in priority order, highest first; the kernel
  * round-robins between devices of equal priority, mmsim takes the lowest
@@ -142,16 +141,40 @@ static inline void slot_released(struct swap_info_struct *si,
 	si->cluster_used[offset / SWAPFILE_CLUSTER]--;
 }
 
-/* First aligned cluster with no slot in use, at or after lowest_bit. */
-static long find_free_cluster(struct swap_info_struct *si)
+/*
+ * The first run of SWAPFILE_CLUSTER free slots at or after lowest_bit, at
+ * any alignment, ending by highest_bit (the kernel's search); -1 if none.
+ * A run of 256 starting in aligned cluster c ends in c or c + 1, so a
+ * cluster whose free slots plus the next one's are fewer than 256 can
+ * start no run and is stepped over whole; a fully free cluster completes
+ * any run that reaches it.
+ */
+static long find_free_run(struct swap_info_struct *si)
 {
-	unsigned long c = si->lowest_bit / SWAPFILE_CLUSTER;
+	unsigned long offset = si->lowest_bit, run = 0;
 
-	for (; c < si->nr_clusters; c++) {
-		if ((c + 1) * SWAPFILE_CLUSTER > si->max)
-			break;		/* a partial last cluster never counts */
-		if (si->cluster_used[c] == 0)
-			return (long)c;
+	while (offset <= si->highest_bit) {
+		unsigned long c = offset / SWAPFILE_CLUSTER;
+
+		if (offset % SWAPFILE_CLUSTER == 0) {
+			unsigned long free_c = SWAPFILE_CLUSTER - si->cluster_used[c];
+			unsigned long free_next = c + 1 < si->nr_clusters ?
+				SWAPFILE_CLUSTER - si->cluster_used[c + 1] : 0;
+
+			if (free_c == SWAPFILE_CLUSTER &&
+			    offset - run + SWAPFILE_CLUSTER - 1 <= si->highest_bit)
+				return (long)(offset - run);
+			if (run == 0 && free_c + free_next < SWAPFILE_CLUSTER) {
+				offset += SWAPFILE_CLUSTER;
+				continue;
+			}
+		}
+		if (si->swap_map[offset]) {
+			run = 0;
+		} else if (++run == SWAPFILE_CLUSTER) {
+			return (long)(offset - SWAPFILE_CLUSTER + 1);
+		}
+		offset++;
 	}
 	return -1;
 }
@@ -188,10 +211,10 @@ static unsigned long scan_swap_map(struct swap_info_struct *si, uint8_t usage)
 	if (si->cluster_nr == 0) {
 		si->cluster_nr = SWAPFILE_CLUSTER - 1;
 		if (si->pages - si->inuse_pages >= SWAPFILE_CLUSTER) {
-			long c = find_free_cluster(si);
+			long start = find_free_run(si);
 
-			if (c >= 0)
-				offset = (unsigned long)c * SWAPFILE_CLUSTER;
+			if (start >= 0)
+				offset = (unsigned long)start;
 		}
 	} else {
 		si->cluster_nr--;
