@@ -72,6 +72,7 @@ static inline bool timer_pending(const struct timer *t)
 #define PF_EXITING	0x00000004
 
 #define TIF_MEMDIE	1		/* bit in task->tif_flags: OOM victim */
+#define TIF_SIGKILL	2		/* mmsim: SIGKILL pending (no signal machinery) */
 
 enum task_state {
 	TASK_RUNNING = 0,
