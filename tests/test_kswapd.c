@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "reclaim_harness.h"
+#include "kernel/trace.h"
 
 #define RC6 "2.6.32-rc6"
 #define RC6_P4 "2.6.32-rc6-0001234-kswapd-quick-recheck"
@@ -135,6 +136,16 @@ static void consume_below(struct test_file *tf, enum zone_type t,
 
 /* ---- wake below low, sleep at high ------------------------------------ */
 
+static unsigned long trace_counts[NR_TRACE_EVENTS];
+static int trace_wake_order = -1;
+
+static void count_trace(const struct trace_entry *e)
+{
+	trace_counts[e->id]++;
+	if (e->id == TRACE_MM_VMSCAN_KSWAPD_WAKE)
+		trace_wake_order = e->mm_vmscan_kswapd_wake.order;
+}
+
 struct wake_run {
 	int order;
 	struct test_file *tf;
@@ -142,6 +153,8 @@ struct wake_run {
 	unsigned long wakes_after_alloc;
 	bool high_at_sleep[MAX_ORDER];
 	unsigned long wakes_after_second_alloc;
+	unsigned long traces[NR_TRACE_EVENTS];
+	int traced_wake_order;
 	bool done;
 };
 
@@ -168,10 +181,15 @@ static void run_wake(struct wake_run *w)
 {
 	harness_boot("x86", 64, 2, RC6, 21);
 	w->tf = test_file_create(10 * NSEC_PER_MSEC);
+	memset(trace_counts, 0, sizeof(trace_counts));
+	trace_sink = count_trace;
 	start_kswapd();
 	fill_memory(w->tf, true, false);
 	kthread_run(wake_task, w, "alloc", DEFAULT_PRIO);
 	run_until_ms(5000);
+	trace_sink = NULL;
+	memcpy(w->traces, trace_counts, sizeof(trace_counts));
+	w->traced_wake_order = trace_wake_order;
 	assert_true(w->done);
 	assert_int_equal(w->runs_before_alloc, 0);
 	assert_int_equal(w->wakes_before_alloc, 0);
@@ -191,12 +209,23 @@ static void test_kswapd_wakes_below_low_sleeps_at_high(void **state)
 
 	(void)state;
 	run_wake(&w0);
+	/*
+	 * The trace: kswapd slept at boot and after its one pass; the
+	 * first allocation traced one wakeup_kswapd per zone (Normal, DMA),
+	 * the second none (above low).
+	 */
+	assert_int_equal(w0.traces[TRACE_MM_VMSCAN_KSWAPD_SLEEP], 2);
+	assert_int_equal(w0.traces[TRACE_MM_VMSCAN_KSWAPD_WAKE], 1);
+	assert_int_equal(w0.traces[TRACE_MM_VMSCAN_WAKEUP_KSWAPD], 2);
+	assert_true(w0.traces[TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE] > 0);
+	assert_int_equal(w0.traced_wake_order, 0);
 	/* Asleep again only with every zone at its high watermark... */
 	assert_true(w0.high_at_sleep[0]);
 	/* ...at order 0: the crafted LRU freed no order-2 block. */
 	assert_false(w0.high_at_sleep[2]);
 
 	run_wake(&w2);
+	assert_int_equal(w2.traced_wake_order, 2);
 	/* Asked for order 2, kswapd stays up until order 2 is at high. */
 	assert_true(w2.high_at_sleep[0]);
 	assert_true(w2.high_at_sleep[2]);

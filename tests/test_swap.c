@@ -244,6 +244,10 @@ static void readahead_task(void *arg)
 	ra->map_slot5_after_write = swap_map_of(swp_entry(0, 5));
 	ra->free_slots_after_write = nr_swap_pages;
 	mm_debug_check("readahead");
+	/* Readahead pages still being read stay locked, and a locked swap
+	 * cache page survives its last PTE (free_swap_and_cache trylocks):
+	 * let the reads finish first. */
+	schedule_timeout_uninterruptible(HZ);
 	mmput(mm);
 }
 

@@ -26,6 +26,7 @@
 #include "swap.h"
 #include "mm.h"
 #include "slab.h"
+#include "trace.h"
 #include "reclaim_shims.h"
 
 int vm_swappiness = 60;
@@ -70,9 +71,7 @@ typedef enum {
 	PAGE_CLEAN,		/* it was not dirty after all */
 } pageout_t;
 
-#define ISOLATE_INACTIVE	0
-#define ISOLATE_ACTIVE		1
-#define ISOLATE_BOTH		2
+/* ISOLATE_INACTIVE, ISOLATE_ACTIVE, ISOLATE_BOTH: trace.h. */
 
 /* laptop_mode is 0 on every machine modelled. */
 static const int laptop_mode;
@@ -290,6 +289,9 @@ static pageout_t pageout(struct page *page, struct address_space *mapping,
 
 		SetPageReclaim(page);
 		res = mapping->a_ops->writepage(page, &wbc);
+		trace_mm_vmscan_writepage(page_to_pfn(page),
+			trace_reclaim_flags(page_is_file_cache(page),
+					    sync_writeback == PAGEOUT_IO_SYNC));
 		if (res == AOP_WRITEPAGE_ACTIVATE) {
 			ClearPageReclaim(page);
 			return PAGE_ACTIVATE;
@@ -545,13 +547,15 @@ static unsigned long isolate_lru_pages(unsigned long nr_to_scan,
 				       unsigned long *scanned, int order,
 				       int mode, int file)
 {
-	unsigned long nr_taken = 0;
+	unsigned long nr_taken = 0, contig_taken = 0, contig_dirty = 0;
+	unsigned long contig_failed = 0;
 	unsigned long scan;
 
 	for (scan = 0; scan < nr_to_scan && !list_empty(src); scan++) {
 		struct page *page = lru_to_page(src);
 		unsigned long pfn, end_pfn, page_pfn;
 		enum zone_type zone_id;
+		bool block_failed = false;
 
 		VM_BUG_ON(!PageLRU(page));
 		switch (__isolate_lru_page(page, mode, file)) {
@@ -596,9 +600,22 @@ static unsigned long isolate_lru_pages(unsigned long nr_to_scan,
 				list_move(&cursor_page->lru, dst);
 				nr_taken++;
 				scan++;
+				contig_taken++;
+				contig_dirty += PageDirty(cursor_page);
+			} else if (page_count(cursor_page)) {
+				/*
+				 * 2.6.32 goes on with the rest of the block;
+				 * the trace's contig_failed (2.6.36) counts
+				 * blocks left incomplete.
+				 */
+				block_failed = true;
 			}
 		}
+		contig_failed += block_failed;
 	}
+	trace_mm_vmscan_lru_isolate(order, nr_to_scan, scan, nr_taken,
+				    contig_taken, contig_dirty, contig_failed,
+				    mode);
 	/* The callers charge the CPU once their counters agree again. */
 	*scanned = scan;
 	return nr_taken;
@@ -661,7 +678,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	unsigned long nr_scanned = 0, nr_reclaimed = 0;
 	LIST_HEAD(page_list);
 	bool lumpy_reclaim = false;
-	bool sync_pass;
+	bool sync_pass, sync_waited = false;
 
 	while (too_many_isolated(zone, file)) {
 		reclaim_stats.too_many_isolated_waits++;
@@ -726,6 +743,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		 */
 		if (nr_freed < nr_taken && !current_is_kswapd() && sync_pass) {
 			reclaim_stats.lumpy_sync_passes++;
+			sync_waited = true;
 			congestion_wait_site(CW_LUMPY, kprofile.cw_lumpy, HZ / 10);
 			/* The first pass may have activated some: undo that. */
 			memset(count, 0, sizeof(count));
@@ -763,6 +781,10 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		__mod_zone_page_state(zone, NR_ISOLATED_FILE, -(long)nr_file);
 	} while (nr_scanned < max_scan);
 	reclaim_passes_in_flight--;
+	trace_mm_vmscan_lru_shrink_inactive(zone->zone_pgdat->node_id,
+					    zone_idx(zone), nr_scanned,
+					    nr_reclaimed, priority,
+					    trace_shrink_flags(file, sync_waited));
 	return nr_reclaimed;
 }
 
@@ -1102,7 +1124,9 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 	unsigned long ret;
 
 	reclaim_stats.direct_reclaims++;
+	trace_mm_vmscan_direct_reclaim_begin(order, sc.may_writepage, gfp_mask);
 	ret = do_try_to_free_pages(zonelist, &sc);
+	trace_mm_vmscan_direct_reclaim_end(ret);
 	reclaim_stats.direct_reclaimed += ret;
 	mm_debug_check("try_to_free_pages");
 	return ret;
@@ -1293,6 +1317,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 	if (kprofile.kswapd_sleep != KSWAPD_SLEEP_QUICK_RECHECK) {
 		/* No recheck: sleep until the next wakeup_kswapd. */
 		reclaim_stats.kswapd_state = KSWAPD_SLEEPING;
+		trace_mm_vmscan_kswapd_sleep(pgdat->node_id);
 		schedule();
 		return;
 	}
@@ -1310,6 +1335,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 	 */
 	if (!sleeping_prematurely(order, remaining)) {
 		reclaim_stats.kswapd_state = KSWAPD_SLEEPING;
+		trace_mm_vmscan_kswapd_sleep(pgdat->node_id);
 		schedule();
 	} else if (remaining) {
 		count_vm_event(KSWAPD_PREMATURE_FAST);
@@ -1347,6 +1373,7 @@ static void kswapd(void *arg)
 		}
 		finish_wait(&pgdat->kswapd_wait, &wait);
 		reclaim_stats.kswapd_state = KSWAPD_RUNNING;
+		trace_mm_vmscan_kswapd_wake(pgdat->node_id, order);
 		balance_pgdat(pgdat, order);
 	}
 }
@@ -1364,6 +1391,7 @@ void wakeup_kswapd(struct zone *zone, int order)
 	/* Raised even while kswapd runs: read when its pass ends. */
 	if (pgdat->kswapd_max_order < order)
 		pgdat->kswapd_max_order = order;
+	trace_mm_vmscan_wakeup_kswapd(pgdat->node_id, zone_idx(zone), order);
 	if (!waitqueue_active(&pgdat->kswapd_wait))
 		return;
 	reclaim_stats.kswapd_wakeups++;
@@ -1379,8 +1407,12 @@ int kswapd_run(int nid)
 		return 0;
 	snprintf(comm, sizeof(comm), "kswapd%d", nid);
 	pgdat->kswapd = kthread_run(kswapd, pgdat, comm, DEFAULT_PRIO);
+	if (!pgdat->kswapd)
+		return -1;
+	/* Set again by kswapd() itself; visible before it first runs. */
+	pgdat->kswapd->flags |= PF_MEMALLOC | PF_SWAPWRITE | PF_KSWAPD;
 	reclaim_stats.kswapd_state = KSWAPD_RUNNING;
-	return pgdat->kswapd ? 0 : -1;
+	return 0;
 }
 
 /* ---- setup ----------------------------------------------------------- */
