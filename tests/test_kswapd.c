@@ -46,12 +46,12 @@ static unsigned long between_min_and_low(struct zone *zone)
 }
 
 /*
- * Fill memory with page cache (@dirty or clean, LRU in @crafted order or
- * pfn order), leaving each zone's free pages half way between min and
- * low: below low, so the next allocation wakes kswapd, and above min, so
- * it succeeds.
+ * Fill memory with clean page cache (LRU in @crafted order or pfn order,
+ * each page with an extra reference if @pinned), leaving each zone's free
+ * pages half way between min and low: below low, so the next allocation
+ * wakes kswapd, and above min, so it succeeds.
  */
-static unsigned long fill_memory(struct test_file *tf, bool crafted, bool dirty)
+static unsigned long fill_memory(struct test_file *tf, bool crafted, bool pinned)
 {
 	struct page **pages = calloc(max_pfn, sizeof(*pages));
 	unsigned long n = 0, kept = 0;
@@ -73,9 +73,14 @@ static unsigned long fill_memory(struct test_file *tf, bool crafted, bool dirty)
 		}
 	}
 	drain_all_pages();
-	for (unsigned long i = 0; i < n; i++)
-		if (pages[i])
-			add_file_page(tf, pages[i], kept++, dirty);
+	for (unsigned long i = 0; i < n; i++) {
+		if (!pages[i])
+			continue;
+		add_file_page(tf, pages[i], kept++, false);
+		/* Somebody else holds it (a pipe buffer, direct I/O). */
+		if (pinned)
+			get_page(pages[i]);
+	}
 	free(pages);
 	for_each_populated_zone(zone) {
 		assert_int_equal(zone_page_state(zone, NR_FREE_PAGES),
@@ -372,7 +377,11 @@ static int first_pass_nap(const char *profile, int order, int *naps)
 	int highest = -1;
 
 	harness_boot("x86", 64, 2, profile, 23);
-	/* Dirty page cache whose writes take a minute: nothing frees. */
+	/*
+	 * Page cache somebody else holds a reference to: scanned, never
+	 * freed, and no writeback that would make kswapd throttle in
+	 * throttle_vm_writeout as well.
+	 */
 	p.tf = test_file_create(60 * NSEC_PER_SEC);
 	start_kswapd();
 	fill_memory(p.tf, false, true);
