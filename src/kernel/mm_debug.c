@@ -16,7 +16,6 @@
 bool mm_debug_checks;
 long mm_debug_expected_other = -1;
 struct page_census page_census;
-extern int reclaim_passes_in_flight;
 
 enum where {
 	W_NONE,

@@ -203,6 +203,9 @@ struct reclaim_stats {
 	struct kswapd_cw_entry kswapd_cw_log[KSWAPD_CW_LOG];
 };
 extern struct reclaim_stats reclaim_stats;
+/* Reclaimers between isolating pages and putting them back: while any
+ * is, NR_ISOLATED_* run ahead of the PG_isolated pages (the checker). */
+extern int reclaim_passes_in_flight;
 
 /* ---- the conservation checker (mm_debug.c) -------------------------- */
 

@@ -43,7 +43,6 @@ struct reclaim_costs reclaim_costs = {
 
 struct reclaim_stats reclaim_stats;
 
-/* Reclaimers between isolating pages and putting them back (checker). */
 int reclaim_passes_in_flight;
 
 struct scan_control {
