@@ -333,6 +333,10 @@ static int do_swap_page(struct mm_struct *mm, struct vm_area_struct *vma,
 	}
 	/* Sleeps until the read completes (and unplugs the swap device). */
 	lock_page(page);
+	/* The page must still be this slot's: the pin alone does not keep
+	 * it in the swap cache. */
+	if (!PageSwapCache(page) || page->private != entry.val)
+		goto out_nomap;
 	if (*pte != orig_pte)
 		goto out_nomap;
 	if (!PageUptodate(page)) {

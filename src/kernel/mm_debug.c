@@ -50,28 +50,48 @@ fail:
 	return -1;
 }
 
+/* Every page of the zone's free blocks and per-cpu lists. */
+static int census_free(struct census_state *st, struct zone *zone,
+		       char *msg, size_t len)
+{
+	struct page *page;
+
+	for (int order = 0; order < MAX_ORDER; order++) {
+		struct free_area *area = &zone->free_area[order];
+
+		for (int t = 0; t < MIGRATE_TYPES; t++) {
+			list_for_each_entry(page, &area->free_list[t], lru) {
+				unsigned long pfn = page_to_pfn(page);
+
+				for (unsigned long i = 0; i < (1UL << order); i++)
+					if (mark(st, pfn + i, W_BUDDY, msg, len))
+						return -1;
+				page_census.buddy += 1UL << order;
+			}
+		}
+	}
+	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++) {
+		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+
+		for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
+			list_for_each_entry(page, &pcp->lists[t], lru) {
+				if (mark(st, page_to_pfn(page), W_PCP, msg, len))
+					return -1;
+				page_census.pcp++;
+			}
+		}
+	}
+	return 0;
+}
+
 static int census_zone_lists(struct census_state *st, struct zone *zone,
 			     char *msg, size_t len)
 {
 	struct page *page;
 
-	if (check_zone_invariants(zone, msg, len))
+	if (check_zone_invariants(zone, msg, len) ||
+	    census_free(st, zone, msg, len))
 		return -1;
-	for (int order = 0; order < MAX_ORDER; order++)
-		for (int t = 0; t < MIGRATE_TYPES; t++)
-			list_for_each_entry(page, &zone->free_area[order].free_list[t], lru)
-				for (unsigned long i = 0; i < (1UL << order); i++) {
-					if (mark(st, page_to_pfn(page) + i, W_BUDDY, msg, len))
-						return -1;
-					page_census.buddy++;
-				}
-	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
-		for (int t = 0; t < MIGRATE_PCPTYPES; t++)
-			list_for_each_entry(page, &zone->pageset[cpu].lists[t], lru) {
-				if (mark(st, page_to_pfn(page), W_PCP, msg, len))
-					return -1;
-				page_census.pcp++;
-			}
 	for (enum lru_list l = 0; l < NR_LRU_LISTS; l++) {
 		unsigned long n = 0;
 
@@ -101,70 +121,76 @@ fail:
 	return -1;
 }
 
-/* Every PTE of every mm: present ones against their pages, swap ones
- * counted per slot. */
+struct rss {
+	long anon, file, swap;
+};
+
+/* A present PTE against its page; a swap PTE counted against its slot. */
+static int census_pte(struct census_state *st, struct vm_area_struct *vma,
+		      unsigned long i, struct rss *rss, char *msg, size_t len)
+{
+	pte_t pte = vma->ptes[i];
+	unsigned long pfn = pte_pfn(pte);
+	struct page *page;
+
+	if (pte_none(pte))
+		return 0;
+	if (is_swap_pte(pte)) {
+		swp_entry_t e = pte_to_swp_entry(pte);
+		unsigned long off = swp_offset(e);
+
+		CHECK(swap_info_get(e), "swap pte names a bad entry %#x", e.val);
+		CHECK(swap_info[swp_type(e)].swap_map[off] & SWAP_COUNT_MASK,
+		      "swap pte names free slot %lu", off);
+		CHECK(st->slot_ptes[swp_type(e)][off] < 255,
+		      "slot %lu named too often", off);
+		st->slot_ptes[swp_type(e)][off]++;
+		rss->swap++;
+		page_census.swap_ptes++;
+		return 0;
+	}
+	CHECK(pte_present(pte), "garbage pte %#llx", (unsigned long long)pte);
+	CHECK(pfn < max_pfn, "pte maps pfn %lu", pfn);
+	page = pfn_to_page(pfn);
+	CHECK(page_count(page) > 0 && !PageBuddy(page) && !PagePcp(page),
+	      "pte maps free pfn %lu", pfn);
+	if (!vma->vm_file) {
+		CHECK(PageAnon(page) && page->mapping == vma->anon.handle &&
+		      page->index == i,
+		      "anon pte %lu of vma %#lx: pfn %lu mapping %u index %u",
+		      i, vma->vm_start, pfn, page->mapping, page->index);
+		rss->anon++;
+	} else {
+		CHECK(!PageAnon(page) && page->mapping == vma->vm_file->handle,
+		      "file pte maps pfn %lu of mapping %u", pfn, page->mapping);
+		rss->file++;
+	}
+	CHECK(st->mapped[pfn] < 255, "pfn %lu mapped too often", pfn);
+	st->mapped[pfn]++;
+	page_census.mapped_ptes++;
+	return 0;
+fail:
+	return -1;
+}
+
+/* Every PTE of every mm, and each mm's rss counters. */
 static int census_ptes(struct census_state *st, char *msg, size_t len)
 {
 	struct mm_struct *mm;
 
 	list_for_each_entry(mm, &mm_list, mmlist) {
 		struct vm_area_struct *vma;
-		long anon = 0, file = 0, swapped = 0;
+		struct rss rss = { 0, 0, 0 };
 
-		list_for_each_entry(vma, &mm->mmap, vm_list) {
-			for (unsigned long i = 0; i < vma_pages(vma); i++) {
-				pte_t pte = vma->ptes[i];
-
-				if (pte_present(pte)) {
-					unsigned long pfn = pte_pfn(pte);
-					struct page *page;
-
-					CHECK(pfn < max_pfn, "pte maps pfn %lu", pfn);
-					page = pfn_to_page(pfn);
-					CHECK(page_count(page) > 0 && !PageBuddy(page) &&
-					      !PagePcp(page),
-					      "pte maps free pfn %lu", pfn);
-					if (!vma->vm_file) {
-						CHECK(PageAnon(page) &&
-						      page->mapping == vma->anon.handle &&
-						      page->index == i,
-						      "anon pte %lu of vma %#lx: pfn %lu mapping %u index %u",
-						      i, vma->vm_start, pfn, page->mapping,
-						      page->index);
-						anon++;
-					} else {
-						CHECK(!PageAnon(page) &&
-						      page->mapping == vma->vm_file->handle,
-						      "file pte maps pfn %lu of mapping %u",
-						      pfn, page->mapping);
-						file++;
-					}
-					CHECK(st->mapped[pfn] < 255, "pfn %lu mapped too often", pfn);
-					st->mapped[pfn]++;
-					page_census.mapped_ptes++;
-				} else if (is_swap_pte(pte)) {
-					swp_entry_t e = pte_to_swp_entry(pte);
-					struct swap_info_struct *si = swap_info_get(e);
-
-					CHECK(si, "swap pte names a bad entry %#x", e.val);
-					CHECK(si->swap_map[swp_offset(e)] & SWAP_COUNT_MASK,
-					      "swap pte names free slot %lu", swp_offset(e));
-					CHECK(st->slot_ptes[swp_type(e)][swp_offset(e)] < 255,
-					      "slot %lu named too often", swp_offset(e));
-					st->slot_ptes[swp_type(e)][swp_offset(e)]++;
-					swapped++;
-					page_census.swap_ptes++;
-				} else {
-					CHECK(pte_none(pte), "garbage pte %#llx",
-					      (unsigned long long)pte);
-				}
-			}
-		}
-		CHECK(anon == mm->anon_rss && file == mm->file_rss &&
-		      swapped == mm->swap_ptes,
+		list_for_each_entry(vma, &mm->mmap, vm_list)
+			for (unsigned long i = 0; i < vma_pages(vma); i++)
+				if (census_pte(st, vma, i, &rss, msg, len))
+					return -1;
+		CHECK(rss.anon == mm->anon_rss && rss.file == mm->file_rss &&
+		      rss.swap == mm->swap_ptes,
 		      "mm rss anon %ld file %ld swap %ld, ptes say %ld %ld %ld",
-		      mm->anon_rss, mm->file_rss, mm->swap_ptes, anon, file,
-		      swapped);
+		      mm->anon_rss, mm->file_rss, mm->swap_ptes, rss.anon,
+		      rss.file, rss.swap);
 	}
 	return 0;
 fail:

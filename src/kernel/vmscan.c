@@ -144,8 +144,10 @@ unsigned long shrink_slab(unsigned long scanned, gfp_t gfp_mask,
 		shrinker->nr = 0;
 		while (total_scan >= SHRINK_BATCH) {
 			int nr_before = shrinker->shrink(shrinker, 0, gfp_mask);
-			int shrink_ret = shrinker->shrink(shrinker, SHRINK_BATCH,
-							  gfp_mask);
+			int shrink_ret;
+
+			shrink_ret = shrinker->shrink(shrinker, SHRINK_BATCH,
+						      gfp_mask);
 
 			if (shrink_ret == -1)
 				break;
@@ -675,13 +677,15 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 {
 	struct zone_reclaim_stat *reclaim_stat = &zone->reclaim_stat;
 	unsigned long nr_scanned = 0, nr_reclaimed = 0;
+	struct list_head *src;
 	LIST_HEAD(page_list);
 	bool lumpy_reclaim = false;
 	bool sync_pass, sync_waited = false;
 
 	while (too_many_isolated(zone, file)) {
 		reclaim_stats.too_many_isolated_waits++;
-		congestion_wait_site(CW_ISOLATED, kprofile.cw_isolated, HZ / 10);
+		congestion_wait_site(CW_ISOLATED, kprofile.cw_isolated,
+				     HZ / 10);
 		/* About to die and free our memory: return now. */
 		if (fatal_signal_pending(current))
 			return SWAP_CLUSTER_MAX;
@@ -699,6 +703,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	sync_pass = kprofile.lumpy_sync_rule == LUMPY_SYNC_LUMPY ?
 		lumpy_reclaim : sc->order > PAGE_ALLOC_COSTLY_ORDER;
 
+	src = &zone->lru[LRU_INACTIVE_ANON + LRU_FILE * file];
 	lru_add_drain();
 	reclaim_passes_in_flight++;
 	do {
@@ -708,22 +713,20 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		unsigned long nr_anon, nr_file;
 		struct page *page;
 
-		nr_taken = isolate_lru_pages(sc->swap_cluster_max,
-					     &zone->lru[LRU_INACTIVE_ANON + LRU_FILE * file],
+		nr_taken = isolate_lru_pages(sc->swap_cluster_max, src,
 					     &page_list, &nr_scan, sc->order,
 					     mode, file);
 		zone->pages_scanned += nr_scan;
-		if (current_is_kswapd())
-			__count_zone_vm_events(PGSCAN_KSWAPD_DMA, zone, (long)nr_scan);
-		else
-			__count_zone_vm_events(PGSCAN_DIRECT_DMA, zone, (long)nr_scan);
+		__count_zone_vm_events(current_is_kswapd() ? PGSCAN_KSWAPD_DMA :
+				       PGSCAN_DIRECT_DMA, zone, (long)nr_scan);
 		if (nr_taken == 0)
 			break;
 
 		nr_active = clear_active_flags(&page_list, count);
 		count_vm_events(PGDEACTIVATE, (long)nr_active);
 		for (enum lru_list l = 0; l < NR_EVICTABLE_LRU_LISTS; l++)
-			__mod_zone_page_state(zone, NR_LRU_BASE + l, -(long)count[l]);
+			__mod_zone_page_state(zone, NR_LRU_BASE + l,
+					      -(long)count[l]);
 		nr_anon = count[LRU_ACTIVE_ANON] + count[LRU_INACTIVE_ANON];
 		nr_file = count[LRU_ACTIVE_FILE] + count[LRU_INACTIVE_FILE];
 		__mod_zone_page_state(zone, NR_ISOLATED_ANON, (long)nr_anon);
@@ -743,7 +746,8 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		if (nr_freed < nr_taken && !current_is_kswapd() && sync_pass) {
 			reclaim_stats.lumpy_sync_passes++;
 			sync_waited = true;
-			congestion_wait_site(CW_LUMPY, kprofile.cw_lumpy, HZ / 10);
+			congestion_wait_site(CW_LUMPY, kprofile.cw_lumpy,
+					     HZ / 10);
 			/* The first pass may have activated some: undo that. */
 			memset(count, 0, sizeof(count));
 			nr_active = clear_active_flags(&page_list, count);
@@ -773,7 +777,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 			lru = page_lru(page);
 			add_page_to_lru_list(zone, page, lru);
 			if (is_active_lru(lru))
-				reclaim_stat->recent_rotated[is_file_lru(lru)]++;
+				reclaim_stat->recent_rotated[lru & LRU_FILE ? 1 : 0]++;
 			put_page(page);		/* the isolation reference */
 		}
 		__mod_zone_page_state(zone, NR_ISOLATED_ANON, -(long)nr_anon);
@@ -783,7 +787,8 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	trace_mm_vmscan_lru_shrink_inactive(zone->zone_pgdat->node_id,
 					    zone_idx(zone), nr_scanned,
 					    nr_reclaimed, priority,
-					    trace_shrink_flags(file, sync_waited));
+					    trace_shrink_flags(file,
+							       sync_waited));
 	return nr_reclaimed;
 }
 
@@ -823,8 +828,9 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 	(void)priority;
 	lru_add_drain();
 	reclaim_passes_in_flight++;
-	nr_taken = isolate_lru_pages(nr_pages, &zone->lru[active_lru], &l_hold,
-				     &pgscanned, sc->order, ISOLATE_ACTIVE, file);
+	nr_taken = isolate_lru_pages(nr_pages, &zone->lru[active_lru],
+				     &l_hold, &pgscanned, sc->order,
+				     ISOLATE_ACTIVE, file);
 	zone->pages_scanned += pgscanned;
 	reclaim_stat->recent_scanned[file] += nr_taken;
 	__count_zone_vm_events(PGREFILL_DMA, zone, (long)pgscanned);
@@ -879,26 +885,25 @@ static unsigned long shrink_list(enum lru_list lru, unsigned long nr_to_scan,
 				 int priority)
 {
 	int file = is_file_lru(lru);
+	unsigned long n = nr_to_scan;
 
 	if (kprofile.active_list_rule == ACTIVE_LIST_V30) {
 		/* .30: the active file list is always aged; an active anon
 		 * quota with anon not low is spent on the inactive list. */
-		if (lru == LRU_ACTIVE_FILE) {
-			shrink_active_list(nr_to_scan, zone, sc, priority, file);
+		if (lru == LRU_ACTIVE_FILE ||
+		    (lru == LRU_ACTIVE_ANON && inactive_anon_is_low(zone))) {
+			shrink_active_list(n, zone, sc, priority, file);
 			return 0;
 		}
-		if (lru == LRU_ACTIVE_ANON && inactive_anon_is_low(zone)) {
-			shrink_active_list(nr_to_scan, zone, sc, priority, file);
-			return 0;
-		}
-		return shrink_inactive_list(nr_to_scan, zone, sc, priority, file);
+		return shrink_inactive_list(n, zone, sc, priority, file);
 	}
 	if (is_active_lru(lru)) {
-		if (file ? inactive_file_is_low(zone) : inactive_anon_is_low(zone))
-			shrink_active_list(nr_to_scan, zone, sc, priority, file);
+		if (file ? inactive_file_is_low(zone) :
+			   inactive_anon_is_low(zone))
+			shrink_active_list(n, zone, sc, priority, file);
 		return 0;
 	}
-	return shrink_inactive_list(nr_to_scan, zone, sc, priority, file);
+	return shrink_inactive_list(n, zone, sc, priority, file);
 }
 
 /* percent[0] of the anon lists and percent[1] of the file lists to scan. */
@@ -1002,8 +1007,8 @@ static void shrink_zone(int priority, struct zone *zone,
 	       nr[LRU_INACTIVE_FILE]) {
 		for_each_evictable_lru(l) {
 			if (nr[l]) {
-				unsigned long nr_to_scan = nr[l] < swap_cluster_max ?
-					nr[l] : swap_cluster_max;
+				unsigned long nr_to_scan =
+					min(nr[l], swap_cluster_max);
 
 				nr[l] -= nr_to_scan;
 				nr_reclaimed += shrink_list(l, nr_to_scan, zone,
@@ -1014,8 +1019,8 @@ static void shrink_zone(int priority, struct zone *zone,
 		 * Enough for this direct reclaimer: at lower priorities the
 		 * quota can be huge, and many reclaimers would overshoot.
 		 */
-		if (nr_reclaimed > swap_cluster_max && priority < DEF_PRIORITY &&
-		    !current_is_kswapd())
+		if (nr_reclaimed > swap_cluster_max &&
+		    priority < DEF_PRIORITY && !current_is_kswapd())
 			break;
 	}
 	sc->nr_reclaimed = nr_reclaimed;
@@ -1085,7 +1090,8 @@ static unsigned long do_try_to_free_pages(struct zonelist *zonelist,
 		if (total_scanned > sc->swap_cluster_max +
 				    sc->swap_cluster_max / 2) {
 			reclaim_stats.flusher_kicks++;
-			wakeup_flusher_threads(laptop_mode ? 0 : (long)total_scanned);
+			wakeup_flusher_threads(laptop_mode ? 0 :
+					       (long)total_scanned);
 			sc->may_writepage = 1;
 		}
 
@@ -1136,9 +1142,11 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 static void kswapd_congestion_wait(int priority, int order,
 				   int congestion_priority)
 {
-	if (reclaim_stats.nr_kswapd_cw_log < KSWAPD_CW_LOG) {
+	struct reclaim_stats *rs = &reclaim_stats;
+
+	if (rs->nr_kswapd_cw_log < KSWAPD_CW_LOG) {
 		struct kswapd_cw_entry *e =
-			&reclaim_stats.kswapd_cw_log[reclaim_stats.nr_kswapd_cw_log++];
+			&rs->kswapd_cw_log[rs->nr_kswapd_cw_log++];
 
 		e->when = sim_now();
 		e->priority = priority;
@@ -1246,7 +1254,8 @@ loop_again:
 					       end_zone, 0))
 				shrink_zone(priority, zone, &sc);
 			reclaim_state->reclaimed_slab = 0;
-			nr_slab = shrink_slab(sc.nr_scanned, GFP_KERNEL, lru_pages);
+			nr_slab = shrink_slab(sc.nr_scanned, GFP_KERNEL,
+					      lru_pages);
 			sc.nr_reclaimed += reclaim_state->reclaimed_slab;
 			total_scanned += sc.nr_scanned;
 			if (zone_is_all_unreclaimable(zone))
@@ -1256,7 +1265,8 @@ loop_again:
 				zone->flags |= 1UL << ZONE_ALL_UNRECLAIMABLE;
 			/* Much scanning for little reclaim: write pages out. */
 			if (total_scanned > SWAP_CLUSTER_MAX * 2 &&
-			    total_scanned > sc.nr_reclaimed + sc.nr_reclaimed / 2)
+			    total_scanned > sc.nr_reclaimed +
+					    sc.nr_reclaimed / 2)
 				sc.may_writepage = 1;
 		}
 		if (all_zones_ok)
@@ -1303,7 +1313,8 @@ static bool sleeping_prematurely(int order, long remaining)
 		return true;
 	/* If after HZ/10 a zone is below the high mark, it's premature. */
 	for_each_populated_zone(zone)
-		if (!zone_watermark_ok(zone, order, high_wmark_pages(zone), 0, 0))
+		if (!zone_watermark_ok(zone, order, high_wmark_pages(zone),
+				       0, 0))
 			return true;
 	return false;
 }
@@ -1320,11 +1331,13 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 		schedule();
 		return;
 	}
-	/* Patch 4: try a short sleep first. */
+	/* Patch 4: try a short sleep (HZ/10) first. */
 	if (!sleeping_prematurely(order, remaining)) {
+		sim_time_t nap = (sim_time_t)kprofile.kswapd_short_sleep_ms *
+				 NSEC_PER_MSEC;
+
 		reclaim_stats.kswapd_state = KSWAPD_SHORT_SLEEP;
-		remaining = schedule_timeout((long)ns_to_jiffies(
-			(sim_time_t)kprofile.kswapd_short_sleep_ms * NSEC_PER_MSEC));
+		remaining = schedule_timeout((long)ns_to_jiffies(nap));
 		finish_wait(&pgdat->kswapd_wait, wait);
 		prepare_to_wait(&pgdat->kswapd_wait, wait, TASK_INTERRUPTIBLE);
 	}
