@@ -201,7 +201,7 @@ static void run_walkers(uint64_t seed, char *out, size_t len)
 {
 	setup_sim(2, seed);
 	for (int i = 0; i < 4; i++) {
-		char name[8];
+		char name[16];
 
 		snprintf(name, sizeof(name), "w%d", i);
 		kthread_run(random_walker, NULL, name, DEFAULT_PRIO);

@@ -13,6 +13,7 @@ static int cmd_version(int argc, char **argv);
 const struct command commands[] = {
 	{ "help", cmd_help, "list the commands" },
 	{ "version", cmd_version, "print the mmsim version" },
+	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
 	{ NULL, NULL, NULL },
 };
 

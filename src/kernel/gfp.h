@@ -80,6 +80,10 @@ struct page *alloc_pages(gfp_t gfp, unsigned int order);
 void __free_pages(struct page *page, unsigned int order);
 #define __free_page(page) __free_pages(page, 0)
 void free_hot_cold_page(struct page *page, int cold);
+void free_hot_page(struct page *page);
+/* __pagevec_free() without struct pagevec: the pages, their count, cold. */
+void __pagevec_free_pages(struct page **pages, unsigned int nr, int cold);
+void drain_local_pages(void *arg);
 void drain_all_pages(void);
 
 /*

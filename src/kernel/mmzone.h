@@ -108,6 +108,9 @@ struct zone {
 	unsigned long zone_start_pfn;
 	unsigned long spanned_pages;
 	unsigned long present_pages;
+	/* mmsim: pages given to the buddy allocator at boot (present minus
+	 * boot reservations); the kernel only gained this field in 3.8. */
+	unsigned long managed_pages;
 	const char *name;
 };
 
@@ -133,6 +136,21 @@ typedef struct pglist_data {
 
 extern struct pglist_data contig_page_data;
 #define NODE_DATA(nid) (&contig_page_data)
+
+/* UMA: one zonelist, whatever the gfp mask (no __GFP_THISNODE list). */
+static inline struct zonelist *node_zonelist(int nid, gfp_t flags)
+{
+	(void)flags;
+	return &NODE_DATA(nid)->node_zonelists[0];
+}
+
+/* Zones of @zlist usable by an allocation whose gfp_zone() is @highidx,
+ * highest first; @z is a struct zone ** cursor. */
+#define for_each_zone_zonelist(zone, z, zlist, highidx)		\
+	for (z = (zlist)->_zonerefs; ((zone) = *(z)) != NULL; (z)++)	\
+		if (zone_idx(zone) > (highidx))				\
+			; /* skip */					\
+		else
 
 static inline bool populated_zone(const struct zone *zone)
 {
@@ -210,7 +228,9 @@ extern unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
 
 /* mmzone.c */
 int mem_init(const struct mem_config *cfg);	/* boot: zones, watermarks, free lists */
+const char *mem_init_error(void);	/* why mem_init() refused the config */
 void mem_exit(void);
+unsigned int num_online_cpus(void);	/* the booted machine's CPUs */
 void init_per_zone_wmark_min(void);
 void setup_per_zone_wmarks(void);
 void setup_per_zone_lowmem_reserve(void);
@@ -245,6 +265,25 @@ bool zone_watermark_ok(struct zone *z, int order, unsigned long mark,
 int get_pageblock_migratetype(struct page *page);
 void set_pageblock_migratetype(struct page *page, int migratetype);
 void setup_zone_migrate_reserve(struct zone *zone);
+
+/*
+ * The first zone of @zonelist an allocation with gfp_zone() == @high_zoneidx
+ * may use: its preferred zone, whose index is the classzone_idx of its
+ * watermark checks (first_zones_zonelist() without a nodemask).  NULL if
+ * none is populated.
+ */
+struct zone *first_zones_zonelist(struct zonelist *zonelist, int high_zoneidx);
+/* Reference §4.2; the fast and slow paths of __alloc_pages_nodemask call it. */
+struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
+				    struct zonelist *zonelist, int high_zoneidx,
+				    int alloc_flags, struct zone *preferred_zone,
+				    int migratetype);
+/*
+ * Check the buddy and pcp state of @zone (list membership, alignment,
+ * orders, nr_free, NR_FREE_PAGES, pcp counts).  Returns 0, or -1 with the
+ * first violation described in @msg.
+ */
+int check_zone_invariants(struct zone *zone, char *msg, size_t len);
 
 extern const char *const migratetype_names[MIGRATE_TYPES];
 

@@ -92,4 +92,8 @@ const char *vm_event_name(enum vm_event_item item);
 
 void vmstat_reset(void);
 
+/* The per-cpu counter threshold /proc/zoneinfo prints ("vm stats
+ * threshold").  mmsim keeps zone counters exact: no per-cpu drift. */
+int calculate_threshold(const struct zone *zone);
+
 #endif /* MMSIM_VMSTAT_H */

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /proc/zoneinfo, /proc/buddyinfo, /proc/pagetypeinfo and /proc/vmstat
+ * (mm/vmstat.c), byte for byte as the kernel of the running profile
+ * prints them for the simulated machine.
+ *
+ * Configuration the text depends on, as assumed here: UMA (node 0 only,
+ * so no numa_* lines), SMP (the "vm stats threshold" line), and
+ * CONFIG_HUGETLB_PAGE (the htlb_buddy_alloc_* lines, always 0: mmsim has
+ * no hugetlb pool).  Unpopulated zones are skipped, as walk_zones_in_node
+ * does.
+ */
+#include <string.h>
+#include "procfs.h"
+#include "kernel/mmzone.h"
+#include "kernel/vmstat.h"
+#include "kernel/profile.h"
+
+const char *const procfs_files[] = {
+	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", NULL,
+};
+
+/* Zone counters 2.6.32 added: .30/.31 print the others in the same order. */
+static bool zone_stat_item_shown(enum zone_stat_item item)
+{
+	if (kprofile.vmstat_fields == VMSTAT_V32)
+		return true;
+	switch (item) {
+	case NR_KERNEL_STACK:
+	case NR_ISOLATED_ANON:
+	case NR_ISOLATED_FILE:
+	case NR_SHMEM:
+		return false;
+	default:
+		return true;
+	}
+}
+
+
+void procfs_buddyinfo(FILE *out)
+{
+	pg_data_t *pgdat = NODE_DATA(0);
+	struct zone *zone;
+
+	for_each_populated_zone(zone) {
+		fprintf(out, "Node %d, zone %8s ", pgdat->node_id, zone->name);
+		for (int order = 0; order < MAX_ORDER; order++)
+			fprintf(out, "%6lu ", zone->free_area[order].nr_free);
+		fputc('\n', out);
+	}
+}
+
+static void pagetypeinfo_showfree(FILE *out, pg_data_t *pgdat)
+{
+	struct zone *zone;
+
+	fprintf(out, "%-43s ", "Free pages count per migrate type at order");
+	for (int order = 0; order < MAX_ORDER; order++)
+		fprintf(out, "%6d ", order);
+	fputc('\n', out);
+
+	for_each_populated_zone(zone) {
+		for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+			fprintf(out, "Node %4d, zone %8s, type %12s ",
+				pgdat->node_id, zone->name, migratetype_names[mt]);
+			for (int order = 0; order < MAX_ORDER; order++) {
+				unsigned long freecount = 0;
+				struct list_head *curr;
+
+				list_for_each(curr, &zone->free_area[order].free_list[mt])
+					freecount++;
+				fprintf(out, "%6lu ", freecount);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+static void pagetypeinfo_showblockcount(FILE *out, pg_data_t *pgdat)
+{
+	struct zone *zone;
+
+	fprintf(out, "\n%-23s", "Number of blocks type ");
+	for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+		fprintf(out, "%12s ", migratetype_names[mt]);
+	fputc('\n', out);
+
+	for_each_populated_zone(zone) {
+		unsigned long count[MIGRATE_TYPES] = { 0 };
+		unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
+
+		for (unsigned long pfn = zone->zone_start_pfn; pfn < end;
+		     pfn += pageblock_nr_pages) {
+			int mt = get_pageblock_migratetype(pfn_to_page(pfn));
+
+			if (mt < MIGRATE_TYPES)
+				count[mt]++;
+		}
+		fprintf(out, "Node %d, zone %8s ", pgdat->node_id, zone->name);
+		for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+			fprintf(out, "%12lu ", count[mt]);
+		fputc('\n', out);
+	}
+}
+
+void procfs_pagetypeinfo(FILE *out)
+{
+	pg_data_t *pgdat = NODE_DATA(0);
+
+	fprintf(out, "Page block order: %d\n", (int)pageblock_order);
+	fprintf(out, "Pages per block:  %lu\n", pageblock_nr_pages);
+	fputc('\n', out);
+	pagetypeinfo_showfree(out, pgdat);
+	pagetypeinfo_showblockcount(out, pgdat);
+}
+
+static void zoneinfo_show_print(FILE *out, pg_data_t *pgdat, struct zone *zone)
+{
+	const struct arch_desc *arch = sim_arch;
+
+	fprintf(out, "Node %d, zone %8s", pgdat->node_id, zone->name);
+	fprintf(out,
+		"\n  pages free     %lu"
+		"\n        min      %lu"
+		"\n        low      %lu"
+		"\n        high     %lu"
+		"\n        scanned  %lu"
+		"\n        spanned  %lu"
+		"\n        present  %lu",
+		zone_page_state(zone, NR_FREE_PAGES),
+		min_wmark_pages(zone), low_wmark_pages(zone),
+		high_wmark_pages(zone), zone->pages_scanned,
+		zone->spanned_pages, zone->present_pages);
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		if (zone_stat_item_shown(i))
+			fprintf(out, "\n    %-12s %lu", vmstat_zone_stat_names[i],
+				zone_page_state(zone, i));
+
+	/* lowmem_reserve[] in the kernel's MAX_NR_ZONES-4 enum. */
+	fprintf(out, "\n        protection: (%lu",
+		zone->lowmem_reserve[arch->zone_types[0]]);
+	for (int i = 1; i < arch->nr_zone_types; i++)
+		fprintf(out, ", %lu", zone->lowmem_reserve[arch->zone_types[i]]);
+	fprintf(out, ")\n  pagesets");
+	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++) {
+		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+
+		fprintf(out,
+			"\n    cpu: %i"
+			"\n              count: %i"
+			"\n              high:  %i"
+			"\n              batch: %i",
+			(int)cpu, pcp->count, pcp->high, pcp->batch);
+		fprintf(out, "\n  vm stats threshold: %d",
+			calculate_threshold(zone));
+	}
+	fprintf(out,
+		"\n  all_unreclaimable: %u"
+		"\n  prev_priority:     %i"
+		"\n  start_pfn:         %lu"
+		"\n  inactive_ratio:    %u",
+		(unsigned int)((zone->flags >> ZONE_ALL_UNRECLAIMABLE) & 1),
+		zone->prev_priority, zone->zone_start_pfn,
+		zone->inactive_ratio);
+	fputc('\n', out);
+}
+
+void procfs_zoneinfo(FILE *out)
+{
+	pg_data_t *pgdat = NODE_DATA(0);
+	struct zone *zone;
+
+	for_each_populated_zone(zone)
+		zoneinfo_show_print(out, pgdat, zone);
+}
+
+/* Is @zone_type one the architecture configures (and so prints)? */
+static bool arch_has_zone(enum zone_type t)
+{
+	for (int i = 0; i < sim_arch->nr_zone_types; i++)
+		if (sim_arch->zone_types[i] == t)
+			return true;
+	return false;
+}
+
+static bool is_zone_event_group(enum vm_event_item item)
+{
+	return item == PGALLOC_DMA || item == PGREFILL_DMA ||
+	       item == PGSTEAL_DMA || item == PGSCAN_KSWAPD_DMA ||
+	       item == PGSCAN_DIRECT_DMA;
+}
+
+void procfs_vmstat(FILE *out)
+{
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		if (zone_stat_item_shown(i))
+			fprintf(out, "%s %lu\n", vmstat_zone_stat_names[i],
+				global_page_state(i));
+
+	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++) {
+		if (is_zone_event_group(i)) {
+			for (int t = 0; t < MAX_NR_ZONES; t++)
+				if (arch_has_zone(t))
+					fprintf(out, "%s %lu\n",
+						vm_event_name(i + t),
+						vm_events[i + t]);
+			i += MAX_NR_ZONES - 1;
+			continue;
+		}
+		/* P4's counters exist only in kernels carrying P4. */
+		if ((i == KSWAPD_PREMATURE_FAST || i == KSWAPD_PREMATURE_SLOW) &&
+		    kprofile.kswapd_sleep != KSWAPD_SLEEP_QUICK_RECHECK)
+			continue;
+		fprintf(out, "%s %lu\n", vm_event_name(i), vm_events[i]);
+		if (i == PGROTATED)
+			fprintf(out, "htlb_buddy_alloc_success 0\n"
+				     "htlb_buddy_alloc_fail 0\n");
+	}
+}
+
+int procfs_show(const char *name, FILE *out)
+{
+	if (!strcmp(name, "zoneinfo"))
+		procfs_zoneinfo(out);
+	else if (!strcmp(name, "buddyinfo"))
+		procfs_buddyinfo(out);
+	else if (!strcmp(name, "pagetypeinfo"))
+		procfs_pagetypeinfo(out);
+	else if (!strcmp(name, "vmstat"))
+		procfs_vmstat(out);
+	else
+		return -1;
+	return 0;
+}

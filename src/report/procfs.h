@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The booted machine's /proc files in the kernel's own text formats
+ * (reference §8.1-8.4): /proc/zoneinfo, /proc/buddyinfo,
+ * /proc/pagetypeinfo and /proc/vmstat, as the running kernel profile
+ * prints them (kprofile.vmstat_fields, kprofile.kswapd_sleep).
+ */
+#ifndef MMSIM_REPORT_PROCFS_H
+#define MMSIM_REPORT_PROCFS_H
+
+#include <stdio.h>
+
+void procfs_zoneinfo(FILE *out);
+void procfs_buddyinfo(FILE *out);
+void procfs_pagetypeinfo(FILE *out);
+void procfs_vmstat(FILE *out);
+
+/* By file name ("zoneinfo", "buddyinfo", ...); -1 for an unknown name. */
+int procfs_show(const char *name, FILE *out);
+
+/* NULL-terminated list of the names procfs_show() accepts. */
+extern const char *const procfs_files[];
+
+#endif /* MMSIM_REPORT_PROCFS_H */
