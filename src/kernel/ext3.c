@@ -24,6 +24,7 @@
 
 #define SECTORS_PER_BLOCK	(1UL << (EXT3_BLOCK_SHIFT - 9))
 #define JOURNAL_BIO_PAGES	64	/* jbd writes its log in batches like this */
+#define BIO_MAX_PAGES		256	/* largest bio mpage builds (1 MiB) */
 
 static const struct address_space_operations ext3_aops;
 
@@ -243,7 +244,7 @@ static void free_blocks_from(struct inode *inode, pgoff_t from)
 static void mpage_end_io_read(struct bio *bio, int error)
 {
 	for (unsigned int i = 0; i < bio->bi_vcnt; i++) {
-		struct page *page = bio->bi_io_vec[i].bv_page;
+		struct page *page = bio->bi_io_vec[i];
 
 		if (!error) {
 			SetPageUptodate(page);
@@ -263,9 +264,8 @@ static struct bio *mpage_alloc(struct block_device *bdev, unsigned long block,
 
 	if (nr_vecs > BIO_MAX_PAGES)
 		nr_vecs = BIO_MAX_PAGES;
-	bio = bio_alloc(GFP_KERNEL, (int)nr_vecs);
-	if (!bio)
-		return NULL;
+	bio = bio_alloc(nr_vecs);
+	bio->bi_rw = READ;
 	bio->bi_bdev = bdev;
 	bio->bi_sector = ext3_block_to_sector(block);
 	bio->bi_end_io = mpage_end_io_read;
@@ -274,7 +274,8 @@ static struct bio *mpage_alloc(struct block_device *bdev, unsigned long block,
 
 static struct bio *mpage_bio_submit(int rw, struct bio *bio)
 {
-	submit_bio(rw, bio);
+	bio->bi_rw = (unsigned long)rw;
+	submit_bio(bio);
 	return NULL;
 }
 
@@ -297,15 +298,9 @@ static struct bio *do_mpage_readpage(struct bio *bio, struct page *page,
 	if (bio && *last_block_in_bio != block - 1)
 		bio = mpage_bio_submit(READ, bio);
 	for (;;) {
-		if (!bio) {
+		if (!bio)
 			bio = mpage_alloc(inode->i_sb->s_bdev, block, nr_pages);
-			if (!bio) {
-				SetPageError(page);
-				unlock_page(page);
-				return NULL;
-			}
-		}
-		if (bio_add_page(bio, page, PAGE_SIZE, 0) == (int)PAGE_SIZE)
+		if (bio_add_page(bio, page) == PAGE_SIZE)
 			break;
 		bio = mpage_bio_submit(READ, bio);
 	}
@@ -353,7 +348,7 @@ int ext3_readpage(struct file *file, struct page *page)
 
 static void end_bio_page_write(struct bio *bio, int error)
 {
-	struct page *page = bio->bi_io_vec[0].bv_page;
+	struct page *page = bio->bi_io_vec[0];
 
 	if (error)
 		SetPageError(page);
@@ -382,20 +377,21 @@ int ext3_writepage(struct page *page, struct writeback_control *wbc)
 		return 0;
 	}
 	block = ext3_bmap(inode, page->index);
-	bio = block ? bio_alloc(GFP_NOIO, 1) : NULL;
-	if (!bio) {
+	if (!block) {
 		redirty_page_for_writepage(wbc, page);
 		unlock_page(page);
 		return 0;
 	}
+	bio = bio_alloc(1);
+	bio->bi_rw = wbc->sync_mode == WB_SYNC_ALL ? WRITE_SYNC : WRITE;
 	bio->bi_bdev = inode->i_sb->s_bdev;
 	bio->bi_sector = ext3_block_to_sector(block);
 	bio->bi_end_io = end_bio_page_write;
-	bio_add_page(bio, page, PAGE_SIZE, 0);
+	bio_add_page(bio, page);
 
 	BUG_ON(PageWriteback(page));
 	set_page_writeback(page);
-	submit_bio(wbc->sync_mode == WB_SYNC_ALL ? WRITE_SYNC : WRITE, bio);
+	submit_bio(bio);
 	unlock_page(page);
 	return 0;
 }
@@ -427,21 +423,20 @@ static void journal_write_blocks(struct super_block *sb, unsigned long nr)
 	while (nr) {
 		unsigned long room = sb->s_journal_len - sb->s_journal_head;
 		unsigned long n = min(min(nr, room), (unsigned long)JOURNAL_BIO_PAGES);
-		struct bio *bio = bio_alloc(GFP_NOFS, (int)n);
+		struct bio *bio = bio_alloc((unsigned int)n);
 
-		if (!bio)
-			break;
+		/* An ordinary (not fsync-driven) commit is a plain async WRITE. */
+		bio->bi_rw = WRITE;
 		bio->bi_bdev = sb->s_bdev;
 		bio->bi_sector = ext3_block_to_sector(sb->s_journal_start +
 						      sb->s_journal_head);
 		bio->bi_end_io = journal_end_io;
 		bio->bi_private = sb;
 		for (unsigned long i = 0; i < n; i++)
-			bio_add_page(bio, sb->s_journal_pages[i], PAGE_SIZE, 0);
+			bio_add_page(bio, sb->s_journal_pages[i]);
 		sb->s_journal_io_inflight++;
 		sb->s_journal_blocks_written += n;
-		/* An ordinary (not fsync-driven) commit is a plain async WRITE. */
-		submit_bio(WRITE, bio);
+		submit_bio(bio);
 		sb->s_journal_head = (sb->s_journal_head + n) % sb->s_journal_len;
 		nr -= n;
 	}
@@ -628,6 +623,23 @@ void fput(struct file *file)
 
 /* ---- mount ---------------------------------------------------------------- */
 
+/*
+ * The bdi's device name as the flusher thread shows it ("flush-253:0"):
+ * dm-N is 253:N, sdX is 8:16*X; anything else keeps its own name.
+ */
+static void bdev_dev_name(struct block_device *bdev, char *buf, size_t len)
+{
+	unsigned int n;
+	char c;
+
+	if (sscanf(bdev->bd_name, "dm-%u", &n) == 1)
+		snprintf(buf, len, "253:%u", n);
+	else if (sscanf(bdev->bd_name, "sd%c", &c) == 1 && c >= 'a' && c <= 'z')
+		snprintf(buf, len, "8:%u", 16u * (unsigned int)(c - 'a'));
+	else
+		snprintf(buf, len, "%.15s", bdev->bd_name);
+}
+
 /* mke2fs 1.41's ext2fs_default_journal_size, in 4 KiB blocks. */
 static unsigned long default_journal_blocks(unsigned long blocks)
 {
@@ -688,8 +700,7 @@ struct super_block *ext3_mount(struct block_device *bdev, const char *id,
 	sb->s_commit_interval = (unsigned long)(opts->commit_interval_s ?
 		opts->commit_interval_s : JBD_DEFAULT_MAX_COMMIT_AGE) * HZ;
 
-	snprintf(devname, sizeof(devname), "%u:%u", MAJOR(bdev->bd_dev),
-		 MINOR(bdev->bd_dev));
+	bdev_dev_name(bdev, devname, sizeof(devname));
 	if (bdi_writeback_register(sb->s_bdi, devname)) {
 		free(sb->s_block_bitmap);
 		free(sb);

@@ -44,6 +44,18 @@ void wake_up_page(struct page *page)
 		wake_up_all(wq);
 }
 
+/*
+ * What a waiter does before sleeping on a page (sync_page ->
+ * block_sync_page): unplug the device so the I/O it waits for is sent.
+ */
+static void sync_page(struct page *page)
+{
+	struct address_space *mapping = page_mapping(page);
+
+	if (mapping && mapping->backing_dev_info)
+		blk_run_backing_dev(mapping->backing_dev_info, page);
+}
+
 /* Sleep (as I/O wait) until @cond(page) is false. */
 static void wait_on_page_cond(struct page *page, bool (*cond)(const struct page *))
 {
@@ -54,6 +66,7 @@ static void wait_on_page_cond(struct page *page, bool (*cond)(const struct page 
 		prepare_to_wait(wq, &wait, TASK_UNINTERRUPTIBLE);
 		if (!cond(page))
 			break;
+		sync_page(page);
 		io_schedule();
 	}
 	finish_wait(wq, &wait);
@@ -68,6 +81,7 @@ void __lock_page(struct page *page)
 		prepare_to_wait(wq, &wait, TASK_UNINTERRUPTIBLE);
 		if (trylock_page(page))
 			break;
+		sync_page(page);
 		io_schedule();
 	}
 	finish_wait(wq, &wait);

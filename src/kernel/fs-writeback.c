@@ -834,7 +834,7 @@ static void bdi_fork_flusher(struct bdi_writeback *wb)
 {
 	char comm[16];
 
-	snprintf(comm, sizeof(comm), "flush-%s", wb->name);
+	snprintf(comm, sizeof(comm), "flush-%.9s", wb->name);
 	wb->task_exited = false;
 	wb->task = kthread_run(bdi_writeback_task, wb, comm, DEFAULT_PRIO);
 }

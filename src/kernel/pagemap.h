@@ -19,7 +19,7 @@
 #include "gfp.h"
 
 typedef unsigned long pgoff_t;
-typedef long long loff_t;
+#include <sys/types.h>	/* loff_t */
 
 struct address_space;
 struct inode;
@@ -104,8 +104,9 @@ struct file_ra_state {
 	loff_t prev_pos;		/* end of the last read() */
 };
 
+#ifndef VM_MAX_READAHEAD
 #define VM_MAX_READAHEAD	128	/* KiB: default read_ahead_kb */
-#define VM_MIN_READAHEAD	16	/* KiB */
+#endif
 
 void file_ra_state_init(struct file_ra_state *ra, struct address_space *mapping);
 void page_cache_sync_readahead(struct address_space *mapping,
@@ -129,6 +130,7 @@ struct readahead_stats {
 	unsigned long pages;		/* pages read by readahead */
 	unsigned int last_size;		/* window size of the last submission */
 	unsigned int max_size;		/* largest window submitted */
+	unsigned int first_sizes[8];	/* the first windows' sizes, in order */
 };
 extern struct readahead_stats ra_stats;
 

@@ -24,8 +24,11 @@ unsigned int read_ahead_kb = VM_MAX_READAHEAD;
 
 void file_ra_state_init(struct file_ra_state *ra, struct address_space *mapping)
 {
-	(void)mapping;
-	ra->ra_pages = read_ahead_kb * 1024 / PAGE_CACHE_SIZE;
+	struct backing_dev_info *bdi = mapping->backing_dev_info;
+
+	/* The device's read_ahead_kb, 128 KiB unless the scenario says otherwise. */
+	ra->ra_pages = bdi && bdi->ra_pages ? (unsigned int)bdi->ra_pages :
+		       read_ahead_kb * 1024 / PAGE_CACHE_SIZE;
 	ra->start = 0;
 	ra->size = 0;
 	ra->async_size = 0;
@@ -178,6 +181,8 @@ static unsigned long ra_submit(struct file_ra_state *ra,
 			       struct address_space *mapping,
 			       struct file *filp)
 {
+	if (ra_stats.windows < 8)
+		ra_stats.first_sizes[ra_stats.windows] = ra->size;
 	ra_stats.windows++;
 	ra_stats.last_size = ra->size;
 	if (ra->size > ra_stats.max_size)

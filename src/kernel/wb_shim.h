@@ -14,76 +14,76 @@
 #include "mm_types.h"
 #include "gfp.h"
 #include "pagemap.h"
+#include "../sim/sim.h"
 
 struct writeback_control;
 struct file;
 
-/* ---- blk: bio.h, blkdev.h, backing-dev.h ---------------------------- */
+/* ---- blk: bio.h, blkdev.h, backing-dev.h (as in the blk worktree) ---- */
 
 typedef uint64_t sector_t;
-typedef unsigned int dev_t;
-#define MAJOR(dev)	((unsigned int)((dev) >> 20))
-#define MINOR(dev)	((unsigned int)((dev) & ((1U << 20) - 1)))
-#define MKDEV(ma, mi)	(((ma) << 20) | (mi))
 
-#define READ		0
-#define WRITE		1
-#define REQ_SYNC	(1UL << 4)
-#define WRITE_SYNC	(WRITE | REQ_SYNC)
-
-struct bio_vec {
-	struct page *bv_page;
-	unsigned int bv_len;
-	unsigned int bv_offset;
+#define READ	0
+#define WRITE	1
+enum bio_rw_flags {
+	BIO_RW,
+	BIO_RW_AHEAD = 4,
+	BIO_RW_SYNCIO = 6,
+	BIO_RW_UNPLUG = 7,
+	BIO_RW_NOIDLE = 10,
 };
+#define WRITE_SYNC_PLUG	(WRITE | (1UL << BIO_RW_SYNCIO) | (1UL << BIO_RW_NOIDLE))
+#define WRITE_SYNC	(WRITE_SYNC_PLUG | (1UL << BIO_RW_UNPLUG))
 
 struct bio;
-typedef void (bio_end_io_t)(struct bio *, int);
+typedef void (bio_end_io_t)(struct bio *bio, int error);
 
 struct bio {
 	sector_t bi_sector;
+	struct bio *bi_next;
 	struct block_device *bi_bdev;
 	unsigned long bi_rw;
-	unsigned short bi_vcnt;
-	unsigned short bi_max_vecs;
-	unsigned int bi_size;
-	struct bio_vec *bi_io_vec;
+	unsigned int bi_vcnt;
+	unsigned int bi_max_vecs;
 	bio_end_io_t *bi_end_io;
 	void *bi_private;
+	sim_time_t bi_submit_time;
+	struct page *bi_io_vec[];
 };
 
-#define BIO_MAX_PAGES	256
-
-struct bio *bio_alloc(gfp_t gfp, int nr_iovecs);
-int bio_add_page(struct bio *bio, struct page *page, unsigned int len,
-		 unsigned int offset);
+struct bio *bio_alloc(unsigned int nr_pages);
 void bio_put(struct bio *bio);
-void submit_bio(int rw, struct bio *bio);
+unsigned int bio_add_page(struct bio *bio, struct page *page);
+void submit_bio(struct bio *bio);
+
+enum bdi_state {
+	BDI_pending,
+	BDI_wb_alloc,
+	BDI_async_congested,
+	BDI_sync_congested,
+	BDI_registered,
+};
 
 struct backing_dev_info {
-	unsigned long state;
 	const char *name;
-	void *wb_private;
+	unsigned long state;
+	unsigned long ra_pages;
 };
 
-struct block_device {
-	dev_t bd_dev;
-	sector_t bd_nr_sectors;
-	struct backing_dev_info *bd_bdi;
-};
-
-static inline struct backing_dev_info *blk_get_backing_dev_info(struct block_device *bdev)
+static inline int bdi_read_congested(struct backing_dev_info *bdi)
 {
-	return bdev->bd_bdi;
+	return (int)(bdi->state & (1UL << BDI_sync_congested));
 }
 
-bool bdi_write_congested(struct backing_dev_info *bdi);
-bool bdi_read_congested(struct backing_dev_info *bdi);
+static inline int bdi_write_congested(struct backing_dev_info *bdi)
+{
+	return (int)(bdi->state & (1UL << BDI_async_congested));
+}
 
 enum cw_site {
-	CW_ALLOC,
+	CW_ALLOC_RETRY,
 	CW_HIGH_PRIORITY,
-	CW_DIRECT,
+	CW_DIRECT_RECLAIM,
 	CW_KSWAPD,
 	CW_LUMPY,
 	CW_ISOLATED,
@@ -91,9 +91,24 @@ enum cw_site {
 	CW_BDP,
 	CW_PDFLUSH,
 	CW_DMCRYPT,
+	CW_OTHER,
 	NR_CW_SITES
 };
 long congestion_wait_site(enum cw_site site, int sync, long timeout);
+
+struct block_device {
+	char bd_name[32];
+	struct backing_dev_info *bd_bdi;	/* blk: &bd_queue->backing_dev_info */
+	sector_t bd_nr_sectors;
+};
+
+static inline struct backing_dev_info *
+blk_get_backing_dev_info(struct block_device *bdev)
+{
+	return bdev->bd_bdi;
+}
+
+void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page);
 
 /* ---- reclaim: fs.h, swap.c ------------------------------------------ */
 

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The page cache: readahead's window growth and its large sync reads,
+ * sequential read bandwidth, cached reads and mark_page_accessed, writes
+ * over existing data, truncate and unlink, and the I/O counters.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "wb_machine.h"
+
+struct reader {
+	struct inode *inode;
+	loff_t size;
+	unsigned long chunk;		/* bytes per read() */
+	bool random;			/* read chunks at scattered offsets */
+	unsigned int passes;
+	sim_time_t start, end;
+	long bytes;
+};
+
+static void reader_fn(void *arg)
+{
+	struct reader *r = arg;
+	struct file *file = filp_open(r->inode, FMODE_READ);
+
+	r->start = sim_now();
+	for (unsigned int pass = 0; pass < r->passes; pass++) {
+		for (loff_t pos = 0; pos < r->size; pos += (loff_t)r->chunk) {
+			loff_t at = pos;
+			long n;
+
+			if (r->random)	/* a stride of 97 chunks visits every chunk once */
+				at = (loff_t)((pos / (loff_t)r->chunk * 97) %
+					      (r->size / (loff_t)r->chunk)) * (loff_t)r->chunk;
+			n = vfs_read(file, at, r->chunk);
+			if (n <= 0)
+				break;
+			r->bytes += n;
+		}
+	}
+	r->end = sim_now();
+	fput(file);
+}
+
+static struct reader *start_reader(struct reader *r)
+{
+	kthread_run(reader_fn, r, "reader", DEFAULT_PRIO);
+	return r;
+}
+
+/*
+ * 16 KiB reads of a new file: the first window is get_init_ra_size(4, 32)
+ * = 8 pages (4 rounded up, <= 32/4, doubled); each marker hit then ramps
+ * it by get_next_ra_size: 8 -> 16 (x2, since 8 >= 32/16) -> 32 -> 32.
+ */
+static void test_readahead_window_ramps_up_to_128k(void **state)
+{
+	struct reader r = { .size = 8 * MiB, .chunk = 16384, .passes = 1 };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	r.inode = ext3_create(sb, "log", r.size);
+	start_reader(&r);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(r.bytes, (long)r.size);
+	assert_int_equal(ra_stats.first_sizes[0], 8);
+	assert_int_equal(ra_stats.first_sizes[1], 16);
+	assert_int_equal(ra_stats.first_sizes[2], 32);
+	assert_int_equal(ra_stats.first_sizes[3], 32);
+	assert_int_equal(ra_stats.max_size, 32);
+	/* One sync window, then marker hits only: 8 MiB / 128 KiB = 64 windows at most. */
+	assert_int_equal(ra_stats.sync_windows, 1);
+	assert_true(ra_stats.async_windows >= 60);
+	/* The windows are single READ bios of up to 32 pages (128 KiB). */
+	assert_int_equal(stub_disk.max_bio_pages[READ], 32);
+	assert_int_equal(stub_disk.pages[READ], r.size / PAGE_SIZE);
+	assert_true(stub_disk.bios[READ] <= r.size / PAGE_SIZE / 32 + 3);
+	machine_shutdown();
+}
+
+/*
+ * A sequential reader of 32 MiB on the 50 MB/s stub disk: the transfer
+ * alone takes 32 MiB / 50 MB/s = 0.671 s; readahead keeps the disk busy,
+ * so the reader finishes within 10% of that (the only gap is the first
+ * window's wait and the copies, 1 us per page).
+ */
+static void test_sequential_read_near_device_bandwidth(void **state)
+{
+	struct reader r = { .size = 32 * MiB, .chunk = 65536, .passes = 1 };
+	double ideal, took;
+
+	(void)state;
+	machine_boot(128, 1, "2.6.32-rc6", false);
+	r.inode = ext3_create(sb, "big", r.size);
+	start_reader(&r);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(r.bytes, (long)r.size);
+	ideal = (double)r.size / (double)STUB_DISK_BPS;
+	took = (double)(r.end - r.start) / 1e9;
+	assert_true(took >= ideal);
+	assert_true(took <= 1.10 * ideal);
+	/* pgpgin counts KiB at submission. */
+	assert_int_equal(vm_events[PGPGIN], r.size / 1024);
+	machine_shutdown();
+}
+
+/*
+ * Random 4 KiB reads get no readahead beyond what was asked: every read is
+ * a one-page bio, and the readahead state never builds a window.
+ */
+static void test_random_reads_read_only_what_is_asked(void **state)
+{
+	struct reader r = { .size = 4 * MiB, .chunk = 4096, .passes = 1,
+			    .random = true };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	r.inode = ext3_create(sb, "db", r.size);
+	start_reader(&r);
+	run_for(30 * NSEC_PER_SEC);
+	assert_int_equal(r.bytes, (long)r.size);
+	assert_int_equal(stub_disk.pages[READ], r.size / PAGE_SIZE);
+	/* Reads at 0 and at one chunk after another sequential one may open
+	 * windows; the rest are single pages. */
+	assert_true(stub_disk.max_bio_pages[READ] <= 8);
+	assert_true(stub_disk.bios[READ] >= r.size / PAGE_SIZE - 16);
+	machine_shutdown();
+}
+
+/*
+ * A second pass finds every page cached (no new I/O) and activates it:
+ * the first pass set PG_referenced, the second's mark_page_accessed moves
+ * each page to the active list (pgactivate = pages).
+ */
+static void test_cached_reread_activates_without_io(void **state)
+{
+	struct reader r = { .size = 2 * MiB, .chunk = 4096, .passes = 2 };
+	unsigned long pages = 2 * MiB / PAGE_SIZE;
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	r.inode = ext3_create(sb, "hot", r.size);
+	start_reader(&r);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(r.bytes, 2 * (long)r.size);
+	assert_int_equal(vm_events[PGPGIN], 2 * MiB / 1024);
+	assert_int_equal(vm_events[PGACTIVATE], pages);
+	assert_int_equal(global_page_state(NR_ACTIVE_FILE), pages);
+	assert_int_equal(global_page_state(NR_INACTIVE_FILE), 0);
+	assert_int_equal(global_page_state(NR_FILE_PAGES), pages);
+	machine_shutdown();
+}
+
+struct writer {
+	struct inode *inode;
+	loff_t pos;
+	unsigned long len, chunk;
+	long bytes;
+};
+
+static void writer_fn(void *arg)
+{
+	struct writer *w = arg;
+	struct file *file = filp_open(w->inode, FMODE_WRITE);
+
+	for (unsigned long done = 0; done < w->len; done += w->chunk) {
+		long n = vfs_write(file, w->pos + (loff_t)done, w->chunk);
+
+		if (n <= 0)
+			break;
+		w->bytes += n;
+	}
+	fput(file);
+}
+
+/*
+ * Writing 100 bytes into the middle of each of 10 on-disk pages reads
+ * each page first (10 sync reads, 40 KiB of pgpgin); writing whole pages
+ * past EOF reads nothing.  Either way each page ends dirty, once.
+ */
+static void test_partial_write_reads_page_first(void **state)
+{
+	struct writer w1 = { .pos = 100, .len = 10 * 4096, .chunk = 4096 };
+	struct writer w2 = { .pos = 1 * MiB, .len = 64 * 4096, .chunk = 4096 };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	w1.inode = ext3_create(sb, "f", 1 * MiB);
+	w2.inode = w1.inode;
+	kthread_run(writer_fn, &w1, "writer", DEFAULT_PRIO);
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(w1.bytes, 10 * 4096);
+	/* Chunks at 100 + k*4096 straddle pages k and k+1: 11 pages read. */
+	assert_int_equal(vm_events[PGPGIN], 11 * 4);
+	assert_int_equal(nr_dirty(), 11);
+	kthread_run(writer_fn, &w2, "writer", DEFAULT_PRIO);
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(vm_events[PGPGIN], 11 * 4);
+	assert_int_equal(nr_dirty(), 11 + 64);
+	assert_int_equal(w1.inode->i_size, 1 * MiB + 64 * 4096);
+	assert_int_equal(w1.inode->i_nr_dirty, 11 + 64);
+	machine_shutdown();
+}
+
+static void unlinker_fn(void *arg)
+{
+	assert_int_equal(ext3_unlink(sb, arg), 0);
+}
+
+/*
+ * Unlink drops every page of the file, dirty or clean, and gives back its
+ * dirty accounting and its blocks; truncate drops the tail only.
+ */
+static void test_truncate_and_unlink_free_pages(void **state)
+{
+	struct reader r = { .size = 1 * MiB, .chunk = 65536, .passes = 1 };
+	struct writer w = { .pos = 0, .len = 1 * MiB, .chunk = 65536 };
+	unsigned long free0, blocks0;
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	drain_all_pages();
+	free0 = global_page_state(NR_FREE_PAGES);
+	blocks0 = sb->s_free_blocks;
+	r.inode = ext3_create(sb, "clean", r.size);
+	w.inode = ext3_create(sb, "dirty", 0);
+	start_reader(&r);
+	kthread_run(writer_fn, &w, "writer", DEFAULT_PRIO);
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(global_page_state(NR_FILE_PAGES), 2 * 256);
+	assert_int_equal(nr_dirty(), 256);
+	assert_int_equal(sb->s_free_blocks, blocks0 - 512);
+
+	assert_int_equal(ext3_truncate(r.inode, 512 * 1024), 0);
+	assert_int_equal(global_page_state(NR_FILE_PAGES), 256 + 128);
+	assert_int_equal(sb->s_free_blocks, blocks0 - 384);
+
+	kthread_run(unlinker_fn, "dirty", "rm", DEFAULT_PRIO);
+	kthread_run(unlinker_fn, "clean", "rm", DEFAULT_PRIO);
+	run_for(NSEC_PER_SEC);
+	assert_null(ext3_lookup(sb, "dirty"));
+	assert_int_equal(global_page_state(NR_FILE_PAGES), 0);
+	assert_int_equal(nr_dirty(), 0);
+	assert_int_equal(global_page_state(NR_INACTIVE_FILE) +
+			 global_page_state(NR_ACTIVE_FILE), 0);
+	assert_int_equal(sb->s_free_blocks, blocks0);
+	/* Readahead and writes took pages from the pcp lists; all came back. */
+	drain_all_pages();
+	assert_int_equal(global_page_state(NR_FREE_PAGES), free0);
+	machine_shutdown();
+}
+
+/*
+ * Two files written at once on two CPUs, page by page: reservation windows
+ * keep each file's blocks in runs, so writing each back is a few seeks.
+ */
+static void test_interleaved_writers_get_contiguous_runs(void **state)
+{
+	struct writer a = { .len = 4 * MiB, .chunk = 4096 };
+	struct writer b = { .len = 4 * MiB, .chunk = 4096 };
+
+	(void)state;
+	machine_boot(64, 2, "2.6.32-rc6", false);
+	a.inode = ext3_create(sb, "a", 0);
+	b.inode = ext3_create(sb, "b", 0);
+	kthread_run(writer_fn, &a, "wa", DEFAULT_PRIO);
+	kthread_run(writer_fn, &b, "wb", DEFAULT_PRIO);
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(a.bytes, 4 * (long)MiB);
+	assert_int_equal(b.bytes, 4 * (long)MiB);
+	/*
+	 * Windows of 8, 16, ..., 512, then 1027 blocks: 1024 blocks need at
+	 * most 8 extents per file, instead of 512 with blocks interleaved.
+	 */
+	assert_true(a.inode->i_nr_extents <= 8);
+	assert_true(b.inode->i_nr_extents <= 8);
+	/* They did interleave: neither file is a single run. */
+	assert_true(a.inode->i_nr_extents >= 2);
+	assert_true(b.inode->i_nr_extents >= 2);
+	machine_shutdown();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_readahead_window_ramps_up_to_128k),
+		cmocka_unit_test(test_sequential_read_near_device_bandwidth),
+		cmocka_unit_test(test_random_reads_read_only_what_is_asked),
+		cmocka_unit_test(test_cached_reread_activates_without_io),
+		cmocka_unit_test(test_partial_write_reads_page_first),
+		cmocka_unit_test(test_truncate_and_unlink_free_pages),
+		cmocka_unit_test(test_interleaved_writers_get_contiguous_runs),
+	};
+
+	return cmocka_run_group_tests_name("filemap", tests, NULL, NULL);
+}
