@@ -285,17 +285,19 @@ static void test_interleaved_writers_get_contiguous_runs(void **state)
 	machine_shutdown();
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_readahead_window_ramps_up_to_128k),
-		cmocka_unit_test(test_sequential_read_near_device_bandwidth),
-		cmocka_unit_test(test_random_reads_read_only_what_is_asked),
-		cmocka_unit_test(test_cached_reread_activates_without_io),
-		cmocka_unit_test(test_partial_write_reads_page_first),
-		cmocka_unit_test(test_truncate_and_unlink_free_pages),
-		cmocka_unit_test(test_interleaved_writers_get_contiguous_runs),
+		cmocka_unit_test_teardown(test_readahead_window_ramps_up_to_128k, machine_teardown),
+		cmocka_unit_test_teardown(test_sequential_read_near_device_bandwidth, machine_teardown),
+		cmocka_unit_test_teardown(test_random_reads_read_only_what_is_asked, machine_teardown),
+		cmocka_unit_test_teardown(test_cached_reread_activates_without_io, machine_teardown),
+		cmocka_unit_test_teardown(test_partial_write_reads_page_first, machine_teardown),
+		cmocka_unit_test_teardown(test_truncate_and_unlink_free_pages, machine_teardown),
+		cmocka_unit_test_teardown(test_interleaved_writers_get_contiguous_runs, machine_teardown),
 	};
 
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests_name("filemap", tests, NULL, NULL);
 }

@@ -18,6 +18,7 @@
 
 static struct super_block *sb;
 static struct block_device *bdev;
+static bool booted;
 
 /* The writeback switches of .30, .31 and rc6 (reference §10.2). */
 static inline void profile_writeback(const char *base)
@@ -60,14 +61,25 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	bdev = stub_disk_init(1024);
 	sb = ext3_mount(bdev, "scratch", &opts);
 	assert_non_null(sb);
+	booted = true;
 }
 
 static inline void machine_shutdown(void)
 {
+	booted = false;
 	ext3_umount(sb);
 	writeback_exit();
 	sim_exit();
 	mem_exit();
+}
+
+/* cmocka teardown: a failed assertion leaves the machine booted. */
+static inline int machine_teardown(void **state)
+{
+	(void)state;
+	if (booted)
+		machine_shutdown();
+	return 0;
 }
 
 static inline unsigned long nr_dirty(void)

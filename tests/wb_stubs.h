@@ -99,7 +99,6 @@ void submit_bio(struct bio *bio)
 
 	if (!io)
 		abort();
-	count_vm_events(dir ? PGPGOUT : PGPGIN, (long)bio->bi_vcnt * 4);
 	if (current && !in_interrupt()) {
 		DEFINE_WAIT(wait);
 
@@ -115,6 +114,7 @@ void submit_bio(struct bio *bio)
 	if (++stub_disk.count[s] >= 113)
 		stub_disk.bdi.state |= 1UL << (s ? BDI_sync_congested :
 					       BDI_async_congested);
+	count_vm_events(dir ? PGPGOUT : PGPGIN, (long)bio->bi_vcnt * 4);
 	stub_disk.bios[dir]++;
 	stub_disk.pages[dir] += bio->bi_vcnt;
 	if (bio->bi_vcnt > stub_disk.max_bio_pages[dir])

@@ -978,4 +978,5 @@ void writeback_exit(void)
 	INIT_LIST_HEAD(&pdflush_list);
 	timer_del(&wb_timer);
 	bdi_forker = NULL;
+	page_writeback_exit();
 }

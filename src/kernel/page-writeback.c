@@ -702,6 +702,13 @@ void writeback_sysctl_changed(void)
 	writeback_set_ratelimit();
 }
 
+void page_writeback_exit(void)
+{
+	free(task_dirties);
+	task_dirties = NULL;
+	nr_task_dirties = task_dirties_cap = 0;
+}
+
 void page_writeback_init(void)
 {
 	if (!vm_writeback.dirty_ratio && !vm_writeback.dirty_bytes)
@@ -710,9 +717,7 @@ void page_writeback_init(void)
 	memset(bdp_ratelimits, 0, sizeof(bdp_ratelimits));
 	memset(&vm_completions, 0, sizeof(vm_completions));
 	memset(&vm_dirties, 0, sizeof(vm_dirties));
-	free(task_dirties);
-	task_dirties = NULL;
-	nr_task_dirties = task_dirties_cap = 0;
+	page_writeback_exit();
 	writeback_sysctl_changed();
 	fs_writeback_init();
 }

@@ -67,6 +67,7 @@ struct bdi_writeback {
 };
 
 struct bdi_writeback *bdi_wb(struct backing_dev_info *bdi);
+void page_writeback_exit(void);
 /* Background writeback for @bdi's sake: pdflush or the bdi's flusher. */
 void writeback_start_background(struct backing_dev_info *bdi);
 
