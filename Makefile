@@ -23,7 +23,7 @@ CFLAGS ?= -O2 -g
 endif
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -MMD -MP
 
-LIB_SRCS := $(sort $(wildcard src/sim/*.c src/kernel/*.c src/workload/*.c \
+LIB_SRCS := $(sort $(wildcard src/sim/*.c src/kernel/*.c src/workload/*.c src/experiment/*.c \
 	src/scenario/*.c src/report/*.c))
 CLI_SRCS := $(sort $(wildcard src/cli/*.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))

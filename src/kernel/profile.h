@@ -140,4 +140,17 @@ void profile_describe(const struct kernel_profile *p,
 
 const char *blk_rw_name(int queue);	/* "ASYNC", "SYNC", "BOTH" */
 
+/* Reset kprofile to 2.6.32-rc6 vanilla (its value at program start). */
+void profile_set_default(void);
+
+/*
+ * One switch by its field name ("cw_alloc", "restart_mode", ...): its value
+ * as text ("BOTH", "BEFORE_WAKE", "1"; NULL for an unknown name), and a
+ * setter for scenario overrides (0, or -1 with a message in @err).
+ */
+const char *profile_switch_value(const struct kernel_profile *p,
+				 const char *name, char *buf, size_t len);
+int profile_set_switch(struct kernel_profile *p, const char *name,
+		       const char *value, char *err, size_t errlen);
+
 #endif /* MMSIM_PROFILE_H */

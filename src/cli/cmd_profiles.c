@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mmsim profiles [NAME]: the kernel profiles and their switches. */
+#include <stdio.h>
+#include <string.h>
+#include "commands.h"
+#include "kernel/profile.h"
+
+static const char usage[] =
+	"usage: mmsim profiles [NAME]\n"
+	"\n"
+	"Without NAME, list every kernel of the cover letter's tables with its\n"
+	"key switches.  With NAME, explain every switch of that kernel and the\n"
+	"patch, commit or base kernel that sets it.  NAME is a table row\n"
+	"(2.6.32-rc6-0000123-congestion-both), a release (2.6.30, 2.6.31,\n"
+	"2.6.32-rc6, 2.6.32), BASE-revert-8aa7e847, BASE-DDDDDDD-LABEL or\n"
+	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3).\n"
+	"\n"
+	"Section numbers (§6.4) point into the behavioural reference; docs/profiles.md\n"
+	"gives the evidence for every switch.\n";
+
+static const char *const columns[] = {
+	"restart_mode", "rt_harder_in_irq", "cw_alloc", "cw_direct",
+	"cw_kswapd", "kswapd_sleep", "kswapd_cw_priority", "pcp_layout",
+	"writeback_engine",
+};
+static const char *const headings[] = {
+	"RESTART", "RT_IRQ", "CW_ALLOC", "CW_DIRECT", "CW_KSWAPD",
+	"KSWAPD_SLEEP", "KSWAPD_CW_PRIO", "PCP", "WRITEBACK",
+};
+static const int widths[] = { 12, 7, 9, 10, 10, 14, 15, 16, 9 };
+#define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+static void print_row(const char *name, const struct kernel_profile *p)
+{
+	char buf[32];
+
+	printf("%-40s", name);
+	for (size_t c = 0; c < NR_COLUMNS; c++) {
+		const char *v = p ? profile_switch_value(p, columns[c], buf,
+							 sizeof(buf)) :
+				    headings[c];
+
+		printf(" %-*s", c + 1 < NR_COLUMNS ? widths[c] : 0, v);
+	}
+	putchar('\n');
+}
+
+static int list_profiles(void)
+{
+	static const char *const releases[] = {
+		"2.6.30", "2.6.31", "2.6.32-rc6", "2.6.32",
+	};
+	struct kernel_profile p;
+	char err[512];
+
+	printf("Rows of the cover letter's tables (the x86 and x86-64 tables name the same 13 kernels):\n\n");
+	print_row("NAME", NULL);
+	for (size_t i = 0; i < profile_table_nr_rows; i++) {
+		if (profile_parse(profile_table_rows[i], &p, err, sizeof(err)))
+			return usage_error("%s", err);
+		print_row(profile_table_rows[i], &p);
+	}
+	printf("\nReleases (stock kernels, no force-highorder hack):\n\n");
+	for (size_t i = 0; i < sizeof(releases) / sizeof(releases[0]); i++) {
+		if (profile_parse(releases[i], &p, err, sizeof(err)))
+			return usage_error("%s", err);
+		print_row(releases[i], &p);
+	}
+	printf("\n'mmsim profiles NAME' explains every switch of one kernel.\n");
+	return 0;
+}
+
+static void emit_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	puts(line);
+}
+
+int cmd_profiles(int argc, char **argv)
+{
+	struct kernel_profile p;
+	char err[512];
+
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (argc > 2)
+		return usage_error("profiles: one NAME at most (try 'mmsim profiles --help')");
+	if (argc == 1)
+		return list_profiles();
+	if (argv[1][0] == '-')
+		return usage_error("profiles: unknown option '%s' (try 'mmsim profiles --help')",
+				   argv[1]);
+	if (profile_parse(argv[1], &p, err, sizeof(err)))
+		return usage_error("%s", err);
+	profile_describe(&p, emit_line, NULL);
+	return 0;
+}

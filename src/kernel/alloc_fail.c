@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "page allocation failure" warning of __alloc_pages_slowpath's nopage
+ * exit, recorded instead of printed.  In 2.6.30, 2.6.31 and 2.6.32 alike
+ * the kernel prints only if the request lacks __GFP_NOWARN and
+ * printk_ratelimit() agrees, and then calls dump_stack() and show_mem().
+ * Here each failure becomes a record with the same decision and a snapshot
+ * of the numbers show_mem() would print; report/kern_log.c turns the
+ * records into kern.log text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "alloc_fail.h"
+#include "kernel.h"
+#include "mm_types.h"
+
+/*
+ * Weak defaults for the swap numbers: swapfile.c and swap_state.c define
+ * the real ones (strong symbols win at link time).  Without them the
+ * machine simply has no swap.
+ */
+__attribute__((weak)) long nr_swap_pages;
+__attribute__((weak)) long total_swap_pages;
+
+__attribute__((weak)) void swap_cache_stats_get(struct swap_cache_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+static struct alloc_failure *records;
+static size_t nr_records, records_cap;
+static size_t nr_printed, nr_nowarn, nr_ratelimited, nr_unprinted_snapshots;
+
+/*
+ * printk_ratelimit()'s state: lib/ratelimit.c's __ratelimit, identical in
+ * .30, .31 and .32.  The kernel marks "no window" with begin == 0, which
+ * real jiffies (starting at INITIAL_JIFFIES) never hit; simulated jiffies
+ * start at 0, so an explicit flag stands in for it.  The kernel shares this
+ * state with every printk_ratelimit() user; in mmsim only allocation
+ * failures use it.
+ */
+static struct {
+	bool begun;
+	unsigned long begin;
+	int printed;
+	int missed;
+} printk_rs;
+
+/*
+ * Returns 1 if a message may be printed.  *@reported is set to the
+ * number of messages suppressed in the window that just expired, which the
+ * kernel announces as "__ratelimit: N callbacks suppressed" right here.
+ */
+static int printk_ratelimit(int *reported)
+{
+	unsigned long now = jiffies;
+	unsigned long interval = PRINTK_RATELIMIT_INTERVAL_S * HZ;
+
+	*reported = 0;
+	if (!printk_rs.begun) {
+		printk_rs.begin = now;
+		printk_rs.begun = true;
+	}
+	/*
+	 * time_is_before_jiffies(begin + interval).  Note the kernel's
+	 * quirk, kept: the call that closes a window is counted in the new
+	 * window's burst, but the new window only begins at the next call.
+	 */
+	if ((long)(printk_rs.begin + interval - now) < 0) {
+		*reported = printk_rs.missed;
+		printk_rs.begun = false;
+		printk_rs.printed = 0;
+		printk_rs.missed = 0;
+	}
+	if (printk_rs.printed < PRINTK_RATELIMIT_BURST) {
+		printk_rs.printed++;
+		return 1;
+	}
+	printk_rs.missed++;
+	return 0;
+}
+
+static unsigned long clamp_stat(long v)
+{
+	/* zone_page_state() hides transient negative per-cpu drift. */
+	return v < 0 ? 0 : (unsigned long)v;
+}
+
+static const char *const fallback_zone_names[MAX_NR_ZONES] = {
+	"DMA", "DMA32", "Normal", "HighMem", "Movable",
+};
+
+/* The kernel's zone index order when no architecture was booted. */
+static const enum zone_type default_zone_types[] = {
+	ZONE_DMA, ZONE_DMA32, ZONE_NORMAL, ZONE_MOVABLE,
+};
+
+static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
+{
+	struct zone_snapshot *zs = &m->zones[m->nr_zones];
+	const enum zone_type *types = sim_arch ? sim_arch->zone_types :
+					default_zone_types;
+	enum zone_type type = (enum zone_type)zone_idx(zone);
+
+	zs->type = type;
+	zs->name = zone->name ? zone->name : fallback_zone_names[type];
+	memcpy(zs->watermark, zone->watermark, sizeof(zs->watermark));
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		zs->stat[i] = clamp_stat(zone->vm_stat[i]);
+	zs->present_pages = zone->present_pages;
+	zs->pages_scanned = zone->pages_scanned;
+	zs->all_unreclaimable = test_bit(ZONE_ALL_UNRECLAIMABLE, &zone->flags);
+	for (int order = 0; order < MAX_ORDER; order++)
+		zs->nr_free[order] = zone->free_area[order].nr_free;
+	zs->pcp = calloc(m->nr_cpus ? m->nr_cpus : 1, sizeof(*zs->pcp));
+	BUG_ON(!zs->pcp);
+	for (unsigned int cpu = 0; zone->pageset && cpu < m->nr_cpus; cpu++) {
+		zs->pcp[cpu].high = zone->pageset[cpu].high;
+		zs->pcp[cpu].batch = zone->pageset[cpu].batch;
+		zs->pcp[cpu].count = zone->pageset[cpu].count;
+	}
+	for (unsigned int k = 0; k < m->nr_lowmem_reserve; k++)
+		m->lowmem_reserve[m->nr_zones][k] =
+			zone->lowmem_reserve[types[k]];
+	m->nr_zones++;
+}
+
+/* CONFIG_HIGHMEM: the x86-32 machines. */
+static bool highmem_config(void)
+{
+	return sim_arch && sim_arch->arch == ARCH_X86;
+}
+
+static bool page_is_highmem(const struct page *page)
+{
+	enum zone_type t = page_zonenum(page);
+
+	/* x86-32's ZONE_MOVABLE is carved out of highmem. */
+	return t == ZONE_HIGHMEM ||
+	       (t == ZONE_MOVABLE && highmem_config());
+}
+
+/* lib/show_mem.c: one pass over the node's pages. */
+static void snapshot_page_counts(struct show_mem_snapshot *m)
+{
+	const struct pglist_data *pgdat = &contig_page_data;
+
+	m->have_page_counts = true;
+	if (!mem_map)
+		return;
+	for (unsigned long i = 0; i < pgdat->node_spanned_pages; i++) {
+		unsigned long pfn = pgdat->node_start_pfn + i;
+		const struct page *page;
+
+		if (!pfn_valid(pfn))
+			continue;
+		page = pfn_to_page(pfn);
+		if (page_is_highmem(page))
+			m->pages_highmem++;
+		if (PageReserved(page))
+			m->pages_reserved++;
+		else if (page_count(page) == 1)
+			m->pages_nonshared++;
+		else if (page_count(page) > 1)
+			m->pages_shared += page_count(page) - 1;
+		m->pages_ram++;
+	}
+}
+
+static struct show_mem_snapshot *snapshot_show_mem(bool page_counts)
+{
+	struct show_mem_snapshot *m = calloc(1, sizeof(*m));
+	struct zone *zone;
+
+	BUG_ON(!m);
+	m->nr_cpus = sim_nr_cpus();
+	m->nr_lowmem_reserve = sim_arch ? (unsigned int)sim_arch->nr_zone_types :
+		(unsigned int)(sizeof(default_zone_types) / sizeof(default_zone_types[0]));
+	m->highmem_config = highmem_config();
+	for_each_populated_zone(zone)
+		snapshot_zone(m, zone);
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		m->global[i] = clamp_stat(vm_stat[i]);
+	swap_cache_stats_get(&m->swap_cache);
+	m->nr_swap_pages = nr_swap_pages;
+	m->total_swap_pages = total_swap_pages;
+	if (page_counts)
+		snapshot_page_counts(m);
+	return m;
+}
+
+static struct alloc_failure *new_record(void)
+{
+	if (nr_records == records_cap) {
+		size_t cap = records_cap ? 2 * records_cap : 64;
+		struct alloc_failure *r = realloc(records, cap * sizeof(*r));
+
+		BUG_ON(!r);
+		records = r;
+		records_cap = cap;
+	}
+	memset(&records[nr_records], 0, sizeof(records[0]));
+	return &records[nr_records++];
+}
+
+void record_alloc_failure(gfp_t gfp_mask, unsigned int order)
+{
+	struct alloc_failure *f = new_record();
+	struct task_struct *p = current;
+
+	f->time = sim_now();
+	f->when_jiffies = jiffies;
+	/* An interrupt on an idle CPU runs on the idle task, "swapper". */
+	snprintf(f->comm, sizeof(f->comm), "%.15s", p ? p->comm : "swapper");
+	f->pid = p ? p->pid : 0;
+	f->cpu = smp_processor_id();
+	f->in_interrupt = in_interrupt();
+	f->order = order;
+	f->gfp_mask = gfp_mask;
+
+	/* nopage: if (!(gfp_mask & __GFP_NOWARN) && printk_ratelimit()) */
+	if (gfp_mask & __GFP_NOWARN) {
+		f->nowarn = true;
+		nr_nowarn++;
+	} else if (printk_ratelimit(&f->ratelimit_missed)) {
+		f->printed = true;
+		nr_printed++;
+	} else {
+		f->ratelimited = true;
+		nr_ratelimited++;
+	}
+
+	if (f->printed) {
+		f->mem = snapshot_show_mem(true);
+	} else if (nr_unprinted_snapshots < ALLOC_FAIL_UNPRINTED_SNAPSHOTS) {
+		/* Kept for analysis; the page walk is skipped (nobody prints it). */
+		f->mem = snapshot_show_mem(false);
+		nr_unprinted_snapshots++;
+	}
+}
+
+size_t alloc_failure_count(void)
+{
+	return nr_records;
+}
+
+const struct alloc_failure *alloc_failure_get(size_t i)
+{
+	return i < nr_records ? &records[i] : NULL;
+}
+
+size_t alloc_failures_printed(void)
+{
+	return nr_printed;
+}
+
+size_t alloc_failures_nowarn(void)
+{
+	return nr_nowarn;
+}
+
+size_t alloc_failures_ratelimited(void)
+{
+	return nr_ratelimited;
+}
+
+int alloc_failures_ratelimit_pending(void)
+{
+	return printk_rs.missed;
+}
+
+static void free_snapshot(struct show_mem_snapshot *m)
+{
+	if (!m)
+		return;
+	for (unsigned int z = 0; z < m->nr_zones; z++)
+		free(m->zones[z].pcp);
+	free(m);
+}
+
+void alloc_failures_reset(void)
+{
+	for (size_t i = 0; i < nr_records; i++)
+		free_snapshot(records[i].mem);
+	free(records);
+	records = NULL;
+	nr_records = records_cap = 0;
+	nr_printed = nr_nowarn = nr_ratelimited = nr_unprinted_snapshots = 0;
+	memset(&printk_rs, 0, sizeof(printk_rs));
+}

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The allocation-failure report as the kernel printed it: the warning line
+ * of __alloc_pages_slowpath's nopage exit, dump_stack(), then show_mem()
+ * (lib/show_mem.c around show_free_areas() and show_swap_cache_info()).
+ * Formats read in the 2.6.30, 2.6.31.3 and 2.6.32.9 trees; .30 and .31
+ * print the same short field set, rc6/.32 the long one (docs/profiles.md).
+ */
+#include <stdarg.h>
+#include <string.h>
+#include "kern_log.h"
+
+#define K(pages) ((pages) << (PAGE_SHIFT - 10))
+
+struct log {
+	FILE *out;
+	const struct kern_log_opts *opts;
+	const struct kernel_profile *profile;
+	sim_time_t time;
+};
+
+/* One printk'd line, with the printk time prefix when asked for. */
+static void line(struct log *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void line(struct log *l, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (l->opts && l->opts->timestamps)
+		fprintf(l->out, "[%5lu.%06lu] ",
+			(unsigned long)(l->time / NSEC_PER_SEC),
+			(unsigned long)(l->time % NSEC_PER_SEC / NSEC_PER_USEC));
+	va_start(ap, fmt);
+	vfprintf(l->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', l->out);
+}
+
+/* Append to a line being built piecewise, as consecutive printk calls do. */
+static void cat(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void cat(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+static const char *node(const struct log *l)
+{
+	return l->opts && l->opts->numa ? "Node 0 " : "";
+}
+
+static bool long_fields(const struct log *l)
+{
+	return l->profile->vmstat_fields >= VMSTAT_V32;
+}
+
+static void show_pcp(struct log *l, const struct show_mem_snapshot *m)
+{
+	for (unsigned int z = 0; z < m->nr_zones; z++) {
+		const struct zone_snapshot *zs = &m->zones[z];
+
+		line(l, "%s%s per-cpu:", node(l), zs->name);
+		for (unsigned int cpu = 0; cpu < m->nr_cpus; cpu++)
+			line(l, "CPU %4u: hi:%5d, btch:%4d usd:%4d", cpu,
+			     zs->pcp[cpu].high, zs->pcp[cpu].batch,
+			     zs->pcp[cpu].count);
+	}
+}
+
+static void show_global(struct log *l, const struct show_mem_snapshot *m)
+{
+	const unsigned long *g = m->global;
+
+	if (long_fields(l)) {
+		line(l, "active_anon:%lu inactive_anon:%lu isolated_anon:%lu",
+		     g[NR_ACTIVE_ANON], g[NR_INACTIVE_ANON], g[NR_ISOLATED_ANON]);
+		line(l, " active_file:%lu inactive_file:%lu isolated_file:%lu",
+		     g[NR_ACTIVE_FILE], g[NR_INACTIVE_FILE], g[NR_ISOLATED_FILE]);
+		line(l, " unevictable:%lu dirty:%lu writeback:%lu unstable:%lu",
+		     g[NR_UNEVICTABLE], g[NR_FILE_DIRTY], g[NR_WRITEBACK],
+		     g[NR_UNSTABLE_NFS]);
+		line(l, " free:%lu slab_reclaimable:%lu slab_unreclaimable:%lu",
+		     g[NR_FREE_PAGES], g[NR_SLAB_RECLAIMABLE],
+		     g[NR_SLAB_UNRECLAIMABLE]);
+		line(l, " mapped:%lu shmem:%lu pagetables:%lu bounce:%lu",
+		     g[NR_FILE_MAPPED], g[NR_SHMEM], g[NR_PAGETABLE],
+		     g[NR_BOUNCE]);
+		return;
+	}
+	/* .30/.31: capitalised first field, one combined slab count. */
+	line(l, "Active_anon:%lu active_file:%lu inactive_anon:%lu",
+	     g[NR_ACTIVE_ANON], g[NR_ACTIVE_FILE], g[NR_INACTIVE_ANON]);
+	line(l, " inactive_file:%lu unevictable:%lu dirty:%lu writeback:%lu unstable:%lu",
+	     g[NR_INACTIVE_FILE], g[NR_UNEVICTABLE], g[NR_FILE_DIRTY],
+	     g[NR_WRITEBACK], g[NR_UNSTABLE_NFS]);
+	line(l, " free:%lu slab:%lu mapped:%lu pagetables:%lu bounce:%lu",
+	     g[NR_FREE_PAGES], g[NR_SLAB_RECLAIMABLE] + g[NR_SLAB_UNRECLAIMABLE],
+	     g[NR_FILE_MAPPED], g[NR_PAGETABLE], g[NR_BOUNCE]);
+}
+
+static void show_zone(struct log *l, const struct show_mem_snapshot *m,
+		      unsigned int z)
+{
+	const struct zone_snapshot *zs = &m->zones[z];
+	const unsigned long *s = zs->stat;
+	char buf[1024] = "";
+
+	cat(buf, sizeof(buf),
+	    "%s%s free:%lukB min:%lukB low:%lukB high:%lukB"
+	    " active_anon:%lukB inactive_anon:%lukB active_file:%lukB"
+	    " inactive_file:%lukB unevictable:%lukB",
+	    node(l), zs->name, K(s[NR_FREE_PAGES]),
+	    K(zs->watermark[WMARK_MIN]), K(zs->watermark[WMARK_LOW]),
+	    K(zs->watermark[WMARK_HIGH]), K(s[NR_ACTIVE_ANON]),
+	    K(s[NR_INACTIVE_ANON]), K(s[NR_ACTIVE_FILE]),
+	    K(s[NR_INACTIVE_FILE]), K(s[NR_UNEVICTABLE]));
+	if (long_fields(l)) {
+		cat(buf, sizeof(buf),
+		    " isolated(anon):%lukB isolated(file):%lukB present:%lukB"
+		    " mlocked:%lukB dirty:%lukB writeback:%lukB mapped:%lukB"
+		    " shmem:%lukB slab_reclaimable:%lukB"
+		    " slab_unreclaimable:%lukB kernel_stack:%lukB"
+		    " pagetables:%lukB unstable:%lukB bounce:%lukB"
+		    " writeback_tmp:%lukB",
+		    K(s[NR_ISOLATED_ANON]), K(s[NR_ISOLATED_FILE]),
+		    K(zs->present_pages), K(s[NR_MLOCK]), K(s[NR_FILE_DIRTY]),
+		    K(s[NR_WRITEBACK]), K(s[NR_FILE_MAPPED]), K(s[NR_SHMEM]),
+		    K(s[NR_SLAB_RECLAIMABLE]), K(s[NR_SLAB_UNRECLAIMABLE]),
+		    /* NR_KERNEL_STACK counts stacks, not pages. */
+		    s[NR_KERNEL_STACK] * ALLOC_FAIL_THREAD_SIZE / 1024,
+		    K(s[NR_PAGETABLE]), K(s[NR_UNSTABLE_NFS]),
+		    K(s[NR_BOUNCE]), K(s[NR_WRITEBACK_TEMP]));
+	} else {
+		cat(buf, sizeof(buf), " present:%lukB", K(zs->present_pages));
+	}
+	cat(buf, sizeof(buf), " pages_scanned:%lu all_unreclaimable? %s",
+	    zs->pages_scanned, zs->all_unreclaimable ? "yes" : "no");
+	line(l, "%s", buf);
+
+	buf[0] = '\0';
+	cat(buf, sizeof(buf), "lowmem_reserve[]:");
+	for (unsigned int k = 0; k < m->nr_lowmem_reserve; k++)
+		cat(buf, sizeof(buf), " %lu", m->lowmem_reserve[z][k]);
+	line(l, "%s", buf);
+}
+
+/* "Normal: 275*4kB 58*8kB ... = 2908kB" */
+static void show_buddy(struct log *l, const struct zone_snapshot *zs)
+{
+	char buf[512] = "";
+	unsigned long total = 0;
+
+	cat(buf, sizeof(buf), "%s%s: ", node(l), zs->name);
+	for (int order = 0; order < MAX_ORDER; order++) {
+		total += zs->nr_free[order] << order;
+		cat(buf, sizeof(buf), "%lu*%lukB ", zs->nr_free[order],
+		    K(1UL) << order);
+	}
+	cat(buf, sizeof(buf), "= %lukB", K(total));
+	line(l, "%s", buf);
+}
+
+static void show_mem(struct log *l, const struct show_mem_snapshot *m)
+{
+	line(l, "Mem-Info:");
+	show_pcp(l, m);
+	show_global(l, m);
+	for (unsigned int z = 0; z < m->nr_zones; z++)
+		show_zone(l, m, z);
+	for (unsigned int z = 0; z < m->nr_zones; z++)
+		show_buddy(l, &m->zones[z]);
+	line(l, "%ld total pagecache pages", (long)m->global[NR_FILE_PAGES]);
+	/* show_swap_cache_info() */
+	line(l, "%lu pages in swap cache", m->swap_cache.pages);
+	line(l, "Swap cache stats: add %lu, delete %lu, find %lu/%lu",
+	     m->swap_cache.add_total, m->swap_cache.del_total,
+	     m->swap_cache.find_success, m->swap_cache.find_total);
+	line(l, "Free swap  = %ldkB", m->nr_swap_pages << (PAGE_SHIFT - 10));
+	line(l, "Total swap = %lukB",
+	     (unsigned long)m->total_swap_pages << (PAGE_SHIFT - 10));
+	if (!m->have_page_counts)
+		return;
+	line(l, "%lu pages RAM", m->pages_ram);
+	if (m->highmem_config)
+		line(l, "%lu pages HighMem", m->pages_highmem);
+	line(l, "%lu pages reserved", m->pages_reserved);
+	line(l, "%lu pages shared", m->pages_shared);
+	line(l, "%lu pages non-shared", m->pages_nonshared);
+}
+
+/*
+ * dump_stack().  mmsim has no real stack: the trace is synthesised from
+ * what the record knows, the allocator entry point of that kernel and
+ * whether the failure came from interrupt context.  The addresses are
+ * printed as zero so nobody mistakes them for symbol offsets.
+ */
+static void show_stack(struct log *l, const struct alloc_failure *f)
+{
+	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
+	int width = x86_64 ? 16 : 8;
+	/* 2.6.30's entry point was __alloc_pages_internal (§4.9). */
+	const char *entry = l->profile->vmstat_fields == VMSTAT_V30 ?
+			    "__alloc_pages_internal" : "__alloc_pages_nodemask";
+
+	line(l, "Pid: %d, comm: %.20s Not tainted %s #1", f->pid, f->comm,
+	     l->profile->name);
+	line(l, "Call Trace:");
+	line(l, "%s [<%0*x>] %s", f->in_interrupt ? " <IRQ> " : "", width, 0,
+	     entry);
+}
+
+static void log_init(struct log *l, FILE *out, const struct kern_log_opts *o,
+		     sim_time_t t)
+{
+	l->out = out;
+	l->opts = o;
+	l->profile = o && o->profile ? o->profile : &kprofile;
+	l->time = t;
+}
+
+void kern_log_ratelimit_suppressed(FILE *out, sim_time_t t, int missed,
+				   const struct kern_log_opts *opts)
+{
+	struct log l;
+
+	log_init(&l, out, opts, t);
+	/* lib/ratelimit.c prints its own __func__ in .30, .31 and .32. */
+	line(&l, "__ratelimit: %d callbacks suppressed", missed);
+}
+
+void kern_log_alloc_failure(FILE *out, const struct alloc_failure *f,
+			    const struct kern_log_opts *opts)
+{
+	struct log l;
+
+	log_init(&l, out, opts, f->time);
+	if (f->ratelimit_missed)
+		kern_log_ratelimit_suppressed(out, f->time, f->ratelimit_missed,
+					      opts);
+	line(&l, "%s: page allocation failure. order:%u, mode:0x%x",
+	     f->comm, f->order, f->gfp_mask);
+	show_stack(&l, f);
+	if (f->mem)
+		show_mem(&l, f->mem);
+}
+
+size_t kern_log_write_failures(FILE *out, const struct kern_log_opts *opts)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < alloc_failure_count(); i++) {
+		const struct alloc_failure *f = alloc_failure_get(i);
+
+		if (!f->printed)
+			continue;
+		kern_log_alloc_failure(out, f, opts);
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kern.log text of the simulated kernel: the page allocation failure
+ * warning with its stack and show_mem() dump, and printk ratelimiting's
+ * "callbacks suppressed" line, from the records of kernel/alloc_fail.c.
+ */
+#ifndef MMSIM_KERN_LOG_H
+#define MMSIM_KERN_LOG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "kernel/alloc_fail.h"
+#include "kernel/profile.h"
+
+struct kern_log_opts {
+	bool timestamps;	/* printk time prefix "[%5lu.%06lu] " on every line */
+	bool numa;		/* "Node 0 " before zone names (CONFIG_NUMA kernels) */
+	/* Field set and release string; NULL: the running kprofile. */
+	const struct kernel_profile *profile;
+};
+
+/*
+ * One failure: the "callbacks suppressed" line if __ratelimit printed one
+ * just before it, the warning, the stack and, when the record has a
+ * snapshot, show_mem().  Formats unprinted records too (for debugging);
+ * kern_log_write_failures() is what the log would have shown.
+ */
+void kern_log_alloc_failure(FILE *out, const struct alloc_failure *f,
+			    const struct kern_log_opts *opts);
+
+/* "__ratelimit: N callbacks suppressed" at time @t. */
+void kern_log_ratelimit_suppressed(FILE *out, sim_time_t t, int missed,
+				   const struct kern_log_opts *opts);
+
+/* Every failure that reached the log, in order.  Returns how many. */
+size_t kern_log_write_failures(FILE *out, const struct kern_log_opts *opts);
+
+#endif /* MMSIM_KERN_LOG_H */

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The network receive path.  A NIC interrupt delivers one packet into a
+ * buffer the driver posted earlier, then the driver refills every empty
+ * ring slot with a fresh GFP_ATOMIC buffer, in softirq context: it cannot
+ * reclaim or sleep, so a refill fails as soon as no zone passes the min
+ * watermark softened by ALLOC_HIGH|ALLOC_HARDER at that order.  A failed
+ * refill leaves the slot empty until the next interrupt; a packet that
+ * finds no posted buffer is dropped, and the sender sends it again later
+ * (TCP retransmission).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "netrx.h"
+#include "kernel/mm_types.h"
+#include "kernel/kernel.h"
+
+struct netrx {
+	struct netrx_params p;
+	struct netrx_stats stats;
+
+	struct page **ring;		/* posted buffers; NULL slots are empty */
+	unsigned int posted;
+	unsigned int next_fill;		/* ring index the next refill uses */
+	unsigned int next_rx;		/* ring index the next packet lands in */
+
+	struct list_head sk_queue;	/* delivered, not yet read */
+	unsigned long queued_bytes;
+	struct wait_queue_head sk_wait;
+
+	unsigned long sent_bytes;	/* sender's stream position */
+	bool stopped;
+	struct irq_work rx_irq;
+};
+
+void netrx_params_default(struct netrx_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->order = 0;
+	p->gfp = GFP_ATOMIC;
+	p->ring_size = 256;		/* iwlagn's RX_QUEUE_SIZE; e1000 also 256 */
+	p->payload = 1448;		/* a TCP segment on Ethernet MTU 1500 */
+	p->bwlimit = 512 * 1024;
+	p->rcvbuf = 256 * 1024;
+	p->irq_cost = 5 * NSEC_PER_USEC;
+	p->alloc_cost = 1 * NSEC_PER_USEC;
+	p->retransmit_delay = 200 * NSEC_PER_MSEC;	/* TCP's minimum RTO */
+	p->driver = NETRX_GENERIC;
+	p->cpu = 0;
+}
+
+/* Post buffers into empty slots until the ring is full or an allocation
+ * fails; the driver tries again at the next interrupt. */
+static void netrx_refill(struct netrx *nx)
+{
+	while (nx->posted < nx->p.ring_size) {
+		gfp_t gfp = nx->p.gfp;
+		struct page *page;
+
+		/* iwlagn only complains when the pool is nearly dry. */
+		if (nx->p.driver == NETRX_IWLAGN && nx->posted > 8)
+			gfp |= __GFP_NOWARN;
+		cpu_consume(nx->p.alloc_cost);
+		nx->stats.refills++;
+		page = alloc_pages(gfp, nx->p.order);
+		if (!page) {
+			nx->stats.refill_failures++;
+			return;
+		}
+		BUG_ON(nx->ring[nx->next_fill]);
+		nx->ring[nx->next_fill] = page;
+		nx->next_fill = (nx->next_fill + 1) % nx->p.ring_size;
+		nx->posted++;
+	}
+}
+
+static sim_time_t packet_interval(const struct netrx *nx)
+{
+	sim_time_t base = (sim_time_t)nx->p.payload * NSEC_PER_SEC /
+			  (nx->p.bwlimit ? nx->p.bwlimit : 1);
+
+	/* ±25% jitter so arrivals do not beat against the tick. */
+	return base - base / 4 + prandom_below(base / 2 + 1);
+}
+
+static bool sender_done(const struct netrx *nx)
+{
+	return nx->p.total_bytes && nx->sent_bytes >= nx->p.total_bytes;
+}
+
+static void netrx_deliver(struct netrx *nx)
+{
+	struct sk_buff *skb;
+	struct page *page = nx->ring[nx->next_rx];
+
+	nx->ring[nx->next_rx] = NULL;
+	nx->next_rx = (nx->next_rx + 1) % nx->p.ring_size;
+	nx->posted--;
+	skb = malloc(sizeof(*skb));
+	if (!skb)
+		abort();
+	skb->page = page;
+	skb->order = nx->p.order;
+	skb->len = nx->p.payload;
+	list_add_tail(&skb->list, &nx->sk_queue);
+	nx->queued_bytes += skb->len;
+	nx->sent_bytes += skb->len;
+	nx->stats.packets++;
+	nx->stats.bytes += skb->len;
+	wake_up(&nx->sk_wait);
+}
+
+static void netrx_interrupt(struct irq_work *w)
+{
+	struct netrx *nx = w->data;
+	sim_time_t next;
+
+	if (nx->stopped)
+		return;
+	next = packet_interval(nx);
+	if (nx->queued_bytes + nx->p.payload > nx->p.rcvbuf) {
+		/* The window is closed: the sender waits for the reader. */
+		nx->stats.throttled++;
+	} else {
+		cpu_consume(nx->p.irq_cost);
+		if (nx->posted) {
+			netrx_deliver(nx);
+		} else {
+			nx->stats.dropped++;
+			next = nx->p.retransmit_delay;
+		}
+		netrx_refill(nx);
+	}
+	if (sender_done(nx)) {
+		wake_up_all(&nx->sk_wait);
+		return;
+	}
+	irq_work_queue_at(&nx->rx_irq, sim_now() + next);
+}
+
+struct netrx *netrx_create(const struct netrx_params *p)
+{
+	struct netrx *nx = calloc(1, sizeof(*nx));
+
+	if (!nx)
+		abort();
+	nx->p = *p;
+	nx->ring = calloc(p->ring_size, sizeof(*nx->ring));
+	if (!nx->ring)
+		abort();
+	INIT_LIST_HEAD(&nx->sk_queue);
+	init_waitqueue_head(&nx->sk_wait);
+	irq_work_init(&nx->rx_irq, p->cpu, netrx_interrupt, nx);
+	return nx;
+}
+
+static void netrx_fill_at_open(struct irq_work *w)
+{
+	struct netrx *nx = w->data;
+
+	netrx_refill(nx);
+	w->handler = netrx_interrupt;
+	irq_work_queue_at(w, sim_now() + packet_interval(nx));
+}
+
+void netrx_start(struct netrx *nx)
+{
+	nx->rx_irq.handler = netrx_fill_at_open;
+	irq_work_queue_at(&nx->rx_irq, sim_now());
+}
+
+void netrx_stop(struct netrx *nx)
+{
+	nx->stopped = true;
+	timer_del(&nx->rx_irq.timer);
+	wake_up_all(&nx->sk_wait);
+}
+
+struct sk_buff *netrx_recv(struct netrx *nx, long timeout)
+{
+	struct sk_buff *skb;
+
+	while (list_empty(&nx->sk_queue)) {
+		DEFINE_WAIT(wait);
+
+		if (nx->stopped || sender_done(nx) || timeout <= 0)
+			return NULL;
+		prepare_to_wait(&nx->sk_wait, &wait, TASK_INTERRUPTIBLE);
+		timeout = schedule_timeout(timeout);
+		finish_wait(&nx->sk_wait, &wait);
+	}
+	skb = list_first_entry(&nx->sk_queue, struct sk_buff, list);
+	list_del(&skb->list);
+	nx->queued_bytes -= skb->len;
+	return skb;
+}
+
+void netrx_free_skb(struct netrx *nx, struct sk_buff *skb)
+{
+	(void)nx;
+	__free_pages(skb->page, skb->order);
+	free(skb);
+}
+
+bool netrx_finished(const struct netrx *nx)
+{
+	return (nx->stopped || sender_done(nx)) && list_empty(&nx->sk_queue);
+}
+
+const struct netrx_stats *netrx_stats(const struct netrx *nx)
+{
+	return &nx->stats;
+}
+
+void netrx_destroy(struct netrx *nx)
+{
+	struct sk_buff *skb, *n;
+
+	timer_del(&nx->rx_irq.timer);
+	list_for_each_entry_safe(skb, n, &nx->sk_queue, list)
+		free(skb);
+	free(nx->ring);
+	free(nx);
+}

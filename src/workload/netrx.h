@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A network receive path: a remote sender paced at a bandwidth limit (rsync
+ * --bwlimit on the far side), a NIC whose RX ring is refilled from softirq
+ * context with GFP_ATOMIC allocations of a configurable order, and a socket
+ * receive queue that a task reads from.  With force-highorder every receive
+ * buffer is an order-2 allocation, as in the 2009 test.
+ */
+#ifndef MMSIM_NETRX_H
+#define MMSIM_NETRX_H
+
+#include <stdbool.h>
+#include "sim/sim.h"
+#include "kernel/gfp.h"
+
+struct page;
+
+struct sk_buff {
+	struct list_head list;
+	struct page *page;		/* the receive buffer, 2^order pages */
+	unsigned int order;
+	unsigned int len;		/* payload bytes */
+};
+
+enum netrx_driver {
+	NETRX_GENERIC,			/* every failed refill is reported */
+	NETRX_IWLAGN,			/* __GFP_NOWARN while > 8 buffers are free */
+};
+
+struct netrx_params {
+	unsigned int order;		/* receive buffer order */
+	gfp_t gfp;			/* GFP_ATOMIC, plus __GFP_COMP for kmalloc-sized skbs */
+	unsigned int ring_size;		/* RX descriptors */
+	unsigned int payload;		/* bytes per packet */
+	unsigned long bwlimit;		/* sender's bytes per second */
+	unsigned long rcvbuf;		/* socket receive buffer: the TCP window */
+	sim_time_t irq_cost;		/* softirq CPU per packet */
+	sim_time_t alloc_cost;		/* softirq CPU per buffer allocated */
+	sim_time_t retransmit_delay;	/* a dropped packet comes again after this */
+	enum netrx_driver driver;
+	int cpu;			/* the CPU taking the NIC interrupt */
+	unsigned long total_bytes;	/* stop sending after this many; 0: forever */
+};
+
+struct netrx_stats {
+	unsigned long packets;		/* delivered to the socket */
+	unsigned long bytes;
+	unsigned long dropped;		/* ring empty when a packet arrived */
+	unsigned long throttled;	/* sender held back by the window */
+	unsigned long refill_failures;	/* GFP_ATOMIC buffer allocations that failed */
+	unsigned long refills;
+};
+
+struct netrx;
+
+void netrx_params_default(struct netrx_params *p);
+struct netrx *netrx_create(const struct netrx_params *p);
+void netrx_destroy(struct netrx *nx);
+/* Fill the ring and start the sender at the current simulated time. */
+void netrx_start(struct netrx *nx);
+void netrx_stop(struct netrx *nx);
+/* Task context: wait up to @timeout jiffies for a packet (NULL on timeout
+ * or when the sender is done and the queue empty). */
+struct sk_buff *netrx_recv(struct netrx *nx, long timeout);
+/* The reader is done with @skb: free its buffer. */
+void netrx_free_skb(struct netrx *nx, struct sk_buff *skb);
+bool netrx_finished(const struct netrx *nx);
+const struct netrx_stats *netrx_stats(const struct netrx *nx);
+
+#endif

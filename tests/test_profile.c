@@ -1,0 +1,425 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel profiles: every row of the cover letter's tables parses to the
+ * switches of the reference's table 10.2, the plain and release forms
+ * parse, bad names are refused with a message that says why.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "kernel/profile.h"
+
+#define P(n) (1u << ((n) - 1))
+
+/* Table 10.2 of the reference, written out independently of profile.c. */
+struct row {
+	const char *name;
+	unsigned int patches;
+	bool revert;
+	enum restart_mode restart;
+	bool rt_irq;
+	int cw_alloc, cw_direct, cw_kswapd, cw_lumpy, cw_writeback;
+	enum kswapd_sleep_mode sleep;
+	enum kswapd_cw_priority cw_prio;
+};
+
+#define A BLK_RW_ASYNC
+#define S BLK_RW_SYNC
+#define B BLK_RW_BOTH
+#define TOP RESTART_TOP
+#define AW RESTART_AFTER_WAKE
+#define BW RESTART_BEFORE_WAKE
+#define PLAIN KSWAPD_SLEEP_PLAIN
+#define QR KSWAPD_SLEEP_QUICK_RECHECK
+#define FIX KSWAPD_CW_FIXED
+#define ADJ KSWAPD_CW_ORDER_ADJUSTED
+
+static const struct row rows[] = {
+	{ "2.6.30-0000000-force-highorder", 0, false, TOP, 0, S, S, S, S, S, PLAIN, FIX },
+	{ "2.6.31-0000000-force-highorder", 0, false, AW, 1, A, A, A, A, A, PLAIN, FIX },
+	{ "2.6.31-revert-8aa7e847", 0, true, AW, 1, S, S, S, S, S, PLAIN, FIX },
+	{ "2.6.31-0000012-pgalloc-2.6.30", P(1) | P(2), false, BW, 0, A, A, A, A, A, PLAIN, FIX },
+	{ "2.6.31-0000123-congestion-both", P(1) | P(2) | P(3), false, BW, 0, B, B, A, A, A, PLAIN, FIX },
+	{ "2.6.31-0001234-kswapd-quick-recheck", 0xf, false, BW, 0, B, B, A, A, A, QR, FIX },
+	{ "2.6.31-0012345-adjust-priority", 0x1f, false, BW, 0, B, B, A, A, A, QR, ADJ },
+	{ "2.6.32-rc6-0000000-force-highorder", 0, false, AW, 1, A, A, A, A, A, PLAIN, FIX },
+	{ "2.6.32-rc6-revert-8aa7e847", 0, true, AW, 1, S, S, S, S, S, PLAIN, FIX },
+	{ "2.6.32-rc6-0000012-pgalloc-2.6.30", P(1) | P(2), false, BW, 0, A, A, A, A, A, PLAIN, FIX },
+	{ "2.6.32-rc6-0000123-congestion-both", P(1) | P(2) | P(3), false, BW, 0, B, B, A, A, A, PLAIN, FIX },
+	{ "2.6.32-rc6-0001234-kswapd-quick-recheck", 0xf, false, BW, 0, B, B, A, A, A, QR, FIX },
+	{ "2.6.32-rc6-0012345-adjust-priority", 0x1f, false, BW, 0, B, B, A, A, A, QR, ADJ },
+};
+#define NR_ROWS (sizeof(rows) / sizeof(rows[0]))
+
+static void parse_ok(const char *name, struct kernel_profile *p)
+{
+	char err[512] = "";
+	int ret = profile_parse(name, p, err, sizeof(err));
+
+	if (ret)
+		fail_msg("'%s' refused: %s", name, err);
+	assert_string_equal(p->name, name);
+}
+
+/* The base-version switches of table 10.2's second part. */
+static void check_base_switches(const struct kernel_profile *p, const char *base)
+{
+	assert_string_equal(p->base, base);
+	assert_int_equal(p->cw_isolated, BLK_RW_ASYNC);
+	assert_int_equal(p->kswapd_short_sleep_ms, 100);
+	if (!strcmp(base, "2.6.30")) {
+		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_COSTLY_ONLY);
+		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V30);
+		assert_int_equal(p->noswap_rule, NOSWAP_V30);
+		assert_false(p->too_many_isolated);
+		assert_int_equal(p->pcp_layout, PCP_SINGLE);
+		assert_int_equal(p->fallback_claim, FALLBACK_EQ_PAGEBLOCK);
+		assert_false(p->reserve_cap2);
+		assert_int_equal(p->reclaimable_def, RECLAIMABLE_ALL_LRU);
+		assert_int_equal(p->writeback_engine, WRITEBACK_PDFLUSH);
+		assert_int_equal(p->bdp_sleep, BDP_CONGESTION_WAIT);
+		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
+		assert_false(p->kmem_tracepoints);
+		assert_int_equal(p->vmstat_fields, VMSTAT_V30);
+	} else if (!strcmp(base, "2.6.31")) {
+		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
+		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V31);
+		assert_int_equal(p->noswap_rule, NOSWAP_V31);
+		assert_false(p->too_many_isolated);
+		assert_int_equal(p->pcp_layout, PCP_SINGLE);
+		assert_int_equal(p->fallback_claim, FALLBACK_EQ_PAGEBLOCK);
+		assert_true(p->reserve_cap2);
+		assert_int_equal(p->reclaimable_def, RECLAIMABLE_ALL_LRU);
+		assert_int_equal(p->writeback_engine, WRITEBACK_PDFLUSH);
+		assert_int_equal(p->bdp_sleep, BDP_CONGESTION_WAIT);
+		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
+		assert_false(p->kmem_tracepoints);
+		assert_int_equal(p->vmstat_fields, VMSTAT_V31);
+	} else {
+		assert_string_equal(base, "2.6.32-rc6");
+		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
+		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V31);
+		assert_int_equal(p->noswap_rule, NOSWAP_V31);
+		assert_true(p->too_many_isolated);
+		assert_int_equal(p->pcp_layout, PCP_PER_MIGRATETYPE);
+		assert_int_equal(p->fallback_claim, FALLBACK_GE_PAGEBLOCK_RANGE);
+		assert_true(p->reserve_cap2);
+		assert_int_equal(p->reclaimable_def, RECLAIMABLE_SWAP_AWARE);
+		assert_int_equal(p->writeback_engine, WRITEBACK_FLUSHER);
+		assert_int_equal(p->bdp_sleep, BDP_PAUSE_BACKOFF);
+		assert_int_equal(p->bdp_write_chunk, BDP_DIRTIED_1_5);
+		assert_true(p->kmem_tracepoints);
+		assert_int_equal(p->vmstat_fields, VMSTAT_V32);
+	}
+}
+
+static const char *base_of_row(const char *name)
+{
+	if (!strncmp(name, "2.6.30", 6))
+		return "2.6.30";
+	if (!strncmp(name, "2.6.31", 6))
+		return "2.6.31";
+	return "2.6.32-rc6";
+}
+
+static void check_row(const struct row *r, const struct kernel_profile *p)
+{
+	assert_int_equal(p->patches, r->patches);
+	assert_int_equal(p->revert_8aa7e847, r->revert);
+	assert_int_equal(p->restart_mode, r->restart);
+	assert_int_equal(p->rt_harder_in_irq, r->rt_irq);
+	assert_int_equal(p->cw_alloc, r->cw_alloc);
+	assert_int_equal(p->cw_direct, r->cw_direct);
+	assert_int_equal(p->cw_kswapd, r->cw_kswapd);
+	assert_int_equal(p->cw_lumpy, r->cw_lumpy);
+	assert_int_equal(p->cw_writeback, r->cw_writeback);
+	assert_int_equal(p->kswapd_sleep, r->sleep);
+	assert_int_equal(p->kswapd_cw_priority, r->cw_prio);
+}
+
+static void test_table_rows_in_order(void **state)
+{
+	(void)state;
+	assert_int_equal(profile_table_nr_rows, 13);
+	for (size_t i = 0; i < NR_ROWS; i++)
+		assert_string_equal(profile_table_rows[i], rows[i].name);
+}
+
+static void test_every_row_parses_to_table_10_2(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NR_ROWS; i++) {
+		struct kernel_profile p;
+
+		parse_ok(rows[i].name, &p);
+		check_row(&rows[i], &p);
+		check_base_switches(&p, base_of_row(rows[i].name));
+		/* Every row of Mel's tables ran the force-highorder kernel. */
+		assert_true(p.force_highorder);
+	}
+}
+
+static void test_releases(void **state)
+{
+	static const struct row releases[] = {
+		{ "2.6.30", 0, false, TOP, 0, S, S, S, S, S, PLAIN, FIX },
+		{ "2.6.31", 0, false, AW, 1, A, A, A, A, A, PLAIN, FIX },
+		{ "2.6.32-rc6", 0, false, AW, 1, A, A, A, A, A, PLAIN, FIX },
+		/* 2.6.32 final = rc6 + P1 + P2. */
+		{ "2.6.32", P(1) | P(2), false, BW, 0, A, A, A, A, A, PLAIN, FIX },
+	};
+	(void)state;
+	for (size_t i = 0; i < 4; i++) {
+		struct kernel_profile p;
+
+		parse_ok(releases[i].name, &p);
+		check_row(&releases[i], &p);
+		check_base_switches(&p, i < 2 ? releases[i].name : "2.6.32-rc6");
+		/* A stock release does not carry the test hack. */
+		assert_false(p.force_highorder);
+	}
+}
+
+static void test_plain_forms(void **state)
+{
+	struct kernel_profile p, row;
+
+	(void)state;
+	parse_ok("2.6.32-rc6+1+2+3", &p);
+	parse_ok("2.6.32-rc6-0000123-congestion-both", &row);
+	check_row(&rows[10], &p);
+	check_base_switches(&p, "2.6.32-rc6");
+	assert_false(p.force_highorder);
+	assert_true(row.force_highorder);
+
+	parse_ok("2.6.31+4", &p);
+	assert_int_equal(p.patches, P(4));
+	assert_int_equal(p.restart_mode, RESTART_AFTER_WAKE);
+	assert_true(p.rt_harder_in_irq);
+	assert_int_equal(p.kswapd_sleep, KSWAPD_SLEEP_QUICK_RECHECK);
+	assert_int_equal(p.cw_alloc, BLK_RW_ASYNC);
+
+	parse_ok("2.6.32-rc6+2+5+force-highorder", &p);
+	assert_int_equal(p.patches, P(2) | P(5));
+	assert_true(p.force_highorder);
+	assert_int_equal(p.restart_mode, RESTART_AFTER_WAKE);
+	assert_false(p.rt_harder_in_irq);
+	assert_int_equal(p.kswapd_cw_priority, KSWAPD_CW_ORDER_ADJUSTED);
+
+	/* 2.6.32 already has P1+P2: "+3" adds P3 on top. */
+	parse_ok("2.6.32+3", &p);
+	assert_int_equal(p.patches, P(1) | P(2) | P(3));
+	assert_int_equal(p.cw_alloc, BLK_RW_BOTH);
+
+	/* Non-table digit sets are allowed when well formed. */
+	parse_ok("2.6.32-rc6-0000135-odd_one.v2", &p);
+	assert_int_equal(p.patches, P(1) | P(3) | P(5));
+	assert_true(p.force_highorder);
+
+	parse_ok("2.6.30-0000000-my-baseline", &p);
+	check_row(&rows[0], &p);
+
+	parse_ok("2.6.32-revert-8aa7e847", &p);
+	assert_int_equal(p.cw_alloc, BLK_RW_SYNC);
+	assert_int_equal(p.restart_mode, RESTART_BEFORE_WAKE);
+}
+
+struct bad {
+	const char *name;
+	const char *msg;	/* a substring the error must contain */
+};
+
+static void test_bad_names_refused(void **state)
+{
+	static const struct bad bad[] = {
+		{ "", "empty" },
+		{ "2.6.33", "valid forms" },
+		{ "linux", "valid forms" },
+		{ "2.6.32-rc5", "valid forms" },
+		{ "2.6.31-revert-8aa7e84", "valid forms" },
+		{ "2.6.32-rc6-0000123", "lacks its label" },
+		{ "2.6.32-rc6-0000123-", "bad label" },
+		{ "2.6.32-rc6-0000123-a b", "bad label" },
+		{ "2.6.32-rc6-00001234-x", "exactly 7" },
+		{ "2.6.32-rc6-0000321-x", "bad patch digits '0000321'" },
+		{ "2.6.32-rc6-0000112-x", "bad patch digits" },
+		{ "2.6.32-rc6-0001200-x", "right-aligned" },
+		{ "2.6.32-rc6-0000016-x", "bad patch digits" },
+		{ "2.6.30-0000012-pgalloc", "not 2.6.30" },
+		{ "2.6.30+3", "not 2.6.30" },
+		{ "2.6.30-revert-8aa7e847", "nothing to revert" },
+		{ "2.6.32-rc6+3+1", "increasing" },
+		{ "2.6.32-rc6+2+2", "increasing" },
+		{ "2.6.32-rc6+6", "patch number 1-5" },
+		{ "2.6.32-rc6+", "patch number 1-5" },
+		{ "2.6.32-rc6+12", "patch number 1-5" },
+		{ "2.6.32-rc6+force-highorder+1", "valid forms" },
+		{ "2.6.32-rc6-0000123-congestion-both-and-a-label-that-goes-on-and-on-for-far-too-long-xxxxxxxxxxxxxxxxxxxx",
+		  "too long" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct kernel_profile p;
+		char err[512] = "";
+
+		memset(&p, 0x5a, sizeof(p));
+		if (profile_parse(bad[i].name, &p, err, sizeof(err)) != -1)
+			fail_msg("'%s' was accepted", bad[i].name);
+		if (!strstr(err, bad[i].msg))
+			fail_msg("'%s': message '%s' lacks '%s'", bad[i].name,
+				 err, bad[i].msg);
+		/* One line, as the CLI prints it. */
+		assert_null(strchr(err, '\n'));
+		/* A refused name leaves the output alone. */
+		assert_int_equal(((unsigned char *)&p)[0], 0x5a);
+	}
+}
+
+static void test_unknown_name_lists_forms(void **state)
+{
+	struct kernel_profile p;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(profile_parse("2.6.29", &p, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "2.6.30, 2.6.31, 2.6.32-rc6, 2.6.32"));
+	assert_non_null(strstr(err, "BASE-revert-8aa7e847"));
+	assert_non_null(strstr(err, "BASE-DDDDDDD-LABEL"));
+	assert_non_null(strstr(err, "BASE+N"));
+	/* A short buffer truncates without overflowing. */
+	assert_int_equal(profile_parse("2.6.29", &p, err, 8), -1);
+	assert_int_equal(strlen(err), 7);
+}
+
+static void test_default_is_rc6(void **state)
+{
+	(void)state;
+	assert_string_equal(kprofile.name, "2.6.32-rc6");
+	kprofile.cw_alloc = BLK_RW_BOTH;
+	kprofile.restart_mode = RESTART_TOP;
+	profile_set_default();
+	assert_string_equal(kprofile.name, "2.6.32-rc6");
+	assert_int_equal(kprofile.cw_alloc, BLK_RW_ASYNC);
+	assert_int_equal(kprofile.restart_mode, RESTART_AFTER_WAKE);
+	assert_true(kprofile.rt_harder_in_irq);
+	assert_true(kprofile.too_many_isolated);
+	assert_int_equal(kprofile.kswapd_short_sleep_ms, 100);
+	assert_false(kprofile.force_highorder);
+}
+
+struct lines {
+	char text[40][320];
+	int n;
+};
+
+static void collect(void *ctx, const char *line)
+{
+	struct lines *l = ctx;
+
+	assert_true(l->n < 40);
+	snprintf(l->text[l->n++], sizeof(l->text[0]), "%s", line);
+}
+
+static const char *find_line(const struct lines *l, const char *prefix)
+{
+	for (int i = 0; i < l->n; i++)
+		if (!strncmp(l->text[i], prefix, strlen(prefix)))
+			return l->text[i];
+	fail_msg("no line starting '%s'", prefix);
+	return NULL;
+}
+
+static void test_describe_names_the_source(void **state)
+{
+	struct kernel_profile p;
+	struct lines l = { .n = 0 };
+
+	(void)state;
+	parse_ok("2.6.32-rc6-0012345-adjust-priority", &p);
+	profile_describe(&p, collect, &l);
+	/* kernel, base, patches, revert + the 25 switches after them. */
+	assert_int_equal(l.n, 4 + 25);
+	assert_non_null(strstr(find_line(&l, "patches "), "P1 P2 P3 P4 P5"));
+	assert_non_null(strstr(find_line(&l, "restart_mode "), "BEFORE_WAKE"));
+	assert_non_null(strstr(find_line(&l, "restart_mode "), "P1:"));
+	assert_non_null(strstr(find_line(&l, "rt_harder_in_irq "), "P2:"));
+	assert_non_null(strstr(find_line(&l, "cw_direct "), "BOTH"));
+	assert_non_null(strstr(find_line(&l, "cw_direct "), "P3:"));
+	assert_non_null(strstr(find_line(&l, "kswapd_sleep "), "P4:"));
+	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "ORDER_ADJUSTED"));
+	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "P5:"));
+	assert_non_null(strstr(find_line(&l, "cw_kswapd "), "8aa7e847"));
+
+	l.n = 0;
+	parse_ok("2.6.32-rc6-revert-8aa7e847", &p);
+	profile_describe(&p, collect, &l);
+	assert_non_null(strstr(find_line(&l, "cw_alloc "), "revert of 8aa7e847"));
+	assert_non_null(strstr(find_line(&l, "cw_isolated "), "ASYNC"));
+	assert_non_null(strstr(find_line(&l, "rt_harder_in_irq "), "341ce06f"));
+
+	l.n = 0;
+	parse_ok("2.6.32", &p);
+	profile_describe(&p, collect, &l);
+	assert_non_null(strstr(find_line(&l, "restart_mode "), "merged for 2.6.32"));
+}
+
+static void test_switch_by_name(void **state)
+{
+	struct kernel_profile p;
+	struct lines l = { .n = 0 };
+	char buf[32], err[256];
+
+	(void)state;
+	parse_ok("2.6.32-rc6-revert-8aa7e847", &p);
+	assert_string_equal(profile_switch_value(&p, "cw_alloc", buf, sizeof(buf)), "SYNC");
+	assert_string_equal(profile_switch_value(&p, "kswapd_short_sleep_ms", buf, sizeof(buf)), "100");
+	assert_null(profile_switch_value(&p, "no_such_switch", buf, sizeof(buf)));
+
+	/* §6.5's open question: the revert may have moved this one too. */
+	assert_int_equal(profile_set_switch(&p, "cw_isolated", "sync", err, sizeof(err)), 0);
+	assert_int_equal(p.cw_isolated, BLK_RW_SYNC);
+	assert_int_equal(profile_set_switch(&p, "force_highorder", "no", err, sizeof(err)), 0);
+	assert_false(p.force_highorder);
+	assert_int_equal(profile_set_switch(&p, "kswapd_short_sleep_ms", "40", err, sizeof(err)), 0);
+	assert_int_equal(p.kswapd_short_sleep_ms, 40);
+
+	assert_int_equal(profile_set_switch(&p, "cw_kswapd", "SOMETIMES", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "ASYNC, SYNC, BOTH"));
+	assert_int_equal(profile_set_switch(&p, "nope", "1", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown profile switch"));
+	assert_int_equal(profile_set_switch(&p, "too_many_isolated", "2", err, sizeof(err)), -1);
+
+	profile_describe(&p, collect, &l);
+	assert_non_null(strstr(find_line(&l, "cw_isolated "), "set by hand"));
+}
+
+static void test_blk_rw_name(void **state)
+{
+	(void)state;
+	assert_string_equal(blk_rw_name(BLK_RW_ASYNC), "ASYNC");
+	assert_string_equal(blk_rw_name(BLK_RW_SYNC), "SYNC");
+	assert_string_equal(blk_rw_name(BLK_RW_BOTH), "BOTH");
+	assert_string_equal(blk_rw_name(7), "?");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table_rows_in_order),
+		cmocka_unit_test(test_every_row_parses_to_table_10_2),
+		cmocka_unit_test(test_releases),
+		cmocka_unit_test(test_plain_forms),
+		cmocka_unit_test(test_bad_names_refused),
+		cmocka_unit_test(test_unknown_name_lists_forms),
+		cmocka_unit_test(test_default_is_rc6),
+		cmocka_unit_test(test_describe_names_the_source),
+		cmocka_unit_test(test_switch_by_name),
+		cmocka_unit_test(test_blk_rw_name),
+	};
+
+	return cmocka_run_group_tests_name("profile", tests, NULL, NULL);
+}
