@@ -42,6 +42,8 @@ typedef unsigned int gfp_t;
 #define GFP_USER		(GFP_KERNEL | __GFP_HARDWALL)
 #define GFP_HIGHUSER		(GFP_USER | __GFP_HIGHMEM)
 #define GFP_HIGHUSER_MOVABLE	(GFP_HIGHUSER | __GFP_MOVABLE)
+#define GFP_DMA			__GFP_DMA
+#define GFP_DMA32		__GFP_DMA32
 /* GFP_THISNODE is 0 on the UMA builds modelled. */
 
 /* Migrate types (mmzone.h). */
