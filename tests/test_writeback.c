@@ -116,8 +116,8 @@ static void check_counters(void)
 	    (long)dirty != bdi_stat(sb->s_bdi, BDI_RECLAIMABLE) ||
 	    writeback != nr_writeback() ||
 	    (long)writeback != bdi_stat(sb->s_bdi, BDI_WRITEBACK) ||
-	    vm_events[PGPGOUT] != 4 * stub_disk.pages[WRITE] ||
-	    vm_events[PGPGIN] != 4 * stub_disk.pages[READ]) {
+	    vm_events[PGPGOUT] != 4 * sb->s_write_pages ||
+	    vm_events[PGPGIN] != 4 * sb->s_read_pages) {
 		if (!check_failures++)
 			snprintf(check_msg, sizeof(check_msg),
 				 "t=%llu dirty %lu/%lu tagged %lu bdi %ld writeback %lu/%lu bdi %ld pgpgout %lu/%lu",
@@ -125,7 +125,7 @@ static void check_counters(void)
 				 tagged, bdi_stat(sb->s_bdi, BDI_RECLAIMABLE),
 				 writeback, nr_writeback(),
 				 bdi_stat(sb->s_bdi, BDI_WRITEBACK),
-				 vm_events[PGPGOUT], 4 * stub_disk.pages[WRITE]);
+				 vm_events[PGPGOUT], 4 * sb->s_write_pages);
 	}
 }
 
@@ -180,14 +180,6 @@ static void dirty_limit_holds(const char *base, unsigned int cpus)
 	if (bdp_stats.max_over_limit > slack)
 		fail_msg("%s: dirty pages passed the limit by %lu > slack %lu",
 			 base, bdp_stats.max_over_limit, slack);
-	/*
-	 * pdflush writes nonblocking: a congested queue (113 async requests
-	 * in flight) makes it nap in congestion_wait.  The flusher blocks.
-	 */
-	if (kprofile.writeback_engine == WRITEBACK_PDFLUSH)
-		assert_true(stub_cw_calls[CW_PDFLUSH] > 0);
-	else
-		assert_int_equal(stub_cw_calls[CW_PDFLUSH], 0);
 	/* The writer cannot have outrun the disk by more than the limit. */
 	assert_true(vm_events[PGPGOUT] / 4 + dirty_thresh_now() + slack >=
 		    64 * MiB / PAGE_SIZE);
@@ -219,10 +211,10 @@ static void test_dirty_limit_holds_rc6_2cpu(void **state)
 }
 
 /*
- * With vm.dirty_bytes at 100 pages, the 128 writes the disk holds in
- * flight already pass the limit (threshold 100, background 50, and
- * (50 + 100) / 2 = 75 < 128): the writer has nothing left it may write
- * and must sleep.  .30/.31 nap in congestion_wait (CW_BDP, cw_writeback's
+ * With vm.dirty_bytes at 100 pages (threshold 100, background 50), the
+ * pages a chunk of writeback puts in flight (1536 per throttled call)
+ * alone pass both the limit and (50 + 100) / 2 = 75: the writer then has
+ * nothing left it may write and must sleep.  .30/.31 nap in congestion_wait (CW_BDP, cw_writeback's
  * queue); .32's pause never touches the congestion queues, and its
  * flusher never calls congestion_wait either.
  */
@@ -243,7 +235,7 @@ static void test_bdp_sleep_30_31(void **state)
 {
 	(void)state;
 	bdp_sleeps("2.6.31");
-	assert_int_equal(stub_cw_calls[CW_BDP], bdp_stats.pauses);
+	assert_int_equal(cw_calls(CW_BDP), bdp_stats.pauses);
 	machine_shutdown();
 }
 
@@ -251,8 +243,8 @@ static void test_bdp_sleep_rc6(void **state)
 {
 	(void)state;
 	bdp_sleeps("2.6.32-rc6");
-	assert_int_equal(stub_cw_calls[CW_BDP], 0);
-	assert_int_equal(stub_cw_calls[CW_PDFLUSH], 0);
+	assert_int_equal(cw_calls(CW_BDP), 0);
+	assert_int_equal(cw_calls(CW_PDFLUSH), 0);
 	machine_shutdown();
 }
 
@@ -304,25 +296,34 @@ static void test_old_data_flushed_flusher(void **state)
 }
 
 /*
- * 24 MiB on a 128 MiB machine passes the background threshold (about
- * 2.9k pages = 11.5 MiB): balance_dirty_pages starts background
- * writeback, which stops once dirty pages are back under the threshold,
- * long before the data expires.
+ * 16 MiB (4096 pages) on a 128 MiB machine passes the background
+ * threshold (10% of about 30k dirtyable pages = 3008) but not the point
+ * where writers are throttled while the new bdi's share of the limit
+ * ramps up, (background + dirty) / 2 = (3008 + 6017) / 2 = 4512.  So
+ * balance_dirty_pages only starts background writeback, which writes
+ * MAX_WRITEBACK_PAGES chunks until dirty pages are under the threshold,
+ * and stops there, long before the data expires.  (ratelimit_pages is
+ * 942 here: about 30k pages / 32.)
  */
 static void background_stops_at_threshold(const char *base)
 {
-	struct writer w = { .len = 24 * MiB };
+	struct writer w = { .len = 16 * MiB };
 	unsigned long background;
 
 	machine_boot(128, 1, base, false);
 	start_writer(&w, "rsync", 0);
 	run_for(5 * NSEC_PER_SEC);
 	background = background_thresh_now();
-	assert_int_equal(w.bytes, 24 * (long)MiB);
+	assert_int_equal(w.bytes, 16 * (long)MiB);
+	assert_int_equal(bdp_stats.pages_written, 0);
 	assert_true(flusher_stats.background_runs > 0);
-	assert_true(nr_dirty() <= background);
-	/* Written in chunks of at most write_chunk (1536) pages: stopped near it. */
-	assert_true(nr_dirty() + 1536 >= background);
+	/*
+	 * Background writeback stops once under the threshold; the writer's
+	 * last pages, fewer than ratelimit_pages since its last look, may
+	 * leave dirty pages above it again.
+	 */
+	assert_true(nr_dirty() < background + ratelimit_pages);
+	assert_true(nr_dirty() + MAX_WRITEBACK_PAGES >= background);
 	assert_int_equal(nr_writeback(), 0);
 	machine_shutdown();
 }
@@ -337,6 +338,42 @@ static void test_background_stops_at_threshold_flusher(void **state)
 {
 	(void)state;
 	background_stops_at_threshold("2.6.32-rc6");
+}
+
+/*
+ * With nr_requests at 8 the async list is congested from 7 requests (on
+ * mark min(8, 8 - 8/8 + 1) = 8, tested as count + 1 >= 8).  .30/.31's
+ * pdflush writes nonblocking: it stops at the congested queue and naps in
+ * congestion_wait (CW_PDFLUSH).  .32's flusher never does; it sleeps for
+ * a request slot in the block layer instead.
+ */
+static void congested_queue(const char *base)
+{
+	struct writer w = { .len = 32 * MiB };
+
+	machine_boot(128, 1, base, false);
+	blk_queue_set_nr_requests(disk_queue(), 8);
+	start_writer(&w, "big", 0);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(w.bytes, 32 * (long)MiB);
+	assert_true(disk_queue()->backing_dev_info.congested_count[BLK_RW_ASYNC] > 0);
+}
+
+static void test_pdflush_naps_on_congestion(void **state)
+{
+	(void)state;
+	congested_queue("2.6.31");
+	assert_true(cw_calls(CW_PDFLUSH) > 0);
+	machine_shutdown();
+}
+
+static void test_flusher_blocks_on_congestion(void **state)
+{
+	(void)state;
+	congested_queue("2.6.32-rc6");
+	assert_int_equal(cw_calls(CW_PDFLUSH), 0);
+	assert_true(disk_queue()->stats.sleeps[BLK_RW_ASYNC] > 0);
+	machine_shutdown();
 }
 
 /* ---- reclaim's writepage ------------------------------------------------ */
@@ -535,8 +572,8 @@ static void write_all_fn(void *arg)
 
 /*
  * With vm.dirty_bytes at 64 pages, the limit is 64 + 64/10 = 70 pages of
- * writeback; 512 pages being written (128 in flight on the stub disk)
- * exceed it: a GFP_KERNEL reclaimer naps until writeback drops to 70 or
+ * writeback; 512 pages submitted at once (a few merged requests) exceed
+ * it: a GFP_KERNEL reclaimer naps until writeback drops to 70 or
  * below, a GFP_NOFS one naps once and returns regardless.
  */
 static void throttle_vm(gfp_t gfp, unsigned long expect_naps_min,
@@ -555,9 +592,9 @@ static void throttle_vm(gfp_t gfp, unsigned long expect_naps_min,
 	kthread_run(throttler_fn, &t, "kswapd0", DEFAULT_PRIO);
 	run_for(NSEC_PER_SEC);
 	assert_true(t.end > t.start);
-	assert_true(stub_cw_calls[CW_THROTTLE_VM] >= expect_naps_min);
-	assert_true(stub_cw_calls[CW_THROTTLE_VM] <= expect_naps_max);
-	assert_int_equal(bdp_stats.throttle_vm_waits, stub_cw_calls[CW_THROTTLE_VM]);
+	assert_true(cw_calls(CW_THROTTLE_VM) >= expect_naps_min);
+	assert_true(cw_calls(CW_THROTTLE_VM) <= expect_naps_max);
+	assert_int_equal(bdp_stats.throttle_vm_waits, cw_calls(CW_THROTTLE_VM));
 	if (expect_under)
 		assert_true(t.writeback_at_return <= 70);
 	else
@@ -590,6 +627,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_old_data_flushed_flusher, machine_teardown),
 		cmocka_unit_test_teardown(test_background_stops_at_threshold_pdflush, machine_teardown),
 		cmocka_unit_test_teardown(test_background_stops_at_threshold_flusher, machine_teardown),
+		cmocka_unit_test_teardown(test_pdflush_naps_on_congestion, machine_teardown),
+		cmocka_unit_test_teardown(test_flusher_blocks_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_reclaim_writepage_rotates_page, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_31, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_rc6, machine_teardown),

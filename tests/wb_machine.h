@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A small machine for the page-cache and writeback tests: x86-64 with
- * 64-128 MiB, one filesystem on one disk, a profile's writeback switches.
- * Included by one translation unit per test program.
+ * 64-128 MiB, the default rotational disk (80 MB/s, CFQ) with a 1 GiB LVM
+ * volume "dm-0" holding one filesystem, and the writeback switches of a
+ * base kernel.  Included by one translation unit per test program.
  */
 #ifndef WB_MACHINE_H
 #define WB_MACHINE_H
@@ -11,36 +12,34 @@
 #include "kernel/mmzone.h"
 #include "kernel/vmstat.h"
 #include "kernel/profile.h"
+#include "kernel/blkdev.h"
+#include "kernel/backing-dev.h"
 #include "kernel/pagemap.h"
 #include "kernel/writeback.h"
 #include "kernel/ext3.h"
 #include "wb_stubs.h"
 
+#define MiB (1UL << 20)
+#define VOLUME_BYTES (1024 * MiB)
+
 static struct super_block *sb;
-static struct block_device *bdev;
+static struct block_device *disk, *bdev;
 static bool booted;
 
 /* The writeback switches of .30, .31 and rc6 (reference §10.2). */
 static inline void profile_writeback(const char *base)
 {
-	if (!strcmp(base, "2.6.30") || !strcmp(base, "2.6.31")) {
-		kprofile.cw_writeback = !strcmp(base, "2.6.30") ? BLK_RW_SYNC :
-								  BLK_RW_ASYNC;
-		kprofile.reclaimable_def = RECLAIMABLE_ALL_LRU;
-		kprofile.writeback_engine = WRITEBACK_PDFLUSH;
-		kprofile.bdp_sleep = BDP_CONGESTION_WAIT;
-		kprofile.bdp_write_chunk = BDP_RATELIMIT_1_5;
-	} else {
-		kprofile.cw_writeback = BLK_RW_ASYNC;
-		kprofile.reclaimable_def = RECLAIMABLE_SWAP_AWARE;
-		kprofile.writeback_engine = WRITEBACK_FLUSHER;
-		kprofile.bdp_sleep = BDP_PAUSE_BACKOFF;
-		kprofile.bdp_write_chunk = BDP_DIRTIED_1_5;
-	}
+	char err[128];
+
+	if (!strcmp(base, "2.6.30") || !strcmp(base, "2.6.31"))
+		assert_int_equal(profile_parse(base, &kprofile, err, sizeof(err)), 0);
+	else
+		assert_int_equal(profile_parse("2.6.32-rc6", &kprofile, err,
+					       sizeof(err)), 0);
 }
 
 static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
-			 const char *base, bool journal)
+				const char *base, bool journal)
 {
 	struct sim_config cfg = { .hz = 250, .nr_cpus = cpus, .seed = 1 };
 	struct mem_config mc = {
@@ -55,21 +54,35 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	if (mem_init(&mc))
 		fail_msg("mem_init: %s", mem_init_error());
 	profile_writeback(base);
+	blk_dev_init();
 	filemap_init();
 	writeback_sysctl_defaults(&vm_writeback);
 	page_writeback_init();
-	bdev = stub_disk_init(1024);
+	disk = disk_create("sda", NULL, NULL);
+	bdev = dm_linear_create("dm-0", disk, 0, VOLUME_BYTES >> SECTOR_SHIFT,
+				false);
 	sb = ext3_mount(bdev, "scratch", &opts);
 	assert_non_null(sb);
 	booted = true;
 }
 
+/* Let the filesystem's I/O finish (so the devices can be freed). */
+static inline void machine_drain_io(void)
+{
+	for (int i = 0; i < 100000 && sb->s_bios_inflight; i++)
+		sim_run(sim_now() + NSEC_PER_MSEC);
+}
+
 static inline void machine_shutdown(void)
 {
 	booted = false;
+	machine_drain_io();
 	ext3_umount(sb);
 	writeback_exit();
+	dm_destroy(bdev);
+	disk_destroy(disk);
 	sim_exit();
+	blk_dev_exit();
 	mem_exit();
 }
 
@@ -97,6 +110,19 @@ static inline void run_for(sim_time_t ns)
 	sim_run(sim_now() + ns);
 }
 
-#define MiB (1UL << 20)
+/* congestion_wait calls from @site, whatever the queue. */
+static inline unsigned long cw_calls(enum cw_site site)
+{
+	unsigned long n = 0;
+
+	for (int q = 0; q < NR_CW_QUEUES; q++)
+		n += congestion_wait_totals(site, q)->calls;
+	return n;
+}
+
+static inline struct request_queue *disk_queue(void)
+{
+	return disk->bd_queue;
+}
 
 #endif /* WB_MACHINE_H */

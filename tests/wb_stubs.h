@@ -1,15 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * TEMPORARY (writeback branch): stand-ins for the blk and reclaim
- * branches' code so test_filemap and test_writeback run before those
- * merge.  Included by exactly one translation unit per test program.
- *
- * - a disk: FIFO, 5 ms seek unless a request starts where the last ended,
- *   transfer at STUB_DISK_BPS, 128 request slots per direction with the
- *   2.6.32 congestion thresholds, completion by timer;
- * - congestion_wait on two global wait queues;
- * - the address_space handle registry and page table, the file LRU,
- *   mark_page_accessed, rotate_reclaimable_page and put_page.
+ * TEMPORARY (writeback branch): stand-ins for the reclaim branch's code
+ * so test_filemap and test_writeback run before it merges: the
+ * address_space handle registry and page table, the file LRU,
+ * mark_page_accessed, rotate_reclaimable_page and put_page.  Included by
+ * exactly one translation unit per test program.
  */
 #ifndef WB_STUBS_H
 #define WB_STUBS_H
@@ -20,150 +15,6 @@
 #include "kernel/mmzone.h"
 #include "kernel/vmstat.h"
 #include "kernel/wb_shim.h"
-
-#define STUB_DISK_BPS	(50ULL * 1000 * 1000)
-#define STUB_SEEK_NS	(5 * NSEC_PER_MSEC)
-#define STUB_NR_REQUESTS 128
-
-struct stub_disk {
-	struct block_device bdev;
-	struct backing_dev_info bdi;
-	sector_t head;
-	sim_time_t busy_until;
-	int count[2];
-	struct wait_queue_head wait[2];
-	unsigned long bios[2], pages[2], max_bio_pages[2];
-	sim_time_t busy_ns;
-};
-
-static struct stub_disk stub_disk;
-static struct wait_queue_head congestion_wqh[2];
-static unsigned long stub_cw_calls[NR_CW_SITES];
-
-struct stub_io {
-	struct timer t;
-	struct bio *bio;
-};
-
-struct bio *bio_alloc(unsigned int nr_pages)
-{
-	struct bio *bio = calloc(1, sizeof(*bio) + nr_pages * sizeof(struct page *));
-
-	if (!bio)
-		abort();
-	bio->bi_max_vecs = nr_pages;
-	return bio;
-}
-
-void bio_put(struct bio *bio)
-{
-	free(bio);
-}
-
-unsigned int bio_add_page(struct bio *bio, struct page *page)
-{
-	if (bio->bi_vcnt == bio->bi_max_vecs)
-		return 0;
-	bio->bi_io_vec[bio->bi_vcnt++] = page;
-	return PAGE_SIZE;
-}
-
-static int stub_is_sync(const struct bio *bio)
-{
-	return !(bio->bi_rw & 1) || (bio->bi_rw & (1UL << BIO_RW_SYNCIO));
-}
-
-static void stub_complete(struct timer *t)
-{
-	struct stub_io *io = t->data;
-	struct bio *bio = io->bio;
-	int s = stub_is_sync(bio);
-
-	stub_disk.count[s]--;
-	if (stub_disk.count[s] < 103) {
-		stub_disk.bdi.state &= ~(1UL << (s ? BDI_sync_congested :
-						     BDI_async_congested));
-		wake_up_all(&congestion_wqh[s]);
-	}
-	if (stub_disk.count[s] + 1 <= STUB_NR_REQUESTS)
-		wake_up(&stub_disk.wait[s]);
-	free(io);
-	bio->bi_end_io(bio, 0);
-}
-
-void submit_bio(struct bio *bio)
-{
-	struct stub_io *io = calloc(1, sizeof(*io));
-	int s = stub_is_sync(bio), dir = bio->bi_rw & 1;
-	sim_time_t start, service;
-
-	if (!io)
-		abort();
-	if (current && !in_interrupt()) {
-		DEFINE_WAIT(wait);
-
-		for (;;) {
-			prepare_to_wait_exclusive(&stub_disk.wait[s], &wait,
-						  TASK_UNINTERRUPTIBLE);
-			if (stub_disk.count[s] < STUB_NR_REQUESTS)
-				break;
-			io_schedule();
-		}
-		finish_wait(&stub_disk.wait[s], &wait);
-	}
-	if (++stub_disk.count[s] >= 113)
-		stub_disk.bdi.state |= 1UL << (s ? BDI_sync_congested :
-					       BDI_async_congested);
-	count_vm_events(dir ? PGPGOUT : PGPGIN, (long)bio->bi_vcnt * 4);
-	stub_disk.bios[dir]++;
-	stub_disk.pages[dir] += bio->bi_vcnt;
-	if (bio->bi_vcnt > stub_disk.max_bio_pages[dir])
-		stub_disk.max_bio_pages[dir] = bio->bi_vcnt;
-	start = sim_now() > stub_disk.busy_until ? sim_now() : stub_disk.busy_until;
-	service = (sim_time_t)bio->bi_vcnt * PAGE_SIZE * NSEC_PER_SEC / STUB_DISK_BPS;
-	if (bio->bi_sector != stub_disk.head)
-		service += STUB_SEEK_NS;
-	stub_disk.head = bio->bi_sector + bio->bi_vcnt * 8;
-	stub_disk.busy_until = start + service;
-	stub_disk.busy_ns += service;
-	io->bio = bio;
-	timer_init(&io->t, stub_complete, io);
-	timer_add(&io->t, stub_disk.busy_until);
-}
-
-void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page)
-{
-	(void)bdi;
-	(void)page;
-}
-
-long congestion_wait_site(enum cw_site site, int sync, long timeout)
-{
-	struct wait_queue_head *wq = &congestion_wqh[sync == BLK_RW_SYNC];
-	DEFINE_WAIT(wait);
-	long ret;
-
-	stub_cw_calls[site]++;
-	prepare_to_wait(wq, &wait, TASK_UNINTERRUPTIBLE);
-	ret = io_schedule_timeout(timeout);
-	finish_wait(wq, &wait);
-	return ret;
-}
-
-static inline struct block_device *stub_disk_init(unsigned long mbytes)
-{
-	memset(&stub_disk, 0, sizeof(stub_disk));
-	snprintf(stub_disk.bdev.bd_name, sizeof(stub_disk.bdev.bd_name), "dm-0");
-	stub_disk.bdev.bd_bdi = &stub_disk.bdi;
-	stub_disk.bdev.bd_nr_sectors = (sector_t)mbytes << 11;
-	stub_disk.bdi.name = "dm-0";
-	init_waitqueue_head(&stub_disk.wait[0]);
-	init_waitqueue_head(&stub_disk.wait[1]);
-	init_waitqueue_head(&congestion_wqh[0]);
-	init_waitqueue_head(&congestion_wqh[1]);
-	memset(stub_cw_calls, 0, sizeof(stub_cw_calls));
-	return &stub_disk.bdev;
-}
 
 /* ---- reclaim side ------------------------------------------------------ */
 

@@ -241,8 +241,32 @@ static void free_blocks_from(struct inode *inode, pgoff_t from)
 
 /* ---- reads: mpage_readpages ------------------------------------------- */
 
+/* Every bio of the filesystem goes through here: counts, then submit. */
+static void ext3_submit_bio(struct super_block *sb, struct bio *bio)
+{
+	if (bio_data_dir(bio) == WRITE) {
+		sb->s_write_bios++;
+		sb->s_write_pages += bio->bi_vcnt;
+	} else {
+		sb->s_read_bios++;
+		sb->s_read_pages += bio->bi_vcnt;
+		if (bio->bi_vcnt > sb->s_max_read_bio_pages)
+			sb->s_max_read_bio_pages = bio->bi_vcnt;
+	}
+	sb->s_bios_inflight++;
+	submit_bio(bio);
+}
+
+static void ext3_bio_done(struct bio *bio)
+{
+	struct super_block *sb = bio->bi_private;
+
+	sb->s_bios_inflight--;
+}
+
 static void mpage_end_io_read(struct bio *bio, int error)
 {
+	ext3_bio_done(bio);
 	for (unsigned int i = 0; i < bio->bi_vcnt; i++) {
 		struct page *page = bio->bi_io_vec[i];
 
@@ -257,7 +281,7 @@ static void mpage_end_io_read(struct bio *bio, int error)
 	bio_put(bio);
 }
 
-static struct bio *mpage_alloc(struct block_device *bdev, unsigned long block,
+static struct bio *mpage_alloc(struct super_block *sb, unsigned long block,
 			       unsigned int nr_vecs)
 {
 	struct bio *bio;
@@ -266,7 +290,8 @@ static struct bio *mpage_alloc(struct block_device *bdev, unsigned long block,
 		nr_vecs = BIO_MAX_PAGES;
 	bio = bio_alloc(nr_vecs);
 	bio->bi_rw = READ;
-	bio->bi_bdev = bdev;
+	bio->bi_bdev = sb->s_bdev;
+	bio->bi_private = sb;
 	bio->bi_sector = ext3_block_to_sector(block);
 	bio->bi_end_io = mpage_end_io_read;
 	return bio;
@@ -275,7 +300,7 @@ static struct bio *mpage_alloc(struct block_device *bdev, unsigned long block,
 static struct bio *mpage_bio_submit(int rw, struct bio *bio)
 {
 	bio->bi_rw = (unsigned long)rw;
-	submit_bio(bio);
+	ext3_submit_bio(bio->bi_private, bio);
 	return NULL;
 }
 
@@ -299,7 +324,7 @@ static struct bio *do_mpage_readpage(struct bio *bio, struct page *page,
 		bio = mpage_bio_submit(READ, bio);
 	for (;;) {
 		if (!bio)
-			bio = mpage_alloc(inode->i_sb->s_bdev, block, nr_pages);
+			bio = mpage_alloc(inode->i_sb, block, nr_pages);
 		if (bio_add_page(bio, page) == PAGE_SIZE)
 			break;
 		bio = mpage_bio_submit(READ, bio);
@@ -350,6 +375,7 @@ static void end_bio_page_write(struct bio *bio, int error)
 {
 	struct page *page = bio->bi_io_vec[0];
 
+	ext3_bio_done(bio);
 	if (error)
 		SetPageError(page);
 	end_page_writeback(page);
@@ -387,11 +413,12 @@ int ext3_writepage(struct page *page, struct writeback_control *wbc)
 	bio->bi_bdev = inode->i_sb->s_bdev;
 	bio->bi_sector = ext3_block_to_sector(block);
 	bio->bi_end_io = end_bio_page_write;
+	bio->bi_private = inode->i_sb;
 	bio_add_page(bio, page);
 
 	BUG_ON(PageWriteback(page));
 	set_page_writeback(page);
-	submit_bio(bio);
+	ext3_submit_bio(inode->i_sb, bio);
 	unlock_page(page);
 	return 0;
 }
@@ -410,6 +437,7 @@ static void journal_end_io(struct bio *bio, int error)
 	struct super_block *sb = bio->bi_private;
 
 	(void)error;
+	sb->s_bios_inflight--;
 	sb->s_journal_io_inflight--;
 	wake_up_all(&sb->s_journal_wait);
 	bio_put(bio);
@@ -436,7 +464,7 @@ static void journal_write_blocks(struct super_block *sb, unsigned long nr)
 			bio_add_page(bio, sb->s_journal_pages[i]);
 		sb->s_journal_io_inflight++;
 		sb->s_journal_blocks_written += n;
-		submit_bio(bio);
+		ext3_submit_bio(sb, bio);
 		sb->s_journal_head = (sb->s_journal_head + n) % sb->s_journal_len;
 		nr -= n;
 	}

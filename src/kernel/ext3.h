@@ -73,6 +73,11 @@ struct super_block {
 	unsigned long s_journal_io_inflight;
 	struct wait_queue_head s_journal_wait;
 	struct page *s_journal_pages[64];	/* log buffers the commits write */
+
+	/* I/O this filesystem submitted (journal included in writes). */
+	unsigned long s_read_bios, s_read_pages, s_max_read_bio_pages;
+	unsigned long s_write_bios, s_write_pages;
+	unsigned long s_bios_inflight;
 };
 
 struct inode {
