@@ -472,6 +472,14 @@ static void test_counters_consistent_rc6(void **state)
 	counters_consistent("2.6.32-rc6");
 }
 
+/* The same on the encrypted stack: write ends in interrupts, read ends in kcryptd. */
+static void test_counters_consistent_dm_crypt(void **state)
+{
+	(void)state;
+	machine_crypt = true;
+	counters_consistent("2.6.32-rc6");
+}
+
 /* ---- pdflush and flusher threads ---------------------------------------- */
 
 static void busy_2s(long arg)
@@ -632,6 +640,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_reclaim_writepage_rotates_page, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_31, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_rc6, machine_teardown),
+		cmocka_unit_test_teardown(test_counters_consistent_dm_crypt, machine_teardown),
 		cmocka_unit_test_teardown(test_pdflush_pool, machine_teardown),
 		cmocka_unit_test_teardown(test_flusher_thread_named_after_device, machine_teardown),
 		cmocka_unit_test_teardown(test_throttle_vm_writeout_waits, machine_teardown),

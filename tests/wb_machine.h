@@ -3,7 +3,9 @@
  * A small machine for the page-cache and writeback tests: x86-64 with
  * 64-128 MiB, the default rotational disk (80 MB/s, CFQ) with a 1 GiB LVM
  * volume "dm-0" holding one filesystem, and the writeback switches of a
- * base kernel.  Included by one translation unit per test program.
+ * base kernel.  With machine_crypt set, the 2009 stack instead: disk ->
+ * dm-crypt "dm-0" -> LVM volume "dm-1" (dm-crypt's pool pages from the
+ * page allocator).  Included by one translation unit per test program.
  */
 #ifndef WB_MACHINE_H
 #define WB_MACHINE_H
@@ -23,8 +25,19 @@
 #define VOLUME_BYTES (1024 * MiB)
 
 static struct super_block *sb;
-static struct block_device *disk, *bdev;
+static struct block_device *disk, *crypt, *bdev;
 static bool booted;
+static bool machine_crypt;
+
+static struct page *crypt_alloc_page(gfp_t gfp_mask)
+{
+	return alloc_pages(gfp_mask, 0);
+}
+
+static void crypt_free_page(struct page *page)
+{
+	__free_pages(page, 0);
+}
 
 /* The writeback switches of .30, .31 and rc6 (reference §10.2). */
 static inline void profile_writeback(const char *base)
@@ -59,8 +72,18 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	writeback_sysctl_defaults(&vm_writeback);
 	page_writeback_init();
 	disk = disk_create("sda", NULL, NULL);
-	bdev = dm_linear_create("dm-0", disk, 0, VOLUME_BYTES >> SECTOR_SHIFT,
-				false);
+	crypt = NULL;
+	if (machine_crypt) {
+		dm_crypt_alloc_page = crypt_alloc_page;
+		dm_crypt_free_page = crypt_free_page;
+		crypt = dm_crypt_create("dm-0", disk, 0,
+					VOLUME_BYTES >> SECTOR_SHIFT, NULL);
+		bdev = dm_linear_create("dm-1", crypt, 0,
+					VOLUME_BYTES >> SECTOR_SHIFT, false);
+	} else {
+		bdev = dm_linear_create("dm-0", disk, 0,
+					VOLUME_BYTES >> SECTOR_SHIFT, false);
+	}
 	sb = ext3_mount(bdev, "scratch", &opts);
 	assert_non_null(sb);
 	booted = true;
@@ -80,7 +103,10 @@ static inline void machine_shutdown(void)
 	ext3_umount(sb);
 	writeback_exit();
 	dm_destroy(bdev);
+	if (crypt)
+		dm_destroy(crypt);
 	disk_destroy(disk);
+	machine_crypt = false;
 	sim_exit();
 	blk_dev_exit();
 	mem_exit();

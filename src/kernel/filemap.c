@@ -197,17 +197,22 @@ int add_to_page_cache_lru(struct page *page, struct address_space *mapping,
 	return 0;
 }
 
-/* Caller holds the page lock; the cache's reference is still held. */
-void remove_from_page_cache(struct page *page)
+void __remove_from_page_cache(struct page *page)
 {
 	struct address_space *mapping = page_mapping(page);
 
-	VM_BUG_ON(!PageLocked(page));
 	VM_BUG_ON(!mapping);
 	mapping_delete(mapping, page->index);
 	page->mapping = 0;
 	mapping->nrpages--;
 	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+}
+
+/* Caller holds the page lock; the cache's reference is still held. */
+void remove_from_page_cache(struct page *page)
+{
+	VM_BUG_ON(!PageLocked(page));
+	__remove_from_page_cache(page);
 }
 
 void delete_from_page_cache(struct page *page)

@@ -406,10 +406,12 @@ static unsigned long bdp_ratelimits[SIM_MAX_CPUS];
 /*
  * vm_total_pages / (CPUs x 32), within [16, 1024]: a CPU's writers dirty
  * this many pages between looks at the limits (writeback_set_ratelimit).
+ * [MODEL] vm_total_pages is taken as totalram_pages (the kernel counts
+ * the zones' present pages before boot-time reservations).
  */
 static void writeback_set_ratelimit(void)
 {
-	unsigned long pages = totalram_pages / (sim_nr_cpus() * 32);
+	unsigned long pages = totalram_pages / (num_online_cpus() * 32);
 
 	if (pages < 16)
 		pages = 16;

@@ -81,7 +81,12 @@ int add_to_page_cache_lru(struct page *page, struct address_space *mapping,
 			  pgoff_t index, gfp_t gfp);
 int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 			     pgoff_t index, gfp_t gfp);
-/* Caller holds the page lock; drops the cache's reference. */
+/*
+ * Take a locked page out of its mapping (NR_FILE_PAGES--); the cache's
+ * reference stays with the caller.  __remove_from_page_cache is the same
+ * for reclaim's __remove_mapping, which has already checked the page.
+ */
+void __remove_from_page_cache(struct page *page);
 void remove_from_page_cache(struct page *page);
 void delete_from_page_cache(struct page *page);
 struct page *page_cache_alloc(struct address_space *mapping);
