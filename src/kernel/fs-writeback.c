@@ -86,6 +86,7 @@ int bdi_writeback_register(struct backing_dev_info *bdi, const char *devname)
 
 	if (bdi_wb(bdi))
 		return 0;
+	BUG_ON(!vm_completions.shift);	/* page_writeback_init() comes first */
 	wb = calloc(1, sizeof(*wb));
 	if (!wb)
 		return -ENOMEM;

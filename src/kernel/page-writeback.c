@@ -177,11 +177,13 @@ void account_page_dirtied(struct page *page, struct address_space *mapping)
 
 int __set_page_dirty_nobuffers(struct page *page)
 {
-	struct address_space *mapping;
+	struct address_space *mapping = NULL;
 
 	if (TestSetPageDirty(page))
 		return 0;
-	if (page_account_wb(page, &mapping) || (mapping && mapping->host)) {
+	/* Only file pages account: swapper_space's bdi does not. */
+	page_account_wb(page, &mapping);
+	if (mapping && mapping->host) {
 		account_page_dirtied(page, mapping);
 		__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
 	}
