@@ -21,6 +21,14 @@
 #define STUB_MAX_MAPPINGS 1024
 static struct address_space *stub_mappings[STUB_MAX_MAPPINGS];
 long nr_swap_pages;
+struct address_space swapper_space;
+
+void mapping_release_table(struct address_space *mapping)
+{
+	free(mapping->pages);
+	mapping->pages = NULL;
+	mapping->nr_slots = 0;
+}
 
 struct address_space *mapping_of(uint32_t handle)
 {
@@ -42,8 +50,7 @@ uint32_t mapping_register(struct address_space *mapping)
 void mapping_unregister(struct address_space *mapping)
 {
 	stub_mappings[mapping->handle - 1] = NULL;
-	free(mapping->pages);
-	mapping->pages = NULL;
+	mapping_release_table(mapping);
 }
 
 struct page *mapping_lookup(struct address_space *mapping, pgoff_t index)
@@ -80,13 +87,13 @@ static inline enum lru_list stub_page_lru(struct page *page)
 	return PageActive(page) ? LRU_ACTIVE_FILE : LRU_INACTIVE_FILE;
 }
 
-void lru_cache_add_file(struct page *page)
+void lru_cache_add_lru(struct page *page, enum lru_list lru)
 {
 	struct zone *zone = page_zone(page);
 
 	SetPageLRU(page);
-	list_add(&page->lru, &zone->lru[LRU_INACTIVE_FILE]);
-	__inc_zone_page_state(zone, NR_INACTIVE_FILE);
+	list_add(&page->lru, &zone->lru[lru]);
+	__inc_zone_page_state(zone, NR_LRU_BASE + lru);
 }
 
 void mark_page_accessed(struct page *page)

@@ -532,6 +532,7 @@ static struct inode *ext3_new_inode(struct super_block *sb, const char *name)
 	init_waitqueue_head(&inode->i_sync_wait);
 	inode->i_sb = sb;
 	mapping->host = inode;
+	mapping->flags = AS_FILE;
 	mapping->a_ops = &ext3_aops;
 	mapping->backing_dev_info = sb->s_bdi;
 	mapping->gfp_mask = GFP_HIGHUSER_MOVABLE;

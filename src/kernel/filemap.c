@@ -221,11 +221,6 @@ void delete_from_page_cache(struct page *page)
 	page_cache_release(page);
 }
 
-void page_cache_release(struct page *page)
-{
-	put_page(page);
-}
-
 struct page *page_cache_alloc(struct address_space *mapping)
 {
 	return alloc_pages(mapping_gfp_mask(mapping), 0);

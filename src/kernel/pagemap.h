@@ -91,7 +91,7 @@ void remove_from_page_cache(struct page *page);
 void delete_from_page_cache(struct page *page);
 struct page *page_cache_alloc(struct address_space *mapping);
 struct page *page_cache_alloc_cold(struct address_space *mapping);
-void page_cache_release(struct page *page);
+/* page_cache_get / page_cache_release are swap.h's get_page / put_page. */
 /* Drop every page of @mapping at or after @lstart (bytes): truncate, unlink. */
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart);
 /* Clean, unmapped, unlocked pages only (drop_caches-like, for tests). */
