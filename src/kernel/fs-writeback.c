@@ -100,6 +100,7 @@ int bdi_writeback_register(struct backing_dev_info *bdi, const char *devname)
 	wb->last_old_flush = jiffies;
 	wb->completions.period = vm_completions.events &
 		~((1UL << (vm_completions.shift - 1)) - 1);
+	wb->completions.shift = vm_completions.shift;
 	list_add_tail(&wb->link, &bdi_list);
 	return 0;
 }

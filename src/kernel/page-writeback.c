@@ -52,6 +52,14 @@ static void prop_norm(struct prop_descriptor *pd, struct prop_local *pl)
 	unsigned long global_period = pd->events & ~(half - 1);
 	unsigned long periods;
 
+	/* The period length changed (a sysctl write): rescale as prop_adjust_shift. */
+	if (pl->shift != pd->shift) {
+		if (pl->shift > pd->shift)
+			pl->period >>= pl->shift - pd->shift;
+		else
+			pl->period <<= pd->shift - pl->shift;
+		pl->shift = pd->shift;
+	}
 	if (pl->period == global_period)
 		return;
 	periods = (global_period - pl->period) >> (pd->shift - 1);
@@ -128,6 +136,7 @@ static struct prop_local *task_dirties_of(struct task_struct *tsk, bool create)
 	task_dirties[nr_task_dirties].pl.events = 0;
 	task_dirties[nr_task_dirties].pl.period = vm_dirties.events &
 		~((1UL << (vm_dirties.shift - 1)) - 1);
+	task_dirties[nr_task_dirties].pl.shift = vm_dirties.shift;
 	return &task_dirties[nr_task_dirties++].pl;
 }
 

@@ -22,6 +22,7 @@ struct prop_descriptor {
 struct prop_local {
 	unsigned long events;
 	unsigned long period;		/* global period of the last update */
+	unsigned int shift;		/* the descriptor's shift then */
 };
 
 extern struct prop_descriptor vm_completions, vm_dirties;
