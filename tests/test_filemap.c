@@ -170,6 +170,83 @@ static void test_random_reads_read_only_what_is_asked(void **state)
 	machine_shutdown();
 }
 
+struct interleaved {
+	struct inode *inode;
+	loff_t half;
+	long bytes;
+};
+
+/*
+ * Two streams on ONE open file, alternating 16 KiB reads at 0 and at
+ * half the file: each read breaks the other's readahead state, yet the
+ * marker hits ("no valid state": size from the cached pages ahead) and
+ * the history behind a miss (try_context_readahead) keep both streams in
+ * large windows, and no page is read twice.
+ */
+static void interleaved_fn(void *arg)
+{
+	struct interleaved *t = arg;
+	struct file *file = filp_open(t->inode, FMODE_READ);
+
+	for (loff_t pos = 0; pos < t->half; pos += 16384) {
+		t->bytes += vfs_read(file, pos, 16384);
+		t->bytes += vfs_read(file, t->half + pos, 16384);
+	}
+	fput(file);
+}
+
+static void test_interleaved_streams_keep_large_windows(void **state)
+{
+	struct interleaved t = { .half = 4 * MiB };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	t.inode = ext3_create(sb, "two", 2 * t.half);
+	kthread_run(interleaved_fn, &t, "reader", DEFAULT_PRIO);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(t.bytes, 2 * (long)t.half);
+	assert_int_equal(sb->s_read_pages, 2 * t.half / PAGE_SIZE);
+	/*
+	 * A window that would hit its own marker at once absorbs the next
+	 * one (ondemand_readahead's readit merge), so up to 2 x 32 pages.
+	 */
+	assert_true(sb->s_max_read_bio_pages >= 32);
+	assert_true(sb->s_max_read_bio_pages <= 64);
+	/* 2048 pages in 32-page windows is 64 bios; ramp-up and restarts add a few. */
+	assert_true(sb->s_read_bios <= 64 + 16);
+	machine_shutdown();
+}
+
+/*
+ * A file opened for random access (posix_fadvise RANDOM) reads exactly
+ * the pages asked for, even sequentially.
+ */
+static void random_mode_fn(void *arg)
+{
+	struct reader *r = arg;
+	struct file *file = filp_open(r->inode, FMODE_READ | FMODE_RANDOM);
+
+	for (loff_t pos = 0; pos < r->size; pos += (loff_t)r->chunk)
+		r->bytes += vfs_read(file, pos, r->chunk);
+	fput(file);
+}
+
+static void test_fmode_random_disables_readahead(void **state)
+{
+	struct reader r = { .size = 1 * MiB, .chunk = 4096 };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	r.inode = ext3_create(sb, "rand", r.size);
+	kthread_run(random_mode_fn, &r, "reader", DEFAULT_PRIO);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(r.bytes, (long)r.size);
+	assert_int_equal(sb->s_read_bios, 256);
+	assert_int_equal(sb->s_max_read_bio_pages, 1);
+	assert_int_equal(ra_stats.windows, 0);
+	machine_shutdown();
+}
+
 /*
  * A second pass finds every page cached (no new I/O) and activates it:
  * the first pass set PG_referenced, the second's mark_page_accessed moves
@@ -330,6 +407,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_sequential_read_near_device_bandwidth, machine_teardown),
 		cmocka_unit_test_teardown(test_sequential_read_through_dm_crypt, machine_teardown),
 		cmocka_unit_test_teardown(test_random_reads_read_only_what_is_asked, machine_teardown),
+		cmocka_unit_test_teardown(test_interleaved_streams_keep_large_windows, machine_teardown),
+		cmocka_unit_test_teardown(test_fmode_random_disables_readahead, machine_teardown),
 		cmocka_unit_test_teardown(test_cached_reread_activates_without_io, machine_teardown),
 		cmocka_unit_test_teardown(test_partial_write_reads_page_first, machine_teardown),
 		cmocka_unit_test_teardown(test_truncate_and_unlink_free_pages, machine_teardown),
