@@ -12,8 +12,8 @@ struct command {
 
 extern const struct command commands[];
 
-int cmd_show(int argc, char **argv);		/* cmd_show.c */
 int cmd_profiles(int argc, char **argv);
+int cmd_show(int argc, char **argv);		/* cmd_show.c */
 
 /* Print "mmsim: MSG" to stderr and return 2. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

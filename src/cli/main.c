@@ -13,8 +13,8 @@ static int cmd_version(int argc, char **argv);
 const struct command commands[] = {
 	{ "help", cmd_help, "list the commands" },
 	{ "version", cmd_version, "print the mmsim version" },
-	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
+	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
 	{ NULL, NULL, NULL },
 };
 
