@@ -19,7 +19,8 @@
 #include "kernel/pagemap.h"
 #include "kernel/writeback.h"
 #include "kernel/ext3.h"
-#include "wb_stubs.h"
+#include "kernel/fs.h"
+#include "kernel/swap.h"
 
 #define MiB (1UL << 20)
 #define VOLUME_BYTES (1024 * MiB)
@@ -67,6 +68,7 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	if (mem_init(&mc))
 		fail_msg("mem_init: %s", mem_init_error());
 	profile_writeback(base);
+	reclaim_init();
 	blk_dev_init();
 	filemap_init();
 	writeback_sysctl_defaults(&vm_writeback);
@@ -107,6 +109,7 @@ static inline void machine_shutdown(void)
 		dm_destroy(crypt);
 	disk_destroy(disk);
 	machine_crypt = false;
+	reclaim_exit();
 	sim_exit();
 	blk_dev_exit();
 	mem_exit();

@@ -20,7 +20,11 @@
 #include "writeback.h"
 #include "wb_internal.h"
 #include "ext3.h"
-#include "wb_shim.h"
+#include "fs.h"
+#include "swap.h"
+#include "bio.h"
+#include "backing-dev.h"
+#include "blkdev.h"
 
 #define SECTORS_PER_BLOCK	(1UL << (EXT3_BLOCK_SHIFT - 9))
 #define JOURNAL_BIO_PAGES	64	/* jbd writes its log in batches like this */

@@ -18,7 +18,11 @@
 #include "pagemap.h"
 #include "writeback.h"
 #include "ext3.h"
-#include "wb_shim.h"
+#include "fs.h"
+#include "swap.h"
+#include "bio.h"
+#include "backing-dev.h"
+#include "blkdev.h"
 
 /* ---- page waiters --------------------------------------------------- */
 
@@ -31,8 +35,12 @@ static struct wait_queue_head *page_waitqueue(struct page *page)
 {
 	/* Fibonacci hashing of the pfn, as hash_ptr. */
 	uint64_t h = (uint64_t)page_to_pfn(page) * 0x9e37fffffffc0001ULL;
+	struct wait_queue_head *wq = &page_wait_table[h >> (64 - PAGE_WAIT_TABLE_BITS)];
 
-	return &page_wait_table[h >> (64 - PAGE_WAIT_TABLE_BITS)];
+	/* A simulation set up without filemap_init(): start empty. */
+	if (unlikely(!wq->head.next))
+		init_waitqueue_head(wq);
+	return wq;
 }
 
 void wake_up_page(struct page *page)

@@ -35,7 +35,11 @@
 #include "writeback.h"
 #include "wb_internal.h"
 #include "ext3.h"
-#include "wb_shim.h"
+#include "fs.h"
+#include "swap.h"
+#include "bio.h"
+#include "backing-dev.h"
+#include "blkdev.h"
 
 #ifndef PF_FLUSHER
 #define PF_FLUSHER	0x00001000	/* sched.h of .30/.31: a pdflush thread */

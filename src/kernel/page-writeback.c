@@ -22,7 +22,11 @@
 #include "writeback.h"
 #include "wb_internal.h"
 #include "ext3.h"
-#include "wb_shim.h"
+#include "fs.h"
+#include "swap.h"
+#include "bio.h"
+#include "backing-dev.h"
+#include "blkdev.h"
 
 struct vm_writeback_sysctl vm_writeback;
 struct bdp_stats bdp_stats;
@@ -142,26 +146,33 @@ static struct prop_local *task_dirties_of(struct task_struct *tsk, bool create)
 
 /* ---- accounting ------------------------------------------------------ */
 
-/* The writeback state of a file page's bdi, NULL for swap and anon pages. */
-static struct bdi_writeback *page_account_wb(struct page *page,
-					     struct address_space **mappingp)
+/*
+ * The mapping whose dirty pages are accounted (mapping_cap_account_dirty):
+ * a file's page cache.  Anonymous and swap-cache pages are dirty in the
+ * page-table sense only; swapper_space's bdi accounts nothing.
+ */
+static struct address_space *page_dirty_mapping(struct page *page)
 {
 	struct address_space *mapping;
 
 	if (PageSwapBacked(page) || PageSwapCache(page) || !page->mapping)
 		return NULL;
 	mapping = page_mapping(page);
-	if (mappingp)
-		*mappingp = mapping;
-	if (!mapping || !mapping->host)
+	if (!mapping || !(mapping->flags & AS_FILE) || (mapping->flags & AS_SWAP))
 		return NULL;
-	return bdi_wb(mapping->backing_dev_info);
+	return mapping;
+}
+
+/* The writeback state of a file page's bdi, if that bdi is registered. */
+static struct bdi_writeback *mapping_wb(struct address_space *mapping)
+{
+	return mapping ? bdi_wb(mapping->backing_dev_info) : NULL;
 }
 
 /* A file page became dirty: count it, tag it, queue its inode. */
 void account_page_dirtied(struct page *page, struct address_space *mapping)
 {
-	struct bdi_writeback *wb = bdi_wb(mapping->backing_dev_info);
+	struct bdi_writeback *wb = mapping_wb(mapping);
 	unsigned long nr_dirty;
 
 	__inc_zone_page_state(page_zone(page), NR_FILE_DIRTY);
@@ -169,7 +180,8 @@ void account_page_dirtied(struct page *page, struct address_space *mapping)
 		wb->stat[BDI_RECLAIMABLE]++;
 	if (current)
 		prop_inc(&vm_dirties, task_dirties_of(current, true));
-	inode_tag_dirty(mapping->host, page->index);
+	if (mapping->host)
+		inode_tag_dirty(mapping->host, page->index);
 
 	nr_dirty = global_page_state(NR_FILE_DIRTY);
 	if (nr_dirty > bdp_stats.max_nr_dirty)
@@ -186,42 +198,40 @@ void account_page_dirtied(struct page *page, struct address_space *mapping)
 
 int __set_page_dirty_nobuffers(struct page *page)
 {
-	struct address_space *mapping = NULL;
+	struct address_space *mapping;
 
 	if (TestSetPageDirty(page))
 		return 0;
-	/* Only file pages account: swapper_space's bdi does not. */
-	page_account_wb(page, &mapping);
-	if (mapping && mapping->host) {
+	mapping = page_dirty_mapping(page);
+	if (mapping) {
 		account_page_dirtied(page, mapping);
-		__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
+		if (mapping->host)
+			__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
 	}
 	return 1;
 }
 
-/*
- * Anonymous and swap-cache pages are dirty in the page-table sense only:
- * swapper_space's bdi does not account dirty pages.
- */
 int set_page_dirty(struct page *page)
 {
-	if (PageSwapBacked(page) || PageSwapCache(page) || !page->mapping)
+	if (!page_dirty_mapping(page))
 		return !TestSetPageDirty(page);
 	return __set_page_dirty_nobuffers(page);
 }
 
 bool clear_page_dirty_for_io(struct page *page)
 {
-	struct address_space *mapping = NULL;
-	struct bdi_writeback *wb = page_account_wb(page, &mapping);
+	struct address_space *mapping = page_dirty_mapping(page);
 
 	VM_BUG_ON(!PageLocked(page));
-	if (mapping && mapping->host) {
+	if (mapping) {
 		if (TestClearPageDirty(page)) {
+			struct bdi_writeback *wb = mapping_wb(mapping);
+
 			__dec_zone_page_state(page_zone(page), NR_FILE_DIRTY);
 			if (wb)
 				wb->stat[BDI_RECLAIMABLE]--;
-			inode_tag_clean(mapping->host, page->index);
+			if (mapping->host)
+				inode_tag_clean(mapping->host, page->index);
 			return true;
 		}
 		return false;
@@ -237,7 +247,7 @@ int redirty_page_for_writepage(struct writeback_control *wbc, struct page *page)
 
 int test_set_page_writeback(struct page *page)
 {
-	struct bdi_writeback *wb = page_account_wb(page, NULL);
+	struct bdi_writeback *wb = mapping_wb(page_dirty_mapping(page));
 	int ret = TestSetPageWriteback(page);
 
 	if (!ret) {
@@ -250,7 +260,7 @@ int test_set_page_writeback(struct page *page)
 
 int test_clear_page_writeback(struct page *page)
 {
-	struct bdi_writeback *wb = page_account_wb(page, NULL);
+	struct bdi_writeback *wb = mapping_wb(page_dirty_mapping(page));
 	int ret = TestClearPageWriteback(page);
 
 	if (ret) {
@@ -724,6 +734,7 @@ void page_writeback_exit(void)
 
 void page_writeback_init(void)
 {
+	filemap_init();		/* page waiters of an earlier simulation are gone */
 	if (!vm_writeback.dirty_ratio && !vm_writeback.dirty_bytes)
 		writeback_sysctl_defaults(&vm_writeback);
 	memset(&bdp_stats, 0, sizeof(bdp_stats));

@@ -154,6 +154,11 @@ long vfs_write(struct file *file, loff_t pos, unsigned long len);
 long do_generic_file_read(struct file *filp, loff_t *ppos, unsigned long count);
 long generic_perform_write(struct file *file, loff_t pos, unsigned long count);
 
+/*
+ * Start of a simulation: empty the page wait table (waiters of an earlier
+ * simulation are gone with its tasks) and the readahead statistics.
+ * page_writeback_init() calls it.
+ */
 void filemap_init(void);
 void filemap_exit(void);
 

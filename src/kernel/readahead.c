@@ -15,7 +15,11 @@
 #include "pagemap.h"
 #include "writeback.h"
 #include "ext3.h"
-#include "wb_shim.h"
+#include "fs.h"
+#include "swap.h"
+#include "bio.h"
+#include "backing-dev.h"
+#include "blkdev.h"
 
 struct readahead_stats ra_stats;
 
