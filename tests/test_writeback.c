@@ -429,6 +429,109 @@ static void test_reclaim_writepage_rotates_page(void **state)
 	machine_shutdown();
 }
 
+/*
+ * The same through reclaim itself, on 2.6.31: 32 MiB of dirty file pages
+ * (limits raised so nothing writes them on its own) and direct reclaim
+ * from a task while both pdflush threads are busy, so reclaim's
+ * wakeup_pdflush is dropped (pdflush_operation returns -1) and
+ * shrink_page_list must send dirty pages to pageout() -> ext3_writepage
+ * with PG_reclaim itself.  When each write completes the page is clean
+ * and moved to the inactive tail (pgrotated = nr_vmscan_write), where the
+ * next reclaim pass finds and frees it.  (On .32, or with an idle
+ * pdflush, the kicked flusher writes the file first and reclaim mostly
+ * frees what it cleaned.)
+ */
+struct reclaimer {
+	unsigned long reclaimed[2];
+	unsigned long vmscan_write;
+	unsigned long rotated;
+	unsigned long tail_clean;	/* clean pages at the inactive tail */
+};
+
+static unsigned long direct_reclaim(gfp_t gfp)
+{
+	struct reclaim_state rs = { 0 };
+	unsigned long ret;
+
+	current->flags |= PF_MEMALLOC;
+	current->reclaim_state = &rs;
+	ret = try_to_free_pages(node_zonelist(0, gfp), 0, gfp);
+	current->reclaim_state = NULL;
+	current->flags &= ~PF_MEMALLOC;
+	return ret;
+}
+
+static void reclaimer_fn(void *arg)
+{
+	struct reclaimer *r = arg;
+	struct zone *zone;
+
+	/*
+	 * The first passes free other memory and clear PG_referenced (set by
+	 * the writes' mark_page_accessed: referenced dirty pages are kept once).
+	 */
+	for (int i = 0; i < 100 && !global_page_state(NR_VMSCAN_WRITE); i++)
+		r->reclaimed[0] += direct_reclaim(GFP_KERNEL);
+	r->vmscan_write = global_page_state(NR_VMSCAN_WRITE);
+	schedule_timeout_uninterruptible(HZ);	/* the writes complete */
+	r->rotated = vm_events[PGROTATED];
+	for_each_populated_zone(zone) {
+		struct list_head *pos = zone->lru[LRU_INACTIVE_FILE].prev;
+
+		while (pos != &zone->lru[LRU_INACTIVE_FILE]) {
+			struct page *page = list_entry(pos, struct page, lru);
+
+			if (PageDirty(page) || PageWriteback(page))
+				break;
+			r->tail_clean++;
+			pos = pos->prev;
+		}
+	}
+	r->reclaimed[1] = direct_reclaim(GFP_KERNEL);
+}
+
+static void pdflush_busy(long arg)
+{
+	(void)arg;
+	schedule_timeout_uninterruptible(10 * HZ);
+}
+
+static void occupy_pdflush(void *arg)
+{
+	(void)arg;
+	assert_int_equal(pdflush_operation(pdflush_busy, 0), 0);
+	assert_int_equal(pdflush_operation(pdflush_busy, 0), 0);
+}
+
+static void test_reclaim_pageout_rotates_dirty_file_pages(void **state)
+{
+	struct writer w = { .len = 32 * MiB };
+	struct reclaimer r = { 0 };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.31", false);
+	vm_writeback.dirty_ratio = 90;
+	vm_writeback.dirty_background_ratio = 80;
+	writeback_sysctl_changed();
+	start_writer(&w, "f", 0);
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(w.bytes, 32 * (long)MiB);
+	assert_int_equal(nr_dirty(), 32 * MiB / PAGE_SIZE);
+	kthread_run(occupy_pdflush, NULL, "kick", DEFAULT_PRIO);
+	run_for(NSEC_PER_MSEC);
+	kthread_run(reclaimer_fn, &r, "reclaimer", DEFAULT_PRIO);
+	run_for(3 * NSEC_PER_SEC);
+	assert_true(r.vmscan_write > 0);
+	assert_true(flusher_stats.pdflush_ops_dropped > 0);
+	/* Every page reclaim wrote was rotated at the end of its write... */
+	assert_int_equal(r.rotated, r.vmscan_write);
+	/* ... to the tail, which now holds at least those clean pages. */
+	assert_true(r.tail_clean >= r.rotated);
+	/* The next pass frees from there. */
+	assert_true(r.reclaimed[1] >= SWAP_CLUSTER_MAX);
+	machine_shutdown();
+}
+
 /* ---- counters ------------------------------------------------------------ */
 
 /*
@@ -638,6 +741,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_pdflush_naps_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_flusher_blocks_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_reclaim_writepage_rotates_page, machine_teardown),
+		cmocka_unit_test_teardown(test_reclaim_pageout_rotates_dirty_file_pages, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_31, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_rc6, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_dm_crypt, machine_teardown),
