@@ -100,6 +100,12 @@ struct inode {
 	unsigned long i_nr_dirty;
 	pgoff_t i_writeback_index;	/* range_cyclic writeback resumes here */
 	pgoff_t i_max_index;		/* highest index ever cached */
+	/*
+	 * Readahead state of page faults on mappings of this file (the
+	 * kernel keeps it in the mapping vma's struct file; mmsim's vmas
+	 * map the address_space).
+	 */
+	struct file_ra_state i_mmap_ra;
 
 	/* ext3 private */
 	struct ext3_extent *i_extents;
