@@ -46,7 +46,7 @@ unsigned long totalreserve_pages;
 unsigned long totalram_pages;
 unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
 
-static unsigned int nr_cpus;
+unsigned int nr_online_cpus;
 static char mem_error[256];
 
 static const char *const zone_names[MAX_NR_ZONES] = {
@@ -123,11 +123,6 @@ static int mem_fail(const char *fmt, ...)
 	return -EINVAL;
 }
 
-unsigned int num_online_cpus(void)
-{
-	return nr_cpus ? nr_cpus : 1;
-}
-
 unsigned long int_sqrt(unsigned long x)
 {
 	unsigned long r = 0, bit = 1UL << (BITS_PER_LONG - 2);
@@ -169,6 +164,7 @@ static bool pfn_is_hole(unsigned long pfn)
 	return false;
 }
 
+/* Holes are all below pfn 0x100. */
 static unsigned long zone_absent_pages(unsigned long start, unsigned long end)
 {
 	unsigned long absent = 0;
@@ -309,7 +305,7 @@ static int init_zone(struct zone *zone, enum zone_type t,
 				zone->name, zone->spanned_pages - absent, memmap);
 	zone->present_pages = zone->spanned_pages - absent - memmap;
 
-	for (unsigned long pfn = start; pfn < end; pfn++)
+	for (unsigned long pfn = start; pfn < min(end, 0x100UL); pfn++)
 		if (pfn_is_hole(pfn))
 			mark_reserved(pfn, 1);
 	if (t != ZONE_DMA && *reserve_pending) {
@@ -424,10 +420,10 @@ static void setup_pagelist_highmark(struct per_cpu_pages *pcp,
 
 static int zone_pcp_init(struct zone *zone, unsigned int fraction)
 {
-	zone->pageset = calloc(nr_cpus, sizeof(*zone->pageset));
+	zone->pageset = calloc(nr_online_cpus, sizeof(*zone->pageset));
 	if (!zone->pageset)
 		return mem_fail("out of host memory for pagesets");
-	for (unsigned int cpu = 0; cpu < nr_cpus; cpu++) {
+	for (unsigned int cpu = 0; cpu < nr_online_cpus; cpu++) {
 		setup_pageset(&zone->pageset[cpu], zone_batchsize(zone));
 		if (fraction)
 			setup_pagelist_highmark(&zone->pageset[cpu],
@@ -683,7 +679,7 @@ int mem_init(const struct mem_config *cfg)
 		return err;
 
 	sim_arch = cfg->arch;
-	nr_cpus = cfg->nr_cpus ? cfg->nr_cpus : 1;
+	nr_online_cpus = cfg->nr_cpus ? cfg->nr_cpus : 1;
 	max_pfn = cfg->mem_bytes >> PAGE_SHIFT;
 	pageblock_order = cfg->pageblock_order ? cfg->pageblock_order :
 		default_pageblock_order(cfg);
@@ -762,7 +758,7 @@ void mem_exit(void)
 	mem_map = NULL;
 	max_pfn = 0;
 	sim_arch = NULL;
-	nr_cpus = 0;
+	nr_online_cpus = 0;
 	pageblock_order = 0;
 	page_group_by_mobility_disabled = 0;
 	min_free_kbytes = 0;

@@ -230,7 +230,12 @@ extern unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
 int mem_init(const struct mem_config *cfg);	/* boot: zones, watermarks, free lists */
 const char *mem_init_error(void);	/* why mem_init() refused the config */
 void mem_exit(void);
-unsigned int num_online_cpus(void);	/* the booted machine's CPUs */
+
+extern unsigned int nr_online_cpus;	/* the booted machine's CPUs */
+static inline unsigned int num_online_cpus(void)
+{
+	return nr_online_cpus ? nr_online_cpus : 1;
+}
 void init_per_zone_wmark_min(void);
 void setup_per_zone_wmarks(void);
 void setup_per_zone_lowmem_reserve(void);

@@ -46,11 +46,16 @@ static inline unsigned long pageblock_index(const struct zone *zone,
 	return (pfn - first) >> pageblock_order;
 }
 
-int get_pageblock_migratetype(struct page *page)
+static inline int __get_pageblock_migratetype(struct page *page)
 {
 	struct zone *zone = page_zone(page);
 
 	return zone->pageblock_flags[pageblock_index(zone, page_to_pfn(page))];
+}
+
+int get_pageblock_migratetype(struct page *page)
+{
+	return __get_pageblock_migratetype(page);
 }
 
 void set_pageblock_migratetype(struct page *page, int migratetype)
@@ -59,6 +64,22 @@ void set_pageblock_migratetype(struct page *page, int migratetype)
 
 	zone->pageblock_flags[pageblock_index(zone, page_to_pfn(page))] =
 		(uint8_t)migratetype;
+}
+
+/*
+ * The allocator's own counter updates, inlined on the fast path; the same
+ * arithmetic as vmstat.c's __count_zone_vm_events and zone_page_state.
+ */
+static inline void count_zone_pgalloc(struct page *page, long pages)
+{
+	vm_events[PGALLOC_DMA + page_zonenum(page)] += pages;
+}
+
+static inline long zone_free_pages(const struct zone *zone)
+{
+	long x = zone->vm_stat[NR_FREE_PAGES];
+
+	return x < 0 ? 0 : x;
 }
 
 /* ---- page checks ----------------------------------------------------- */
@@ -408,7 +429,10 @@ retry_reserve:
 
 /* ---- boot ------------------------------------------------------------ */
 
-/* free_all_bootmem's path into the allocator (mmzone.c calls it). */
+/*
+ * free_all_bootmem's path into the allocator (mmzone.c calls it).  Boot
+ * frees count in pgfree, as they do through the kernel's __free_pages.
+ */
 void __free_pages_bootmem(struct page *page, unsigned int order);
 
 void __free_pages_bootmem(struct page *page, unsigned int order)
@@ -632,7 +656,7 @@ void free_hot_cold_page(struct page *page, int cold)
 		page->mapping = 0;
 	free_pages_check(page);
 
-	migratetype = get_pageblock_migratetype(page);
+	migratetype = __get_pageblock_migratetype(page);
 	page->private = (uint32_t)migratetype;
 	count_vm_event(PGFREE);
 	pcp = this_cpu_pcp(zone);
@@ -678,13 +702,18 @@ static inline void trace_free_direct(struct page *page, unsigned int order)
 	trace_sink(&e);
 }
 
-void free_hot_page(struct page *page)
+static inline void __free_hot_page(struct page *page)
 {
 	/* .32 emits mm_page_free_direct here as well as in __free_pages:
 	 * an order-0 __free_pages really is traced twice. */
 	if (trace_kmem_enabled())
 		trace_free_direct(page, 0);
 	free_hot_cold_page(page, 0);
+}
+
+void free_hot_page(struct page *page)
+{
+	__free_hot_page(page);
 }
 
 /* Order > 0: straight to the buddy lists, no per-cpu list. */
@@ -704,7 +733,7 @@ void __free_pages(struct page *page, unsigned int order)
 		if (trace_kmem_enabled())
 			trace_free_direct(page, order);
 		if (order == 0)
-			free_hot_page(page);
+			__free_hot_page(page);
 		else
 			__free_pages_ok(page, order);
 	}
@@ -822,18 +851,18 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 		 * no-watermark request); 2.6.32.9 after, as here. */
 		__mod_zone_page_state(zone, NR_FREE_PAGES, -(1L << order));
 	}
-	__count_zone_vm_events(PGALLOC_DMA, zone, 1L << order);
+	count_zone_pgalloc(page, 1L << order);
 	prep_new_page(page, order, gfp_flags);
 	return page;
 }
 
 /* Reference §2, identical in .30-.32.  Signed arithmetic throughout. */
-bool zone_watermark_ok(struct zone *z, int order, unsigned long mark,
-		       int classzone_idx, int alloc_flags)
+static inline bool __zone_watermark_ok(struct zone *z, int order,
+				       unsigned long mark, int classzone_idx,
+				       int alloc_flags)
 {
 	long min = (long)mark;
-	long free_pages = (long)zone_page_state(z, NR_FREE_PAGES) -
-		(1L << order) + 1;
+	long free_pages = zone_free_pages(z) - (1L << order) + 1;
 
 	if (alloc_flags & ALLOC_HIGH)
 		min -= min / 2;
@@ -852,33 +881,65 @@ bool zone_watermark_ok(struct zone *z, int order, unsigned long mark,
 	return true;
 }
 
+bool zone_watermark_ok(struct zone *z, int order, unsigned long mark,
+		       int classzone_idx, int alloc_flags)
+{
+	return __zone_watermark_ok(z, order, mark, classzone_idx, alloc_flags);
+}
+
 /*
- * GFP_ZONE_TABLE (2.6.31+): the highest zone a mask may use.  x86-32 has
- * no DMA32 (it means Normal), x86-64 no HighMem (Normal again).
+ * GFP_ZONE_TABLE (2.6.31+): the highest zone a mask may use, by its zone
+ * modifier bits.  x86-32 has no DMA32 (it means Normal), x86-64 no
+ * HighMem (Normal again); HIGHMEM|MOVABLE is ZONE_MOVABLE on both.  -1:
+ * GFP_ZONE_BAD, two zone modifiers at once.
  */
+static const signed char gfp_zone_table[2][GFP_ZONEMASK + 1] = {
+	[ARCH_X86] = {
+		[0] = ZONE_NORMAL,
+		[__GFP_DMA] = ZONE_DMA,
+		[__GFP_HIGHMEM] = ZONE_HIGHMEM,
+		[__GFP_DMA32] = ZONE_NORMAL,
+		[__GFP_MOVABLE] = ZONE_NORMAL,
+		[__GFP_MOVABLE | __GFP_DMA] = ZONE_DMA,
+		[__GFP_MOVABLE | __GFP_HIGHMEM] = ZONE_MOVABLE,
+		[__GFP_MOVABLE | __GFP_DMA32] = ZONE_NORMAL,
+		[__GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_DMA | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[GFP_ZONEMASK] = -1,
+	},
+	[ARCH_X86_64] = {
+		[0] = ZONE_NORMAL,
+		[__GFP_DMA] = ZONE_DMA,
+		[__GFP_HIGHMEM] = ZONE_NORMAL,
+		[__GFP_DMA32] = ZONE_DMA32,
+		[__GFP_MOVABLE] = ZONE_NORMAL,
+		[__GFP_MOVABLE | __GFP_DMA] = ZONE_DMA,
+		[__GFP_MOVABLE | __GFP_HIGHMEM] = ZONE_MOVABLE,
+		[__GFP_MOVABLE | __GFP_DMA32] = ZONE_DMA32,
+		[__GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_DMA | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[GFP_ZONEMASK] = -1,
+	},
+};
+
 int gfp_zone(gfp_t flags)
 {
-	bool x86_64;
+	int z;
 
 	BUG_ON(!sim_arch);
-	x86_64 = sim_arch->arch == ARCH_X86_64;
-	switch (flags & GFP_ZONEMASK) {
-	case 0:
-	case __GFP_MOVABLE:
-		return ZONE_NORMAL;
-	case __GFP_DMA:
-	case __GFP_DMA | __GFP_MOVABLE:
-		return ZONE_DMA;
-	case __GFP_HIGHMEM:
-		return x86_64 ? ZONE_NORMAL : ZONE_HIGHMEM;
-	case __GFP_DMA32:
-	case __GFP_DMA32 | __GFP_MOVABLE:
-		return x86_64 ? ZONE_DMA32 : ZONE_NORMAL;
-	case __GFP_HIGHMEM | __GFP_MOVABLE:
-		return ZONE_MOVABLE;
-	default:
-		BUG();		/* GFP_ZONE_BAD: two zone modifiers */
-	}
+	z = gfp_zone_table[sim_arch->arch][flags & GFP_ZONEMASK];
+	BUG_ON(z < 0);		/* GFP_ZONE_BAD */
+	return z;
 }
 
 int allocflags_to_migratetype(gfp_t gfp_flags)
@@ -889,13 +950,19 @@ int allocflags_to_migratetype(gfp_t gfp_flags)
 	       ((gfp_flags & __GFP_RECLAIMABLE) != 0);
 }
 
-struct zone *first_zones_zonelist(struct zonelist *zonelist, int high_zoneidx)
+static inline struct zone *__first_zones_zonelist(struct zonelist *zonelist,
+						 int high_zoneidx)
 {
 	struct zone *zone, **z;
 
 	for_each_zone_zonelist(zone, z, zonelist, high_zoneidx)
 		return zone;
 	return NULL;
+}
+
+struct zone *first_zones_zonelist(struct zonelist *zonelist, int high_zoneidx)
+{
+	return __first_zones_zonelist(zonelist, high_zoneidx);
 }
 
 /*
@@ -919,8 +986,8 @@ struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
 			unsigned long mark =
 				zone->watermark[alloc_flags & ALLOC_WMARK_MASK];
 
-			if (!zone_watermark_ok(zone, (int)order, mark,
-					       classzone_idx, alloc_flags))
+			if (!__zone_watermark_ok(zone, (int)order, mark,
+						 classzone_idx, alloc_flags))
 				continue;
 		}
 		page = buffered_rmqueue(preferred_zone, zone, order, gfp_mask,
@@ -1052,10 +1119,9 @@ fail:
 
 /* ===================================================================== */
 
+/* Placeholder: the lead replaces this with __alloc_pages_nodemask and the slow path. */
+
 /*
- * Placeholder: the lead replaces this with __alloc_pages_nodemask and the
- * slow path.
- *
  * The fast path at WMARK_LOW, then one more try with the slow path's
  * first alloc_flags (gfp_to_alloc_flags without the PF_MEMALLOC/TIF_MEMDIE
  * and rt-task cases): WMARK_MIN, ALLOC_HIGH for __GFP_HIGH and
@@ -1071,7 +1137,7 @@ struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
 
 	if (order >= MAX_ORDER)
 		goto out;
-	preferred_zone = first_zones_zonelist(zonelist, high_zoneidx);
+	preferred_zone = __first_zones_zonelist(zonelist, high_zoneidx);
 	if (!preferred_zone)
 		goto out;
 	page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order, zonelist,
