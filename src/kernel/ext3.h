@@ -64,7 +64,8 @@ struct super_block {
 	unsigned long s_commit_interval;	/* jiffies */
 	struct task_struct *s_journal_task;
 	bool s_journal_stop;
-	unsigned long s_trans_inodes;	/* inodes whose metadata changed in the running transaction */
+	/* Inodes whose metadata the running transaction changed. */
+	unsigned long s_trans_inodes;
 	unsigned long s_trans_groups;	/* block groups whose bitmaps changed */
 	unsigned long s_trans_tid;	/* running transaction id */
 	unsigned long s_last_group;	/* last group recorded in this transaction */

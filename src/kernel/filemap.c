@@ -331,7 +331,8 @@ long do_generic_file_read(struct file *filp, loff_t *ppos, unsigned long count)
 	pgoff_t index = (pgoff_t)(*ppos >> PAGE_CACHE_SHIFT);
 	pgoff_t prev_index = (pgoff_t)(ra->prev_pos >> PAGE_CACHE_SHIFT);
 	unsigned int prev_offset = (unsigned int)(ra->prev_pos & (PAGE_CACHE_SIZE - 1));
-	pgoff_t last_index = (pgoff_t)((*ppos + (loff_t)count + PAGE_CACHE_SIZE - 1) >> PAGE_CACHE_SHIFT);
+	pgoff_t last_index = (pgoff_t)((*ppos + (loff_t)count +
+					PAGE_CACHE_SIZE - 1) >> PAGE_CACHE_SHIFT);
 	unsigned long offset = (unsigned long)(*ppos & (PAGE_CACHE_SIZE - 1));
 	long copied = 0;
 	int error = 0;
