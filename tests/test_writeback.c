@@ -583,6 +583,82 @@ static void test_counters_consistent_dm_crypt(void **state)
 	counters_consistent("2.6.32-rc6");
 }
 
+/*
+ * Files come and go under writeback: a task creates a file, writes 2 MiB,
+ * sometimes truncates it or syncs it, and unlinks it while the background
+ * writers (a 1% background threshold, 0.5 s expiry, 0.2 s interval) may
+ * still be at it.  Nothing may leak or dangle (ASan), the
+ * counters stay consistent, and at the end every block is free again.
+ */
+struct churn {
+	unsigned int seed;
+	unsigned long files;
+};
+
+static void churn_fn(void *arg)
+{
+	struct churn *c = arg;
+	char name[32];
+
+	for (unsigned int i = 0; i < 40; i++) {
+		struct inode *inode;
+		struct file *file;
+
+		snprintf(name, sizeof(name), "tmp-%u-%u", c->seed, i);
+		inode = ext3_create(sb, name, (i % 3) ? 0 : 1 * MiB);
+		file = filp_open(inode, FMODE_READ | FMODE_WRITE);
+		for (unsigned long off = 0; off < 2 * MiB; off += 65536)
+			vfs_write(file, (loff_t)off, 65536);
+		if (i % 4 == 1)
+			ext3_truncate(inode, 300 * 1024);
+		if (i % 5 == 2)
+			sync_inode_pages(inode);
+		vfs_read(file, 0, 256 * 1024);
+		fput(file);
+		schedule_timeout_uninterruptible((long)(prandom_below(HZ / 2) + 1));
+		assert_int_equal(ext3_unlink(sb, name), 0);
+		c->files++;
+	}
+}
+
+static void files_churn(const char *base)
+{
+	struct churn c[2] = { { .seed = 1 }, { .seed = 2 } };
+	unsigned long blocks0;
+
+	machine_boot(128, 2, base, true);
+	/* Keep the background writers busy with these files. */
+	vm_writeback.dirty_background_ratio = 1;
+	vm_writeback.dirty_expire_centisecs = 50;
+	vm_writeback.dirty_writeback_centisecs = 20;
+	writeback_sysctl_changed();
+	blocks0 = sb->s_free_blocks;
+	start_checks();
+	kthread_run(churn_fn, &c[0], "churn", DEFAULT_PRIO);
+	kthread_run(churn_fn, &c[1], "churn", DEFAULT_PRIO);
+	run_for(60 * NSEC_PER_SEC);
+	stop_checks();
+	assert_int_equal(c[0].files + c[1].files, 80);
+	assert_true(flusher_stats.pages_written > 0);
+	assert_int_equal(nr_dirty(), 0);
+	assert_int_equal(global_page_state(NR_FILE_PAGES), 0);
+	assert_int_equal(sb->s_free_blocks, blocks0);
+	assert_true(list_empty(&sb->s_inodes));
+	machine_shutdown();
+}
+
+static void test_files_churn_pdflush(void **state)
+{
+	(void)state;
+	files_churn("2.6.30");
+}
+
+static void test_files_churn_flusher(void **state)
+{
+	(void)state;
+	files_churn("2.6.32-rc6");
+}
+
 /* ---- pdflush and flusher threads ---------------------------------------- */
 
 static void busy_2s(long arg)
@@ -745,6 +821,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_counters_consistent_31, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_rc6, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_dm_crypt, machine_teardown),
+		cmocka_unit_test_teardown(test_files_churn_pdflush, machine_teardown),
+		cmocka_unit_test_teardown(test_files_churn_flusher, machine_teardown),
 		cmocka_unit_test_teardown(test_pdflush_pool, machine_teardown),
 		cmocka_unit_test_teardown(test_flusher_thread_named_after_device, machine_teardown),
 		cmocka_unit_test_teardown(test_throttle_vm_writeout_waits, machine_teardown),
