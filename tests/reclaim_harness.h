@@ -11,8 +11,7 @@
  *   placeholder without one; and harness_access(), which turns a fault's
  *   VM_FAULT_OOM into direct reclaim and a retry, as the lead's slow path
  *   will do inside alloc_pages();
- * - a swap device on the block layer, or on the shim disk before the blk
- *   branch is merged.
+ * - a swap device on a default disk of the block layer.
  *
  * Simulated tasks never call cmocka assertions (a longjmp off a coroutine
  * stack would be fatal): they record, and the test asserts after sim_run.
@@ -28,7 +27,11 @@
 #include "kernel/swap.h"
 #include "kernel/mm.h"
 #include "kernel/slab.h"
-#include "kernel/reclaim_shims.h"
+#include "kernel/bio.h"
+#include "kernel/backing-dev.h"
+#include "kernel/blkdev.h"
+#include "kernel/pagemap.h"
+#include "kernel/writeback.h"
 
 /* ---- the machine ------------------------------------------------------ */
 
@@ -49,9 +52,9 @@ static __attribute__((unused)) void harness_boot(const char *arch, unsigned long
 	assert_int_equal(mem_init(&cfg), 0);
 	mm_debug_checks = true;
 	mm_debug_expected_other = 0;
-#if MMSIM_HAVE_BLK
 	blk_dev_init();
-#endif
+	/* The page wait table: page_writeback_init would do it. */
+	filemap_init();
 	reclaim_init();
 }
 
@@ -319,18 +322,12 @@ static struct block_device *harness_swap_bdev;
 
 static __attribute__((unused)) int harness_swapon(unsigned long nr_slots)
 {
-#if MMSIM_HAVE_BLK
 	struct disk_params dp;
 	struct cfq_params cp;
 
 	disk_default_params(&dp);
 	cfq_default_params(&cp);
 	harness_swap_bdev = disk_create("sda", &dp, &cp);
-#else
-	/* SHIM disk: 4 ms per read, 1 ms per write, no queue. */
-	harness_swap_bdev = shim_bdev_create("sda", (sector_t)nr_slots * 8,
-					     4 * NSEC_PER_MSEC, 1 * NSEC_PER_MSEC);
-#endif
 	return swapon_bdev(harness_swap_bdev, 0, nr_slots, 0);
 }
 
@@ -338,11 +335,7 @@ static __attribute__((unused)) void harness_swapoff_device(void)
 {
 	if (!harness_swap_bdev)
 		return;
-#if MMSIM_HAVE_BLK
 	disk_destroy(harness_swap_bdev);
-#else
-	shim_bdev_destroy(harness_swap_bdev);
-#endif
 	harness_swap_bdev = NULL;
 }
 

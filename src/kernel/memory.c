@@ -20,7 +20,8 @@
 #include "mmzone.h"
 #include "swap.h"
 #include "mm.h"
-#include "reclaim_shims.h"
+#include "pagemap.h"
+#include "writeback.h"
 
 LIST_HEAD(mm_list);
 /* [MODEL] Trap, handler and PTE update of a minor fault: about 1 us on a
@@ -365,23 +366,6 @@ out_nomap:
 	unlock_page(page);
 	page_cache_release(page);
 	return ret;
-}
-
-/* The default file fault: pages already in the page cache only. */
-__attribute__((weak)) int filemap_fault(struct vm_area_struct *vma,
-					pgoff_t pgoff, struct page **pagep)
-{
-	struct page *page = mapping_lookup(vma->vm_file, pgoff);
-
-	if (!page)
-		return VM_FAULT_SIGBUS;
-	get_page(page);
-	if (!PageUptodate(page)) {
-		lock_page(page);	/* wait for the read in flight */
-		unlock_page(page);
-	}
-	*pagep = page;
-	return 0;
 }
 
 static int do_linear_fault(struct mm_struct *mm, struct vm_area_struct *vma,

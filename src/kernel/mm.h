@@ -187,9 +187,8 @@ extern uint64_t *page_data;		/* per pfn, mm_debug_checks only */
 void page_data_init(void);
 void page_data_exit(void);
 
-/* The file fault path: a weak default in memory.c maps pages that are
- * already in the page cache; the page cache code may provide the real one.
- * Returns 0 with a referenced page in *pagep, or VM_FAULT_*. */
+/* The file fault path (filemap.c): 0 or VM_FAULT_MAJOR with a referenced,
+ * up to date, unlocked page in *pagep, or VM_FAULT_SIGBUS / VM_FAULT_OOM. */
 int filemap_fault(struct vm_area_struct *vma, pgoff_t pgoff,
 		  struct page **pagep);
 

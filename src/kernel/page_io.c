@@ -13,7 +13,9 @@
 #include "mmzone.h"
 #include "swap.h"
 #include "mm.h"
-#include "reclaim_shims.h"
+#include "bio.h"
+#include "pagemap.h"
+#include "writeback.h"
 
 static struct bio *get_swap_bio(struct page *page, bio_end_io_t *end_io)
 {

@@ -17,7 +17,8 @@
 #include "mmzone.h"
 #include "swap.h"
 #include "mm.h"
-#include "reclaim_shims.h"
+#include "pagemap.h"
+#include "writeback.h"
 
 pte_t *page_anon_pte(struct page *page, struct vm_area_struct **vmap)
 {

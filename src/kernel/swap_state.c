@@ -17,7 +17,9 @@
 #include "mmzone.h"
 #include "swap.h"
 #include "mm.h"
-#include "reclaim_shims.h"
+#include "backing-dev.h"
+#include "blkdev.h"
+#include "pagemap.h"
 
 unsigned long total_swapcache_pages;
 

@@ -27,7 +27,7 @@
 #include "mmzone.h"
 #include "swap.h"
 #include "mm.h"
-#include "reclaim_shims.h"
+#include "pagemap.h"
 
 struct swap_info_struct swap_info[MAX_SWAPFILES];
 unsigned int nr_swapfiles;

@@ -27,7 +27,9 @@
 #include "mm.h"
 #include "slab.h"
 #include "trace.h"
-#include "reclaim_shims.h"
+#include "backing-dev.h"
+#include "pagemap.h"
+#include "writeback.h"
 
 int vm_swappiness = 60;
 
@@ -79,21 +81,6 @@ static inline void reclaim_charge(sim_time_t ns)
 {
 	if (ns && current && !in_interrupt())
 		cpu_consume(ns);
-}
-
-/*
- * Hooks the writeback code provides: kick the background writers (the
- * flushers in .32, pdflush in .30/.31) and the end-of-shrink_zone
- * throttle (§7.4).  Weak no-ops until it is linked in.
- */
-__attribute__((weak)) void wakeup_flusher_threads(long nr_pages)
-{
-	(void)nr_pages;
-}
-
-__attribute__((weak)) void throttle_vm_writeout(gfp_t gfp_mask)
-{
-	(void)gfp_mask;
 }
 
 /* ---- shrinkers (§5.10) ------------------------------------------------ */
@@ -1453,12 +1440,6 @@ void reclaim_init(void)
 	contig_page_data.kswapd_max_order = 0;
 	swap_state_init();
 	page_data_init();
-#if !MMSIM_HAVE_BLK
-	shim_blk_reset();
-#endif
-#if !MMSIM_HAVE_WRITEBACK
-	shim_page_waiters_reset();
-#endif
 }
 
 void reclaim_exit(void)
