@@ -127,6 +127,111 @@ static void test_clean_page_cache_reclaimed_before_dirty(void **state)
 	harness_teardown();
 }
 
+/* ---- may_write_to_queue (§5.4) -------------------------------------- */
+
+struct congested {
+	struct test_file *tf;
+	unsigned long reclaimed;
+	unsigned long writes_direct;
+};
+
+static void congested_task(void *arg)
+{
+	struct congested *c = arg;
+
+	c->reclaimed = direct_reclaim(0, GFP_KERNEL);
+	c->writes_direct = c->tf->writepages;
+}
+
+/*
+ * A direct reclaimer leaves dirty pages of a write-congested queue alone
+ * (PAGE_KEEP); a task with PF_SWAPWRITE, as kswapd, writes them anyway.
+ */
+static void test_direct_reclaim_skips_congested_queue(void **state)
+{
+	struct congested c = { 0 };
+	struct task_struct *p;
+	unsigned long n;
+
+	(void)state;
+	harness_boot("x86", 64, 1, RC6, 8);
+	c.tf = test_file_create(10 * NSEC_PER_MSEC);
+	n = fill_with_file_pages(c.tf, odd_is_dirty);
+	set_bdi_congested(c.tf->bdi, BLK_RW_ASYNC);
+	kthread_run(congested_task, &c, "direct", DEFAULT_PRIO);
+	run_until_ms(2000);
+	assert_true(c.reclaimed >= SWAP_CLUSTER_MAX);
+	assert_int_equal(c.writes_direct, 0);
+	assert_int_equal(global_page_state(NR_VMSCAN_WRITE), 0);
+	/* The same reclaim with PF_SWAPWRITE writes dirty pages it meets. */
+	p = kthread_run(congested_task, &c, "swapwriter", DEFAULT_PRIO);
+	p->flags |= PF_SWAPWRITE;
+	run_until_ms(4000);
+	assert_true(c.writes_direct > 0);
+	assert_int_equal(global_page_state(NR_VMSCAN_WRITE), c.writes_direct);
+	assert_true(n > c.writes_direct);
+	assert_conserved();
+	test_file_destroy(c.tf);
+	harness_teardown();
+}
+
+/* ---- mlocked anonymous memory is unevictable ------------------------ */
+
+struct mlocked {
+	struct mm_struct *mm;
+	unsigned long unevictable, mlock, reclaimed, anon_left;
+	unsigned long unevictable_after, mlock_after;
+};
+
+static void mlocked_task(void *arg)
+{
+	struct mlocked *m = arg;
+	unsigned long addr;
+
+	m->mm = mm_alloc();
+	current->mm = m->mm;
+	addr = do_mmap_anon(m->mm, 512 * PAGE_SIZE,
+			    VM_READ | VM_WRITE | VM_LOCKED);
+	for (unsigned long i = 0; i < 512; i++)
+		user_write_value(m->mm, addr + i * PAGE_SIZE, i);
+	m->unevictable = global_page_state(NR_UNEVICTABLE);
+	m->mlock = global_page_state(NR_MLOCK);
+	m->reclaimed = direct_reclaim(0, GFP_KERNEL);
+	m->anon_left = global_page_state(NR_ANON_PAGES);
+	mm_debug_check("mlocked");
+	do_munmap(m->mm, addr);
+	m->unevictable_after = global_page_state(NR_UNEVICTABLE);
+	m->mlock_after = global_page_state(NR_MLOCK);
+	mmput(m->mm);
+}
+
+static void test_mlocked_pages_are_unevictable(void **state)
+{
+	struct mlocked m = { 0 };
+
+	(void)state;
+	harness_boot("x86", 64, 1, RC6, 9);
+	assert_int_equal(harness_swapon(4096), 0);
+	kthread_run(mlocked_task, &m, "mlock", DEFAULT_PRIO);
+	run_until_ms(5000);
+	/* Faulted straight onto the unevictable list, and mlocked. */
+	assert_int_equal(m.unevictable, 512);
+	assert_int_equal(m.mlock, 512);
+	assert_int_equal(vm_events[UNEVICTABLE_PGMLOCKED], 512);
+	/* Reclaim finds nothing to scan and leaves them all mapped. */
+	assert_int_equal(m.reclaimed, 0);
+	assert_int_equal(m.anon_left, 512);
+	assert_int_equal(vm_events[PSWPOUT], 0);
+	/* munmap munlocks them on the way out. */
+	assert_int_equal(vm_events[UNEVICTABLE_PGMUNLOCKED], 512);
+	assert_int_equal(m.unevictable_after, 0);
+	assert_int_equal(m.mlock_after, 0);
+	assert_int_equal(global_page_state(NR_ANON_PAGES), 0);
+	assert_conserved();
+	harness_swapoff_device();
+	harness_teardown();
+}
+
 /* ---- referenced mapped pages --------------------------------------- */
 
 struct referenced {
@@ -491,6 +596,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_clean_page_cache_reclaimed_before_dirty),
+		cmocka_unit_test(test_direct_reclaim_skips_congested_queue),
+		cmocka_unit_test(test_mlocked_pages_are_unevictable),
 		cmocka_unit_test(test_referenced_pages_are_rotated_and_survive),
 		cmocka_unit_test(test_second_access_activates),
 		cmocka_unit_test(test_vm_exec_pages_stay_active_from_31),
