@@ -1260,6 +1260,9 @@ __alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
 	return page;
 }
 
+/* [MODEL] CPU for one pass through the slow path's zonelist walks. */
+#define SLOWPATH_PASS_NS (2 * NSEC_PER_USEC)
+
 static struct page *
 __alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order,
 		       struct zonelist *zonelist, int high_zoneidx,
@@ -1278,6 +1281,15 @@ __alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order,
 		return NULL;
 
 restart:
+	/*
+	 * Every pass through the slow path costs CPU: the zonelist walks and
+	 * the watermark checks.  It also keeps a task that loops here (an
+	 * order-0 request with nothing left to reclaim) from stopping
+	 * simulated time.
+	 */
+	if (wait)
+		cpu_consume(SLOWPATH_PASS_NS);
+
 	/*
 	 * Where the restart label sits is the difference patch 1 makes:
 	 * vanilla .31/rc6 restart below the kswapd wake, so an allocation
