@@ -1287,7 +1287,7 @@ restart:
 	 * order-0 request with nothing left to reclaim) from stopping
 	 * simulated time.
 	 */
-	if (wait)
+	if (wait && current)
 		cpu_consume(SLOWPATH_PASS_NS);
 
 	/*
