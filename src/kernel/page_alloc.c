@@ -1327,8 +1327,12 @@ rebalance:
 			goto got_pg;
 	}
 
-	/* Atomic allocations end here: they cannot reclaim or sleep. */
-	if (!wait)
+	/*
+	 * Atomic allocations end here: they cannot reclaim or sleep.  So do
+	 * allocations made outside any task (mmsim's boot and test code),
+	 * which have nobody to put to sleep.
+	 */
+	if (!wait || !p)
 		goto nopage;
 
 	/* Avoid recursion of direct reclaim (kswapd, or reclaim itself). */
