@@ -11,7 +11,14 @@ WARN := -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Isrc
 LDLIBS += -linih -ljansson -lm
 
-ifeq ($(MODE),asan)
+ifeq ($(MODE),fuzz)
+# libFuzzer targets (make fuzz): clang, instrumented library; warnings stay
+# visible but do not stop the build, since gcc is the -Werror compiler.
+CC := clang
+CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined
+WARN := -Wall -Wextra -Wno-unused-parameter
+CPPFLAGS += -DMMSIM_ASAN=1 -DMMSIM_FUZZ=1
+else ifeq ($(MODE),asan)
 CFLAGS ?= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
@@ -29,17 +36,19 @@ CLI_SRCS := $(sort $(wildcard src/cli/*.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TEST_HELPERS := $(filter-out tests/test_%,$(wildcard tests/*.c))
 BENCH_SRCS := $(sort $(wildcard bench/*.c))
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 TEST_HELPER_OBJS := $(TEST_HELPERS:%.c=$(BUILD)/%.o)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 BENCH_BINS := $(BENCH_SRCS:%.c=$(BUILD)/%)
+FUZZ_BINS := $(FUZZ_SRCS:%.c=$(BUILD)/%)
 
 LIB := $(BUILD)/libmmsim.a
 MMSIM := $(BUILD)/mmsim
 
-.PHONY: all run check test asan bench clean deps fuzz validate
+.PHONY: all run check test asan bench clean deps fuzz fuzz-run validate
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -61,6 +70,9 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_HELPER_OBJS) $(LIB)
 
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+$(BUILD)/tests/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB) $(LDLIBS)
 
 deps:
 	@scripts/deps.sh
@@ -84,7 +96,24 @@ bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_BINS)
 	@scripts/bench.sh $(BUILD)
 
+# Each tests/fuzz/fuzz_NAME.c runs for FUZZ_TIME seconds from the seed corpus
+# tests/fuzz/corpus/NAME/ (read only); what it finds goes to build/fuzz/.
+FUZZ_TIME ?= 60
+fuzz: deps
+	@$(MAKE) --no-print-directory MODE=fuzz fuzz-run
+
+fuzz-run: $(FUZZ_BINS)
+	@set -e; for t in $(FUZZ_BINS); do \
+		name=$${t##*/fuzz_}; \
+		mkdir -p $(BUILD)/corpus/$$name $(BUILD)/artifacts; \
+		echo "fuzz: $$name for $(FUZZ_TIME)s"; \
+		$$t -max_total_time=$(FUZZ_TIME) -timeout=10 -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/artifacts/$$name- \
+			$$( [ -f tests/fuzz/$$name.dict ] && echo -dict=tests/fuzz/$$name.dict ) \
+			$(BUILD)/corpus/$$name tests/fuzz/corpus/$$name; \
+	done
+
 clean:
 	rm -rf build mmsim
 
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(TEST_BINS:=.d) $(TEST_HELPER_OBJS:.o=.d) $(BENCH_BINS:=.d)
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(TEST_BINS:=.d) $(TEST_HELPER_OBJS:.o=.d) $(BENCH_BINS:=.d) $(FUZZ_BINS:=.d)

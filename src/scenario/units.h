@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Sizes and times with units, as scenario files write them: "512M", "2G",
+ * "1.5G", "100ms", "30s", "10m".
+ *
+ * A size is a decimal number and a unit: B, or K, M, G, T (powers of 1024,
+ * either case, optionally followed by "B" or "iB": 4K = 4k = 4KB = 4KiB =
+ * 4096 bytes).  A time is a decimal number and one of ns, us, ms, s, m
+ * (or min), h.  Only 0 may omit the unit.  A fraction is exact or refused:
+ * 1.5K is 1536 bytes, 0.1K is not a whole number of bytes.  Values are
+ * held as uint64_t (bytes, nanoseconds) and never exceed INT64_MAX.
+ *
+ * Parsing is integer arithmetic throughout, so the same text gives the
+ * same value on every machine.
+ */
+#ifndef MMSIM_UNITS_H
+#define MMSIM_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KiB (1ULL << 10)
+#define MiB (1ULL << 20)
+#define GiB (1ULL << 30)
+#define TiB (1ULL << 40)
+
+/*
+ * 0 on success.  On failure -1, and @why (at least 48 bytes) says what is
+ * wrong: "not a number", "missing unit", "bad unit 'X'", "not a whole
+ * number of bytes", "too large".
+ */
+int parse_size(const char *s, uint64_t *bytes, char *why, size_t whylen);
+int parse_time(const char *s, uint64_t *ns, char *why, size_t whylen);
+
+/* Canonical text: the largest unit that divides the value exactly ("512M",
+ * "1536K", "100B", "0"; "10m", "1500ms", "0").  @len >= 24 always fits. */
+void format_size(char *buf, size_t len, uint64_t bytes);
+void format_time(char *buf, size_t len, uint64_t ns);
+
+#endif /* MMSIM_UNITS_H */
