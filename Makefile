@@ -10,6 +10,11 @@ CSTD := -std=gnu11
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Isrc
 LDLIBS += -linih -ljansson -lm
+# trace.dat reading (src/report/tracedat.c) when libtracecmd-dev is installed.
+ifeq ($(shell pkg-config --exists libtracecmd 2>/dev/null && echo y),y)
+CPPFLAGS += -DHAVE_LIBTRACECMD $(shell pkg-config --cflags libtracecmd)
+LDLIBS += $(shell pkg-config --libs libtracecmd)
+endif
 
 ifeq ($(MODE),fuzz)
 # libFuzzer targets (make fuzz): clang, instrumented library; warnings stay

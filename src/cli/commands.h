@@ -14,6 +14,7 @@ extern const struct command commands[];
 
 int cmd_profiles(int argc, char **argv);
 int cmd_show(int argc, char **argv);		/* cmd_show.c */
+int cmd_report(int argc, char **argv);		/* cmd_report.c */
 
 /* Print "mmsim: MSG" to stderr and return 2. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -15,6 +15,7 @@ const struct command commands[] = {
 	{ "version", cmd_version, "print the mmsim version" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
+	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
 	{ NULL, NULL, NULL },
 };
 

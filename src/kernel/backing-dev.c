@@ -81,7 +81,8 @@ void clear_bdi_congested(struct backing_dev_info *bdi, int sync)
 
 	if (bdi->state & (1UL << bit)) {
 		bdi->state &= ~(1UL << bit);
-		bdi->congested_ns[sync] += sim_now() - bdi->congested_since[sync];
+		bdi->congested_ns[sync] += sim_now() -
+					   bdi->congested_since[sync];
 	}
 	if (waitqueue_active(wqh))
 		wake_up_all(wqh);

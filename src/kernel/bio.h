@@ -37,8 +37,10 @@ enum bio_rw_flags {
 	BIO_RW_NOIDLE = 10,	/* CFQ: do not idle after this one */
 };
 
-#define READ_SYNC	(READ | (1UL << BIO_RW_SYNCIO) | (1UL << BIO_RW_UNPLUG))
-#define WRITE_SYNC_PLUG	(WRITE | (1UL << BIO_RW_SYNCIO) | (1UL << BIO_RW_NOIDLE))
+#define READ_SYNC	\
+	(READ | (1UL << BIO_RW_SYNCIO) | (1UL << BIO_RW_UNPLUG))
+#define WRITE_SYNC_PLUG	\
+	(WRITE | (1UL << BIO_RW_SYNCIO) | (1UL << BIO_RW_NOIDLE))
 #define WRITE_SYNC	(WRITE_SYNC_PLUG | (1UL << BIO_RW_UNPLUG))
 
 struct bio;

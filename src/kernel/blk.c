@@ -576,8 +576,9 @@ static void queue_new_request(struct request_queue *q, struct request *rq,
 /*
  * A bio that arrived in interrupt context (or from a bare timer) and found
  * no free request waits here, in order, instead of sleeping: each freed
- * request gives the oldest one another try.  The kernel never submits from
- * interrupt context; this keeps a model that does from sleeping there.
+ * request gives the oldest one another try, before any task woken in
+ * get_request_wait gets to run.  The kernel never submits from interrupt
+ * context; this keeps a model that does from sleeping there.
  */
 static void blk_retry_deferred(struct request_queue *q)
 {
@@ -601,7 +602,8 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	q->stats.bios[bio_data_dir(bio)]++;
 	if (elv_merge(q, bio))
 		goto out;
-	if (!can_sleep() || q->deferred) {
+	if (!can_sleep()) {
+		/* Behind earlier deferred bios, to keep their order. */
 		rq = q->deferred ? NULL : get_request(q, bio->bi_rw);
 		if (!rq) {
 			blk_defer_bio(q, bio);
@@ -731,7 +733,7 @@ static struct cfq_queue *cfq_get_next_queue(struct cfq_data *cfqd)
 	cfqd->front = NULL;
 	if (first && first->queued)
 		return first;
-	/* Two queues in round robin: the one that just had the disk goes last. */
+	/* Round robin: the queue that just had the disk goes last. */
 	first = cfqd->last_expired == &cfqd->cfqq[0] ? &cfqd->cfqq[1]
 						      : &cfqd->cfqq[0];
 	other = first == &cfqd->cfqq[0] ? &cfqd->cfqq[1] : &cfqd->cfqq[0];
@@ -920,7 +922,7 @@ static void cfq_insert_request(struct cfq_data *cfqd, struct request *rq)
 	struct cfq_queue *cfqq = &cfqd->cfqq[rq_is_sync(rq)];
 	struct request *pos;
 
-	/* Sorted by sector; sequential streams append, so search from the tail. */
+	/* By sector; sequential streams append, so search from the tail. */
 	list_for_each_entry_reverse(pos, &cfqq->sort_list, queuelist)
 		if (pos->sector <= rq->sector)
 			break;
@@ -1083,14 +1085,14 @@ static sim_time_t disk_position_ns(struct disk *disk, const struct request *rq,
 		return 0;
 	if (rq->sector > disk->head) {
 		d = rq->sector - disk->head;
-		/* Within about a track ahead: wait for it to pass under the head. */
+		/* Less than a turn ahead: wait for it to pass the head. */
 		if (transfer_ns(d << SECTOR_SHIFT, bps) < disk->rev_ns)
 			return transfer_ns(d << SECTOR_SHIFT, bps);
 	} else {
 		d = disk->head - rq->sector;
 	}
-	ns = p->seek_track_ns +
-	     (sim_time_t)(disk->seek_k_ns * sqrt((double)d / (double)p->capacity));
+	ns = p->seek_track_ns + (sim_time_t)(disk->seek_k_ns *
+					     sqrt((double)d / p->capacity));
 	if (estimate)
 		return ns + disk->rev_ns / 2;
 	return ns + prandom_below(disk->rev_ns);
@@ -1137,6 +1139,8 @@ static void disk_start_next(struct disk *disk)
 static void disk_request_fn(struct request_queue *q)
 {
 	struct disk *disk = q->disk;
+	unsigned int in_driver;
+	int sync;
 
 	while (disk->nr_held < disk->p.queue_depth) {
 		struct request *rq = cfq_dispatch_request(q->elevator);
@@ -1148,6 +1152,10 @@ static void disk_request_fn(struct request_queue *q)
 		disk->nr_held++;
 		q->stats.requests[rq_data_dir(rq)]++;
 		q->stats.sectors[rq_data_dir(rq)] += rq->nr_sectors;
+		sync = rq_is_sync(rq);
+		in_driver = (unsigned int)q->elevator->rq_in_flight[sync];
+		if (in_driver > q->stats.max_in_driver[sync])
+			q->stats.max_in_driver[sync] = in_driver;
 	}
 	disk_start_next(disk);
 }

@@ -134,6 +134,7 @@ struct blk_queue_stats {
 	unsigned long completed[2];	/* requests, by is_sync */
 	sim_time_t latency_ns[2];	/* allocated -> completed, sum, by is_sync */
 	sim_time_t max_latency_ns[2];
+	unsigned int max_in_driver[2];	/* most in the device at once, by is_sync */
 	sim_time_t busy_ns;		/* device servicing */
 	unsigned long preemptions;	/* async slices cut short by sync */
 };
@@ -211,7 +212,9 @@ void blk_dev_exit(void);
 struct block_device *disk_create(const char *name,
 				 const struct disk_params *dp,
 				 const struct cfq_params *cp);
-/* Frees the disk; nothing may be in flight or be submitted after. */
+/* Frees the disk, and any request still queued with its bios; call it
+ * before sim_exit() (its timers leave the event queue) and submit nothing
+ * after. */
 void disk_destroy(struct block_device *bdev);
 
 /* A queue for a stacked driver: make_request_fn only. */

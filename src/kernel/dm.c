@@ -380,7 +380,7 @@ static void kcryptd_io(struct work_struct *work)
 {
 	struct dm_crypt_io *io = container_of(work, struct dm_crypt_io, work);
 
-	/* 2.6.32 also submits writes here, but only for async cipher drivers. */
+	/* 2.6.32 submits writes here only for async cipher drivers. */
 	kcryptd_io_read(io);
 }
 

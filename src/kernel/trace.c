@@ -12,6 +12,7 @@ void trace_entry_init(struct trace_entry *e, enum trace_event_id id)
 	memset(e, 0, sizeof(*e));
 	e->ts = sim_now();
 	e->cpu = smp_processor_id();
+	e->in_irq = in_interrupt();
 	e->id = id;
 	if (p) {
 		e->pid = p->pid;

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One simulated run of a scenario, from boot to result. */
+#ifndef MMSIM_RUN_H
+#define MMSIM_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "scenario/scenario.h"
+#include "result.h"
+
+struct ftrace_sink_opts;
+
+struct run_options {
+	const char *profile;		/* NULL: the scenario's [kernel] profile */
+	uint64_t seed;
+	const char *scenario_name;	/* for the result; NULL: the file name */
+	bool check;			/* invariant checks after reclaim passes */
+	bool progress;			/* progress line on a terminal */
+	const struct ftrace_sink_opts *trace;	/* NULL: no tracing */
+	char **vmstat_text;		/* non-NULL: /proc/vmstat at the end, malloc'd */
+};
+
+/* 0, or -1 with a one-line reason in @err (nothing was run, or the
+ * machine could not boot). */
+int run_scenario(const struct scenario *sc, const struct run_options *opt,
+		 struct run_result *res, char *err, size_t len);
+/* Async-signal-safe: the run stops at its next sample, marked partial. */
+void run_request_stop(void);
+
+#endif

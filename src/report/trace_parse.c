@@ -1,0 +1,927 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Streaming parser of ftrace text (see trace_parse.h for the accepted
+ * shapes).  One fixed line buffer; nothing is kept between lines except
+ * counters, so memory does not grow with the trace.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "trace_parse.h"
+#include "tracedat.h"
+#include "kernel/gfp.h"
+
+struct trace_parser {
+	FILE *f;
+	struct tracedat *dat;		/* a trace.dat instead of text */
+	char *path;			/* to reopen a trace.dat */
+	bool own;			/* close @f with the parser */
+	bool failed;
+	unsigned long line;
+	unsigned long lost;
+	char *name;
+	char err[TRACE_LINE_MAX / 8 + 256];
+	char buf[TRACE_LINE_MAX + 1];
+};
+
+/* ---- opening ------------------------------------------------------------ */
+
+struct trace_parser *trace_parser_new(FILE *f, const char *name)
+{
+	struct trace_parser *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->f = f;
+	p->name = strdup(name);
+	if (!p->name) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* A trace.dat: libtracecmd reads it from its path. */
+static struct trace_parser *open_tracedat(const char *path, char *err, size_t errlen)
+{
+	struct trace_parser *p = trace_parser_new(NULL, path);
+
+	if (!p || !(p->path = strdup(path))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		trace_parser_close(p);
+		return NULL;
+	}
+	p->dat = tracedat_open(path, err, errlen);
+	if (!p->dat) {
+		trace_parser_close(p);
+		return NULL;
+	}
+	return p;
+}
+
+struct trace_parser *trace_parser_open(const char *path, char *err, size_t errlen)
+{
+	unsigned char head[3];
+	struct trace_parser *p;
+	size_t n = 0;
+	FILE *f;
+
+	if (!strcmp(path, "-")) {
+		f = stdin;
+	} else {
+		f = fopen(path, "r");
+		if (!f) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			return NULL;
+		}
+		n = fread(head, 1, sizeof(head), f);
+		rewind(f);
+		if (tracedat_magic(head, n)) {
+			fclose(f);
+			return open_tracedat(path, err, errlen);
+		}
+	}
+	p = trace_parser_new(f, !strcmp(path, "-") ? "<stdin>" : path);
+	if (!p) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		if (f != stdin)
+			fclose(f);
+		return NULL;
+	}
+	p->own = f != stdin;
+	return p;
+}
+
+void trace_parser_close(struct trace_parser *p)
+{
+	if (!p)
+		return;
+	if (p->own)
+		fclose(p->f);
+	tracedat_close(p->dat);
+	free(p->path);
+	free(p->name);
+	free(p);
+}
+
+int trace_parser_rewind(struct trace_parser *p)
+{
+	if (p->dat) {
+		char err[64];
+
+		tracedat_close(p->dat);
+		p->dat = tracedat_open(p->path, err, sizeof(err));
+		if (!p->dat)
+			return -1;
+	} else {
+		if (fseek(p->f, 0, SEEK_SET))
+			return -1;
+		clearerr(p->f);
+	}
+	p->line = 0;
+	p->lost = 0;
+	p->failed = false;
+	p->err[0] = '\0';
+	return 0;
+}
+
+const char *trace_parser_error(const struct trace_parser *p)
+{
+	return p->err;
+}
+
+unsigned long trace_parser_line(const struct trace_parser *p)
+{
+	return p->line;
+}
+
+const char *trace_parser_name(const struct trace_parser *p)
+{
+	return p->name;
+}
+
+unsigned long trace_parser_lost_events(const struct trace_parser *p)
+{
+	return p->lost + (p->dat ? tracedat_lost_events(p->dat) : 0);
+}
+
+static int __attribute__((format(printf, 2, 3)))
+fail(struct trace_parser *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(p->err, sizeof(p->err), "%s:%lu: ", p->name, p->line);
+	va_start(ap, fmt);
+	vsnprintf(p->err + n, sizeof(p->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	p->failed = true;
+	return TRACE_PARSE_ERROR;
+}
+
+/* At most @max characters of @s, for quoting a bad token in a message. */
+static const char *quote(const char *s, size_t len, char *out, size_t max)
+{
+	size_t n = len < max - 1 ? len : max - 1;
+
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return out;
+}
+
+/*
+ * Read one line into p->buf without its '\n'.  1: a line; 0: end of file;
+ * -1: error set (too long, binary, truncated, read error).
+ */
+static int read_line(struct trace_parser *p)
+{
+	size_t n = 0;
+	int c;
+
+	p->line++;
+	while ((c = getc_unlocked(p->f)) != EOF) {
+		/* trace.dat starts with "\027\010Dtracing". */
+		if (p->line == 1 && n == 0 && c == 0x17) {
+			fail(p, "a binary trace.dat file: give the text of 'trace-cmd report'");
+			return -1;
+		}
+		if (c == '\n') {
+			p->buf[n] = '\0';
+			return 1;
+		}
+		if (c == '\0') {
+			fail(p, "binary data (a trace.dat file? give the text of 'trace-cmd report')");
+			return -1;
+		}
+		if (n >= TRACE_LINE_MAX) {
+			fail(p, "line longer than %d characters", TRACE_LINE_MAX);
+			return -1;
+		}
+		p->buf[n++] = (char)c;
+	}
+	if (ferror(p->f)) {
+		fail(p, "read error: %s", strerror(errno));
+		return -1;
+	}
+	if (n) {
+		p->buf[n] = '\0';
+		fail(p, "truncated line (the file ends without a newline): '%s'",
+		     quote(p->buf, n, (char[64]){0}, 64));
+		return -1;
+	}
+	p->line--;
+	return 0;
+}
+
+/* ---- numbers and flags -------------------------------------------------- */
+
+/* Decimal or 0x hex, optionally negative; the whole token. */
+static bool parse_long(const char *s, size_t len, long long *out)
+{
+	char tmp[32];
+	char *end;
+
+	if (!len || len >= sizeof(tmp))
+		return false;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	if (!isdigit((unsigned char)tmp[0]) && tmp[0] != '-')
+		return false;
+	errno = 0;
+	/* Base 10 or 0x hex (later kernels print pfn=0x%lx); never octal. */
+	if (tmp[0] == '-')
+		*out = strtoll(tmp, &end, 10);
+	else if (tmp[0] == '0' && tmp[1] == 'x')
+		*out = (long long)strtoull(tmp + 2, &end, 16);
+	else
+		*out = (long long)strtoull(tmp, &end, 10);
+	return !errno && *end == '\0' && end != tmp;
+}
+
+struct gfp_name {
+	const char *name;
+	gfp_t mask;
+};
+
+/* 2.6.32's names (show_gfp_flags), tried with and without "__". */
+static const struct gfp_name gfp_names_32[] = {
+	{ "GFP_HIGHUSER_MOVABLE", GFP_HIGHUSER_MOVABLE },
+	{ "GFP_HIGHUSER", GFP_HIGHUSER },
+	{ "GFP_USER", GFP_USER },
+	{ "GFP_TEMPORARY", GFP_TEMPORARY },
+	{ "GFP_KERNEL", GFP_KERNEL },
+	{ "GFP_NOFS", GFP_NOFS },
+	{ "GFP_ATOMIC", GFP_ATOMIC },
+	{ "GFP_NOIO", GFP_NOIO },
+	{ "GFP_NOWAIT", GFP_NOWAIT },
+	{ "GFP_HIGH", __GFP_HIGH },
+	{ "GFP_WAIT", __GFP_WAIT },
+	{ "GFP_IO", __GFP_IO },
+	{ "GFP_FS", __GFP_FS },
+	{ "GFP_COLD", __GFP_COLD },
+	{ "GFP_NOWARN", __GFP_NOWARN },
+	{ "GFP_REPEAT", __GFP_REPEAT },
+	{ "GFP_NOFAIL", __GFP_NOFAIL },
+	{ "GFP_NORETRY", __GFP_NORETRY },
+	{ "GFP_COMP", __GFP_COMP },
+	{ "GFP_ZERO", __GFP_ZERO },
+	{ "GFP_NOMEMALLOC", __GFP_NOMEMALLOC },
+	{ "GFP_HARDWALL", __GFP_HARDWALL },
+	{ "GFP_THISNODE", __GFP_THISNODE },
+	{ "GFP_RECLAIMABLE", __GFP_RECLAIMABLE },
+	{ "GFP_MOVABLE", __GFP_MOVABLE },
+	{ "GFP_DMA", __GFP_DMA },
+	{ "GFP_DMA32", __GFP_DMA32 },
+	{ "GFP_HIGHMEM", __GFP_HIGHMEM },
+};
+
+/*
+ * Later kernels' names (include/trace/events/mmflags.h, 3.x-6.x) by their
+ * meaning in 2.6.32: direct reclaim is __GFP_WAIT; kswapd waking, memcg
+ * accounting, KASAN/lockdep hints and __GFP_ATOMIC (whose ALLOC_HARDER
+ * 2.6.32 derives from !__GFP_WAIT) have no bit; transparent huge pages
+ * did not exist, so GFP_TRANSHUGE becomes the movable compound request
+ * it is.
+ */
+static const struct gfp_name gfp_names_later[] = {
+	{ "GFP_TRANSHUGE", GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_NOMEMALLOC | __GFP_NOWARN },
+	{ "GFP_TRANSHUGE_LIGHT", (GFP_HIGHUSER_MOVABLE & ~__GFP_WAIT) | __GFP_COMP |
+				 __GFP_NOMEMALLOC | __GFP_NOWARN },
+	{ "GFP_KERNEL_ACCOUNT", GFP_KERNEL },
+	{ "GFP_IOFS", __GFP_IO | __GFP_FS },
+	{ "__GFP_RETRY_MAYFAIL", __GFP_REPEAT },
+	{ "__GFP_RECLAIM", __GFP_WAIT },
+	{ "__GFP_DIRECT_RECLAIM", __GFP_WAIT },
+	{ "__GFP_KSWAPD_RECLAIM", 0 },
+	{ "__GFP_NO_KSWAPD", 0 },
+	{ "__GFP_ATOMIC", 0 },
+	{ "__GFP_MEMALLOC", 0 },
+	{ "__GFP_ACCOUNT", 0 },
+	{ "__GFP_NOACCOUNT", 0 },
+	{ "__GFP_KMEMCG", 0 },
+	{ "__GFP_WRITE", 0 },
+	{ "__GFP_NOTRACK", 0 },
+	{ "__GFP_NOTRACK_FALSE_POSITIVE", 0 },
+	{ "__GFP_OTHER_NODE", 0 },
+	{ "__GFP_NOLOCKDEP", 0 },
+	{ "__GFP_ZEROTAGS", 0 },
+	{ "__GFP_SKIP_ZERO", 0 },
+	{ "__GFP_SKIP_KASAN", 0 },
+	{ "__GFP_SKIP_KASAN_POISON", 0 },
+	{ "__GFP_SKIP_KASAN_UNPOISON", 0 },
+};
+
+static bool name_is(const char *s, size_t len, const char *name)
+{
+	return strlen(name) == len && !memcmp(s, name, len);
+}
+
+static bool gfp_lookup(const char *s, size_t len, gfp_t *mask)
+{
+	for (size_t i = 0; i < sizeof(gfp_names_later) / sizeof(gfp_names_later[0]); i++)
+		if (name_is(s, len, gfp_names_later[i].name)) {
+			*mask = gfp_names_later[i].mask;
+			return true;
+		}
+	if (len > 2 && s[0] == '_' && s[1] == '_') {
+		s += 2;
+		len -= 2;
+	}
+	for (size_t i = 0; i < sizeof(gfp_names_32) / sizeof(gfp_names_32[0]); i++)
+		if (name_is(s, len, gfp_names_32[i].name)) {
+			*mask = gfp_names_32[i].mask;
+			return true;
+		}
+	return false;
+}
+
+int gfp_flags_parse(const char *s, size_t len, gfp_t *out,
+		    char *bad, size_t badlen)
+{
+	gfp_t gfp = 0;
+	size_t i = 0;
+
+	if (!len) {
+		quote("(empty)", 7, bad, badlen);
+		return -1;
+	}
+	while (i <= len) {
+		size_t j = i;
+		gfp_t mask;
+		long long v;
+
+		while (j < len && s[j] != '|')
+			j++;
+		/* 2.6.32 prints leftover bits as one hex number. */
+		if (j - i > 2 && s[i] == '0' && s[i + 1] == 'x' &&
+		    parse_long(s + i, j - i, &v) && v >= 0 && v <= 0xffffffffLL)
+			gfp |= (gfp_t)v;
+		else if (gfp_lookup(s + i, j - i, &mask))
+			gfp |= mask;
+		else {
+			quote(s + i, j - i, bad, badlen);
+			return -1;
+		}
+		i = j + 1;
+	}
+	*out = gfp;
+	return 0;
+}
+
+static bool reclaim_flags_parse(const char *s, size_t len, unsigned int *out)
+{
+	static const struct { const char *name; unsigned int bit; } names[] = {
+		{ "RECLAIM_WB_ANON", RECLAIM_WB_ANON },
+		{ "RECLAIM_WB_FILE", RECLAIM_WB_FILE },
+		{ "RECLAIM_WB_MIXED", RECLAIM_WB_MIXED },
+		{ "RECLAIM_WB_SYNC", RECLAIM_WB_SYNC },
+		{ "RECLAIM_WB_ASYNC", RECLAIM_WB_ASYNC },
+	};
+	unsigned int flags = 0;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t j = i;
+		long long v;
+		bool found = false;
+
+		while (j < len && s[j] != '|')
+			j++;
+		for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+			if (name_is(s + i, j - i, names[k].name)) {
+				flags |= names[k].bit;
+				found = true;
+			}
+		if (!found) {
+			if (!parse_long(s + i, j - i, &v) || v < 0)
+				return false;
+			flags |= (unsigned int)v;
+		}
+		i = j + 1;
+	}
+	*out = flags;
+	return true;
+}
+
+/* ---- fields ------------------------------------------------------------- */
+
+#define MAX_FIELDS 16
+
+struct field {
+	const char *key, *val;
+	size_t klen, vlen;
+};
+
+struct fields {
+	struct field f[MAX_FIELDS];
+	int n;
+	struct trace_parser *p;
+	const char *event;
+};
+
+/* Split "k=v k=v ..." in place-free fashion; tokens without '=' are ignored. */
+static void split_fields(const char *s, struct fields *fs)
+{
+	fs->n = 0;
+	while (*s && fs->n < MAX_FIELDS) {
+		const char *tok, *eq;
+		size_t len;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		tok = s;
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+		len = (size_t)(s - tok);
+		eq = memchr(tok, '=', len);
+		if (!eq || eq == tok)
+			continue;
+		fs->f[fs->n].key = tok;
+		fs->f[fs->n].klen = (size_t)(eq - tok);
+		fs->f[fs->n].val = eq + 1;
+		fs->f[fs->n].vlen = len - (size_t)(eq - tok) - 1;
+		fs->n++;
+	}
+}
+
+static const struct field *field_find(const struct fields *fs, const char *key)
+{
+	for (int i = 0; i < fs->n; i++)
+		if (name_is(fs->f[i].key, fs->f[i].klen, key))
+			return &fs->f[i];
+	return NULL;
+}
+
+/* Numeric field @key into *@out; false (error set) if missing or bad. */
+static bool get_num(struct fields *fs, const char *key, long long *out)
+{
+	const struct field *f = field_find(fs, key);
+	char q[40];
+
+	if (!f) {
+		fail(fs->p, "%s: no %s= field", fs->event, key);
+		return false;
+	}
+	if (!parse_long(f->val, f->vlen, out)) {
+		fail(fs->p, "%s: %s=%s is not a number", fs->event, key,
+		     quote(f->val, f->vlen, q, sizeof(q)));
+		return false;
+	}
+	return true;
+}
+
+#define GET_INT(fs, key, dst)						\
+	({								\
+		long long __v;						\
+		bool __ok = get_num(fs, key, &__v);			\
+									\
+		if (__ok)						\
+			(dst) = (__typeof__(dst))__v;			\
+		__ok;							\
+	})
+
+/* Optional numeric field: absent leaves @dst; present must be a number. */
+#define GET_OPT(fs, key, dst)						\
+	(field_find(fs, key) ? GET_INT(fs, key, dst) : true)
+
+/* page= and pfn=; "(null)" marks an allocation that failed. */
+static bool get_page_pfn(struct fields *fs, unsigned long *pfn, bool *null_page)
+{
+	const struct field *page = field_find(fs, "page");
+
+	long long addr;
+
+	*null_page = page && name_is(page->val, page->vlen, "(null)");
+	/*
+	 * A 2.6.32 trace.dat records the struct page address, not the pfn
+	 * (page_to_pfn ran only when printing): the address is the block's
+	 * key then.
+	 */
+	if (!field_find(fs, "pfn") && page && !*null_page &&
+	    parse_long(page->val, page->vlen, &addr)) {
+		*pfn = addr ? (unsigned long)addr : -1UL;
+		*null_page = !addr;
+		return true;
+	}
+	if (!GET_INT(fs, "pfn", *pfn))
+		return false;
+	if (*null_page)
+		*pfn = -1UL;
+	return true;
+}
+
+static bool get_gfp(struct fields *fs, const char *key, gfp_t *gfp,
+		    struct trace_record *rec)
+{
+	const struct field *f = field_find(fs, key);
+	char bad[64];
+	long long num;
+
+	if (!f) {
+		fail(fs->p, "%s: no %s= field", fs->event, key);
+		return false;
+	}
+	/* A number: raw trace.dat fields, in the traced kernel's bits
+	 * (2.6.32's, for a trace whose print format failed). */
+	if (parse_long(f->val, f->vlen, &num) && num >= 0 && num <= 0xffffffffLL) {
+		*gfp = (gfp_t)num;
+		return true;
+	}
+	if (gfp_flags_parse(f->val, f->vlen, gfp, bad, sizeof(bad))) {
+		snprintf(rec->unusable_buf, sizeof(rec->unusable_buf),
+			 "unknown gfp flag '%s'", bad);
+		rec->unusable = rec->unusable_buf;
+	}
+	return true;
+}
+
+static bool get_reclaim_flags(struct fields *fs, unsigned int *flags)
+{
+	const struct field *f = field_find(fs, "flags");
+	char q[64];
+	long long sync, file = 0;
+
+	if (f) {
+		if (reclaim_flags_parse(f->val, f->vlen, flags))
+			return true;
+		fail(fs->p, "%s: flags=%s is not RECLAIM_WB_* names", fs->event,
+		     quote(f->val, f->vlen, q, sizeof(q)));
+		return false;
+	}
+	/* 2.6.36's writepage: sync_io=%d (and a posted file=%d). */
+	if (!GET_INT(fs, "sync_io", sync) || !GET_OPT(fs, "file", file))
+		return false;
+	*flags = trace_reclaim_flags(file != 0, sync != 0);
+	return true;
+}
+
+static bool decode(struct trace_parser *p, struct trace_record *rec)
+{
+	struct trace_entry *e = &rec->entry;
+	struct fields fs = { .p = p, .event = rec->event };
+	bool null_page = false;
+	bool ok = true;
+
+	split_fields(rec->fields, &fs);
+	switch (e->id) {
+	case TRACE_MM_PAGE_ALLOC:
+		ok = get_page_pfn(&fs, &e->mm_page_alloc.pfn, &null_page) &&
+		     GET_INT(&fs, "order", e->mm_page_alloc.order) &&
+		     GET_INT(&fs, "migratetype", e->mm_page_alloc.migratetype) &&
+		     get_gfp(&fs, "gfp_flags", &e->mm_page_alloc.gfp_flags, rec);
+		rec->failed_alloc = null_page;
+		break;
+	case TRACE_MM_PAGE_ALLOC_ZONE_LOCKED:
+		ok = get_page_pfn(&fs, &e->mm_page_alloc_zone_locked.pfn, &null_page) &&
+		     GET_INT(&fs, "order", e->mm_page_alloc_zone_locked.order) &&
+		     GET_INT(&fs, "migratetype", e->mm_page_alloc_zone_locked.migratetype) &&
+		     GET_INT(&fs, "percpu_refill", e->mm_page_alloc_zone_locked.percpu_refill);
+		break;
+	case TRACE_MM_PAGE_FREE_DIRECT:
+		ok = get_page_pfn(&fs, &e->mm_page_free_direct.pfn, &null_page) &&
+		     GET_INT(&fs, "order", e->mm_page_free_direct.order);
+		break;
+	case TRACE_MM_PAGEVEC_FREE:
+		/* cold= went away in later mm_page_free_batched. */
+		ok = get_page_pfn(&fs, &e->mm_pagevec_free.pfn, &null_page) &&
+		     GET_OPT(&fs, "cold", e->mm_pagevec_free.cold);
+		break;
+	case TRACE_MM_PAGE_PCPU_DRAIN:
+		ok = get_page_pfn(&fs, &e->mm_page_pcpu_drain.pfn, &null_page) &&
+		     GET_INT(&fs, "order", e->mm_page_pcpu_drain.order) &&
+		     GET_INT(&fs, "migratetype", e->mm_page_pcpu_drain.migratetype);
+		break;
+	case TRACE_MM_PAGE_ALLOC_EXTFRAG:
+		ok = get_page_pfn(&fs, &e->mm_page_alloc_extfrag.pfn, &null_page) &&
+		     GET_INT(&fs, "alloc_order", e->mm_page_alloc_extfrag.alloc_order) &&
+		     GET_INT(&fs, "fallback_order", e->mm_page_alloc_extfrag.fallback_order) &&
+		     GET_INT(&fs, "pageblock_order", e->mm_page_alloc_extfrag.pageblock_order) &&
+		     GET_INT(&fs, "alloc_migratetype", e->mm_page_alloc_extfrag.alloc_migratetype) &&
+		     GET_INT(&fs, "fallback_migratetype", e->mm_page_alloc_extfrag.fallback_migratetype) &&
+		     GET_INT(&fs, "fragmenting", e->mm_page_alloc_extfrag.fragmenting) &&
+		     GET_INT(&fs, "change_ownership", e->mm_page_alloc_extfrag.change_ownership);
+		break;
+	case TRACE_MM_VMSCAN_KSWAPD_SLEEP:
+		ok = GET_INT(&fs, "nid", e->mm_vmscan_kswapd_sleep.nid);
+		break;
+	case TRACE_MM_VMSCAN_KSWAPD_WAKE:
+		ok = GET_INT(&fs, "nid", e->mm_vmscan_kswapd_wake.nid) &&
+		     GET_INT(&fs, "order", e->mm_vmscan_kswapd_wake.order);
+		break;
+	case TRACE_MM_VMSCAN_WAKEUP_KSWAPD:
+		ok = GET_INT(&fs, "nid", e->mm_vmscan_wakeup_kswapd.nid) &&
+		     GET_INT(&fs, "zid", e->mm_vmscan_wakeup_kswapd.zid) &&
+		     GET_INT(&fs, "order", e->mm_vmscan_wakeup_kswapd.order);
+		break;
+	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_BEGIN:
+		ok = GET_INT(&fs, "order", e->mm_vmscan_direct_reclaim_begin.order) &&
+		     GET_INT(&fs, "may_writepage", e->mm_vmscan_direct_reclaim_begin.may_writepage) &&
+		     get_gfp(&fs, "gfp_flags", &e->mm_vmscan_direct_reclaim_begin.gfp_flags, rec);
+		break;
+	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_END:
+		ok = GET_INT(&fs, "nr_reclaimed", e->mm_vmscan_direct_reclaim_end.nr_reclaimed);
+		break;
+	case TRACE_MM_VMSCAN_LRU_ISOLATE:
+		ok = GET_INT(&fs, "isolate_mode", e->mm_vmscan_lru_isolate.isolate_mode) &&
+		     GET_INT(&fs, "order", e->mm_vmscan_lru_isolate.order) &&
+		     GET_INT(&fs, "nr_requested", e->mm_vmscan_lru_isolate.nr_requested) &&
+		     GET_INT(&fs, "nr_scanned", e->mm_vmscan_lru_isolate.nr_scanned) &&
+		     GET_INT(&fs, "nr_taken", e->mm_vmscan_lru_isolate.nr_taken) &&
+		     GET_OPT(&fs, "contig_taken", e->mm_vmscan_lru_isolate.contig_taken) &&
+		     GET_OPT(&fs, "contig_dirty", e->mm_vmscan_lru_isolate.contig_dirty) &&
+		     GET_OPT(&fs, "contig_failed", e->mm_vmscan_lru_isolate.contig_failed);
+		break;
+	case TRACE_MM_VMSCAN_WRITEPAGE:
+		ok = get_page_pfn(&fs, &e->mm_vmscan_writepage.pfn, &null_page) &&
+		     get_reclaim_flags(&fs, &e->mm_vmscan_writepage.reclaim_flags);
+		break;
+	case TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE:
+		ok = GET_INT(&fs, "nid", e->mm_vmscan_lru_shrink_inactive.nid) &&
+		     GET_INT(&fs, "zid", e->mm_vmscan_lru_shrink_inactive.zid) &&
+		     GET_INT(&fs, "nr_scanned", e->mm_vmscan_lru_shrink_inactive.nr_scanned) &&
+		     GET_INT(&fs, "nr_reclaimed", e->mm_vmscan_lru_shrink_inactive.nr_reclaimed) &&
+		     GET_INT(&fs, "priority", e->mm_vmscan_lru_shrink_inactive.priority) &&
+		     get_reclaim_flags(&fs, &e->mm_vmscan_lru_shrink_inactive.reclaim_flags);
+		break;
+	case TRACE_WRITEBACK_CONGESTION_WAIT:
+		ok = GET_INT(&fs, "usec_timeout", e->writeback_congestion_wait.usec_timeout) &&
+		     GET_INT(&fs, "usec_delayed", e->writeback_congestion_wait.usec_delayed);
+		break;
+	case NR_TRACE_EVENTS:
+		break;
+	}
+	return ok;
+}
+
+/* The event table entry for @name, including later kernels' renames. */
+static const struct ftrace_event *event_lookup(const char *name)
+{
+	/* 3.3 renamed the two free events; same fields. */
+	if (!strcmp(name, "mm_page_free"))
+		return &ftrace_events[TRACE_MM_PAGE_FREE_DIRECT];
+	if (!strcmp(name, "mm_page_free_batched"))
+		return &ftrace_events[TRACE_MM_PAGEVEC_FREE];
+	for (int i = 0; i < NR_TRACE_EVENTS; i++)
+		if (!strcmp(name, ftrace_events[i].name))
+			return &ftrace_events[i];
+	return NULL;
+}
+
+/* ---- lines -------------------------------------------------------------- */
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* A line that is not an event: 1 skip, 0 not such a line, -1 error. */
+static int bookkeeping_line(struct trace_parser *p, const char *s)
+{
+	if (!*s || *s == '#' || starts(s, "=>") || starts(s, "<stack trace>") ||
+	    starts(s, "<user stack trace>") || starts(s, "version = ") ||
+	    starts(s, "cpus="))
+		return 1;
+	if (starts(s, "CPU ") && strstr(s, " is empty"))
+		return 1;
+	if (starts(s, "CPU:")) {
+		/* "CPU:1 [LOST 123 EVENTS]" */
+		const char *q = strchr(s, '[');
+		unsigned long long n;
+		char *end;
+
+		if (!q || !(strstr(q, "LOST") || strstr(q, "DROPPED")))
+			return fail(p, "unrecognised CPU line '%.60s'", s);
+		while (*q && !isdigit((unsigned char)*q))
+			q++;
+		n = strtoull(q, &end, 10);
+		if (end == q)
+			return fail(p, "lost-events line without a count '%.60s'", s);
+		p->lost += n;
+		return 1;
+	}
+	return 0;
+}
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* The "[CPU]" column: a '[' after whitespace, digits, ']'. */
+static const char *find_cpu_column(const char *s)
+{
+	for (const char *q = s; (q = strchr(q, '[')); q++) {
+		const char *r = q + 1;
+
+		if (q == s || (q[-1] != ' ' && q[-1] != '\t') ||
+		    !isdigit((unsigned char)*r))
+			continue;
+		while (isdigit((unsigned char)*r))
+			r++;
+		if (*r == ']')
+			return q;
+	}
+	return NULL;
+}
+
+/* "COMM-PID" or "COMM-PID (TGID)" in [s, end). */
+static int parse_task(struct trace_parser *p, const char *s, const char *end,
+		      struct trace_record *rec)
+{
+	const char *dash;
+	char q[64];
+	long long pid;
+
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (end > s && end[-1] == ')') {
+		const char *open = end - 1;
+
+		while (open > s && *open != '(')
+			open--;
+		if (*open == '(' && open > s) {
+			end = open;
+			while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+				end--;
+		}
+	}
+	for (dash = end - 1; dash >= s && *dash != '-'; dash--)
+		;
+	if (dash < s || !parse_long(dash + 1, (size_t)(end - dash - 1), &pid) ||
+	    pid < 0 || pid > 0x7fffffff)
+		return fail(p, "no COMM-PID before the CPU column: '%s'",
+			    quote(s, (size_t)(end - s), q, sizeof(q)));
+	rec->pid = (int)pid;
+	quote(s, (size_t)(dash - s), rec->comm, sizeof(rec->comm));
+	return 0;
+}
+
+/* "SECONDS[.FRACTION]:" into ns; returns the char after ':' or NULL. */
+static const char *parse_timestamp(const char *s, sim_time_t *ns)
+{
+	unsigned long long sec = 0, frac = 0, scale = NSEC_PER_SEC;
+	const char *q = s;
+
+	if (!isdigit((unsigned char)*q))
+		return NULL;
+	while (isdigit((unsigned char)*q)) {
+		if (sec > 1000000000000ULL)
+			return NULL;
+		sec = sec * 10 + (unsigned long long)(*q++ - '0');
+	}
+	if (*q == '.') {
+		q++;
+		if (!isdigit((unsigned char)*q))
+			return NULL;
+		/* Up to ns; digits beyond are dropped. */
+		for (; isdigit((unsigned char)*q); q++) {
+			if (scale > 1) {
+				scale /= 10;
+				frac += (unsigned long long)(*q - '0') * scale;
+			}
+		}
+	}
+	if (*q != ':')
+		return NULL;
+	*ns = sec * NSEC_PER_SEC + frac;
+	return q + 1;
+}
+
+static int parse_event_line(struct trace_parser *p, const char *s,
+			    struct trace_record *rec)
+{
+	const char *cpu = find_cpu_column(s);
+	const char *q, *tok;
+	char bad[48];
+	size_t n;
+
+	if (!cpu)
+		return fail(p, "not an ftrace event line (no [CPU] column): '%.60s'", s);
+	if (parse_task(p, s, cpu, rec))
+		return TRACE_PARSE_ERROR;
+	rec->cpu = atoi(cpu + 1);
+	q = skip_space(strchr(cpu, ']') + 1);
+
+	/* Optional irq-info flags before the timestamp. */
+	rec->flags[0] = '\0';
+	if (!isdigit((unsigned char)*q)) {
+		tok = q;
+		while (*q && *q != ' ' && *q != '\t')
+			q++;
+		n = (size_t)(q - tok);
+		if (n >= sizeof(rec->flags) || n < 4)
+			return fail(p, "expected the timestamp or a flags column after the CPU, found '%s'",
+				    quote(tok, n, bad, sizeof(bad)));
+		quote(tok, n, rec->flags, sizeof(rec->flags));
+		q = skip_space(q);
+	}
+	tok = q;
+	q = parse_timestamp(tok, &rec->ts);
+	if (!q) {
+		for (n = 0; tok[n] && tok[n] != ' ' && tok[n] != '\t'; n++)
+			;
+		return fail(p, "bad timestamp '%s' (want SECONDS.MICROS:)",
+			    quote(tok, n, bad, sizeof(bad)));
+	}
+	q = skip_space(q);
+	tok = q;
+	while (isalnum((unsigned char)*q) || *q == '_')
+		q++;
+	n = (size_t)(q - tok);
+	if (!n || *q != ':')
+		return fail(p, "no 'EVENT:' after the timestamp: '%.60s'", tok);
+	if (n >= sizeof(rec->event))
+		return fail(p, "event name too long: '%.60s'", tok);
+	quote(tok, n, rec->event, sizeof(rec->event));
+	rec->fields = skip_space(q + 1);
+	return 0;
+}
+
+static void fill_entry_header(struct trace_record *rec)
+{
+	struct trace_entry *e = &rec->entry;
+
+	memset(e, 0, sizeof(*e));
+	e->id = rec->desc->id;
+	e->ts = rec->ts;
+	e->pid = rec->pid;
+	e->cpu = rec->cpu;
+	/* irq-info's third column: h/H hard irq, s softirq (z/Z: NMI). */
+	e->in_irq = strlen(rec->flags) >= 3 && strchr("hHsSzZ", rec->flags[2]);
+	/* TASK_COMM_LEN: a longer name from a file is cut, as the kernel's. */
+	strncpy(e->comm, rec->comm, sizeof(e->comm) - 1);
+	e->comm[sizeof(e->comm) - 1] = '\0';
+}
+
+/* Decode a record whose header and fields are filled. */
+static int finish_record(struct trace_parser *p, struct trace_record *rec)
+{
+	rec->desc = event_lookup(rec->event);
+	if (rec->desc) {
+		fill_entry_header(rec);
+		if (!decode(p, rec))
+			return TRACE_PARSE_ERROR;
+	}
+	return TRACE_PARSE_EVENT;
+}
+
+/* The next trace.dat record, as if it were a line: LINE is its number. */
+static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
+{
+	struct tracedat_event ev;
+
+	if (p->failed)
+		return TRACE_PARSE_ERROR;
+	if (!tracedat_next(p->dat, &ev))
+		return TRACE_PARSE_EOF;
+	p->line++;
+	memset(rec, 0, offsetof(struct trace_record, entry));
+	rec->unusable = NULL;
+	rec->failed_alloc = false;
+	snprintf(rec->comm, sizeof(rec->comm), "%s", ev.comm);
+	rec->pid = ev.pid;
+	rec->cpu = ev.cpu;
+	rec->ts = ev.ts;
+	snprintf(rec->flags, sizeof(rec->flags), "%s", ev.flags);
+	snprintf(rec->event, sizeof(rec->event), "%s", ev.event);
+	snprintf(p->buf, sizeof(p->buf), "%s", ev.fields);
+	rec->fields = skip_space(p->buf);
+	return finish_record(p, rec);
+}
+
+int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
+{
+	if (p->dat)
+		return next_tracedat(p, rec);
+	for (;;) {
+		const char *s;
+		int rc;
+		char *end;
+
+		if (p->failed)
+			return TRACE_PARSE_ERROR;
+		rc = read_line(p);
+		if (rc <= 0)
+			return rc < 0 ? TRACE_PARSE_ERROR : TRACE_PARSE_EOF;
+		/* Trailing blanks (trace-cmd pads some lines). */
+		end = p->buf + strlen(p->buf);
+		while (end > p->buf && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+			*--end = '\0';
+		s = skip_space(p->buf);
+		rc = bookkeeping_line(p, s);
+		if (rc < 0)
+			return TRACE_PARSE_ERROR;
+		if (rc)
+			continue;
+		memset(rec, 0, offsetof(struct trace_record, entry));
+		rec->unusable = NULL;
+		rec->failed_alloc = false;
+		if (parse_event_line(p, s, rec))
+			return TRACE_PARSE_ERROR;
+		return finish_record(p, rec);
+	}
+}

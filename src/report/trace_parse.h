@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A streaming parser of ftrace text: the tracing "trace" file (or
+ * trace_pipe) and `trace-cmd report` output.  It returns one event at a
+ * time and keeps one line in memory, so a trace of any length reads in
+ * constant space.
+ *
+ * Accepted line shape (whitespace free-form):
+ *
+ *   COMM-PID [(TGID)] [CPU] [FLAGS] SECONDS.FRACTION: EVENT: FIELDS
+ *
+ * FLAGS is the optional irq-info column ("d.h.", "dNs2.", ...).  Header
+ * and bookkeeping lines are skipped: '#' comments, empty lines, trace-cmd's
+ * "version = N", "cpus=N", "CPU N is empty", and stack-trace lines
+ * (" => func", "<stack trace>").  "CPU:N [LOST M EVENTS]" lines add M to
+ * the lost-event count.  Anything else is an error "FILE:LINE: what".
+ *
+ * Known events (the mmsim set, plus the later names mm_page_free and
+ * mm_page_free_batched) are decoded into a struct trace_entry.  A known
+ * event whose fields are missing or not numbers is malformed (an error);
+ * one that is well formed but cannot be represented (an unknown gfp flag
+ * name) is returned with @unusable saying why.
+ *
+ * trace_parser_open() also reads trace-cmd's binary trace.dat, through
+ * tracedat.c (libtracecmd); records then come out as if they were lines,
+ * LINE being the record's number.
+ */
+#ifndef MMSIM_REPORT_TRACE_PARSE_H
+#define MMSIM_REPORT_TRACE_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "kernel/trace.h"
+#include "report/ftrace.h"
+
+#define TRACE_LINE_MAX	4096		/* longest line accepted */
+
+struct trace_record {
+	char comm[64];			/* as in the file ("<idle>", "<...>") */
+	int pid;
+	int cpu;
+	sim_time_t ts;			/* ns */
+	char flags[8];			/* irq-info column, "" if absent */
+	char event[64];
+	const char *fields;		/* valid until the next call */
+	/* Known events only: */
+	const struct ftrace_event *desc;	/* NULL: not an mmsim event */
+	struct trace_entry entry;	/* decoded; comm/pid/cpu/ts copied */
+	bool failed_alloc;		/* mm_page_alloc with page=(null) */
+	const char *unusable;		/* why @entry could not be filled */
+	char unusable_buf[96];
+};
+
+enum {
+	TRACE_PARSE_ERROR = -1,
+	TRACE_PARSE_EOF = 0,
+	TRACE_PARSE_EVENT = 1,
+};
+
+struct trace_parser;
+
+/* Open @path for parsing ("-" reads stdin).  NULL with "FILE: why" in @err. */
+struct trace_parser *trace_parser_open(const char *path, char *err, size_t errlen);
+/* Parse an open stream; @name is used in messages.  Does not close @f. */
+struct trace_parser *trace_parser_new(FILE *f, const char *name);
+void trace_parser_close(struct trace_parser *p);
+/* Back to the first line, if the stream can seek.  -1 if not. */
+int trace_parser_rewind(struct trace_parser *p);
+
+/* TRACE_PARSE_EVENT with @rec filled, TRACE_PARSE_EOF, or TRACE_PARSE_ERROR
+ * with trace_parser_error() set.  After an error the parser stays failed. */
+int trace_parser_next(struct trace_parser *p, struct trace_record *rec);
+/* "FILE:LINE: what is wrong". */
+const char *trace_parser_error(const struct trace_parser *p);
+unsigned long trace_parser_line(const struct trace_parser *p);
+const char *trace_parser_name(const struct trace_parser *p);
+/* Events the tracer reported lost (ring-buffer overruns). */
+unsigned long trace_parser_lost_events(const struct trace_parser *p);
+
+/*
+ * A gfp mask from its printed names ("GFP_KERNEL|GFP_COLD|0x4"): the
+ * 2.6.32 names, the same with a "__" prefix, and the later kernels' names
+ * mapped to their 2.6.32 meaning (__GFP_DIRECT_RECLAIM is __GFP_WAIT;
+ * __GFP_KSWAPD_RECLAIM, __GFP_ACCOUNT and the like have no 2.6.32 bit).
+ * Returns 0, or -1 with the first unknown name in @bad.
+ */
+int gfp_flags_parse(const char *s, size_t len, gfp_t *out,
+		    char *bad, size_t badlen);
+
+#endif /* MMSIM_REPORT_TRACE_PARSE_H */

@@ -1,0 +1,580 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The block layer: merging, request allocation and get_request_wait, the
+ * scheduler's sync/async rules, device bandwidth, and dm-crypt.
+ *
+ * Exact-time tests use a device with a fixed service time (non-rotational,
+ * no access cost, 4096000 B/s, depth 1): a one-page request takes exactly
+ * 1 ms.  Bandwidth tests use the default 2009 disk.  HZ = 250.
+ *
+ * Values are recorded inside simulated tasks and asserted afterwards: a
+ * failing cmocka assertion must not unwind a coroutine stack.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "sim/sim.h"
+#include "kernel/blkdev.h"
+#include "kernel/backing-dev.h"
+#include "kernel/profile.h"
+#include "kernel/vmstat.h"
+
+/* Until vmstat.c and profile.c are in the library; weak, the real ones win. */
+__attribute__((weak)) unsigned long vm_events[NR_VM_EVENT_ITEMS];
+__attribute__((weak)) long vm_stat[NR_VM_ZONE_STAT_ITEMS];
+__attribute__((weak)) struct kernel_profile kprofile;
+
+#define MS	NSEC_PER_MSEC
+#define US	NSEC_PER_USEC
+
+static struct page pages[128];
+
+static void setup_sim(unsigned int cpus)
+{
+	struct sim_config cfg = { .hz = 250, .nr_cpus = cpus, .seed = 7 };
+
+	sim_init(&cfg);
+	blk_dev_init();
+	memset(&kprofile, 0, sizeof(kprofile));
+	kprofile.cw_writeback = BLK_RW_ASYNC;
+	memset(vm_events, 0, sizeof(vm_events));
+	dm_crypt_alloc_page = NULL;
+	dm_crypt_free_page = NULL;
+}
+
+static void finish_sim(struct block_device *disk)
+{
+	disk_destroy(disk);
+	sim_exit();
+	blk_dev_exit();
+}
+
+static struct block_device *fixed_disk(unsigned int depth)
+{
+	struct disk_params p = {
+		.rotational = false,
+		.capacity = 1 << 24,
+		.read_bps = 4096000,
+		.write_bps = 4096000,
+		.queue_depth = depth,
+	};
+
+	return disk_create("sda", &p, NULL);
+}
+
+/* ---- I/O helpers ------------------------------------------------------ */
+
+struct tracker {
+	unsigned long bios, pages;
+	sim_time_t last_done;
+	struct task_struct *waiter;
+	unsigned long wait_bios;
+};
+
+static void track_end_io(struct bio *bio, int error)
+{
+	struct tracker *t = bio->bi_private;
+
+	t->bios++;
+	t->pages += bio->bi_vcnt;
+	t->last_done = sim_now();
+	if (t->waiter && t->bios >= t->wait_bios)
+		wake_up_process(t->waiter);
+	bio_put(bio);
+}
+
+static void submit(struct block_device *bdev, unsigned long rw,
+		   sector_t sector, unsigned int nr, struct tracker *t)
+{
+	struct bio *bio = bio_alloc(nr);
+
+	for (unsigned int i = 0; i < nr; i++)
+		bio_add_page(bio, &pages[(sector / PAGE_SECTORS + i) % 128]);
+	bio->bi_rw = rw;
+	bio->bi_sector = sector;
+	bio->bi_bdev = bdev;
+	bio->bi_end_io = track_end_io;
+	bio->bi_private = t;
+	submit_bio(bio);
+}
+
+/* Sleep until @t has seen @nr completions. */
+static void wait_for(struct tracker *t, unsigned long nr)
+{
+	t->waiter = current;
+	t->wait_bios = nr;
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (t->bios >= nr)
+			break;
+		io_schedule();
+	}
+	set_current_state(TASK_RUNNING);
+	t->waiter = NULL;
+}
+
+/* A sequential writer: @nr_pages one-page bios from sector 0. */
+struct stream {
+	struct block_device *bdev;
+	unsigned long nr_pages;
+	struct tracker t;
+};
+
+static void stream_writer(void *arg)
+{
+	struct stream *s = arg;
+
+	for (unsigned long i = 0; i < s->nr_pages; i++)
+		submit(s->bdev, WRITE, i * PAGE_SECTORS, 1, &s->t);
+}
+
+static double bandwidth(const struct stream *s)
+{
+	return (double)s->nr_pages * PAGE_SIZE * NSEC_PER_SEC /
+	       (double)s->t.last_done;
+}
+
+/* ---- merging ---------------------------------------------------------- */
+
+static void test_merging_reduces_request_count(void **state)
+{
+	struct block_device *disk;
+	struct stream s;
+
+	(void)state;
+	for (int nomerges = 0; nomerges <= 1; nomerges++) {
+		setup_sim(1);
+		disk = disk_create("sda", NULL, NULL);
+		if (nomerges)
+			disk->bd_queue->queue_flags |= 1UL << QUEUE_FLAG_NOMERGES;
+		memset(&s, 0, sizeof(s));
+		s.bdev = disk;
+		s.nr_pages = 256;
+		kthread_run(stream_writer, &s, "writer", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(s.t.pages, 256);
+		if (!nomerges) {
+			/*
+			 * All 256 bios arrive while the queue is plugged (for
+			 * up to 4 ms): 512 KiB = 128 pages per request, so 2
+			 * requests and 256 - 2 = 254 back merges.
+			 */
+			assert_int_equal(disk->bd_queue->stats.requests[WRITE], 2);
+			assert_int_equal(disk->bd_queue->stats.back_merges, 254);
+		} else {
+			assert_int_equal(disk->bd_queue->stats.requests[WRITE], 256);
+			assert_int_equal(disk->bd_queue->stats.back_merges, 0);
+		}
+		/* PGPGOUT counts KiB at submission: 256 pages * 4. */
+		assert_int_equal(vm_events[PGPGOUT], 1024);
+		assert_int_equal(vm_events[PGPGIN], 0);
+		finish_sim(disk);
+	}
+}
+
+/* ---- device bandwidth ------------------------------------------------- */
+
+static void test_sequential_writer_reaches_disk_bandwidth(void **state)
+{
+	struct block_device *disk;
+	struct disk_params p;
+	struct stream s = { .nr_pages = 32768 };	/* 128 MiB */
+	double bw;
+
+	(void)state;
+	setup_sim(1);
+	disk_default_params(&p);
+	disk = disk_create("sda", &p, NULL);
+	s.bdev = disk;
+	kthread_run(stream_writer, &s, "writer", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(s.t.pages, s.nr_pages);
+	bw = bandwidth(&s);
+	/*
+	 * 512 KiB requests: 50 us + 524288 / 80e6 s = 6.60 ms each, so
+	 * 79.4 MB/s; within 10% of the modelled 80 MB/s and never above.
+	 */
+	assert_true(bw >= 0.9 * (double)p.write_bps);
+	assert_true(bw <= (double)p.write_bps);
+	/* 512 KiB requests, a few smaller ones dispatched while growing. */
+	assert_true(disk->bd_queue->stats.requests[WRITE] >= 32768 / 128);
+	assert_true(disk->bd_queue->stats.requests[WRITE] <= 32768 / 128 + 16);
+	finish_sim(disk);
+}
+
+static void crypt_stream(sim_time_t ns_per_page, unsigned long nr_pages,
+			 double *bw, sim_time_t *kcryptd_cpu,
+			 unsigned long *pgpgout, uint64_t *disk_bps)
+{
+	struct dm_crypt_params cp;
+	struct block_device *disk, *crypt, *lv;
+	struct disk_params p;
+	struct stream s = { .nr_pages = nr_pages };
+
+	setup_sim(1);
+	disk_default_params(&p);
+	*disk_bps = p.write_bps;
+	disk = disk_create("sda", &p, NULL);
+	dm_crypt_default_params(&cp);
+	cp.ns_per_page = ns_per_page;
+	crypt = dm_crypt_create("crypt", disk, 0, 1 << 24, &cp);
+	lv = dm_linear_create("vg-scratch", crypt, 1 << 20, 1 << 22, false);
+	s.bdev = lv;
+	kthread_run(stream_writer, &s, "writer", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(s.t.pages, nr_pages);
+	*bw = bandwidth(&s);
+	*kcryptd_cpu = dm_crypt_kcryptd(crypt)->sum_exec_runtime;
+	*pgpgout = vm_events[PGPGOUT];
+	assert_int_equal(dm_crypt_get_stats(crypt)->pages_encrypted, nr_pages);
+	dm_destroy(lv);
+	dm_destroy(crypt);
+	finish_sim(disk);
+}
+
+static void test_crypt_writer_bounded_by_crypt_cpu(void **state)
+{
+	double bw, crypt_bps = 4096.0 * NSEC_PER_SEC / (100 * US);
+	sim_time_t cpu;
+	unsigned long pgpgout;
+	uint64_t disk_bps;
+
+	(void)state;
+	/* 100 us per page: 4096 B / 100 us = 40.96 MB/s < the disk's 80. */
+	crypt_stream(100 * US, 8192, &bw, &cpu, &pgpgout, &disk_bps);
+	assert_true(crypt_bps < (double)disk_bps);
+	assert_true(bw >= 0.9 * crypt_bps);
+	assert_true(bw <= crypt_bps);
+	assert_int_equal(cpu, 8192 * 100 * US);
+	/* Counted once, at the top of the stack: 8192 pages * 4 KiB. */
+	assert_int_equal(pgpgout, 8192 * 4);
+
+	/* 20 us per page: 204.8 MB/s, so the disk bounds it again. */
+	crypt_stream(20 * US, 16384, &bw, &cpu, &pgpgout, &disk_bps);
+	assert_true(bw >= 0.9 * (double)disk_bps);
+	assert_true(bw <= (double)disk_bps);
+}
+
+/* ---- the scheduler favours sync --------------------------------------- */
+
+static struct block_device *disk;
+static struct tracker read_t;
+static sim_time_t read_latency_max, first_read_done;
+static bool async_congested_at_read;
+
+/* Eight reads, 12 ms apart from 100 ms on, each waited for. */
+static void late_reader(void *arg)
+{
+	schedule_timeout_uninterruptible(HZ / 10);	/* 100 ms */
+	async_congested_at_read =
+		bdi_write_congested(blk_get_backing_dev_info(disk));
+	for (unsigned long i = 0; i < 8; i++) {
+		sim_time_t issued = sim_now();
+
+		/* 100 GB and more into the disk: far from the writes. */
+		submit(disk, READ, (100000000000ULL >> SECTOR_SHIFT) +
+		       i * (1ULL << 21), 1, &read_t);
+		wait_for(&read_t, i + 1);
+		if (sim_now() - issued > read_latency_max)
+			read_latency_max = sim_now() - issued;
+		if (!i)
+			first_read_done = sim_now();
+		schedule_timeout_uninterruptible(3);
+	}
+}
+
+static void test_sync_read_beats_async_backlog(void **state)
+{
+	struct stream s = { .nr_pages = 24576 };	/* 96 MiB */
+
+	(void)state;
+	setup_sim(1);
+	disk = disk_create("sda", NULL, NULL);
+	memset(&read_t, 0, sizeof(read_t));
+	read_latency_max = 0;
+	s.bdev = disk;
+	kthread_run(stream_writer, &s, "writer", DEFAULT_PRIO);
+	kthread_run(late_reader, NULL, "gitk", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(s.t.pages, s.nr_pages);
+	assert_int_equal(read_t.bios, 8);
+	assert_true(async_congested_at_read);
+	/*
+	 * A read preempts the async queue and waits at most for the one
+	 * async request low_latency lets into the device right after sync
+	 * I/O (50 us + seek <= 15.2 ms + rotation <= 8.33 ms + 512 KiB at
+	 * 80 MB/s = 6.55 ms: 30.1 ms), then its own access (50 us + 15.2 +
+	 * 8.33 + 0.05 ms = 23.6 ms): under 54 ms.  The backlog needs ~1.2 s.
+	 */
+	assert_true(read_latency_max < 54 * MS);
+	assert_true(first_read_done < s.t.last_done);
+	assert_true(s.t.last_done > 1000 * MS);
+	assert_true(disk->bd_queue->stats.preemptions >= 1);
+	assert_int_equal(vm_events[PGPGIN], 8 * 4);
+	finish_sim(disk);
+}
+
+static void burst_writer(void *arg)
+{
+	struct tracker *t = arg;
+
+	for (unsigned long i = 0; i < 50; i++)
+		submit(disk, WRITE, i * 2 * PAGE_SECTORS, 1, t);
+}
+
+static void test_low_latency_limits_async_depth(void **state)
+{
+	struct cfq_params cp;
+	struct disk_params p = {
+		.rotational = false,
+		.capacity = 1 << 24,
+		.read_bps = 4096000,
+		.write_bps = 4096000,
+		.queue_depth = 8,
+	};
+	struct tracker t;
+	unsigned int depth[2];
+
+	(void)state;
+	for (int ll = 0; ll <= 1; ll++) {
+		setup_sim(1);
+		cfq_default_params(&cp);
+		cp.low_latency = ll;
+		disk = disk_create("sda", &p, &cp);
+		memset(&t, 0, sizeof(t));
+		kthread_run(burst_writer, &t, "writer", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(t.bios, 50);
+		/* 50 one-page requests, one at a time: done at 50 ms. */
+		if (ll)
+			assert_int_equal(t.last_done, 50 * MS);
+		depth[ll] = disk->bd_queue->stats.max_in_driver[BLK_RW_ASYNC];
+		finish_sim(disk);
+	}
+	/*
+	 * Within 100 ms (slice_sync) of the last sync completion -- here
+	 * the queue's creation -- low_latency allows one async request in
+	 * the device; without it the sole busy queue fills the device (8).
+	 */
+	assert_int_equal(depth[1], 1);
+	assert_int_equal(depth[0], 8);
+}
+
+/* ---- get_request_wait -------------------------------------------------- */
+
+static sim_time_t submitted_at[24];
+
+static void timed_writer(void *arg)
+{
+	struct tracker *t = arg;
+
+	for (unsigned long i = 0; i < 24; i++) {
+		submit(disk, WRITE, i * 2 * PAGE_SECTORS, 1, t);
+		submitted_at[i] = sim_now();
+	}
+}
+
+static void test_get_request_wait_blocks_when_full(void **state)
+{
+	struct request_queue *q;
+	struct tracker t;
+
+	(void)state;
+	setup_sim(1);
+	disk = fixed_disk(1);
+	q = disk->bd_queue;
+	blk_queue_set_nr_requests(q, 8);
+	/* on = min(8, 8 - 1 + 1) = 8, off = max(1, 8 - 1 - 0 - 1) = 6 */
+	assert_int_equal(q->nr_congestion_on, 8);
+	assert_int_equal(q->nr_congestion_off, 6);
+	memset(&t, 0, sizeof(t));
+	kthread_run(timed_writer, &t, "writer", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(t.bios, 24);
+	/*
+	 * The allocation at count 7 marks the list full and makes the
+	 * writer a batcher, which may go on to the hard cap 3 * 8 / 2 = 12:
+	 * twelve requests at t = 0, then it sleeps.
+	 */
+	for (int i = 0; i < 12; i++)
+		assert_int_equal(submitted_at[i], 0);
+	/*
+	 * Requests complete one per ms; a freed request wakes the sleeper
+	 * once count + 1 <= nr_requests, i.e. at count 7: the fifth
+	 * completion (12 - 5 = 7), at t = 5 ms.  Still a batcher, it takes
+	 * requests up to the cap again: 13th..17th at 5 ms.
+	 */
+	assert_int_equal(submitted_at[12], 5 * MS);
+	assert_int_equal(submitted_at[16], 5 * MS);
+	assert_int_equal(submitted_at[17], 10 * MS);
+	assert_int_equal(q->stats.sleeps[BLK_RW_ASYNC], 3);
+	assert_int_equal(q->stats.sleep_ns[BLK_RW_ASYNC], 5 * MS + 5 * MS + 5 * MS);
+	finish_sim(disk);
+}
+
+/* ---- interrupt-context submission ------------------------------------- */
+
+static struct tracker irq_t;
+
+static void irq_submitter(struct irq_work *w)
+{
+	for (unsigned long i = 0; i < 20; i++)
+		submit(disk, WRITE | (1UL << BIO_RW_UNPLUG),
+		       i * 2 * PAGE_SECTORS, 1, &irq_t);
+}
+
+static void test_interrupt_submission_never_sleeps(void **state)
+{
+	struct irq_work w;
+	struct request_queue *q;
+
+	(void)state;
+	setup_sim(1);
+	disk = fixed_disk(1);
+	q = disk->bd_queue;
+	blk_queue_set_nr_requests(q, 8);
+	memset(&irq_t, 0, sizeof(irq_t));
+	irq_work_init(&w, 0, irq_submitter, NULL);
+	irq_work_queue_at(&w, 0);
+	sim_run((sim_time_t)-1);
+	/*
+	 * No task, so no batching: 8 requests, then the list is full and
+	 * the other 12 bios wait in order for freed requests.
+	 */
+	assert_int_equal(q->stats.deferred, 12);
+	assert_int_equal(q->stats.sleeps[BLK_RW_ASYNC], 0);
+	assert_int_equal(irq_t.bios, 20);
+	assert_int_equal(irq_t.last_done, 20 * MS);
+	finish_sim(disk);
+}
+
+/* ---- dm-crypt's single threads ---------------------------------------- */
+
+static struct block_device *crypt;
+static struct tracker crypt_w, crypt_r;
+static sim_time_t crypt_read_done;
+
+static void writes_then_read(void *arg)
+{
+	for (unsigned long i = 0; i < 10; i++)
+		submit(crypt, WRITE, i * 2 * PAGE_SECTORS, 1, &crypt_w);
+	submit(crypt, READ, 1000 * PAGE_SECTORS, 1, &crypt_r);
+	wait_for(&crypt_r, 1);
+	crypt_read_done = sim_now();
+}
+
+static void test_crypt_read_queues_behind_writes_in_kcryptd(void **state)
+{
+	struct dm_crypt_params cp;
+
+	(void)state;
+	setup_sim(2);
+	disk = fixed_disk(1);
+	dm_crypt_default_params(&cp);
+	cp.ns_per_page = 1 * MS;
+	crypt = dm_crypt_create("crypt", disk, 0, 1 << 20, &cp);
+	memset(&crypt_w, 0, sizeof(crypt_w));
+	memset(&crypt_r, 0, sizeof(crypt_r));
+	kthread_run(writes_then_read, NULL, "gitk", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	/*
+	 * kcryptd_io sends the read to the disk at once (done at 1 ms), but
+	 * its decryption waits on kcryptd behind ten 1 ms encryptions, even
+	 * with a second CPU free: 10 ms + 1 ms.
+	 */
+	assert_int_equal(crypt_read_done, 11 * MS);
+	assert_int_equal(crypt_w.bios, 10);
+	assert_int_equal(dm_crypt_get_stats(crypt)->pages_decrypted, 1);
+	dm_destroy(crypt);
+	finish_sim(disk);
+}
+
+/* A page allocator that is always out of memory once the pool is filled. */
+static struct page pool_pages[32];
+static unsigned int pool_pages_used, pool_pages_freed;
+
+static struct page *oom_alloc_page(gfp_t gfp_mask)
+{
+	/* Only mempool_create's GFP_KERNEL pre-fill succeeds. */
+	if (!(gfp_mask & __GFP_FS) || pool_pages_used == 32)
+		return NULL;
+	return &pool_pages[pool_pages_used++];
+}
+
+static void count_free_page(struct page *page)
+{
+	pool_pages_freed++;
+}
+
+static void big_crypt_write(void *arg)
+{
+	submit(crypt, WRITE, 0, 64, &crypt_w);
+	wait_for(&crypt_w, 1);
+}
+
+static void test_crypt_pool_shortage_naps_in_congestion_wait(void **state)
+{
+	const struct dm_crypt_stats *st;
+	const struct congestion_wait_totals *t;
+
+	(void)state;
+	for (int q = BLK_RW_ASYNC; q <= BLK_RW_SYNC; q++) {
+		setup_sim(1);
+		/* 2.6.30 (WRITE = the SYNC queue) vs .31+ (BLK_RW_ASYNC). */
+		kprofile.cw_writeback = q;
+		pool_pages_used = pool_pages_freed = 0;
+		dm_crypt_alloc_page = oom_alloc_page;
+		dm_crypt_free_page = count_free_page;
+		disk = fixed_disk(1);
+		crypt = dm_crypt_create("crypt", disk, 0, 1 << 20, NULL);
+		memset(&crypt_w, 0, sizeof(crypt_w));
+		kthread_run(big_crypt_write, NULL, "writer", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		st = dm_crypt_get_stats(crypt);
+		/*
+		 * 64 pages, a pool of 32 and no free memory: the first clone
+		 * gets the 32 (8 may wait, 24 may not), goes to the disk
+		 * short, and kcryptd naps HZ/100; the second clone's first
+		 * page waits in mempool_alloc for the first clone's pages.
+		 */
+		assert_int_equal(crypt_w.bios, 1);
+		assert_int_equal(st->pages_allocated, 0);
+		assert_int_equal(st->pool_pages, 64);
+		assert_int_equal(st->partial_clones, 1);
+		assert_true(st->pool_waits >= 1);
+		t = congestion_wait_totals(CW_DMCRYPT, q);
+		assert_int_equal(t->calls, 1);
+		/*
+		 * The nap starts after encrypting 32 pages at 50 us, at
+		 * 1.6 ms in jiffy 0, and HZ/100 = 2 jiffies end on the tick
+		 * at 8 ms: 6.4 ms, timed out (the 32 ms write still runs).
+		 */
+		assert_int_equal(t->timed_out, 1);
+		assert_int_equal(congestion_wait_record(0)->waited,
+				 8 * MS - 32 * 50 * US);
+		assert_int_equal(congestion_wait_record(0)->part[0].queue, q);
+		dm_destroy(crypt);
+		assert_int_equal(pool_pages_freed, 32);
+		finish_sim(disk);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_merging_reduces_request_count),
+		cmocka_unit_test(test_sequential_writer_reaches_disk_bandwidth),
+		cmocka_unit_test(test_crypt_writer_bounded_by_crypt_cpu),
+		cmocka_unit_test(test_sync_read_beats_async_backlog),
+		cmocka_unit_test(test_low_latency_limits_async_depth),
+		cmocka_unit_test(test_get_request_wait_blocks_when_full),
+		cmocka_unit_test(test_interrupt_submission_never_sleeps),
+		cmocka_unit_test(test_crypt_read_queues_behind_writes_in_kcryptd),
+		cmocka_unit_test(test_crypt_pool_shortage_naps_in_congestion_wait),
+	};
+
+	return cmocka_run_group_tests_name("blk", tests, NULL, NULL);
+}
