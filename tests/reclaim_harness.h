@@ -32,7 +32,7 @@
 
 /* ---- the machine ------------------------------------------------------ */
 
-static void harness_boot(const char *arch, unsigned long mbytes,
+static __attribute__((unused)) void harness_boot(const char *arch, unsigned long mbytes,
 			 unsigned int cpus, const char *profile, uint64_t seed)
 {
 	struct sim_config sc = { .hz = 250, .nr_cpus = cpus, .seed = seed };
@@ -55,7 +55,7 @@ static void harness_boot(const char *arch, unsigned long mbytes,
 	reclaim_init();
 }
 
-static void harness_teardown(void)
+static __attribute__((unused)) void harness_teardown(void)
 {
 	reclaim_exit();
 	mem_exit();
@@ -167,7 +167,7 @@ static const struct address_space_operations test_aops = {
 	.writepage = test_writepage,
 };
 
-static struct test_file *test_file_create(sim_time_t write_ns)
+static __attribute__((unused)) struct test_file *test_file_create(sim_time_t write_ns)
 {
 	struct test_file *tf = calloc(1, sizeof(*tf));
 
@@ -188,7 +188,7 @@ static struct test_file *test_file_create(sim_time_t write_ns)
 }
 
 /* I/O of a finished simulation will never complete: free its records. */
-static void test_file_destroy(struct test_file *tf)
+static __attribute__((unused)) void test_file_destroy(struct test_file *tf)
 {
 	while (!list_empty(&test_ios)) {
 		struct test_io *io = list_first_entry(&test_ios, struct test_io, list);
@@ -204,7 +204,7 @@ static void test_file_destroy(struct test_file *tf)
 }
 
 /* add_to_page_cache_lru for an already allocated page. */
-static void add_file_page(struct test_file *tf, struct page *page,
+static __attribute__((unused)) void add_file_page(struct test_file *tf, struct page *page,
 			  pgoff_t index, bool dirty)
 {
 	struct address_space *m = &tf->mapping;

@@ -163,11 +163,13 @@ static int page_referenced_anon(struct page *page, unsigned long *vm_flags)
 	struct vm_area_struct *vma;
 	unsigned int mapcount = (unsigned int)page->_mapcount;
 	pte_t *pte = page_anon_pte(page, &vma);
+	int referenced = 0;
 
+	if (pte)
+		referenced = page_referenced_one(vma, pte, &mapcount, vm_flags);
+	/* Charged after the walk: nothing may sleep while a PTE is held. */
 	rmap_charge(1);
-	if (!pte)
-		return 0;
-	return page_referenced_one(vma, pte, &mapcount, vm_flags);
+	return referenced;
 }
 
 static int page_referenced_file(struct page *page, unsigned long *vm_flags)
@@ -276,14 +278,13 @@ static int try_to_unmap_anon(struct page *page, enum ttu_flags flags)
 {
 	struct vm_area_struct *vma;
 	pte_t *pte = page_anon_pte(page, &vma);
-	int ret;
+	int ret = SWAP_AGAIN;
 
-	rmap_charge(1);
-	if (!pte)
-		return SWAP_AGAIN;
-	ret = try_to_unmap_one(page, vma, pte, flags);
+	if (pte)
+		ret = try_to_unmap_one(page, vma, pte, flags);
 	if (ret == SWAP_MLOCK)
 		mlock_vma_page(page);
+	rmap_charge(1);
 	return ret;
 }
 

@@ -348,8 +348,15 @@ static bool __remove_mapping(struct address_space *mapping, struct page *page)
 	return true;
 }
 
+/*
+ * Pages on their way to the free pagevec stay PG_isolated (with no
+ * reference) until the moment they are freed, so that a check made while
+ * this reclaimer sleeps still finds them.
+ */
 static void free_page_batch(struct page **pages, unsigned int *nr)
 {
+	for (unsigned int i = 0; i < *nr; i++)
+		ClearPageIsolated(pages[i]);
 	if (*nr)
 		__pagevec_free_pages(pages, *nr, 1);
 	*nr = 0;
@@ -477,7 +484,6 @@ static unsigned long shrink_page_list(struct list_head *page_list,
 		/* Nobody else can find the page any more. */
 		ClearPageLocked(page);
 free_it:
-		ClearPageIsolated(page);
 		nr_reclaimed++;
 		freed[nr_freed++] = page;
 		if (nr_freed == PAGEVEC_SIZE)
@@ -593,8 +599,8 @@ static unsigned long isolate_lru_pages(unsigned long nr_to_scan,
 			}
 		}
 	}
+	/* The callers charge the CPU once their counters agree again. */
 	*scanned = scan;
-	reclaim_charge(reclaim_costs.isolate_page_ns * scan);
 	return nr_taken;
 }
 
@@ -710,6 +716,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		reclaim_stat->recent_scanned[1] += nr_file;
 
 		nr_scanned += nr_scan;
+		reclaim_charge(reclaim_costs.isolate_page_ns * nr_scan);
 		nr_freed = shrink_page_list(&page_list, sc, PAGEOUT_IO_ASYNC);
 
 		/*
@@ -802,6 +809,7 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 	__count_zone_vm_events(PGREFILL_DMA, zone, (long)pgscanned);
 	__mod_zone_page_state(zone, NR_LRU_BASE + active_lru, -(long)nr_taken);
 	__mod_zone_page_state(zone, NR_ISOLATED_ANON + file, (long)nr_taken);
+	reclaim_charge(reclaim_costs.isolate_page_ns * pgscanned);
 
 	while (!list_empty(&l_hold)) {
 		struct page *page = lru_to_page(&l_hold);
