@@ -28,6 +28,7 @@ struct mm_struct;
 struct file;
 struct super_block;
 struct netrx;
+struct replay_stats;
 
 extern const struct workload_ops gitk_ops;
 extern const struct workload_ops music_ops;
@@ -141,6 +142,9 @@ void page_bitmap_free(struct page_bitmap *b);
 unsigned long anonhog_hot_accesses(const struct workload *w);
 /* sleeper: the latest wake-up so far. */
 sim_time_t sleeper_max_lateness(const struct workload *w);
+
+/* replay: the replay core's counts, or NULL before it started. */
+const struct replay_stats *replay_program_stats(const struct workload *w);
 
 /* The netrx device a netrx program runs, or NULL before it started. */
 struct netrx *netrx_program_device(const struct workload *w);

@@ -105,6 +105,13 @@ static int replay_prog_validate(const struct scenario *sc,
 	return 0;
 }
 
+const struct replay_stats *replay_program_stats(const struct workload *w)
+{
+	const struct replay_prog *rp = w->state;
+
+	return w->ops == &replay_ops && rp && rp->r ? replay_stats(rp->r) : NULL;
+}
+
 #define P(field) PARAM_FIELD(struct replay_params, field)
 
 static const struct param_spec replay_params[] = {
