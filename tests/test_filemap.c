@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "wb_machine.h"
+#include "kernel/mm.h"
 
 struct reader {
 	struct inode *inode;
@@ -271,6 +272,73 @@ static void test_cached_reread_activates_without_io(void **state)
 	machine_shutdown();
 }
 
+struct mapper {
+	struct inode *inode;
+	unsigned long pages;
+	bool stride;			/* every 64th page only */
+	unsigned long faults_failed;
+};
+
+static void mapper_fn(void *arg)
+{
+	struct mapper *m = arg;
+	struct mm_struct *mm = mm_alloc();
+	unsigned long addr = do_mmap_file(mm, m->inode->i_mapping, 0,
+					  m->pages * PAGE_SIZE, VM_READ);
+
+	for (unsigned long i = 0; i < m->pages; i += m->stride ? 64 : 1)
+		if (access_user_page(mm, addr + i * PAGE_SIZE, false) &
+		    (VM_FAULT_OOM | VM_FAULT_SIGBUS))
+			m->faults_failed++;
+	do_munmap(mm, addr);
+	mmput(mm);
+}
+
+/*
+ * Touching a mapped 4 MiB file page by page: the first fault (page 0,
+ * "sequential" since prev_pos starts at -1) opens a 32-page window and
+ * merges the next into it (64 pages, marker at 32); every later window
+ * starts from a marker hit on a cached page.  One major fault in all.
+ */
+static void test_mmap_sequential_faults_read_ahead(void **state)
+{
+	struct mapper m = { .pages = 1024 };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	m.inode = ext3_create(sb, "pack", 4 * MiB);
+	kthread_run(mapper_fn, &m, "gitk", DEFAULT_PRIO);
+	run_for(5 * NSEC_PER_SEC);
+	assert_int_equal(m.faults_failed, 0);
+	assert_int_equal(vm_events[PGMAJFAULT], 1);
+	assert_int_equal(sb->s_read_pages, 1024);
+	assert_int_equal(ra_stats.first_sizes[0], 64);
+	assert_int_equal(ra_stats.first_sizes[1], 32);
+	machine_shutdown();
+}
+
+/*
+ * Touching every 64th page: each fault misses and reads the 32 pages
+ * around it, 16 before and 16 from it (read-around, async_size 0: no
+ * markers); 16 faults, 16 major.  Pages read: 64 for the first fault (at
+ * page 0, "sequential"), 16 for the one at page 64 (48..63 are cached),
+ * then 32 for each of the other 14: 64 + 16 + 14 x 32 = 528.
+ */
+static void test_mmap_scattered_faults_read_around(void **state)
+{
+	struct mapper m = { .pages = 1024, .stride = true };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.32-rc6", false);
+	m.inode = ext3_create(sb, "pack", 4 * MiB);
+	kthread_run(mapper_fn, &m, "gitk", DEFAULT_PRIO);
+	run_for(5 * NSEC_PER_SEC);
+	assert_int_equal(m.faults_failed, 0);
+	assert_int_equal(vm_events[PGMAJFAULT], 16);
+	assert_int_equal(sb->s_read_pages, 64 + 16 + 14 * 32);
+	machine_shutdown();
+}
+
 struct writer {
 	struct inode *inode;
 	loff_t pos;
@@ -410,6 +478,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_interleaved_streams_keep_large_windows, machine_teardown),
 		cmocka_unit_test_teardown(test_fmode_random_disables_readahead, machine_teardown),
 		cmocka_unit_test_teardown(test_cached_reread_activates_without_io, machine_teardown),
+		cmocka_unit_test_teardown(test_mmap_sequential_faults_read_ahead, machine_teardown),
+		cmocka_unit_test_teardown(test_mmap_scattered_faults_read_around, machine_teardown),
 		cmocka_unit_test_teardown(test_partial_write_reads_page_first, machine_teardown),
 		cmocka_unit_test_teardown(test_truncate_and_unlink_free_pages, machine_teardown),
 		cmocka_unit_test_teardown(test_interleaved_writers_get_contiguous_runs, machine_teardown),

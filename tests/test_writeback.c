@@ -429,6 +429,109 @@ static void test_reclaim_writepage_rotates_page(void **state)
 	machine_shutdown();
 }
 
+/*
+ * The same through reclaim itself, on 2.6.31: 32 MiB of dirty file pages
+ * (limits raised so nothing writes them on its own) and direct reclaim
+ * from a task while both pdflush threads are busy, so reclaim's
+ * wakeup_pdflush is dropped (pdflush_operation returns -1) and
+ * shrink_page_list must send dirty pages to pageout() -> ext3_writepage
+ * with PG_reclaim itself.  When each write completes the page is clean
+ * and moved to the inactive tail (pgrotated = nr_vmscan_write), where the
+ * next reclaim pass finds and frees it.  (On .32, or with an idle
+ * pdflush, the kicked flusher writes the file first and reclaim mostly
+ * frees what it cleaned.)
+ */
+struct reclaimer {
+	unsigned long reclaimed[2];
+	unsigned long vmscan_write;
+	unsigned long rotated;
+	unsigned long tail_clean;	/* clean pages at the inactive tail */
+};
+
+static unsigned long direct_reclaim(gfp_t gfp)
+{
+	struct reclaim_state rs = { 0 };
+	unsigned long ret;
+
+	current->flags |= PF_MEMALLOC;
+	current->reclaim_state = &rs;
+	ret = try_to_free_pages(node_zonelist(0, gfp), 0, gfp);
+	current->reclaim_state = NULL;
+	current->flags &= ~PF_MEMALLOC;
+	return ret;
+}
+
+static void reclaimer_fn(void *arg)
+{
+	struct reclaimer *r = arg;
+	struct zone *zone;
+
+	/*
+	 * The first passes free other memory and clear PG_referenced (set by
+	 * the writes' mark_page_accessed: referenced dirty pages are kept once).
+	 */
+	for (int i = 0; i < 100 && !global_page_state(NR_VMSCAN_WRITE); i++)
+		r->reclaimed[0] += direct_reclaim(GFP_KERNEL);
+	r->vmscan_write = global_page_state(NR_VMSCAN_WRITE);
+	schedule_timeout_uninterruptible(HZ);	/* the writes complete */
+	r->rotated = vm_events[PGROTATED];
+	for_each_populated_zone(zone) {
+		struct list_head *pos = zone->lru[LRU_INACTIVE_FILE].prev;
+
+		while (pos != &zone->lru[LRU_INACTIVE_FILE]) {
+			struct page *page = list_entry(pos, struct page, lru);
+
+			if (PageDirty(page) || PageWriteback(page))
+				break;
+			r->tail_clean++;
+			pos = pos->prev;
+		}
+	}
+	r->reclaimed[1] = direct_reclaim(GFP_KERNEL);
+}
+
+static void pdflush_busy(long arg)
+{
+	(void)arg;
+	schedule_timeout_uninterruptible(10 * HZ);
+}
+
+static void occupy_pdflush(void *arg)
+{
+	(void)arg;
+	assert_int_equal(pdflush_operation(pdflush_busy, 0), 0);
+	assert_int_equal(pdflush_operation(pdflush_busy, 0), 0);
+}
+
+static void test_reclaim_pageout_rotates_dirty_file_pages(void **state)
+{
+	struct writer w = { .len = 32 * MiB };
+	struct reclaimer r = { 0 };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.31", false);
+	vm_writeback.dirty_ratio = 90;
+	vm_writeback.dirty_background_ratio = 80;
+	writeback_sysctl_changed();
+	start_writer(&w, "f", 0);
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(w.bytes, 32 * (long)MiB);
+	assert_int_equal(nr_dirty(), 32 * MiB / PAGE_SIZE);
+	kthread_run(occupy_pdflush, NULL, "kick", DEFAULT_PRIO);
+	run_for(NSEC_PER_MSEC);
+	kthread_run(reclaimer_fn, &r, "reclaimer", DEFAULT_PRIO);
+	run_for(3 * NSEC_PER_SEC);
+	assert_true(r.vmscan_write > 0);
+	assert_true(flusher_stats.pdflush_ops_dropped > 0);
+	/* Every page reclaim wrote was rotated at the end of its write... */
+	assert_int_equal(r.rotated, r.vmscan_write);
+	/* ... to the tail, which now holds at least those clean pages. */
+	assert_true(r.tail_clean >= r.rotated);
+	/* The next pass frees from there. */
+	assert_true(r.reclaimed[1] >= SWAP_CLUSTER_MAX);
+	machine_shutdown();
+}
+
 /* ---- counters ------------------------------------------------------------ */
 
 /*
@@ -478,6 +581,82 @@ static void test_counters_consistent_dm_crypt(void **state)
 	(void)state;
 	machine_crypt = true;
 	counters_consistent("2.6.32-rc6");
+}
+
+/*
+ * Files come and go under writeback: a task creates a file, writes 2 MiB,
+ * sometimes truncates it or syncs it, and unlinks it while the background
+ * writers (a 1% background threshold, 0.5 s expiry, 0.2 s interval) may
+ * still be at it.  Nothing may leak or dangle (ASan), the
+ * counters stay consistent, and at the end every block is free again.
+ */
+struct churn {
+	unsigned int seed;
+	unsigned long files;
+};
+
+static void churn_fn(void *arg)
+{
+	struct churn *c = arg;
+	char name[32];
+
+	for (unsigned int i = 0; i < 40; i++) {
+		struct inode *inode;
+		struct file *file;
+
+		snprintf(name, sizeof(name), "tmp-%u-%u", c->seed, i);
+		inode = ext3_create(sb, name, (i % 3) ? 0 : 1 * MiB);
+		file = filp_open(inode, FMODE_READ | FMODE_WRITE);
+		for (unsigned long off = 0; off < 2 * MiB; off += 65536)
+			vfs_write(file, (loff_t)off, 65536);
+		if (i % 4 == 1)
+			ext3_truncate(inode, 300 * 1024);
+		if (i % 5 == 2)
+			sync_inode_pages(inode);
+		vfs_read(file, 0, 256 * 1024);
+		fput(file);
+		schedule_timeout_uninterruptible((long)(prandom_below(HZ / 2) + 1));
+		assert_int_equal(ext3_unlink(sb, name), 0);
+		c->files++;
+	}
+}
+
+static void files_churn(const char *base)
+{
+	struct churn c[2] = { { .seed = 1 }, { .seed = 2 } };
+	unsigned long blocks0;
+
+	machine_boot(128, 2, base, true);
+	/* Keep the background writers busy with these files. */
+	vm_writeback.dirty_background_ratio = 1;
+	vm_writeback.dirty_expire_centisecs = 50;
+	vm_writeback.dirty_writeback_centisecs = 20;
+	writeback_sysctl_changed();
+	blocks0 = sb->s_free_blocks;
+	start_checks();
+	kthread_run(churn_fn, &c[0], "churn", DEFAULT_PRIO);
+	kthread_run(churn_fn, &c[1], "churn", DEFAULT_PRIO);
+	run_for(60 * NSEC_PER_SEC);
+	stop_checks();
+	assert_int_equal(c[0].files + c[1].files, 80);
+	assert_true(flusher_stats.pages_written > 0);
+	assert_int_equal(nr_dirty(), 0);
+	assert_int_equal(global_page_state(NR_FILE_PAGES), 0);
+	assert_int_equal(sb->s_free_blocks, blocks0);
+	assert_true(list_empty(&sb->s_inodes));
+	machine_shutdown();
+}
+
+static void test_files_churn_pdflush(void **state)
+{
+	(void)state;
+	files_churn("2.6.30");
+}
+
+static void test_files_churn_flusher(void **state)
+{
+	(void)state;
+	files_churn("2.6.32-rc6");
 }
 
 /* ---- pdflush and flusher threads ---------------------------------------- */
@@ -638,9 +817,12 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_pdflush_naps_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_flusher_blocks_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_reclaim_writepage_rotates_page, machine_teardown),
+		cmocka_unit_test_teardown(test_reclaim_pageout_rotates_dirty_file_pages, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_31, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_rc6, machine_teardown),
 		cmocka_unit_test_teardown(test_counters_consistent_dm_crypt, machine_teardown),
+		cmocka_unit_test_teardown(test_files_churn_pdflush, machine_teardown),
+		cmocka_unit_test_teardown(test_files_churn_flusher, machine_teardown),
 		cmocka_unit_test_teardown(test_pdflush_pool, machine_teardown),
 		cmocka_unit_test_teardown(test_flusher_thread_named_after_device, machine_teardown),
 		cmocka_unit_test_teardown(test_throttle_vm_writeout_waits, machine_teardown),

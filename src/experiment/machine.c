@@ -97,7 +97,6 @@ static int boot_block(struct machine *m, char *err, size_t len)
 	cfq_default_params(&cp);
 	cp.low_latency = m->sc->vm.low_latency;
 
-	blk_dev_init();
 	m->disk = disk_create("sda", &dp, &cp);
 	blk_queue_set_nr_requests(bdev_get_queue(m->disk),
 				  (unsigned long)m->sc->vm.nr_requests);
@@ -175,6 +174,8 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	congestion_wait_stats_reset();
 	vm_swappiness = sc->vm.swappiness;
 	reclaim_init();
+	/* Writeback registers its flushers with block devices' bdis. */
+	blk_dev_init();
 	filemap_init();
 	setup_writeback_sysctls(sc);
 	page_writeback_init();
@@ -199,7 +200,6 @@ void machine_teardown(struct machine *m)
 		ext3_umount(m->sb);
 	writeback_exit();
 	filemap_exit();
-	reclaim_exit();
 	if (m->swap_volume)
 		dm_destroy(m->swap_volume);
 	if (m->fs_volume)
@@ -209,6 +209,7 @@ void machine_teardown(struct machine *m)
 	if (m->disk)
 		disk_destroy(m->disk);
 	blk_dev_exit();
+	reclaim_exit();
 	sim_exit();
 	mem_exit();
 	current_machine = NULL;

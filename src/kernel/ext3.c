@@ -542,6 +542,7 @@ static struct inode *ext3_new_inode(struct super_block *sb, const char *name)
 	mapping->gfp_mask = GFP_HIGHUSER_MOVABLE;
 	mapping_register(mapping);
 	inode->i_mapping = mapping;
+	file_ra_state_init(&inode->i_mmap_ra, mapping);
 	list_add_tail(&inode->i_sb_list, &sb->s_inodes);
 	return inode;
 }

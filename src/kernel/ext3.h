@@ -64,7 +64,8 @@ struct super_block {
 	unsigned long s_commit_interval;	/* jiffies */
 	struct task_struct *s_journal_task;
 	bool s_journal_stop;
-	unsigned long s_trans_inodes;	/* inodes whose metadata changed in the running transaction */
+	/* Inodes whose metadata the running transaction changed. */
+	unsigned long s_trans_inodes;
 	unsigned long s_trans_groups;	/* block groups whose bitmaps changed */
 	unsigned long s_trans_tid;	/* running transaction id */
 	unsigned long s_last_group;	/* last group recorded in this transaction */
@@ -100,6 +101,12 @@ struct inode {
 	unsigned long i_nr_dirty;
 	pgoff_t i_writeback_index;	/* range_cyclic writeback resumes here */
 	pgoff_t i_max_index;		/* highest index ever cached */
+	/*
+	 * Readahead state of page faults on mappings of this file (the
+	 * kernel keeps it in the mapping vma's struct file; mmsim's vmas
+	 * map the address_space).
+	 */
+	struct file_ra_state i_mmap_ra;
 
 	/* ext3 private */
 	struct ext3_extent *i_extents;

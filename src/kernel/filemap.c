@@ -19,6 +19,7 @@
 #include "writeback.h"
 #include "ext3.h"
 #include "fs.h"
+#include "mm.h"
 #include "swap.h"
 #include "bio.h"
 #include "backing-dev.h"
@@ -330,7 +331,8 @@ long do_generic_file_read(struct file *filp, loff_t *ppos, unsigned long count)
 	pgoff_t index = (pgoff_t)(*ppos >> PAGE_CACHE_SHIFT);
 	pgoff_t prev_index = (pgoff_t)(ra->prev_pos >> PAGE_CACHE_SHIFT);
 	unsigned int prev_offset = (unsigned int)(ra->prev_pos & (PAGE_CACHE_SIZE - 1));
-	pgoff_t last_index = (pgoff_t)((*ppos + (loff_t)count + PAGE_CACHE_SIZE - 1) >> PAGE_CACHE_SHIFT);
+	pgoff_t last_index = (pgoff_t)((*ppos + (loff_t)count +
+					PAGE_CACHE_SIZE - 1) >> PAGE_CACHE_SHIFT);
 	unsigned long offset = (unsigned long)(*ppos & (PAGE_CACHE_SIZE - 1));
 	long copied = 0;
 	int error = 0;
@@ -573,6 +575,139 @@ long vfs_write(struct file *file, loff_t pos, unsigned long len)
 	if (ret > 0)
 		file->f_pos = pos + ret;
 	return ret;
+}
+
+/* ---- page faults on file mappings ---------------------------------------- */
+
+#define MMAP_LOTSAMISS	100
+
+/*
+ * A fault that missed the cache: sequential faults get normal readahead;
+ * others read around the faulting page (half a window each side), unless
+ * faults on this file have mostly missed (then readahead only hurts).
+ */
+static void do_sync_mmap_readahead(struct address_space *mapping,
+				   struct file_ra_state *ra, pgoff_t offset)
+{
+	if (!ra->ra_pages)
+		return;
+	/* (prev_pos starts at -1, so a first fault at page 0 counts as sequential.) */
+	if (offset - 1 == (pgoff_t)(ra->prev_pos >> PAGE_CACHE_SHIFT)) {
+		page_cache_sync_readahead(mapping, ra, NULL, offset, ra->ra_pages);
+		return;
+	}
+	if (ra->mmap_miss < ~0U)
+		ra->mmap_miss++;
+	if (ra->mmap_miss > MMAP_LOTSAMISS)
+		return;
+	/* mmap read-around */
+	ra->start = offset > ra->ra_pages / 2 ? offset - ra->ra_pages / 2 : 0;
+	ra->size = ra->ra_pages;
+	ra->async_size = 0;
+	ra_submit(ra, mapping, NULL);
+}
+
+/* A fault that hit the cache: count the hit, and start async readahead at a marker. */
+static void do_async_mmap_readahead(struct address_space *mapping,
+				    struct file_ra_state *ra, struct page *page,
+				    pgoff_t offset)
+{
+	if (ra->mmap_miss > 0)
+		ra->mmap_miss--;
+	if (PageReadahead(page))
+		page_cache_async_readahead(mapping, ra, NULL, page, offset,
+					   ra->ra_pages);
+}
+
+/* page_cache_read: bring one page in, for a fault readahead did not cover. */
+static int page_cache_read(struct address_space *mapping, pgoff_t offset)
+{
+	struct page *page = page_cache_alloc_cold(mapping);
+	int ret;
+
+	if (!page)
+		return -ENOMEM;
+	ret = add_to_page_cache_lru(page, mapping, offset, GFP_KERNEL);
+	if (ret == 0)
+		ret = mapping->a_ops->readpage(NULL, page);
+	else if (ret == -EEXIST)
+		ret = 0;	/* somebody else added it */
+	page_cache_release(page);
+	return ret;
+}
+
+/*
+ * filemap_fault of 2.6.32 for reclaim's fault path (memory.c declares a
+ * weak default): returns 0 or VM_FAULT_MAJOR with a referenced, up to
+ * date page in *pagep, unlocked, or VM_FAULT_SIGBUS / VM_FAULT_OOM.  A
+ * miss counts pgmajfault.  A mapping without an inode (reclaim's test
+ * files) only has what is already cached, as the weak default.
+ */
+int filemap_fault(struct vm_area_struct *vma, pgoff_t offset,
+		  struct page **pagep)
+{
+	struct address_space *mapping = vma->vm_file;
+	struct inode *inode = mapping->host;
+	struct file_ra_state *ra;
+	struct page *page;
+	pgoff_t size;
+	int ret = 0;
+
+	if (!inode) {
+		page = find_get_page(mapping, offset);
+		if (!page)
+			return VM_FAULT_SIGBUS;
+		wait_on_page_locked(page);
+		*pagep = page;
+		return 0;
+	}
+	ra = &inode->i_mmap_ra;
+	size = (pgoff_t)((inode->i_size + PAGE_CACHE_SIZE - 1) >> PAGE_CACHE_SHIFT);
+	if (offset >= size)
+		return VM_FAULT_SIGBUS;
+
+	page = find_get_page(mapping, offset);
+	if (likely(page)) {
+		do_async_mmap_readahead(mapping, ra, page, offset);
+		lock_page(page);
+		if (unlikely(page_mapping(page) != mapping)) {
+			unlock_page(page);
+			page_cache_release(page);
+			goto no_cached_page;
+		}
+	} else {
+		do_sync_mmap_readahead(mapping, ra, offset);
+		count_vm_event(PGMAJFAULT);
+		ret = VM_FAULT_MAJOR;
+retry_find:
+		page = find_lock_page(mapping, offset);
+		if (!page)
+			goto no_cached_page;
+	}
+	if (unlikely(!PageUptodate(page)))
+		goto page_not_uptodate;
+	ra->prev_pos = (loff_t)offset << PAGE_CACHE_SHIFT;
+	unlock_page(page);
+	*pagep = page;
+	return ret;
+
+no_cached_page:
+	/* Readahead could not allocate, or the page went meanwhile. */
+	if (page_cache_read(mapping, offset))
+		return VM_FAULT_OOM;
+	goto retry_find;
+
+page_not_uptodate:
+	ClearPageError(page);
+	if (mapping->a_ops->readpage(NULL, page) == 0) {
+		wait_on_page_locked(page);
+		if (PageUptodate(page)) {
+			page_cache_release(page);
+			goto retry_find;
+		}
+	}
+	page_cache_release(page);
+	return VM_FAULT_SIGBUS;
 }
 
 /* ---- setup ------------------------------------------------------------ */

@@ -346,8 +346,8 @@ static int writeback_single_inode(struct inode *inode,
 			if (wbc->for_kupdate) {
 				if (wbc->nr_to_write <= 0)
 					requeue_io(wb, inode);	/* quota used up */
-				else
-					redirty_tail(wb, inode);	/* blocked: retry later */
+				else	/* blocked: retry later */
+					redirty_tail(wb, inode);
 			} else {
 				/*
 				 * Fully redirty so other inodes of this bdi get
@@ -596,7 +596,8 @@ static void background_writeout(long min_pages)
 		wbc.pages_skipped = 0;
 		writeback_inodes(&wbc);
 		min_pages -= MAX_WRITEBACK_PAGES - wbc.nr_to_write;
-		flusher_stats.pages_written += (unsigned long)(MAX_WRITEBACK_PAGES - wbc.nr_to_write);
+		flusher_stats.pages_written +=
+			(unsigned long)(MAX_WRITEBACK_PAGES - wbc.nr_to_write);
 		if (wbc.nr_to_write > 0 || wbc.pages_skipped > 0) {
 			/* Wrote less than expected. */
 			if (wbc.encountered_congestion || wbc.more_io)
@@ -663,7 +664,8 @@ static void wb_kupdate(long arg)
 		wbc.encountered_congestion = 0;
 		wbc.nr_to_write = MAX_WRITEBACK_PAGES;
 		writeback_inodes(&wbc);
-		flusher_stats.pages_written += (unsigned long)(MAX_WRITEBACK_PAGES - wbc.nr_to_write);
+		flusher_stats.pages_written +=
+			(unsigned long)(MAX_WRITEBACK_PAGES - wbc.nr_to_write);
 		if (wbc.nr_to_write > 0) {
 			if (wbc.encountered_congestion || wbc.more_io)
 				pdflush_congestion_nap();

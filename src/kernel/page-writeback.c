@@ -28,7 +28,13 @@
 #include "backing-dev.h"
 #include "blkdev.h"
 
-struct vm_writeback_sysctl vm_writeback;
+/* The kernel's defaults, also for simulations that skip page_writeback_init. */
+struct vm_writeback_sysctl vm_writeback = {
+	.dirty_background_ratio = 10,
+	.dirty_ratio = 20,
+	.dirty_writeback_centisecs = 500,
+	.dirty_expire_centisecs = 3000,
+};
 struct bdp_stats bdp_stats;
 
 void writeback_sysctl_defaults(struct vm_writeback_sysctl *s)
@@ -48,7 +54,9 @@ void writeback_sysctl_defaults(struct vm_writeback_sysctl *s)
  * writeback completions and the task's share of dirtyings scale the
  * limits; with one disk and one writer both approach 1.
  */
-struct prop_descriptor vm_completions, vm_dirties;
+/* Until page_writeback_init sizes them: periods of 2^15 events. */
+struct prop_descriptor vm_completions = { .shift = 16 };
+struct prop_descriptor vm_dirties = { .shift = 16 };
 
 static void prop_norm(struct prop_descriptor *pd, struct prop_local *pl)
 {
@@ -739,8 +747,8 @@ void page_writeback_init(void)
 		writeback_sysctl_defaults(&vm_writeback);
 	memset(&bdp_stats, 0, sizeof(bdp_stats));
 	memset(bdp_ratelimits, 0, sizeof(bdp_ratelimits));
-	memset(&vm_completions, 0, sizeof(vm_completions));
-	memset(&vm_dirties, 0, sizeof(vm_dirties));
+	vm_completions.events = 0;
+	vm_dirties.events = 0;
 	page_writeback_exit();
 	writeback_sysctl_changed();
 	fs_writeback_init();

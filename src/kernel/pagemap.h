@@ -106,6 +106,7 @@ struct file_ra_state {
 	unsigned int size;		/* pages in the current window */
 	unsigned int async_size;	/* start async readahead when this many remain */
 	unsigned int ra_pages;		/* maximum window */
+	unsigned int mmap_miss;		/* page faults that missed the cache */
 	loff_t prev_pos;		/* end of the last read() */
 };
 
@@ -121,6 +122,9 @@ void page_cache_async_readahead(struct address_space *mapping,
 				struct file_ra_state *ra, struct file *filp,
 				struct page *page, pgoff_t offset,
 				unsigned long req_size);
+/* Submit the window @ra describes. */
+unsigned long ra_submit(struct file_ra_state *ra, struct address_space *mapping,
+			struct file *filp);
 /* Read @nr_to_read pages from @offset; mark the one @lookahead_size before
  * the end PG_readahead.  Returns the number of pages submitted. */
 int __do_page_cache_readahead(struct address_space *mapping, struct file *filp,

@@ -36,6 +36,7 @@ void file_ra_state_init(struct file_ra_state *ra, struct address_space *mapping)
 	ra->start = 0;
 	ra->size = 0;
 	ra->async_size = 0;
+	ra->mmap_miss = 0;
 	ra->prev_pos = -1;
 }
 
@@ -181,9 +182,8 @@ int __do_page_cache_readahead(struct address_space *mapping, struct file *filp,
 	return ret;
 }
 
-static unsigned long ra_submit(struct file_ra_state *ra,
-			       struct address_space *mapping,
-			       struct file *filp)
+unsigned long ra_submit(struct file_ra_state *ra, struct address_space *mapping,
+			struct file *filp)
 {
 	if (ra_stats.windows < 8)
 		ra_stats.first_sizes[ra_stats.windows] = ra->size;

@@ -132,7 +132,8 @@ struct bdp_stats {
 	unsigned long pauses;
 	sim_time_t pause_ns;
 	unsigned long max_nr_dirty;	/* NR_FILE_DIRTY high-water mark */
-	unsigned long max_over_limit;	/* max(NR_FILE_DIRTY - dirty_thresh) seen at a dirtying */
+	/* max(NR_FILE_DIRTY - dirty_thresh) seen at any dirtying */
+	unsigned long max_over_limit;
 	unsigned long throttle_vm_waits;
 };
 extern struct bdp_stats bdp_stats;
