@@ -50,7 +50,7 @@
 "; [cover] fake gitk: loads all the logs into a large buffer, then builds a parent\n" \
 "; to child hash map, prints a line every so many commits, discards it all, repeats\n" \
 "program = gitk\n" \
-"repo = linux-2.6                ; [cover] git clone ... linux-2.6 on /scratch\n" \
+"repo = linux-2.6               ; [cover] git clone ... linux-2.6 on /scratch\n" \
 "; [assumed] linux-2.6.git at 2.6.32-rc6: about 170000 commits (per-release counts)\n" \
 "commits = 170000\n" \
 "; [assumed] a raw commit object is about 750 bytes, about 400 once zlib-packed\n" \
@@ -71,6 +71,16 @@
 "cpu_per_commit = 200us\n" \
 "map_cpu_per_commit = 100us     ; [assumed] hash one commit into the map\n" \
 "\n" \
+"[task music]\n" \
+"; [cover] fake music player: rsync with a bandwidth limit pulling a music folder\n" \
+"program = music\n" \
+"net = netrx                    ; its packets arrive through the netrx task\n" \
+"folder = music                 ; [cover] mkdir music on /scratch\n" \
+"file_size = 5M                 ; [assumed] one track\n" \
+"files = 200                    ; [assumed] 1 GB: more than a run pulls at 40 KB/s\n" \
+"write_size = 32K               ; [assumed] rsync's IO_BUFFER_SIZE per write()\n" \
+"cpu_per_byte = 10ns            ; [assumed] rsync's copy and checksums\n" \
+"\n" \
 "[task netrx]\n" \
 "; [cover] force-highorder: every network receive is an order-2 allocation,\n" \
 "; GFP_ATOMIC from softirq; the patched generic skbuff path, not a wireless driver\n" \
@@ -82,17 +92,7 @@
 "; [assumed] rsync --bwlimit: a 320 kbit/s stream; the letter gives no figure\n" \
 "bwlimit = 40K\n" \
 "rcvbuf = 256K                  ; [assumed] socket buffer, between tcp_rmem default and max\n" \
-"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n" \
-"\n" \
-"[task music]\n" \
-"; [cover] fake music player: rsync with a bandwidth limit pulling a music folder\n" \
-"program = music\n" \
-"net = netrx                    ; its packets arrive through the netrx task\n" \
-"folder = music                 ; [cover] mkdir music on /scratch\n" \
-"file_size = 5M                 ; [assumed] one track\n" \
-"files = 200                    ; [assumed] 1 GB: more than a run pulls at 40 KB/s\n" \
-"write_size = 32K               ; [assumed] rsync's IO_BUFFER_SIZE per write()\n" \
-"cpu_per_byte = 10ns            ; [assumed] rsync's copy and checksums\n"
+"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n"
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"

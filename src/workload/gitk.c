@@ -130,7 +130,13 @@ static bool gitk_read_more(struct gitk *g)
 		long n = vfs_read(g->pack[g->cur_pack], (loff_t)g->pack_pos,
 				  (unsigned long)min(left, p->read_size));
 
-		if (n <= 0) {
+		if (n == 0) {
+			/* The pack is shorter than it was at start (someone
+			 * truncated it): what is missing counts as read. */
+			g->log_read = gitk_log_total(p);
+			return true;
+		}
+		if (n < 0) {
 			/* -ENOMEM from a page cache allocation: try again,
 			 * as the C library's read() loop would. */
 			program_sleep(jiffies_to_ns(1));
