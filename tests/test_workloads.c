@@ -46,7 +46,8 @@ static struct {
 static int validate_task(void *ctx, const struct scenario *sc,
 			 struct scenario_task *task, struct scenario_error *err)
 {
-	const struct workload_ops *ops = workload_find(scenario_program_names[task->program]);
+	const char *name = scenario_program_names[task->program];
+	const struct workload_ops *ops = workload_find(name);
 	void *params;
 	int ret;
 

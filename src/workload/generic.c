@@ -70,7 +70,8 @@ static bool rw_pass(struct rw *rw)
 		if (program_killed())
 			return false;
 		program_pace(start, done, p->rate);
-		off = (p->pattern == PATTERN_SEQ ? i : prandom_below(nr_blocks)) * p->block;
+		off = p->pattern == PATTERN_SEQ ? i : prandom_below(nr_blocks);
+		off *= p->block;
 		n = min(p->block, p->size - off);
 		ret = rw->write ? vfs_write(rw->file, (loff_t)off, (unsigned long)n) :
 				  vfs_read(rw->file, (loff_t)off, (unsigned long)n);

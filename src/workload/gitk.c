@@ -347,7 +347,7 @@ static int gitk_start(struct workload *w)
 {
 	const struct gitk_params *p = w->params;
 	struct gitk *g = calloc(1, sizeof(*g));
-	uint64_t total = gitk_log_total(p);
+	uint64_t total = gitk_log_total(p), map_len;
 	char name[64];
 
 	if (!g)
@@ -356,17 +356,18 @@ static int gitk_start(struct workload *w)
 	g->p = p;
 	g->sb = w->machine->sb;
 	latency_log_init(&g->lat, sim_now());
-	page_bitmap_init(&g->map_touched,
-			 (unsigned long)(program_page_align((uint64_t)p->commits * p->hash_entry) >> PAGE_SHIFT));
+	map_len = program_page_align((uint64_t)p->commits * p->hash_entry);
+	page_bitmap_init(&g->map_touched, (unsigned long)(map_len >> PAGE_SHIFT));
 	/* The clone: pack files of equal size, the last taking the rest.
 	 * Another gitk on the same repo shares them, as Frans Pop's several
 	 * gitk instances shared one clone. */
 	for (unsigned int i = 0; i < p->packs; i++) {
+		uint64_t share = total / (uint64_t)p->packs;
 		struct inode *inode;
 
-		g->pack_size[i] = total / (uint64_t)p->packs;
+		g->pack_size[i] = share;
 		if (i == p->packs - 1)
-			g->pack_size[i] = total - g->pack_size[0] * (uint64_t)(p->packs - 1);
+			g->pack_size[i] = total - share * (uint64_t)(p->packs - 1);
 		gitk_pack_name(p, i, name, sizeof(name));
 		inode = ext3_lookup(g->sb, name);
 		if (!inode)

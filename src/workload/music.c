@@ -182,6 +182,7 @@ static int music_validate(const struct scenario *sc, struct scenario_task *task,
 	struct scenario_kv *kv = scenario_task_find(task, "net");
 	int line = kv ? kv->line : task->line;
 	int i = scenario_find_task(sc, p->net);
+	uint64_t folder = p->file_size * (uint64_t)p->files;
 
 	if (i < 0)
 		return scenario_errorf(sc, line, err, "net = '%s': no such task "
@@ -192,12 +193,12 @@ static int music_validate(const struct scenario *sc, struct scenario_task *task,
 				       "program %s (a task with program netrx)",
 				       p->net, p->net,
 				       scenario_program_names[sc->tasks[i].program]);
-	if (p->file_size * (uint64_t)p->files > sc->machine.fs_size)
+	if (folder > sc->machine.fs_size)
 		return scenario_errorf(sc, task->line, err, "[task %s]: the folder "
 				       "(files x file_size = %llu bytes) does not "
 				       "fit the filesystem volume (at most fs_size, "
 				       "%llu bytes)", task->name,
-				       (unsigned long long)(p->file_size * (uint64_t)p->files),
+				       (unsigned long long)folder,
 				       (unsigned long long)sc->machine.fs_size);
 	return 0;
 }
