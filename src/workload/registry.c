@@ -1,9 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Temporary: the program registry lands with the workload programs. */
+/*
+ * The workload programs, found by the name a scenario's "program = NAME"
+ * gives.  Order: the 2009 reproduction's programs first, then the generic
+ * ones, as docs/workloads.md lists them.
+ */
 #include <string.h>
-#include "workload.h"
+#include "program.h"
 
-const struct workload_ops *const workload_programs[] = { NULL };
+const struct workload_ops *const workload_programs[] = {
+	&gitk_ops,
+	&music_ops,
+	&netrx_ops,
+	&reader_ops,
+	&writer_ops,
+	&anonhog_ops,
+	&sleeper_ops,
+	&replay_ops,
+	NULL
+};
 
 const struct workload_ops *workload_find(const char *name)
 {
