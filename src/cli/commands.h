@@ -13,6 +13,7 @@ struct command {
 extern const struct command commands[];
 
 int cmd_profiles(int argc, char **argv);
+int cmd_run(int argc, char **argv);		/* cmd_run.c */
 int cmd_show(int argc, char **argv);		/* cmd_show.c */
 int cmd_report(int argc, char **argv);		/* cmd_report.c */
 
