@@ -168,7 +168,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	sim_init(&cfg);
 	if (boot_memory(sc, err, len))
 		return -1;
-	vmstat_reset();
+	/* mem_init() reset the counters before it freed the boot memory. */
 	alloc_failures_reset();
 	oom_kills_reset();
 	congestion_wait_stats_reset();
