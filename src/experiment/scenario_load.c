@@ -47,13 +47,21 @@ const char *scenario_default_name(const char *arch)
 					     SCENARIO_DEFAULT_NAME;
 }
 
+static const struct scenario_parse_opts load_opts = {
+	.validate_task = validate_task,
+	.validate_profile = validate_profile,
+};
+
+struct scenario *scenario_load_text(const char *text, const char *name,
+				    struct scenario_error *err)
+{
+	return scenario_parse_buffer(text, strlen(text), name, &load_opts, err);
+}
+
 struct scenario *scenario_load(const char *path, const char *arch,
 			       struct scenario_error *err)
 {
-	struct scenario_parse_opts opts = {
-		.validate_task = validate_task,
-		.validate_profile = validate_profile,
-	};
+	const struct scenario_parse_opts opts = load_opts;
 
 	if (path)
 		return scenario_parse_file(path, &opts, err);
