@@ -13,6 +13,8 @@ struct command {
 extern const struct command commands[];
 
 int cmd_profiles(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_scenario(int argc, char **argv);	/* cmd_scenario.c */		/* cmd_run.c */
 int cmd_show(int argc, char **argv);		/* cmd_show.c */
 int cmd_report(int argc, char **argv);		/* cmd_report.c */
 int cmd_compare(int argc, char **argv);		/* cmd_compare.c */

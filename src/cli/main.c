@@ -15,6 +15,8 @@ static int cmd_version(int argc, char **argv);
 const struct command commands[] = {
 	{ "help", cmd_help, "list the commands" },
 	{ "version", cmd_version, "print the mmsim version" },
+	{ "run", cmd_run, "run one simulation and print its result" },
+	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
 	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },

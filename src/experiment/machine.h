@@ -8,6 +8,8 @@
 #define MMSIM_MACHINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include "sim/sim.h"
 #include "scenario/scenario.h"
 #include "workload/workload.h"
@@ -29,6 +31,15 @@ struct machine {
 
 /* The machine running now (one per process). */
 extern struct machine *current_machine;
+
+/*
+ * Boot everything but the programs, at simulated time 0.  @profile NULL:
+ * the scenario's.  0, or -1 with a one-line reason in @err.  Whatever was
+ * booted must still be torn down with machine_teardown().
+ */
+int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
+		 const char *profile, char *err, size_t len);
+void machine_teardown(struct machine *m);
 
 /* Find a workload by task-section name, or NULL. */
 struct workload *machine_find_workload(struct machine *m, const char *name);

@@ -9,5 +9,8 @@
 struct scenario *scenario_load(const char *path, const char *arch,
 			       struct scenario_error *err);
 const char *scenario_default_name(const char *arch);
+/* The same checks on scenario text held in memory. */
+struct scenario *scenario_load_text(const char *text, const char *name,
+				    struct scenario_error *err);
 
 #endif

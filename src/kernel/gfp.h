@@ -77,6 +77,9 @@ int gfp_zone(gfp_t gfp);		/* highest zone index the request may use */
 int allocflags_to_migratetype(gfp_t gfp);
 
 /* The page allocator (page_alloc.c). */
+int gfp_to_alloc_flags(gfp_t gfp_mask);
+struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
+				    struct zonelist *zonelist);
 struct page *alloc_pages(gfp_t gfp, unsigned int order);
 #define alloc_page(gfp) alloc_pages(gfp, 0)
 void __free_pages(struct page *page, unsigned int order);

@@ -22,6 +22,10 @@
 #include "mmzone.h"
 #include "profile.h"
 #include "trace.h"
+#include "swap.h"
+#include "oom.h"
+#include "alloc_fail.h"
+#include "backing-dev.h"
 
 /*
  * CPU cost of clearing one page for __GFP_ZERO (clear_highpage in
@@ -1119,40 +1123,291 @@ fail:
 
 /* ===================================================================== */
 
-/* Placeholder: the lead replaces this with __alloc_pages_nodemask and the slow path. */
+/* ==== The allocation paths: fast path, slow path, direct reclaim, OOM ==== */
 
 /*
- * The fast path at WMARK_LOW, then one more try with the slow path's
- * first alloc_flags (gfp_to_alloc_flags without the PF_MEMALLOC/TIF_MEMDIE
- * and rt-task cases): WMARK_MIN, ALLOC_HIGH for __GFP_HIGH and
- * ALLOC_HARDER for !__GFP_WAIT.  No kswapd wake-up, no reclaim, no retry.
+ * gfp_to_alloc_flags as .31/.32 compute it.  2.6.30's inline version gives
+ * the same flags for every request (it also grants ALLOC_HARDER to rt tasks
+ * only outside interrupts), so one function serves all three bases; the
+ * profile switch says whether an rt task interrupted in softirq context
+ * gets ALLOC_HARDER (commit 341ce06f, undone by patch 2).
  */
-struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
+int gfp_to_alloc_flags(gfp_t gfp_mask)
 {
-	struct zonelist *zonelist = node_zonelist(0, gfp_mask);
+	struct task_struct *p = current;
+	int alloc_flags = ALLOC_WMARK_MIN | ALLOC_CPUSET;
+	const gfp_t wait = gfp_mask & __GFP_WAIT;
+
+	/* __GFP_HIGH and ALLOC_HIGH share a value on purpose. */
+	alloc_flags |= (int)(gfp_mask & __GFP_HIGH);
+
+	if (!wait) {
+		alloc_flags |= ALLOC_HARDER;
+		/* Atomic requests ignore cpusets: they cannot sleep to wait for them. */
+		alloc_flags &= ~ALLOC_CPUSET;
+	} else if (p && rt_task(p) &&
+		   (kprofile.rt_harder_in_irq || !in_interrupt())) {
+		/* Patch 2: an rt task that was merely interrupted is no reason
+		 * for the interrupt's allocation to dig deeper. */
+		alloc_flags |= ALLOC_HARDER;
+	}
+
+	if (!(gfp_mask & __GFP_NOMEMALLOC) && !in_interrupt() && p &&
+	    ((p->flags & PF_MEMALLOC) || test_bit(TIF_MEMDIE, &p->tif_flags)))
+		alloc_flags |= ALLOC_NO_WATERMARKS;
+
+	return alloc_flags;
+}
+
+static void wake_all_kswapd(unsigned int order, struct zonelist *zonelist,
+			    int high_zoneidx)
+{
+	struct zone **z;
+
+	for (z = zonelist->_zonerefs; *z; z++)
+		if (zone_idx(*z) <= high_zoneidx)
+			wakeup_kswapd(*z, (int)order);
+}
+
+static bool should_alloc_retry(gfp_t gfp_mask, unsigned int order,
+			       unsigned long pages_reclaimed)
+{
+	if (gfp_mask & __GFP_NORETRY)
+		return false;
+	/* Small orders are implicitly __GFP_NOFAIL: they loop forever. */
+	if (order <= PAGE_ALLOC_COSTLY_ORDER)
+		return true;
+	if ((gfp_mask & __GFP_REPEAT) && pages_reclaimed < (1UL << order))
+		return true;
+	if (gfp_mask & __GFP_NOFAIL)
+		return true;
+	return false;
+}
+
+static struct page *
+__alloc_pages_high_priority(gfp_t gfp_mask, unsigned int order,
+			    struct zonelist *zonelist, int high_zoneidx,
+			    struct zone *preferred_zone, int migratetype)
+{
+	struct page *page;
+
+	do {
+		page = get_page_from_freelist(gfp_mask, order, zonelist,
+					      high_zoneidx, ALLOC_NO_WATERMARKS,
+					      preferred_zone, migratetype);
+		/* Patch 3 makes this wait on both queues (BLK_RW_BOTH). */
+		if (!page && (gfp_mask & __GFP_NOFAIL))
+			congestion_wait_site(CW_HIGH_PRIORITY, kprofile.cw_alloc,
+					     HZ / 50);
+	} while (!page && (gfp_mask & __GFP_NOFAIL));
+
+	return page;
+}
+
+static struct page *
+__alloc_pages_direct_reclaim(gfp_t gfp_mask, unsigned int order,
+			     struct zonelist *zonelist, int high_zoneidx,
+			     int alloc_flags, struct zone *preferred_zone,
+			     int migratetype, unsigned long *did_some_progress)
+{
+	struct task_struct *p = current;
+	struct reclaim_state reclaim_state = { 0 };
+	struct page *page = NULL;
+
+	p->flags |= PF_MEMALLOC;
+	p->reclaim_state = &reclaim_state;
+	*did_some_progress = try_to_free_pages(zonelist, (int)order, gfp_mask);
+	p->reclaim_state = NULL;
+	p->flags &= ~PF_MEMALLOC;
+
+	/* High-order requests need the pages other CPUs hold on pcp lists. */
+	if (order != 0)
+		drain_all_pages();
+
+	if (*did_some_progress)
+		page = get_page_from_freelist(gfp_mask, order, zonelist,
+					      high_zoneidx, alloc_flags,
+					      preferred_zone, migratetype);
+	return page;
+}
+
+static struct page *
+__alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
+		      struct zonelist *zonelist, int high_zoneidx,
+		      struct zone *preferred_zone, int migratetype)
+{
+	struct page *page;
+
+	/* Someone else is killing: give them a tick, then retry from the top. */
+	if (!try_set_zone_oom(zonelist, gfp_mask)) {
+		schedule_timeout_uninterruptible(1);
+		return NULL;
+	}
+
+	/*
+	 * A last try at the high watermark: if a parallel kill already freed
+	 * memory this succeeds, and nobody else dies.
+	 */
+	page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
+				      zonelist, high_zoneidx,
+				      ALLOC_WMARK_HIGH | ALLOC_CPUSET,
+				      preferred_zone, migratetype);
+	if (!page && !(order > PAGE_ALLOC_COSTLY_ORDER &&
+		       !(gfp_mask & __GFP_NOFAIL)))
+		out_of_memory(zonelist, gfp_mask, (int)order);
+
+	clear_zonelist_oom(zonelist, gfp_mask);
+	return page;
+}
+
+/* [MODEL] CPU for one pass through the slow path's zonelist walks. */
+#define SLOWPATH_PASS_NS (2 * NSEC_PER_USEC)
+
+static struct page *
+__alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order,
+		       struct zonelist *zonelist, int high_zoneidx,
+		       struct zone *preferred_zone, int migratetype)
+{
+	const gfp_t wait = gfp_mask & __GFP_WAIT;
+	struct task_struct *p = current;
+	unsigned long pages_reclaimed = 0;
+	unsigned long did_some_progress;
+	struct page *page = NULL;
+	int alloc_flags;
+	bool first = true;
+
+	/* The kernel WARNs once and fails; no failure report is printed. */
+	if (order >= MAX_ORDER)
+		return NULL;
+
+restart:
+	/*
+	 * Every pass through the slow path costs CPU: the zonelist walks and
+	 * the watermark checks.  It also keeps a task that loops here (an
+	 * order-0 request with nothing left to reclaim) from stopping
+	 * simulated time.
+	 */
+	if (wait && current)
+		cpu_consume(SLOWPATH_PASS_NS);
+
+	/*
+	 * Where the restart label sits is the difference patch 1 makes:
+	 * vanilla .31/rc6 restart below the kswapd wake, so an allocation
+	 * that retries after failed direct reclaim never tells kswapd about
+	 * its order again.  2.6.30 restarted from the very top, fast path
+	 * included.
+	 */
+	if (!first && kprofile.restart_mode == RESTART_TOP) {
+		page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
+					      zonelist, high_zoneidx,
+					      ALLOC_WMARK_LOW | ALLOC_CPUSET,
+					      preferred_zone, migratetype);
+		if (page)
+			goto got_pg;
+	}
+	if (first || kprofile.restart_mode != RESTART_AFTER_WAKE)
+		wake_all_kswapd(order, zonelist, high_zoneidx);
+	first = false;
+
+	alloc_flags = gfp_to_alloc_flags(gfp_mask);
+
+	/* The min watermark, softened by ALLOC_HIGH and ALLOC_HARDER. */
+	page = get_page_from_freelist(gfp_mask, order, zonelist, high_zoneidx,
+				      alloc_flags & ~ALLOC_NO_WATERMARKS,
+				      preferred_zone, migratetype);
+	if (page)
+		goto got_pg;
+
+rebalance:
+	if (alloc_flags & ALLOC_NO_WATERMARKS) {
+		page = __alloc_pages_high_priority(gfp_mask, order, zonelist,
+						   high_zoneidx, preferred_zone,
+						   migratetype);
+		if (page)
+			goto got_pg;
+	}
+
+	/*
+	 * Atomic allocations end here: they cannot reclaim or sleep.  So do
+	 * allocations made outside any task (mmsim's boot and test code),
+	 * which have nobody to put to sleep.
+	 */
+	if (!wait || !p)
+		goto nopage;
+
+	/* Avoid recursion of direct reclaim (kswapd, or reclaim itself). */
+	if (p->flags & PF_MEMALLOC)
+		goto nopage;
+
+	/* An OOM victim that cannot find memory gives up, unless NOFAIL. */
+	if (test_bit(TIF_MEMDIE, &p->tif_flags) && !(gfp_mask & __GFP_NOFAIL))
+		goto nopage;
+
+	page = __alloc_pages_direct_reclaim(gfp_mask, order, zonelist,
+					    high_zoneidx, alloc_flags,
+					    preferred_zone, migratetype,
+					    &did_some_progress);
+	if (page)
+		goto got_pg;
+
+	/* Reclaim found nothing at all: consider the OOM killer. */
+	if (!did_some_progress) {
+		if ((gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY)) {
+			page = __alloc_pages_may_oom(gfp_mask, order, zonelist,
+						     high_zoneidx,
+						     preferred_zone,
+						     migratetype);
+			if (page)
+				goto got_pg;
+			/* The OOM killer does not help costly orders. */
+			if (order > PAGE_ALLOC_COSTLY_ORDER &&
+			    !(gfp_mask & __GFP_NOFAIL))
+				goto nopage;
+			goto restart;
+		}
+	}
+
+	pages_reclaimed += did_some_progress;
+	if (should_alloc_retry(gfp_mask, order, pages_reclaimed)) {
+		/*
+		 * Wait for some write requests to complete, then retry.
+		 * Which queue: SYNC in 2.6.30 (congestion_wait(WRITE) meant
+		 * index 1) and in the revert-8aa7e847 kernels, ASYNC in .31
+		 * and rc6, both in turn with patch 3.
+		 */
+		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
+		goto rebalance;
+	}
+
+nopage:
+	record_alloc_failure(gfp_mask, order);
+	return NULL;
+got_pg:
+	return page;
+}
+
+struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
+				    struct zonelist *zonelist)
+{
 	int high_zoneidx = gfp_zone(gfp_mask);
 	int migratetype = allocflags_to_migratetype(gfp_mask);
 	struct zone *preferred_zone;
 	struct page *page = NULL;
 
-	if (order >= MAX_ORDER)
-		goto out;
-	preferred_zone = __first_zones_zonelist(zonelist, high_zoneidx);
-	if (!preferred_zone)
-		goto out;
-	page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order, zonelist,
-				      high_zoneidx, ALLOC_WMARK_LOW | ALLOC_CPUSET,
-				      preferred_zone, migratetype);
-	if (unlikely(!page)) {
-		int alloc_flags = ALLOC_WMARK_MIN | (int)(gfp_mask & __GFP_HIGH);
+	might_sleep_if(gfp_mask & __GFP_WAIT);
 
-		if (!(gfp_mask & __GFP_WAIT))
-			alloc_flags |= ALLOC_HARDER;
-		page = get_page_from_freelist(gfp_mask, order, zonelist,
-					      high_zoneidx, alloc_flags,
+	preferred_zone = __first_zones_zonelist(zonelist, high_zoneidx);
+	if (preferred_zone) {
+		page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
+					      zonelist, high_zoneidx,
+					      ALLOC_WMARK_LOW | ALLOC_CPUSET,
 					      preferred_zone, migratetype);
+		if (!page)
+			page = __alloc_pages_slowpath(gfp_mask, order, zonelist,
+						      high_zoneidx,
+						      preferred_zone,
+						      migratetype);
 	}
-out:
 	if (trace_kmem_enabled()) {
 		struct trace_entry e;
 
@@ -1164,4 +1419,10 @@ out:
 		trace_sink(&e);
 	}
 	return page;
+}
+
+struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
+{
+	return __alloc_pages_nodemask(gfp_mask, order,
+				      node_zonelist(0, gfp_mask));
 }

@@ -10,8 +10,8 @@
  * [assumed] nothing states it, so it is a documented guess, with its
  * alternative where there is an obvious one.
  *
- * DRAFT: the [task] keys are provisional; the workload programs define
- * (and validate) their own keys.
+ * The [task] sections use the keys the workload programs define
+ * (src/workload/, docs/workloads.md), which check them.
  */
 #include "scenario.h"
 
@@ -45,38 +45,54 @@
 "; [assumed] a safety stop: 1.7 times the slowest published run (21:33)\n" \
 "max_time = 1h\n" \
 "\n" \
-"; PROVISIONAL task keys: the workload programs own and check them.\n" \
+"; The programs and their keys: docs/workloads.md.\n" \
 "[task gitk]\n" \
-"; [cover] fake gitk: loads all the logs into a large buffer, builds a parent to\n" \
-"; child hash map, prints a line every so many commits, discards it all, repeats\n" \
+"; [cover] fake gitk: loads all the logs into a large buffer, then builds a parent\n" \
+"; to child hash map, prints a line every so many commits, discards it all, repeats\n" \
 "program = gitk\n" \
-"; [assumed] linux-2.6.git had roughly 170000 commits in Nov 2009\n" \
+"repo = linux-2.6               ; [cover] git clone ... linux-2.6 on /scratch\n" \
+"; [assumed] linux-2.6.git at 2.6.32-rc6: about 170000 commits (per-release counts)\n" \
 "commits = 170000\n" \
-"; [assumed] sized so that buffer plus map (about 360M) make a 512M machine swap,\n" \
-"; which the cover letter says the test needs; the real size is not stated\n" \
-"log_size = 300M\n" \
-"hash_entry = 64                ; [assumed] bytes per commit in the hash map\n" \
+"; [assumed] a raw commit object is about 750 bytes, about 400 once zlib-packed\n" \
+"log_bytes = 400B\n" \
+"; [assumed] bytes per commit kept in the buffer: 498 MiB, with the map 519 MiB,\n" \
+"; more than the machine has: it must swap, which the cover letter says the\n" \
+"; buffer was there to do\n" \
+"decoded_bytes = 3K\n" \
+"hash_entry = 128B              ; [assumed] key, child list and entry: 21 MiB of map\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
-"loops = 4                      ; [assumed] \"a small number of times\"\n" \
-"; [assumed] CPU to inflate one 4K page of pack data (zlib, about 200 MB/s)\n" \
-"decompress_cost = 20us\n" \
+"; [cover] \"a small number of times\"; Mel's 5 Nov mail graphs the fourth instance\n" \
+"loops = 4\n" \
+"map_pass = on                  ; [cover] \"and then builds a very basic hash map\"\n" \
+"read_size = 64K                ; [assumed] bytes per read() of the pack\n" \
+"cpu_per_byte = 20ns            ; [assumed] zlib inflate, about 50 MB/s of input\n" \
+"; [assumed] parse and append one commit; with the map's, about 50 s of CPU per\n" \
+"; iteration, gitk's own load time on linux-2.6 in 2009 (not fitted to the results)\n" \
+"cpu_per_commit = 200us\n" \
+"map_cpu_per_commit = 100us     ; [assumed] hash one commit into the map\n" \
 "\n" \
 "[task music]\n" \
 "; [cover] fake music player: rsync with a bandwidth limit pulling a music folder\n" \
 "program = music\n" \
-"; [assumed] a 320 kbit/s stream is 40 KB/s; the letter does not state --bwlimit\n" \
-"bwlimit = 40K\n" \
+"net = netrx                    ; its packets arrive through the netrx task\n" \
+"folder = music                 ; [cover] mkdir music on /scratch\n" \
 "file_size = 5M                 ; [assumed] one track\n" \
-"folder_size = 1G               ; [assumed] more than a run can pull\n" \
-"rx = netrx                     ; its packets arrive through the netrx task\n" \
+"files = 200                    ; [assumed] 1 GB: more than a run pulls at 40 KB/s\n" \
+"write_size = 32K               ; [assumed] rsync's IO_BUFFER_SIZE per write()\n" \
+"cpu_per_byte = 10ns            ; [assumed] rsync's copy and checksums\n" \
 "\n" \
 "[task netrx]\n" \
 "; [cover] force-highorder: every network receive is an order-2 allocation,\n" \
-"; GFP_ATOMIC from softirq as the iwlagn receive path of bug 14141\n" \
+"; GFP_ATOMIC from softirq; the patched generic skbuff path, not a wireless driver\n" \
 "program = netrx\n" \
-"order = 2\n" \
-"ring = 256                     ; [assumed] receive ring entries, a common NIC default\n" \
-"packet = 1500                  ; [assumed] Ethernet MTU\n"
+"; order: not set, the profile's (2 for every force-highorder row) [cover]\n" \
+"driver = generic\n" \
+"ring = 256                     ; [assumed] RX descriptors: iwlagn's and e1000's 256\n" \
+"payload = 1448B                ; [assumed] a TCP segment on a 1500-byte MTU\n" \
+"; [assumed] rsync --bwlimit: a 320 kbit/s stream; the letter gives no figure\n" \
+"bwlimit = 40K\n" \
+"rcvbuf = 256K                  ; [assumed] socket buffer, between tcp_rmem default and max\n" \
+"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n"
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"

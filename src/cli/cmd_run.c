@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mmsim run [SCENARIO] [--kernel PROFILE] [--seed N] [...]: one run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <getopt.h>
+#include <signal.h>
+#include <math.h>
+#include "commands.h"
+#include "experiment/run.h"
+#include "experiment/scenario_load.h"
+#include "kernel/backing-dev.h"
+#include "kernel/profile.h"
+#include "report/table.h"
+#include "report/procfs.h"
+#include "report/ftrace.h"
+#include "report/outfile.h"
+#include "report/series.h"
+
+static void run_help(FILE *f)
+{
+	fputs("usage: mmsim run [SCENARIO] [options]\n"
+	      "\n"
+	      "Run one simulation: the embedded 2009 reproduction, or SCENARIO (an INI\n"
+	      "file, see docs/scenario-format.md).  Prints the cover letter's result line,\n"
+	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
+	      "kswapd premature sleeps, page and swap I/O.\n"
+	      "\n"
+	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
+	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
+	      "  --seed N           random seed (default: the scenario's)\n"
+	      "  --vmstat           print /proc/vmstat at the end\n"
+	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
+	      "  --samples FILE     write the time series as CSV\n"
+	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
+	      "  --trace FILE       write ftrace-format events\n"
+	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
+	      "  --check            check kernel invariants after every reclaim pass\n"
+	      "  -h, --help         this text\n", f);
+}
+
+static void print_stalls(const struct run_result *r)
+{
+	printf("\ngitk: %zu progress lines, stalls >1s: %lu, >5s: %lu, max %.3fs, "
+	       "p50 %.3fs, p95 %.3fs, p99 %.3fs\n",
+	       r->nr_latency, result_stalls_over(r, NSEC_PER_SEC),
+	       result_stalls_over(r, 5 * NSEC_PER_SEC), result_latency_max(r),
+	       result_latency_percentile(r, 50), result_latency_percentile(r, 95),
+	       result_latency_percentile(r, 99));
+}
+
+static void print_congestion(const struct run_result *r)
+{
+	bool any = false;
+
+	printf("\ncongestion_wait        queue    calls  timeouts    seconds\n");
+	for (int s = 0; s < NR_CW_SITES; s++)
+		for (int q = 0; q < NR_CW_QUEUES; q++) {
+			const struct cw_total *c = &r->cw[s][q];
+
+			if (!c->calls)
+				continue;
+			any = true;
+			printf("%-22s %-6s %8lu  %8lu  %9.3f\n", cw_site_name((enum cw_site)s),
+			       blk_rw_name(q), c->calls, c->timeouts,
+			       (double)c->time / NSEC_PER_SEC);
+		}
+	if (!any)
+		printf("(none)\n");
+	printf("%-22s %-6s %8lu  %8s  %9.3f\n", "total", "", result_cw_calls(r), "",
+	       result_cw_seconds(r));
+}
+
+static void print_io(const struct run_result *r)
+{
+	printf("\nkswapd_slept_prematurely_fast %lu, _slow %lu; pageoutrun %lu, allocstall %lu\n",
+	       r->vm_events[KSWAPD_PREMATURE_FAST], r->vm_events[KSWAPD_PREMATURE_SLOW],
+	       r->vm_events[PAGEOUTRUN], r->vm_events[ALLOCSTALL]);
+	printf("page IO: pgpgin %lu KiB, pgpgout %lu KiB; swap IO: pswpin %lu, pswpout %lu pages\n",
+	       r->vm_events[PGPGIN], r->vm_events[PGPGOUT],
+	       r->vm_events[PSWPIN], r->vm_events[PSWPOUT]);
+	printf("network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
+	       r->packets_received, r->packets_dropped, r->music_bytes, r->oom_kills);
+	printf("simulated %.3fs in %.3fs of wall time\n",
+	       (double)r->sim_end / NSEC_PER_SEC, r->wall_seconds);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, path))
+		return -1;
+	fputs(text ? text : "", of.fp);
+	return outfile_commit(&of);
+}
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	run_request_stop();
+}
+
+struct run_args {
+	const char *scenario;
+	const char *arch;
+	const char *kern_log, *samples, *json, *trace, *events;
+	bool vmstat;
+	struct run_options opt;
+	bool seed_given;
+};
+
+static int parse_args(int argc, char **argv, struct run_args *a)
+{
+	static const struct option longopts[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "vmstat", no_argument, NULL, 'v' },
+		{ "kern-log", required_argument, NULL, 'l' },
+		{ "samples", required_argument, NULL, 'S' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "trace", required_argument, NULL, 't' },
+		{ "events", required_argument, NULL, 'e' },
+		{ "check", no_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		char *end;
+
+		switch (c) {
+		case 'k': a->opt.profile = optarg; break;
+		case 'a': a->arch = optarg; break;
+		case 's':
+			a->opt.seed = strtoull(optarg, &end, 0);
+			if (!*optarg || *end)
+				return usage_error("run: --seed '%s': expected a non-negative integer", optarg);
+			a->seed_given = true;
+			break;
+		case 'v': a->vmstat = true; break;
+		case 'l': a->kern_log = optarg; break;
+		case 'S': a->samples = optarg; break;
+		case 'j': a->json = optarg; break;
+		case 't': a->trace = optarg; break;
+		case 'e': a->events = optarg; break;
+		case 'c': a->opt.check = true; break;
+		case 'h': run_help(stdout); return 1;
+		default:
+			return usage_error("run: unknown or incomplete option '%s' (try 'mmsim run --help')",
+					   argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		a->scenario = argv[optind++];
+	if (optind < argc)
+		return usage_error("run: unexpected argument '%s'", argv[optind]);
+	if (a->events && !a->trace)
+		return usage_error("run: --events needs --trace FILE");
+	return 0;
+}
+
+static int write_outputs(const struct run_args *a, const struct run_result *r)
+{
+	int bad = 0;
+
+	if (a->kern_log && write_text(a->kern_log, r->kern_log))
+		bad = usage_error("run: cannot write %s", a->kern_log) - 1;
+	if (a->samples) {
+		struct outfile of;
+
+		if (outfile_open(&of, a->samples)) {
+			bad = usage_error("run: cannot write %s", a->samples) - 1;
+		} else {
+			series_write_csv(of.fp, r);
+			if (outfile_commit(&of))
+				bad = usage_error("run: cannot write %s", a->samples) - 1;
+		}
+	}
+	if (a->json) {
+		char *json = result_to_json(r, true);
+
+		if (write_text(a->json, json))
+			bad = usage_error("run: cannot write %s", a->json) - 1;
+		free(json);
+	}
+	return bad;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_args a = { 0 };
+	struct scenario_error serr;
+	struct ftrace_sink_opts trace = { 0 };
+	struct outfile trace_file;
+	struct scenario *sc;
+	struct run_result r;
+	struct cover_line line;
+	char err[1024], *vmstat_text = NULL;
+	int ret;
+
+	ret = parse_args(argc, argv, &a);
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	sc = scenario_load(a.scenario, a.arch, &serr);
+	if (!sc) {
+		fprintf(stderr, "%s\n", serr.msg);
+		return 2;
+	}
+	if (!a.seed_given)
+		a.opt.seed = (uint64_t)sc->run.seed;
+	if (a.opt.profile && profile_parse(a.opt.profile, &kprofile, err, sizeof(err))) {
+		scenario_free(sc);
+		return usage_error("run: --kernel: %s", err);
+	}
+	if (a.trace) {
+		if (ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
+			scenario_free(sc);
+			return usage_error("run: --events: %s", err);
+		}
+		if (outfile_open(&trace_file, a.trace)) {
+			scenario_free(sc);
+			return usage_error("run: cannot write %s", a.trace);
+		}
+		trace.out = trace_file.fp;
+		trace.header = true;
+		a.opt.trace = &trace;
+	}
+	a.opt.progress = true;
+	if (a.vmstat)
+		a.opt.vmstat_text = &vmstat_text;
+	a.opt.scenario_name = a.scenario ? a.scenario : scenario_default_name(a.arch);
+	signal(SIGINT, on_sigint);
+	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
+		if (a.trace)
+			outfile_abort(&trace_file);
+		fprintf(stderr, "mmsim: run: %s\n", err);
+		scenario_free(sc);
+		return 2;
+	}
+	signal(SIGINT, SIG_DFL);
+	if (a.trace && outfile_commit(&trace_file))
+		ret = usage_error("run: cannot write %s", a.trace);
+
+	line.name = r.kernel;
+	line.elapsed = (double)(r.gitk_done ? r.gitk_elapsed : r.sim_end) / NSEC_PER_SEC;
+	line.elapsed_stddev = NAN;
+	line.failures = (double)r.failures_printed;
+	cover_line_print(stdout, cover_name_width(&line, 1), &line);
+	if (!r.gitk_done)
+		printf("(gitk did not finish: elapsed is the simulated time run)\n");
+	if (r.partial)
+		printf("(partial: the run was interrupted)\n");
+	print_stalls(&r);
+	print_congestion(&r);
+	print_io(&r);
+	if (a.vmstat)
+		printf("\n%s", vmstat_text ? vmstat_text : "");
+	free(vmstat_text);
+	if (write_outputs(&a, &r))
+		ret = 2;
+	if (!ret && r.partial)
+		ret = 1;
+	result_free(&r);
+	scenario_free(sc);
+	return ret;
+}

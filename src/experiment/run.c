@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One run: boot the machine a scenario describes, start its programs, run
+ * simulated time until the stop condition, and gather the result.  Only
+ * wall_seconds depends on the host; everything else is a function of the
+ * scenario, the profile and the seed.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include "run.h"
+#include "machine.h"
+#include "kernel/kernel.h"
+#include "kernel/mmzone.h"
+#include "kernel/alloc_fail.h"
+#include "kernel/oom.h"
+#include "kernel/backing-dev.h"
+#include "kernel/swap.h"
+#include "kernel/trace.h"
+#include "report/kern_log.h"
+#include "report/ftrace.h"
+#include "report/procfs.h"
+#include "report/progress.h"
+#include "workload/workload.h"
+
+static volatile sig_atomic_t run_interrupted;
+
+void run_request_stop(void)
+{
+	run_interrupted = 1;
+}
+
+struct run_state {
+	struct machine m;
+	struct run_result *res;
+	const struct run_options *opt;
+	struct timer sampler;
+	struct progress progress;
+	sim_time_t until;
+};
+
+static struct run_state *rs;
+
+static bool until_tasks_done(struct machine *m)
+{
+	const struct scenario_until *u = &m->sc->run.until;
+
+	if (!u->nr_tasks)
+		return false;
+	for (int i = 0; i < u->nr_tasks; i++) {
+		struct workload *w = machine_find_workload(m, u->tasks[i]);
+
+		if (w && !w->finished)
+			return false;
+	}
+	return true;
+}
+
+void workload_finish(struct workload *w)
+{
+	if (w->finished)
+		return;
+	w->finished = true;
+	w->ended = sim_now();
+	if (w->machine && until_tasks_done(w->machine))
+		sim_stop();
+}
+
+static unsigned long swap_used_pages(void)
+{
+	return (unsigned long)(total_swap_pages - nr_swap_pages);
+}
+
+static sim_time_t cw_time_total(void)
+{
+	sim_time_t t = 0;
+
+	for (int s = 0; s < NR_CW_SITES; s++)
+		for (int q = 0; q < NR_CW_QUEUES; q++)
+			t += congestion_wait_totals((enum cw_site)s, q)->waited_ns;
+	return t;
+}
+
+static void take_sample(struct timer *t)
+{
+	struct sample_point s = { .when = sim_now() };
+	struct zone *zone;
+	pg_data_t *pgdat = NODE_DATA(0);
+
+	for_each_zone(zone)
+		s.free[zone_idx(zone)] = zone_page_state(zone, NR_FREE_PAGES);
+	s.nr_dirty = global_page_state(NR_FILE_DIRTY);
+	s.nr_writeback = global_page_state(NR_WRITEBACK);
+	s.nr_anon = global_page_state(NR_ACTIVE_ANON) +
+		    global_page_state(NR_INACTIVE_ANON);
+	s.nr_file = global_page_state(NR_ACTIVE_FILE) +
+		    global_page_state(NR_INACTIVE_FILE);
+	s.swap_used = swap_used_pages();
+	s.kswapd_awake = pgdat->kswapd && pgdat->kswapd->state == TASK_RUNNING;
+	s.alloc_failures = alloc_failure_count();
+	s.cw_time = cw_time_total();
+	result_add_sample(rs->res, &s);
+
+	if (rs->opt->check)
+		mm_debug_check("sampler");
+	progress_update(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
+			(double)rs->until / NSEC_PER_SEC);
+	if (run_interrupted) {
+		rs->res->partial = true;
+		sim_stop();
+		return;
+	}
+	timer_add(t, sim_now() + rs->m.sc->run.sample_interval);
+}
+
+static int create_workloads(struct machine *m, char *err, size_t len)
+{
+	const struct scenario *sc = m->sc;
+
+	m->workloads = calloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*m->workloads));
+	if (!m->workloads)
+		abort();
+	for (size_t i = 0; i < sc->nr_tasks; i++) {
+		struct scenario_task *task = &sc->tasks[i];
+		struct workload *w = &m->workloads[i];
+		struct scenario_error serr;
+
+		w->ops = workload_find(scenario_program_names[task->program]);
+		if (!w->ops) {
+			scenario_errorf(sc, task->program_line, &serr,
+					"program '%s' is not built into this mmsim",
+					scenario_program_names[task->program]);
+			snprintf(err, len, "%s", serr.msg);
+			return -1;
+		}
+		snprintf(w->name, sizeof(w->name), "%s", task->name);
+		w->machine = m;
+		w->params = calloc(1, w->ops->params_size ? w->ops->params_size : 1);
+		if (!w->params)
+			abort();
+		if (scenario_task_apply(sc, task, w->ops->params, w->ops->nr_params,
+					w->params, &serr) ||
+		    (w->ops->validate &&
+		     w->ops->validate(sc, task, w->params, &serr))) {
+			snprintf(err, len, "%s", serr.msg);
+			return -1;
+		}
+		m->nr_workloads++;
+	}
+	return 0;
+}
+
+static int start_workloads(struct machine *m, char *err, size_t len)
+{
+	for (size_t i = 0; i < m->nr_workloads; i++) {
+		struct workload *w = &m->workloads[i];
+
+		w->started = sim_now();
+		if (w->ops->start(w)) {
+			snprintf(err, len, "task %s: program %s could not start",
+				 w->name, w->ops->name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void collect_congestion(struct run_result *r)
+{
+	for (int s = 0; s < NR_CW_SITES && s < RESULT_NR_CW_SITES; s++)
+		for (int q = 0; q < NR_CW_QUEUES && q < RESULT_NR_CW_QUEUES; q++) {
+			const struct congestion_wait_totals *t =
+				congestion_wait_totals((enum cw_site)s, q);
+
+			r->cw[s][q].calls = t->calls;
+			r->cw[s][q].timeouts = t->timed_out;
+			r->cw[s][q].time = t->waited_ns;
+		}
+}
+
+static void collect_kern_log(struct run_result *r)
+{
+	struct kern_log_opts opts = { .timestamps = true };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		abort();
+	kern_log_write_failures(f, &opts);
+	for (size_t i = 0; i < oom_kill_count(); i++) {
+		const struct oom_kill_record *k = oom_kill_get(i);
+		unsigned long s = (unsigned long)(k->when / NSEC_PER_SEC);
+		unsigned long us = (unsigned long)(k->when % NSEC_PER_SEC / NSEC_PER_USEC);
+
+		fprintf(f, "[%5lu.%06lu] Out of memory: kill process %d (%s) score %lu or a child\n",
+			s, us, k->pid, k->comm, k->points);
+		fprintf(f, "[%5lu.%06lu] Killed process %d (%s)\n",
+			s, us, k->pid, k->comm);
+	}
+	fclose(f);
+	r->kern_log = buf;
+}
+
+static void collect(struct machine *m, struct run_result *r)
+{
+	snprintf(r->kernel, sizeof(r->kernel), "%s", kprofile.name);
+	snprintf(r->arch, sizeof(r->arch), "%s", sim_arch->name);
+	r->sim_end = sim_now();
+	memcpy(r->vm_events, vm_events, sizeof(r->vm_events));
+	memcpy(r->vm_stat, vm_stat, sizeof(r->vm_stat));
+	r->failures_printed = alloc_failures_printed();
+	r->failures_total = alloc_failure_count();
+	r->oom_kills = oom_kill_count();
+	collect_congestion(r);
+	collect_kern_log(r);
+	for (size_t i = 0; i < m->nr_workloads; i++)
+		if (m->workloads[i].ops->collect)
+			m->workloads[i].ops->collect(&m->workloads[i], r);
+}
+
+int run_scenario(const struct scenario *sc, const struct run_options *opt,
+		 struct run_result *res, char *err, size_t len)
+{
+	struct run_state state = { .res = res, .opt = opt };
+	double wall = wall_seconds();
+	const struct scenario_run *run = &sc->run;
+	int ret = -1;
+
+	result_init(res);
+	snprintf(res->scenario, sizeof(res->scenario), "%s",
+		 opt->scenario_name ? opt->scenario_name : sc->filename);
+	res->seed = opt->seed;
+	rs = &state;
+	mm_debug_checks = opt->check;
+	if (machine_boot(&state.m, sc, opt->seed, opt->profile, err, len) ||
+	    create_workloads(&state.m, err, len))
+		goto out;
+	if (opt->trace && ftrace_sink_start(opt->trace)) {
+		snprintf(err, len, "a trace is already being written");
+		goto out;
+	}
+	if (start_workloads(&state.m, err, len))
+		goto out;
+
+	state.until = run->max_time;
+	if (run->until.time && run->until.time < state.until)
+		state.until = run->until.time;
+	if (opt->progress)
+		progress_begin(&state.progress, "simulated s");
+	timer_init(&state.sampler, take_sample, NULL);
+	timer_add(&state.sampler, 0);
+	sim_run(state.until);
+	timer_del(&state.sampler);
+	if (opt->progress)
+		progress_end(&state.progress);
+	collect(&state.m, res);
+	if (opt->vmstat_text) {
+		size_t n;
+		FILE *f = open_memstream(opt->vmstat_text, &n);
+
+		if (!f)
+			abort();
+		procfs_vmstat(f);
+		fclose(f);
+	}
+	ret = 0;
+out:
+	if (opt->trace && ftrace_sink_stop() && !ret) {
+		snprintf(err, len, "writing the trace failed");
+		ret = -1;
+	}
+	machine_teardown(&state.m);
+	res->wall_seconds = wall_seconds() - wall;
+	rs = NULL;
+	return ret;
+}

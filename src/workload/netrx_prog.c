@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * netrx: a network interface receiving one TCP stream (netrx.c): the far
+ * side sends at a bandwidth limit, the driver refills its RX ring with
+ * GFP_ATOMIC allocations from softirq context, and a reader (a music task
+ * naming this one with net = NAME) takes packets off the socket.  The
+ * receive buffer order is the kernel profile's unless given: order 2 under
+ * force-highorder, the cover letter's "network receive always results in
+ * an order-2 allocation", else 0.
+ *
+ * It is a device: it is never finished, unless a total is given, when it
+ * is finished once the sender has sent it all and the socket is drained.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "program.h"
+#include "netrx.h"
+#include "kernel/profile.h"
+
+static const char *const netrx_driver_names[] = { "generic", "iwlagn", NULL };
+
+struct netrx_prog_params {
+	int order;
+	bool order_given;		/* set by validate: key present */
+	int ring;
+	uint64_t payload;
+	uint64_t bwlimit;
+	uint64_t rcvbuf;
+	int driver;
+	int cpu;
+	uint64_t total;
+	uint64_t irq_cost;
+	uint64_t alloc_cost;
+	uint64_t retransmit;
+};
+
+struct netrx_prog {
+	struct program_counters c;
+	struct netrx *nx;
+	unsigned int order;		/* resolved at start */
+	struct timer poll;		/* watches for the end of a total */
+	struct workload *w;
+};
+
+/* How often a finite stream is checked for its end. */
+#define NETRX_POLL_NS	(10 * NSEC_PER_MSEC)
+
+static void netrx_poll(struct timer *t)
+{
+	struct netrx_prog *n = t->data;
+
+	if (netrx_finished(n->nx)) {
+		n->c.exited = true;
+		workload_finish(n->w);
+		return;
+	}
+	timer_add(t, sim_now() + NETRX_POLL_NS);
+}
+
+static int netrx_prog_start(struct workload *w)
+{
+	const struct netrx_prog_params *p = w->params;
+	struct netrx_prog *n = calloc(1, sizeof(*n));
+	struct netrx_params np;
+
+	if (!n)
+		abort();
+	w->state = n;
+	n->w = w;
+	/* force-highorder: the skbuff patch of the 2009 test made every
+	 * receive an order-2 allocation on every kernel it ran. */
+	n->order = p->order_given ? (unsigned int)p->order :
+		   kprofile.force_highorder ? 2 : 0;
+	netrx_params_default(&np);
+	np.order = n->order;
+	/* A kmalloc'd skb head above a page comes from the page allocator
+	 * as a compound page: mode 0x4020 in the iwlagn reports. */
+	np.gfp = GFP_ATOMIC | (n->order ? __GFP_COMP : 0);
+	np.ring_size = (unsigned int)p->ring;
+	np.payload = (unsigned int)p->payload;
+	np.bwlimit = (unsigned long)p->bwlimit;
+	np.rcvbuf = (unsigned long)p->rcvbuf;
+	np.driver = p->driver ? NETRX_IWLAGN : NETRX_GENERIC;
+	np.cpu = p->cpu;
+	np.total_bytes = (unsigned long)p->total;
+	np.irq_cost = p->irq_cost;
+	np.alloc_cost = p->alloc_cost;
+	np.retransmit_delay = p->retransmit;
+	n->nx = netrx_create(&np);
+	netrx_start(n->nx);
+	timer_init(&n->poll, netrx_poll, n);
+	if (p->total)
+		timer_add(&n->poll, sim_now() + NETRX_POLL_NS);
+	return 0;
+}
+
+static void netrx_prog_collect(struct workload *w, struct run_result *r)
+{
+	struct netrx_prog *n = w->state;
+	const struct netrx_stats *s;
+
+	if (!n || !n->nx)
+		return;
+	s = netrx_stats(n->nx);
+	r->packets_received += s->packets;
+	r->packets_dropped += s->dropped;
+}
+
+static void netrx_prog_release(struct workload *w)
+{
+	struct netrx_prog *n = w->state;
+
+	if (!n)
+		return;
+	timer_del(&n->poll);
+	/* No netrx_stop(): the simulation is over, nobody may be woken. */
+	if (n->nx)
+		netrx_destroy(n->nx);
+	free(n);
+	w->state = NULL;
+}
+
+static int netrx_prog_validate(const struct scenario *sc,
+			       struct scenario_task *task, void *params,
+			       struct scenario_error *err)
+{
+	struct netrx_prog_params *p = params;
+	/* Whether "order" was written: the default depends on the profile,
+	 * which is only known at boot (--kernel may override the file's). */
+	bool given = false;
+
+	for (size_t i = 0; i < task->nr_kv; i++)
+		if (!strcmp(task->kv[i].key, "order"))
+			given = true;
+	p->order_given = given;
+	if (p->cpu >= sc->machine.cpus)
+		return scenario_errorf(sc, task->line, err, "[task %s]: cpu %d "
+				       "does not exist (the machine has %d CPUs: "
+				       "0 to %d)", task->name, p->cpu,
+				       sc->machine.cpus, sc->machine.cpus - 1);
+	if (p->rcvbuf < p->payload)
+		return scenario_errorf(sc, task->line, err, "[task %s]: rcvbuf "
+				       "(%llu bytes) is smaller than one payload "
+				       "(%llu bytes) (at least payload)", task->name,
+				       (unsigned long long)p->rcvbuf,
+				       (unsigned long long)p->payload);
+	return 0;
+}
+
+struct netrx *netrx_program_device(const struct workload *w)
+{
+	const struct netrx_prog *n = w->state;
+
+	return w->ops == &netrx_ops && n ? n->nx : NULL;
+}
+
+unsigned int netrx_program_order(const struct workload *w)
+{
+	const struct netrx_prog *n = w->state;
+
+	return n ? n->order : 0;
+}
+
+#define P(field) PARAM_FIELD(struct netrx_prog_params, field)
+
+static const struct param_spec netrx_params[] = {
+	{ .key = "order", .type = PARAM_INT, .min = 0, .max = 10, P(order),
+	  .unset = "the profile's: 2 with force-highorder, else 0",
+	  .doc = "receive buffer order [cover: force-highorder made every "
+		 "receive order 2; 0 is a normal 1500-byte skb]" },
+	{ .key = "ring", .type = PARAM_INT, .def = "256", .min = 1, .max = 65536,
+	  P(ring),
+	  .doc = "RX ring entries [iwlagn's RX_QUEUE_SIZE; e1000's default]" },
+	{ .key = "payload", .type = PARAM_SIZE, .def = "1448B", .min = 1,
+	  .max = 65536, P(payload),
+	  .doc = "bytes per packet [a TCP segment on Ethernet: MTU 1500 less "
+		 "IP, TCP and timestamp headers]" },
+	{ .key = "bwlimit", .type = PARAM_SIZE, .def = "40K", .min = 1,
+	  .max = 1ULL << 30, P(bwlimit),
+	  .doc = "the sender's bytes per second, rsync --bwlimit [assumed: a "
+		 "320 kbit/s music stream; the letter does not state it]" },
+	{ .key = "rcvbuf", .type = PARAM_SIZE, .def = "256K", .min = 1,
+	  .max = 64 << 20, P(rcvbuf),
+	  .doc = "socket receive buffer: unread bytes before the window closes "
+		 "[assumed: between tcp_rmem's 87380 default and its tuned maximum]" },
+	{ .key = "driver", .type = PARAM_ENUM, .def = "generic",
+	  .words = netrx_driver_names, P(driver),
+	  .doc = "generic reports every failed refill; iwlagn adds __GFP_NOWARN "
+		 "while more than 8 buffers are posted [bug 14141; the 2009 "
+		 "test patched the generic skbuff path]" },
+	{ .key = "cpu", .type = PARAM_INT, .def = "0", .min = 0,
+	  .max = SIM_MAX_CPUS - 1, P(cpu),
+	  .doc = "CPU taking the NIC interrupt [assumed: no irqbalance]" },
+	{ .key = "total", .type = PARAM_SIZE, .def = "0", .min = 0,
+	  .max = INT64_MAX, P(total),
+	  .doc = "bytes the sender sends, then stops; 0: forever" },
+	{ .key = "irq_cost", .type = PARAM_TIME, .def = "5us", .min = 0,
+	  .max = NSEC_PER_MSEC, P(irq_cost),
+	  .doc = "softirq CPU per packet received [assumed]" },
+	{ .key = "alloc_cost", .type = PARAM_TIME, .def = "1us", .min = 0,
+	  .max = NSEC_PER_MSEC, P(alloc_cost),
+	  .doc = "softirq CPU per receive buffer allocated [assumed]" },
+	{ .key = "retransmit", .type = PARAM_TIME, .def = "200ms",
+	  .min = NSEC_PER_MSEC, .max = 60 * NSEC_PER_SEC, P(retransmit),
+	  .doc = "a dropped packet is sent again after this [TCP_RTO_MIN]" },
+};
+
+const struct workload_ops netrx_ops = {
+	.name = "netrx",
+	.summary = "NIC receive ring refilled with GFP_ATOMIC order-N "
+		   "allocations from softirq, fed by a paced sender",
+	.params = netrx_params,
+	.nr_params = ARRAY_SIZE(netrx_params),
+	.params_size = sizeof(struct netrx_prog_params),
+	.validate = netrx_prog_validate,
+	.start = netrx_prog_start,
+	.collect = netrx_prog_collect,
+	.release = netrx_prog_release,
+};

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The user-process side every workload program shares: starting its task
+ * with an address space, touching memory, sleeping, pacing, opening files
+ * on the filesystem volume, and the latency-output record of progress
+ * lines.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "program.h"
+#include "kernel/kernel.h"
+#include "kernel/mm.h"
+#include "kernel/ext3.h"
+
+struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
+				  struct mm_struct *mm)
+{
+	struct task_struct *p = kthread_run(fn, w, w->name, DEFAULT_PRIO);
+
+	p->mm = mm;
+	p->workload = w;
+	w->task = p;
+	return p;
+}
+
+/* Drop the task's address space, as exit_mm() does: the OOM killer stops
+ * seeing the task before its pages go. */
+static void program_drop_mm(struct task_struct *p)
+{
+	struct mm_struct *mm = p->mm;
+
+	if (!mm)
+		return;
+	p->mm = NULL;
+	mmput(mm);
+}
+
+void program_exit(struct workload *w)
+{
+	struct program_counters *c = program_counters(w);
+
+	c->killed = program_killed();
+	program_drop_mm(current);
+	c->exited = true;
+	workload_finish(w);
+}
+
+void program_release(struct workload *w)
+{
+	if (w->task)
+		program_drop_mm(w->task);
+}
+
+bool program_access(struct workload *w, struct mm_struct *mm,
+		    unsigned long addr, bool write)
+{
+	struct program_counters *c = program_counters(w);
+
+	for (;;) {
+		int ret;
+
+		if (program_killed())
+			return false;
+		ret = access_user_page(mm, addr, write);
+		if (ret & VM_FAULT_SIGBUS)
+			return false;
+		if (!(ret & VM_FAULT_OOM)) {
+			c->anon_accesses++;
+			if (ret & VM_FAULT_MAJOR)
+				c->major_faults++;
+			return true;
+		}
+		/* pagefault_out_of_memory(): the OOM killer had its say; the
+		 * access runs again once a victim has freed something. */
+		program_sleep(jiffies_to_ns(1));
+	}
+}
+
+void program_sleep(sim_time_t ns)
+{
+	if (!ns)
+		return;
+	set_current_state(TASK_INTERRUPTIBLE);
+	schedule_timeout((long)ns_to_jiffies(ns));
+}
+
+void program_pace(sim_time_t start, uint64_t done, uint64_t rate)
+{
+	sim_time_t due;
+
+	if (!rate)
+		return;
+	due = start + (sim_time_t)((unsigned __int128)done * NSEC_PER_SEC / rate);
+	if (due > sim_now())
+		program_sleep(due - sim_now());
+}
+
+void program_cpu(uint64_t units, sim_time_t ns)
+{
+	unsigned __int128 total = (unsigned __int128)units * ns;
+
+	cpu_consume(total > INT64_MAX ? INT64_MAX : (sim_time_t)total);
+}
+
+struct file *program_open(struct super_block *sb, const char *name,
+			  uint64_t size, unsigned int mode)
+{
+	struct inode *inode = ext3_lookup(sb, name);
+
+	if (!inode)
+		inode = ext3_create(sb, name, (loff_t)size);
+	if (!inode)
+		return NULL;
+	return filp_open(inode, mode);
+}
+
+void program_close(struct file **filp)
+{
+	if (*filp)
+		fput(*filp);
+	*filp = NULL;
+}
+
+/* ---- latency-output ---------------------------------------------------- */
+
+void latency_log_init(struct latency_log *log, sim_time_t start)
+{
+	memset(log, 0, sizeof(*log));
+	log->last = start;
+}
+
+void latency_log_add(struct latency_log *log, sim_time_t when,
+		     sim_time_t latency)
+{
+	if (log->nr == log->cap) {
+		log->cap = log->cap ? 2 * log->cap : 256;
+		log->samples = realloc(log->samples, log->cap * sizeof(*log->samples));
+		if (!log->samples)
+			abort();
+	}
+	log->samples[log->nr].when = when;
+	log->samples[log->nr].latency = latency;
+	log->nr++;
+}
+
+void latency_log_line(struct latency_log *log)
+{
+	sim_time_t now = sim_now();
+
+	latency_log_add(log, now, now - log->last);
+	log->last = now;
+}
+
+void latency_log_collect(const struct latency_log *log, struct run_result *r)
+{
+	for (size_t i = 0; i < log->nr; i++)
+		result_add_latency(r, log->samples[i].when, log->samples[i].latency);
+}
+
+void latency_log_free(struct latency_log *log)
+{
+	free(log->samples);
+	memset(log, 0, sizeof(*log));
+}
+
+/* ---- page bitmaps ------------------------------------------------------ */
+
+#define BITS_PER_WORD (8 * sizeof(unsigned long))
+
+void page_bitmap_init(struct page_bitmap *b, unsigned long nr_pages)
+{
+	b->nr = nr_pages;
+	b->bits = calloc(nr_pages / BITS_PER_WORD + 1, sizeof(unsigned long));
+	if (!b->bits)
+		abort();
+}
+
+bool page_bitmap_test_and_set(struct page_bitmap *b, unsigned long i)
+{
+	unsigned long mask = 1UL << (i % BITS_PER_WORD);
+	unsigned long *word = &b->bits[i / BITS_PER_WORD];
+	bool was_clear = !(*word & mask);
+
+	*word |= mask;
+	return was_clear;
+}
+
+void page_bitmap_clear_all(struct page_bitmap *b)
+{
+	memset(b->bits, 0, (b->nr / BITS_PER_WORD + 1) * sizeof(unsigned long));
+}
+
+void page_bitmap_free(struct page_bitmap *b)
+{
+	free(b->bits);
+	b->bits = NULL;
+	b->nr = 0;
+}

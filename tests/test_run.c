@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Whole runs: determinism, seeds, and the failures force-highorder
+ * produces, as the kernel would have logged them.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "experiment/run.h"
+#include "experiment/scenario_load.h"
+
+/*
+ * A small machine under anonymous-memory pressure, receiving a fast
+ * stream through order-2 GFP_ATOMIC buffers refilled from softirq.
+ */
+static const char pressure[] =
+	"[machine]\n"
+	"arch = x86_64\nmem = 128M\ncpus = 2\n"
+	"disk_size = 4G\nfs_size = 2G\nswap_size = 1G\n"
+	"[kernel]\nprofile = 2.6.32-rc6-0000000-force-highorder\n"
+	"[run]\nseed = 1\nmax_time = 20s\n"
+	"[task hog]\nprogram = anonhog\nsize = 200M\npattern = random\n"
+	"passes = 0\ncpu_per_page = 0\n"
+	"[task music]\nprogram = music\nnet = netrx\n"
+	"[task netrx]\nprogram = netrx\nbwlimit = 8M\n";
+
+static struct scenario *load(const char *text)
+{
+	struct scenario_error err;
+	struct scenario *sc = scenario_load_text(text, "test.ini", &err);
+
+	if (!sc)
+		fail_msg("%s", err.msg);
+	return sc;
+}
+
+/* The result as JSON without its one wall-clock field. */
+static char *run_json(struct scenario *sc, uint64_t seed)
+{
+	struct run_options opt = { .seed = seed, .scenario_name = "test" };
+	struct run_result r;
+	char err[256], *json;
+
+	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+		fail_msg("%s", err);
+	r.wall_seconds = 0;
+	json = result_to_json(&r, true);
+	result_free(&r);
+	return json;
+}
+
+static void test_same_seed_same_result(void **state)
+{
+	struct scenario *sc = load(pressure);
+	char *a, *b, *c;
+
+	(void)state;
+	a = run_json(sc, 1);
+	b = run_json(sc, 1);
+	c = run_json(sc, 2);
+	assert_string_equal(a, b);
+	assert_string_not_equal(a, c);
+	free(a);
+	free(b);
+	free(c);
+	scenario_free(sc);
+}
+
+/* The embedded 2009 reproduction itself, as `mmsim run` runs it. */
+static void test_default_run_deterministic(void **state)
+{
+	struct scenario_error err;
+	struct scenario *sc = scenario_load(NULL, NULL, &err);
+	char *a, *b, *c;
+
+	(void)state;
+	assert_non_null(sc);
+	a = run_json(sc, 1);
+	b = run_json(sc, 1);
+	c = run_json(sc, 2);
+	assert_string_equal(a, b);
+	assert_string_not_equal(a, c);
+	/* gitk finished, and swapped: the test is about memory pressure. */
+	assert_non_null(strstr(a, "\"gitk_done\":true"));
+	free(a);
+	free(b);
+	free(c);
+	scenario_free(sc);
+}
+
+static void test_force_highorder_failures_logged(void **state)
+{
+	struct scenario *sc = load(pressure);
+	struct run_options opt = { .seed = 1, .scenario_name = "test" };
+	struct run_result r;
+	char err[256];
+	const char *first;
+
+	(void)state;
+	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+		fail_msg("%s", err);
+	/* Order-2 receive buffers run out under this pressure... */
+	assert_true(r.failures_total > 0);
+	assert_true(r.failures_printed > 0);
+	assert_true(r.failures_printed <= r.failures_total);
+	/* ...and each printed one reads as the kernel wrote it: the
+	 * interrupted task's name (or swapper), order 2, GFP_ATOMIC with
+	 * __GFP_COMP as SLUB's kmalloc of an 8K+ skb adds it. */
+	assert_non_null(r.kern_log);
+	first = strstr(r.kern_log, ": page allocation failure. order:2, mode:0x4020\n");
+	assert_non_null(first);
+	assert_non_null(strstr(r.kern_log, "<IRQ>"));
+	assert_non_null(strstr(r.kern_log, "Mem-Info:\n"));
+	assert_null(strstr(r.kern_log, "order:0,"));
+	/* The network lost packets only if refills failed. */
+	assert_true(r.packets_received > 0);
+	result_free(&r);
+	scenario_free(sc);
+}
+
+static void test_no_failures_without_force_highorder(void **state)
+{
+	static char text[sizeof(pressure) + 64];
+	struct scenario *sc;
+	struct run_options opt = { .seed = 1, .scenario_name = "test" };
+	struct run_result r;
+	char err[256];
+	char *p;
+
+	(void)state;
+	/* The plain release name: order-0 receive buffers. */
+	snprintf(text, sizeof(text), "%s", pressure);
+	p = strstr(text, "2.6.32-rc6-0000000-force-highorder");
+	memcpy(p, "2.6.32-rc6                        ", 34);
+	sc = load(text);
+	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_null(strstr(r.kern_log ? r.kern_log : "", "order:2,"));
+	result_free(&r);
+	scenario_free(sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_same_seed_same_result),
+		cmocka_unit_test(test_default_run_deterministic),
+		cmocka_unit_test(test_force_highorder_failures_logged),
+		cmocka_unit_test(test_no_failures_without_force_highorder),
+	};
+
+	return cmocka_run_group_tests_name("run", tests, NULL, NULL);
+}

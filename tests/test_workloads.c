@@ -1,0 +1,848 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Each workload program does what it says, in a small scenario on a 64 MB
+ * machine: bytes read and written, packets received, anonymous pages
+ * touched, progress lines and latency samples recorded, the measures it
+ * hands to the run's result, and a clean exit on SIGKILL.  Also: every
+ * program is registered under its scenario name, the embedded default
+ * scenarios load with the programs' own key checks, bad task keys give
+ * one FILE:LINE error, and docs/workloads.md lists every key.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "experiment/machine.h"
+#include "experiment/run.h"
+#include "experiment/scenario_load.h"
+#include "kernel/kernel.h"
+#include "kernel/mmzone.h"
+#include "kernel/vmstat.h"
+#include "kernel/ext3.h"
+#include "kernel/oom.h"
+#include "workload/program.h"
+#include "workload/netrx.h"
+#include "workload/replay.h"
+
+#define MACHINE(mem, cpus)						\
+	"[machine]\narch = x86_64\nmem = " mem "\ncpus = " cpus "\n"	\
+	"disk_size = 2G\nfs_size = 1G\nswap_size = 256M\ncrypt = off\n"
+#define MACHINE_64M MACHINE("64M", "2")
+#define KERNEL(profile) "[kernel]\nprofile = " profile "\n"
+
+/* ---- the rig: boot, create and start the programs, as a run does ---- */
+
+static struct {
+	struct scenario *sc;
+	struct machine m;
+	bool booted;
+} rig;
+
+static int validate_task(void *ctx, const struct scenario *sc,
+			 struct scenario_task *task, struct scenario_error *err)
+{
+	const char *name = scenario_program_names[task->program];
+	const struct workload_ops *ops = workload_find(name);
+	void *params;
+	int ret;
+
+	(void)ctx;
+	if (!ops)
+		return scenario_errorf(sc, task->program_line, err, "no program");
+	params = calloc(1, ops->params_size);
+	ret = scenario_task_apply(sc, task, ops->params, ops->nr_params, params, err);
+	if (!ret && ops->validate)
+		ret = ops->validate(sc, task, params, err);
+	free(params);
+	return ret;
+}
+
+static struct scenario *parse(const char *text, struct scenario_error *err)
+{
+	struct scenario_parse_opts o = { .validate_task = validate_task };
+
+	return scenario_parse_buffer(text, strlen(text), "test.ini", &o, err);
+}
+
+static void start_programs(struct machine *m)
+{
+	const struct scenario *sc = m->sc;
+
+	m->workloads = calloc(sc->nr_tasks, sizeof(*m->workloads));
+	assert_non_null(m->workloads);
+	for (size_t i = 0; i < sc->nr_tasks; i++) {
+		struct scenario_task *task = &sc->tasks[i];
+		struct workload *w = &m->workloads[i];
+		struct scenario_error err;
+
+		w->ops = workload_find(scenario_program_names[task->program]);
+		assert_non_null(w->ops);
+		snprintf(w->name, sizeof(w->name), "%s", task->name);
+		w->machine = m;
+		w->params = calloc(1, w->ops->params_size);
+		if (scenario_task_apply(sc, task, w->ops->params, w->ops->nr_params,
+					w->params, &err) ||
+		    (w->ops->validate && w->ops->validate(sc, task, w->params, &err)))
+			fail_msg("%s", err.msg);
+		m->nr_workloads++;
+	}
+	for (size_t i = 0; i < m->nr_workloads; i++) {
+		struct workload *w = &m->workloads[i];
+
+		w->started = sim_now();
+		assert_int_equal(w->ops->start(w), 0);
+	}
+}
+
+static void boot_profile(const char *text, const char *profile)
+{
+	struct scenario_error err;
+	char msg[256];
+
+	rig.sc = parse(text, &err);
+	if (!rig.sc)
+		fail_msg("%s", err.msg);
+	rig.booted = true;
+	if (machine_boot(&rig.m, rig.sc, 1, profile, msg, sizeof(msg)))
+		fail_msg("machine_boot: %s", msg);
+	start_programs(&rig.m);
+}
+
+static void boot(const char *text)
+{
+	boot_profile(text, NULL);
+}
+
+static void shutdown(void)
+{
+	if (!rig.booted)
+		return;
+	rig.booted = false;
+	machine_teardown(&rig.m);
+	scenario_free(rig.sc);
+	rig.sc = NULL;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	shutdown();
+	return 0;
+}
+
+static void run_for(sim_time_t ns)
+{
+	sim_run(sim_now() + ns);
+}
+
+static struct workload *W(const char *name)
+{
+	struct workload *w = machine_find_workload(&rig.m, name);
+
+	assert_non_null(w);
+	return w;
+}
+
+static struct program_counters *C(const char *name)
+{
+	return program_counters(W(name));
+}
+
+static struct run_result collect(void)
+{
+	struct run_result r;
+
+	result_init(&r);
+	for (size_t i = 0; i < rig.m.nr_workloads; i++)
+		if (rig.m.workloads[i].ops->collect)
+			rig.m.workloads[i].ops->collect(&rig.m.workloads[i], &r);
+	return r;
+}
+
+static struct inode *file_on_volume(const char *name)
+{
+	struct inode *inode = ext3_lookup(rig.m.sb, name);
+
+	assert_non_null(inode);
+	return inode;
+}
+
+static void kill_task(const char *name)
+{
+	struct task_struct *p = W(name)->task;
+
+	assert_non_null(p);
+	p->tif_flags |= 1UL << TIF_SIGKILL;
+}
+
+static void assert_exited(const char *name, bool killed)
+{
+	struct workload *w = W(name);
+
+	assert_true(w->finished);
+	assert_true(program_counters(w)->exited);
+	assert_int_equal(program_counters(w)->killed, killed);
+	assert_int_equal(w->task->state, TASK_DEAD);
+	assert_null(w->task->mm);
+}
+
+/* ---- the registry and the key tables -------------------------------- */
+
+static void test_every_program_registered(void **state)
+{
+	size_t n = 0;
+
+	(void)state;
+	for (int i = 0; i < NR_PROGRAMS; i++) {
+		const struct workload_ops *ops = workload_find(scenario_program_names[i]);
+
+		assert_non_null(ops);
+		assert_string_equal(ops->name, scenario_program_names[i]);
+	}
+	assert_null(workload_find("gitk2"));
+	for (const struct workload_ops *const *p = workload_programs; *p; p++) {
+		const struct workload_ops *ops = *p;
+
+		n++;
+		assert_non_null(ops->start);
+		assert_non_null(ops->release);
+		assert_true(ops->params_size > 0);
+		for (size_t k = 0; k < ops->nr_params; k++) {
+			const struct param_spec *sp = &ops->params[k];
+
+			assert_non_null(sp->doc);
+			assert_true(strlen(sp->doc) > 10);
+			assert_true(sp->offset + sp->size <= ops->params_size);
+			assert_string_not_equal(sp->key, "program");
+			/* No default and not required: says what unset means,
+			 * unless it is an empty text. */
+			if (!sp->def && !sp->required && sp->type != PARAM_STRING)
+				assert_non_null(sp->unset);
+			for (size_t j = 0; j < k; j++)
+				assert_string_not_equal(sp->key, ops->params[j].key);
+		}
+	}
+	assert_int_equal(n, NR_PROGRAMS);
+}
+
+/* docs/workloads.md has a "## NAME" section per program and a table row
+ * "| `key` | DEFAULT |" for every key of it. */
+static void test_docs_list_every_key(void **state)
+{
+	FILE *f = fopen("docs/workloads.md", "r");
+	char *doc;
+	long len;
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	len = ftell(f);
+	rewind(f);
+	doc = calloc(1, (size_t)len + 1);
+	assert_int_equal(fread(doc, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	for (const struct workload_ops *const *p = workload_programs; *p; p++) {
+		char head[64], row[128];
+		char *sec, *end;
+
+		snprintf(head, sizeof(head), "\n## %s\n", (*p)->name);
+		sec = strstr(doc, head);
+		if (!sec)
+			fail_msg("docs/workloads.md: no section '## %s'", (*p)->name);
+		sec += strlen(head);
+		end = strstr(sec, "\n## ");
+		if (end)
+			*end = '\0';
+		for (size_t k = 0; k < (*p)->nr_params; k++) {
+			const struct param_spec *sp = &(*p)->params[k];
+
+			/* The row shows the default as a file would write it. */
+			if (sp->def || sp->required)
+				snprintf(row, sizeof(row), "| `%s` | %s |", sp->key,
+					 sp->def ? sp->def : "(required)");
+			else
+				snprintf(row, sizeof(row), "| `%s` | (", sp->key);
+			if (!strstr(sec, row))
+				fail_msg("docs/workloads.md: %s has no row '%s'",
+					 (*p)->name, row);
+		}
+		if (end)
+			*end = '\n';
+	}
+	free(doc);
+}
+
+/* The embedded defaults load with every program's checks, and their gitk
+ * holds more than the machine's memory: the run must swap. */
+static void test_default_scenarios_load(void **state)
+{
+	const char *archs[] = { NULL, "x86" };
+
+	(void)state;
+	for (int a = 0; a < 2; a++) {
+		struct scenario_error err;
+		struct scenario *sc = scenario_load(NULL, archs[a], &err);
+		struct scenario_task *gitk;
+		int64_t commits;
+		uint64_t decoded, entry;
+
+		if (!sc)
+			fail_msg("%s", err.msg);
+		assert_true(scenario_find_task(sc, "gitk") >= 0);
+		assert_true(scenario_find_task(sc, "netrx") >= 0);
+		assert_true(scenario_find_task(sc, "music") >= 0);
+		gitk = &sc->tasks[scenario_find_task(sc, "gitk")];
+		assert_int_equal(scenario_task_get_int(sc, gitk, "commits", NULL, 1,
+						       INT64_MAX, &commits, &err), 0);
+		assert_int_equal(scenario_task_get_size(sc, gitk, "decoded_bytes",
+							NULL, 0, UINT64_MAX, &decoded,
+							&err), 0);
+		assert_int_equal(scenario_task_get_size(sc, gitk, "hash_entry", NULL,
+							0, UINT64_MAX, &entry, &err), 0);
+		/* 170000 x (3072 + 128) = 544000000 > 512 MiB = 536870912 */
+		assert_true((uint64_t)commits * (decoded + entry) > sc->machine.mem);
+		scenario_free(sc);
+	}
+}
+
+static void expect_error(const char *text, const char *want)
+{
+	struct scenario_error err;
+	struct scenario *sc = parse(text, &err);
+
+	if (sc) {
+		scenario_free(sc);
+		fail_msg("accepted; wanted: %s", want);
+	}
+	if (strcmp(err.msg, want))
+		fail_msg("got:  %s\nwant: %s", err.msg, want);
+}
+
+static void test_bad_task_keys(void **state)
+{
+	(void)state;
+	expect_error(MACHINE_64M "[task m]\nprogram = music\nnet = nosuch\n",
+		     "test.ini:11: net = 'nosuch': no such task (the name of a "
+		     "[task NAME] with program netrx)");
+	expect_error(MACHINE_64M "[task s]\nprogram = sleeper\n"
+		     "[task m]\nprogram = music\nnet = s\n",
+		     "test.ini:13: net = 's': task s runs program sleeper (a task "
+		     "with program netrx)");
+	expect_error(MACHINE_64M "[task m]\nprogram = music\n",
+		     "test.ini:9: missing key 'net' in [task m] (program music "
+		     "needs it: text of at most 15 characters)");
+	expect_error(MACHINE_64M "[task n]\nprogram = netrx\ncpu = 2\n",
+		     "test.ini:9: [task n]: cpu 2 does not exist (the machine has "
+		     "2 CPUs: 0 to 1)");
+	expect_error(MACHINE_64M "[task g]\nprogram = gitk\ncommits = 10\n",
+		     "test.ini:9: [task g]: print_every (1000) exceeds commits (10) "
+		     "(at most commits, or no line is ever printed)");
+	/* 10000000 x 200 bytes = 2000000000 > 1 GiB */
+	expect_error(MACHINE_64M "[task g]\nprogram = gitk\ncommits = 10000000\n"
+		     "log_bytes = 200B\n",
+		     "test.ini:9: [task g]: the repository (commits x log_bytes = "
+		     "2000000000 bytes) does not fit the filesystem volume (at most "
+		     "fs_size, 1073741824 bytes)");
+	expect_error(MACHINE_64M "[task h]\nprogram = anonhog\nsize = 512M\n",
+		     "test.ini:9: [task h]: size 536870912 exceeds memory and swap "
+		     "(at most mem + swap_size, 335544320 bytes)");
+	expect_error(MACHINE_64M "[task r]\nprogram = replay\n"
+		     "trace = /nonexistent/trace.txt\n",
+		     "test.ini:11: trace = '/nonexistent/trace.txt': "
+		     "/nonexistent/trace.txt: No such file or directory");
+	{
+		struct scenario_error err;
+
+		assert_null(parse(MACHINE_64M "[task g]\nprogram = gitk\nbogus = 1\n",
+				  &err));
+		assert_non_null(strstr(err.msg, "test.ini:11: unknown key 'bogus' in "
+				       "[task g] (program gitk takes commits, "));
+	}
+}
+
+/* ---- gitk ------------------------------------------------------------ */
+
+#define SMALL_GITK							\
+	"[task g]\nprogram = gitk\ncommits = 2000\nlog_bytes = 1K\n"	\
+	"decoded_bytes = 4K\nhash_entry = 64B\nprint_every = 250\n"	\
+	"loops = 2\ncpu_per_byte = 20ns\ncpu_per_commit = 100us\n"	\
+	"map_cpu_per_commit = 50us\n"
+
+static void test_gitk_reads_buffers_maps_and_prints(void **state)
+{
+	struct program_counters *c;
+	struct run_result r;
+	struct inode *pack;
+	sim_time_t sum = 0;
+	struct workload *w;
+
+	(void)state;
+	boot(MACHINE_64M "[run]\nuntil = g-done\n" SMALL_GITK);
+	run_for(60 * NSEC_PER_SEC);
+	w = W("g");
+	c = program_counters(w);
+	assert_exited("g", false);
+	assert_int_equal(c->loops, 2);
+	/* 2 loops x 2000 commits x 1024 bytes of log */
+	assert_int_equal(c->bytes_read, 2 * 2000 * 1024);
+	pack = file_on_volume("linux-2.6/.git/objects/pack/pack-00.pack");
+	assert_int_equal(pack->i_size, 2000 * 1024);
+	assert_int_equal(pack->i_count, 0);	/* closed */
+	/* 2 loops x 2 passes (load, map) x 2000 / 250 lines */
+	assert_int_equal(c->lines, 32);
+	/* Per loop: 2000 x 4 KiB = 2000 buffer pages, and the map's
+	 * 2000 x 64 B = 32 pages, each hit by 2000 random inserts (a page
+	 * missed with probability (31/32)^2000 < 1e-27). */
+	assert_int_equal(c->anon_pages, 2 * (2000 + 32));
+	/* Load writes and map-pass reads 2000 buffer pages, 2000 inserts. */
+	assert_true(c->anon_accesses >= 2 * 3 * 2000);
+	/* CPU alone: 2 x (2000 x 150 us + 2048000 B x 20 ns) = 681.92 ms */
+	r = collect();
+	assert_true(r.gitk_done);
+	assert_true(r.gitk_elapsed >= 681920 * NSEC_PER_USEC);
+	assert_int_equal(r.gitk_elapsed, w->ended - w->started);
+	assert_int_equal(r.nr_latency, 32);
+	for (size_t i = 0; i < r.nr_latency; i++)
+		sum += r.latency[i].latency;
+	/* Each sample is the time since the previous line, the first since
+	 * the start: they add up to the last line's time. */
+	assert_int_equal(sum, r.latency[r.nr_latency - 1].when - w->started);
+	assert_true(r.latency[r.nr_latency - 1].when <= w->ended);
+	/* Everything was unmapped: no anonymous page is left. */
+	assert_int_equal(global_page_state(NR_ANON_PAGES), 0);
+	result_free(&r);
+	shutdown();
+}
+
+/* A buffer larger than the machine goes to swap, and the map pass reads
+ * it back from there. */
+static void test_gitk_buffer_swaps(void **state)
+{
+	struct program_counters *c;
+
+	(void)state;
+	boot(MACHINE_64M "[run]\nuntil = g-done\n"
+	     "[task g]\nprogram = gitk\ncommits = 20000\nlog_bytes = 256B\n"
+	     "decoded_bytes = 4K\nhash_entry = 0\nprint_every = 1000\nloops = 1\n"
+	     "cpu_per_commit = 10us\nmap_cpu_per_commit = 10us\n");
+	run_for(600 * NSEC_PER_SEC);
+	c = C("g");
+	assert_exited("g", false);
+	assert_int_equal(c->anon_pages, 20000);
+	/* 20000 buffer pages on a machine of 16384 pages: at least
+	 * 20000 - 16384 = 3616 of them were written to swap. */
+	assert_true(vm_events[PSWPOUT] >= 3616);
+	assert_true(vm_events[PSWPIN] > 0);
+	assert_true(c->major_faults > 0);
+	shutdown();
+}
+
+/* map_pass = off: the map is built while loading, one pass, half the lines. */
+static void test_gitk_map_while_loading(void **state)
+{
+	struct program_counters *c;
+
+	(void)state;
+	boot(MACHINE_64M "[run]\nuntil = g-done\n" SMALL_GITK "map_pass = off\n");
+	run_for(60 * NSEC_PER_SEC);
+	c = C("g");
+	assert_exited("g", false);
+	assert_int_equal(c->lines, 2 * 2000 / 250);
+	assert_int_equal(c->anon_pages, 2 * (2000 + 32));
+	shutdown();
+}
+
+/* ---- netrx and music ------------------------------------------------- */
+
+#define NET_MUSIC(extra_netrx)						\
+	"[task n]\nprogram = netrx\nbwlimit = 1M\n" extra_netrx		\
+	"[task m]\nprogram = music\nnet = n\nfile_size = 256K\nfiles = 4\n"
+
+static void test_music_writes_the_folder(void **state)
+{
+	const struct netrx_stats *s;
+	struct program_counters *c;
+	struct run_result r;
+	unsigned long packets;
+
+	(void)state;
+	boot_profile(MACHINE_64M NET_MUSIC(""), "2.6.32-rc6-0000000-force-highorder");
+	/* force-highorder: the default order is 2. */
+	assert_int_equal(netrx_program_order(W("n")), 2);
+	run_for(3 * NSEC_PER_SEC);
+	c = C("m");
+	assert_exited("m", false);
+	/* The folder: 4 files of 256 KiB, complete (1 MiB at 1 MiB/s). */
+	assert_int_equal(c->bytes_written, 4 * 262144);
+	assert_int_equal(c->loops, 4);
+	for (int i = 0; i < 4; i++) {
+		char name[64];
+		struct inode *inode;
+
+		snprintf(name, sizeof(name), "music/track-%04d.ogg", i);
+		inode = file_on_volume(name);
+		assert_int_equal(inode->i_size, 262144);
+		assert_int_equal(inode->i_count, 0);
+	}
+	s = netrx_stats(netrx_program_device(W("n")));
+	/* 1048576 / 1448 = 724.2: at least 725 packets of 1448 bytes. */
+	assert_true(s->packets >= 725);
+	assert_true(c->bytes_received >= 1048576);
+	assert_true(s->refills >= s->packets);
+	assert_int_equal(s->dropped, 0);
+	/* rsync exited: the connection closed, nothing arrives any more. */
+	packets = s->packets;
+	run_for(NSEC_PER_SEC);
+	assert_int_equal(s->packets, packets);
+	assert_false(W("n")->finished);	/* a device is never done */
+	r = collect();
+	assert_int_equal(r.music_bytes, 4 * 262144);
+	assert_int_equal(r.packets_received, s->packets);
+	assert_int_equal(r.packets_dropped, 0);
+	result_free(&r);
+	shutdown();
+}
+
+static void test_netrx_order_follows_profile(void **state)
+{
+	(void)state;
+	boot_profile(MACHINE_64M NET_MUSIC(""), "2.6.32-rc6");
+	assert_int_equal(netrx_program_order(W("n")), 0);
+	shutdown();
+	boot_profile(MACHINE_64M NET_MUSIC("order = 3\n"),
+		     "2.6.32-rc6-0000000-force-highorder");
+	assert_int_equal(netrx_program_order(W("n")), 3);
+	run_for(NSEC_PER_SEC / 2);
+	assert_true(netrx_stats(netrx_program_device(W("n")))->packets > 0);
+	shutdown();
+}
+
+/* A finite stream: the sender stops after total, both ends finish. */
+static void test_netrx_total_ends_the_stream(void **state)
+{
+	const struct netrx_stats *s;
+
+	(void)state;
+	boot(MACHINE_64M "[task n]\nprogram = netrx\nbwlimit = 1M\ntotal = 100K\n"
+	     "[task m]\nprogram = music\nnet = n\nfile_size = 1M\nfiles = 10\n");
+	run_for(2 * NSEC_PER_SEC);
+	s = netrx_stats(netrx_program_device(W("n")));
+	/* ceil(102400 / 1448) = 71 packets: 71 x 1448 = 102808 bytes */
+	assert_int_equal(s->packets, 71);
+	assert_true(W("n")->finished);
+	assert_exited("m", false);
+	assert_int_equal(C("m")->bytes_written, 102808);
+	assert_int_equal(file_on_volume("music/track-0000.ogg")->i_size, 102808);
+	shutdown();
+}
+
+/* ---- reader and writer ----------------------------------------------- */
+
+static void test_reader_and_writer(void **state)
+{
+	struct inode *inode;
+
+	(void)state;
+	boot(MACHINE_64M
+	     "[task seq]\nprogram = reader\nsize = 4M\nblock = 64K\nloops = 2\n"
+	     "[task rnd]\nprogram = reader\nsize = 4M\nblock = 4K\npattern = random\n"
+	     "[task w]\nprogram = writer\nsize = 4M\nblock = 64K\nfsync = on\n"
+	     "[task wr]\nprogram = writer\nsize = 1M\nblock = 4K\npattern = random\n"
+	     "loops = 3\n");
+	run_for(10 * NSEC_PER_SEC);
+	assert_exited("seq", false);
+	assert_exited("rnd", false);
+	assert_exited("w", false);
+	assert_exited("wr", false);
+	/* 2 passes x 4 MiB; 1024 random blocks of 4 KiB */
+	assert_int_equal(C("seq")->bytes_read, 2 * 4194304);
+	assert_int_equal(C("rnd")->bytes_read, 4194304);
+	assert_int_equal(C("seq")->loops, 2);
+	/* The files were cold: at least one pass of each came from disk
+	 * (4 MiB + 1024 distinct-or-not 4 KiB blocks: > 1024 pages). */
+	assert_true(rig.m.sb->s_read_pages >= 1024);
+	assert_int_equal(C("w")->bytes_written, 4194304);
+	assert_int_equal(C("wr")->bytes_written, 3 * 1048576);
+	inode = file_on_volume("w");
+	assert_int_equal(inode->i_size, 4194304);
+	/* fsync: the pages went to disk and none is dirty. */
+	assert_int_equal(inode->i_nr_dirty, 0);
+	assert_true(rig.m.sb->s_write_pages >= 1024);
+	assert_int_equal(file_on_volume("wr")->i_size, 1048576);
+	shutdown();
+}
+
+/* rate: block i is issued at i x block / rate. */
+static void test_reader_keeps_its_rate(void **state)
+{
+	struct workload *w;
+
+	(void)state;
+	boot(MACHINE_64M "[task r]\nprogram = reader\nsize = 1M\nblock = 64K\n"
+	     "rate = 1M\n");
+	run_for(3 * NSEC_PER_SEC);
+	w = W("r");
+	assert_exited("r", false);
+	assert_int_equal(C("r")->bytes_read, 1048576);
+	/* The 16th block is due at 15 x 65536 / 1048576 s = 937.5 ms. */
+	assert_true(w->ended - w->started >= 937500 * NSEC_PER_USEC);
+	assert_true(w->ended - w->started < 1100 * NSEC_PER_MSEC);
+	shutdown();
+}
+
+/* ---- anonhog ---------------------------------------------------------- */
+
+static void test_anonhog_patterns(void **state)
+{
+	unsigned long hot;
+
+	(void)state;
+	boot(MACHINE_64M
+	     "[task s]\nprogram = anonhog\nsize = 8M\npasses = 2\n"
+	     "[task r]\nprogram = anonhog\nsize = 8M\npattern = random\n"
+	     "[task h]\nprogram = anonhog\nsize = 8M\npattern = hotcold\n");
+	run_for(5 * NSEC_PER_SEC);
+	assert_exited("s", false);
+	assert_exited("r", false);
+	assert_exited("h", false);
+	/* 8 MiB = 2048 pages: 2 passes of 2048 accesses, every page. */
+	assert_int_equal(C("s")->anon_accesses, 2 * 2048);
+	assert_int_equal(C("s")->anon_pages, 2048);
+	assert_int_equal(C("s")->loops, 2);
+	/* 2048 uniform picks hit 2048 x (1 - (1 - 1/2048)^2048) = 1295
+	 * distinct pages on average (sd about 14). */
+	assert_int_equal(C("r")->anon_accesses, 2048);
+	assert_in_range(C("r")->anon_pages, 1150, 1450);
+	/* hotcold: 0.9 of 2048 accesses = 1843 to the hot pages (sd 13.6);
+	 * the hot set is 0.1 x 2048 = 205 pages. */
+	hot = anonhog_hot_accesses(W("h"));
+	assert_in_range(hot, 1750, 1940);
+	assert_true(C("h")->anon_pages <= 205 + (2048 - hot));
+	/* Exited: their memory is gone. */
+	assert_int_equal(global_page_state(NR_ANON_PAGES), 0);
+	shutdown();
+}
+
+static void test_anonhog_larger_than_memory(void **state)
+{
+	struct program_counters *c;
+
+	(void)state;
+	boot(MACHINE_64M "[task h]\nprogram = anonhog\nsize = 80M\npasses = 2\n"
+	     "cpu_per_page = 0\n");
+	run_for(300 * NSEC_PER_SEC);
+	c = C("h");
+	assert_exited("h", false);
+	/* 80 MiB = 20480 pages, more than the machine's 16384 */
+	assert_int_equal(c->anon_accesses, 2 * 20480);
+	assert_true(vm_events[PSWPOUT] >= 20480 - 16384);
+	assert_true(c->major_faults > 0);
+	shutdown();
+}
+
+/* ---- sleeper ---------------------------------------------------------- */
+
+static void test_sleeper_idle_is_on_time(void **state)
+{
+	struct run_result r;
+
+	(void)state;
+	boot(MACHINE_64M "[task z]\nprogram = sleeper\ninterval = 10ms\ncount = 50\n");
+	run_for(2 * NSEC_PER_SEC);
+	assert_exited("z", false);
+	assert_int_equal(C("z")->loops, 50);
+	/* An idle machine runs a woken task at once. */
+	assert_int_equal(sleeper_max_lateness(W("z")), 0);
+	r = collect();
+	assert_int_equal(r.nr_latency, 50);
+	result_free(&r);
+	shutdown();
+}
+
+/* On one CPU busy with a hog, the sleeper waits for the CPU. */
+static void test_sleeper_sees_a_busy_cpu(void **state)
+{
+	(void)state;
+	boot(MACHINE("64M", "1")
+	     "[task hog]\nprogram = anonhog\nsize = 1M\npasses = 0\n"
+	     "cpu_per_page = 100us\n"
+	     "[task z]\nprogram = sleeper\ninterval = 10ms\ncount = 50\n");
+	run_for(2 * NSEC_PER_SEC);
+	assert_exited("z", false);
+	assert_true(sleeper_max_lateness(W("z")) > 0);
+	/* At most a scheduler slice (3 ms) and a batch of the hog's work. */
+	assert_true(sleeper_max_lateness(W("z")) < 20 * NSEC_PER_MSEC);
+	shutdown();
+}
+
+/* ---- replay ----------------------------------------------------------- */
+
+static void test_replay_program(void **state)
+{
+	char path[] = "/tmp/mmsim-test-replay-XXXXXX";
+	char text[1024];
+	const struct replay_stats *s;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	dprintf(fd,
+		"            gitk-100   [000]     1.000000: mm_page_alloc: page=ffffea0000000000 pfn=1000 order=0 migratetype=2 gfp_flags=GFP_HIGHUSER_MOVABLE\n"
+		"            gitk-100   [000]     1.001000: mm_page_alloc: page=ffffea0000000000 pfn=2000 order=2 migratetype=0 gfp_flags=GFP_ATOMIC|GFP_COMP\n"
+		"            gitk-100   [000]     1.002000: mm_page_free_direct: page=ffffea0000000000 pfn=1000 order=0\n");
+	close(fd);
+	snprintf(text, sizeof(text), MACHINE_64M "[task rp]\nprogram = replay\n"
+		 "trace = %s\n", path);
+	boot(text);
+	run_for(NSEC_PER_SEC);
+	s = replay_program_stats(W("rp"));
+	assert_non_null(s);
+	assert_true(s->done);
+	assert_int_equal(s->allocs, 2);
+	assert_int_equal(s->frees, 1);
+	assert_true(W("rp")->finished);
+	shutdown();
+	unlink(path);
+}
+
+/* ---- SIGKILL ---------------------------------------------------------- */
+
+static const char *const every_program[] = {
+	"g", "m", "seq", "w", "h", "z", NULL
+};
+
+static void test_every_program_exits_on_sigkill(void **state)
+{
+	(void)state;
+	boot(MACHINE_64M
+	     "[task g]\nprogram = gitk\ncommits = 20000\nlog_bytes = 256B\n"
+	     "decoded_bytes = 2K\nloops = 1000\n"
+	     "[task n]\nprogram = netrx\nbwlimit = 1M\n"
+	     "[task m]\nprogram = music\nnet = n\nfile_size = 256K\n"
+	     "[task seq]\nprogram = reader\nsize = 8M\nloops = 0\n"
+	     "[task w]\nprogram = writer\nsize = 8M\nloops = 0\n"
+	     "[task h]\nprogram = anonhog\nsize = 16M\npasses = 0\n"
+	     "[task z]\nprogram = sleeper\ninterval = 10ms\n");
+	run_for(2 * NSEC_PER_SEC);
+	for (int i = 0; every_program[i]; i++) {
+		assert_false(W(every_program[i])->finished);
+		kill_task(every_program[i]);
+	}
+	assert_true(global_page_state(NR_ANON_PAGES) > 0);
+	run_for(2 * NSEC_PER_SEC);
+	for (int i = 0; every_program[i]; i++)
+		assert_exited(every_program[i], true);
+	/* Unmapped and closed, as exit does. */
+	assert_int_equal(global_page_state(NR_ANON_PAGES), 0);
+	assert_int_equal(file_on_volume("linux-2.6/.git/objects/pack/pack-00.pack")->i_count, 0);
+	assert_int_equal(file_on_volume("seq")->i_count, 0);
+	assert_int_equal(file_on_volume("w")->i_count, 0);
+	assert_int_equal(file_on_volume("music/track-0000.ogg")->i_count, 0);
+	{
+		struct run_result r = collect();
+
+		assert_false(r.gitk_done);
+		assert_true(r.gitk_elapsed > 0);
+		result_free(&r);
+	}
+	shutdown();
+}
+
+/* A run stopped while every program is mid-work tears down cleanly
+ * (release frees what the tasks still hold; ASan checks the leaks). */
+static void test_teardown_mid_run(void **state)
+{
+	(void)state;
+	boot(MACHINE_64M
+	     "[task g]\nprogram = gitk\ncommits = 20000\nlog_bytes = 256B\n"
+	     "decoded_bytes = 4K\nloops = 1000\n"
+	     "[task n]\nprogram = netrx\nbwlimit = 4M\n"
+	     "[task m]\nprogram = music\nnet = n\nfile_size = 256K\n"
+	     "[task h]\nprogram = anonhog\nsize = 32M\npasses = 0\n");
+	run_for(3 * NSEC_PER_SEC + 12345);
+	assert_false(W("g")->finished);
+	shutdown();
+}
+
+/* ---- a whole run ------------------------------------------------------ */
+
+static const char run_text[] =
+	MACHINE("64M", "2") KERNEL("2.6.32-rc6-0000000-force-highorder")
+	"[run]\nuntil = g-done\nmax_time = 10m\n"
+	"[task g]\nprogram = gitk\ncommits = 10000\nlog_bytes = 512B\n"
+	"decoded_bytes = 6K\nprint_every = 500\nloops = 2\n"
+	"[task n]\nprogram = netrx\nbwlimit = 200K\n"
+	"[task m]\nprogram = music\nnet = n\n";
+
+static void one_run(uint64_t seed, struct run_result *r)
+{
+	struct scenario_error err;
+	struct scenario *sc = parse(run_text, &err);
+	struct run_options o = { .seed = seed };
+	char msg[256];
+
+	if (!sc)
+		fail_msg("%s", err.msg);
+	if (run_scenario(sc, &o, r, msg, sizeof(msg)))
+		fail_msg("%s", msg);
+	scenario_free(sc);
+}
+
+static void test_run_measures(void **state)
+{
+	struct run_result a, b;
+
+	(void)state;
+	one_run(7, &a);
+	assert_true(a.gitk_done);
+	assert_true(a.gitk_elapsed > 0);
+	assert_int_equal(a.sim_end, a.gitk_elapsed);
+	/* 2 loops x 2 passes x 10000 / 500 */
+	assert_int_equal(a.nr_latency, 80);
+	assert_true(a.packets_received > 0);
+	assert_true(a.music_bytes > 0);
+	/* 10000 x 6 KiB = 58.6 MiB of buffer on 64 MiB: it swapped. */
+	assert_true(a.vm_events[PSWPOUT] > 0);
+	one_run(7, &b);
+	assert_int_equal(a.gitk_elapsed, b.gitk_elapsed);
+	assert_int_equal(a.music_bytes, b.music_bytes);
+	assert_int_equal(a.packets_received, b.packets_received);
+	for (size_t i = 0; i < a.nr_latency; i++)
+		assert_int_equal(a.latency[i].when, b.latency[i].when);
+	result_free(&a);
+	result_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_program_registered),
+		cmocka_unit_test(test_docs_list_every_key),
+		cmocka_unit_test(test_default_scenarios_load),
+		cmocka_unit_test(test_bad_task_keys),
+		cmocka_unit_test_teardown(test_gitk_reads_buffers_maps_and_prints, teardown),
+		cmocka_unit_test_teardown(test_gitk_buffer_swaps, teardown),
+		cmocka_unit_test_teardown(test_gitk_map_while_loading, teardown),
+		cmocka_unit_test_teardown(test_music_writes_the_folder, teardown),
+		cmocka_unit_test_teardown(test_netrx_order_follows_profile, teardown),
+		cmocka_unit_test_teardown(test_netrx_total_ends_the_stream, teardown),
+		cmocka_unit_test_teardown(test_reader_and_writer, teardown),
+		cmocka_unit_test_teardown(test_reader_keeps_its_rate, teardown),
+		cmocka_unit_test_teardown(test_anonhog_patterns, teardown),
+		cmocka_unit_test_teardown(test_anonhog_larger_than_memory, teardown),
+		cmocka_unit_test_teardown(test_sleeper_idle_is_on_time, teardown),
+		cmocka_unit_test_teardown(test_sleeper_sees_a_busy_cpu, teardown),
+		cmocka_unit_test_teardown(test_replay_program, teardown),
+		cmocka_unit_test_teardown(test_every_program_exits_on_sigkill, teardown),
+		cmocka_unit_test_teardown(test_teardown_mid_run, teardown),
+		cmocka_unit_test(test_run_measures),
+	};
+
+	return cmocka_run_group_tests_name("workloads", tests, NULL, NULL);
+}

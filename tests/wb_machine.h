@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A small machine for the page-cache and writeback tests: x86-64 with
+ * 64-128 MiB, the default rotational disk (80 MB/s, CFQ) with a 1 GiB LVM
+ * volume "dm-0" holding one filesystem, and the writeback switches of a
+ * base kernel.  With machine_crypt set, the 2009 stack instead: disk ->
+ * dm-crypt "dm-0" -> LVM volume "dm-1" (dm-crypt's pool pages from the
+ * page allocator).  Included by one translation unit per test program.
+ */
+#ifndef WB_MACHINE_H
+#define WB_MACHINE_H
+
+#include "kernel/kernel.h"
+#include "kernel/mmzone.h"
+#include "kernel/vmstat.h"
+#include "kernel/profile.h"
+#include "kernel/blkdev.h"
+#include "kernel/backing-dev.h"
+#include "kernel/pagemap.h"
+#include "kernel/writeback.h"
+#include "kernel/ext3.h"
+#include "kernel/fs.h"
+#include "kernel/swap.h"
+
+#define MiB (1UL << 20)
+#define VOLUME_BYTES (1024 * MiB)
+
+static struct super_block *sb;
+static struct block_device *disk, *crypt, *bdev;
+static bool booted;
+static bool machine_crypt;
+
+static struct page *crypt_alloc_page(gfp_t gfp_mask)
+{
+	return alloc_pages(gfp_mask, 0);
+}
+
+static void crypt_free_page(struct page *page)
+{
+	__free_pages(page, 0);
+}
+
+/* The writeback switches of .30, .31 and rc6 (reference §10.2). */
+static inline void profile_writeback(const char *base)
+{
+	char err[128];
+
+	if (!strcmp(base, "2.6.30") || !strcmp(base, "2.6.31"))
+		assert_int_equal(profile_parse(base, &kprofile, err, sizeof(err)), 0);
+	else
+		assert_int_equal(profile_parse("2.6.32-rc6", &kprofile, err,
+					       sizeof(err)), 0);
+}
+
+static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
+				const char *base, bool journal)
+{
+	struct sim_config cfg = { .hz = 250, .nr_cpus = cpus, .seed = 1 };
+	struct mem_config mc = {
+		.arch = arch_lookup("x86_64"),
+		.mem_bytes = mbytes << 20,
+		.nr_cpus = cpus,
+		.reserved_kbytes = (unsigned long)-1,
+	};
+	struct ext3_mount_opts opts = { .no_journal_thread = !journal };
+
+	sim_init(&cfg);
+	if (mem_init(&mc))
+		fail_msg("mem_init: %s", mem_init_error());
+	profile_writeback(base);
+	reclaim_init();
+	blk_dev_init();
+	filemap_init();
+	writeback_sysctl_defaults(&vm_writeback);
+	page_writeback_init();
+	disk = disk_create("sda", NULL, NULL);
+	crypt = NULL;
+	if (machine_crypt) {
+		dm_crypt_alloc_page = crypt_alloc_page;
+		dm_crypt_free_page = crypt_free_page;
+		crypt = dm_crypt_create("dm-0", disk, 0,
+					VOLUME_BYTES >> SECTOR_SHIFT, NULL);
+		bdev = dm_linear_create("dm-1", crypt, 0,
+					VOLUME_BYTES >> SECTOR_SHIFT, false);
+	} else {
+		bdev = dm_linear_create("dm-0", disk, 0,
+					VOLUME_BYTES >> SECTOR_SHIFT, false);
+	}
+	sb = ext3_mount(bdev, "scratch", &opts);
+	assert_non_null(sb);
+	booted = true;
+}
+
+/* Let the filesystem's I/O finish (so the devices can be freed). */
+static inline void machine_drain_io(void)
+{
+	for (int i = 0; i < 100000 && sb->s_bios_inflight; i++)
+		sim_run(sim_now() + NSEC_PER_MSEC);
+}
+
+static inline void machine_shutdown(void)
+{
+	booted = false;
+	machine_drain_io();
+	ext3_umount(sb);
+	writeback_exit();
+	dm_destroy(bdev);
+	if (crypt)
+		dm_destroy(crypt);
+	disk_destroy(disk);
+	machine_crypt = false;
+	reclaim_exit();
+	sim_exit();
+	blk_dev_exit();
+	mem_exit();
+}
+
+/* cmocka teardown: a failed assertion leaves the machine booted. */
+static inline int machine_teardown(void **state)
+{
+	(void)state;
+	if (booted)
+		machine_shutdown();
+	return 0;
+}
+
+static inline unsigned long nr_dirty(void)
+{
+	return global_page_state(NR_FILE_DIRTY);
+}
+
+static inline unsigned long nr_writeback(void)
+{
+	return global_page_state(NR_WRITEBACK);
+}
+
+static inline void run_for(sim_time_t ns)
+{
+	sim_run(sim_now() + ns);
+}
+
+/* congestion_wait calls from @site, whatever the queue. */
+static inline unsigned long cw_calls(enum cw_site site)
+{
+	unsigned long n = 0;
+
+	for (int q = 0; q < NR_CW_QUEUES; q++)
+		n += congestion_wait_totals(site, q)->calls;
+	return n;
+}
+
+static inline struct request_queue *disk_queue(void)
+{
+	return disk->bd_queue;
+}
+
+#endif /* WB_MACHINE_H */
