@@ -16,6 +16,7 @@
 #include <dirent.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 #include <jansson.h>
 #include "experiment/compare.h"
@@ -23,6 +24,7 @@
 #include "report/compare_report.h"
 #include "report/html.h"
 #include "report/plots.h"
+#include "report/progress.h"
 #include "scenario/scenario.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -167,18 +169,34 @@ static void make_experiment(struct experiment *e, const char *scenario_path)
 	}
 }
 
+/* A small machine and a short run: 0.1 s of CPU per run. */
 static const char tiny_scenario[] =
 	"[machine]\n"
 	"arch = x86_64\n"
-	"mem = 64M\n"
+	"mem = 128M\n"
+	"cpus = 2\n"
+	"disk_size = 4G\n"
+	"fs_size = 2G\n"
+	"swap_size = 1G\n"
 	"\n"
 	"[run]\n"
 	"seed = 3\n"
-	"until = 5s\n"
+	"until = gitk-done | 30s\n"
+	"sample_interval = 500ms\n"
 	"\n"
 	"[task gitk]\n"
 	"program = gitk\n"
-	"commits = 100\n";
+	"commits = 20000\n"
+	"loops = 1\n"
+	"\n"
+	"[task music]\n"
+	"program = music\n"
+	"net = netrx\n"
+	"\n"
+	"[task netrx]\n"
+	"program = netrx\n"
+	"bwlimit = 8M\n"
+	"order = 2\n";
 
 static char *write_scenario(const char *dir)
 {
@@ -198,84 +216,84 @@ static void test_override_replaces_inserts_appends(void **state)
 	/* Set in the file: the line is replaced in place. */
 	t = scenario_text_override(tiny_scenario, "run", "seed", "9", err, sizeof(err));
 	assert_non_null(t);
-	assert_non_null(strstr(t, "[run]\nseed = 9\nuntil = 5s\n"));
+	assert_non_null(strstr(t, "[run]\nseed = 9\nuntil = gitk-done | 30s\n"));
 	assert_int_equal(strlen(t), strlen(tiny_scenario));
 	free(t);
 	/* Not set, section present: added after the section's last key. */
-	t = scenario_text_override(tiny_scenario, "machine", "cpus", "4", err, sizeof(err));
+	t = scenario_text_override(tiny_scenario, "machine", "disk_rpm", "7200",
+				   err, sizeof(err));
 	assert_non_null(t);
-	assert_non_null(strstr(t, "mem = 64M\ncpus = 4\n\n[run]"));
+	assert_non_null(strstr(t, "swap_size = 1G\ndisk_rpm = 7200\n\n[run]"));
 	free(t);
 	/* Section absent: appended. */
 	t = scenario_text_override(tiny_scenario, "vm", "min_free_kbytes", "2048",
 				   err, sizeof(err));
 	assert_non_null(t);
-	assert_non_null(strstr(t, "commits = 100\n\n[vm]\nmin_free_kbytes = 2048\n"));
+	assert_non_null(strstr(t, "order = 2\n\n[vm]\nmin_free_kbytes = 2048\n"));
 	free(t);
 	/* A task key. */
 	t = scenario_text_override(tiny_scenario, "task gitk", "commits", "50",
 				   err, sizeof(err));
 	assert_non_null(t);
-	assert_non_null(strstr(t, "program = gitk\ncommits = 50\n"));
+	assert_non_null(strstr(t, "program = gitk\ncommits = 50\nloops = 1\n"));
 	free(t);
 	/* A missing task section is an error, and bad values are refused. */
-	assert_null(scenario_text_override(tiny_scenario, "task music", "bwlimit",
+	assert_null(scenario_text_override(tiny_scenario, "task hog", "size",
 					   "1M", err, sizeof(err)));
-	assert_string_equal(err, "no [task music] in the scenario");
+	assert_string_equal(err, "no [task hog] in the scenario");
 	assert_null(scenario_text_override(tiny_scenario, "vm", "swappiness",
 					   "1 ; x", err, sizeof(err)));
 }
 
 static void test_override_resolves_keys(void **state)
 {
+	static const struct {
+		const char *key, *section, *name;
+	} cases[] = {
+		{ "commits", "task gitk", "commits" },	/* set in the file */
+		{ "bwlimit", "task netrx", "bwlimit" },
+		{ "nr_requests", "vm", "nr_requests" },	/* the registry's */
+		{ "mem", "machine", "mem" },
+		{ "gitk.loops", "task gitk", "loops" },	/* TASK.KEY */
+		{ "vm.swappiness", "vm", "swappiness" },	/* SECTION.KEY */
+	};
 	char err[512], *sec = NULL, *name = NULL, *t;
 
-	/* Bare key set in the file: its section. */
-	t = scenario_override(tiny_scenario, "t.ini", "commits", "10", &sec, &name,
-			      err, sizeof(err));
-	assert_non_null(t);
-	assert_string_equal(sec, "task gitk");
-	assert_string_equal(name, "commits");
-	free(t);
-	free(sec);
-	free(name);
-	/* Bare key not in the file: the fixed section whose registry has it. */
-	t = scenario_override(tiny_scenario, "t.ini", "nr_requests", "64", &sec,
-			      &name, err, sizeof(err));
-	assert_non_null(t);
-	assert_string_equal(sec, "vm");
-	free(t);
-	free(sec);
-	free(name);
-	/* TASK.KEY and SECTION.KEY. */
-	t = scenario_override(tiny_scenario, "t.ini", "gitk.loops", "2", &sec,
-			      &name, err, sizeof(err));
-	assert_non_null(t);
-	assert_string_equal(sec, "task gitk");
-	assert_string_equal(name, "loops");
-	free(t);
-	free(sec);
-	free(name);
+	for (size_t i = 0; i < N(cases); i++) {
+		t = scenario_override(tiny_scenario, "t.ini", cases[i].key, "10",
+				      &sec, &name, err, sizeof(err));
+		if (!t)
+			fail_msg("%s: %s", cases[i].key, err);
+		assert_string_equal(sec, cases[i].section);
+		assert_string_equal(name, cases[i].name);
+		free(t);
+		free(sec);
+		free(name);
+	}
 	/* Errors name the key. */
 	assert_null(scenario_override(tiny_scenario, "t.ini", "nosuch", "1", NULL,
 				      NULL, err, sizeof(err)));
 	assert_string_equal(err, "sweep key 'nosuch': not a key of [machine], [vm], "
 			    "[kernel] or [run], nor set in a section of t.ini "
 			    "(a task's key: TASK.nosuch)");
-	assert_null(scenario_override(tiny_scenario, "t.ini", "music.bwlimit", "1M",
+	assert_null(scenario_override(tiny_scenario, "t.ini", "hog.size", "1M",
 				      NULL, NULL, err, sizeof(err)));
-	assert_string_equal(err, "sweep key 'music.bwlimit': no [task music] in "
+	assert_string_equal(err, "sweep key 'hog.size': no [task hog] in "
 			    "the scenario t.ini");
 	assert_null(scenario_override(tiny_scenario, "t.ini", "seed", "1", NULL,
 				      NULL, err, sizeof(err)));
 	assert_string_equal(err, "sweep key 'seed': seeds are chosen with --seeds "
 			    "and --seed");
+	assert_null(scenario_override(tiny_scenario, "t.ini", "profile", "2.6.30",
+				      NULL, NULL, err, sizeof(err)));
+	assert_string_equal(err, "sweep key 'profile': kernels are chosen with "
+			    "--kernels");
 }
 
 static void test_sweep_points_and_columns(void **state)
 {
 	char *dir = tmpdir(), *path = write_scenario(dir), err[512];
-	const char *sweeps[] = { "min_free_kbytes=1024,2048", "gitk.commits=10,20" };
+	const char *sweeps[] = { "min_free_kbytes=1024,2048", "gitk.commits=10000,20000" };
 	struct experiment_opts o = {
 		.scenario_path = path, .kernels = "2.6.30", .nr_seeds = 3,
 		.sweeps = sweeps, .nr_sweeps = 2,
@@ -286,25 +304,32 @@ static void test_sweep_points_and_columns(void **state)
 		fail_msg("%s", err);
 	/* 2 x 2 points, first key slowest; the base seed is [run] seed = 3. */
 	assert_int_equal(e.nr_points, 4);
-	assert_string_equal(e.points[1].label, "min_free_kbytes=1024,gitk.commits=20");
+	assert_string_equal(e.points[1].label, "min_free_kbytes=1024,gitk.commits=20000");
 	assert_string_equal(e.points[2].file,
-			    "scenarios/min_free_kbytes_2048_gitk.commits_10.ini");
-	assert_non_null(strstr(e.points[3].text, "commits = 20\n"));
+			    "scenarios/min_free_kbytes_2048_gitk.commits_10000.ini");
+	assert_non_null(strstr(e.points[2].text, "commits = 10000\n"));
 	assert_non_null(strstr(e.points[3].text, "[vm]\nmin_free_kbytes = 2048\n"));
 	assert_int_equal(e.nr_columns, 4);
 	assert_string_equal(e.columns[3].name,
-			    "2.6.30@min_free_kbytes=2048,gitk.commits=20");
+			    "2.6.30@min_free_kbytes=2048,gitk.commits=20000");
 	assert_int_equal(experiment_nr_jobs(&e), 12);
 	/* Job 7: column 7 / 3 = 2, seed 3 + 7 % 3 = 4. */
 	assert_int_equal(experiment_job_seed(&e, 7), 4);
 	assert_ptr_equal(experiment_job_column(&e, 7), &e.columns[2]);
 	experiment_free(&e);
 
-	/* A value the parser refuses stops everything, with file and line. */
+	/* A value the parser or a program refuses stops everything, with
+	 * file and line. */
 	sweeps[0] = "mem=12";
 	assert_int_equal(experiment_init(&e, &o, err, sizeof(err)), -1);
 	experiment_free(&e);
-	assert_non_null(strstr(err, "test.ini [mem=12,gitk.commits=10]:3: mem = '12'"));
+	assert_non_null(strstr(err, "test.ini [mem=12,gitk.commits=10000]:3: mem = '12'"));
+	sweeps[0] = "vm.swappiness=60";
+	sweeps[1] = "gitk.commits=10";
+	assert_int_equal(experiment_init(&e, &o, err, sizeof(err)), -1);
+	experiment_free(&e);
+	assert_non_null(strstr(err, "test.ini [vm.swappiness=60,gitk.commits=10]:14: "
+			       "[task gitk]: print_every (1000) exceeds commits (10)"));
 	rm_rf(dir);
 	free(dir);
 	free(path);
@@ -940,7 +965,176 @@ static void test_merge_rejects_bad_json(void **state)
 	free(dir);
 }
 
-int main(void)
+/* ---- end to end ----------------------------------------------------------- */
+
+static const char *const e2e_kernels = "2.6.30-0000000-force-highorder,"
+				       "2.6.32-rc6-0000123-congestion-both";
+
+/* compare on the tiny scenario, 2 kernels x 2 seeds, through the library
+ * as cmd_compare does it, into @out. */
+static void compare_into(const char *scenario, const char *out)
+{
+	struct experiment_opts o = {
+		.scenario_path = scenario, .kernels = e2e_kernels, .nr_seeds = 2,
+	};
+	struct experiment e;
+	char err[512], note[1024];
+
+	if (experiment_init(&e, &o, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(mkdir(out, 0777), 0);
+	assert_int_equal(experiment_write_scenarios(&e, out, err, sizeof(err)), 0);
+	assert_int_equal(experiment_run(&e, 2), 0);
+	for (size_t i = 0; i < experiment_nr_jobs(&e); i++)
+		assert_true(e.have[i]);
+	write_folder(&e, out, wall_seconds(), false, note, sizeof(note));
+	experiment_free(&e);
+}
+
+static void test_compare_end_to_end(void **state)
+{
+	char *dir = tmpdir(), *scen = write_scenario(dir), *a, *b, *path, *text;
+	json_error_t jerr;
+	json_t *j, *runs, *v;
+	size_t i;
+
+	assert_true(asprintf(&a, "%s/a", dir) > 0);
+	assert_true(asprintf(&b, "%s/b", dir) > 0);
+	compare_into(scen, a);
+	compare_into(scen, b);
+
+	/* The tables name every kernel, in the cover lines and the columns. */
+	assert_true(asprintf(&path, "%s/tables.txt", a) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "\n2.6.30-0000000-force-highorder      Elapsed:"));
+	assert_non_null(strstr(text, "\n2.6.32-rc6-0000123-congestion-both  Elapsed:"));
+	assert_non_null(strstr(text, "0000000-force-highorder 0000123-congestion-both\n"));
+	assert_non_null(strstr(text, "(seeds 3..4)"));
+	free(text);
+	free(path);
+
+	/* summary.json parses and holds every run, seeds paired. */
+	assert_true(asprintf(&path, "%s/summary.json", a) > 0);
+	j = json_load_file(path, 0, &jerr);
+	assert_non_null(j);
+	runs = json_object_get(j, "runs");
+	assert_int_equal(json_array_size(runs), 4);
+	json_array_foreach(runs, i, v) {
+		assert_int_equal(json_integer_value(json_object_get(v, "seed")), 3 + i % 2);
+		assert_string_equal(json_string_value(json_object_get(v, "kernel")),
+				    i < 2 ? "2.6.30-0000000-force-highorder" :
+					    "2.6.32-rc6-0000123-congestion-both");
+		assert_true(json_integer_value(json_object_get(v, "sim_end_ns")) > 0);
+	}
+	json_decref(j);
+	free(path);
+
+	/* Two invocations, the same bytes (summary.json's wall clock apart). */
+	assert_same_folders(a, b);
+	rm_rf(dir);
+	free(dir);
+	free(scen);
+	free(a);
+	free(b);
+}
+
+static char *mmsim_path;
+
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int sh(const char *fmt, ...)
+{
+	va_list ap;
+	char *cmd;
+	int rc;
+
+	va_start(ap, fmt);
+	assert_true(vasprintf(&cmd, fmt, ap) > 0);
+	va_end(ap);
+	rc = system(cmd);
+	free(cmd);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+	char *ta = slurp(a), *tb = slurp(b);
+
+	assert_non_null(ta);
+	assert_non_null(tb);
+	if (strcmp(ta, tb))
+		fail_msg("%s and %s differ", a, b);
+	free(ta);
+	free(tb);
+}
+
+/*
+ * The scale-out recipe: --emit-jobs, the jobs run by GNU parallel (or by
+ * sh, one after the other, where parallel is not installed), then merge:
+ * the same tables and the same per-run files as compare.
+ */
+static void test_emit_run_merge_equals_compare(void **state)
+{
+	char *dir, *scen, *p, *q;
+	const char *runner;
+
+	if (access(mmsim_path, X_OK))
+		skip();
+	dir = tmpdir();
+	scen = write_scenario(dir);
+	assert_int_equal(sh("%s compare --scenario %s --kernels %s --seeds 2 -j 2 "
+			    "--no-render --out %s/cmp > %s/cmp.txt 2>/dev/null",
+			    mmsim_path, scen, e2e_kernels, dir, dir), 0);
+	/* The folder is not overwritten silently; --force does it. */
+	assert_int_equal(sh("%s compare --scenario %s --kernels %s --seeds 2 "
+			    "--no-render --out %s/cmp >/dev/null 2>&1",
+			    mmsim_path, scen, e2e_kernels, dir), 2);
+	assert_int_equal(sh("%s compare --scenario %s --kernels %s --seeds 2 "
+			    "--no-render --force --out %s/cmp > %s/cmp2.txt 2>/dev/null",
+			    mmsim_path, scen, e2e_kernels, dir, dir), 0);
+
+	assert_int_equal(sh("%s compare --scenario %s --kernels %s --seeds 2 "
+			    "--emit-jobs --mmsim %s --out %s/jobs > %s/jobs.txt "
+			    "2>/dev/null", mmsim_path, scen, e2e_kernels,
+			    mmsim_path, dir, dir), 0);
+	assert_true(asprintf(&p, "%s/jobs.txt", dir) > 0);
+	assert_true(asprintf(&q, "%s/jobs/jobs.txt", dir) > 0);
+	assert_same_file(p, q);
+	free(p);
+	free(q);
+	runner = sh("command -v parallel >/dev/null 2>&1") == 0 ?
+		 "parallel --will-cite --jobs 2 --halt now,fail=1 <" : "sh";
+	assert_int_equal(sh("%s %s/jobs.txt > /dev/null", runner, dir), 0);
+	assert_int_equal(sh("%s merge %s/jobs --no-render --out %s/merged "
+			    "> %s/merged.txt 2>/dev/null", mmsim_path, dir, dir,
+			    dir), 0);
+
+	{
+		static const char *const same[][2] = {
+			{ "cmp.txt", "cmp2.txt" },
+			{ "cmp.txt", "merged.txt" },
+			{ "cmp/tables.txt", "merged/tables.txt" },
+			{ "cmp/runs/2.6.32-rc6-0000123-congestion-both-seed4.csv",
+			  "merged/runs/2.6.32-rc6-0000123-congestion-both-seed4.csv" },
+			{ "cmp/kern-logs/2.6.30-0000000-force-highorder-seed3.log",
+			  "merged/kern-logs/2.6.30-0000000-force-highorder-seed3.log" },
+		};
+
+		for (size_t i = 0; i < N(same); i++) {
+			char *x, *y;
+
+			assert_true(asprintf(&x, "%s/%s", dir, same[i][0]) > 0);
+			assert_true(asprintf(&y, "%s/%s", dir, same[i][1]) > 0);
+			assert_same_file(x, y);
+			free(x);
+			free(y);
+		}
+	}
+	rm_rf(dir);
+	free(dir);
+	free(scen);
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_override_replaces_inserts_appends),
@@ -956,7 +1150,27 @@ int main(void)
 		cmocka_unit_test(test_emit_jobs_lines),
 		cmocka_unit_test(test_merge_equals_compare),
 		cmocka_unit_test(test_merge_rejects_bad_json),
+		cmocka_unit_test(test_compare_end_to_end),
+		cmocka_unit_test(test_emit_run_merge_equals_compare),
 	};
+	char *slash;
+	int rc;
 
-	return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+	/* build/MODE/tests/test_compare -> build/MODE/mmsim */
+	mmsim_path = strdup(argc > 0 ? argv[0] : "");
+	slash = strrchr(mmsim_path, '/');
+	if (slash) {
+		*slash = 0;
+		slash = strrchr(mmsim_path, '/');
+	}
+	if (slash) {
+		strcpy(slash + 1, "mmsim");
+	} else {
+		free(mmsim_path);
+		mmsim_path = strdup("./mmsim");
+	}
+
+	rc = cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+	free(mmsim_path);
+	return rc;
 }

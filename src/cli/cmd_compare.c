@@ -391,10 +391,6 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		fprintf(stderr, "mmsim: %s\n", err);
 		goto out;
 	}
-	if (experiment_load(&e, o->out, err, sizeof(err))) {
-		rc = usage_error("%s", err);
-		goto out;
-	}
 	failed = experiment_run(&e, o->jobs);
 	if (failed < 0) {
 		fprintf(stderr, "mmsim: cannot start processes: %s\n", strerror(errno));

@@ -534,25 +534,26 @@ static int init_points(struct experiment *e, char *err, size_t len)
 	return 0;
 }
 
-/* Parse every point once, so a bad value stops us before anything runs. */
-static int check_points(struct experiment *e, char *err, size_t len)
+/*
+ * Load every point with all of mmsim run's checks (the programs' task
+ * keys, the profile), so a bad value stops everything before anything is
+ * written or run; the loaded scenarios are what the runs use.
+ */
+static int load_points(struct experiment *e, char *err, size_t len)
 {
 	for (size_t p = 0; p < e->nr_points; p++) {
 		struct exp_point *pt = &e->points[p];
 		struct scenario_error serr;
-		struct scenario *sc;
 		char *name = *pt->label ?
 			xasprintf("%s [%s]", e->scenario_name, pt->label) :
 			xstrdup(e->scenario_name);
 
-		sc = scenario_parse_buffer(pt->text, strlen(pt->text), name, NULL,
-					   &serr);
+		pt->sc = scenario_load_text(pt->text, name, &serr);
 		free(name);
-		if (!sc)
+		if (!pt->sc)
 			return errf(err, len, "%s", serr.msg);
 		if (p == 0 && !e->base_seed_given)
-			e->base_seed = (uint64_t)sc->run.seed;
-		scenario_free(sc);
+			e->base_seed = (uint64_t)pt->sc->run.seed;
 	}
 	return 0;
 }
@@ -612,7 +613,7 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 	e->seeds_common = true;
 	if (init_kernels(e, o->kernels, err, len) ||
 	    init_sweeps(e, o, err, len) || init_points(e, err, len) ||
-	    check_points(e, err, len))
+	    load_points(e, err, len))
 		return -1;
 	init_columns(e);
 	alloc_results(e);
@@ -688,27 +689,6 @@ int experiment_write_scenarios(const struct experiment *e, const char *dir,
 	return rc;
 }
 
-int experiment_load(struct experiment *e, const char *dir, char *err,
-		    size_t len)
-{
-	for (size_t p = 0; p < e->nr_points; p++) {
-		struct scenario_error serr;
-		char *path = NULL;
-
-		/* Without a sweep the user's own file (or the default), so
-		 * that its errors name the file they wrote. */
-		if (e->nr_keys)
-			path = xasprintf("%s/%s", dir, e->points[p].file);
-		e->points[p].sc = scenario_load(e->nr_keys ? path : e->scenario_path,
-						e->scenario_path ? NULL : e->arch,
-						&serr);
-		free(path);
-		if (!e->points[p].sc)
-			return errf(err, len, "%s", serr.msg);
-	}
-	return 0;
-}
-
 /* ---- running ---------------------------------------------------------- */
 
 struct run_ctx {
@@ -722,6 +702,7 @@ static char *run_job(size_t idx, void *arg)
 	struct experiment *e = ctx->e;
 	const struct exp_column *col = experiment_job_column(e, idx);
 	const struct exp_point *pt = &e->points[col->point];
+	/* The name errors and the result carry: the file, and the values. */
 	char *name = *pt->label ?
 		xasprintf("%s [%s]", e->scenario_name, pt->label) :
 		xstrdup(e->scenario_name);

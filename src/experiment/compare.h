@@ -36,7 +36,7 @@ struct exp_point {
 	char *label;		/* "min_free_kbytes=1024,nr_requests=64"; "" without a sweep */
 	char *file;		/* "scenarios/<label>.ini" relative to the report folder */
 	char *text;		/* the scenario text with the values written in */
-	struct scenario *sc;	/* loaded for running; NULL until experiment_load */
+	struct scenario *sc;	/* loaded with mmsim run's checks */
 };
 
 struct exp_column {
@@ -86,8 +86,8 @@ struct experiment_opts {
 
 /*
  * Build the experiment: read the scenario text, check every kernel name
- * and every sweep value (each point's text is parsed once), make the
- * columns.  Nothing is written or run.  0, or -1 with a one-line reason
+ * and every sweep value (each point's text is loaded with the checks of
+ * mmsim run), make the columns.  Nothing is written or run.  0, or -1 with a one-line reason
  * (FILE:LINE where there is one) in @err.
  */
 int experiment_init(struct experiment *e, const struct experiment_opts *o,
@@ -116,16 +116,10 @@ experiment_job_column(const struct experiment *e, size_t job)
 void experiment_job_stem(const struct experiment *e, size_t job, char *buf,
 			 size_t len);
 
-/*
- * Write the scenario of every point into @dir/scenarios/ (the report
- * keeps them; jobs run them), then load the ones runs need: with no sweep
- * the original file (or the default) so that its errors name the user's
- * file, with a sweep the written files.  0 or -1 with @err.
- */
+/* Write the scenario of every point into @dir/scenarios/: the report
+ * keeps them, emitted jobs run them.  0 or -1 with @err. */
 int experiment_write_scenarios(const struct experiment *e, const char *dir,
 			       char *err, size_t len);
-int experiment_load(struct experiment *e, const char *dir, char *err,
-		    size_t len);
 
 /* Run every job, @jobs processes at a time, with a progress line on
  * stderr.  Failed jobs print their reason on stderr and stay !have[i].

@@ -212,6 +212,10 @@ static void collect(struct machine *m, struct run_result *r)
 	r->failures_printed = alloc_failures_printed();
 	r->failures_total = alloc_failure_count();
 	r->oom_kills = oom_kill_count();
+	/* For the report's free-pages plots. */
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		for (int w = 0; w < NR_WMARK; w++)
+			r->watermark[z][w] = contig_page_data.node_zones[z].watermark[w];
 	collect_congestion(r);
 	collect_kern_log(r);
 	for (size_t i = 0; i < m->nr_workloads; i++)
