@@ -218,7 +218,7 @@ int cmd_run(int argc, char **argv)
 		return usage_error("run: --kernel: %s", err);
 	}
 	if (a.trace) {
-		if (ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
+		if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
 			scenario_free(sc);
 			return usage_error("run: --events: %s", err);
 		}

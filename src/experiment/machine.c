@@ -87,7 +87,13 @@ static int boot_block(struct machine *m, char *err, size_t len)
 		disk_fast_params(&dp);
 	else
 		disk_default_params(&dp);
-	dp.capacity = mc->disk_size >> SECTOR_SHIFT;
+	/*
+	 * disk_size is the partition under dm-crypt (sda5); the disk itself
+	 * keeps its own size, so seek distances are those of a partition on
+	 * a whole disk, not of a disk the partition's size.
+	 */
+	if ((mc->disk_size >> SECTOR_SHIFT) > dp.capacity)
+		dp.capacity = mc->disk_size >> SECTOR_SHIFT;
 	if (mc->disk_bandwidth)
 		dp.read_bps = dp.write_bps = mc->disk_bandwidth;
 	if (mc->disk_seek)
@@ -95,7 +101,9 @@ static int boot_block(struct machine *m, char *err, size_t len)
 	if (scenario_key_given(m->sc, "machine", "disk_rpm"))
 		dp.rpm = (unsigned int)mc->disk_rpm;
 	cfq_default_params(&cp);
-	cp.low_latency = m->sc->vm.low_latency;
+	/* CFQ's low_latency is new in 2.6.32: earlier kernels lack it. */
+	cp.low_latency = m->sc->vm.low_latency &&
+			 !strncmp(kprofile.base, "2.6.32", 6);
 
 	m->disk = disk_create("sda", &dp, &cp);
 	blk_queue_set_nr_requests(bdev_get_queue(m->disk),
@@ -109,10 +117,11 @@ static int boot_block(struct machine *m, char *err, size_t len)
 			cr.ns_per_page = mc->crypt_cost;
 		dm_crypt_alloc_page = crypt_alloc_page;
 		dm_crypt_free_page = crypt_free_page;
-		m->crypt = dm_crypt_create("dm-0", m->disk, 0, dp.capacity, &cr);
+		m->crypt = dm_crypt_create("dm-0", m->disk, 0,
+					   mc->disk_size >> SECTOR_SHIFT, &cr);
 		base = m->crypt;
 	}
-	if (fs_sectors + swap_sectors > dp.capacity) {
+	if (fs_sectors + swap_sectors > (mc->disk_size >> SECTOR_SHIFT)) {
 		snprintf(err, len, "volumes (%llu + %llu bytes) exceed the disk (%llu bytes)",
 			 (unsigned long long)mc->fs_size,
 			 (unsigned long long)mc->swap_size,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "backing-dev.h"
+#include "trace.h"
 #include "mm_types.h"
 
 static struct wait_queue_head congestion_wqh[2] = {
@@ -183,6 +184,9 @@ long congestion_wait_site(enum cw_site site, int sync, long timeout)
 	rec.ret = ret;
 	rec.waited = sim_now() - rec.start;
 	cw_record(&rec);
+	trace_writeback_congestion_wait(
+		(unsigned int)(jiffies_to_ns((unsigned long)rec.timeout) / NSEC_PER_USEC),
+		(unsigned int)(rec.waited / NSEC_PER_USEC));
 	return ret;
 }
 

@@ -563,17 +563,36 @@ long generic_perform_write(struct file *file, loff_t pos, unsigned long count)
 	return written ? written : status;
 }
 
+static long generic_perform_write_pos(struct file *file, loff_t pos,
+				      unsigned long len)
+{
+	long ret = generic_perform_write(file, pos, len);
+
+	if (ret > 0)
+		file->f_pos = pos + ret;
+	return ret;
+}
+
 long vfs_write(struct file *file, loff_t pos, unsigned long len)
 {
+	struct backing_dev_info *saved;
 	long ret;
 
 	if (pos < 0)
 		return -EINVAL;
 	if (!len)
 		return 0;
-	ret = generic_perform_write(file, pos, len);
-	if (ret > 0)
-		file->f_pos = pos + ret;
+	/*
+	 * As __generic_file_aio_write: while writing, the task is this
+	 * device's writer, so may_write_to_queue lets it write the device's
+	 * dirty pages from direct reclaim even when the queue is congested.
+	 */
+	if (!current)
+		return generic_perform_write_pos(file, pos, len);
+	saved = current->backing_dev_info;
+	current->backing_dev_info = file->f_mapping->backing_dev_info;
+	ret = generic_perform_write_pos(file, pos, len);
+	current->backing_dev_info = saved;
 	return ret;
 }
 
