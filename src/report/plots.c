@@ -74,7 +74,10 @@ void plots_list(const struct report *rep, struct plot_set *set)
 	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
 	add_plot(set, "latency", "fake-gitk: seconds between output lines against time (first seed)");
 	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time (first seed)");
-	add_plot(set, "failures", "Page allocation failures on a timeline, cumulative (first seed)");
+	/* The samples count every failure, __GFP_NOWARN and ratelimited
+	 * ones too; the tables count what kern.log printed. */
+	add_plot(set, "failures", "Page allocation failures on a timeline, every one "
+		 "including __GFP_NOWARN, cumulative (first seed)");
 	add_plot(set, "congestion-wait", "Time in congestion_wait, cumulative (first seed)");
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		char name[300], title[400];
@@ -160,9 +163,11 @@ static void series_plot(FILE *f, const struct report *rep, bool latency,
 
 		if (!r || !(latency ? r->nr_latency : r->nr_samples))
 			continue;
-		fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s title ",
-			any ? ", \\\n    " : "plot", rep->columns[c].stems[0],
-			latency ? "-latency" : "", csv_column, style);
+		/* gnuplot has 8 colours: the next 8 columns are dashed. */
+		fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s "
+			"lt %zu dt %zu title ", any ? ", \\\n    " : "plot",
+			rep->columns[c].stems[0], latency ? "-latency" : "",
+			csv_column, style, c % 8 + 1, c / 8 % 5 + 1);
 		gp_string(f, rep->columns[c].name);
 		any = true;
 	}
@@ -348,7 +353,7 @@ static int write_script(const char *plots_dir, const struct plot *p,
 		script_dirty(of.fp, rep, p->title);
 	else if (!strcmp(p->name, "failures"))
 		script_timeline(of.fp, rep, p->name, p->title,
-				"allocation failures so far", CSV_ALLOC_FAILURES,
+				"allocation failures so far (all)", CSV_ALLOC_FAILURES,
 				"with steps");
 	else if (!strcmp(p->name, "congestion-wait"))
 		script_timeline(of.fp, rep, p->name, p->title,
