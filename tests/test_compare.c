@@ -392,6 +392,8 @@ static void test_report_comparison_table(void **state)
 	 * df = 125^2 / (25^2 + 100^2) = 15625 / 10625 = 1.4706; p = 0.13 > 0.05:
 	 * no mark.  Stddev 7.07 vs 14.14: -100.00%.
 	 * failures: 1 vs 5: -400%; stddev 1.41 vs 1.41: 0%.
+	 * failures-all (one more each): 2 vs 6: -200%; Welch t = -4 / sqrt(1 + 1)
+	 * = -2.83, df = 2, p = 0.106: no mark.
 	 * Stall measures are equal in every run (stalls>1s 2, max 2, p95 1.95):
 	 * stddev 0 both sides; Welch of equal means, no variance: p = 1.
 	 * cw-time: k seconds: 1 vs 2: -100%; cw-calls 10 vs 20: -100%.
@@ -405,6 +407,8 @@ static void test_report_comparison_table(void **state)
 "Stddev elapsed               7.07 (   0.00%)       14.14 (-100.00%)\n"
 "Amean  failures              1.00 (   0.00%)        5.00 (-400.00%)\n"
 "Stddev failures              1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  failures-all          2.00 (   0.00%)        6.00 (-200.00%)\n"
+"Stddev failures-all          1.41 (   0.00%)        1.41 (   0.00%)\n"
 "Amean  stalls>1s             2.00 (   0.00%)        2.00 (   0.00%)\n"
 "Stddev stalls>1s             0.00 (   0.00%)        0.00 (   0.00%)\n"
 "Amean  stall-max             2.00 (   0.00%)        2.00 (   0.00%)\n"
