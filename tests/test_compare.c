@@ -1142,6 +1142,43 @@ static void test_emit_run_merge_equals_compare(void **state)
 	free(scen);
 }
 
+/* Bad input: exit status 2 and one line on stderr, never a crash. */
+static void test_cli_errors(void **state)
+{
+	static const char *const bad[] = {
+		"compare --seeds 0", "compare --seeds x", "compare --bogus",
+		"compare extra", "compare --out /dev/null --kernels 2.6.30",
+		"compare --scenario /nonexistent", "compare --arch arm",
+		"compare --scenario /dev/null --arch x86", "compare -j",
+		"compare --kernels 2.6.30,nosuch", "compare --kernels ,",
+		"sweep", "sweep x", "sweep mem=", "sweep nosuch=1",
+		"sweep mem=12 --kernels 2.6.30", "sweep seed=1,2",
+		"merge", "merge /nonexistent", "merge /tmp --out /tmp",
+	};
+	char *dir, *err_path;
+
+	if (access(mmsim_path, X_OK))
+		skip();
+	dir = tmpdir();
+	assert_true(asprintf(&err_path, "%s/stderr", dir) > 0);
+	for (size_t i = 0; i < N(bad); i++) {
+		char *text, *nl;
+		int rc = sh("cd %s && %s %s > /dev/null 2> %s", dir, mmsim_path,
+			    bad[i], err_path);
+
+		text = slurp(err_path);
+		nl = strchr(text, '\n');
+		if (rc != 2 || strncmp(text, "mmsim: ", 7) || !nl || nl[1])
+			fail_msg("mmsim %s: exit %d, stderr:\n%s", bad[i], rc, text);
+		free(text);
+	}
+	/* Nothing was created by the refused commands. */
+	assert_int_equal(sh("test -z \"$(ls %s | grep -v '^stderr$')\"", dir), 0);
+	free(err_path);
+	rm_rf(dir);
+	free(dir);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -1160,6 +1197,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_merge_rejects_bad_json),
 		cmocka_unit_test(test_compare_end_to_end),
 		cmocka_unit_test(test_emit_run_merge_equals_compare),
+		cmocka_unit_test(test_cli_errors),
 	};
 	char *slash;
 	int rc;
@@ -1172,7 +1210,14 @@ int main(int argc, char **argv)
 		slash = strrchr(mmsim_path, '/');
 	}
 	if (slash) {
+		char *abs;
+
 		strcpy(slash + 1, "mmsim");
+		abs = realpath(mmsim_path, NULL);
+		if (abs) {
+			free(mmsim_path);
+			mmsim_path = abs;
+		}
 	} else {
 		free(mmsim_path);
 		mmsim_path = strdup("./mmsim");

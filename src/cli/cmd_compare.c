@@ -464,14 +464,14 @@ int cmd_merge(int argc, char **argv)
 	for (size_t d = 0; d < o.nr_dirs; d++) {
 		struct stat st;
 
-		if (stat(o.dirs[d], &st) || !S_ISDIR(st.st_mode)) {
+		if (stat(o.dirs[d], &st) || !S_ISDIR(st.st_mode))
+			rc = usage_error("merge: %s: not a directory", o.dirs[d]);
+		else if (same_dir(o.dirs[d], o.out))
+			rc = usage_error("merge: --out %s is one of the input "
+					 "directories; write the report elsewhere", o.out);
+		if (rc) {
 			free_opts(&o);
-			return usage_error("merge: %s: not a directory", o.dirs[d]);
-		}
-		if (same_dir(o.dirs[d], o.out)) {
-			free_opts(&o);
-			return usage_error("merge: --out %s is one of the input "
-					   "directories; write the report elsewhere", o.out);
+			return rc;
 		}
 	}
 	if (experiment_merge(&e, o.dirs, o.nr_dirs, o.partial, err, sizeof(err))) {
