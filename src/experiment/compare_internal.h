@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Inside the experiment layer: helpers shared by compare.c, override.c
+ * and merge.c.  Not for other layers. */
+#ifndef MMSIM_COMPARE_INTERNAL_H
+#define MMSIM_COMPARE_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compare.h"
+
+/* Out of memory is not an input error: abort, as the rest of mmsim. */
+static inline void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static inline char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static inline __attribute__((format(printf, 1, 2)))
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		abort();
+	va_end(ap);
+	return s;
+}
+
+/* A one-line reason into @err; returns -1. */
+static inline __attribute__((format(printf, 3, 4)))
+int errf(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* A whole text file of at most 1 MiB, NUL-terminated; NULL with @err. */
+char *experiment_read_text(const char *path, char *err, size_t len);
+void experiment_free_list(char **v, size_t n);
+/* Columns from kernels x points (kernel-major); results for every job. */
+void experiment_init_columns(struct experiment *e);
+void experiment_alloc_results(struct experiment *e);
+/* "NAME-seedS" with NAME file-safe. */
+void experiment_run_stem(const char *column, uint64_t seed, char *buf,
+			 size_t len);
+
+#endif /* MMSIM_COMPARE_INTERNAL_H */

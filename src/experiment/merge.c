@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * experiment.json (what --emit-jobs planned) and mmsim merge: an
+ * experiment rebuilt from run results in JSON, with the manifest's
+ * columns and seeds, or from the results alone.
+ */
+#include <dirent.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include "compare_internal.h"
+#include "kernel/profile.h"
+#include "report/compare_report.h"
+
+/* ---- experiment.json ----------------------------------------------------- */
+
+int experiment_write_manifest(const struct experiment *e, const char *path,
+			      char *err, size_t len)
+{
+	json_t *root, *kernels = json_array(), *sweep = json_array();
+	json_t *points = json_array(), *cols = json_array(), *jobs = json_array();
+	char *text;
+	int rc;
+
+	for (size_t k = 0; k < e->nr_kernels; k++)
+		json_array_append_new(kernels, json_string(e->kernels[k]));
+	for (size_t k = 0; k < e->nr_keys; k++) {
+		json_t *v = json_array();
+
+		for (size_t i = 0; i < e->keys[k].nr_values; i++)
+			json_array_append_new(v, json_string(e->keys[k].values[i]));
+		json_array_append_new(sweep, json_pack("{s:s,s:s,s:s,s:o}",
+			"key", e->keys[k].key, "section", e->keys[k].section,
+			"name", e->keys[k].name, "values", v));
+	}
+	for (size_t p = 0; p < e->nr_points; p++)
+		json_array_append_new(points, json_pack("{s:s,s:s}",
+			"label", e->points[p].label, "file", e->points[p].file));
+	for (size_t c = 0; c < e->nr_columns; c++)
+		json_array_append_new(cols, json_string(e->columns[c].name));
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
+		char stem[640], file[700];
+
+		experiment_job_stem(e, i, stem, sizeof(stem));
+		snprintf(file, sizeof(file), "json/%s.json", stem);
+		json_array_append_new(jobs, json_pack("{s:I,s:I,s:s}",
+			"column", (json_int_t)(i / e->nr_seeds),
+			"seed", (json_int_t)experiment_job_seed(e, i),
+			"json", file));
+	}
+	root = json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:I,s:i,s:o,s:o}",
+		"format", 1, "scenario_name", e->scenario_name, "arch", e->arch,
+		"kernels", kernels, "sweep", sweep, "points", points,
+		"base_seed", (json_int_t)e->base_seed, "seeds", (int)e->nr_seeds,
+		"columns", cols, "jobs", jobs);
+	if (!root)
+		return errf(err, len, "%s: cannot encode", path);
+	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (!text)
+		return errf(err, len, "%s: cannot encode", path);
+	text = realloc(text, strlen(text) + 2);
+	if (!text)
+		abort();
+	strcat(text, "\n");
+	rc = report_write_text(path, text, err, len);
+	free(text);
+	return rc;
+}
+
+static char **json_strings(json_t *a, size_t *nr)
+{
+	char **v = xcalloc(json_array_size(a), sizeof(*v));
+	size_t i;
+	json_t *x;
+
+	*nr = 0;
+	json_array_foreach(a, i, x) {
+		if (!json_is_string(x)) {
+			experiment_free_list(v, *nr);
+			return NULL;
+		}
+		v[(*nr)++] = xstrdup(json_string_value(x));
+	}
+	return v;
+}
+
+static int manifest_sweep(struct experiment *e, json_t *sweep)
+{
+	size_t i;
+	json_t *x;
+
+	e->keys = xcalloc(json_array_size(sweep), sizeof(*e->keys));
+	json_array_foreach(sweep, i, x) {
+		struct sweep_key *k = &e->keys[e->nr_keys];
+		const char *key, *section, *name;
+		json_t *values;
+
+		if (json_unpack(x, "{s:s,s:s,s:s,s:o}", "key", &key, "section",
+				&section, "name", &name, "values", &values) ||
+		    !json_is_array(values))
+			return -1;
+		e->nr_keys++;
+		k->key = xstrdup(key);
+		k->section = xstrdup(section);
+		k->name = xstrdup(name);
+		k->values = json_strings(values, &k->nr_values);
+		if (!k->values)
+			return -1;
+	}
+	return 0;
+}
+
+static int manifest_points(struct experiment *e, json_t *points,
+			   const char *dir, char *err, size_t len)
+{
+	size_t i;
+	json_t *x;
+
+	e->points = xcalloc(json_array_size(points), sizeof(*e->points));
+	json_array_foreach(points, i, x) {
+		struct exp_point *pt = &e->points[e->nr_points];
+		const char *label, *file;
+		char *path;
+
+		if (json_unpack(x, "{s:s,s:s}", "label", &label, "file", &file))
+			return errf(err, len, "%s/experiment.json: malformed points", dir);
+		e->nr_points++;
+		pt->label = xstrdup(label);
+		pt->file = xstrdup(file);
+		path = xasprintf("%s/%s", dir, file);
+		pt->text = experiment_read_text(path, err, len);
+		free(path);
+		if (!pt->text)
+			return -1;
+	}
+	return 0;
+}
+
+int experiment_from_manifest(struct experiment *e, const char *dir,
+			     char *err, size_t len)
+{
+	char *path = xasprintf("%s/experiment.json", dir);
+	const char *scen, *arch;
+	json_t *root, *kernels, *sweep, *points, *cols, *jobs;
+	json_int_t base;
+	json_error_t jerr;
+	int format, seeds, rc = -1;
+
+	memset(e, 0, sizeof(*e));
+	root = json_load_file(path, 0, &jerr);
+	if (!root) {
+		errf(err, len, "%s:%d: %s", path, jerr.line, jerr.text);
+		free(path);
+		return -1;
+	}
+	if (json_unpack_ex(root, &jerr, 0, "{s:i,s:s,s:s,s:o,s:o,s:o,s:I,s:i,s:o,s:o}",
+			   "format", &format, "scenario_name", &scen, "arch", &arch,
+			   "kernels", &kernels, "sweep", &sweep, "points", &points,
+			   "base_seed", &base, "seeds", &seeds, "columns", &cols,
+			   "jobs", &jobs) || format != 1 || seeds < 1 ||
+	    !json_is_array(kernels) || !json_is_array(sweep) ||
+	    !json_is_array(points) || !json_is_array(cols) || !json_is_array(jobs)) {
+		errf(err, len, "%s: not an mmsim experiment.json (format 1)", path);
+		goto out;
+	}
+	e->scenario_name = xstrdup(scen);
+	e->arch = xstrdup(arch);
+	e->base_seed = (uint64_t)base;
+	e->nr_seeds = (unsigned int)seeds;
+	e->seeds_common = true;
+	e->kernels = json_strings(kernels, &e->nr_kernels);
+	if (!e->kernels || !e->nr_kernels || manifest_sweep(e, sweep)) {
+		errf(err, len, "%s: malformed kernels or sweep", path);
+		goto out;
+	}
+	if (manifest_points(e, points, dir, err, len))
+		goto out;
+	if (!e->nr_points) {
+		errf(err, len, "%s: no points", path);
+		goto out;
+	}
+	experiment_init_columns(e);
+	if (json_array_size(cols) != e->nr_columns ||
+	    json_array_size(jobs) != experiment_nr_jobs(e)) {
+		errf(err, len, "%s: columns or jobs do not match kernels x points x seeds",
+		     path);
+		goto out;
+	}
+	for (size_t c = 0; c < e->nr_columns; c++) {
+		const char *n = json_string_value(json_array_get(cols, c));
+
+		if (!n || strcmp(n, e->columns[c].name)) {
+			errf(err, len, "%s: column %zu is '%s', expected '%s'", path,
+			     c + 1, n ? n : "?", e->columns[c].name);
+			goto out;
+		}
+	}
+	e->text = xstrdup(e->points[0].text);
+	experiment_alloc_results(e);
+	rc = 0;
+out:
+	json_decref(root);
+	free(path);
+	return rc;
+}
+
+/* ---- merge ------------------------------------------------------------ */
+
+static int load_result(const char *path, struct run_result *r, char *err,
+		       size_t len)
+{
+	char msg[256], *text = experiment_read_text(path, err, len);
+	int rc;
+
+	if (!text)
+		return -1;
+	rc = result_from_json(text, r, msg, sizeof(msg));
+	free(text);
+	if (rc)
+		return errf(err, len, "%s: not an mmsim run result: %s", path, msg);
+	return 0;
+}
+
+static bool file_exists(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+static int merge_manifest(struct experiment *e, char *const *dirs,
+			  size_t nr_dirs, size_t mdir, bool partial,
+			  char *err, size_t len)
+{
+	size_t missing = 0;
+	char first[1024] = "";
+
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
+		char stem[640], *path = NULL;
+
+		experiment_job_stem(e, i, stem, sizeof(stem));
+		for (size_t d = 0; d < nr_dirs + 1 && !path; d++) {
+			/* The manifest's directory first, then the others. */
+			const char *dir = dirs[d == 0 ? mdir : d - 1];
+			const char *const fmt[] = { "%s/json/%s.json", "%s/%s.json" };
+
+			if (d > 0 && d - 1 == mdir)
+				continue;
+			for (int f = 0; f < 2 && !path; f++) {
+				char *p = xasprintf(fmt[f], dir, stem);
+
+				if (file_exists(p))
+					path = p;
+				else
+					free(p);
+			}
+		}
+		if (!path) {
+			if (!missing++)
+				snprintf(first, sizeof(first), "%s/json/%s.json",
+					 dirs[mdir], stem);
+			continue;
+		}
+		if (load_result(path, &e->results[i], err, len)) {
+			free(path);
+			return -1;
+		}
+		free(path);
+		e->have[i] = true;
+	}
+	if (missing && !partial)
+		return errf(err, len, "%zu of %zu results missing (first: %s); "
+			    "--partial reports the rest", missing,
+			    experiment_nr_jobs(e), first);
+	if (missing == experiment_nr_jobs(e))
+		return errf(err, len, "no results found (first missing: %s)", first);
+	return 0;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.json of @dir (sorted), except the report's and manifest's. */
+static void list_json(const char *dir, char ***files, size_t *nr)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t first = *nr;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l < 6 || strcmp(de->d_name + l - 5, ".json") ||
+		    !strcmp(de->d_name, "summary.json") ||
+		    !strcmp(de->d_name, "experiment.json"))
+			continue;
+		*files = realloc(*files, (*nr + 1) * sizeof(**files));
+		if (!*files)
+			abort();
+		(*files)[(*nr)++] = xasprintf("%s/%s", dir, de->d_name);
+	}
+	closedir(d);
+	if (*nr > first)
+		qsort(*files + first, *nr - first, sizeof(**files), name_cmp);
+}
+
+static size_t table_row_index(const char *kernel)
+{
+	for (size_t i = 0; i < profile_table_nr_rows; i++)
+		if (!strcmp(profile_table_rows[i], kernel))
+			return i;
+	return profile_table_nr_rows;
+}
+
+static int kernel_order(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t ix = table_row_index(x), iy = table_row_index(y);
+
+	if (ix != iy)
+		return ix < iy ? -1 : 1;
+	return strcmp(x, y);
+}
+
+static int seed_order(const void *a, const void *b)
+{
+	const struct run_result *x = a, *y = b;
+
+	return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static size_t find_name(char **v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return i;
+	return n;
+}
+
+static uint64_t all_min_seed(const struct experiment *e, const size_t *count,
+			     size_t max_runs)
+{
+	uint64_t m = UINT64_MAX;
+
+	for (size_t c = 0; c < e->nr_columns; c++)
+		for (size_t j = 0; j < count[c]; j++)
+			if (e->results[c * max_runs + j].seed < m)
+				m = e->results[c * max_runs + j].seed;
+	return m;
+}
+
+/* The runs' arch when they all agree, else "". */
+static const char *common_arch(const struct experiment *e)
+{
+	const char *a = NULL;
+
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
+		if (!e->have[i])
+			continue;
+		if (!a)
+			a = e->results[i].arch;
+		else if (strcmp(a, e->results[i].arch))
+			return "";
+	}
+	return a ? a : "";
+}
+
+static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
+		       char *err, size_t len)
+{
+	char **files = NULL, **scen = NULL;
+	struct run_result *all;
+	size_t nr_files = 0, nr_scen = 0, max_runs = 0, *count;
+	int rc = -1;
+
+	for (size_t d = 0; d < nr_dirs; d++) {
+		char *sub = xasprintf("%s/json", dirs[d]);
+
+		list_json(dirs[d], &files, &nr_files);
+		list_json(sub, &files, &nr_files);
+		free(sub);
+	}
+	if (!nr_files) {
+		errf(err, len, "no run results (*.json) in %s%s", dirs[0],
+		     nr_dirs > 1 ? " or the other directories" : "");
+		free(files);
+		return -1;
+	}
+	all = xcalloc(nr_files, sizeof(*all));
+	for (size_t i = 0; i < nr_files; i++) {
+		if (load_result(files[i], &all[i], err, len))
+			goto out;
+		if (find_name(e->kernels, e->nr_kernels, all[i].kernel) == e->nr_kernels) {
+			e->kernels = realloc(e->kernels, (e->nr_kernels + 1) * sizeof(char *));
+			if (!e->kernels)
+				abort();
+			e->kernels[e->nr_kernels++] = xstrdup(all[i].kernel);
+		}
+		if (find_name(scen, nr_scen, all[i].scenario) == nr_scen) {
+			scen = realloc(scen, (nr_scen + 1) * sizeof(char *));
+			if (!scen)
+				abort();
+			scen[nr_scen++] = xstrdup(all[i].scenario);
+		}
+	}
+	qsort(e->kernels, e->nr_kernels, sizeof(char *), kernel_order);
+	qsort(scen, nr_scen, sizeof(char *), name_cmp);
+	e->nr_points = nr_scen;
+	e->points = xcalloc(nr_scen, sizeof(*e->points));
+	for (size_t p = 0; p < nr_scen; p++) {
+		char safe[512];
+
+		/* One scenario: plain kernel columns; several: by name. */
+		e->points[p].label = xstrdup(nr_scen > 1 ? scen[p] : "");
+		report_file_safe_name(scen[p], safe, sizeof(safe));
+		e->points[p].file = xasprintf("scenarios/%s.ini", safe);
+	}
+	e->scenario_name = xstrdup(nr_scen == 1 ? scen[0] : "(several)");
+	experiment_init_columns(e);
+	count = xcalloc(e->nr_columns, sizeof(*count));
+	for (size_t i = 0; i < nr_files; i++) {
+		size_t c = find_name(e->kernels, e->nr_kernels, all[i].kernel) * nr_scen +
+			   find_name(scen, nr_scen, all[i].scenario);
+
+		if (++count[c] > max_runs)
+			max_runs = count[c];
+	}
+	e->nr_seeds = (unsigned int)max_runs;
+	experiment_alloc_results(e);
+	memset(count, 0, e->nr_columns * sizeof(*count));
+	for (size_t i = 0; i < nr_files; i++) {
+		size_t c = find_name(e->kernels, e->nr_kernels, all[i].kernel) * nr_scen +
+			   find_name(scen, nr_scen, all[i].scenario);
+
+		for (size_t j = 0; j < count[c]; j++)
+			if (e->results[c * max_runs + j].seed == all[i].seed) {
+				errf(err, len, "%s: a second run of %s, seed %llu",
+				     files[i], e->columns[c].name,
+				     (unsigned long long)all[i].seed);
+				free(count);
+				goto out;
+			}
+		e->results[c * max_runs + count[c]] = all[i];
+		e->have[c * max_runs + count[c]] = true;
+		count[c]++;
+		memset(&all[i], 0, sizeof(all[i]));
+	}
+	/* Seed order within a column, and one common seed set or none. */
+	e->base_seed = all_min_seed(e, count, max_runs);
+	e->seeds_common = true;
+	for (size_t c = 0; c < e->nr_columns; c++) {
+		qsort(&e->results[c * max_runs], count[c], sizeof(*e->results),
+		      seed_order);
+		if (count[c] != max_runs)
+			e->seeds_common = false;
+		for (size_t j = 0; j < count[c]; j++)
+			if (e->results[c * max_runs + j].seed != e->base_seed + j)
+				e->seeds_common = false;
+	}
+	e->arch = xstrdup(common_arch(e));
+	free(count);
+	rc = 0;
+out:
+	for (size_t i = 0; i < nr_files; i++)
+		result_free(&all[i]);
+	free(all);
+	experiment_free_list(files, nr_files);
+	experiment_free_list(scen, nr_scen);
+	return rc;
+}
+
+int experiment_merge(struct experiment *e, char *const *dirs, size_t nr_dirs,
+		     bool partial, char *err, size_t len)
+{
+	memset(e, 0, sizeof(*e));
+	for (size_t d = 0; d < nr_dirs; d++) {
+		char *m = xasprintf("%s/experiment.json", dirs[d]);
+		bool have = file_exists(m);
+
+		free(m);
+		if (have) {
+			if (experiment_from_manifest(e, dirs[d], err, len))
+				return -1;
+			return merge_manifest(e, dirs, nr_dirs, d, partial, err, len);
+		}
+	}
+	return merge_loose(e, dirs, nr_dirs, err, len);
+}
+
