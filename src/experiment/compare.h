@@ -9,6 +9,10 @@
  * kernel.  Columns are kernel-major (every point of the first kernel,
  * then the next kernel), and job i is column i / nr_seeds, seed
  * i % nr_seeds, so results never depend on which process finished first.
+ *
+ * compare.c builds and runs experiments and emits their jobs; override.c
+ * writes sweep values into scenario text; merge.c reads experiment.json
+ * and run results back.
  */
 #ifndef MMSIM_COMPARE_H
 #define MMSIM_COMPARE_H
