@@ -85,7 +85,7 @@ deps:
 # The main job.
 run: deps
 	@$(MAKE) --no-print-directory all
-	./mmsim run
+	./mmsim compare --out mmsim-report --force
 
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)

@@ -57,6 +57,7 @@ struct bio {
 	bio_end_io_t *bi_end_io;
 	void *bi_private;		/* for the bi_end_io owner */
 	sim_time_t bi_submit_time;	/* mmsim: when submit_bio took it */
+	struct list_head bi_live;	/* mmsim: every bio not yet put */
 	struct page *bi_io_vec[];	/* whole pages, in sector order */
 };
 

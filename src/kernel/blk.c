@@ -34,6 +34,12 @@
 
 /* ---- bios ------------------------------------------------------------- */
 
+/*
+ * A run stops at an instant, with I/O in flight: the bios still held by
+ * queues, the disk or dm-crypt are freed at blk_dev_exit().
+ */
+static LIST_HEAD(live_bios);
+
 struct bio *bio_alloc(unsigned int nr_pages)
 {
 	struct bio *bio = calloc(1, sizeof(*bio) +
@@ -42,12 +48,22 @@ struct bio *bio_alloc(unsigned int nr_pages)
 	if (!bio)
 		abort();
 	bio->bi_max_vecs = nr_pages;
+	list_add(&bio->bi_live, &live_bios);
 	return bio;
 }
 
 void bio_put(struct bio *bio)
 {
+	list_del(&bio->bi_live);
 	free(bio);
+}
+
+static void bio_free_all(void)
+{
+	struct bio *bio, *n;
+
+	list_for_each_entry_safe(bio, n, &live_bios, bi_live)
+		bio_put(bio);
 }
 
 unsigned int bio_add_page(struct bio *bio, struct page *page)
@@ -1362,6 +1378,7 @@ void blk_dev_init(void)
 
 void blk_dev_exit(void)
 {
+	bio_free_all();
 	free(ioc_table);
 	ioc_table = NULL;
 	ioc_table_len = 0;
