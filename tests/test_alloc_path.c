@@ -224,6 +224,7 @@ struct victim {
 	unsigned long pages;
 	bool stuck;
 	struct task_struct *task;
+	struct mm_struct *mm;
 	bool ready;
 	int fault_errors;
 	unsigned long tif_seen;	/* tif_flags when it noticed the kill */
@@ -236,6 +237,7 @@ static void victim_fn(void *arg)
 	struct mm_struct *mm = mm_alloc();
 	unsigned long addr;
 
+	v->mm = mm;
 	current->mm = mm;
 	addr = v->pages ? do_mmap_anon(mm, v->pages << PAGE_SHIFT,
 				       VM_READ | VM_WRITE) : 0;
@@ -253,6 +255,7 @@ static void victim_fn(void *arg)
 	}
 	v->tif_seen = current->tif_flags;
 	current->mm = NULL;
+	v->mm = NULL;
 	mmput(mm);
 	v->exited = true;
 }
@@ -260,6 +263,16 @@ static void victim_fn(void *arg)
 static void start_victim(struct victim *v, const char *comm)
 {
 	v->task = kthread_run(victim_fn, v, comm, DEFAULT_PRIO);
+}
+
+/* Before teardown: the mm of a victim still alive (its task never ends). */
+static void victim_release(struct victim *v)
+{
+	if (!v->mm)
+		return;
+	v->task->mm = NULL;
+	mmput(v->mm);
+	v->mm = NULL;
 }
 
 /* Calls to congestion_wait from one site, in order. */
@@ -430,7 +443,7 @@ struct restart_run {
 	int zones_below_low;
 	bool vmscan_traces;	/* wakeup_kswapd emits mm_vmscan_wakeup_kswapd */
 	size_t oom_calls, kills;
-	int killed_pid;
+	int killed_pid, victim_pid;	/* tasks are freed at teardown */
 	unsigned long victim_tif;
 	sim_time_t t0;
 };
@@ -489,6 +502,8 @@ static void run_restart(const char *profile, struct restart_run *rr)
 	if (rr->kills)
 		rr->killed_pid = oom_kill_get(0)->pid;
 	rr->victim_tif = rr->victim.task->tif_flags;
+	rr->victim_pid = rr->victim.task->pid;
+	victim_release(&rr->victim);
 	teardown();
 }
 
@@ -500,7 +515,7 @@ static void assert_restart_common(const struct restart_run *rr)
 	assert_int_equal(rr->zones_below_low, 2);
 	/* One kill, of the only process with an mm, which cannot exit. */
 	assert_int_equal(rr->kills, 1);
-	assert_int_equal(rr->killed_pid, rr->victim.task->pid);
+	assert_int_equal(rr->killed_pid, rr->victim_pid);
 	assert_true(rr->victim_tif & (1UL << TIF_MEMDIE));
 	assert_true(rr->victim_tif & (1UL << TIF_SIGKILL));
 	assert_false(rr->victim.exited);
@@ -1344,6 +1359,8 @@ static void test_oom_kills_largest_mm(void **state)
 	assert_true(req.returned);
 	assert_non_null(req.page);
 	assert_null(oom_panic_get());
+	victim_release(&small);
+	victim_release(&mid);
 	teardown();
 }
 
