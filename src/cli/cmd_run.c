@@ -255,6 +255,8 @@ int cmd_run(int argc, char **argv)
 		printf("(gitk did not finish: elapsed is the simulated time run)\n");
 	if (r.partial)
 		printf("(partial: the run was interrupted)\n");
+	if (r.panicked)
+		printf("(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
 	print_stalls(&r);
 	print_congestion(&r);
 	print_io(&r);

@@ -237,6 +237,10 @@ char *result_to_json(const struct run_result *r, bool with_series)
 		"kern_log", r->kern_log);
 	if (have_watermarks(r))
 		json_object_set_new(root, "watermarks", watermarks_to_json(r));
+	/* Written only when true, so results of runs that did not panic
+	 * keep the format they always had. */
+	if (r->panicked)
+		json_object_set_new(root, "panicked", json_true());
 	if (with_series)
 		json_object_set_new(root, "series", series_to_json(r));
 	s = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
@@ -389,6 +393,7 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 	}
 	if (klog && !(r->kern_log = strdup(klog)))
 		abort();
+	r->panicked = json_is_true(json_object_get(root, "panicked"));
 	v = json_object_get(root, "watermarks");
 	if (v && watermarks_from_json(v, r)) {
 		fail(err, errlen, "watermarks: expected 5 zones of [min, low, high]");

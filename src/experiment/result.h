@@ -48,6 +48,7 @@ struct run_result {
 	char arch[16];
 	uint64_t seed;
 	bool partial;				/* stopped early (SIGINT, limit) */
+	bool panicked;				/* the simulated kernel panicked (OOM with nothing to kill) */
 	double wall_seconds;			/* the only wall-clock field */
 
 	sim_time_t sim_end;

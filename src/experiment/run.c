@@ -193,10 +193,22 @@ static void collect_kern_log(struct run_result *r)
 		unsigned long s = (unsigned long)(k->when / NSEC_PER_SEC);
 		unsigned long us = (unsigned long)(k->when % NSEC_PER_SEC / NSEC_PER_USEC);
 
+		fprintf(f, "[%5lu.%06lu] %s invoked oom-killer: gfp_mask=0x%x, order=%d, oom_adj=0\n",
+			s, us, k->trigger_comm[0] ? k->trigger_comm : "swapper",
+			k->gfp_mask, k->order);
 		fprintf(f, "[%5lu.%06lu] Out of memory: kill process %d (%s) score %lu or a child\n",
 			s, us, k->pid, k->comm, k->points);
 		fprintf(f, "[%5lu.%06lu] Killed process %d (%s)\n",
 			s, us, k->pid, k->comm);
+	}
+	if (oom_panic_get()) {
+		const struct oom_panic_record *p = oom_panic_get();
+
+		fprintf(f, "[%5lu.%06lu] Kernel panic - not syncing: %s\n",
+			(unsigned long)(p->when / NSEC_PER_SEC),
+			(unsigned long)(p->when % NSEC_PER_SEC / NSEC_PER_USEC),
+			p->message);
+		r->panicked = true;
 	}
 	fclose(f);
 	r->kern_log = buf;
