@@ -151,6 +151,7 @@ static struct timer *heap_pop(void)
 sim_time_t sim_run(sim_time_t until)
 {
 	engine.stopped = false;
+	engine.until = until;
 	while (engine.heap_len && !engine.stopped) {
 		struct timer *t = engine.heap[0];
 
