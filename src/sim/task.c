@@ -450,7 +450,8 @@ static void runq_enqueue(struct task_struct *p)
 	list_add_tail(&p->runq_entry, &engine.runq);
 }
 
-static void cpu_start_slice(struct task_struct *p, int cpu)
+/* @p takes @cpu for its next slice; returns when the slice ends. */
+static sim_time_t cpu_slice_setup(struct task_struct *p, int cpu)
 {
 	struct cpu *c = &engine.cpus[cpu];
 	sim_time_t start = engine.now, slice = p->cpu_left;
@@ -464,7 +465,12 @@ static void cpu_start_slice(struct task_struct *p, int cpu)
 	p->cpu_slice_start = start;
 	p->cpu_slice_len = slice;
 	p->run_timer.function = task_cpu_event;
-	timer_add(&p->run_timer, start + slice);
+	return start + slice;
+}
+
+static void cpu_start_slice(struct task_struct *p, int cpu)
+{
+	timer_add(&p->run_timer, cpu_slice_setup(p, cpu));
 }
 
 static int cpu_find_idle(void)
@@ -525,8 +531,8 @@ static void cpu_slice_end(struct task_struct *p)
  * When the end of @p's slice is the next event, the event loop would pop
  * it at once and switch straight back into @p: do that here instead,
  * without the two context switches.  The timer still goes through the
- * heap (same sequence numbers, same heap) and the same slice accounting
- * runs, so the run is event for event the one the loop would make.  True
+ * heap (same sequence numbers) and the same slice accounting runs, so the
+ * run is event for event the one the loop would make.  True
  * when @p has had its CPU time; false when it must wait in the scheduler.
  */
 static bool cpu_fast_forward(struct task_struct *p)
@@ -546,6 +552,31 @@ static bool cpu_fast_forward(struct task_struct *p)
 	return false;
 }
 
+/*
+ * @p starts a slice on the idle @cpu.  A slice end earlier than every
+ * queued timer (equal is not enough: the queued one has the smaller
+ * sequence number) is what the event loop would pop next: it is not even
+ * queued, only given its sequence number, so the events keep their order.
+ * True when @p has had its CPU time; false when it must go to the
+ * scheduler.
+ */
+static bool cpu_run_here(struct task_struct *p, int cpu)
+{
+	struct timer *t = &p->run_timer;
+	sim_time_t end = cpu_slice_setup(p, cpu);
+
+	if (timer_pending(t) || engine.stopped || end > engine.until ||
+	    (engine.heap_len && end >= engine.heap[0]->expires)) {
+		timer_add(t, end);
+		return false;
+	}
+	t->expires = end;
+	t->seq = engine.next_seq++;
+	engine.now = end;
+	engine.nr_events++;
+	return cpu_slice_done(p) || cpu_fast_forward(p);
+}
+
 void cpu_consume(sim_time_t ns)
 {
 	struct task_struct *p;
@@ -563,8 +594,7 @@ void cpu_consume(sim_time_t ns)
 	p->state = TASK_RUNNING;
 	cpu = cpu_find_idle();
 	if (cpu >= 0) {
-		cpu_start_slice(p, cpu);
-		if (cpu_fast_forward(p))
+		if (cpu_run_here(p, cpu))
 			return;
 	} else {
 		runq_enqueue(p);
