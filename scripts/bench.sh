@@ -43,7 +43,7 @@ time_run() {
 		else
 			t0=$(date +%s.%N)
 			$one "$mmsim" run "$@" >"$tmp/out" 2>/dev/null || { status=1; return; }
-			wall=$(echo "$(date +%s.%N) - $t0" | bc)
+			wall=$(awk "BEGIN { print $(date +%s.%N) - $t0 }")
 			user="?" sys="?" rss="?"
 		fi
 		sim=$(sed -n 's/^simulated \([0-9.]*\)s in.*/\1/p' "$tmp/out")
