@@ -14,8 +14,10 @@
  *   pingpong   two tasks handing the turn to each other through two wait
  *              queues: one task switch per handoff (block, scheduler,
  *              resume the other)
- *   switch     one task calling cpu_consume(1): raw engine round trips
- *              (task -> event loop -> task), two context switches each
+ *   switch     one task calling cpu_consume(1): each slice end is the
+ *              next event, so since cpu_consume's fast path it is handled
+ *              in the task (timer through the heap, no context switch);
+ *              before, a task -> event loop -> task round trip
  *
  * Usage: bench_alloc [scale]; scale multiplies the iteration counts
  * (default 1, about a second per line on a 2009-2020s core).

@@ -125,15 +125,24 @@ void timer_del(struct timer *t)
 	if (i == engine.heap_len)
 		return;
 	heap_set(i, engine.heap[engine.heap_len]);
-	heap_sift_down(i);
-	heap_sift_up((size_t)engine.heap[i]->heap_index);
+	/* The moved timer goes one way only: up when it precedes its new
+	 * parent, else down (sifting down then up cost a wasted pass). */
+	if (i > 0 && timer_before(engine.heap[i], engine.heap[(i - 1) / 2]))
+		heap_sift_up(i);
+	else
+		heap_sift_down(i);
 }
 
+/* The root has no parent: only sift down (the event loop's hot path). */
 static struct timer *heap_pop(void)
 {
 	struct timer *t = engine.heap[0];
 
-	timer_del(t);
+	t->heap_index = -1;
+	if (--engine.heap_len) {
+		heap_set(0, engine.heap[engine.heap_len]);
+		heap_sift_down(0);
+	}
 	return t;
 }
 
@@ -142,6 +151,7 @@ static struct timer *heap_pop(void)
 sim_time_t sim_run(sim_time_t until)
 {
 	engine.stopped = false;
+	engine.until = until;
 	while (engine.heap_len && !engine.stopped) {
 		struct timer *t = engine.heap[0];
 

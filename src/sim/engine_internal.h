@@ -16,6 +16,7 @@ struct engine {
 	uint64_t next_seq;
 	uint64_t nr_events;
 	bool stopped;
+	sim_time_t until;		/* sim_run's horizon (cpu_consume's fast path) */
 	struct timer **heap;
 	size_t heap_len, heap_cap;
 	uint64_t rng[4];

@@ -450,7 +450,8 @@ static void runq_enqueue(struct task_struct *p)
 	list_add_tail(&p->runq_entry, &engine.runq);
 }
 
-static void cpu_start_slice(struct task_struct *p, int cpu)
+/* @p takes @cpu for its next slice; returns when the slice ends. */
+static sim_time_t cpu_slice_setup(struct task_struct *p, int cpu)
 {
 	struct cpu *c = &engine.cpus[cpu];
 	sim_time_t start = engine.now, slice = p->cpu_left;
@@ -464,7 +465,12 @@ static void cpu_start_slice(struct task_struct *p, int cpu)
 	p->cpu_slice_start = start;
 	p->cpu_slice_len = slice;
 	p->run_timer.function = task_cpu_event;
-	timer_add(&p->run_timer, start + slice);
+	return start + slice;
+}
+
+static void cpu_start_slice(struct task_struct *p, int cpu)
+{
+	timer_add(&p->run_timer, cpu_slice_setup(p, cpu));
 }
 
 static int cpu_find_idle(void)
@@ -488,7 +494,9 @@ static void cpu_handoff(int cpu)
 	cpu_start_slice(next, cpu);
 }
 
-static void cpu_slice_end(struct task_struct *p)
+/* A slice of @p ends; true when @p has had all its CPU time and must be
+ * resumed (its CPU already went to the next waiter). */
+static bool cpu_slice_done(struct task_struct *p)
 {
 	int cpu = p->cpu;
 	sim_time_t used = p->cpu_slice_len;
@@ -507,10 +515,66 @@ static void cpu_slice_end(struct task_struct *p)
 		} else {
 			cpu_start_slice(p, cpu);
 		}
-		return;
+		return false;
 	}
 	cpu_handoff(cpu);
-	resume_task(p);
+	return true;
+}
+
+static void cpu_slice_end(struct task_struct *p)
+{
+	if (cpu_slice_done(p))
+		resume_task(p);
+}
+
+/*
+ * When the end of @p's slice is the next event, the event loop would pop
+ * it at once and switch straight back into @p: do that here instead,
+ * without the two context switches.  The timer still goes through the
+ * heap (same sequence numbers) and the same slice accounting runs, so the
+ * run is event for event the one the loop would make.  True
+ * when @p has had its CPU time; false when it must wait in the scheduler.
+ */
+static bool cpu_fast_forward(struct task_struct *p)
+{
+	struct timer *t = &p->run_timer;
+
+	while (engine.heap_len && engine.heap[0] == t && !engine.stopped &&
+	       t->expires <= engine.until) {
+		timer_del(t);
+		engine.now = t->expires;
+		engine.nr_events++;
+		if (cpu_slice_done(p))
+			return true;
+		if (!timer_pending(t))
+			break;
+	}
+	return false;
+}
+
+/*
+ * @p starts a slice on the idle @cpu.  A slice end earlier than every
+ * queued timer (equal is not enough: the queued one has the smaller
+ * sequence number) is what the event loop would pop next: it is not even
+ * queued, only given its sequence number, so the events keep their order.
+ * True when @p has had its CPU time; false when it must go to the
+ * scheduler.
+ */
+static bool cpu_run_here(struct task_struct *p, int cpu)
+{
+	struct timer *t = &p->run_timer;
+	sim_time_t end = cpu_slice_setup(p, cpu);
+
+	if (timer_pending(t) || engine.stopped || end > engine.until ||
+	    (engine.heap_len && end >= engine.heap[0]->expires)) {
+		timer_add(t, end);
+		return false;
+	}
+	t->expires = end;
+	t->seq = engine.next_seq++;
+	engine.now = end;
+	engine.nr_events++;
+	return cpu_slice_done(p) || cpu_fast_forward(p);
 }
 
 void cpu_consume(sim_time_t ns)
@@ -529,10 +593,12 @@ void cpu_consume(sim_time_t ns)
 	p->cpu_left = ns;
 	p->state = TASK_RUNNING;
 	cpu = cpu_find_idle();
-	if (cpu >= 0)
-		cpu_start_slice(p, cpu);
-	else
+	if (cpu >= 0) {
+		if (cpu_run_here(p, cpu))
+			return;
+	} else {
 		runq_enqueue(p);
+	}
 	switch_to_scheduler();
 }
 
