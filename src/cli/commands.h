@@ -17,6 +17,7 @@ int cmd_run(int argc, char **argv);
 int cmd_scenario(int argc, char **argv);	/* cmd_scenario.c */		/* cmd_run.c */
 int cmd_show(int argc, char **argv);		/* cmd_show.c */
 int cmd_report(int argc, char **argv);		/* cmd_report.c */
+int cmd_validate(int argc, char **argv);	/* cmd_validate.c */
 
 /* Print "mmsim: MSG" to stderr and return 2. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

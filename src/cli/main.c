@@ -17,6 +17,7 @@ const struct command commands[] = {
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
+	{ "validate", cmd_validate, "run both published tables at N seeds, check issue 8's claims" },
 	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
 	{ NULL, NULL, NULL },
 };
