@@ -17,7 +17,9 @@
 #include "run.h"
 #include "pool.h"
 #include "scenario_load.h"
+#include "kernel/alloc_fail.h"
 #include "kernel/backing-dev.h"
+#include "kernel/gfp.h"
 #include "kernel/mmzone.h"
 #include "kernel/profile.h"
 #include "kernel/vmstat.h"
@@ -142,6 +144,17 @@ static void measure(const struct vctx *c, int a, const struct run_result *r,
 	m[VM_GITK_DONE] = r->gitk_done;
 	m[VM_FAIL_PRINTED] = (double)r->failures_printed;
 	m[VM_FAIL_TOTAL] = (double)r->failures_total;
+	m[VM_FAIL_ATOMIC2] = 0;
+	m[VM_FAIL_NOWARN] = 0;
+	/* The failure records outlive the run's teardown (reset at boot). */
+	for (size_t i = 0; i < alloc_failure_count(); i++) {
+		const struct alloc_failure *f = alloc_failure_get(i);
+
+		if (f->order == 2 && !(f->gfp_mask & __GFP_WAIT) && f->in_interrupt)
+			m[VM_FAIL_ATOMIC2]++;
+		if (f->nowarn)
+			m[VM_FAIL_NOWARN]++;
+	}
 	m[VM_CW_TIME] = result_cw_seconds(r);
 	m[VM_CW_CALLS] = (double)result_cw_calls(r);
 	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
@@ -290,6 +303,8 @@ static const char *const measure_names[NR_VMEASURES] = {
 	[VM_GITK_DONE] = "gitk finished",
 	[VM_FAIL_PRINTED] = "failures printed",
 	[VM_FAIL_TOTAL] = "failures (all)",
+	[VM_FAIL_ATOMIC2] = "order-2 atomic failures in interrupt",
+	[VM_FAIL_NOWARN] = "__GFP_NOWARN failures",
 	[VM_CW_TIME] = "congestion_wait time (s)",
 	[VM_CW_CALLS] = "congestion_wait calls",
 	[VM_KSWAPD_CW_CALLS] = "kswapd congestion_wait calls",
@@ -348,7 +363,9 @@ static bool claim1(struct vctx *c, FILE *f)
 		c->o->alpha);
 	evidence_header(f);
 	ok = evidence_less(c, f, 0, R32_P12345, R32, VM_FAIL_PRINTED);
+	evidence_less(c, f, 0, R32_P12345, R32, VM_FAIL_ATOMIC2);
 	evidence_less(c, f, 0, R32_P12345, R32, VM_FAIL_TOTAL);
+	evidence_less(c, f, 0, R32_P12345, R32, VM_FAIL_NOWARN);
 	fprintf(f, "\nVanilla mean printed failures: %.2f (%s 0).\n", m,
 		m > 0 ? ">" : "not >");
 	ok = ok && m > 0;

@@ -16,6 +16,8 @@ enum vmeasure {
 	VM_GITK_DONE,		/* 1 or 0 */
 	VM_FAIL_PRINTED,	/* kern.log reports: Mel's column */
 	VM_FAIL_TOTAL,
+	VM_FAIL_ATOMIC2,	/* order 2, no __GFP_WAIT, in interrupt context */
+	VM_FAIL_NOWARN,		/* __GFP_NOWARN: counted, never printed */
 	VM_CW_TIME,		/* s, every site and queue */
 	VM_CW_CALLS,
 	VM_KSWAPD_CW_CALLS,	/* site "kswapd" (balance_pgdat nap) */
