@@ -29,6 +29,10 @@ enum vmeasure {
 	VM_LAT_P95,		/* s, gitk progress-line latency */
 	VM_LAT_MAX,		/* s */
 	VM_ABOVE_HIGH,		/* fraction of samples with every zone >= high */
+	VM_LAT_P50,		/* s */
+	VM_STALL_SHARE,		/* sum(latency - p50, > 0) / elapsed */
+	VM_BOTH_TIMEOUTS,	/* BLK_RW_BOTH calls that ran to their timeout */
+	VM_MIN_FREE_WMARK,	/* lowest sampled free / min watermark, largest zone */
 	NR_VMEASURES
 };
 
