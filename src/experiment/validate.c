@@ -693,7 +693,8 @@ static void print_causes(struct vctx *c, FILE *f, const bool *v)
 			"SYNC waits.  The letter itself notes 0012345 \"waits for longer than 2.6.30\"; its claim is about the "
 			"profile of waits (per call site) more than totals, which a per-site comparison in the model could test.  "
 			"What would change it: how often congestion is cleared on each queue (clear_bdi_congested wake-ups per request "
-			"completion), i.e. the queue depth at which the model's disk runs.\n");
+			"completion), i.e. the queue depth at which the model's disk runs.\n",
+			both ? 100 * both_to / both : NAN);
 	if (!v[3])
 		fprintf(f, "- **Claim 4 (patch 3: kswapd stalls less).** Direct reclaim is entered fewer times with patch 3 "
 			"(the allocstall half holds where marked above), but kswapd's own congestion_wait time does not drop: "
