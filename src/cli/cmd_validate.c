@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "commands.h"
 #include "experiment/validate.h"
 #include "report/outfile.h"
@@ -50,7 +51,7 @@ int cmd_validate(int argc, char **argv)
 	};
 	struct validate_opts o = {
 		.nr_seeds = 10, .jobs = 2, .alpha = 0.05,
-		.command = "mmsim validate", .progress = 1,
+		.command = "mmsim validate",
 	};
 	const char *out = NULL;
 	struct outfile of;
@@ -58,6 +59,7 @@ int cmd_validate(int argc, char **argv)
 	char err[512], *end;
 	int c;
 
+	o.progress = isatty(STDERR_FILENO);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
 		switch (c) {
