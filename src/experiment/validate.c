@@ -642,6 +642,43 @@ static bool rows_identical(struct vctx *c, int r1, int r2)
 	return true;
 }
 
+static void print_cause1(struct vctx *c, FILE *f, double atomic2,
+			 double warned, double lo)
+{
+	bool any = false;
+
+	fprintf(f, "- **Claim 1 (failures).** Order-2 GFP_ATOMIC failures in interrupt context, summed over the rows' "
+		"means: %.2f; failures without __GFP_NOWARN: %.2f.  All other failures counted are __GFP_NOWARN ones, which the "
+		"kernel never prints (the model's callers passing it are dm-crypt's page allocations and the swap cache).  "
+		"Runs with an order-2 atomic failure:", atomic2, warned);
+	for (int a = 0; a < NR_ARCH; a++)
+		for (int r = 0; r < NR_ROWS; r++) {
+			const double *x = val(c, a, r, VM_FAIL_ATOMIC2);
+			unsigned int runs = 0;
+
+			for (unsigned int i = 0; i < c->o->nr_seeds; i++)
+				runs += x[i] > 0;
+			if (runs)
+				fprintf(f, "%s %s %s: %u of %u", any ? ";" : "",
+					arch_titles[a], published[r].name, runs,
+					c->o->nr_seeds);
+			any |= runs > 0;
+		}
+	fprintf(f, "%s.  In the 1 s samples the largest zone's free pages went no lower than %.2f times its min "
+		"watermark on x86-64 (mean over seeds, vanilla 2.6.32-rc6), above the half-min floor that GFP_ATOMIC's "
+		"__GFP_HIGH grants, so order-2 atomic requests were almost always served.  Two model mechanisms would "
+		"have to change for the published failures to appear in vanilla and vanish with the series: deeper and burstier "
+		"depletion below the min watermark (the network stream is an [assumed] 40 KB/s rsync, about 28 order-2 "
+		"allocations a second; real NIC refills come in bursts of a ring at once) and fragmentation while memory is "
+		"low (whether free order-2 blocks survive near the min watermark; a count of free blocks of order >= 2 per "
+		"sample would show it).  %s\n", any ? "" : " none", lo,
+		rows_identical(c, R31, R31_P12) && rows_identical(c, R32, R32_P12) ?
+		"The rows 0000000 and 0000012 give identical measures at every seed on both kernels and arches: patches 1 "
+		"and 2 (restart order, no ALLOC_HARDER in interrupts) never change an outcome, because atomic allocations "
+		"never get to the point where those patches act." :
+		"Rows 0000000 and 0000012 differ, so patches 1 and 2 do act in some runs.");
+}
+
 /*
  * Section (3): for each claim that does not hold, the mechanism most likely
  * responsible and what would change it.  The text is an analysis of the
@@ -681,21 +718,7 @@ static void print_causes(struct vctx *c, FILE *f, const bool *v)
 		"on a seeking disk, and the time direct reclaimers spend behind a congested queue) is the likely common cause.\n\n",
 		rmin, rmax, ratio[0], ratio[1], 100 * share[0], 100 * share[1]);
 	if (!v[0])
-		fprintf(f, "- **Claim 1 (failures).** Order-2 GFP_ATOMIC failures in interrupt context, summed over the rows' "
-			"means: %.2f; failures without __GFP_NOWARN: %.2f.  The failures counted are __GFP_NOWARN ones, which the "
-			"kernel never prints (the model's callers passing it are dm-crypt's page allocations and the swap cache).  In the 1 s samples the largest zone's free pages went no lower than "
-			"%.2f times its min watermark on x86-64 (mean over seeds, vanilla 2.6.32-rc6), above the half-min floor that "
-			"GFP_ATOMIC's __GFP_HIGH grants, so order-2 atomic requests were served.  Two model mechanisms would "
-			"have to change for the published failures to appear: deeper and burstier depletion below the min watermark "
-			"(the network stream is an [assumed] 40 KB/s rsync, about 28 order-2 allocations a second; real NIC refills "
-			"come in bursts of a ring at once) and fragmentation while memory is low (whether free order-2 "
-			"blocks survive near the min watermark; a count of free blocks of order >= 2 per sample would show it).  "
-			"%s\n", atomic2, warned, lo[0],
-			rows_identical(c, R31, R31_P12) && rows_identical(c, R32, R32_P12) ?
-			"The rows 0000000 and 0000012 give identical measures at every seed on both kernels and arches: patches 1 "
-			"and 2 (restart order, no ALLOC_HARDER in interrupts) never change an outcome, because atomic allocations "
-			"never get to the point where those patches act." :
-			"Rows 0000000 and 0000012 differ, so patches 1 and 2 do act in some runs.");
+		print_cause1(c, f, atomic2, warned, lo[0]);
 	if (!v[1])
 		fprintf(f, "- **Claim 2 (2.6.32-rc6 slowdown, revert).** The slowest row's mean elapsed is only %.0f%% (x86-64) / %.0f%% (x86) "
 			"above the fastest row's; the 2x slowdown of 2.6.32-rc6 is absent.  In the model, 8aa7e847's effect (waiting on the ASYNC instead "
