@@ -87,6 +87,15 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./mmsim compare --out mmsim-report --force
 
+# The full validation of issue 8 (docs/validation.md); SEEDS=3 for a quick look.
+SEEDS ?= 10
+validate: deps
+	@$(MAKE) --no-print-directory all
+	./mmsim validate --seeds $(SEEDS) -j 2 --out docs/validation.md \
+		--command "make validate SEEDS=$(SEEDS)" \
+		--date "$$(date -u '+%Y-%m-%d %H:%M UTC')" \
+		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
+
 check: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BINS)

@@ -13,8 +13,8 @@ struct command {
 extern const struct command commands[];
 
 int cmd_profiles(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_scenario(int argc, char **argv);	/* cmd_scenario.c */		/* cmd_run.c */
+int cmd_run(int argc, char **argv);		/* cmd_run.c */
+int cmd_scenario(int argc, char **argv);	/* cmd_scenario.c */
 int cmd_show(int argc, char **argv);		/* cmd_show.c */
 int cmd_report(int argc, char **argv);		/* cmd_report.c */
 int cmd_compare(int argc, char **argv);		/* cmd_compare.c */
@@ -23,6 +23,7 @@ int cmd_merge(int argc, char **argv);		/* cmd_compare.c */
 
 /* "0.1.0": for reports (main.c). */
 extern const char mmsim_version[];
+int cmd_validate(int argc, char **argv);	/* cmd_validate.c */
 
 /* Print "mmsim: MSG" to stderr and return 2. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

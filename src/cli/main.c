@@ -19,6 +19,7 @@ const struct command commands[] = {
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
+	{ "validate", cmd_validate, "run both published tables at N seeds, check issue 8's claims" },
 	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
 	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
