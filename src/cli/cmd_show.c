@@ -10,6 +10,7 @@
 #include <string.h>
 #include "commands.h"
 #include "kernel/mmzone.h"
+#include "kernel/profile.h"
 #include "report/procfs.h"
 
 #define SHOW_DEFAULT_ARCH "x86_64"
@@ -20,13 +21,16 @@ static void show_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat\n"
-		"                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n\n"
+		"                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n"
+		"                  [--kernel PROFILE]\n\n"
 		"Boot a simulated machine and print its /proc file in the kernel's\n"
-		"format (2.6.32-rc6).\n\n"
+		"format (of 2.6.32-rc6 unless --kernel says otherwise).\n\n"
 		"  --arch ARCH   x86 (32-bit, HIGHMEM) or x86_64 (default %s)\n"
 		"  --mem SIZE    memory, as the kernel's mem=: bytes with an optional\n"
 		"                K, M, G or T suffix (default 512M; 64M to 64G on x86)\n"
-		"  --cpus N      CPUs, for the per-cpu pagesets (default %d)\n",
+		"  --cpus N      CPUs, for the per-cpu pagesets (default %d)\n"
+		"  --kernel P    kernel profile (see 'mmsim profiles'): its field sets,\n"
+		"                pcp layout and reserve rules\n",
 		SHOW_DEFAULT_ARCH, SHOW_DEFAULT_CPUS);
 }
 
@@ -128,6 +132,11 @@ int cmd_show(int argc, char **argv)
 			cfg.arch = arch_lookup(val);
 			if (!cfg.arch)
 				return usage_error("--arch: '%s' is not x86 or x86_64", val);
+		} else if ((val = option_value(argc, argv, &i, "--kernel", &missing))) {
+			char why[512];
+
+			if (profile_parse(val, &kprofile, why, sizeof(why)))
+				return usage_error("--kernel: %s", why);
 		} else if ((val = option_value(argc, argv, &i, "--mem", &missing))) {
 			if (parse_size(val, &cfg.mem_bytes))
 				return usage_error("--mem: '%s' is not a size (e.g. 512M, 2G)", val);
