@@ -10,6 +10,7 @@
 #include <signal.h>
 #include "run.h"
 #include "machine.h"
+#include "scenario_load.h"
 #include "kernel/kernel.h"
 #include "kernel/mmzone.h"
 #include "kernel/alloc_fail.h"
@@ -125,26 +126,12 @@ static int create_workloads(struct machine *m, char *err, size_t len)
 		struct workload *w = &m->workloads[i];
 		struct scenario_error serr;
 
-		w->ops = workload_find(scenario_program_names[task->program]);
-		if (!w->ops) {
-			scenario_errorf(sc, task->program_line, &serr,
-					"program '%s' is not built into this mmsim",
-					scenario_program_names[task->program]);
+		if (workload_load_params(sc, task, &w->ops, &w->params, &serr)) {
 			snprintf(err, len, "%s", serr.msg);
 			return -1;
 		}
 		snprintf(w->name, sizeof(w->name), "%s", task->name);
 		w->machine = m;
-		w->params = calloc(1, w->ops->params_size ? w->ops->params_size : 1);
-		if (!w->params)
-			abort();
-		if (scenario_task_apply(sc, task, w->ops->params, w->ops->nr_params,
-					w->params, &serr) ||
-		    (w->ops->validate &&
-		     w->ops->validate(sc, task, w->params, &serr))) {
-			snprintf(err, len, "%s", serr.msg);
-			return -1;
-		}
 		m->nr_workloads++;
 	}
 	return 0;

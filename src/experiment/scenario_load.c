@@ -10,14 +10,13 @@
 #include "kernel/profile.h"
 #include "workload/workload.h"
 
-static int validate_task(void *ctx, const struct scenario *sc,
-			 struct scenario_task *task, struct scenario_error *err)
+int workload_load_params(const struct scenario *sc, struct scenario_task *task,
+			 const struct workload_ops **pops, void **pparams,
+			 struct scenario_error *err)
 {
 	const struct workload_ops *ops;
 	void *params;
-	int ret;
 
-	(void)ctx;
 	ops = workload_find(scenario_program_names[task->program]);
 	if (!ops)
 		return scenario_errorf(sc, task->program_line, err,
@@ -26,11 +25,27 @@ static int validate_task(void *ctx, const struct scenario *sc,
 	params = calloc(1, ops->params_size ? ops->params_size : 1);
 	if (!params)
 		abort();
-	ret = scenario_task_apply(sc, task, ops->params, ops->nr_params, params, err);
-	if (!ret && ops->validate)
-		ret = ops->validate(sc, task, params, err);
+	if (scenario_task_apply(sc, task, ops->params, ops->nr_params, params, err) ||
+	    (ops->validate && ops->validate(sc, task, params, err))) {
+		free(params);
+		return -1;
+	}
+	*pops = ops;
+	*pparams = params;
+	return 0;
+}
+
+static int validate_task(void *ctx, const struct scenario *sc,
+			 struct scenario_task *task, struct scenario_error *err)
+{
+	const struct workload_ops *ops;
+	void *params;
+
+	(void)ctx;
+	if (workload_load_params(sc, task, &ops, &params, err))
+		return -1;
 	free(params);
-	return ret;
+	return 0;
 }
 
 static int validate_profile(void *ctx, const char *name, char *why, size_t len)

@@ -4,6 +4,8 @@
 
 #include "scenario/scenario.h"
 
+struct workload_ops;
+
 /* @path NULL: the embedded default for @arch ("x86" or "x86_64", NULL:
  * x86_64).  NULL with @err filled on any error. */
 struct scenario *scenario_load(const char *path, const char *arch,
@@ -12,5 +14,14 @@ const char *scenario_default_name(const char *arch);
 /* The same checks on scenario text held in memory. */
 struct scenario *scenario_load_text(const char *text, const char *name,
 				    struct scenario_error *err);
+
+/*
+ * The program of @task and its keys read into a fresh params struct
+ * (malloc'd, the caller frees it), with the program's own checks.
+ * 0, or -1 with @err filled and nothing allocated.
+ */
+int workload_load_params(const struct scenario *sc, struct scenario_task *task,
+			 const struct workload_ops **ops, void **params,
+			 struct scenario_error *err);
 
 #endif
