@@ -367,6 +367,45 @@ static void test_both_returns_time_left_after_sync_wake(void **state)
 	finish_sim(disk);
 }
 
+/* Claim 6's measure: kswapd's naps carry the order it reclaims for. */
+static void order_waiter(void *arg)
+{
+	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 2);
+	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 0);
+	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 2);
+	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 15);
+	congestion_wait_site(CW_DIRECT_RECLAIM, BLK_RW_ASYNC, HZ / 50);
+}
+
+static void test_order_recorded_per_call_and_totalled(void **state)
+{
+	(void)state;
+	setup_sim();
+	disk = fixed_disk();
+	kthread_run(order_waiter, NULL, "kswapd0", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(congestion_wait_nr_records(), 5);
+	assert_int_equal(congestion_wait_record(0)->order, 2);
+	assert_int_equal(congestion_wait_record(1)->order, 0);
+	assert_int_equal(congestion_wait_record(3)->order, 15);
+	assert_int_equal(congestion_wait_record(4)->order, -1);
+	/* Nothing in flight: each call sleeps its full HZ/50 = 20 ms. */
+	assert_int_equal(congestion_wait_order_totals(2)->calls, 2);
+	assert_int_equal(congestion_wait_order_totals(2)->timed_out, 2);
+	assert_int_equal(congestion_wait_order_totals(2)->waited_ns, 40 * MS);
+	assert_int_equal(congestion_wait_order_totals(0)->calls, 1);
+	assert_int_equal(congestion_wait_order_totals(1)->calls, 0);
+	/* Orders past the last slot (MAX_ORDER - 1 = 10) count there. */
+	assert_int_equal(congestion_wait_order_totals(NR_CW_ORDERS - 1)->calls, 1);
+	/* The per-site totals are unchanged by the order. */
+	assert_int_equal(congestion_wait_totals(CW_KSWAPD, BLK_RW_ASYNC)->calls, 4);
+	assert_int_equal(congestion_wait_totals(CW_DIRECT_RECLAIM,
+						BLK_RW_ASYNC)->calls, 1);
+	congestion_wait_stats_reset();
+	assert_int_equal(congestion_wait_order_totals(2)->calls, 0);
+	finish_sim(disk);
+}
+
 /* ---- stacked devices -------------------------------------------------- */
 
 static bool lv_congested[2], swap_congested[2], crypt_congested[2];
@@ -415,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_both_async_then_sync_for_the_rest),
 		cmocka_unit_test(test_both_async_timeout_means_no_sync_wait),
 		cmocka_unit_test(test_both_returns_time_left_after_sync_wake),
+		cmocka_unit_test(test_order_recorded_per_call_and_totalled),
 		cmocka_unit_test(test_dm_devices_report_the_disk_congestion),
 	};
 

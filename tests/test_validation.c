@@ -4,13 +4,17 @@
  * full form, `make validate`): the shipped x86-64 reproduction with fake
  * gitk making one pass over the log instead of four (about 65-75 simulated
  * seconds; kswapd and direct reclaim are busy by then: a few hundred
- * allocstalls per run), two seeds, three kernels of the 2.6.32-rc6 table.
+ * allocstalls per run), two seeds, four kernels of the 2.6.32-rc6 table,
+ * sampled every 100 ms as `mmsim validate` samples (one run also at the
+ * scenario's 1 s, to show sampling does not change a run).
  * The run ends as the full one does, when gitk exits: cutting it at a fixed
  * time instead stops it with dm-crypt I/O in flight, which machine_teardown()
  * does not free (LeakSanitizer reports it).  Only mechanism-level facts are asserted: which
  * counters and queues a patch makes non-zero, and which allocations may
- * warn; one direction (claim 4's allocstall) that the full runs show with
- * a large margin.
+ * warn, how kswapd's naps are attributed to orders (claim 6; in these
+ * short runs kswapd naps at order 2 only 0-20 times, too few for a
+ * direction); one direction (claim 4's allocstall) that the full runs
+ * show with a large margin.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -34,13 +38,17 @@
 #define GITK_LOOPS_FULL	"\nloops = 4\n"
 #define GITK_LOOPS_TEST	"\nloops = 1\n"
 
-enum { P0, P123, P1234, NR_KERNELS };
+enum { P0, P123, P1234, P12345, NR_KERNELS };
 
 static const char *const kernels[NR_KERNELS] = {
 	[P0] = "2.6.32-rc6-0000000-force-highorder",
 	[P123] = "2.6.32-rc6-0000123-congestion-both",
 	[P1234] = "2.6.32-rc6-0001234-kswapd-quick-recheck",
+	[P12345] = "2.6.32-rc6-0012345-adjust-priority",
 };
+
+/* validate's time-series period (claim 5(b)); the scenario's is 1 s. */
+#define SAMPLE_NS	100000000ULL
 
 struct run_summary {
 	bool gitk_done;
@@ -49,11 +57,38 @@ struct run_summary {
 	unsigned long pageoutrun;
 	unsigned long both_calls;	/* any site, BLK_RW_BOTH */
 	unsigned long kswapd_calls[RESULT_NR_CW_QUEUES];
+	unsigned long kswapd_order_calls[RESULT_NR_CW_ORDERS];
+	bool order_json_round_trips;
+	size_t nr_samples;
+	sim_time_t sim_end;
+	sim_time_t gitk_elapsed;
 	unsigned long warned;		/* failures without __GFP_NOWARN */
 	unsigned long warned_not_atomic2_irq;
 };
 
 static struct run_summary runs[NR_KERNELS][NR_SEEDS];
+/* runs[P0][0] again with the scenario's own 1 s sampling. */
+static struct run_summary coarse;
+
+/* The per-order counts survive result_to_json/result_from_json. */
+static bool order_json_round_trips(const struct run_result *r)
+{
+	char *json = result_to_json(r, false), err[256];
+	struct run_result back;
+	bool same = true;
+
+	if (!json || result_from_json(json, &back, err, sizeof(err))) {
+		free(json);
+		return false;
+	}
+	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+		same &= back.kswapd_cw_order[o].calls == r->kswapd_cw_order[o].calls &&
+			back.kswapd_cw_order[o].timeouts == r->kswapd_cw_order[o].timeouts &&
+			back.kswapd_cw_order[o].time == r->kswapd_cw_order[o].time;
+	result_free(&back);
+	free(json);
+	return same;
+}
 
 static void summarise(const struct run_result *r, struct run_summary *s)
 {
@@ -65,6 +100,12 @@ static void summarise(const struct run_result *r, struct run_summary *s)
 	s->pageoutrun = r->vm_events[PAGEOUTRUN];
 	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
 		s->kswapd_calls[q] = r->cw[CW_KSWAPD][q].calls;
+	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+		s->kswapd_order_calls[o] = r->kswapd_cw_order[o].calls;
+	s->order_json_round_trips = order_json_round_trips(r);
+	s->nr_samples = r->nr_samples;
+	s->sim_end = r->sim_end;
+	s->gitk_elapsed = r->gitk_elapsed;
 	for (int site = 0; site < RESULT_NR_CW_SITES; site++)
 		s->both_calls += r->cw[site][BLK_RW_BOTH].calls;
 	/* The records stay valid after the run until the next boot. */
@@ -108,31 +149,43 @@ static struct scenario *load_short_scenario(void)
 	return sc;
 }
 
+static int run_one(struct scenario *sc, int k, int s, struct run_summary *out)
+{
+	struct run_options opt = {
+		.profile = kernels[k],
+		.seed = (uint64_t)s + 1,
+		.scenario_name = "test_validation",
+	};
+	struct run_result r;
+	char err[512];
+
+	if (run_scenario(sc, &opt, &r, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", kernels[k], err);
+		return -1;
+	}
+	summarise(&r, out);
+	result_free(&r);
+	return 0;
+}
+
 static int setup(void **state)
 {
 	struct scenario *sc = load_short_scenario();
-	char err[512];
 
 	(void)state;
 	if (!sc)
 		return -1;
+	if (run_one(sc, P0, 0, &coarse)) {
+		scenario_free(sc);
+		return -1;
+	}
+	sc->run.sample_interval = SAMPLE_NS;	/* as validate runs */
 	for (int k = 0; k < NR_KERNELS; k++)
-		for (int s = 0; s < NR_SEEDS; s++) {
-			struct run_options opt = {
-				.profile = kernels[k],
-				.seed = (uint64_t)s + 1,
-				.scenario_name = "test_validation",
-			};
-			struct run_result r;
-
-			if (run_scenario(sc, &opt, &r, err, sizeof(err))) {
-				fprintf(stderr, "%s: %s\n", kernels[k], err);
+		for (int s = 0; s < NR_SEEDS; s++)
+			if (run_one(sc, k, s, &runs[k][s])) {
 				scenario_free(sc);
 				return -1;
 			}
-			summarise(&r, &runs[k][s]);
-			result_free(&r);
-		}
 	scenario_free(sc);
 	return 0;
 }
@@ -159,6 +212,8 @@ static void test_premature_counters_only_with_patch4(void **state)
 		assert_int_equal(runs[P0][s].premature, 0);
 		assert_int_equal(runs[P123][s].premature, 0);
 		p4 += runs[P1234][s].premature;
+		assert_true(runs[P12345][s].premature > 0 ||
+			    runs[P12345][(s + 1) % NR_SEEDS].premature > 0);
 	}
 	assert_true(p4 > 0);
 }
@@ -171,6 +226,7 @@ static void test_both_queue_only_with_patch3(void **state)
 		assert_int_equal(runs[P0][s].both_calls, 0);
 		assert_true(runs[P123][s].both_calls > 0);
 		assert_true(runs[P1234][s].both_calls > 0);
+		assert_true(runs[P12345][s].both_calls > 0);
 	}
 }
 
@@ -215,6 +271,50 @@ static void test_patch3_fewer_allocstalls(void **state)
 	assert_true(p3 < p0);
 }
 
+/* Claim 5(b)'s measure: sampling only observes.  The same kernel and
+ * seed sampled every 1 s and every 100 ms run identically, and the finer
+ * period gives ten times the samples: one at t = 0 and one per period
+ * up to the end of the run. */
+static void test_sampling_does_not_change_a_run(void **state)
+{
+	const struct run_summary *fine = &runs[P0][0];
+
+	(void)state;
+	assert_int_equal(coarse.sim_end, fine->sim_end);
+	assert_int_equal(coarse.gitk_elapsed, fine->gitk_elapsed);
+	assert_int_equal(coarse.allocstall, fine->allocstall);
+	assert_int_equal(coarse.pageoutrun, fine->pageoutrun);
+	assert_memory_equal(coarse.kswapd_order_calls, fine->kswapd_order_calls,
+			    sizeof(coarse.kswapd_order_calls));
+	assert_int_equal(coarse.nr_samples, coarse.sim_end / 1000000000ULL + 1);
+	assert_int_equal(fine->nr_samples, fine->sim_end / SAMPLE_NS + 1);
+}
+
+/* Claim 6's measure: every kswapd nap is counted under one order, the
+ * counts survive the result's JSON, and kswapd does nap while working at
+ * order 2 (the force-highorder receive buffers wake it for order 2), or
+ * claim 6 could not be measured at all. */
+static void test_kswapd_naps_attributed_to_orders(void **state)
+{
+	unsigned long at2 = 0;
+
+	(void)state;
+	for (int k = 0; k < NR_KERNELS; k++)
+		for (int s = 0; s < NR_SEEDS; s++) {
+			const struct run_summary *r = &runs[k][s];
+			unsigned long by_order = 0, by_queue = 0;
+
+			for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+				by_order += r->kswapd_order_calls[o];
+			for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
+				by_queue += r->kswapd_calls[q];
+			assert_int_equal(by_order, by_queue);
+			assert_true(r->order_json_round_trips);
+			at2 += r->kswapd_order_calls[2];
+		}
+	assert_true(at2 > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -224,6 +324,8 @@ int main(void)
 		cmocka_unit_test(test_kswapd_waits_on_async_only),
 		cmocka_unit_test(test_warned_failures_are_atomic_order2_in_irq),
 		cmocka_unit_test(test_patch3_fewer_allocstalls),
+		cmocka_unit_test(test_sampling_does_not_change_a_run),
+		cmocka_unit_test(test_kswapd_naps_attributed_to_orders),
 	};
 
 	return cmocka_run_group_tests_name("validation", tests, setup, NULL);

@@ -139,6 +139,54 @@ static json_t *cw_to_json(const struct run_result *r)
 	return a;
 }
 
+static bool have_cw_orders(const struct run_result *r)
+{
+	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+		if (r->kswapd_cw_order[o].calls)
+			return true;
+	return false;
+}
+
+static json_t *cw_orders_to_json(const struct run_result *r)
+{
+	json_t *a = json_array();
+
+	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++) {
+		const struct cw_total *c = &r->kswapd_cw_order[o];
+
+		if (!c->calls)
+			continue;
+		json_array_append_new(a, json_pack("{s:i,s:I,s:I,s:I}",
+			"order", o, "calls", (json_int_t)c->calls,
+			"timeouts", (json_int_t)c->timeouts,
+			"time_ns", (json_int_t)c->time));
+	}
+	return a;
+}
+
+static int cw_orders_from_json(json_t *a, struct run_result *r)
+{
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(a))
+		return -1;
+	json_array_foreach(a, i, v) {
+		int o;
+		json_int_t calls, timeouts, time;
+
+		if (json_unpack(v, "{s:i,s:I,s:I,s:I}", "order", &o,
+				"calls", &calls, "timeouts", &timeouts,
+				"time_ns", &time) ||
+		    o < 0 || o >= RESULT_NR_CW_ORDERS)
+			return -1;
+		r->kswapd_cw_order[o].calls = (unsigned long)calls;
+		r->kswapd_cw_order[o].timeouts = (unsigned long)timeouts;
+		r->kswapd_cw_order[o].time = (sim_time_t)time;
+	}
+	return 0;
+}
+
 static json_t *series_to_json(const struct run_result *r)
 {
 	json_t *lat = json_array(), *smp = json_array();
@@ -237,6 +285,10 @@ char *result_to_json(const struct run_result *r, bool with_series)
 		"kern_log", r->kern_log);
 	if (have_watermarks(r))
 		json_object_set_new(root, "watermarks", watermarks_to_json(r));
+	/* Only when kswapd napped, like "watermarks": older texts stay. */
+	if (have_cw_orders(r))
+		json_object_set_new(root, "kswapd_cw_by_order",
+				    cw_orders_to_json(r));
 	/* Written only when true, so results of runs that did not panic
 	 * keep the format they always had. */
 	if (r->panicked)
@@ -397,6 +449,11 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 	v = json_object_get(root, "watermarks");
 	if (v && watermarks_from_json(v, r)) {
 		fail(err, errlen, "watermarks: expected 5 zones of [min, low, high]");
+		goto bad;
+	}
+	v = json_object_get(root, "kswapd_cw_by_order");
+	if (v && cw_orders_from_json(v, r)) {
+		fail(err, errlen, "kswapd_cw_by_order: expected [{order, calls, timeouts, time_ns}] with order 0-10");
 		goto bad;
 	}
 	v = json_object_get(root, "series");

@@ -17,6 +17,7 @@
 
 #define RESULT_NR_CW_SITES 16
 #define RESULT_NR_CW_QUEUES 3
+#define RESULT_NR_CW_ORDERS 11		/* MAX_ORDER */
 
 struct latency_sample {
 	sim_time_t when;		/* since the start of the run */
@@ -62,6 +63,10 @@ struct run_result {
 	unsigned long music_bytes;
 
 	struct cw_total cw[RESULT_NR_CW_SITES][RESULT_NR_CW_QUEUES];
+	/* kswapd's congestion_wait calls by the order balance_pgdat was
+	 * working at (JSON "kswapd_cw_by_order", optional: all 0 in results
+	 * written before it existed). */
+	struct cw_total kswapd_cw_order[RESULT_NR_CW_ORDERS];
 
 	unsigned long vm_events[NR_VM_EVENT_ITEMS];
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];

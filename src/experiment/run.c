@@ -163,6 +163,14 @@ static void collect_congestion(struct run_result *r)
 			r->cw[s][q].timeouts = t->timed_out;
 			r->cw[s][q].time = t->waited_ns;
 		}
+	for (int o = 0; o < NR_CW_ORDERS && o < RESULT_NR_CW_ORDERS; o++) {
+		const struct congestion_wait_totals *t =
+			congestion_wait_order_totals(o);
+
+		r->kswapd_cw_order[o].calls = t->calls;
+		r->kswapd_cw_order[o].timeouts = t->timed_out;
+		r->kswapd_cw_order[o].time = t->waited_ns;
+	}
 }
 
 static void collect_kern_log(struct run_result *r)

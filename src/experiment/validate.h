@@ -9,6 +9,11 @@
 
 #include <stdio.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* The time-series period validate runs with, for claim 5(b): kswapd's
+ * HZ/10 nap is the time scale of the claim. */
+#define VALIDATE_SAMPLE_INTERVAL_NS	100000000ULL	/* 100 ms */
 
 /* Per-run measures the claims need, computed in the run's own process. */
 enum vmeasure {
@@ -33,6 +38,8 @@ enum vmeasure {
 	VM_STALL_SHARE,		/* sum(latency - p50, > 0) / elapsed */
 	VM_BOTH_TIMEOUTS,	/* BLK_RW_BOTH calls that ran to their timeout */
 	VM_MIN_FREE_WMARK,	/* lowest sampled free / min watermark, largest zone */
+	VM_KSWAPD_CW_O0,	/* kswapd's congestion_wait calls at order 0 */
+	VM_KSWAPD_CW_O2,	/* ... while balance_pgdat works at order 2 */
 	NR_VMEASURES
 };
 
@@ -45,6 +52,7 @@ struct validate_opts {
 	const char *commit;
 	unsigned int arch_mask;		/* bit 0: x86_64, bit 1: x86 */
 	int progress;			/* a count of finished runs on stderr */
+	uint64_t sample_interval;	/* ns; 0: VALIDATE_SAMPLE_INTERVAL_NS */
 };
 
 /*

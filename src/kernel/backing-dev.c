@@ -25,6 +25,7 @@ static struct wait_queue_head congestion_wqh[2] = {
 static struct congestion_wait_record *cw_records;
 static size_t cw_nr_records, cw_records_cap;
 static struct congestion_wait_totals cw_totals[NR_CW_SITES][NR_CW_QUEUES];
+static struct congestion_wait_totals cw_order_totals[NR_CW_ORDERS];
 
 static const char *const cw_site_names[NR_CW_SITES] = {
 	[CW_ALLOC_RETRY] = "alloc_retry",
@@ -123,19 +124,10 @@ static long congestion_wait_one(int sync, long timeout, struct cw_part *part)
 	return ret;
 }
 
-static void cw_record(const struct congestion_wait_record *rec)
+static void cw_add(struct congestion_wait_totals *t,
+		   const struct congestion_wait_record *rec)
 {
-	struct congestion_wait_totals *t = &cw_totals[rec->site][rec->queue];
 	const struct cw_part *last = &rec->part[rec->nr_parts - 1];
-
-	if (cw_nr_records == cw_records_cap) {
-		cw_records_cap = cw_records_cap ? 2 * cw_records_cap : 256;
-		cw_records = realloc(cw_records,
-				     cw_records_cap * sizeof(*cw_records));
-		if (!cw_records)
-			abort();
-	}
-	cw_records[cw_nr_records++] = *rec;
 
 	t->calls++;
 	t->waited_ns += rec->waited;
@@ -151,11 +143,35 @@ static void cw_record(const struct congestion_wait_record *rec)
 	}
 }
 
+static void cw_record(const struct congestion_wait_record *rec)
+{
+
+	if (cw_nr_records == cw_records_cap) {
+		cw_records_cap = cw_records_cap ? 2 * cw_records_cap : 256;
+		cw_records = realloc(cw_records,
+				     cw_records_cap * sizeof(*cw_records));
+		if (!cw_records)
+			abort();
+	}
+	cw_records[cw_nr_records++] = *rec;
+
+	cw_add(&cw_totals[rec->site][rec->queue], rec);
+	if (rec->order >= 0)
+		cw_add(&cw_order_totals[rec->order < NR_CW_ORDERS ? rec->order : NR_CW_ORDERS - 1], rec);
+}
+
 long congestion_wait_site(enum cw_site site, int sync, long timeout)
+{
+	return congestion_wait_order(site, sync, timeout, -1);
+}
+
+long congestion_wait_order(enum cw_site site, int sync, long timeout,
+			   int order)
 {
 	struct congestion_wait_record rec = {
 		.site = site,
 		.queue = sync,
+		.order = order,
 		.start = sim_now(),
 		.timeout = timeout,
 	};
@@ -208,10 +224,17 @@ const struct congestion_wait_totals *congestion_wait_totals(enum cw_site site,
 	return &cw_totals[site][queue];
 }
 
+const struct congestion_wait_totals *congestion_wait_order_totals(int order)
+{
+	assert(order >= 0);
+	return &cw_order_totals[order < NR_CW_ORDERS ? order : NR_CW_ORDERS - 1];
+}
+
 void congestion_wait_stats_reset(void)
 {
 	cw_nr_records = 0;
 	memset(cw_totals, 0, sizeof(cw_totals));
+	memset(cw_order_totals, 0, sizeof(cw_order_totals));
 }
 
 void bdi_congestion_init(void)
@@ -227,4 +250,5 @@ void bdi_congestion_exit(void)
 	cw_records = NULL;
 	cw_nr_records = cw_records_cap = 0;
 	memset(cw_totals, 0, sizeof(cw_totals));
+	memset(cw_order_totals, 0, sizeof(cw_order_totals));
 }

@@ -117,6 +117,7 @@ struct cw_part {
 struct congestion_wait_record {
 	enum cw_site site;
 	int queue;		/* as requested: ASYNC, SYNC or BOTH */
+	int order;		/* kswapd: the order balance_pgdat works at; -1 otherwise */
 	int pid;
 	char comm[16];
 	sim_time_t start;
@@ -141,6 +142,16 @@ struct congestion_wait_totals {
  * under @site.  Returns the jiffies left (0: the whole timeout passed). */
 long congestion_wait_site(enum cw_site site, int sync, long timeout);
 
+/*
+ * The same, for a caller reclaiming for a given @order (kswapd's nap in
+ * balance_pgdat): the record carries the order and the per-order totals
+ * count it, so patch 5's order-dependent priority can be measured.
+ */
+long congestion_wait_order(enum cw_site site, int sync, long timeout,
+			   int order);
+
+#define NR_CW_ORDERS	11	/* MAX_ORDER */
+
 static inline long congestion_wait(int sync, long timeout)
 {
 	return congestion_wait_site(CW_OTHER, sync, timeout);
@@ -152,6 +163,9 @@ const struct congestion_wait_record *congestion_wait_record(size_t i);
 /* Totals per (site, queue as requested). */
 const struct congestion_wait_totals *congestion_wait_totals(enum cw_site site,
 							    int queue);
+/* Totals of the calls that gave an order (kswapd's), per order; orders
+ * above NR_CW_ORDERS - 1 count in the last slot. */
+const struct congestion_wait_totals *congestion_wait_order_totals(int order);
 void congestion_wait_stats_reset(void);
 
 const char *cw_site_name(enum cw_site site);

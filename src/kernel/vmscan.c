@@ -1142,7 +1142,8 @@ static void kswapd_congestion_wait(int priority, int order,
 		e->pass = vm_events[PAGEOUTRUN];
 	}
 	reclaim_stats.kswapd_cw[priority]++;
-	congestion_wait_site(CW_KSWAPD, kprofile.cw_kswapd, HZ / 10);
+	/* The order is recorded for claim 6 (docs/validation.md). */
+	congestion_wait_order(CW_KSWAPD, kprofile.cw_kswapd, HZ / 10, order);
 }
 
 /*
