@@ -821,11 +821,13 @@ static void print_causes(struct vctx *c, FILE *f, const bool *v)
 	if (!v[5])
 		fprintf(f, "- **Claim 6 (patch 5).** kswapd's naps at order 2, mean per run on 2.6.32-rc6: %.1f without patch 5 and "
 			"%.1f with it on x86-64 (%.1f and %.1f on x86), against %.1f and %.1f at order 0 on x86-64.  Patch 5 "
-			"lowers the priority below which kswapd naps by the order, so it can act only on the naps kswapd takes "
-			"while working at order 2 at priorities DEF_PRIORITY-4 and DEF_PRIORITY-3; how many of those there are "
-			"depends on how often an order-2 GFP_ATOMIC refill wakes kswapd for order 2 and how long balance_pgdat "
-			"stays at order 2 before a fruitless pass drops it to order 0 (claim 1: order-2 demand rarely depletes "
-			"the zone in the model).\n",
+			"lowers the priority below which kswapd naps by the order balance_pgdat was entered with, so it removes "
+			"only the naps such a call would take at priorities DEF_PRIORITY-3 and DEF_PRIORITY-4 (the naps after a "
+			"fall back to order 0 keep the lowered priority but count at order 0).  With so few naps at order 2, "
+			"against order 0's thousands, seed-to-seed noise decides part (ii); how many there are depends on how "
+			"often an order-2 GFP_ATOMIC refill wakes kswapd for order 2 and how long balance_pgdat stays at order 2 "
+			"before a fruitless pass drops it to order 0 (claim 1: order-2 demand rarely depletes the zone in the "
+			"model).\n",
 			mean(c, 0, R32_P1234, VM_KSWAPD_CW_O2), mean(c, 0, R32_P12345, VM_KSWAPD_CW_O2),
 			mean(c, 1, R32_P1234, VM_KSWAPD_CW_O2), mean(c, 1, R32_P12345, VM_KSWAPD_CW_O2),
 			mean(c, 0, R32_P1234, VM_KSWAPD_CW_O0), mean(c, 0, R32_P12345, VM_KSWAPD_CW_O0));
