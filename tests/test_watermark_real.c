@@ -177,6 +177,29 @@ static const struct real_report x86_pae_4g5 = {
 };
 
 /*
+ * x86-64, 1 GB (a KVM guest).  Pierre Ossman's report quoted by Avi
+ * Kivity, "Re: Page allocation failures in guest", linux-mm and
+ * linux-kernel, 11 Aug 2009, Message-ID <4A811545.5090209@redhat.com>
+ * (the log is of 12 Jul 2009).  The quoted lines do not name the
+ * kernel; their Mem-Info format (Active_anon, unevictable, no
+ * isolated) is that of 2.6.28 to 2.6.30.
+ *
+ * DMA 6840 kB = 1710 pages (a guest BIOS reserves more of DMA), DMA32
+ * 254504 pages.  Lowmem 256214 pages = 1024856 kB; int_sqrt(16397696)
+ * = 4049.  pages_min 1012.  DMA32 tmp = 1012 * 254504 / 256214 = 1005:
+ * 4020/5024/6028 kB.  DMA tmp = 1730520 / 256214 = 6: 24/28/36 kB.
+ * DMA[DMA32] = 254504 / 256 = 994.
+ */
+static const struct real_report x86_64_1g = {
+	.arch = "x86_64", .boot_mb = 1024, .nr_printed = 4,
+	.min_free_kbytes = 4049,
+	.zone = {
+		{ 6840, 24, 28, 36, { 0, 994, 994, 994 } },
+		{ 1018016, 4020, 5024, 6028, { 0, 0, 0, 0 } },
+	},
+};
+
+/*
  * x86-64, 2 GB.  Peter Trekels, "RE: [Bug 14403] New: Kernel freeze
  * when going out of memory", linux-mm, 16 Oct 2009 (attachment
  * putty_blocked_trace.log: order-1 GFP_ATOMIC failures in softirq);
@@ -224,6 +247,32 @@ static const struct real_report x86_64_5g = {
 	},
 };
 
+/*
+ * x86-64, 4 GB with a Normal zone (a VM).  Dave Chinner, "Re: [3.2-rc3]
+ * OOM killer doesn't kill the obvious memory hog", linux-mm and
+ * linux-kernel, 1 Dec 2011, Message-ID <20111201124634.GY7046@dastard>;
+ * kernel 3.2.0-rc3.  Later than the series, kept to show the same
+ * arithmetic two years on (later kernels share pages_min by
+ * managed_pages instead of present_pages and, from 4.6, space low and
+ * high by watermark_scale_factor).
+ *
+ * DMA 3916, DMA32 899125, Normal 129280 pages.  Lowmem 1032321 pages =
+ * 4129284 kB; int_sqrt(66068544) = 8128.  pages_min 2032.  DMA32 tmp =
+ * 2032 * 899125 / 1032321 = 1769: 7076/8844/10612 kB; Normal tmp =
+ * 2032 * 129280 / 1032321 = 254: 1016/1268/1524 kB.  DMA[DMA32] =
+ * 899125 / 256 = 3512, DMA[Normal] = 1028405 / 256 = 4017,
+ * DMA32[Normal] = 129280 / 256 = 505.
+ */
+static const struct real_report x86_64_4g = {
+	.arch = "x86_64", .boot_mb = 5120, .nr_printed = 4,
+	.min_free_kbytes = 8128,
+	.zone = {
+		{ 15664, 28, 32, 40, { 0, 3512, 4017, 4017 } },
+		{ 3596500, 7076, 8844, 10612, { 0, 0, 505, 505 } },
+		{ 517120, 1016, 1268, 1524, { 0, 0, 0, 0 } },
+	},
+};
+
 static void test_x86_512m_2_6_34_rc3(void **state)
 {
 	(void)state;
@@ -254,6 +303,18 @@ static void test_x86_64_5g_normal_2_6_15(void **state)
 	check_report(&x86_64_5g);
 }
 
+static void test_x86_64_1g_2_6_2x(void **state)
+{
+	(void)state;
+	check_report(&x86_64_1g);
+}
+
+static void test_x86_64_4g_normal_3_2(void **state)
+{
+	(void)state;
+	check_report(&x86_64_4g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -262,6 +323,8 @@ int main(void)
 		cmocka_unit_test(test_x86_pae_4g5_2_6_31),
 		cmocka_unit_test(test_x86_64_2g_2_6_28),
 		cmocka_unit_test(test_x86_64_5g_normal_2_6_15),
+		cmocka_unit_test(test_x86_64_1g_2_6_2x),
+		cmocka_unit_test(test_x86_64_4g_normal_3_2),
 	};
 
 	return cmocka_run_group_tests_name("watermark_real", tests, NULL, NULL);
