@@ -122,6 +122,48 @@ static void test_force_highorder_failures_logged(void **state)
 	scenario_free(sc);
 }
 
+/*
+ * Two anonymous hogs whose sum (2 x 150M = 300M) exceeds RAM + swap (64M +
+ * 128M = 192M) must end in an OOM kill, not in a reclaim livelock.  The
+ * kernel's way out (2.6.32 __alloc_pages_slowpath): once swap is full,
+ * try_to_free_pages reclaims nothing (zones marked all_unreclaimable after
+ * pages_scanned reaches 6 x their reclaimable pages are skipped below
+ * DEF_PRIORITY), did_some_progress is 0 and __alloc_pages_may_oom kills.
+ * A reclaimer that makes progress but still finds no page naps in
+ * congestion_wait(HZ/50) before retrying, so entries into direct reclaim
+ * are bounded too: two hogs entering at most once a millisecond each for
+ * 10 s is 2 x 10 s / 1 ms = 20000; a livelock of back-to-back cheap
+ * retries gives millions.
+ */
+static const char thrash[] =
+	"[machine]\n"
+	"arch = x86_64\nmem = 64M\ncpus = 2\n"
+	"disk_size = 1G\ncrypt = off\nfs_size = 512M\nswap_size = 128M\n"
+	"[kernel]\nprofile = 2.6.32-rc6-0000000-force-highorder\n"
+	"[run]\nseed = 1\nuntil = 10s\nmax_time = 10s\n"
+	"[task hog1]\nprogram = anonhog\nsize = 150M\npattern = seq\n"
+	"passes = 0\n"
+	"[task hog2]\nprogram = anonhog\nsize = 150M\npattern = seq\n"
+	"passes = 0\n";
+
+static void test_thrash_beyond_swap_ends_in_oom_kill(void **state)
+{
+	struct scenario *sc = load(thrash);
+	struct run_options opt = { .seed = 1, .scenario_name = "test" };
+	struct run_result r;
+	char err[256];
+
+	(void)state;
+	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(r.oom_kills >= 1);
+	assert_true(r.vm_events[ALLOCSTALL] > 0);
+	assert_true(r.vm_events[ALLOCSTALL] <= 20000);
+	assert_true(r.vm_events[PSWPOUT] > 0);
+	result_free(&r);
+	scenario_free(sc);
+}
+
 static void test_no_failures_without_force_highorder(void **state)
 {
 	static char text[sizeof(pressure) + 64];
@@ -151,6 +193,7 @@ int main(void)
 		cmocka_unit_test(test_default_run_deterministic),
 		cmocka_unit_test(test_force_highorder_failures_logged),
 		cmocka_unit_test(test_no_failures_without_force_highorder),
+		cmocka_unit_test(test_thrash_beyond_swap_ends_in_oom_kill),
 	};
 
 	return cmocka_run_group_tests_name("run", tests, NULL, NULL);
