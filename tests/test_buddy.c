@@ -18,20 +18,10 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static void profile_rc6(void)
-{
-	kprofile.pcp_layout = PCP_PER_MIGRATETYPE;
-	kprofile.fallback_claim = FALLBACK_GE_PAGEBLOCK_RANGE;
-	kprofile.reserve_cap2 = true;
-	kprofile.kmem_tracepoints = true;
-	kprofile.vmstat_fields = VMSTAT_V32;
-	kprofile.kswapd_sleep = KSWAPD_SLEEP_PLAIN;
-}
-
 /* 2.6.31's allocator switches. */
 static void profile_31(void)
 {
-	profile_rc6();
+	profile_set_default();
 	kprofile.pcp_layout = PCP_SINGLE;
 	kprofile.fallback_claim = FALLBACK_EQ_PAGEBLOCK;
 	kprofile.kmem_tracepoints = false;
@@ -157,7 +147,7 @@ static int teardown(void **state)
 	(void)state;
 	trace_sink = NULL;
 	mem_exit();
-	profile_rc6();
+	profile_set_default();
 	return 0;
 }
 
@@ -314,7 +304,7 @@ static void run_churn(const char *arch, unsigned long mbytes, uint64_t seed,
 static void test_conservation_rc6(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	kprofile.kmem_tracepoints = false;
 	for (uint64_t seed = 1; seed <= 12; seed++)
 		run_churn(seed & 1 ? "x86" : "x86_64", seed & 2 ? 64 : 96,
@@ -361,7 +351,7 @@ static void test_conservation_two_cpus(void **state)
 		struct churn *c = &churn_state;
 
 		if (seed & 1)
-			profile_rc6();
+			profile_set_default();
 		else
 			profile_31();
 		memset(c, 0, sizeof(*c));
@@ -380,7 +370,7 @@ static void test_conservation_two_cpus(void **state)
 		mem_exit();
 		sim_exit();
 	}
-	profile_rc6();
+	profile_set_default();
 }
 
 /* ---- fallback and stealing ------------------------------------------- */
@@ -402,7 +392,7 @@ static void test_steal_unmovable_from_movable_32(void **state)
 	long free_before;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86_64", 512, 1);
 	dma32 = Z(ZONE_DMA32);
 	free_before = dma32->vm_stat[NR_FREE_PAGES];
@@ -486,7 +476,7 @@ static void test_small_fallback_does_not_steal(void **state)
 	const struct trace_entry *e;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	normal = Z(ZONE_NORMAL);
 	take_everything();
@@ -537,7 +527,7 @@ static void test_fallback_claims_half_free_block(void **state)
 		if (v)
 			profile_31();
 		else
-			profile_rc6();
+			profile_set_default();
 		boot("x86", 512, 1);
 		normal = Z(ZONE_NORMAL);
 		take_everything();
@@ -567,7 +557,7 @@ static void test_fallback_claims_half_free_block(void **state)
 		assert_invariants();
 		mem_exit();
 	}
-	profile_rc6();
+	profile_set_default();
 }
 
 /*
@@ -583,7 +573,7 @@ static void test_reserve_is_last_resort(void **state)
 	const struct trace_entry *e;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	normal = Z(ZONE_NORMAL);
 	assert_int_equal(get_pageblock_migratetype(pfn_to_page(7168)),
@@ -637,7 +627,7 @@ static void test_pcp_high_and_batch(void **state)
 	unsigned long pgalloc0, pgfree0;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	normal = Z(ZONE_NORMAL);
 	pcp = &normal->pageset[0];
@@ -675,7 +665,7 @@ static void test_pcp_hot_cold(void **state)
 	struct page *a, *b;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	a = alloc_pages(GFP_HIGHUSER_MOVABLE, 0);
 	b = alloc_pages(GFP_HIGHUSER_MOVABLE, 0);
@@ -703,7 +693,7 @@ static void test_pcp_dma_zero_high(void **state)
 	long free0;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	dma = Z(ZONE_DMA);
 	free0 = dma->vm_stat[NR_FREE_PAGES];
@@ -735,7 +725,7 @@ static void pcp_drain_order(bool v32)
 	struct zone *normal;
 
 	if (v32)
-		profile_rc6();
+		profile_set_default();
 	else
 		profile_31();
 	boot("x86", 512, 1);
@@ -804,7 +794,7 @@ static void test_pcp_per_cpu_and_drain_all(void **state)
 	struct zone *normal;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	sim_init(&sc);
 	boot("x86", 512, 2);
 	normal = Z(ZONE_NORMAL);
@@ -838,7 +828,7 @@ static void test_trace_points(void **state)
 	const struct trace_entry *e;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	trace_on();
 	page = alloc_pages(GFP_KERNEL, 2);
@@ -890,7 +880,7 @@ static void test_trace_points(void **state)
 static void test_gfp_zone_and_migratetype(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 128, 1);
 	assert_int_equal(gfp_zone(GFP_KERNEL), ZONE_NORMAL);
 	assert_int_equal(gfp_zone(GFP_ATOMIC), ZONE_NORMAL);
@@ -947,7 +937,7 @@ static void test_gfp_zero_costs_cpu_in_task_context(void **state)
 	struct sim_config sc = { .hz = 250, .nr_cpus = 1, .seed = 1 };
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	sim_init(&sc);
 	boot("x86", 128, 1);
 	/* Outside a task: no time passes. */
@@ -969,7 +959,7 @@ static void test_alloc_pages_placeholder_watermarks(void **state)
 	struct page *page;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	normal = Z(ZONE_NORMAL);
 	dma = Z(ZONE_DMA);
@@ -997,7 +987,7 @@ static void test_free_clears_all_unreclaimable(void **state)
 	struct page *page;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 128, 1);
 	normal = Z(ZONE_NORMAL);
 	page = alloc_pages(GFP_KERNEL, 1);
@@ -1026,7 +1016,7 @@ static void test_invariant_checker_catches_corruption(void **state)
 	char msg[256];
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64, 1);
 	normal = Z(ZONE_NORMAL);
 	assert_int_equal(check_zone_invariants(normal, msg, sizeof(msg)), 0);

@@ -221,16 +221,6 @@ static const char *const vmstat_64m[] = {
 
 #define NLINES(a) (sizeof(a) / sizeof((a)[0]))
 
-static void profile_rc6(void)
-{
-	kprofile.pcp_layout = PCP_PER_MIGRATETYPE;
-	kprofile.fallback_claim = FALLBACK_GE_PAGEBLOCK_RANGE;
-	kprofile.reserve_cap2 = true;
-	kprofile.kmem_tracepoints = true;
-	kprofile.vmstat_fields = VMSTAT_V32;
-	kprofile.kswapd_sleep = KSWAPD_SLEEP_PLAIN;
-}
-
 static void boot(const char *arch, unsigned long mbytes)
 {
 	struct mem_config cfg = {
@@ -282,7 +272,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	mem_exit();
-	profile_rc6();
+	profile_set_default();
 	return 0;
 }
 
@@ -291,7 +281,7 @@ static void test_buddyinfo(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64);
 	text = capture(procfs_buddyinfo);
 	assert_lines(text, buddyinfo_64m, NLINES(buddyinfo_64m));
@@ -303,7 +293,7 @@ static void test_pagetypeinfo(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64);
 	text = capture(procfs_pagetypeinfo);
 	assert_lines(text, pagetypeinfo_64m, NLINES(pagetypeinfo_64m));
@@ -315,7 +305,7 @@ static void test_zoneinfo(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64);
 	text = capture(procfs_zoneinfo);
 	assert_lines(text, zoneinfo_64m, NLINES(zoneinfo_64m));
@@ -327,7 +317,7 @@ static void test_vmstat(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64);
 	text = capture(procfs_vmstat);
 	assert_lines(text, vmstat_64m, NLINES(vmstat_64m));
@@ -350,7 +340,7 @@ static void test_vmstat_x86_64_zone_suffixes(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86_64", 64);
 	text = capture(procfs_vmstat);
 	assert_true(has_line(text, "pgalloc_dma 0"));
@@ -370,7 +360,7 @@ static void test_vmstat_fields_by_version(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	kprofile.vmstat_fields = VMSTAT_V31;
 	boot("x86", 64);
 	text = capture(procfs_vmstat);
@@ -403,7 +393,7 @@ static void test_counters_follow_allocations(void **state)
 	char *text;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64);
 	page = alloc_pages(GFP_KERNEL, 3);
 	assert_non_null(page);
@@ -427,7 +417,7 @@ static void test_show_by_name(void **state)
 	FILE *devnull = fopen("/dev/null", "w");
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 64);
 	for (const char *const *f = procfs_files; *f; f++)
 		assert_int_equal(procfs_show(*f, devnull), 0);

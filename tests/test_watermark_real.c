@@ -46,16 +46,6 @@ struct real_report {
 	struct real_zone zone[NZ];	/* in the arch's zone order */
 };
 
-static void profile_rc6(void)
-{
-	kprofile.pcp_layout = PCP_PER_MIGRATETYPE;
-	kprofile.fallback_claim = FALLBACK_GE_PAGEBLOCK_RANGE;
-	kprofile.reserve_cap2 = true;
-	kprofile.kmem_tracepoints = true;
-	kprofile.vmstat_fields = VMSTAT_V32;
-	kprofile.kswapd_sleep = KSWAPD_SLEEP_PLAIN;
-}
-
 static void check_report(const struct real_report *r)
 {
 	struct mem_config cfg = {
@@ -67,7 +57,7 @@ static void check_report(const struct real_report *r)
 	const struct arch_desc *a;
 
 	assert_non_null(cfg.arch);
-	profile_rc6();
+	profile_set_default();
 	assert_int_equal(mem_init(&cfg), 0);
 	a = sim_arch;
 

@@ -19,16 +19,6 @@
 #include "kernel/mmzone.h"
 #include "kernel/profile.h"
 
-static void profile_rc6(void)
-{
-	kprofile.pcp_layout = PCP_PER_MIGRATETYPE;
-	kprofile.fallback_claim = FALLBACK_GE_PAGEBLOCK_RANGE;
-	kprofile.reserve_cap2 = true;
-	kprofile.kmem_tracepoints = true;
-	kprofile.vmstat_fields = VMSTAT_V32;
-	kprofile.kswapd_sleep = KSWAPD_SLEEP_PLAIN;
-}
-
 static void boot(const char *arch, unsigned long mbytes, unsigned int cpus)
 {
 	struct mem_config cfg = {
@@ -69,7 +59,7 @@ static int reserve_blocks(struct zone *zone)
 static void test_x86_512m(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 
 	/* DMA: 4096 - 97 hole - 4096*32/4096 = 32 memmap = 3967.
@@ -132,7 +122,7 @@ static void test_x86_512m(void **state)
 static void test_x86_64_512m(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86_64", 512, 4);
 
 	/* DMA: 4096 - (16 low + 97 BIOS) holes - 4096*56/4096 = 56 memmap
@@ -174,7 +164,7 @@ static void test_x86_64_512m(void **state)
 static void test_x86_64_2g(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86_64", 2048, 2);
 
 	/* DMA32: pfn 4096..524287 = 520192 spanned, 520192*56/4096 = 7112
@@ -209,19 +199,19 @@ static void test_x86_64_2g(void **state)
 static void test_reserve_cap_is_31_and_later(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	kprofile.reserve_cap2 = false;		/* 2.6.30 */
 	boot("x86_64", 2048, 1);
 	/* Without the cap: roundup(1427, 512) / 512 = 3 blocks. */
 	assert_int_equal(reserve_blocks(Z(ZONE_DMA32)), 3);
 	mem_exit();
-	profile_rc6();
+	profile_set_default();
 }
 
 static void test_x86_64_16g(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86_64", 16384, 1);
 
 	/* DMA32 1044480 spanned - 14280 memmap = 1030200.
@@ -258,7 +248,7 @@ static void test_x86_64_16g(void **state)
 static void test_x86_2g_highmem(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 2048, 1);
 
 	/* Normal pfn 4096..229375 (896 MiB): 225280 - 1760 = 223520.
@@ -293,7 +283,7 @@ static void test_x86_2g_highmem(void **state)
 static void test_x86_16g_pae(void **state)
 {
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 16384, 1);
 
 	/* More than 4 GiB on x86-32 means PAE: pageblock_order 9. */
@@ -318,7 +308,7 @@ static void test_min_free_kbytes_clamps(void **state)
 	unsigned long dma, dma32;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86_64", 512, 1);
 	dma = Z(ZONE_DMA)->present_pages;
 	dma32 = Z(ZONE_DMA32)->present_pages;
@@ -357,7 +347,7 @@ static void test_min_free_kbytes_from_config(void **state)
 	};
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	assert_int_equal(mem_init(&cfg), 0);
 	assert_int_equal(min_free_kbytes, 8192);
 	/* pages_min 2048; Normal tmp = 2048 * 125984 / 129951 = 1985:
@@ -552,7 +542,7 @@ static void test_watermark_real_zone(void **state)
 	unsigned long pfn, end;
 
 	(void)state;
-	profile_rc6();
+	profile_set_default();
 	boot("x86", 512, 1);
 	zl = node_zonelist(0, GFP_KERNEL);
 	assert_ptr_equal(first_zones_zonelist(zl, gfp_zone(GFP_KERNEL)), normal);
