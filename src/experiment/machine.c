@@ -108,6 +108,8 @@ static int boot_block(struct machine *m, char *err, size_t len)
 	m->disk = disk_create("sda", &dp, &cp);
 	blk_queue_set_nr_requests(bdev_get_queue(m->disk),
 				  (unsigned long)m->sc->vm.nr_requests);
+	blk_queue_max_sectors(bdev_get_queue(m->disk),
+			      (unsigned int)(mc->disk_max_request >> SECTOR_SHIFT));
 	base = m->disk;
 	if (mc->crypt) {
 		struct dm_crypt_params cr;
