@@ -300,6 +300,17 @@ void kmem_cache_get(struct kmem_cache *c, long obj)
 	c->obj_flags[obj] |= OBJ_REFERENCED;
 }
 
+struct page *kmem_cache_obj_page(const struct kmem_cache *c, long obj,
+				 unsigned int *order)
+{
+	const struct slab *slab;
+
+	BUG_ON(!kmem_cache_obj_live(c, obj));
+	slab = c->slabs[obj / (long)c->objs_per_slab];
+	*order = slab->order;
+	return slab->page;
+}
+
 void kmem_cache_set_owner(struct kmem_cache *c, long obj, void *owner)
 {
 	BUG_ON(!kmem_cache_obj_live(c, obj));

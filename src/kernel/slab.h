@@ -132,6 +132,9 @@ void kmem_cache_put_unused(struct kmem_cache *cachep, long obj);
 void kmem_cache_get(struct kmem_cache *cachep, long obj);
 bool kmem_cache_obj_live(const struct kmem_cache *cachep, long obj);
 void kmem_cache_set_owner(struct kmem_cache *cachep, long obj, void *owner);
+/* The first page of the slab holding @obj, and the slab's order. */
+struct page *kmem_cache_obj_page(const struct kmem_cache *cachep, long obj,
+				 unsigned int *order);
 /*
  * Look at up to @nr unused objects from the old end, as prune_dcache and
  * prune_icache do: a referenced one loses its bit and moves to the young
