@@ -492,10 +492,15 @@ void kmem_cache_layout(enum slab_allocator allocator, unsigned int nr_cpus,
 		unsigned int mgmt = word == 4 ? 28 : 48;
 
 		*order = *min_order = get_order_bytes(size);
-		if (size >= PAGE_SIZE / 8)
+		if (size >= PAGE_SIZE / 8) {
 			n = (PAGE_SIZE << *order) / size;
-		else
+		} else {
+			/* cache_estimate: the aligned descriptor must fit too. */
 			n = ((PAGE_SIZE << *order) - mgmt) / (size + 4);
+			if (((mgmt + n * 4 + word - 1) & ~(unsigned long)(word - 1)) +
+			    n * size > (PAGE_SIZE << *order))
+				n--;
+		}
 		*min_objs = (unsigned int)n;
 	}
 	if (n > SLAB_MAX_OBJS)
