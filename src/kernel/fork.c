@@ -9,7 +9,8 @@
  * zone's NR_KERNEL_STACK per stack (2.6.32; /proc/meminfo's KernelStack is
  * that count times THREAD_SIZE).
  *
- * [MODEL] Only the workload programs get a stack (program_spawn); kswapd,
+ * [MODEL] Only the programs started by program_spawn get a stack (not
+ * trace replay, not the test harness's tasks); kswapd,
  * the flushers, kjournald and kcryptd are engine tasks without one.
  */
 #include <errno.h>
