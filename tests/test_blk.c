@@ -175,6 +175,43 @@ static void test_merging_reduces_request_count(void **state)
 	}
 }
 
+/*
+ * disk_max_request: the same 256 one-page bios with max_sectors 128
+ * (64 KiB = 16 pages) make 256 / 16 = 16 requests and 256 - 16 = 240
+ * back merges; below one page the limit is raised to one page (8
+ * sectors), so nothing merges.
+ */
+static void test_max_sectors_limits_merging(void **state)
+{
+	static const struct {
+		unsigned int max_sectors;
+		unsigned long requests, merges;
+	} cases[] = {
+		{ 128, 16, 240 },
+		{ 1, 256, 0 },
+	};
+	struct block_device *disk;
+	struct stream s;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		setup_sim(1);
+		disk = disk_create("sda", NULL, NULL);
+		blk_queue_max_sectors(disk->bd_queue, cases[i].max_sectors);
+		memset(&s, 0, sizeof(s));
+		s.bdev = disk;
+		s.nr_pages = 256;
+		kthread_run(stream_writer, &s, "writer", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(s.t.pages, 256);
+		assert_int_equal(disk->bd_queue->stats.requests[WRITE],
+				 cases[i].requests);
+		assert_int_equal(disk->bd_queue->stats.back_merges,
+				 cases[i].merges);
+		finish_sim(disk);
+	}
+}
+
 /* ---- device bandwidth ------------------------------------------------- */
 
 static void test_sequential_writer_reaches_disk_bandwidth(void **state)
@@ -566,6 +603,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merging_reduces_request_count),
+		cmocka_unit_test(test_max_sectors_limits_merging),
 		cmocka_unit_test(test_sequential_writer_reaches_disk_bandwidth),
 		cmocka_unit_test(test_crypt_writer_bounded_by_crypt_cpu),
 		cmocka_unit_test(test_sync_read_beats_async_backlog),

@@ -112,10 +112,14 @@ static void start_kswapd(void)
 	assert_int_equal(vm_events[PAGEOUTRUN], 0);
 }
 
-/* One allocation through the (scaffolding) slow path, given back at once. */
+/*
+ * One allocation through the kernel's own path (alloc_pages: the fast path
+ * at the low watermark, then __alloc_pages_slowpath, which wakes kswapd),
+ * given back at once.
+ */
 static void allocate_once(gfp_t gfp, unsigned int order)
 {
-	struct page *page = harness_alloc_pages(gfp, order);
+	struct page *page = alloc_pages(gfp, order);
 
 	if (page)
 		__free_pages(page, order);

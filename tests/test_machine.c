@@ -38,6 +38,8 @@ static void test_boot_idle_teardown(void **state)
 	assert_non_null(sc);
 	assert_int_equal(machine_boot(&m, sc, 1, NULL, msg, sizeof(msg)), 0);
 	assert_non_null(NODE_DATA(0)->kswapd);
+	/* disk_max_request's default, 512 KiB = 1024 sectors. */
+	assert_int_equal(bdev_get_queue(m.disk)->max_sectors, 1024);
 	/* 128 MB of x86-64: a swap of 256 MB is on, nothing used. */
 	assert_int_equal(total_swap_pages, 65536 - 1);
 	assert_int_equal(nr_swap_pages, total_swap_pages);
@@ -72,11 +74,32 @@ static void test_bad_volumes_refused(void **state)
 	scenario_free(sc);
 }
 
+/* disk_max_request reaches the disk's queue: 64 KiB = 128 sectors. */
+static void test_disk_max_request_applied(void **state)
+{
+	static const char text[] =
+		"[machine]\nmem = 128M\ndisk_size = 2G\nfs_size = 1G\nswap_size = 0\n"
+		"disk_max_request = 64K\n[task idle]\nprogram = sleeper\n";
+	struct scenario_error err;
+	struct scenario *sc;
+	struct machine m;
+	char msg[256];
+
+	(void)state;
+	sc = scenario_parse_buffer(text, strlen(text), "test.ini", NULL, &err);
+	assert_non_null(sc);
+	assert_int_equal(machine_boot(&m, sc, 1, NULL, msg, sizeof(msg)), 0);
+	assert_int_equal(bdev_get_queue(m.disk)->max_sectors, 128);
+	machine_teardown(&m);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_boot_idle_teardown),
 		cmocka_unit_test(test_bad_volumes_refused),
+		cmocka_unit_test(test_disk_max_request_applied),
 	};
 
 	return cmocka_run_group_tests_name("machine", tests, NULL, NULL);

@@ -30,6 +30,7 @@ static void run_help(FILE *f)
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
+	      "  --slabinfo         print /proc/slabinfo at the end\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
 	      "  --samples FILE     write the time series as CSV\n"
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
@@ -106,6 +107,7 @@ struct run_args {
 	const char *arch;
 	const char *kern_log, *samples, *json, *trace, *events;
 	bool vmstat;
+	bool slabinfo;
 	struct run_options opt;
 	bool seed_given;
 };
@@ -117,6 +119,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "arch", required_argument, NULL, 'a' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "vmstat", no_argument, NULL, 'v' },
+		{ "slabinfo", no_argument, NULL, 'B' },
 		{ "kern-log", required_argument, NULL, 'l' },
 		{ "samples", required_argument, NULL, 'S' },
 		{ "json", required_argument, NULL, 'j' },
@@ -143,6 +146,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			a->seed_given = true;
 			break;
 		case 'v': a->vmstat = true; break;
+		case 'B': a->slabinfo = true; break;
 		case 'l': a->kern_log = optarg; break;
 		case 'S': a->samples = optarg; break;
 		case 'j': a->json = optarg; break;
@@ -200,7 +204,7 @@ int cmd_run(int argc, char **argv)
 	struct scenario *sc;
 	struct run_result r;
 	struct cover_line line;
-	char err[1024], *vmstat_text = NULL;
+	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
 	int ret;
 
 	ret = parse_args(argc, argv, &a);
@@ -233,6 +237,8 @@ int cmd_run(int argc, char **argv)
 	a.opt.progress = true;
 	if (a.vmstat)
 		a.opt.vmstat_text = &vmstat_text;
+	if (a.slabinfo)
+		a.opt.slabinfo_text = &slabinfo_text;
 	a.opt.scenario_name = a.scenario ? a.scenario : scenario_default_name(a.arch);
 	signal(SIGINT, on_sigint);
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
@@ -263,6 +269,9 @@ int cmd_run(int argc, char **argv)
 	if (a.vmstat)
 		printf("\n%s", vmstat_text ? vmstat_text : "");
 	free(vmstat_text);
+	if (a.slabinfo)
+		printf("\n%s", slabinfo_text ? slabinfo_text : "");
+	free(slabinfo_text);
 	if (write_outputs(&a, &r))
 		ret = 2;
 	if (!ret && r.partial)

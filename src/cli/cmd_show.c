@@ -11,6 +11,8 @@
 #include "commands.h"
 #include "kernel/mmzone.h"
 #include "kernel/profile.h"
+#include "kernel/slab.h"
+#include "kernel/dcache.h"
 #include "report/procfs.h"
 
 #define SHOW_DEFAULT_ARCH "x86_64"
@@ -20,17 +22,20 @@
 static void show_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat\n"
+		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat|slabinfo\n"
 		"                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n"
-		"                  [--kernel PROFILE]\n\n"
+		"                  [--kernel PROFILE] [--slab slub|slab]\n\n"
 		"Boot a simulated machine and print its /proc file in the kernel's\n"
-		"format (of 2.6.32-rc6 unless --kernel says otherwise).\n\n"
+		"format (of 2.6.32-rc6 unless --kernel says otherwise).  slabinfo\n"
+		"shows the empty dentry, buffer_head and ext3_inode_cache caches\n"
+		"with the slab layout the allocator picks for the CPU count.\n\n"
 		"  --arch ARCH   x86 (32-bit, HIGHMEM) or x86_64 (default %s)\n"
 		"  --mem SIZE    memory, as the kernel's mem=: bytes with an optional\n"
 		"                K, M, G or T suffix (default 512M; 64M to 64G on x86)\n"
 		"  --cpus N      CPUs, for the per-cpu pagesets (default %d)\n"
 		"  --kernel P    kernel profile (see 'mmsim profiles'): its field sets,\n"
-		"                pcp layout and reserve rules\n",
+		"                pcp layout and reserve rules\n"
+		"  --slab A      slab allocator for slabinfo: slub (default) or slab\n",
 		SHOW_DEFAULT_ARCH, SHOW_DEFAULT_CPUS);
 }
 
@@ -117,6 +122,7 @@ int cmd_show(int argc, char **argv)
 		.reserved_kbytes = (unsigned long)-1,
 	};
 	const char *file = NULL;
+	enum slab_allocator allocator = SLAB_ALLOCATOR_SLUB;
 	int rc;
 
 	for (int i = 1; i < argc; i++) {
@@ -145,6 +151,13 @@ int cmd_show(int argc, char **argv)
 			    cfg.nr_cpus > SIM_MAX_CPUS)
 				return usage_error("--cpus: '%s' is not a CPU count (1-%d)",
 						   val, SIM_MAX_CPUS);
+		} else if ((val = option_value(argc, argv, &i, "--slab", &missing))) {
+			if (!strcmp(val, "slub"))
+				allocator = SLAB_ALLOCATOR_SLUB;
+			else if (!strcmp(val, "slab"))
+				allocator = SLAB_ALLOCATOR_SLAB;
+			else
+				return usage_error("--slab: '%s' is not slub or slab", val);
 		} else if (missing) {
 			return usage_error("%s: needs a value", arg);
 		} else if (arg[0] == '-') {
@@ -157,14 +170,14 @@ int cmd_show(int argc, char **argv)
 		}
 	}
 	if (!file)
-		return usage_error("show: which file? zoneinfo, buddyinfo, pagetypeinfo or vmstat");
+		return usage_error("show: which file? zoneinfo, buddyinfo, pagetypeinfo, vmstat or slabinfo");
 
 	bool known = false;
 
 	for (const char *const *f = procfs_files; *f; f++)
 		known |= !strcmp(*f, file);
 	if (!known)
-		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat)",
+		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo)",
 				   file);
 
 	if (mem_init(&cfg)) {
@@ -172,7 +185,11 @@ int cmd_show(int argc, char **argv)
 		mem_exit();
 		return rc;
 	}
+	kmem_cache_config(allocator, cfg.nr_cpus);
+	vfs_caches_init();
 	procfs_show(file, stdout);
+	vfs_caches_exit();
+	kmem_cache_exit();
 	mem_exit();
 	return fflush(stdout) ? 1 : 0;
 }

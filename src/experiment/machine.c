@@ -20,6 +20,8 @@
 #include "kernel/pagemap.h"
 #include "kernel/writeback.h"
 #include "kernel/ext3.h"
+#include "kernel/slab.h"
+#include "kernel/dcache.h"
 #include "workload/workload.h"
 
 struct machine *current_machine;
@@ -108,6 +110,8 @@ static int boot_block(struct machine *m, char *err, size_t len)
 	m->disk = disk_create("sda", &dp, &cp);
 	blk_queue_set_nr_requests(bdev_get_queue(m->disk),
 				  (unsigned long)m->sc->vm.nr_requests);
+	blk_queue_max_sectors(bdev_get_queue(m->disk),
+			      (unsigned int)(mc->disk_max_request >> SECTOR_SHIFT));
 	base = m->disk;
 	if (mc->crypt) {
 		struct dm_crypt_params cr;
@@ -145,6 +149,8 @@ static int boot_storage(struct machine *m, char *err, size_t len)
 			 (unsigned long long)mc->fs_size);
 		return -1;
 	}
+	/* The desktop's dentries and inodes from before the test. */
+	vfs_caches_populate((unsigned long)mc->cached_files, &m->sb->s_next_ino);
 	if (m->swap_volume &&
 	    swapon_bdev(m->swap_volume, 0, mc->swap_size >> PAGE_SHIFT, -1) < 0) {
 		snprintf(err, len, "swapon failed on the swap volume");
@@ -183,6 +189,11 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	congestion_wait_stats_reset();
 	vm_swappiness = sc->vm.swappiness;
 	reclaim_init();
+	/* Slab: the dentry, inode and buffer_head caches and their shrinkers. */
+	kmem_cache_config((enum slab_allocator)sc->machine.slab,
+			  (unsigned int)sc->machine.cpus);
+	sysctl_vfs_cache_pressure = sc->vm.vfs_cache_pressure;
+	vfs_caches_init();
 	/* Writeback registers its flushers with block devices' bdis. */
 	blk_dev_init();
 	filemap_init();
@@ -218,6 +229,7 @@ void machine_teardown(struct machine *m)
 	if (m->disk)
 		disk_destroy(m->disk);
 	blk_dev_exit();
+	vfs_caches_exit();
 	reclaim_exit();
 	sim_exit();
 	mem_exit();

@@ -275,6 +275,15 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		procfs_vmstat(f);
 		fclose(f);
 	}
+	if (opt->slabinfo_text) {
+		size_t n;
+		FILE *f = open_memstream(opt->slabinfo_text, &n);
+
+		if (!f)
+			abort();
+		procfs_slabinfo(f);
+		fclose(f);
+	}
 	ret = 0;
 out:
 	if (opt->trace && ftrace_sink_stop() && !ret) {

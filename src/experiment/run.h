@@ -18,6 +18,7 @@ struct run_options {
 	bool progress;			/* progress line on a terminal */
 	const struct ftrace_sink_opts *trace;	/* NULL: no tracing */
 	char **vmstat_text;		/* non-NULL: /proc/vmstat at the end, malloc'd */
+	char **slabinfo_text;		/* non-NULL: /proc/slabinfo at the end, malloc'd */
 };
 
 /* 0, or -1 with a one-line reason in @err (nothing was run, or the

@@ -411,6 +411,20 @@ static void blk_put_request(struct request *rq)
 	freed_request(q, sync);
 }
 
+/*
+ * /sys/block/DEV/queue/max_sectors_kb: the largest request merging may
+ * build.  Never below one page (blk_queue_max_sectors raises anything
+ * smaller to PAGE_CACHE_SIZE >> 9).  [MODEL] There is no separate
+ * max_hw_sectors: a bio larger than the limit is not split (mmsim's bios
+ * stay within readahead's 128 KiB window or one page).
+ */
+void blk_queue_max_sectors(struct request_queue *q, unsigned int max_sectors)
+{
+	if (max_sectors < PAGE_SECTORS)
+		max_sectors = PAGE_SECTORS;
+	q->max_sectors = max_sectors;
+}
+
 void blk_queue_set_nr_requests(struct request_queue *q, unsigned long nr)
 {
 	struct request_list *rl = &q->rq;

@@ -225,6 +225,8 @@ void blk_cleanup_queue(struct request_queue *q);
 void blk_queue_congestion_threshold(struct request_queue *q);
 /* sysfs nr_requests: recompute thresholds, congestion and full flags. */
 void blk_queue_set_nr_requests(struct request_queue *q, unsigned long nr);
+/* The merge limit, in 512-byte sectors (at least one page). */
+void blk_queue_max_sectors(struct request_queue *q, unsigned int max_sectors);
 
 /* Dispatch what the scheduler allows now (removes the plug). */
 void blk_unplug(struct request_queue *q);

@@ -531,6 +531,7 @@ static struct inode *ext3_new_inode(struct super_block *sb, const char *name)
 		return NULL;
 	}
 	inode->i_ino = sb->s_next_ino++;
+	vfs_cache_entry_init(&inode->i_vfs, inode->i_ino, inode);
 	snprintf(inode->i_name, sizeof(inode->i_name), "%s", name);
 	INIT_LIST_HEAD(&inode->i_list);
 	init_waitqueue_head(&inode->i_sync_wait);
@@ -549,6 +550,7 @@ static struct inode *ext3_new_inode(struct super_block *sb, const char *name)
 
 static void ext3_destroy_inode(struct inode *inode)
 {
+	vfs_cache_forget(&inode->i_vfs);
 	list_del(&inode->i_sb_list);
 	mapping_unregister(inode->i_mapping);
 	free(inode->i_mapping);
@@ -637,10 +639,18 @@ int ext3_unlink(struct super_block *sb, const char *name)
 
 struct file *filp_open(struct inode *inode, unsigned int mode)
 {
-	struct file *file = calloc(1, sizeof(*file));
+	struct file *file;
 
-	if (!file)
+	/* The path walk: the dentry and inode, cached or allocated now. */
+	if (!inode->i_vfs.d_count && vfs_cache_lookup(&inode->i_vfs))
 		return NULL;
+	file = calloc(1, sizeof(*file));
+	if (!file) {
+		if (!inode->i_vfs.d_count)
+			vfs_cache_release(&inode->i_vfs);
+		return NULL;
+	}
+	inode->i_vfs.d_count++;
 	file->f_inode = inode;
 	file->f_mapping = inode->i_mapping;
 	file->f_mode = mode;
@@ -651,6 +661,11 @@ struct file *filp_open(struct inode *inode, unsigned int mode)
 
 void fput(struct file *file)
 {
+	struct inode *inode = file->f_inode;
+
+	/* The last file of the dentry: dput. */
+	if (!--inode->i_vfs.d_count)
+		vfs_cache_release(&inode->i_vfs);
 	iput(file->f_inode);
 	free(file);
 }

@@ -17,7 +17,9 @@
  *   (block_write_full_page), the block layer merges neighbours;
  * - the journal: kjournald commits the running transaction every
  *   commit_interval (5 s) as one sequential WRITE of descriptor + metadata
- *   blocks followed by a commit block, into a circular journal area.
+ *   blocks followed by a commit block, into a circular journal area;
+ * - opening a file looks it up in the dentry and inode caches (dcache.h),
+ *   which allocates slab objects when it is not cached.
  */
 #ifndef MMSIM_EXT3_H
 #define MMSIM_EXT3_H
@@ -27,6 +29,7 @@
 #include "../sim/list.h"
 #include "../sim/sim.h"
 #include "pagemap.h"
+#include "dcache.h"
 
 struct block_device;
 struct backing_dev_info;
@@ -93,6 +96,8 @@ struct inode {
 	struct address_space *i_mapping;
 	struct wait_queue_head i_sync_wait;	/* I_SYNC cleared */
 	int i_count;			/* open files */
+	/* Its dentry and in-core inode in slab (dcache.h). */
+	struct vfs_cache_entry i_vfs;
 	bool i_unlinked;
 
 	/* page cache bookkeeping the radix tree's tags would give */

@@ -9,6 +9,12 @@
  * until its own page is read (lock_page), which is where a thrashing
  * workload spends its time.
  *
+ * Page tables: the first fault in a PMD slot's range allocates its PTE
+ * page (pte_alloc_one: GFP_KERNEL | __GFP_REPEAT | __GFP_ZERO, order 0,
+ * unmovable, NR_PAGETABLE); it is freed when no vma covers the slot any
+ * more (free_pgtables at munmap and exit).  No CONFIG_HIGHPTE on x86
+ * (Kconfig's default n): PTE pages come from lowmem.
+ *
  * Simplified ([MODEL], docs/reclaim.md): no fork and so no COW sharing;
  * no ZERO_PAGE (a read fault on fresh anonymous memory allocates a page,
  * as .30/.31 did; 2.6.32 maps the zero page until the first write); a
@@ -97,6 +103,92 @@ void put_swap_token(struct mm_struct *mm)
 		swap_token_mm = NULL;
 }
 
+/* ---- page tables ------------------------------------------------------ */
+
+unsigned int ptrs_per_pte(void)
+{
+	return sim_arch && sim_arch->arch == ARCH_X86 ? 1024 : 512;
+}
+
+static unsigned int pmd_shift(void)
+{
+	return PAGE_SHIFT + (ptrs_per_pte() == 1024 ? 10 : 9);
+}
+
+/* Slots [first, last] of @vma's range. */
+static void vma_pte_slots(const struct vm_area_struct *vma,
+			  unsigned long *first, unsigned long *last)
+{
+	*first = vma->vm_start >> pmd_shift();
+	*last = (vma->vm_end - 1) >> pmd_shift();
+}
+
+static void pte_slots_grow(struct mm_struct *mm, unsigned long first,
+			   unsigned long last)
+{
+	unsigned long base, n;
+
+	if (!mm->pte_slots) {
+		mm->pte_base = first;
+	}
+	base = min(mm->pte_base, first);
+	n = max(mm->pte_base + mm->pte_slots, last + 1) - base;
+	if (base == mm->pte_base && n == mm->pte_slots)
+		return;
+	{
+		struct page **pages = xcalloc(n, sizeof(*pages));
+		unsigned int *vmas = xcalloc(n, sizeof(*vmas));
+		unsigned long off = mm->pte_base - base;
+
+		if (mm->pte_slots) {
+			memcpy(pages + off, mm->pte_pages,
+			       mm->pte_slots * sizeof(*pages));
+			memcpy(vmas + off, mm->pte_vmas,
+			       mm->pte_slots * sizeof(*vmas));
+		}
+		free(mm->pte_pages);
+		free(mm->pte_vmas);
+		mm->pte_pages = pages;
+		mm->pte_vmas = vmas;
+		mm->pte_base = base;
+		mm->pte_slots = n;
+	}
+}
+
+static void pte_free(struct mm_struct *mm, unsigned long slot)
+{
+	struct page *page = mm->pte_pages[slot];
+
+	mm->pte_pages[slot] = NULL;
+	mm->nr_ptes--;
+	/* pgtable_page_dtor */
+	__dec_zone_page_state(page_zone(page), NR_PAGETABLE);
+	__free_page(page);
+}
+
+/* __pte_alloc: 0, or -ENOMEM when no page could be had. */
+static int pte_alloc(struct mm_struct *mm, unsigned long address)
+{
+	unsigned long slot = (address >> pmd_shift()) - mm->pte_base;
+	struct page *page;
+
+	BUG_ON(slot >= mm->pte_slots);
+	if (mm->pte_pages[slot])
+		return 0;
+	page = alloc_page(GFP_KERNEL | __GFP_REPEAT | __GFP_ZERO);
+	if (!page)
+		return -1;
+	/* Another fault populated it while we slept in the allocator. */
+	if (mm->pte_pages[slot]) {
+		__free_page(page);
+		return 0;
+	}
+	__inc_zone_page_state(page_zone(page), NR_PAGETABLE);
+	mm->pte_pages[slot] = page;
+	mm->nr_ptes++;
+	return 0;
+}
+
 /* ---- mm_struct and vmas ---------------------------------------------- */
 
 struct mm_struct *mm_alloc(void)
@@ -127,6 +219,14 @@ static struct vm_area_struct *vma_create(struct mm_struct *mm,
 	/* A guard page between vmas keeps addresses unambiguous. */
 	mm->free_area = vma->vm_end + PAGE_SIZE;
 	list_add_tail(&vma->vm_list, &mm->mmap);
+	{
+		unsigned long first, last;
+
+		vma_pte_slots(vma, &first, &last);
+		pte_slots_grow(mm, first, last);
+		for (unsigned long i = first; i <= last; i++)
+			mm->pte_vmas[i - mm->pte_base]++;
+	}
 	return vma;
 }
 
@@ -231,6 +331,16 @@ static void remove_vma(struct vm_area_struct *vma)
 	} else {
 		mapping_unregister(&vma->anon);
 	}
+	{
+		unsigned long first, last;
+
+		/* free_pgtables: slots no vma covers any more. */
+		vma_pte_slots(vma, &first, &last);
+		for (unsigned long i = first - mm->pte_base;
+		     i <= last - mm->pte_base; i++)
+			if (!--mm->pte_vmas[i] && mm->pte_pages[i])
+				pte_free(mm, i);
+	}
 	free(vma->ptes);
 	free(vma);
 	charge(zap_pte_cost_ns * n);
@@ -253,6 +363,9 @@ void mmput(struct mm_struct *mm)
 					    vm_list));
 	put_swap_token(mm);
 	list_del(&mm->mmlist);
+	BUG_ON(mm->nr_ptes);
+	free(mm->pte_pages);
+	free(mm->pte_vmas);
 	free(mm);
 }
 
@@ -403,6 +516,10 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	count_vm_event(PGFAULT);
 	mm->mmap_sem++;
 	charge(page_fault_cost_ns);
+	if (pte_alloc(mm, address)) {
+		mm->mmap_sem--;
+		return VM_FAULT_OOM;
+	}
 	pte = &vma->ptes[idx];
 	entry = *pte;
 	if (!pte_present(entry)) {

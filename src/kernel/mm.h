@@ -25,6 +25,8 @@
 #include "swap.h"
 #include "../sim/list.h"
 
+struct task_struct;
+
 /* vm_flags, with the kernel's values. */
 #define VM_READ		0x00000001UL
 #define VM_WRITE	0x00000002UL
@@ -127,7 +129,40 @@ struct mm_struct {
 	unsigned long faultstamp;
 	unsigned long last_interval;
 	struct list_head mmlist;	/* every mm */
+	/*
+	 * Page-table pages (PTE level): one per PMD slot of address space
+	 * a vma covers and a fault touched, indexed from pte_base.
+	 */
+	struct page **pte_pages;
+	unsigned int *pte_vmas;		/* vmas covering each slot */
+	unsigned long pte_base;		/* first slot (address >> PMD_SHIFT) */
+	unsigned long pte_slots;
+	unsigned long nr_ptes;		/* PTE pages held (mm->nr_ptes) */
 };
+
+/*
+ * PTEs per page-table page: 512 on x86-64 (and x86 PAE), 1024 on x86
+ * without PAE (mmsim's x86).  NR_PAGETABLE counts these PTE pages only:
+ * in 2.6.32 pgtable_page_ctor (pte_alloc_one) is its one increment, the
+ * pgd and pmd pages are not counted (and not modelled).
+ */
+unsigned int ptrs_per_pte(void);
+
+/* THREAD_SIZE 8 KiB on x86-64, and on x86 without CONFIG_4KSTACKS. */
+#define THREAD_ORDER	1
+
+/*
+ * kernel/fork.c: a task's kernel stack, as dup_task_struct allocates it
+ * (alloc_thread_info: GFP_KERNEL order THREAD_ORDER, which may reclaim
+ * when called from a task) and free_task frees it.  NR_KERNEL_STACK
+ * counts stacks, not pages (account_kernel_stack, new in 2.6.32; .30/.31
+ * had no such counter and their /proc/vmstat does not show it).
+ * 0, or -ENOMEM.
+ */
+int alloc_task_stack(struct task_struct *p);
+void free_task_stack(struct task_struct *p);
+/* Pages held by page tables and kernel stacks (for the checker). */
+unsigned long kernel_held_pages(void);
 
 extern struct list_head mm_list;	/* every live mm_struct */
 

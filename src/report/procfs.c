@@ -15,9 +15,10 @@
 #include "kernel/mmzone.h"
 #include "kernel/vmstat.h"
 #include "kernel/profile.h"
+#include "kernel/slab.h"
 
 const char *const procfs_files[] = {
-	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", NULL,
+	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", "slabinfo", NULL,
 };
 
 /* Zone counters 2.6.32 added: .30/.31 print the others in the same order. */
@@ -218,6 +219,60 @@ void procfs_vmstat(FILE *out)
 	}
 }
 
+/*
+ * SLAB's per-CPU array sizes (enable_cpucache, 2.6.32): they only show in
+ * the tunables columns; mmsim has no per-CPU object caches.
+ */
+static void slab_tunables(const struct kmem_cache *c, unsigned int *limit,
+			  unsigned int *batch, unsigned int *shared)
+{
+	if (c->size > 131072)
+		*limit = 1;
+	else if (c->size > PAGE_SIZE)
+		*limit = 8;
+	else if (c->size > 1024)
+		*limit = 24;
+	else if (c->size > 256)
+		*limit = 54;
+	else
+		*limit = 120;
+	*batch = (*limit + 1) / 2;
+	*shared = c->size <= PAGE_SIZE && kmem_cache_nr_cpus() > 1 ? 8 : 0;
+}
+
+/*
+ * /proc/slabinfo 2.1 as SLUB and SLAB print it, newest cache first (both
+ * add caches at the head of their list).  Every slab holds an object:
+ * mmsim frees empty slabs at once, so active_slabs equals num_slabs.
+ */
+void procfs_slabinfo(FILE *out)
+{
+	bool slub = kmem_cache_allocator() == SLAB_ALLOCATOR_SLUB;
+	struct kmem_cache *c, *caches[256];
+	size_t n = 0;
+
+	fprintf(out, "slabinfo - version: 2.1\n"
+		"# name            <active_objs> <num_objs> <objsize> "
+		"<objperslab> <pagesperslab>"
+		" : tunables <limit> <batchcount> <sharedfactor>"
+		" : slabdata <active_slabs> <num_slabs> <sharedavail>\n");
+	for (c = kmem_cache_next(NULL); c && n < 256; c = kmem_cache_next(c))
+		caches[n++] = c;
+	while (n--) {
+		unsigned int limit = 0, batch = 0, shared = 0;
+
+		c = caches[n];
+		if (!slub)
+			slab_tunables(c, &limit, &batch, &shared);
+		fprintf(out, "%-17s %6lu %6lu %6u %4u %4d", c->name,
+			c->nr_objects, c->nr_total_objs, c->size,
+			c->objs_per_slab, 1 << c->order);
+		fprintf(out, " : tunables %4u %4u %4u", limit, batch, shared);
+		fprintf(out, " : slabdata %6lu %6lu %6lu\n", c->nr_slabs,
+			c->nr_slabs, 0UL);
+	}
+}
+
 int procfs_show(const char *name, FILE *out)
 {
 	if (!strcmp(name, "zoneinfo"))
@@ -228,6 +283,8 @@ int procfs_show(const char *name, FILE *out)
 		procfs_pagetypeinfo(out);
 	else if (!strcmp(name, "vmstat"))
 		procfs_vmstat(out);
+	else if (!strcmp(name, "slabinfo"))
+		procfs_slabinfo(out);
 	else
 		return -1;
 	return 0;

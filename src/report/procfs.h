@@ -2,7 +2,7 @@
 /*
  * The booted machine's /proc files in the kernel's own text formats
  * (reference §8.1-8.4): /proc/zoneinfo, /proc/buddyinfo,
- * /proc/pagetypeinfo and /proc/vmstat, as the running kernel profile
+ * /proc/pagetypeinfo, /proc/vmstat and /proc/slabinfo, as the running kernel profile
  * prints them (kprofile.vmstat_fields, kprofile.kswapd_sleep).
  */
 #ifndef MMSIM_REPORT_PROCFS_H
@@ -14,6 +14,7 @@ void procfs_zoneinfo(FILE *out);
 void procfs_buddyinfo(FILE *out);
 void procfs_pagetypeinfo(FILE *out);
 void procfs_vmstat(FILE *out);
+void procfs_slabinfo(FILE *out);
 
 /* By file name ("zoneinfo", "buddyinfo", ...); -1 for an unknown name. */
 int procfs_show(const char *name, FILE *out);

@@ -27,6 +27,7 @@
 
 const char *const scenario_arch_names[] = { "x86", "x86_64", NULL };
 const char *const scenario_disk_names[] = { "rotational", "ssd", NULL };
+static const char *const scenario_slab_names[] = { "slub", "slab", NULL };
 const char *const scenario_program_names[] = {
 	[PROGRAM_GITK] = "gitk",
 	[PROGRAM_MUSIC] = "music",
@@ -108,6 +109,14 @@ static const struct param_spec machine_keys[] = {
 	  PARAM_FIELD(struct scenario_machine, reserved),
 	  .doc = "memory taken at boot (kernel image, memmap), less than half of mem",
 	  .unset = "the architecture's boot-time reservations" },
+	{ .key = "slab", .type = PARAM_ENUM, .def = "slub",
+	  .words = scenario_slab_names,
+	  PARAM_FIELD(struct scenario_machine, slab),
+	  .doc = "slab allocator, for the slab orders of the dentry, inode and buffer_head caches: slub (Kconfig's default) or slab" },
+	{ .key = "cached_files", .type = PARAM_INT, .def = "0",
+	  .min = 0, .max = 10000000,
+	  PARAM_FIELD(struct scenario_machine, cached_files),
+	  .doc = "files whose dentry and inode are cached (unused) when the run starts: the desktop's boot and use before the test" },
 };
 
 static const struct param_spec vm_keys[] = {
@@ -153,6 +162,10 @@ static const struct param_spec vm_keys[] = {
 	  PARAM_FIELD(struct scenario_vm, kswapd_short_sleep),
 	  .doc = "how long kswapd naps before rechecking, with patch 4 of the series",
 	  .unset = "the profile's, HZ/10 as patch 4 has it" },
+	{ .key = "vfs_cache_pressure", .type = PARAM_INT, .def = "100",
+	  .min = 0, .max = 100000,
+	  PARAM_FIELD(struct scenario_vm, vfs_cache_pressure),
+	  .doc = "vm.vfs_cache_pressure: the dentry and inode shrinkers report (unused / 100) * this" },
 };
 
 static const struct param_spec kernel_keys[] = {

@@ -129,6 +129,8 @@ struct scenario_machine {
 	uint64_t swap_size;		/* the swap logical volume */
 	int pageblock_order;		/* 0: the architecture's default */
 	uint64_t reserved;		/* bytes taken at boot; see scenario_key_given */
+	int slab;			/* enum slab_allocator: 0 slub, 1 slab */
+	int64_t cached_files;		/* dentries + inodes cached at the start */
 };
 
 struct scenario_vm {
@@ -143,6 +145,7 @@ struct scenario_vm {
 	struct param_int_list lowmem_reserve_ratio;	/* n = 0: defaults */
 	int percpu_pagelist_fraction;	/* 0: unused */
 	uint64_t kswapd_short_sleep;	/* ns; 0 (not set): the profile's */
+	int vfs_cache_pressure;
 };
 
 struct scenario_kernel {

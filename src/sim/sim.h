@@ -100,6 +100,7 @@ struct task_struct {
 	struct backing_dev_info *backing_dev_info;
 	struct mm_struct *mm;
 	void *workload;			/* the workload program's private data */
+	void *stack;			/* kernel stack pages (struct page *), or NULL */
 
 	/* Engine-private below. */
 	struct sim_context *ctx;

@@ -17,6 +17,12 @@ struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
 {
 	struct task_struct *p = kthread_run(fn, w, w->name, DEFAULT_PRIO);
 
+	/*
+	 * dup_task_struct's order-1 kernel stack.  Programs start at boot,
+	 * with memory free: [MODEL] a failure leaves the task without one
+	 * rather than failing the fork.
+	 */
+	alloc_task_stack(p);
 	p->mm = mm;
 	p->workload = w;
 	w->task = p;
@@ -41,14 +47,18 @@ void program_exit(struct workload *w)
 
 	c->killed = program_killed();
 	program_drop_mm(current);
+	/* free_task: [MODEL] at exit rather than when the parent reaps. */
+	free_task_stack(current);
 	c->exited = true;
 	workload_finish(w);
 }
 
 void program_release(struct workload *w)
 {
-	if (w->task)
+	if (w->task) {
 		program_drop_mm(w->task);
+		free_task_stack(w->task);
+	}
 }
 
 bool program_access(struct workload *w, struct mm_struct *mm,
