@@ -1423,6 +1423,7 @@ struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
 
 struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
 {
+	/* alloc_pages_current without a mempolicy: the local node's list. */
 	return __alloc_pages_nodemask(gfp_mask, order,
-				      node_zonelist(0, gfp_mask));
+				      node_zonelist(numa_node_id(), gfp_mask));
 }

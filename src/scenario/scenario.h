@@ -129,6 +129,7 @@ struct scenario_machine {
 	uint64_t swap_size;		/* the swap logical volume */
 	int pageblock_order;		/* 0: the architecture's default */
 	uint64_t reserved;		/* bytes taken at boot; see scenario_key_given */
+	int nodes;			/* NUMA nodes, 1: UMA */
 };
 
 struct scenario_vm {
