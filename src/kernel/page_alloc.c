@@ -88,7 +88,7 @@ static inline long zone_free_pages(const struct zone *zone)
 
 /* ---- page checks ----------------------------------------------------- */
 
-#define ZONE_FLAGS_MASK (ZONES_MASK << ZONES_PGSHIFT)
+#define ZONE_FLAGS_MASK ((ZONES_MASK << ZONES_PGSHIFT) | (NODES_MASK << NODES_PGSHIFT))
 
 /* Flags a page must not carry when freed (PAGE_FLAGS_CHECK_AT_FREE, plus
  * mmsim's list-membership flags). */
