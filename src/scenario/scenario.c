@@ -57,9 +57,6 @@ static const struct param_spec machine_keys[] = {
 	{ .key = "cpus", .type = PARAM_INT, .def = "1", .min = 1, .max = 64,
 	  PARAM_FIELD(struct scenario_machine, cpus),
 	  .doc = "number of CPUs" },
-	{ .key = "nodes", .type = PARAM_INT, .def = "1", .min = 1, .max = 8,
-	  PARAM_FIELD(struct scenario_machine, nodes),
-	  .doc = "NUMA nodes (x86_64): memory and CPUs split evenly, each node with its own zones and kswapd" },
 	{ .key = "hz", .type = PARAM_INT, .def = "250", .min = 100, .max = 1000,
 	  PARAM_FIELD(struct scenario_machine, hz),
 	  .doc = "CONFIG_HZ: 100, 250, 300 or 1000 (Kconfig's choices; 250 is its default)" },
@@ -111,6 +108,9 @@ static const struct param_spec machine_keys[] = {
 	  PARAM_FIELD(struct scenario_machine, reserved),
 	  .doc = "memory taken at boot (kernel image, memmap), less than half of mem",
 	  .unset = "the architecture's boot-time reservations" },
+	{ .key = "nodes", .type = PARAM_INT, .def = "1", .min = 1, .max = 8,
+	  PARAM_FIELD(struct scenario_machine, nodes),
+	  .doc = "NUMA nodes (x86_64): memory and CPUs split evenly, each node with its own zones and kswapd" },
 };
 
 static const struct param_spec vm_keys[] = {
