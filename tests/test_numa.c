@@ -19,6 +19,8 @@
 #include "kernel/profile.h"
 #include "kernel/swap.h"
 #include "report/procfs.h"
+#include "report/kern_log.h"
+#include "kernel/alloc_fail.h"
 
 static void boot(unsigned long mbytes, unsigned int cpus, unsigned int nodes)
 {
@@ -446,6 +448,34 @@ static void test_proc_per_node(void **state)
 	teardown();
 }
 
+/* An allocation failure on a 2-node machine: show_mem lists every
+ * node's zones, each with its "Node N " prefix. */
+static void test_alloc_failure_report_per_node(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	boot(512, 2, 2);
+	alloc_failures_reset();
+	record_alloc_failure(GFP_ATOMIC, 2);
+	assert_int_equal(alloc_failure_count(), 1);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	kern_log_alloc_failure(f, alloc_failure_get(0), NULL);
+	fclose(f);
+	assert_non_null(strstr(buf, "Node 0 DMA per-cpu:"));
+	assert_non_null(strstr(buf, "Node 0 DMA32 free:"));
+	assert_non_null(strstr(buf, "Node 1 DMA32 free:"));
+	assert_non_null(strstr(buf, "Node 1 DMA32: "));
+	/* lib/show_mem counts every valid pfn of both nodes: 65536 each. */
+	assert_non_null(strstr(buf, "\n131072 pages RAM"));
+	free(buf);
+	alloc_failures_reset();
+	teardown();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -460,6 +490,7 @@ int main(void)
 		cmocka_unit_test(test_machine_kswapd_per_node),
 		cmocka_unit_test(test_scenario_nodes_checked),
 		cmocka_unit_test(test_proc_per_node),
+		cmocka_unit_test(test_alloc_failure_report_per_node),
 	};
 
 	return cmocka_run_group_tests_name("numa", tests, NULL, NULL);

@@ -88,8 +88,9 @@ static void take_sample(struct timer *t)
 	struct zone *zone;
 	pg_data_t *pgdat = NODE_DATA(0);
 
+	/* Per zone type, summed over the nodes. */
 	for_each_zone(zone)
-		s.free[zone_idx(zone)] = zone_page_state(zone, NR_FREE_PAGES);
+		s.free[zone_idx(zone)] += zone_page_state(zone, NR_FREE_PAGES);
 	s.nr_dirty = global_page_state(NR_FILE_DIRTY);
 	s.nr_writeback = global_page_state(NR_WRITEBACK);
 	s.nr_anon = global_page_state(NR_ACTIVE_ANON) +
@@ -203,6 +204,8 @@ static void collect_kern_log(struct run_result *r)
 
 static void collect(struct machine *m, struct run_result *r)
 {
+	struct zone *zone;
+
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kprofile.name);
 	snprintf(r->arch, sizeof(r->arch), "%s", sim_arch->name);
 	r->sim_end = sim_now();
@@ -211,10 +214,11 @@ static void collect(struct machine *m, struct run_result *r)
 	r->failures_printed = alloc_failures_printed();
 	r->failures_total = alloc_failure_count();
 	r->oom_kills = oom_kill_count();
-	/* For the report's free-pages plots. */
-	for (int z = 0; z < MAX_NR_ZONES; z++)
+	/* For the report's free-pages plots: per zone type, over the nodes. */
+	memset(r->watermark, 0, sizeof(r->watermark));
+	for_each_zone(zone)
 		for (int w = 0; w < NR_WMARK; w++)
-			r->watermark[z][w] = contig_page_data.node_zones[z].watermark[w];
+			r->watermark[zone_idx(zone)][w] += zone->watermark[w];
 	collect_congestion(r);
 	collect_kern_log(r);
 	for (size_t i = 0; i < m->nr_workloads; i++)
