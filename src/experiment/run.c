@@ -86,7 +86,7 @@ static void take_sample(struct timer *t)
 {
 	struct sample_point s = { .when = sim_now() };
 	struct zone *zone;
-	pg_data_t *pgdat = NODE_DATA(0);
+	pg_data_t *pgdat;
 
 	/* Per zone type, summed over the nodes. */
 	for_each_zone(zone)
@@ -98,7 +98,10 @@ static void take_sample(struct timer *t)
 	s.nr_file = global_page_state(NR_ACTIVE_FILE) +
 		    global_page_state(NR_INACTIVE_FILE);
 	s.swap_used = swap_used_pages();
-	s.kswapd_awake = pgdat->kswapd && pgdat->kswapd->state == TASK_RUNNING;
+	/* 0 or 1 on one node; on NUMA, how many nodes' kswapds run. */
+	for_each_online_pgdat(pgdat)
+		s.kswapd_awake += pgdat->kswapd &&
+				  pgdat->kswapd->state == TASK_RUNNING;
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
 	result_add_sample(rs->res, &s);
