@@ -47,7 +47,8 @@ int nr_online_nodes = 1;
  */
 int zone_reclaim_mode;
 enum zonelist_order current_zonelist_order = ZONELIST_ORDER_NODE;
-/* The first CPU of each node and the CPUs per node (cpu_to_node). */
+/* CPUs per node: node n has CPUs n*k .. n*k+k-1; the last node also
+ * takes the remainder when the count does not divide (cpu_to_node). */
 static unsigned int cpus_per_node = 1;
 struct page *mem_map;
 unsigned long max_pfn;
