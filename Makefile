@@ -53,7 +53,7 @@ FUZZ_BINS := $(FUZZ_SRCS:%.c=$(BUILD)/%)
 LIB := $(BUILD)/libmmsim.a
 MMSIM := $(BUILD)/mmsim
 
-.PHONY: all run check test asan bench clean deps fuzz fuzz-run validate
+.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -109,6 +109,12 @@ asan: deps
 bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_BINS)
 	@scripts/bench.sh $(BUILD)
+
+# The reproduction scaled to 512M, 2G, 8G and 64G (bench/scale/): minutes,
+# and about 1 GB of host memory for the 64G run.  SCALE_SIZES="512M 2G".
+bench-scale: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/bench-scale.sh $(BUILD)
 
 # Each tests/fuzz/fuzz_NAME.c runs for FUZZ_TIME seconds from the seed corpus
 # tests/fuzz/corpus/NAME/ (read only); what it finds goes to build/fuzz/.

@@ -297,7 +297,7 @@ static void test_errors_keys_and_sections(void **state)
 		"t.ini:2: unknown key 'memory' in [machine] (one of arch, mem, cpus, "
 		"hz, disk, disk_size, disk_bandwidth, disk_seek, disk_rpm, "
 		"disk_max_request, crypt, crypt_cost, fs_size, swap_size, "
-		"pageblock_order, reserved, slab, cached_files)");
+		"pageblock_order, reserved, slab, cached_files, nodes)");
 	assert_error("[run]\nstop = 5s\n",
 		"t.ini:2: unknown key 'stop' in [run] (one of seed, until, "
 		"sample_interval, max_time)");

@@ -24,7 +24,7 @@ static void show_usage(FILE *out)
 	fprintf(out,
 		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat|slabinfo\n"
 		"                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n"
-		"                  [--kernel PROFILE] [--slab slub|slab]\n\n"
+		"                  [--nodes N] [--kernel PROFILE] [--slab slub|slab]\n\n"
 		"Boot a simulated machine and print its /proc file in the kernel's\n"
 		"format (of 2.6.32-rc6 unless --kernel says otherwise).  slabinfo\n"
 		"shows the empty dentry, buffer_head and ext3_inode_cache caches\n"
@@ -33,10 +33,12 @@ static void show_usage(FILE *out)
 		"  --mem SIZE    memory, as the kernel's mem=: bytes with an optional\n"
 		"                K, M, G or T suffix (default 512M; 64M to 64G on x86)\n"
 		"  --cpus N      CPUs, for the per-cpu pagesets (default %d)\n"
+		"  --nodes N     NUMA nodes (x86_64, 1-%d): memory and CPUs split\n"
+		"                evenly, \"Node N\" lines per node (default 1)\n"
 		"  --kernel P    kernel profile (see 'mmsim profiles'): its field sets,\n"
 		"                pcp layout and reserve rules\n"
 		"  --slab A      slab allocator for slabinfo: slub (default) or slab\n",
-		SHOW_DEFAULT_ARCH, SHOW_DEFAULT_CPUS);
+		SHOW_DEFAULT_ARCH, SHOW_DEFAULT_CPUS, MAX_NUMNODES);
 }
 
 /* memparse: a number with an optional K/M/G/T suffix, optionally "B". */
@@ -158,6 +160,11 @@ int cmd_show(int argc, char **argv)
 				allocator = SLAB_ALLOCATOR_SLAB;
 			else
 				return usage_error("--slab: '%s' is not slub or slab", val);
+		} else if ((val = option_value(argc, argv, &i, "--nodes", &missing))) {
+			if (parse_uint(val, &cfg.nr_nodes) || cfg.nr_nodes < 1 ||
+			    cfg.nr_nodes > MAX_NUMNODES)
+				return usage_error("--nodes: '%s' is not a node count (1-%d)",
+						   val, MAX_NUMNODES);
 		} else if (missing) {
 			return usage_error("%s: needs a value", arg);
 		} else if (arg[0] == '-') {
@@ -181,7 +188,8 @@ int cmd_show(int argc, char **argv)
 				   file);
 
 	if (mem_init(&cfg)) {
-		rc = usage_error("--mem: %s", mem_init_error());
+		rc = usage_error("%s: %s", cfg.nr_nodes > 1 ? "--nodes" : "--mem",
+				 mem_init_error());
 		mem_exit();
 		return rc;
 	}

@@ -53,6 +53,7 @@ static int boot_memory(const struct scenario *sc, char *err, size_t len)
 	mc.arch = arch_lookup(scenario_arch_names[sc->machine.arch]);
 	mc.mem_bytes = sc->machine.mem;
 	mc.nr_cpus = (unsigned int)sc->machine.cpus;
+	mc.nr_nodes = (unsigned int)sc->machine.nodes;
 	mc.pageblock_order = (unsigned int)sc->machine.pageblock_order;
 	mc.reserved_kbytes = scenario_key_given(sc, "machine", "reserved") ?
 			     sc->machine.reserved / 1024 : (unsigned long)-1;
@@ -202,7 +203,13 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	fs_writeback_init();
 	if (boot_block(m, err, len) || boot_storage(m, err, len))
 		return -1;
-	kswapd_run(0);
+	/* kswapd_init: one kswapd per node with memory, "kswapd<nid>". */
+	for (int nid = 0; nid < nr_online_nodes; nid++) {
+		if (kswapd_run(nid)) {
+			snprintf(err, len, "cannot start kswapd%d", nid);
+			return -1;
+		}
+	}
 	return 0;
 }
 

@@ -86,10 +86,11 @@ static void take_sample(struct timer *t)
 {
 	struct sample_point s = { .when = sim_now() };
 	struct zone *zone;
-	pg_data_t *pgdat = NODE_DATA(0);
+	pg_data_t *pgdat;
 
+	/* Per zone type, summed over the nodes. */
 	for_each_zone(zone)
-		s.free[zone_idx(zone)] = zone_page_state(zone, NR_FREE_PAGES);
+		s.free[zone_idx(zone)] += zone_page_state(zone, NR_FREE_PAGES);
 	s.nr_dirty = global_page_state(NR_FILE_DIRTY);
 	s.nr_writeback = global_page_state(NR_WRITEBACK);
 	s.nr_anon = global_page_state(NR_ACTIVE_ANON) +
@@ -97,7 +98,10 @@ static void take_sample(struct timer *t)
 	s.nr_file = global_page_state(NR_ACTIVE_FILE) +
 		    global_page_state(NR_INACTIVE_FILE);
 	s.swap_used = swap_used_pages();
-	s.kswapd_awake = pgdat->kswapd && pgdat->kswapd->state == TASK_RUNNING;
+	/* 0 or 1 on one node; on NUMA, how many nodes' kswapds run. */
+	for_each_online_pgdat(pgdat)
+		s.kswapd_awake += pgdat->kswapd &&
+				  pgdat->kswapd->state == TASK_RUNNING;
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
 	result_add_sample(rs->res, &s);
@@ -211,6 +215,8 @@ static void collect_kern_log(struct run_result *r)
 
 static void collect(struct machine *m, struct run_result *r)
 {
+	struct zone *zone;
+
 	snprintf(r->kernel, sizeof(r->kernel), "%s", kprofile.name);
 	snprintf(r->arch, sizeof(r->arch), "%s", sim_arch->name);
 	r->sim_end = sim_now();
@@ -219,10 +225,11 @@ static void collect(struct machine *m, struct run_result *r)
 	r->failures_printed = alloc_failures_printed();
 	r->failures_total = alloc_failure_count();
 	r->oom_kills = oom_kill_count();
-	/* For the report's free-pages plots. */
-	for (int z = 0; z < MAX_NR_ZONES; z++)
+	/* For the report's free-pages plots: per zone type, over the nodes. */
+	memset(r->watermark, 0, sizeof(r->watermark));
+	for_each_zone(zone)
 		for (int w = 0; w < NR_WMARK; w++)
-			r->watermark[z][w] = contig_page_data.node_zones[z].watermark[w];
+			r->watermark[zone_idx(zone)][w] += zone->watermark[w];
 	collect_congestion(r);
 	collect_kern_log(r);
 	for (size_t i = 0; i < m->nr_workloads; i++)

@@ -103,6 +103,7 @@ static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
 					default_zone_types;
 	enum zone_type type = (enum zone_type)zone_idx(zone);
 
+	zs->nid = zone->zone_pgdat ? zone->zone_pgdat->node_id : 0;
 	zs->type = type;
 	zs->name = zone->name ? zone->name : fallback_zone_names[type];
 	memcpy(zs->watermark, zone->watermark, sizeof(zs->watermark));
@@ -141,14 +142,9 @@ static bool page_is_highmem(const struct page *page)
 	       (t == ZONE_MOVABLE && highmem_config());
 }
 
-/* lib/show_mem.c: one pass over the node's pages. */
-static void snapshot_page_counts(struct show_mem_snapshot *m)
+static void snapshot_node_page_counts(struct show_mem_snapshot *m,
+				      const struct pglist_data *pgdat)
 {
-	const struct pglist_data *pgdat = &contig_page_data;
-
-	m->have_page_counts = true;
-	if (!mem_map)
-		return;
 	for (unsigned long i = 0; i < pgdat->node_spanned_pages; i++) {
 		unsigned long pfn = pgdat->node_start_pfn + i;
 		const struct page *page;
@@ -168,16 +164,35 @@ static void snapshot_page_counts(struct show_mem_snapshot *m)
 	}
 }
 
+/* lib/show_mem.c: one pass over each node's pages. */
+static void snapshot_page_counts(struct show_mem_snapshot *m)
+{
+	struct pglist_data *pgdat;
+
+	m->have_page_counts = true;
+	if (!mem_map)
+		return;
+	for_each_online_pgdat(pgdat)
+		snapshot_node_page_counts(m, pgdat);
+}
+
 static struct show_mem_snapshot *snapshot_show_mem(bool page_counts)
 {
 	struct show_mem_snapshot *m = calloc(1, sizeof(*m));
 	struct zone *zone;
+	unsigned int n = 0;
 
 	BUG_ON(!m);
 	m->nr_cpus = sim_nr_cpus();
 	m->nr_lowmem_reserve = sim_arch ? (unsigned int)sim_arch->nr_zone_types :
 		(unsigned int)(sizeof(default_zone_types) / sizeof(default_zone_types[0]));
 	m->highmem_config = highmem_config();
+	m->nr_nodes = (unsigned int)nr_online_nodes;
+	for_each_populated_zone(zone)
+		n++;
+	m->zones = calloc(n ? n : 1, sizeof(*m->zones));
+	m->lowmem_reserve = calloc(n ? n : 1, sizeof(*m->lowmem_reserve));
+	BUG_ON(!m->zones || !m->lowmem_reserve);
 	for_each_populated_zone(zone)
 		snapshot_zone(m, zone);
 	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
@@ -276,6 +291,8 @@ static void free_snapshot(struct show_mem_snapshot *m)
 		return;
 	for (unsigned int z = 0; z < m->nr_zones; z++)
 		free(m->zones[z].pcp);
+	free(m->zones);
+	free(m->lowmem_reserve);
 	free(m);
 }
 

@@ -32,6 +32,7 @@ struct pcp_snapshot {
 
 /* One populated zone, as show_free_areas() reads it. */
 struct zone_snapshot {
+	int nid;			/* its node */
 	enum zone_type type;		/* superset index (mmzone.h) */
 	const char *name;		/* "DMA", "Normal", ... */
 	unsigned long watermark[NR_WMARK];
@@ -54,14 +55,15 @@ struct swap_cache_stats {
 /* Everything show_mem() prints. */
 struct show_mem_snapshot {
 	unsigned int nr_cpus;
-	unsigned int nr_zones;		/* populated zones in zones[] */
-	struct zone_snapshot zones[MAX_NR_ZONES];
+	unsigned int nr_nodes;		/* online nodes: > 1 prints "Node N " */
+	unsigned int nr_zones;		/* populated zones of every node */
+	struct zone_snapshot *zones;	/* [nr_zones], in node order */
 	/*
 	 * lowmem_reserve[] of each zone in the kernel's own index order
 	 * (arch->zone_types), nr_lowmem_reserve = the kernel's MAX_NR_ZONES.
 	 */
 	unsigned int nr_lowmem_reserve;
-	unsigned long lowmem_reserve[MAX_NR_ZONES][MAX_NR_ZONES];
+	unsigned long (*lowmem_reserve)[MAX_NR_ZONES];	/* [nr_zones] */
 	unsigned long global[NR_VM_ZONE_STAT_ITEMS];	/* global_page_state */
 	struct swap_cache_stats swap_cache;
 	long nr_swap_pages;

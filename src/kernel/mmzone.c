@@ -35,6 +35,21 @@
 #define MB_PAGES(mb) ((unsigned long)(mb) << (20 - PAGE_SHIFT))
 
 struct pglist_data contig_page_data;
+/* Nodes 1.. of a NUMA machine; node 0 is contig_page_data. */
+static struct pglist_data node_pgdats[MAX_NUMNODES - 1];
+struct pglist_data *node_data[MAX_NUMNODES] = { &contig_page_data };
+int nr_online_nodes = 1;
+/*
+ * 2.6.32 sets zone_reclaim_mode at boot only if a node is farther than
+ * RECLAIM_DISTANCE (20); x86-64 without a SLIT reports 20 for every
+ * remote node, so it stays 0 and allocations fall back to remote nodes
+ * instead of reclaiming locally first.
+ */
+int zone_reclaim_mode;
+enum zonelist_order current_zonelist_order = ZONELIST_ORDER_NODE;
+/* CPUs per node: node n has CPUs n*k .. n*k+k-1; the last node also
+ * takes the remainder when the count does not divide (cpu_to_node). */
+static unsigned int cpus_per_node = 1;
 struct page *mem_map;
 unsigned long max_pfn;
 const struct arch_desc *sim_arch;
@@ -280,20 +295,27 @@ static void zone_bounds(enum zone_type t, unsigned long *start,
  * what the zone's buddy lists receive.  The kernel allocates one mem_map
  * from bootmem instead, above 16 MiB on x86-32 even for highmem.
  */
-static int init_zone(struct zone *zone, enum zone_type t,
+static int init_zone(pg_data_t *pgdat, enum zone_type t,
 		     unsigned long reserved_pages, bool *reserve_pending)
 {
+	struct zone *zone = &pgdat->node_zones[t];
+	unsigned long node_end = pgdat->node_start_pfn + pgdat->node_spanned_pages;
 	unsigned long start, end, memmap, absent;
 
+	/* A zone of a node is the node's share of the zone type's range. */
 	zone_bounds(t, &start, &end);
-	zone->zone_pgdat = &contig_page_data;
+	start = min(max(start, pgdat->node_start_pfn), node_end);
+	end = min(max(end, start), node_end);
+	zone->zone_pgdat = pgdat;
 	zone->name = zone_names[t];
 	zone->zone_start_pfn = start;
 	zone->spanned_pages = end - start;
 	zone->prev_priority = DEF_PRIORITY;
 	zone_init_lists(zone);
-	for (unsigned long pfn = start; pfn < end; pfn++)
+	for (unsigned long pfn = start; pfn < end; pfn++) {
 		set_page_zone(pfn_to_page(pfn), t);
+		set_page_node(pfn_to_page(pfn), pgdat->node_id);
+	}
 	if (start == end)
 		return 0;
 
@@ -326,30 +348,144 @@ static int init_zone(struct zone *zone, enum zone_type t,
 	return 0;
 }
 
-/* build_all_zonelists for UMA: populated zones, highest index first. */
-static void build_zonelist(void)
+/*
+ * find_next_best_node without node_load: the nearest node not yet used;
+ * among equally distant ones, those numbered after @local first, then
+ * wrapping round (2.6.32 penalises nodes below the local one by one).
+ * The kernel also spreads ties by how often a node was already chosen as
+ * a second choice; with equal remote distances that only permutes the
+ * remote tail of lists of three or more nodes.  [MODEL]
+ */
+static void node_fallback_order(int local, int *order)
 {
-	pg_data_t *pgdat = &contig_page_data;
-	struct zonelist *zl = &pgdat->node_zonelists[0];
 	int n = 0;
 
-	memset(zl, 0, sizeof(*zl));
-	for (int t = MAX_NR_ZONES - 1; t >= 0; t--) {
-		struct zone *zone = &pgdat->node_zones[t];
+	order[n++] = local;
+	for (int i = 1; i < nr_online_nodes; i++)
+		order[n++] = (local + i) % nr_online_nodes;
+}
 
-		if (populated_zone(zone)) {
-			zl->_zonerefs[n++] = zone;
-			if (pgdat->nr_zones == 0)
-				pgdat->nr_zones = t + 1;
+static int add_node_zones(struct zonelist *zl, int n, pg_data_t *pgdat)
+{
+	for (int t = MAX_NR_ZONES - 1; t >= 0; t--)
+		if (populated_zone(&pgdat->node_zones[t]))
+			zl->_zonerefs[n++] = &pgdat->node_zones[t];
+	return n;
+}
+
+/*
+ * default_zonelist_order (2.6.32, CONFIG_NUMA): node order if some node
+ * has no Normal zone (its kernel allocations would otherwise spill onto
+ * other nodes first), if there is no DMA/DMA32 memory, or if DMA/DMA32 is
+ * more than half of memory or more than 70% of a large node; zone order
+ * otherwise, to keep DMA32 for those who need it.  On x86-64 this picks
+ * node order for every machine whose node 0 ends at or below 4 GiB.
+ */
+static enum zonelist_order default_zonelist_order(void)
+{
+	unsigned long low = 0, total = 0, average;
+	int nid;
+
+	for_each_online_node(nid) {
+		pg_data_t *pgdat = NODE_DATA(nid);
+
+		for (int t = 0; t < MAX_NR_ZONES; t++) {
+			struct zone *z = &pgdat->node_zones[t];
+
+			if (populated_zone(z)) {
+				if (t < ZONE_NORMAL)
+					low += z->present_pages;
+				total += z->present_pages;
+			} else if (t == ZONE_NORMAL) {
+				return ZONELIST_ORDER_NODE;
+			}
 		}
 	}
+	if (!low || low > total / 2)
+		return ZONELIST_ORDER_NODE;
+	average = total / ((unsigned long)nr_online_nodes + 1);
+	for_each_online_node(nid) {
+		pg_data_t *pgdat = NODE_DATA(nid);
+
+		low = total = 0;
+		for (int t = 0; t < MAX_NR_ZONES; t++) {
+			struct zone *z = &pgdat->node_zones[t];
+
+			if (t < ZONE_NORMAL)
+				low += z->present_pages;
+			total += z->present_pages;
+		}
+		if (low && total > average && low > total * 70 / 100)
+			return ZONELIST_ORDER_NODE;
+	}
+	return ZONELIST_ORDER_ZONE;
+}
+
+/*
+ * build_zonelists: node order lists every zone of the nearest node, then
+ * of the next; zone order lists Normal of every node (nearest first),
+ * then DMA32, then DMA.  The __GFP_THISNODE list has the local node only.
+ * With one node both orders give the UMA list (highest zone first).
+ */
+static void build_zonelists(pg_data_t *pgdat)
+{
+	struct zonelist *zl = &pgdat->node_zonelists[0];
+	int order[MAX_NUMNODES];
+	int n = 0;
+
+	memset(pgdat->node_zonelists, 0, sizeof(pgdat->node_zonelists));
+	node_fallback_order(pgdat->node_id, order);
+	if (current_zonelist_order == ZONELIST_ORDER_ZONE) {
+		for (int t = MAX_NR_ZONES - 1; t >= 0; t--)
+			for (int i = 0; i < nr_online_nodes; i++) {
+				struct zone *z = &NODE_DATA(order[i])->node_zones[t];
+
+				if (populated_zone(z))
+					zl->_zonerefs[n++] = z;
+			}
+	} else {
+		for (int i = 0; i < nr_online_nodes; i++)
+			n = add_node_zones(zl, n, NODE_DATA(order[i]));
+	}
 	zl->_zonerefs[n] = NULL;
+	n = add_node_zones(&pgdat->node_zonelists[1], 0, pgdat);
+	pgdat->node_zonelists[1]._zonerefs[n] = NULL;
+}
+
+static void build_all_zonelists(enum zonelist_order requested)
+{
+	pg_data_t *pgdat;
+
+	for_each_online_pgdat(pgdat) {
+		pgdat->nr_zones = 0;
+		for (int t = MAX_NR_ZONES - 1; t >= 0; t--)
+			if (populated_zone(&pgdat->node_zones[t])) {
+				pgdat->nr_zones = t + 1;
+				break;
+			}
+	}
+	current_zonelist_order = requested != ZONELIST_ORDER_DEFAULT ?
+		requested : default_zonelist_order();
+	for_each_online_pgdat(pgdat)
+		build_zonelists(pgdat);
+}
+
+int cpu_to_node(int cpu)
+{
+	int nid = cpu / (int)cpus_per_node;
+
+	return nid < nr_online_nodes ? nid : nr_online_nodes - 1;
+}
+
+int numa_node_id(void)
+{
+	return nr_online_nodes > 1 ? cpu_to_node(smp_processor_id()) : 0;
 }
 
 /* Sum of max(0, present - high watermark) of the zones gfp may use. */
 static unsigned long nr_free_zone_pages(gfp_t gfp)
 {
-	struct zonelist *zl = node_zonelist(0, gfp);
+	struct zonelist *zl = node_zonelist(numa_node_id(), gfp);
 	struct zone *zone, **z;
 	unsigned long sum = 0;
 
@@ -437,18 +573,21 @@ static int zone_pcp_init(struct zone *zone, unsigned int fraction)
 static void calculate_totalreserve_pages(void)
 {
 	unsigned long total = 0;
+	pg_data_t *pgdat;
 
-	for (int i = 0; i < MAX_NR_ZONES; i++) {
-		struct zone *zone = &contig_page_data.node_zones[i];
-		unsigned long max = 0;
+	for_each_online_pgdat(pgdat) {
+		for (int i = 0; i < MAX_NR_ZONES; i++) {
+			struct zone *zone = &pgdat->node_zones[i];
+			unsigned long max = 0;
 
-		for (int j = i; j < MAX_NR_ZONES; j++)
-			if (zone->lowmem_reserve[j] > max)
-				max = zone->lowmem_reserve[j];
-		max += high_wmark_pages(zone);
-		if (max > zone->present_pages)
-			max = zone->present_pages;
-		total += max;
+			for (int j = i; j < MAX_NR_ZONES; j++)
+				if (zone->lowmem_reserve[j] > max)
+					max = zone->lowmem_reserve[j];
+			max += high_wmark_pages(zone);
+			if (max > zone->present_pages)
+				max = zone->present_pages;
+			total += max;
+		}
 	}
 	totalreserve_pages = total;
 }
@@ -502,10 +641,8 @@ void setup_per_zone_wmarks(void)
  * sum and its own ratio is never applied to a populated zone, so every
  * value equals the kernel's for its MAX_NR_ZONES-4 enum.
  */
-void setup_per_zone_lowmem_reserve(void)
+static void setup_node_lowmem_reserve(pg_data_t *pgdat)
 {
-	pg_data_t *pgdat = &contig_page_data;
-
 	for (int j = 0; j < MAX_NR_ZONES; j++) {
 		struct zone *zone = &pgdat->node_zones[j];
 		unsigned long present = zone->present_pages;
@@ -521,6 +658,15 @@ void setup_per_zone_lowmem_reserve(void)
 			present += lower->present_pages;
 		}
 	}
+}
+
+/* Per node: a zone's reserve counts the higher zones of its own node. */
+void setup_per_zone_lowmem_reserve(void)
+{
+	pg_data_t *pgdat;
+
+	for_each_online_pgdat(pgdat)
+		setup_node_lowmem_reserve(pgdat);
 	calculate_totalreserve_pages();
 }
 
@@ -615,6 +761,20 @@ static int check_config(const struct mem_config *cfg)
 	}
 	if (cfg->nr_cpus > SIM_MAX_CPUS)
 		return mem_fail("%u CPUs: at most %d", cfg->nr_cpus, SIM_MAX_CPUS);
+	if (cfg->nr_nodes > MAX_NUMNODES)
+		return mem_fail("%u nodes: at most %d", cfg->nr_nodes, MAX_NUMNODES);
+	if (cfg->nr_nodes > 1 && cfg->arch->arch != ARCH_X86_64)
+		return mem_fail("%u nodes: NUMA is modelled on x86_64 only",
+				cfg->nr_nodes);
+	if (cfg->nr_nodes > 1 && cfg->nr_cpus < cfg->nr_nodes)
+		return mem_fail("%u nodes need at least as many CPUs (%u given)",
+				cfg->nr_nodes, cfg->nr_cpus);
+	/* Every node gets whole MAX_ORDER blocks and room for its memmap. */
+	if (cfg->nr_nodes > 1 &&
+	    (cfg->mem_bytes >> PAGE_SHIFT) / cfg->nr_nodes < 8 * MAX_ORDER_NR_PAGES)
+		return mem_fail("mem=%luM over %u nodes: at least %lu MB per node",
+				cfg->mem_bytes >> 20, cfg->nr_nodes,
+				(8 * MAX_ORDER_NR_PAGES) >> (20 - PAGE_SHIFT));
 	if (cfg->pageblock_order && (cfg->pageblock_order < 1 ||
 				     cfg->pageblock_order > MAX_ORDER - 1))
 		return mem_fail("pageblock_order %u: must be 1..%d",
@@ -664,9 +824,64 @@ static void free_all_bootmem_zone(struct zone *zone)
 	}
 }
 
+/*
+ * Node n spans an equal share of memory, rounded down to whole MAX_ORDER
+ * blocks so that no buddy pair straddles two nodes; the last node takes
+ * the remainder.  As with SRAT-described x86-64 boxes, zones follow
+ * physical addresses: DMA and DMA32 (below 4 GiB) fall in the nodes that
+ * span those addresses -- node 0 alone once a node holds 4 GiB or more --
+ * and every node above 4 GiB has a Normal zone.
+ */
+static void setup_node_spans(unsigned int nr_nodes)
+{
+	unsigned long share = (max_pfn / nr_nodes) & ~(MAX_ORDER_NR_PAGES - 1);
+
+	for (unsigned int nid = 0; nid < nr_nodes; nid++) {
+		pg_data_t *pgdat = nid ? &node_pgdats[nid - 1] : &contig_page_data;
+
+		memset(pgdat, 0, sizeof(*pgdat));
+		node_data[nid] = pgdat;
+		pgdat->node_id = (int)nid;
+		pgdat->node_start_pfn = nid * share;
+		pgdat->node_spanned_pages = nid + 1 < nr_nodes ? share :
+			max_pfn - nid * share;
+		init_waitqueue_head(&pgdat->kswapd_wait);
+	}
+}
+
+static int init_node_zones(pg_data_t *pgdat, unsigned long reserved_pages,
+			   bool *reserve_pending)
+{
+	for (int t = 0; t < MAX_NR_ZONES; t++) {
+		int err = init_zone(pgdat, t, reserved_pages, reserve_pending);
+
+		if (err)
+			return err;
+		pgdat->node_present_pages += pgdat->node_zones[t].present_pages;
+	}
+	return 0;
+}
+
+static int free_node_bootmem(pg_data_t *pgdat, unsigned int fraction)
+{
+	for (int t = 0; t < MAX_NR_ZONES; t++) {
+		struct zone *zone = &pgdat->node_zones[t];
+		int err;
+
+		if (!populated_zone(zone))
+			continue;
+		err = zone_pcp_init(zone, fraction);
+		if (err)
+			return err;
+		free_all_bootmem_zone(zone);
+		totalram_pages += zone->managed_pages;
+	}
+	return 0;
+}
+
 int mem_init(const struct mem_config *cfg)
 {
-	pg_data_t *pgdat = &contig_page_data;
+	pg_data_t *pgdat;
 	unsigned long reserved_pages;
 	unsigned long mem_map_len;
 	bool reserve_pending = true;
@@ -680,6 +895,8 @@ int mem_init(const struct mem_config *cfg)
 
 	sim_arch = cfg->arch;
 	nr_online_cpus = cfg->nr_cpus ? cfg->nr_cpus : 1;
+	nr_online_nodes = cfg->nr_nodes > 1 ? (int)cfg->nr_nodes : 1;
+	cpus_per_node = nr_online_cpus / (unsigned int)nr_online_nodes;
 	max_pfn = cfg->mem_bytes >> PAGE_SHIFT;
 	pageblock_order = cfg->pageblock_order ? cfg->pageblock_order :
 		default_pageblock_order(cfg);
@@ -700,18 +917,13 @@ int mem_init(const struct mem_config *cfg)
 				cfg->mem_bytes >> 20);
 
 	vmstat_reset();
-	memset(pgdat, 0, sizeof(*pgdat));
-	init_waitqueue_head(&pgdat->kswapd_wait);
-	for (int t = 0; t < MAX_NR_ZONES; t++) {
-		struct zone *zone = &pgdat->node_zones[t];
-
-		err = init_zone(zone, t, reserved_pages, &reserve_pending);
+	setup_node_spans((unsigned int)nr_online_nodes);
+	for_each_online_pgdat(pgdat) {
+		err = init_node_zones(pgdat, reserved_pages, &reserve_pending);
 		if (err)
 			return err;
-		pgdat->node_present_pages += zone->present_pages;
 	}
-	pgdat->node_spanned_pages = max_pfn;
-	build_zonelist();
+	build_all_zonelists(cfg->zonelist_order);
 
 	/*
 	 * build_all_zonelists: grouping by mobility is pointless when there
@@ -721,16 +933,10 @@ int mem_init(const struct mem_config *cfg)
 	page_group_by_mobility_disabled =
 		nr_free_pagecache_pages() < pageblock_nr_pages * MIGRATE_TYPES;
 
-	for (int t = 0; t < MAX_NR_ZONES; t++) {
-		struct zone *zone = &pgdat->node_zones[t];
-
-		if (!populated_zone(zone))
-			continue;
-		err = zone_pcp_init(zone, cfg->percpu_pagelist_fraction);
+	for_each_online_pgdat(pgdat) {
+		err = free_node_bootmem(pgdat, cfg->percpu_pagelist_fraction);
 		if (err)
 			return err;
-		free_all_bootmem_zone(zone);
-		totalram_pages += zone->managed_pages;
 	}
 
 	set_lowmem_reserve_ratios(cfg);
@@ -747,13 +953,22 @@ int mem_init(const struct mem_config *cfg)
 
 void mem_exit(void)
 {
-	pg_data_t *pgdat = &contig_page_data;
+	pg_data_t *pgdat;
 
-	for (int t = 0; t < MAX_NR_ZONES; t++) {
-		free(pgdat->node_zones[t].pageset);
-		free(pgdat->node_zones[t].pageblock_flags);
+	for_each_online_pgdat(pgdat) {
+		for (int t = 0; t < MAX_NR_ZONES; t++) {
+			free(pgdat->node_zones[t].pageset);
+			free(pgdat->node_zones[t].pageblock_flags);
+		}
 	}
-	memset(pgdat, 0, sizeof(*pgdat));
+	for (int nid = 0; nid < MAX_NUMNODES; nid++) {
+		pgdat = nid ? &node_pgdats[nid - 1] : &contig_page_data;
+		memset(pgdat, 0, sizeof(*pgdat));
+		node_data[nid] = nid ? NULL : &contig_page_data;
+	}
+	nr_online_nodes = 1;
+	cpus_per_node = 1;
+	current_zonelist_order = ZONELIST_ORDER_NODE;
 	free(mem_map);
 	mem_map = NULL;
 	max_pfn = 0;

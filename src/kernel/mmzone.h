@@ -114,16 +114,44 @@ struct zone {
 	const char *name;
 };
 
-#define MAX_ZONES_PER_ZONELIST MAX_NR_ZONES
+/*
+ * NUMA (x86-64, CONFIG_NUMA): up to MAX_NUMNODES nodes, each a pgdat with
+ * its own zones and kswapd.  The node id lives in page->flags beside the
+ * zone index, as the kernel's NODES_PGSHIFT does, so page_zone() stays a
+ * shift and two loads.  A one-node machine is exactly the old UMA layout.
+ */
+#define NODES_SHIFT 3
+#define MAX_NUMNODES (1 << NODES_SHIFT)
+#define LOCAL_DISTANCE 10
+#define REMOTE_DISTANCE 20
+/*
+ * include/linux/topology.h (2.6.32): zone_reclaim_mode is switched on at
+ * boot only when some node_distance() exceeds RECLAIM_DISTANCE; with
+ * SLIT-less x86-64 distances of 10 and 20 it never is.
+ */
+#define RECLAIM_DISTANCE 20
+
+#define MAX_ZONES_PER_ZONELIST (MAX_NUMNODES * MAX_NR_ZONES)
 
 struct zonelist {
-	/* Populated zones, highest index first; NULL-terminated. */
+	/* Populated zones in fallback order; NULL-terminated. */
 	struct zone *_zonerefs[MAX_ZONES_PER_ZONELIST + 1];
+};
+
+/* node_zonelists[0]: the fallback list; [1]: this node only
+ * (__GFP_THISNODE), as the kernel's MAX_ZONELISTS of 2 on NUMA. */
+#define MAX_ZONELISTS 2
+
+/* numa_zonelist_order: the kernel's "default" picks one at boot. */
+enum zonelist_order {
+	ZONELIST_ORDER_DEFAULT,
+	ZONELIST_ORDER_NODE,
+	ZONELIST_ORDER_ZONE,
 };
 
 typedef struct pglist_data {
 	struct zone node_zones[MAX_NR_ZONES];
-	struct zonelist node_zonelists[1];
+	struct zonelist node_zonelists[MAX_ZONELISTS];
 	int nr_zones;			/* highest populated zone index + 1 */
 	unsigned long node_start_pfn;
 	unsigned long node_present_pages;
@@ -134,18 +162,44 @@ typedef struct pglist_data {
 	int kswapd_max_order;
 } pg_data_t;
 
+/* Node 0's pgdat keeps its UMA name; node_data[] points at every node's. */
 extern struct pglist_data contig_page_data;
-#define NODE_DATA(nid) (&contig_page_data)
+extern struct pglist_data *node_data[MAX_NUMNODES];
+extern int nr_online_nodes;
+extern int zone_reclaim_mode;
+extern enum zonelist_order current_zonelist_order;
+#define NODE_DATA(nid) (node_data[nid])
+#define for_each_online_node(nid)					\
+	for ((nid) = 0; (nid) < nr_online_nodes; (nid)++)
+#define for_each_online_pgdat(pgdat)					\
+	for ((pgdat) = NODE_DATA(0); (pgdat);				\
+	     (pgdat) = next_online_pgdat(pgdat))
 
-/* UMA: one zonelist, whatever the gfp mask (no __GFP_THISNODE list). */
+static inline struct pglist_data *next_online_pgdat(struct pglist_data *pgdat)
+{
+	int nid = pgdat->node_id + 1;
+
+	return nid < nr_online_nodes ? NODE_DATA(nid) : NULL;
+}
+
+/* arch/x86/mm/numa_64.c without a SLIT: 10 local, 20 remote. */
+static inline int node_distance(int from, int to)
+{
+	return from == to ? LOCAL_DISTANCE : REMOTE_DISTANCE;
+}
+
+/* CPUs are split evenly, in blocks: cpus 0..k-1 on node 0, and so on. */
+int cpu_to_node(int cpu);
+/* The node of the CPU the current code runs on. */
+int numa_node_id(void);
+
 static inline struct zonelist *node_zonelist(int nid, gfp_t flags)
 {
-	(void)flags;
-	return &NODE_DATA(nid)->node_zonelists[0];
+	return &NODE_DATA(nid)->node_zonelists[(flags & __GFP_THISNODE) ? 1 : 0];
 }
 
 /* Zones of @zlist usable by an allocation whose gfp_zone() is @highidx,
- * highest first; @z is a struct zone ** cursor. */
+ * in fallback order; @z is a struct zone ** cursor. */
 #define for_each_zone_zonelist(zone, z, zlist, highidx)		\
 	for (z = (zlist)->_zonerefs; ((zone) = *(z)) != NULL; (z)++)	\
 		if (zone_idx(zone) > (highidx))				\
@@ -175,9 +229,19 @@ static inline unsigned long high_wmark_pages(const struct zone *z)
 	return z->watermark[WMARK_HIGH];
 }
 
+/* The zone after @zone: the node's next, or the next node's first. */
+static inline struct zone *next_zone(struct zone *zone)
+{
+	pg_data_t *pgdat = zone->zone_pgdat;
+
+	if (zone < pgdat->node_zones + MAX_NR_ZONES - 1)
+		return zone + 1;
+	pgdat = next_online_pgdat(pgdat);
+	return pgdat ? pgdat->node_zones : NULL;
+}
+
 #define for_each_zone(zone)						\
-	for (zone = contig_page_data.node_zones;			\
-	     zone < contig_page_data.node_zones + MAX_NR_ZONES; zone++)
+	for (zone = NODE_DATA(0)->node_zones; zone; zone = next_zone(zone))
 #define for_each_populated_zone(zone)					\
 	for_each_zone(zone)						\
 		if (!populated_zone(zone))				\
@@ -216,6 +280,8 @@ struct mem_config {
 	unsigned long min_free_kbytes;	/* 0: computed by init_per_zone_wmark_min */
 	unsigned int lowmem_reserve_ratio[MAX_NR_ZONES]; /* 0: defaults */
 	unsigned int percpu_pagelist_fraction;	/* 0: unused */
+	unsigned int nr_nodes;		/* 0 or 1: UMA; x86_64 only */
+	enum zonelist_order zonelist_order;	/* vm.numa_zonelist_order */
 };
 
 extern unsigned int pageblock_order;
@@ -244,9 +310,15 @@ unsigned long nr_free_buffer_pages(void);
 unsigned long nr_free_pagecache_pages(void);
 unsigned long int_sqrt(unsigned long x);
 
-/* The zone index lives in the top bits of page->flags, as in the kernel. */
+/*
+ * The zone index lives in the top bits of page->flags and the node id just
+ * below it, as in the kernel (ZONES_PGSHIFT, NODES_PGSHIFT).
+ */
 #define ZONES_PGSHIFT 29
 #define ZONES_MASK 0x7u
+#define NODES_PGSHIFT (ZONES_PGSHIFT - NODES_SHIFT)
+#define NODES_MASK ((1u << NODES_SHIFT) - 1)
+_Static_assert(__NR_PAGEFLAGS <= NODES_PGSHIFT, "page flags overlap the node bits");
 
 static inline void set_page_zone(struct page *page, enum zone_type zone)
 {
@@ -254,14 +326,25 @@ static inline void set_page_zone(struct page *page, enum zone_type zone)
 	page->flags |= (uint32_t)zone << ZONES_PGSHIFT;
 }
 
+static inline void set_page_node(struct page *page, int nid)
+{
+	page->flags &= ~(NODES_MASK << NODES_PGSHIFT);
+	page->flags |= (uint32_t)nid << NODES_PGSHIFT;
+}
+
 static inline enum zone_type page_zonenum(const struct page *page)
 {
 	return (enum zone_type)((page->flags >> ZONES_PGSHIFT) & ZONES_MASK);
 }
 
+static inline int page_to_nid(const struct page *page)
+{
+	return (int)((page->flags >> NODES_PGSHIFT) & NODES_MASK);
+}
+
 static inline struct zone *page_zone(const struct page *page)
 {
-	return &contig_page_data.node_zones[page_zonenum(page)];
+	return &NODE_DATA(page_to_nid(page))->node_zones[page_zonenum(page)];
 }
 
 /* page_alloc.c: watermarks and pageblocks */

@@ -88,7 +88,7 @@ static inline long zone_free_pages(const struct zone *zone)
 
 /* ---- page checks ----------------------------------------------------- */
 
-#define ZONE_FLAGS_MASK (ZONES_MASK << ZONES_PGSHIFT)
+#define ZONE_FLAGS_MASK ((ZONES_MASK << ZONES_PGSHIFT) | (NODES_MASK << NODES_PGSHIFT))
 
 /* Flags a page must not carry when freed (PAGE_FLAGS_CHECK_AT_FREE, plus
  * mmsim's list-membership flags). */
@@ -1423,6 +1423,7 @@ struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
 
 struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
 {
+	/* alloc_pages_current without a mempolicy: the local node's list. */
 	return __alloc_pages_nodemask(gfp_mask, order,
-				      node_zonelist(0, gfp_mask));
+				      node_zonelist(numa_node_id(), gfp_mask));
 }

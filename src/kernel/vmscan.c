@@ -1420,6 +1420,7 @@ int kswapd_run(int nid)
 void reclaim_init(void)
 {
 	struct zone *zone;
+	pg_data_t *pgdat;
 
 	/* Whatever a previous simulation left refers to its mem_map. */
 	kmem_cache_forget_all();
@@ -1437,8 +1438,10 @@ void reclaim_init(void)
 		zone->prev_priority = DEF_PRIORITY;
 		memset(&zone->reclaim_stat, 0, sizeof(zone->reclaim_stat));
 	}
-	contig_page_data.kswapd = NULL;
-	contig_page_data.kswapd_max_order = 0;
+	for_each_online_pgdat(pgdat) {
+		pgdat->kswapd = NULL;
+		pgdat->kswapd_max_order = 0;
+	}
 	swap_state_init();
 	page_data_init();
 }

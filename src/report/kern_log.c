@@ -53,9 +53,16 @@ static void cat(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *node(const struct log *l)
+/* "Node N " on CONFIG_NUMA kernels; a machine of several nodes is one. */
+static const char *node(const struct log *l, const struct show_mem_snapshot *m,
+			const struct zone_snapshot *zs)
 {
-	return l->opts && l->opts->numa ? "Node 0 " : "";
+	static char buf[16];
+
+	if (!(l->opts && l->opts->numa) && m->nr_nodes <= 1)
+		return "";
+	snprintf(buf, sizeof(buf), "Node %d ", zs->nid);
+	return buf;
 }
 
 static bool long_fields(const struct log *l)
@@ -68,7 +75,7 @@ static void show_pcp(struct log *l, const struct show_mem_snapshot *m)
 	for (unsigned int z = 0; z < m->nr_zones; z++) {
 		const struct zone_snapshot *zs = &m->zones[z];
 
-		line(l, "%s%s per-cpu:", node(l), zs->name);
+		line(l, "%s%s per-cpu:", node(l, m, zs), zs->name);
 		for (unsigned int cpu = 0; cpu < m->nr_cpus; cpu++)
 			line(l, "CPU %4u: hi:%5d, btch:%4d usd:%4d", cpu,
 			     zs->pcp[cpu].high, zs->pcp[cpu].batch,
@@ -118,7 +125,7 @@ static void show_zone(struct log *l, const struct show_mem_snapshot *m,
 	    "%s%s free:%lukB min:%lukB low:%lukB high:%lukB"
 	    " active_anon:%lukB inactive_anon:%lukB active_file:%lukB"
 	    " inactive_file:%lukB unevictable:%lukB",
-	    node(l), zs->name, K(s[NR_FREE_PAGES]),
+	    node(l, m, zs), zs->name, K(s[NR_FREE_PAGES]),
 	    K(zs->watermark[WMARK_MIN]), K(zs->watermark[WMARK_LOW]),
 	    K(zs->watermark[WMARK_HIGH]), K(s[NR_ACTIVE_ANON]),
 	    K(s[NR_INACTIVE_ANON]), K(s[NR_ACTIVE_FILE]),
@@ -154,12 +161,13 @@ static void show_zone(struct log *l, const struct show_mem_snapshot *m,
 }
 
 /* "Normal: 275*4kB 58*8kB ... = 2908kB" */
-static void show_buddy(struct log *l, const struct zone_snapshot *zs)
+static void show_buddy(struct log *l, const struct show_mem_snapshot *m,
+		       const struct zone_snapshot *zs)
 {
 	char buf[512] = "";
 	unsigned long total = 0;
 
-	cat(buf, sizeof(buf), "%s%s: ", node(l), zs->name);
+	cat(buf, sizeof(buf), "%s%s: ", node(l, m, zs), zs->name);
 	for (int order = 0; order < MAX_ORDER; order++) {
 		total += zs->nr_free[order] << order;
 		cat(buf, sizeof(buf), "%lu*%lukB ", zs->nr_free[order],
@@ -177,7 +185,7 @@ static void show_mem(struct log *l, const struct show_mem_snapshot *m)
 	for (unsigned int z = 0; z < m->nr_zones; z++)
 		show_zone(l, m, z);
 	for (unsigned int z = 0; z < m->nr_zones; z++)
-		show_buddy(l, &m->zones[z]);
+		show_buddy(l, m, &m->zones[z]);
 	line(l, "%ld total pagecache pages", (long)m->global[NR_FILE_PAGES]);
 	/* show_swap_cache_info() */
 	line(l, "%lu pages in swap cache", m->swap_cache.pages);

@@ -4,8 +4,10 @@
  * (mm/vmstat.c), byte for byte as the kernel of the running profile
  * prints them for the simulated machine.
  *
- * Configuration the text depends on, as assumed here: UMA (node 0 only,
- * so no numa_* lines), SMP (the "vm stats threshold" line), and
+ * Configuration the text depends on, as assumed here: every node is
+ * walked in node order ("Node 1, zone   Normal"), as for_each_online_pgdat
+ * and walk_zones_in_node do, but the numa_* lines of /proc/vmstat are not
+ * printed (mmsim does not count numa_hit/numa_miss), SMP (the "vm stats threshold" line), and
  * CONFIG_HUGETLB_PAGE (the htlb_buddy_alloc_* lines, always 0: mmsim has
  * no hugetlb pool).  Unpopulated zones are skipped, as walk_zones_in_node
  * does.
@@ -40,16 +42,24 @@ static bool zone_stat_item_shown(enum zone_stat_item item)
 
 void procfs_buddyinfo(FILE *out)
 {
-	pg_data_t *pgdat = NODE_DATA(0);
 	struct zone *zone;
 
 	for_each_populated_zone(zone) {
-		fprintf(out, "Node %d, zone %8s ", pgdat->node_id, zone->name);
+		fprintf(out, "Node %d, zone %8s ", zone->zone_pgdat->node_id,
+			zone->name);
 		for (int order = 0; order < MAX_ORDER; order++)
 			fprintf(out, "%6lu ", zone->free_area[order].nr_free);
 		fputc('\n', out);
 	}
 }
+
+/* The populated zones of @pgdat, lowest first (walk_zones_in_node). */
+#define for_each_populated_zone_in_node(zone, pgdat)			\
+	for (zone = (pgdat)->node_zones;					\
+	     zone < (pgdat)->node_zones + MAX_NR_ZONES; zone++)		\
+		if (!populated_zone(zone))				\
+			; /* skip */					\
+		else
 
 static void pagetypeinfo_showfree(FILE *out, pg_data_t *pgdat)
 {
@@ -60,7 +70,7 @@ static void pagetypeinfo_showfree(FILE *out, pg_data_t *pgdat)
 		fprintf(out, "%6d ", order);
 	fputc('\n', out);
 
-	for_each_populated_zone(zone) {
+	for_each_populated_zone_in_node(zone, pgdat) {
 		for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
 			fprintf(out, "Node %4d, zone %8s, type %12s ",
 				pgdat->node_id, zone->name, migratetype_names[mt]);
@@ -86,7 +96,7 @@ static void pagetypeinfo_showblockcount(FILE *out, pg_data_t *pgdat)
 		fprintf(out, "%12s ", migratetype_names[mt]);
 	fputc('\n', out);
 
-	for_each_populated_zone(zone) {
+	for_each_populated_zone_in_node(zone, pgdat) {
 		unsigned long count[MIGRATE_TYPES] = { 0 };
 		unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
 
@@ -104,15 +114,18 @@ static void pagetypeinfo_showblockcount(FILE *out, pg_data_t *pgdat)
 	}
 }
 
+/* pagetypeinfo_show runs once per node: the whole text repeats. */
 void procfs_pagetypeinfo(FILE *out)
 {
-	pg_data_t *pgdat = NODE_DATA(0);
+	pg_data_t *pgdat;
 
-	fprintf(out, "Page block order: %d\n", (int)pageblock_order);
-	fprintf(out, "Pages per block:  %lu\n", pageblock_nr_pages);
-	fputc('\n', out);
-	pagetypeinfo_showfree(out, pgdat);
-	pagetypeinfo_showblockcount(out, pgdat);
+	for_each_online_pgdat(pgdat) {
+		fprintf(out, "Page block order: %d\n", (int)pageblock_order);
+		fprintf(out, "Pages per block:  %lu\n", pageblock_nr_pages);
+		fputc('\n', out);
+		pagetypeinfo_showfree(out, pgdat);
+		pagetypeinfo_showblockcount(out, pgdat);
+	}
 }
 
 static void zoneinfo_show_print(FILE *out, pg_data_t *pgdat, struct zone *zone)
@@ -168,11 +181,10 @@ static void zoneinfo_show_print(FILE *out, pg_data_t *pgdat, struct zone *zone)
 
 void procfs_zoneinfo(FILE *out)
 {
-	pg_data_t *pgdat = NODE_DATA(0);
 	struct zone *zone;
 
 	for_each_populated_zone(zone)
-		zoneinfo_show_print(out, pgdat, zone);
+		zoneinfo_show_print(out, zone->zone_pgdat, zone);
 }
 
 /* Is @zone_type one the architecture configures (and so prints)? */

@@ -117,6 +117,9 @@ static const struct param_spec machine_keys[] = {
 	  .min = 0, .max = 10000000,
 	  PARAM_FIELD(struct scenario_machine, cached_files),
 	  .doc = "files whose dentry and inode are cached (unused) when the run starts: the desktop's boot and use before the test" },
+	{ .key = "nodes", .type = PARAM_INT, .def = "1", .min = 1, .max = 8,
+	  PARAM_FIELD(struct scenario_machine, nodes),
+	  .doc = "NUMA nodes (x86_64): memory and CPUs split evenly, each node with its own zones and kswapd" },
 };
 
 static const struct param_spec vm_keys[] = {
@@ -634,6 +637,28 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 	return 0;
 }
 
+/* NUMA is modelled on x86-64 only; each node needs a CPU and memory. */
+static int check_nodes(const struct scenario *sc, struct scenario_error *err)
+{
+	const struct scenario_machine *m = &sc->machine;
+
+	if (m->nodes == 1)
+		return 0;
+	if (m->arch != SCENARIO_ARCH_X86_64)
+		return key_error(sc, err, SEC_MACHINE, "nodes",
+				 "nodes = %d: NUMA is modelled on x86_64 only",
+				 m->nodes);
+	if (m->cpus < m->nodes)
+		return key_error(sc, err, SEC_MACHINE, "nodes",
+				 "nodes = %d: more nodes than cpus (%d); every node needs a CPU",
+				 m->nodes, m->cpus);
+	if (m->mem / (uint64_t)m->nodes < 32 * MiB)
+		return key_error(sc, err, SEC_MACHINE, "nodes",
+				 "nodes = %d: less than 32M of memory per node",
+				 m->nodes);
+	return 0;
+}
+
 static int check_vm(const struct scenario *sc, struct scenario_error *err)
 {
 	const struct scenario_vm *vm = &sc->vm;
@@ -765,7 +790,7 @@ struct scenario *scenario_parse_buffer(const char *text, size_t len,
 		goto fail;
 	}
 	if (check_required(sc, err) || check_machine(sc, err) ||
-	    check_vm(sc, err) || check_run(sc, err))
+	    check_nodes(sc, err) || check_vm(sc, err) || check_run(sc, err))
 		goto fail;
 	if (opts && opts->validate_profile) {
 		char why[256] = "";

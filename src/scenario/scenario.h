@@ -131,6 +131,7 @@ struct scenario_machine {
 	uint64_t reserved;		/* bytes taken at boot; see scenario_key_given */
 	int slab;			/* enum slab_allocator: 0 slub, 1 slab */
 	int64_t cached_files;		/* dentries + inodes cached at the start */
+	int nodes;			/* NUMA nodes, 1: UMA */
 };
 
 struct scenario_vm {
