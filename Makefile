@@ -79,6 +79,11 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
 $(BUILD)/tests/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB)
 	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB) $(LDLIBS)
 
+# The command-line target runs cli_main(): the commands too (main.c leaves
+# out its main() when MMSIM_FUZZ is defined).
+$(BUILD)/tests/fuzz/fuzz_cli: $(BUILD)/tests/fuzz/fuzz_cli.o $(CLI_OBJS) $(LIB)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(CLI_OBJS) $(LIB) $(LDLIBS)
+
 deps:
 	@scripts/deps.sh
 

@@ -167,6 +167,8 @@ int cmd_show(int argc, char **argv)
 		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat)",
 				   file);
 
+	if (cli_dry_run)
+		return 0;
 	if (mem_init(&cfg)) {
 		rc = usage_error("--mem: %s", mem_init_error());
 		mem_exit();
