@@ -44,6 +44,36 @@ static const char trace_text[] =
 	"   kswapd0-42  [001]  100.000200: mm_vmscan_kswapd_wake: nid=0 order=0\n"
 	"   kswapd0-42  [001]  100.000300: mm_vmscan_kswapd_sleep: nid=0\n";
 
+/* One result of 'mmsim run --json' (2.6.30, seed 1, s.ini) and the
+ * experiment.json of an --emit-jobs folder holding it. */
+static const char result_json[] =
+	"{\"arch\":\"x86_64\",\"congestion_wait\":[{\"calls\":6,\"queue\":1,\"s"
+	"ite\":2,\"time_ns\":298780854,\"timeouts\":3},{\"calls\":293,\"queue\""
+	":1,\"site\":3,\"time_ns\":820310917,\"timeouts\":2}],\"failures_printe"
+	"d\":0,\"failures_total\":0,\"format\":1,\"gitk_done\":false,\"gitk_ela"
+	"psed_ns\":0,\"kern_log\":\"\",\"kernel\":\"2.6.30\",\"music_bytes\":0,"
+	"\"oom_kills\":0,\"packets_dropped\":0,\"packets_received\":0,\"partial"
+	"\":false,\"scenario\":\"jobs/scenarios/scenario.ini\",\"seed\":1,\"ser"
+	"ies\":{\"latency\":[],\"samples\":[{\"alloc_failures\":0,\"cw_time\":0"
+	",\"free\":[3927,9976,0,0,0],\"kswapd_awake\":0,\"nr_anon\":0,\"nr_dirt"
+	"y\":0,\"nr_file\":32,\"nr_writeback\":0,\"swap_used\":0,\"t\":0},{\"al"
+	"loc_failures\":0,\"cw_time\":637540117,\"free\":[123,331,0,0,0],\"kswa"
+	"pd_awake\":0,\"nr_anon\":13058,\"nr_dirty\":0,\"nr_file\":418,\"nr_wri"
+	"teback\":0,\"swap_used\":836,\"t\":1000000000}]},\"sim_end_ns\":300000"
+	"0000,\"vm_events\":[69828,6504,1073,1626,7050,25244,0,0,0,32655,32546,"
+	"40582,14986,159,8039,32543,0,0,0,3251,15405,0,0,0,9358,42132,0,0,0,192"
+	",1376,0,0,0,0,0,17891,0,0,0,341,11,1626,0,0,0,0,0,0,0,0],\"vm_stat\":["
+	"361,6837,6737,0,0,0,0,13359,0,220,0,0,0,0,0,0,0,0,1626,0,0,0,0],\"wall"
+	"_seconds\":0.031661926999731804,\"watermarks\":[[61,76,91],[191,238,28"
+	"6],[0,0,0],[0,0,0],[0,0,0]]}";
+
+static const char manifest_json[] =
+	"{\"format\":1,\"scenario_name\":\"s.ini\",\"arch\":\"x86_64\",\"kernel"
+	"s\":[\"2.6.30\"],\"sweep\":[],\"points\":[{\"label\":\"\",\"file\":\"s"
+	"cenarios/scenario.ini\"}],\"base_seed\":1,\"seeds\":1,\"columns\":[\"2"
+	".6.30\"],\"jobs\":[{\"column\":0,\"seed\":1,\"json\":\"json/2.6.30-see"
+	"d1.json\"}]}";
+
 static void setup(void)
 {
 	static bool done;
@@ -62,7 +92,13 @@ static void setup(void)
 		 small_scenario);
 	fuzz_write("x.ini", path, strlen(path));
 	mkdir("jobs", 0700);
+	mkdir("jobs/json", 0700);
+	mkdir("jobs/scenarios", 0700);
 	mkdir("loose", 0700);
+	fuzz_write("jobs/experiment.json", manifest_json, strlen(manifest_json));
+	fuzz_write("jobs/scenarios/scenario.ini", small_scenario, strlen(small_scenario));
+	fuzz_write("jobs/json/2.6.30-seed1.json", result_json, strlen(result_json));
+	fuzz_write("loose/a.json", result_json, strlen(result_json));
 	cli_dry_run = true;
 }
 
