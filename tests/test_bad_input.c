@@ -81,7 +81,7 @@ static const struct refusal refusals[] = {
 	{ "x86 beyond 4G", M("arch = x86\nmem = 8G\n") TASK, 0,
 	  "t.ini:3: mem = 8G: too large for x86" },
 	{ "mem beyond the model", M("mem = 2T\n") TASK, 0,
-	  "t.ini:2: mem = '2T': out of range (a size from 64M to 1T" },
+	  "t.ini:2: mem = 2T: too large for x86_64 (at most 1T" },
 	/* 1T / 4K = 268435456 pages x (40-byte struct page + 11) = 13056 MiB,
 	 * more than half of 24 GiB (12288 MiB). */
 	{ "1 TB machine on a 24 GiB host", M("mem = 1T\nswap_size = 0\n") TASK, 24ULL << 30,
@@ -104,6 +104,8 @@ static const struct refusal refusals[] = {
 	    "[task h2]\nprogram = anonhog\nsize = 500M\n"), 0,
 	  "t.ini:7: the anonhog tasks together take 1048576000 bytes, more than memory "
 	  "and swap (at most mem + swap_size, 805306368 bytes)" },
+	{ "replay from a device", M("mem = 512M\n[task r]\nprogram = replay\ntrace = /dev/null\n"), 0,
+	  "t.ini:5: trace = '/dev/null': /dev/null: not a regular file (replay reads its trace twice)" },
 	{ "zero time limit", M("mem = 512M\n[run]\nmax_time = 0\n") TASK, 0,
 	  "t.ini:4: max_time = '0': out of range (a time from 1ms" },
 	{ "negative time limit", M("mem = 512M\n[run]\nmax_time = -5s\n") TASK, 0,

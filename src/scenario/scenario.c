@@ -51,9 +51,9 @@ static const struct param_spec machine_keys[] = {
 	  PARAM_FIELD(struct scenario_machine, arch),
 	  .doc = "architecture: x86 (DMA, Normal, HighMem zones; non-PAE) or x86_64 (DMA, DMA32)" },
 	{ .key = "mem", .type = PARAM_SIZE, .required = true,
-	  .min = 64 * MiB, .max = 1 * TiB, .align = 4 * KiB,
+	  .min = 64 * MiB, .max = 4 * TiB, .align = 4 * KiB,
 	  PARAM_FIELD(struct scenario_machine, mem),
-	  .doc = "memory, as the mem= boot option; at most 4G on x86, and its page array must fit in half of this host's memory" },
+	  .doc = "memory, as the mem= boot option; at most 4G on x86 and 1T on x86_64, and its page array must fit in half of this host's memory" },
 	{ .key = "cpus", .type = PARAM_INT, .def = "1", .min = 1, .max = 64,
 	  PARAM_FIELD(struct scenario_machine, cpus),
 	  .doc = "number of CPUs" },
@@ -104,7 +104,7 @@ static const struct param_spec machine_keys[] = {
 	  PARAM_FIELD(struct scenario_machine, pageblock_order),
 	  .doc = "0: the architecture's (9 on x86_64 and x86 PAE, 10 on x86 non-PAE)" },
 	{ .key = "reserved", .type = PARAM_SIZE,
-	  .min = 0, .max = 1 * TiB, .align = 4 * KiB,
+	  .min = 0, .max = 4 * TiB, .align = 4 * KiB,
 	  PARAM_FIELD(struct scenario_machine, reserved),
 	  .doc = "memory taken at boot (kernel image, memmap), less than half of mem",
 	  .unset = "the architecture's boot-time reservations" },
@@ -600,6 +600,13 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 		return key_error(sc, err, SEC_MACHINE, "mem",
 				 "mem = %s: too large for x86 (at most 4G: x86 is "
 				 "modelled as a non-PAE HIGHMEM4G kernel)", a);
+	}
+	/* mem_init() (mmzone.c) boots x86_64 machines up to 1 TiB. */
+	if (m->arch == SCENARIO_ARCH_X86_64 && m->mem > 1 * TiB) {
+		format_size(a, sizeof(a), m->mem);
+		return key_error(sc, err, SEC_MACHINE, "mem",
+				 "mem = %s: too large for x86_64 (at most 1T, the "
+				 "largest machine mmsim boots)", a);
 	}
 	if (m->fs_size + m->swap_size > m->disk_size) {
 		const char *key = "disk_size";
