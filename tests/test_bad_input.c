@@ -18,6 +18,8 @@
 #include <cmocka.h>
 #include "experiment/result.h"
 #include "experiment/scenario_load.h"
+#include "report/postprocess.h"
+#include "report/trace_parse.h"
 #include "scenario/scenario.h"
 
 /* ---- scenario values ---------------------------------------------------- */
@@ -219,6 +221,34 @@ static void test_result_without_kern_log_round_trips(void **state)
 	free(text);
 }
 
+/*
+ * fuzz_trace: a trace with no events made the postprocess tables sort a
+ * NULL array (qsort(NULL, 0, ...): undefined behaviour, caught by UBSan in
+ * 'make asan').  Both reports of an empty trace print their headers.
+ */
+static void test_report_of_an_empty_trace(void **state)
+{
+	static const char trace[] = "# tracer: nop\n#\n";
+	struct postprocess_opts opts = { 0 };
+	char err[256], *text = NULL;
+	size_t len = 0;
+	FILE *in = fmemopen((void *)trace, strlen(trace), "r"), *out;
+	struct trace_parser *p;
+
+	(void)state;
+	assert_non_null(in);
+	p = trace_parser_new(in, "empty.txt");
+	out = open_memstream(&text, &len);
+	assert_int_equal(postprocess_reclaim(p, &opts, out, err, sizeof(err)), 0);
+	assert_int_equal(trace_parser_rewind(p), 0);
+	assert_int_equal(postprocess_pagealloc(p, &opts, out, err, sizeof(err)), 0);
+	fclose(out);
+	assert_true(len > 0);
+	trace_parser_close(p);
+	fclose(in);
+	free(text);
+}
+
 /* ---- the command line ----------------------------------------------------- */
 
 static char mmsim[4096];
@@ -285,6 +315,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_values_at_the_limits_are_accepted),
 		cmocka_unit_test(test_numeric_options_refuse_garbage),
 		cmocka_unit_test(test_result_without_kern_log_round_trips),
+		cmocka_unit_test(test_report_of_an_empty_trace),
 	};
 	char self[4096];
 
