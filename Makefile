@@ -118,7 +118,8 @@ bench: deps
 
 # Each tests/fuzz/fuzz_NAME.c runs for FUZZ_TIME seconds from the seed corpus
 # tests/fuzz/corpus/NAME/ (read only); what it finds goes to build/fuzz/
-# (corpus/NAME, artifacts/NAME-crash-*).  FUZZ=NAME runs one target.  Every
+# (corpus/NAME, artifacts/NAME-crash-*; absolute paths, as fuzz_cli works
+# in a directory of its own).  FUZZ=NAME runs one target.  Every
 # target runs even after another fails; the status says whether any did.
 FUZZ_TIME ?= 30
 FUZZ ?= $(patsubst tests/fuzz/fuzz_%.c,%,$(FUZZ_SRCS))
@@ -131,9 +132,9 @@ fuzz-run: $(FUZZ_BINS)
 		mkdir -p $(BUILD)/corpus/$$name $(BUILD)/artifacts; \
 		echo "fuzz: $$name for $(FUZZ_TIME)s"; \
 		$$t -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
-			-print_final_stats=1 -artifact_prefix=$(BUILD)/artifacts/$$name- \
+			-print_final_stats=1 -artifact_prefix=$(CURDIR)/$(BUILD)/artifacts/$$name- \
 			$$( [ -f tests/fuzz/$$name.dict ] && echo -dict=tests/fuzz/$$name.dict ) \
-			$(BUILD)/corpus/$$name tests/fuzz/corpus/$$name || failed="$$failed $$name"; \
+			$(CURDIR)/$(BUILD)/corpus/$$name tests/fuzz/corpus/$$name || failed="$$failed $$name"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed (see $(BUILD)/artifacts)"; exit 1; fi; \
 	echo "fuzz: every target ran $(FUZZ_TIME)s without a finding"

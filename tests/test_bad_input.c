@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <cmocka.h>
+#include "experiment/compare.h"
 #include "experiment/result.h"
 #include "experiment/scenario_load.h"
 #include "report/postprocess.h"
@@ -249,6 +250,43 @@ static void test_report_of_an_empty_trace(void **state)
 	free(text);
 }
 
+/*
+ * An experiment.json names its scenario files relative to its directory;
+ * one naming "../..." or an absolute path would have 'mmsim merge' read
+ * any file of the host (a FIFO or a tty would block it).
+ */
+static void test_manifest_files_stay_inside_the_directory(void **state)
+{
+	static const char *const bad[] = {
+		"../../etc/passwd", "/etc/passwd", "scenarios/../../x.ini", "..", "",
+	};
+	char dir[] = "/tmp/mmsim-bad-input-XXXXXX", path[256], err[512];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/experiment.json", dir);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *dirs[1] = { dir };
+		struct experiment e;
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fprintf(f, "{\"format\":1,\"scenario_name\":\"s.ini\",\"arch\":\"x86_64\","
+			"\"kernels\":[\"2.6.30\"],\"sweep\":[],\"points\":[{\"label\":\"\","
+			"\"file\":\"%s\"}],\"base_seed\":1,\"seeds\":1,\"columns\":[\"2.6.30\"],"
+			"\"jobs\":[{\"column\":0,\"seed\":1,\"json\":\"json/2.6.30-seed1.json\"}]}",
+			bad[i]);
+		fclose(f);
+		err[0] = 0;
+		assert_int_equal(experiment_merge(&e, dirs, 1, true, err, sizeof(err)), -1);
+		if (!strstr(err, "is not inside"))
+			fail_msg("'%s': %s", bad[i], err);
+		experiment_free(&e);
+	}
+	unlink(path);
+	rmdir(dir);
+}
+
 /* ---- the command line ----------------------------------------------------- */
 
 static char mmsim[4096];
@@ -316,6 +354,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_numeric_options_refuse_garbage),
 		cmocka_unit_test(test_result_without_kern_log_round_trips),
 		cmocka_unit_test(test_report_of_an_empty_trace),
+		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
 	};
 	char self[4096];
 
