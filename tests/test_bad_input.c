@@ -334,6 +334,17 @@ static void test_numeric_options_refuse_garbage(void **state)
 		{ "show zoneinfo --cpus 0", "--cpus: '0' is not a CPU count" },
 		{ "show zoneinfo --cpus 4294967297", "--cpus: '4294967297'" },
 		{ "show zoneinfo --mem 2T", "--mem:" },
+		/* fuzz_cli: a sweep over many keys built every combination
+		 * (up to 10^5 scenarios) before anything was checked, for
+		 * minutes; now at most 1000 combinations and 100000 runs. */
+		{ "sweep vm.swappiness=1,2,3,4,5,6,7,8,9,10 vm.nr_requests=4,5,6,7,8,9,10,11,12,13 "
+		  "vm.dirty_ratio=10,11,12,13,14,15,16,17,18,19,20 --kernels 2.6.30 --seeds 1",
+		  "sweep: more than 1000 combinations of values (at most 1000)" },
+		/* 10 x 10 = 100 scenarios x 1 kernel x 1001 seeds = 100100 runs. */
+		{ "sweep vm.swappiness=1,2,3,4,5,6,7,8,9,10 vm.nr_requests=4,5,6,7,8,9,10,11,12,13 "
+		  "--kernels 2.6.30 --seeds 1001",
+		  "1 kernels x 100 scenarios x 1001 seeds is more than 100000 runs" },
+		{ "compare --seeds 100000", "13 kernels x 1 scenarios x 100000 seeds" },
 	};
 
 	(void)state;
