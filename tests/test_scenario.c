@@ -361,10 +361,10 @@ static void test_errors_values(void **state)
 		"unit ns, us, ms, s, m or h)");
 	assert_error(MACHINE "[vm]\nlowmem_reserve_ratio = 256 256 32 32\n",
 		"t.ini:4: lowmem_reserve_ratio = '256 256 32 32': more than 3 values "
-		"(up to 3 integers from 0 to 2147483647, separated by blanks)");
+		"(up to 3 integers from 1 to 2147483647, separated by blanks)");
 	assert_error(MACHINE "[vm]\nlowmem_reserve_ratio = 256 x\n",
 		"t.ini:4: lowmem_reserve_ratio = '256 x': not an integer (up to 3 "
-		"integers from 0 to 2147483647, separated by blanks)");
+		"integers from 1 to 2147483647, separated by blanks)");
 	assert_error(MACHINE "[kernel]\nprofile =\n",
 		"t.ini:4: profile = '': empty (text of at most 95 characters)");
 	assert_error(MACHINE "[run]\nuntil = gitk-done | 5s | 6s\n",

@@ -379,6 +379,10 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		experiment_free(&e);
 		return usage_error("%s", err);
 	}
+	if (cli_dry_run) {
+		experiment_free(&e);
+		return 0;
+	}
 	rc = prepare_out(o->out, o->force);
 	if (rc)
 		goto out;
@@ -478,6 +482,11 @@ int cmd_merge(int argc, char **argv)
 		experiment_free(&e);
 		free_opts(&o);
 		return usage_error("merge: %s", err);
+	}
+	if (cli_dry_run) {
+		experiment_free(&e);
+		free_opts(&o);
+		return 0;
 	}
 	rc = prepare_out(o.out, o.force);
 	if (!rc)

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* mmsim run [SCENARIO] [--kernel PROFILE] [--seed N] [...]: one run. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,7 +134,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	};
 	int c;
 
-	optind = 1;
+	/* 0, not 1: glibc then forgets a half-scanned "-hx" of an earlier
+	 * call (cli_main runs many times in one process). */
+	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		char *end;
@@ -140,9 +145,15 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'k': a->opt.profile = optarg; break;
 		case 'a': a->arch = optarg; break;
 		case 's':
-			a->opt.seed = strtoull(optarg, &end, 0);
-			if (!*optarg || *end)
-				return usage_error("run: --seed '%s': expected a non-negative integer", optarg);
+			/* Decimal digits only: strtoull alone would take "-1"
+			 * as 2^64-1 and wrap an overflow silently.  The range
+			 * is the scenario's [run] seed range. */
+			errno = 0;
+			a->opt.seed = strtoull(optarg, &end, 10);
+			if (!isdigit((unsigned char)*optarg) || *end || errno ||
+			    a->opt.seed > INT64_MAX)
+				return usage_error("run: --seed '%s': expected a whole number "
+						   "from 0 to %lld", optarg, (long long)INT64_MAX);
 			a->seed_given = true;
 			break;
 		case 'v': a->vmstat = true; break;
@@ -221,11 +232,15 @@ int cmd_run(int argc, char **argv)
 		scenario_free(sc);
 		return usage_error("run: --kernel: %s", err);
 	}
+	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
+		scenario_free(sc);
+		return usage_error("run: --events: %s", err);
+	}
+	if (cli_dry_run) {
+		scenario_free(sc);
+		return 0;
+	}
 	if (a.trace) {
-		if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
-			scenario_free(sc);
-			return usage_error("run: --events: %s", err);
-		}
 		if (outfile_open(&trace_file, a.trace)) {
 			scenario_free(sc);
 			return usage_error("run: cannot write %s", a.trace);

@@ -187,6 +187,8 @@ int cmd_show(int argc, char **argv)
 		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo)",
 				   file);
 
+	if (cli_dry_run)
+		return 0;
 	if (mem_init(&cfg)) {
 		rc = usage_error("%s: %s", cfg.nr_nodes > 1 ? "--nodes" : "--mem",
 				 mem_init_error());

@@ -33,9 +33,13 @@ static void usage(FILE *f)
 static int parse_uint_arg(const char *s, unsigned int *v)
 {
 	char *end;
-	unsigned long x = strtoul(s, &end, 10);
+	unsigned long x;
 
-	if (!*s || *end || x > 100000)
+	/* Digits only: strtoul would skip blanks and negate "-1". */
+	if (*s < '0' || *s > '9')
+		return -1;
+	x = strtoul(s, &end, 10);
+	if (*end || x > 100000)
 		return -1;
 	*v = (unsigned int)x;
 	return 0;
@@ -66,7 +70,7 @@ int cmd_validate(int argc, char **argv)
 	int c;
 
 	o.progress = isatty(STDERR_FILENO);
-	optind = 1;
+	optind = 0;	/* a full getopt reset: see cmd_run.c */
 	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 's':
@@ -99,6 +103,8 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("validate: unexpected argument '%s'", argv[optind]);
+	if (cli_dry_run)
+		return 0;
 	if (out && outfile_open(&of, out))
 		return usage_error("validate: cannot write %s", out);
 	if (validate_run(&o, out ? of.fp : stdout, err, sizeof(err))) {

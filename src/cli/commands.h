@@ -4,6 +4,8 @@
 #ifndef MMSIM_COMMANDS_H
 #define MMSIM_COMMANDS_H
 
+#include <stdbool.h>
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);	/* argv[0] is the command name */
@@ -24,6 +26,17 @@ int cmd_merge(int argc, char **argv);		/* cmd_compare.c */
 /* "0.1.0": for reports (main.c). */
 extern const char mmsim_version[];
 int cmd_validate(int argc, char **argv);	/* cmd_validate.c */
+
+/* main() in-process: the exit status; never exits (main.c). */
+int cli_main(int argc, char **argv);
+
+/*
+ * Set by the command-line fuzzer: every command parses and checks its
+ * arguments and inputs (options, scenario, profiles, sweep values, merge
+ * inputs) and then returns 0 instead of running simulations, booting a
+ * machine, starting processes or writing files.
+ */
+extern bool cli_dry_run;
 
 /* Print "mmsim: MSG" to stderr and return 2. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -60,7 +60,13 @@ static int cmd_version(int argc, char **argv)
 	return 0;
 }
 
-int main(int argc, char **argv)
+bool cli_dry_run;
+
+/*
+ * The whole command, in-process: never calls exit(), so a test or the
+ * command-line fuzzer (tests/fuzz/fuzz_cli.c) can call it many times.
+ */
+int cli_main(int argc, char **argv)
 {
 	if (argc < 2)
 		return cmd_help(argc, argv);
@@ -73,3 +79,12 @@ int main(int argc, char **argv)
 			return c->fn(argc - 1, argv + 1);
 	return usage_error("unknown command '%s' (try 'mmsim help')", argv[1]);
 }
+
+/* Fuzz builds link the commands into a libFuzzer binary, which has its
+ * own main(). */
+#ifndef MMSIM_FUZZ
+int main(int argc, char **argv)
+{
+	return cli_main(argc, argv);
+}
+#endif

@@ -18,6 +18,11 @@
 
 #define MAX_SCENARIO_TEXT	(1 << 20)
 #define MAX_SEEDS		100000
+/* Bounds on what one command may ask for: every point is a scenario held
+ * and checked in memory, every run a result slot (found by fuzz_cli: a
+ * sweep of 30 keys asked for 10^5 points and spent minutes building them). */
+#define MAX_POINTS		1000
+#define MAX_RUNS		100000
 
 /* ---- building an experiment ------------------------------------------ */
 
@@ -150,10 +155,15 @@ static int init_points(struct experiment *e, char *err, size_t len)
 	size_t n = 1;
 
 	for (size_t k = 0; k < e->nr_keys; k++) {
-		if (n > 100000 / e->keys[k].nr_values)
-			return errf(err, len, "sweep: too many combinations");
+		if (n > MAX_POINTS / e->keys[k].nr_values)
+			return errf(err, len, "sweep: more than %d combinations of "
+				    "values (at most %d)", MAX_POINTS, MAX_POINTS);
 		n *= e->keys[k].nr_values;
 	}
+	if (e->nr_kernels * n > MAX_RUNS / e->nr_seeds)
+		return errf(err, len, "%zu kernels x %zu scenarios x %u seeds is "
+			    "more than %d runs (at most %d)", e->nr_kernels, n,
+			    e->nr_seeds, MAX_RUNS, MAX_RUNS);
 	e->nr_points = n;
 	e->points = xcalloc(n, sizeof(*e->points));
 	for (size_t p = 0; p < n; p++) {

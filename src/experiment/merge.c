@@ -110,6 +110,24 @@ static int manifest_sweep(struct experiment *e, json_t *sweep)
 	return 0;
 }
 
+/* A file the manifest names must lie inside its directory, as
+ * --emit-jobs writes it ("scenarios/NAME.ini"): not absolute, no "..". */
+static bool inside_dir(const char *file)
+{
+	const char *p = file;
+
+	if (!*file || *file == '/')
+		return false;
+	while (p) {
+		if (p[0] == '.' && p[1] == '.' && (p[2] == '/' || !p[2]))
+			return false;
+		p = strchr(p, '/');
+		if (p)
+			p++;
+	}
+	return true;
+}
+
 static int manifest_points(struct experiment *e, json_t *points,
 			   const char *dir, char *err, size_t len)
 {
@@ -124,6 +142,10 @@ static int manifest_points(struct experiment *e, json_t *points,
 
 		if (json_unpack(x, "{s:s,s:s}", "label", &label, "file", &file))
 			return errf(err, len, "%s/experiment.json: malformed points", dir);
+		if (!inside_dir(file))
+			return errf(err, len, "%s/experiment.json: point file '%s' is "
+				    "not inside %s (expected a relative path such as "
+				    "scenarios/NAME.ini)", dir, file, dir);
 		e->nr_points++;
 		pt->label = xstrdup(label);
 		pt->file = xstrdup(file);

@@ -365,7 +365,8 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 {
 	json_error_t jerr;
 	json_t *root = json_loads(text, 0, &jerr), *events, *stat, *cw, *v;
-	const char *kernel, *scenario, *arch, *klog = NULL;
+	const char *kernel, *scenario, *arch;
+	json_t *klog = NULL;
 	json_int_t seed, sim_end, elapsed, fp, ft, oom, pr, pd, mb;
 	int format, partial, done;
 	double wall;
@@ -378,7 +379,7 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 	}
 	if (json_unpack_ex(root, &jerr, 0,
 			   "{s:i,s:s,s:s,s:s,s:I,s:b,s:f,s:I,s:b,s:I,s:I,s:I,"
-			   "s:I,s:I,s:I,s:I,s:o,s:o,s:o,s?s}",
+			   "s:I,s:I,s:I,s:I,s:o,s:o,s:o,s?o}",
 			   "format", &format, "kernel", &kernel,
 			   "scenario", &scenario, "arch", &arch, "seed", &seed,
 			   "partial", &partial, "wall_seconds", &wall,
@@ -443,7 +444,12 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 		r->cw[site][queue].timeouts = (unsigned long)timeouts;
 		r->cw[site][queue].time = (sim_time_t)time;
 	}
-	if (klog && !(r->kern_log = strdup(klog)))
+	/* result_to_json() writes a run without a kern.log as null. */
+	if (klog && !json_is_null(klog) && !json_is_string(klog)) {
+		fail(err, errlen, "kern_log: expected a string or null");
+		goto bad;
+	}
+	if (json_is_string(klog) && !(r->kern_log = strdup(json_string_value(klog))))
 		abort();
 	r->panicked = json_is_true(json_object_get(root, "panicked"));
 	v = json_object_get(root, "watermarks");

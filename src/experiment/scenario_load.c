@@ -4,11 +4,202 @@
  * each task's program keys (through the program's own descriptors) and the
  * kernel profile name.  Errors come back as one "FILE:LINE: ..." line.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "scenario_load.h"
+#include "kernel/mm_types.h"
 #include "kernel/profile.h"
 #include "workload/workload.h"
+
+/*
+ * Host memory per simulated page beyond struct page: memory.c's page_data
+ * (8 bytes, under --check), mm_debug.c's two maps (1 byte each, --check)
+ * and page_alloc.c's check bitmap (1 byte).  Counted whether or not
+ * --check is on: a scenario is accepted or refused the same way for every
+ * run of it.
+ */
+#define PAGE_SIDE_BYTES		11
+/* swapfile.c, per swap slot: swap_map, swap_cache and (--check) slot_data. */
+#define SWAP_SLOT_BYTES		(sizeof(uint8_t) + sizeof(struct page *) + sizeof(uint64_t))
+
+static uint64_t host_bytes_override;
+
+void scenario_set_host_memory(uint64_t bytes)
+{
+	host_bytes_override = bytes;
+}
+
+static uint64_t host_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	if (host_bytes_override)
+		return host_bytes_override;
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+/*
+ * The simulated machine's per-page state must fit in half of this host's
+ * memory (mem_init() refuses struct pages beyond that at boot; this says
+ * so up front, with the swap slots counted too).
+ */
+static int check_host(const struct scenario *sc, struct scenario_error *err)
+{
+	uint64_t host = host_memory(), pages = sc->machine.mem / PAGE_SIZE;
+	uint64_t per_page = sizeof(struct page) + PAGE_SIDE_BYTES;
+	uint64_t slots = sc->machine.swap_size / PAGE_SIZE;
+	uint64_t need = pages * per_page + slots * SWAP_SLOT_BYTES;
+	char mem[24];
+
+	if (!host || need <= host / 2)
+		return 0;
+	format_size(mem, sizeof(mem), sc->machine.mem);
+	return scenario_errorf(sc, scenario_key_line(sc, "machine", "mem"), err,
+			       "mem = %s: the simulated machine needs %" PRIu64
+			       " MiB of host memory (%" PRIu64 " pages x %" PRIu64
+			       " bytes + %" PRIu64 " swap slots x %zu bytes), more "
+			       "than half of this host's %" PRIu64 " MiB (at most %"
+			       PRIu64 " MiB)", mem, need >> 20, pages, per_page,
+			       slots, SWAP_SLOT_BYTES, host >> 20, (host / 2) >> 20);
+}
+
+/* Where a loaded key of @ops lives in @params; NULL if it has none. */
+static const void *param_field(const struct workload_ops *ops,
+			       const void *params, const char *key,
+			       enum param_type type)
+{
+	for (size_t i = 0; i < ops->nr_params; i++)
+		if (!strcmp(ops->params[i].key, key) && ops->params[i].type == type)
+			return (const char *)params + ops->params[i].offset;
+	return NULL;
+}
+
+static uint64_t param_u64(const struct workload_ops *ops, const void *params,
+			  const char *key)
+{
+	const void *f = param_field(ops, params, key, PARAM_SIZE);
+
+	if (f)
+		return *(const uint64_t *)f;
+	for (size_t i = 0; i < ops->nr_params; i++) {
+		const struct param_spec *sp = &ops->params[i];
+		const char *p = (const char *)params + sp->offset;
+
+		if (strcmp(sp->key, key) || sp->type != PARAM_INT)
+			continue;
+		if (sp->size == sizeof(int64_t))
+			return (uint64_t)*(const int64_t *)p;
+		return (uint64_t)*(const int *)p;
+	}
+	return 0;
+}
+
+struct footprint {
+	char name[128];		/* the file, folder or repository */
+	uint64_t bytes;
+	size_t task;
+};
+
+/* What one task keeps on the filesystem volume (files sharing a name
+ * count once). */
+static void task_footprint(const struct scenario *sc, size_t t,
+			   const struct workload_ops *ops, const void *params,
+			   struct footprint *file)
+{
+	const char *s;
+
+	file->task = t;
+	file->bytes = 0;
+	switch (sc->tasks[t].program) {
+	case PROGRAM_READER:
+	case PROGRAM_WRITER:
+		s = param_field(ops, params, "file", PARAM_STRING);
+		snprintf(file->name, sizeof(file->name), "file %s",
+			 s && *s ? s : sc->tasks[t].name);
+		file->bytes = param_u64(ops, params, "size");
+		break;
+	case PROGRAM_MUSIC:
+		s = param_field(ops, params, "folder", PARAM_STRING);
+		snprintf(file->name, sizeof(file->name), "folder %s", s ? s : "");
+		file->bytes = param_u64(ops, params, "file_size") *
+			      param_u64(ops, params, "files");
+		break;
+	case PROGRAM_GITK:
+		s = param_field(ops, params, "repo", PARAM_STRING);
+		snprintf(file->name, sizeof(file->name), "repository %s", s ? s : "");
+		file->bytes = param_u64(ops, params, "commits") *
+			      param_u64(ops, params, "log_bytes");
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Every task fits on its own (the programs check that); together, the
+ * files of all tasks must fit the filesystem volume.  Refused here rather
+ * than found out as ENOSPC minutes into a run.  Anonymous memory beyond
+ * memory plus swap is not refused: driving a machine into the OOM killer
+ * is a legitimate experiment.
+ */
+static int check_tasks_together(struct scenario *sc, struct scenario_error *err)
+{
+	struct footprint *files = calloc(sc->nr_tasks + 1, sizeof(*files));
+	uint64_t fs = 0;
+	size_t nr = 0, last_file = 0;
+	int rc = 0;
+
+	if (!files)
+		abort();
+	for (size_t t = 0; t < sc->nr_tasks; t++) {
+		const struct workload_ops *ops;
+		struct footprint f;
+		void *params;
+		size_t i;
+
+		if (workload_load_params(sc, &sc->tasks[t], &ops, &params, err)) {
+			rc = -1;
+			goto out;
+		}
+		task_footprint(sc, t, ops, params, &f);
+		free(params);
+		if (!f.bytes)
+			continue;
+		for (i = 0; i < nr && strcmp(files[i].name, f.name); i++)
+			;
+		if (i == nr)
+			files[nr++] = f;
+		else if (f.bytes > files[i].bytes)
+			files[i].bytes = f.bytes;
+		else
+			continue;
+		last_file = t;
+	}
+	for (size_t i = 0; i < nr; i++)
+		fs += files[i].bytes;
+	if (fs > sc->machine.fs_size) {
+		rc = scenario_errorf(sc, sc->tasks[last_file].line, err,
+				     "the tasks' files together take %" PRIu64
+				     " bytes (%zu files, folders and repositories), more "
+				     "than the filesystem volume (at most fs_size, %"
+				     PRIu64 " bytes)", fs, nr, sc->machine.fs_size);
+	}
+out:
+	free(files);
+	return rc;
+}
+
+/* The checks that need the loaded tasks and this host, after parsing. */
+static struct scenario *check_loaded(struct scenario *sc, struct scenario_error *err)
+{
+	if (sc && (check_host(sc, err) || check_tasks_together(sc, err))) {
+		scenario_free(sc);
+		return NULL;
+	}
+	return sc;
+}
 
 int workload_load_params(const struct scenario *sc, struct scenario_task *task,
 			 const struct workload_ops **pops, void **pparams,
@@ -70,7 +261,8 @@ static const struct scenario_parse_opts load_opts = {
 struct scenario *scenario_load_text(const char *text, const char *name,
 				    struct scenario_error *err)
 {
-	return scenario_parse_buffer(text, strlen(text), name, &load_opts, err);
+	return check_loaded(scenario_parse_buffer(text, strlen(text), name,
+						  &load_opts, err), err);
 }
 
 struct scenario *scenario_load(const char *path, const char *arch,
@@ -79,7 +271,7 @@ struct scenario *scenario_load(const char *path, const char *arch,
 	const struct scenario_parse_opts opts = load_opts;
 
 	if (path)
-		return scenario_parse_file(path, &opts, err);
+		return check_loaded(scenario_parse_file(path, &opts, err), err);
 	if (arch && strcmp(arch, "x86") && strcmp(arch, "x86_64")) {
 		err->line = 0;
 		snprintf(err->msg, sizeof(err->msg),
@@ -87,8 +279,9 @@ struct scenario *scenario_load(const char *path, const char *arch,
 		return NULL;
 	}
 	if (arch && !strcmp(arch, "x86"))
-		return scenario_parse_buffer(scenario_default_x86_text,
-					     strlen(scenario_default_x86_text),
-					     SCENARIO_DEFAULT_X86_NAME, &opts, err);
-	return scenario_parse_default(&opts, err);
+		return check_loaded(scenario_parse_buffer(scenario_default_x86_text,
+							  strlen(scenario_default_x86_text),
+							  SCENARIO_DEFAULT_X86_NAME, &opts,
+							  err), err);
+	return check_loaded(scenario_parse_default(&opts, err), err);
 }

@@ -16,6 +16,15 @@ struct scenario *scenario_load_text(const char *text, const char *name,
 				    struct scenario_error *err);
 
 /*
+ * Beyond the parser's checks, scenario_load*() refuse a machine whose
+ * per-page state (struct page and side arrays, swap slots) needs more than
+ * half of this host's memory (sysconf), and tasks whose files together
+ * exceed fs_size or whose anonymous memory exceeds mem + swap_size.
+ * Tests set the host's memory (bytes; 0: sysconf again).
+ */
+void scenario_set_host_memory(uint64_t bytes);
+
+/*
  * The program of @task and its keys read into a fresh params struct
  * (malloc'd, the caller frees it), with the program's own checks.
  * 0, or -1 with @err filled and nothing allocated.

@@ -142,7 +142,10 @@ static int proc_cmp(const void *a, const void *b)
 /* Sorted for printing; the hash slots are stale afterwards. */
 static void table_sort(struct proc_table *t)
 {
-	qsort(t->procs, t->nr, sizeof(*t->procs), proc_cmp);
+	/* procs is NULL for a trace without events, and qsort's pointer
+	 * must not be, even for nothing to sort (found by fuzz_trace). */
+	if (t->nr)
+		qsort(t->procs, t->nr, sizeof(*t->procs), proc_cmp);
 }
 
 static int max_name(const struct proc_table *t)

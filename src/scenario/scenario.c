@@ -54,7 +54,7 @@ static const struct param_spec machine_keys[] = {
 	{ .key = "mem", .type = PARAM_SIZE, .required = true,
 	  .min = 64 * MiB, .max = 4 * TiB, .align = 4 * KiB,
 	  PARAM_FIELD(struct scenario_machine, mem),
-	  .doc = "memory, as the mem= boot option" },
+	  .doc = "memory, as the mem= boot option; at most 4G on x86 and 1T on x86_64, and its page array must fit in half of this host's memory" },
 	{ .key = "cpus", .type = PARAM_INT, .def = "1", .min = 1, .max = 64,
 	  PARAM_FIELD(struct scenario_machine, cpus),
 	  .doc = "number of CPUs" },
@@ -126,17 +126,19 @@ static const struct param_spec vm_keys[] = {
 	{ .key = "min_free_kbytes", .type = PARAM_INT, .def = "0",
 	  .min = 0, .max = INT_MAX,
 	  PARAM_FIELD(struct scenario_vm, min_free_kbytes),
-	  .doc = "vm.min_free_kbytes; 0: computed at boot as the kernel does (sqrt(lowmem_kbytes * 16))" },
+	  .doc = "vm.min_free_kbytes; 0: computed at boot as the kernel does (sqrt(lowmem_kbytes * 16)); its high watermark (1.5 times) must be below lowmem" },
 	{ .key = "swappiness", .type = PARAM_INT, .def = "60", .min = 0, .max = 100,
 	  PARAM_FIELD(struct scenario_vm, swappiness),
 	  .doc = "vm.swappiness" },
-	{ .key = "dirty_ratio", .type = PARAM_INT, .def = "20", .min = 0, .max = 100,
+	/* 2.6.32's get_dirty_limits() raises a dirty_ratio below 5 to 5:
+	 * refused rather than silently run as 5. */
+	{ .key = "dirty_ratio", .type = PARAM_INT, .def = "20", .min = 5, .max = 100,
 	  PARAM_FIELD(struct scenario_vm, dirty_ratio),
-	  .doc = "vm.dirty_ratio, percent" },
+	  .doc = "vm.dirty_ratio, percent (the kernel uses 5 for anything lower)" },
 	{ .key = "dirty_background_ratio", .type = PARAM_INT, .def = "10",
 	  .min = 0, .max = 100,
 	  PARAM_FIELD(struct scenario_vm, dirty_background_ratio),
-	  .doc = "vm.dirty_background_ratio, percent" },
+	  .doc = "vm.dirty_background_ratio, percent, below dirty_ratio" },
 	{ .key = "dirty_expire_centisecs", .type = PARAM_INT, .def = "3000",
 	  .min = 0, .max = INT_MAX,
 	  PARAM_FIELD(struct scenario_vm, dirty_expire_centisecs),
@@ -151,10 +153,14 @@ static const struct param_spec vm_keys[] = {
 	{ .key = "low_latency", .type = PARAM_BOOL, .def = "on",
 	  PARAM_FIELD(struct scenario_vm, low_latency),
 	  .doc = "CFQ's low_latency (new in 2.6.32, on by default)" },
+	/* The kernel raises a ratio of 0 to 1 (every page of the higher
+	 * zones reserved): refused as a likely mistake, as is a ratio above
+	 * the machine's page count (which reserves nothing, like any ratio
+	 * that large). */
 	{ .key = "lowmem_reserve_ratio", .type = PARAM_INT_LIST,
-	  .min = 0, .max = INT_MAX, .max_items = 3,
+	  .min = 1, .max = INT_MAX, .max_items = 3,
 	  PARAM_FIELD(struct scenario_vm, lowmem_reserve_ratio),
-	  .doc = "vm.lowmem_reserve_ratio, one ratio per zone but the last (0 acts as 1)",
+	  .doc = "vm.lowmem_reserve_ratio, one ratio per zone but the last, from 1 to the machine's page count",
 	  .unset = "the kernel's: 256 256 32 on x86_64, 256 32 32 on x86" },
 	{ .key = "percpu_pagelist_fraction", .type = PARAM_INT, .def = "0",
 	  .min = 0, .max = INT_MAX,
@@ -611,6 +617,13 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 				 "mem = %s: too large for x86 (at most 4G: x86 is "
 				 "modelled as a non-PAE HIGHMEM4G kernel)", a);
 	}
+	/* mem_init() (mmzone.c) boots x86_64 machines up to 1 TiB. */
+	if (m->arch == SCENARIO_ARCH_X86_64 && m->mem > 1 * TiB) {
+		format_size(a, sizeof(a), m->mem);
+		return key_error(sc, err, SEC_MACHINE, "mem",
+				 "mem = %s: too large for x86_64 (at most 1T, the "
+				 "largest machine mmsim boots)", a);
+	}
 	if (m->fs_size + m->swap_size > m->disk_size) {
 		const char *key = "disk_size";
 
@@ -659,6 +672,59 @@ static int check_nodes(const struct scenario *sc, struct scenario_error *err)
 	return 0;
 }
 
+/* Memory the kernel spreads min_free_kbytes over: all of it on x86_64,
+ * the zones below the nominal 896 MiB highmem boundary on x86 (as
+ * mmzone.c lays the zones out). */
+static uint64_t lowmem_bytes(const struct scenario *sc)
+{
+	uint64_t mem = sc->machine.mem;
+
+	if (sc->machine.arch == SCENARIO_ARCH_X86 && mem > 896 * MiB)
+		return 896 * MiB;
+	return mem;
+}
+
+/*
+ * setup_per_zone_wmarks(): low = min + min/4, high = min + min/2 over
+ * lowmem.  A high watermark at or above lowmem can never be met: kswapd
+ * would never balance and every allocation would enter the slow path.
+ */
+static int check_watermarks(const struct scenario *sc, struct scenario_error *err)
+{
+	uint64_t min = (uint64_t)sc->vm.min_free_kbytes;
+	uint64_t high = min + min / 2, low_kb = lowmem_bytes(sc) / KiB;
+	char a[24];
+
+	uint64_t most = 2 * low_kb / 3 + 1;
+
+	if (!min || high < low_kb)
+		return 0;
+	while (most && most + most / 2 >= low_kb)
+		most--;
+	format_size(a, sizeof(a), lowmem_bytes(sc));
+	return key_error(sc, err, SEC_VM, "min_free_kbytes",
+			 "min_free_kbytes = %" PRIu64 ": its high watermark %" PRIu64
+			 " kB (min + min/2) is not below the %s of lowmem it is "
+			 "spread over, so kswapd could never balance (at most %"
+			 PRIu64 ")", min, high, a, most);
+}
+
+static int check_lowmem_reserve(const struct scenario *sc,
+				struct scenario_error *err)
+{
+	const struct param_int_list *l = &sc->vm.lowmem_reserve_ratio;
+	uint64_t pages = sc->machine.mem / (4 * KiB);
+
+	for (int i = 0; i < l->n; i++)
+		if ((uint64_t)l->v[i] > pages)
+			return key_error(sc, err, SEC_VM, "lowmem_reserve_ratio",
+					 "lowmem_reserve_ratio: %d is more than the "
+					 "machine's %" PRIu64 " pages, so it reserves "
+					 "nothing (from 1 to %" PRIu64 ")", l->v[i],
+					 pages, pages);
+	return 0;
+}
+
 static int check_vm(const struct scenario *sc, struct scenario_error *err)
 {
 	const struct scenario_vm *vm = &sc->vm;
@@ -672,6 +738,18 @@ static int check_vm(const struct scenario *sc, struct scenario_error *err)
 				 "than %" PRIu64 ")", vm->min_free_kbytes, a,
 				 mem_kbytes);
 	}
+	if (check_watermarks(sc, err) || check_lowmem_reserve(sc, err))
+		return -1;
+	/* get_dirty_limits() quietly halves a background ratio that is not
+	 * below dirty_ratio: refused, so that what runs is what was asked. */
+	if (vm->dirty_background_ratio >= vm->dirty_ratio)
+		return key_error(sc, err, SEC_VM,
+				 scenario_key_given(sc, "vm", "dirty_background_ratio") ?
+				 "dirty_background_ratio" : "dirty_ratio",
+				 "dirty_background_ratio = %d: not below dirty_ratio "
+				 "= %d (the kernel would use %d; less than dirty_ratio)",
+				 vm->dirty_background_ratio, vm->dirty_ratio,
+				 vm->dirty_ratio / 2);
 	/* The kernel's sysctl handler refuses 1..7 (min_percpu_pagelist_fract). */
 	if (vm->percpu_pagelist_fraction > 0 && vm->percpu_pagelist_fraction < 8)
 		return key_error(sc, err, SEC_VM, "percpu_pagelist_fraction",

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "replay.h"
 #include "kernel/gfp.h"
 #include "kernel/mm_types.h"
@@ -151,6 +152,7 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 {
 	struct trace_record rec;
 	struct replay *r;
+	struct stat st;
 	int rc;
 
 	if (opts && !(opts->time_scale >= 0)) {
@@ -159,6 +161,13 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 	}
 	if (!strcmp(path, "-")) {
 		snprintf(err, errlen, "-: replay reads its trace twice: give a regular file, not stdin");
+		return NULL;
+	}
+	/* A pipe or device (/dev/stdin, a FIFO) cannot be read twice and may
+	 * block the check forever. */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file (replay reads its trace twice)",
+			 path);
 		return NULL;
 	}
 	r = calloc(1, sizeof(*r));

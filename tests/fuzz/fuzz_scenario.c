@@ -5,11 +5,16 @@
  *  - a refused input gets exactly one non-empty error line;
  *  - an accepted input dumps to text that parses again and dumps to the
  *    same text (scenario_dump is a faithful, canonical printer).
+ * Then it loads the input as a run does (scenario_load_text: task keys,
+ * profile, host memory, tasks together), again with a one-line error or
+ * none.  Inputs naming the replay program skip that step: its trace path
+ * could name any file of the host (fuzz_replay covers the trace reader).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "experiment/scenario_load.h"
 #include "scenario/scenario.h"
 
 static char *dump(const struct scenario *sc, size_t *len)
@@ -54,5 +59,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(second);
 	scenario_free(again);
 	scenario_free(sc);
+	if (!memmem(data, size, "replay", 6) && !memchr(data, 0, size)) {
+		char *text = malloc(size + 1);
+
+		if (!text)
+			abort();
+		memcpy(text, data, size);
+		text[size] = 0;
+		sc = scenario_load_text(text, "fuzz", &err);
+		if (!sc && (!err.msg[0] || strchr(err.msg, '\n'))) {
+			fprintf(stderr, "bad load error: '%s'\n", err.msg);
+			abort();
+		}
+		scenario_free(sc);
+		free(text);
+	}
 	return 0;
 }

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target for the ftrace text parser (src/report/trace_parse.c)
+ * and what 'mmsim report reclaim|pagealloc' does with its records
+ * (src/report/postprocess.c).  Property: an error names the line.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report/trace_parse.h"
+#include "report/postprocess.h"
+#include "fuzz_util.h"
+
+static FILE *devnull;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct postprocess_opts opts = { 0 };
+	struct trace_record rec;
+	struct trace_parser *p;
+	char err[1024];
+	FILE *f;
+	int rc;
+
+	if (!devnull && !(devnull = fopen("/dev/null", "w")))
+		abort();
+	if (!size)
+		return 0;
+	f = fmemopen((void *)data, size, "r");
+	if (!f)
+		abort();
+	p = trace_parser_new(f, "fuzz");
+	while ((rc = trace_parser_next(p, &rec)) > 0)
+		;
+	if (rc < 0 && (!trace_parser_error(p) || !trace_parser_error(p)[0]))
+		abort();
+	if (!trace_parser_rewind(p)) {
+		opts.ignore_pid = size & 1;
+		postprocess_reclaim(p, &opts, devnull, err, sizeof(err));
+		if (!trace_parser_rewind(p))
+			postprocess_pagealloc(p, &opts, devnull, err, sizeof(err));
+	}
+	trace_parser_close(p);
+	fclose(f);
+	return 0;
+}

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bad input (issue 10): scenario values that are valid syntax but nonsense
+ * are refused up front with "FILE:LINE: ..." (one table), the command
+ * line's numeric options refuse garbage, and every crash the fuzzers of
+ * tests/fuzz/ found stays fixed (its input inline).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libgen.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+#include "experiment/compare.h"
+#include "experiment/result.h"
+#include "experiment/scenario_load.h"
+#include "report/postprocess.h"
+#include "report/trace_parse.h"
+#include "scenario/scenario.h"
+
+/* ---- scenario values ---------------------------------------------------- */
+
+/* Line 1 is [machine], line 2 mem (unless the case sets it), the case's
+ * lines from 3 on; a sleeper task closes every file. */
+#define M(lines) "[machine]\n" lines
+#define TASK "[task a]\nprogram = sleeper\n"
+
+struct refusal {
+	const char *what;
+	const char *text;
+	uint64_t host;		/* host memory to assume; 0: 64 GiB */
+	const char *msg;	/* a part of the expected line */
+};
+
+static const struct refusal refusals[] = {
+	{ "zero CPUs", M("mem = 512M\ncpus = 0\n") TASK, 0,
+	  "t.ini:3: cpus = '0': out of range (an integer from 1 to 64)" },
+	{ "swap larger than the disk", M("mem = 512M\ndisk_size = 1G\nfs_size = 0\nswap_size = 2G\n") TASK, 0,
+	  "t.ini:5: volumes do not fit on the disk: fs_size 0 + swap_size 2G > disk_size 1G" },
+	{ "disk smaller than fs + swap", M("mem = 512M\ndisk_size = 4G\nfs_size = 3G\n") TASK, 0,
+	  "t.ini:4: volumes do not fit on the disk: fs_size 3G + swap_size 2G > disk_size 4G" },
+	{ "disk of nothing", M("mem = 512M\ndisk_size = 0\n") TASK, 0,
+	  "t.ini:3: disk_size = '0': out of range (a size from 16M" },
+	{ "min_free_kbytes above memory", M("mem = 512M\n[vm]\nmin_free_kbytes = 600000\n") TASK, 0,
+	  "t.ini:4: min_free_kbytes = 600000: not below mem 512M" },
+	/* 512M = 524288 kB; 349526 + 174763 = 524289 >= 524288, while
+	 * 349525 + 174762 = 524287 would be accepted. */
+	{ "high watermark above memory", M("mem = 512M\n[vm]\nmin_free_kbytes = 349526\n") TASK, 0,
+	  "t.ini:4: min_free_kbytes = 349526: its high watermark 524289 kB (min + min/2) "
+	  "is not below the 512M of lowmem it is spread over, so kswapd could never "
+	  "balance (at most 349525)" },
+	/* x86: spread over the 896M (917504 kB) below highmem; 611669 is
+	 * the largest with min + min/2 < 917504 (611669 + 305834 = 917503). */
+	{ "x86 watermark above lowmem", M("arch = x86\nmem = 2G\n[vm]\nmin_free_kbytes = 700000\n") TASK, 0,
+	  "t.ini:5: min_free_kbytes = 700000: its high watermark 1050000 kB (min + min/2) "
+	  "is not below the 896M of lowmem it is spread over, so kswapd could never "
+	  "balance (at most 611669)" },
+	{ "lowmem_reserve_ratio 0", M("mem = 512M\n[vm]\nlowmem_reserve_ratio = 256 0\n") TASK, 0,
+	  "t.ini:4: lowmem_reserve_ratio = '256 0': out of range (up to 3 integers from 1" },
+	/* 512M / 4K = 131072 pages. */
+	{ "lowmem_reserve_ratio absurd", M("mem = 512M\n[vm]\nlowmem_reserve_ratio = 256 131073\n") TASK, 0,
+	  "t.ini:4: lowmem_reserve_ratio: 131073 is more than the machine's 131072 pages" },
+	{ "dirty_ratio below the kernel's floor", M("mem = 512M\n[vm]\ndirty_ratio = 4\n") TASK, 0,
+	  "t.ini:4: dirty_ratio = '4': out of range (an integer from 5 to 100)" },
+	{ "dirty_ratio above 100", M("mem = 512M\n[vm]\ndirty_ratio = 101\n") TASK, 0,
+	  "t.ini:4: dirty_ratio = '101': out of range" },
+	{ "negative background ratio", M("mem = 512M\n[vm]\ndirty_background_ratio = -1\n") TASK, 0,
+	  "t.ini:4: dirty_background_ratio = '-1': out of range" },
+	{ "background not below dirty", M("mem = 512M\n[vm]\ndirty_ratio = 10\ndirty_background_ratio = 10\n") TASK, 0,
+	  "t.ini:5: dirty_background_ratio = 10: not below dirty_ratio = 10 (the kernel would use 5" },
+	{ "percpu_pagelist_fraction below 8", M("mem = 512M\n[vm]\npercpu_pagelist_fraction = 3\n") TASK, 0,
+	  "t.ini:4: percpu_pagelist_fraction = 3: out of range (0, or at least 8" },
+	{ "nr_requests below BLKDEV_MIN_RQ", M("mem = 512M\n[vm]\nnr_requests = 2\n") TASK, 0,
+	  "t.ini:4: nr_requests = '2': out of range (an integer from 4" },
+	{ "hz not a Kconfig choice", M("mem = 512M\nhz = 123\n") TASK, 0,
+	  "t.ini:3: hz = 123: not a Kconfig choice" },
+	{ "reserved half of memory", M("mem = 512M\nreserved = 256M\n") TASK, 0,
+	  "t.ini:3: reserved = 256M: too large for mem" },
+	{ "x86 beyond 4G", M("arch = x86\nmem = 8G\n") TASK, 0,
+	  "t.ini:3: mem = 8G: too large for x86" },
+	{ "mem beyond the model", M("mem = 2T\n") TASK, 0,
+	  "t.ini:2: mem = 2T: too large for x86_64 (at most 1T" },
+	/* 1T / 4K = 268435456 pages x (40-byte struct page + 11) = 13056 MiB,
+	 * more than half of 24 GiB (12288 MiB). */
+	{ "1 TB machine on a 24 GiB host", M("mem = 1T\nswap_size = 0\n") TASK, 24ULL << 30,
+	  "t.ini:2: mem = 1T: the simulated machine needs 13056 MiB of host memory "
+	  "(268435456 pages x 51 bytes + 0 swap slots x 17 bytes), more than half of "
+	  "this host's 24576 MiB (at most 12288 MiB)" },
+	/* 64G: 16777216 pages x 51 = 816 MiB, + 524288 swap slots x 17 =
+	 * 8.5 MiB: 824 MiB, more than half of a 1 GiB host. */
+	{ "64 GB machine on a 1 GiB host", M("mem = 64G\n") TASK, 1ULL << 30,
+	  "t.ini:2: mem = 64G: the simulated machine needs 824 MiB" },
+	{ "a file larger than the volume", M("mem = 512M\nfs_size = 1G\n[task w]\nprogram = writer\nsize = 2G\n"), 0,
+	  "t.ini:4: [task w]: size 2147483648 does not fit the filesystem volume" },
+	{ "files together larger than the volume",
+	  M("mem = 512M\nfs_size = 1G\n[task w1]\nprogram = writer\nsize = 600M\n"
+	    "[task w2]\nprogram = writer\nsize = 600M\n"), 0,
+	  "t.ini:7: the tasks' files together take 1258291200 bytes (2 files, folders and "
+	  "repositories), more than the filesystem volume (at most fs_size, 1073741824 bytes)" },
+	{ "replay from a device", M("mem = 512M\n[task r]\nprogram = replay\ntrace = /dev/null\n"), 0,
+	  "t.ini:5: trace = '/dev/null': /dev/null: not a regular file (replay reads its trace twice)" },
+	{ "zero time limit", M("mem = 512M\n[run]\nmax_time = 0\n") TASK, 0,
+	  "t.ini:4: max_time = '0': out of range (a time from 1ms" },
+	{ "negative time limit", M("mem = 512M\n[run]\nmax_time = -5s\n") TASK, 0,
+	  "t.ini:4: max_time = '-5s'" },
+	{ "zero until", M("mem = 512M\n[run]\nuntil = 0s\n") TASK, 0,
+	  "t.ini:4: until = '0s'" },
+	{ "sample interval beyond the run", M("mem = 512M\n[run]\nmax_time = 1s\nsample_interval = 2s\n") TASK, 0,
+	  "t.ini:5: sample_interval = 2s: longer than max_time 1s" },
+	{ "negative seed", M("mem = 512M\n[run]\nseed = -1\n") TASK, 0,
+	  "t.ini:4: seed = '-1': out of range (an integer from 0 to 9223372036854775807)" },
+	{ "seed beyond int64", M("mem = 512M\n[run]\nseed = 9223372036854775808\n") TASK, 0,
+	  "t.ini:4: seed = '9223372036854775808'" },
+};
+
+static void test_nonsense_scenarios_are_refused(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const struct refusal *r = &refusals[i];
+		struct scenario_error err;
+		struct scenario *sc;
+
+		scenario_set_host_memory(r->host ? r->host : 64ULL << 30);
+		sc = scenario_load_text(r->text, "t.ini", &err);
+		if (sc || !strstr(err.msg, r->msg) || strchr(err.msg, '\n'))
+			fail_msg("%s: expected '%s', got '%s'", r->what, r->msg,
+				 sc ? "(accepted)" : err.msg);
+	}
+	scenario_set_host_memory(0);
+}
+
+/* The limits are not off by one: the values just inside are accepted. */
+static void test_values_at_the_limits_are_accepted(void **state)
+{
+	static const char *const good[] = {
+		M("mem = 512M\n[vm]\nmin_free_kbytes = 349525\n") TASK,
+		M("mem = 512M\n[vm]\nlowmem_reserve_ratio = 1 131072\n") TASK,
+		M("mem = 512M\n[vm]\ndirty_ratio = 5\ndirty_background_ratio = 4\n") TASK,
+		M("mem = 512M\nfs_size = 1G\n[task w1]\nprogram = writer\nsize = 600M\n"
+		  "[task w2]\nprogram = reader\nfile = w1\nsize = 600M\n"),
+		/* Beyond memory and swap on purpose: an OOM experiment. */
+		M("mem = 512M\nswap_size = 256M\n[task h1]\nprogram = anonhog\nsize = 500M\n"
+		  "[task h2]\nprogram = anonhog\nsize = 500M\n"),
+	};
+	struct scenario_error err;
+
+	(void)state;
+	scenario_set_host_memory(64ULL << 30);
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		struct scenario *sc = scenario_load_text(good[i], "t.ini", &err);
+
+		if (!sc)
+			fail_msg("case %zu: %s", i, err.msg);
+		scenario_free(sc);
+	}
+	scenario_set_host_memory(0);
+}
+
+/* ---- what the fuzzers found --------------------------------------------- */
+
+/* A result with the counters of this mmsim (51 vm_events, 23 vm_stat)
+ * and @klog as its "kern_log" member ("" leaves it out). */
+static char *result_text(const char *klog)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	assert_non_null(f);
+	fprintf(f, "{\"arch\":\"x86_64\",\"congestion_wait\":[],\"failures_printed\":0,"
+		"\"failures_total\":0,\"format\":1,\"gitk_done\":false,\"gitk_elapsed_ns\":0,"
+		"%s\"kernel\":\"2.6.32-rc6\",\"music_bytes\":0,\"oom_kills\":0,"
+		"\"packets_dropped\":0,\"packets_received\":0,\"partial\":false,"
+		"\"scenario\":\"s.ini\",\"seed\":1,\"sim_end_ns\":3000000000,\"vm_events\":[",
+		klog);
+	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
+		fprintf(f, "%s0", i ? "," : "");
+	fprintf(f, "],\"vm_stat\":[");
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		fprintf(f, "%s0", i ? "," : "");
+	fprintf(f, "],\"wall_seconds\":0.5}");
+	fclose(f);
+	return s;
+}
+
+/*
+ * fuzz_result: a result without "kern_log" was read, printed back with
+ * "kern_log":null, and that was refused ("Expected string, got null"):
+ * 'mmsim merge' could not read a result mmsim itself had written.
+ */
+static void test_result_without_kern_log_round_trips(void **state)
+{
+	char *text = result_text(""), *again, err[256];
+	struct run_result r, r2;
+
+	(void)state;
+	assert_int_equal(result_from_json(text, &r, err, sizeof(err)), 0);
+	assert_null(r.kern_log);
+	again = result_to_json(&r, true);
+	assert_non_null(strstr(again, "\"kern_log\":null"));
+	if (result_from_json(again, &r2, err, sizeof(err)))
+		fail_msg("printed result refused: %s", err);
+	assert_null(r2.kern_log);
+	result_free(&r2);
+	result_free(&r);
+	free(again);
+	free(text);
+	/* Anything but a string or null is still refused. */
+	text = result_text("\"kern_log\":5,");
+	assert_int_equal(result_from_json(text, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "kern_log"));
+	free(text);
+}
+
+/*
+ * fuzz_trace: a trace with no events made the postprocess tables sort a
+ * NULL array (qsort(NULL, 0, ...): undefined behaviour, caught by UBSan in
+ * 'make asan').  Both reports of an empty trace print their headers.
+ */
+static void test_report_of_an_empty_trace(void **state)
+{
+	static const char trace[] = "# tracer: nop\n#\n";
+	struct postprocess_opts opts = { 0 };
+	char err[256], *text = NULL;
+	size_t len = 0;
+	FILE *in = fmemopen((void *)trace, strlen(trace), "r"), *out;
+	struct trace_parser *p;
+
+	(void)state;
+	assert_non_null(in);
+	p = trace_parser_new(in, "empty.txt");
+	out = open_memstream(&text, &len);
+	assert_int_equal(postprocess_reclaim(p, &opts, out, err, sizeof(err)), 0);
+	assert_int_equal(trace_parser_rewind(p), 0);
+	assert_int_equal(postprocess_pagealloc(p, &opts, out, err, sizeof(err)), 0);
+	fclose(out);
+	assert_true(len > 0);
+	trace_parser_close(p);
+	fclose(in);
+	free(text);
+}
+
+/*
+ * An experiment.json names its scenario files relative to its directory;
+ * one naming "../..." or an absolute path would have 'mmsim merge' read
+ * any file of the host (a FIFO or a tty would block it).
+ */
+static void test_manifest_files_stay_inside_the_directory(void **state)
+{
+	static const char *const bad[] = {
+		"../../etc/passwd", "/etc/passwd", "scenarios/../../x.ini", "..", "",
+	};
+	char dir[] = "/tmp/mmsim-bad-input-XXXXXX", path[256], err[512];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/experiment.json", dir);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *dirs[1] = { dir };
+		struct experiment e;
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fprintf(f, "{\"format\":1,\"scenario_name\":\"s.ini\",\"arch\":\"x86_64\","
+			"\"kernels\":[\"2.6.30\"],\"sweep\":[],\"points\":[{\"label\":\"\","
+			"\"file\":\"%s\"}],\"base_seed\":1,\"seeds\":1,\"columns\":[\"2.6.30\"],"
+			"\"jobs\":[{\"column\":0,\"seed\":1,\"json\":\"json/2.6.30-seed1.json\"}]}",
+			bad[i]);
+		fclose(f);
+		err[0] = 0;
+		assert_int_equal(experiment_merge(&e, dirs, 1, true, err, sizeof(err)), -1);
+		if (!strstr(err, "is not inside"))
+			fail_msg("'%s': %s", bad[i], err);
+		experiment_free(&e);
+	}
+	unlink(path);
+	rmdir(dir);
+}
+
+/* ---- the command line ----------------------------------------------------- */
+
+static char mmsim[4096];
+static char out[65536];
+
+static int run(const char *args)
+{
+	char cmd[8192];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", mmsim, args);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, sizeof(out) - 1, p);
+	out[n] = 0;
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_numeric_options_refuse_garbage(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} cases[] = {
+		{ "run --seed -1", "--seed '-1': expected a whole number from 0 to 9223372036854775807" },
+		{ "run --seed 99999999999999999999", "--seed '99999999999999999999'" },
+		{ "run --seed 0x10", "--seed '0x10'" },
+		{ "run --seed ' 7'", "--seed ' 7'" },
+		{ "compare --seeds 0", "--seeds '0': expected a whole number from 1 to 100000" },
+		{ "compare --seeds -3", "--seeds '-3'" },
+		{ "compare --seeds 1e3", "--seeds '1e3'" },
+		{ "compare --seeds 18446744073709551617", "--seeds '18446744073709551617'" },
+		{ "compare -j 0", "-j '0': expected a whole number from 1 to 4096" },
+		{ "compare --jobs=-2", "-j '-2'" },
+		{ "compare --seed -1", "--seed '-1'" },
+		{ "sweep x=1 --seeds ''", "--seeds ''" },
+		{ "validate --seeds -1", "--seeds: '-1' is not a count >= 2" },
+		{ "validate --seeds ' 5'", "--seeds: ' 5'" },
+		{ "validate --jobs 0", "--jobs: '0' is not 1-256" },
+		{ "validate --alpha nan", "--alpha: 'nan' is not in (0, 1)" },
+		{ "show zoneinfo --mem -1", "--mem: '-1' is not a size" },
+		{ "show zoneinfo --mem 99999999999999999999T", "is not a size" },
+		{ "show zoneinfo --cpus 0", "--cpus: '0' is not a CPU count" },
+		{ "show zoneinfo --cpus 4294967297", "--cpus: '4294967297'" },
+		{ "show zoneinfo --mem 2T", "--mem:" },
+		/* fuzz_cli: a sweep over many keys built every combination
+		 * (up to 10^5 scenarios) before anything was checked, for
+		 * minutes; now at most 1000 combinations and 100000 runs. */
+		{ "sweep vm.swappiness=1,2,3,4,5,6,7,8,9,10 vm.nr_requests=4,5,6,7,8,9,10,11,12,13 "
+		  "vm.dirty_ratio=10,11,12,13,14,15,16,17,18,19,20 --kernels 2.6.30 --seeds 1",
+		  "sweep: more than 1000 combinations of values (at most 1000)" },
+		/* 10 x 10 = 100 scenarios x 1 kernel x 1001 seeds = 100100 runs. */
+		{ "sweep vm.swappiness=1,2,3,4,5,6,7,8,9,10 vm.nr_requests=4,5,6,7,8,9,10,11,12,13 "
+		  "--kernels 2.6.30 --seeds 1001",
+		  "1 kernels x 100 scenarios x 1001 seeds is more than 100000 runs" },
+		{ "compare --seeds 100000", "13 kernels x 1 scenarios x 100000 seeds" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = run(cases[i].args);
+
+		if (rc != 2 || !strstr(out, cases[i].msg) || strchr(out, '\n') != strrchr(out, '\n'))
+			fail_msg("mmsim %s: status %d, '%s' (expected 2 and '%s' on one line)",
+				 cases[i].args, rc, out, cases[i].msg);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nonsense_scenarios_are_refused),
+		cmocka_unit_test(test_values_at_the_limits_are_accepted),
+		cmocka_unit_test(test_numeric_options_refuse_garbage),
+		cmocka_unit_test(test_result_without_kern_log_round_trips),
+		cmocka_unit_test(test_report_of_an_empty_trace),
+		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
+	};
+	char self[4096];
+
+	(void)argc;
+	/* build/MODE/tests/test_bad_input -> build/MODE/mmsim */
+	snprintf(self, sizeof(self), "%s", argv[0]);
+	snprintf(mmsim, sizeof(mmsim), "%s/../mmsim", dirname(self));
+	return cmocka_run_group_tests_name("bad_input", tests, NULL, NULL);
+}
