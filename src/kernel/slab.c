@@ -525,6 +525,19 @@ struct kmem_cache *kmem_cache_create_sized(const char *name, unsigned int size,
 	return c;
 }
 
+/* The host memory of a cache whose slabs are already gone. */
+static void cache_free(struct kmem_cache *c)
+{
+	list_del(&c->list);
+	free(c->slabs);
+	free(c->free_slab_index);
+	free(c->obj_flags);
+	free(c->obj_owner);
+	free(c->lru_prev);
+	free(c->lru_next);
+	free(c);
+}
+
 void kmem_cache_destroy(struct kmem_cache *c)
 {
 	if (!c)
@@ -541,14 +554,7 @@ void kmem_cache_destroy(struct kmem_cache *c)
 		slab_free_pages(c, slab);
 		free(slab);
 	}
-	list_del(&c->list);
-	free(c->slabs);
-	free(c->free_slab_index);
-	free(c->obj_flags);
-	free(c->obj_owner);
-	free(c->lru_prev);
-	free(c->lru_next);
-	free(c);
+	cache_free(c);
 }
 
 /*
@@ -563,14 +569,7 @@ void kmem_cache_forget_all(void)
 
 		for (unsigned long i = 0; i < c->nr_slab_slots; i++)
 			free(c->slabs[i]);
-		list_del(&c->list);
-		free(c->slabs);
-		free(c->free_slab_index);
-		free(c->obj_flags);
-		free(c->obj_owner);
-		free(c->lru_prev);
-		free(c->lru_next);
-		free(c);
+		cache_free(c);
 	}
 }
 
