@@ -14,6 +14,7 @@
 #include "alloc_fail.h"
 #include "kernel.h"
 #include "mm_types.h"
+#include "profile.h"
 
 /*
  * Weak defaults for the swap numbers: swapfile.c and swap_state.c define
@@ -219,7 +220,189 @@ static struct alloc_failure *new_record(void)
 	return &records[nr_records++];
 }
 
-void record_alloc_failure(gfp_t gfp_mask, unsigned int order)
+/* ---- the explanation ------------------------------------------------ */
+
+/*
+ * __zone_watermark_ok (page_alloc.c, reference §2) once more, keeping the
+ * numbers of the test that decides.  The two must agree on every zone
+ * state; tests/test_explain.c checks that they do.
+ */
+void zone_watermark_explain(struct zone *z, int order, int mark,
+			    int classzone_idx, int alloc_flags,
+			    struct zone_verdict *v)
+{
+	long min, free_pages, raw;
+
+	memset(v, 0, sizeof(*v));
+	v->nid = z->zone_pgdat ? z->zone_pgdat->node_id : 0;
+	v->type = (enum zone_type)zone_idx(z);
+	v->name = z->name ? z->name : fallback_zone_names[v->type];
+	v->mark = mark;
+	v->mark_pages = (long)z->watermark[mark];
+	v->free = z->vm_stat[NR_FREE_PAGES] < 0 ? 0 : z->vm_stat[NR_FREE_PAGES];
+	v->lowmem_reserve = (long)z->lowmem_reserve[classzone_idx];
+	for (int o = order; o < MAX_ORDER; o++)
+		v->blocks_ge_order += z->free_area[o].nr_free;
+
+	min = v->mark_pages;
+	if (alloc_flags & ALLOC_HIGH)
+		min -= min / 2;
+	if (alloc_flags & ALLOC_HARDER)
+		min -= min / 4;
+	v->min = min;
+	if (alloc_flags & ALLOC_NO_WATERMARKS) {
+		v->step = WMARK_STEP_NONE;
+		return;
+	}
+	raw = v->free;
+	free_pages = raw - (1L << order) + 1;
+	if (free_pages <= min + v->lowmem_reserve) {
+		v->step = WMARK_STEP_ORDER0;
+		return;
+	}
+	for (int o = 0; o < order; o++) {
+		raw -= (long)(z->free_area[o].nr_free << o);
+		free_pages -= (long)(z->free_area[o].nr_free << o);
+		min >>= 1;
+		if (free_pages <= min) {
+			v->step = WMARK_STEP_ORDER_K;
+			v->fail_order = o + 1;
+			v->blocks_pages = raw;
+			v->free_k = free_pages;
+			v->need = min;
+			return;
+		}
+	}
+	v->step = WMARK_STEP_PASSED;
+}
+
+/* The NOWM_* reasons gfp_to_alloc_flags() had for no ALLOC_NO_WATERMARKS. */
+static unsigned int nowm_denied(gfp_t gfp_mask, const struct task_struct *p)
+{
+	unsigned int why = 0;
+
+	if (gfp_mask & __GFP_NOMEMALLOC)
+		why |= NOWM_NOMEMALLOC;
+	if (in_interrupt())
+		why |= NOWM_IN_INTERRUPT;
+	if (!p)
+		why |= NOWM_NO_TASK;
+	else if (!(p->flags & PF_MEMALLOC) &&
+		 !test_bit(TIF_MEMDIE, &p->tif_flags))
+		why |= NOWM_NOT_MEMALLOC;
+	return why;
+}
+
+/* The goto nopage that was taken, in __alloc_pages_slowpath's order. */
+static enum nopage_reason nopage_reason(gfp_t gfp_mask, unsigned int order,
+					const struct task_struct *p,
+					const struct slowpath_note *note)
+{
+	if (!(gfp_mask & __GFP_WAIT))
+		return NOPAGE_ATOMIC;
+	if (!p)
+		return NOPAGE_NO_TASK;
+	if (p->flags & PF_MEMALLOC)
+		return NOPAGE_PF_MEMALLOC;
+	if (test_bit(TIF_MEMDIE, &p->tif_flags) && !(gfp_mask & __GFP_NOFAIL))
+		return NOPAGE_MEMDIE;
+	if (note && note->reclaim_passes && !note->last_progress &&
+	    (gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY) &&
+	    order > PAGE_ALLOC_COSTLY_ORDER)
+		return NOPAGE_COSTLY_NO_OOM;
+	return NOPAGE_NO_RETRY;
+}
+
+/*
+ * The zonelist and flags the slow path used, from its note, or rebuilt
+ * as __alloc_pages_nodemask would (record_alloc_failure() callers).
+ */
+static bool explain_context(gfp_t gfp_mask, const struct slowpath_note *note,
+			    struct slowpath_note *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (note) {
+		*out = *note;
+		return out->zonelist && out->preferred_zone;
+	}
+	if (!sim_arch || !NODE_DATA(0))
+		return false;
+	out->zonelist = node_zonelist(numa_node_id(), gfp_mask);
+	out->high_zoneidx = gfp_zone(gfp_mask);
+	out->preferred_zone = first_zones_zonelist(out->zonelist,
+						   out->high_zoneidx);
+	out->alloc_flags = gfp_to_alloc_flags(gfp_mask) & ~ALLOC_NO_WATERMARKS;
+	out->last_attempt = -1;
+	return out->preferred_zone != NULL;
+}
+
+/* The failure's reason, and with @x the full explanation. */
+static void explain_failure(struct alloc_failure *f,
+			    const struct slowpath_note *note,
+			    struct alloc_explain *x)
+{
+	struct task_struct *p = current;
+	struct alloc_fail_reason *r = &f->reason;
+	struct slowpath_note ctx;
+	struct zone *zone, **z;
+	int classzone_idx, mark;
+	bool first = true;
+
+	r->nopage = nopage_reason(f->gfp_mask, f->order, p, note);
+	r->zone = MAX_NR_ZONES;
+	if (!explain_context(f->gfp_mask, note, &ctx))
+		return;
+	classzone_idx = zone_idx(ctx.preferred_zone);
+	mark = ctx.alloc_flags & ALLOC_WMARK_MASK;
+	r->mark = mark;
+	r->harder = ctx.alloc_flags & ALLOC_HARDER;
+	r->high = ctx.alloc_flags & ALLOC_HIGH;
+	if (x) {
+		x->have_note = note != NULL;
+		x->alloc_flags = ctx.alloc_flags;
+		x->slowpath_flags = gfp_to_alloc_flags(f->gfp_mask);
+		x->last_attempt = ctx.last_attempt;
+		x->nowm_denied = nowm_denied(f->gfp_mask, p);
+		x->rt_task = p && rt_task(p);
+		x->classzone_idx = classzone_idx;
+		x->high_zoneidx = ctx.high_zoneidx;
+		x->migratetype = allocflags_to_migratetype(f->gfp_mask);
+		x->note = ctx;
+		x->note.zonelist = NULL;
+		x->note.preferred_zone = NULL;
+		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
+				    &x->kswapd);
+		x->restart_mode = kprofile.restart_mode;
+		x->rt_harder_in_irq = kprofile.rt_harder_in_irq;
+		x->cw_alloc = kprofile.cw_alloc;
+		x->kswapd_sleep = kprofile.kswapd_sleep;
+		x->kswapd_cw_priority = kprofile.kswapd_cw_priority;
+	}
+	for_each_zone_zonelist(zone, z, ctx.zonelist, ctx.high_zoneidx) {
+		struct zone_verdict v, *vp = &v;
+
+		if (x && x->nr_zones == EXPLAIN_ZONES) {
+			x->nr_zones_more++;
+			continue;
+		}
+		if (x)
+			vp = &x->zones[x->nr_zones++];
+		zone_watermark_explain(zone, (int)f->order, mark, classzone_idx,
+				       ctx.alloc_flags, vp);
+		if (first) {
+			r->step = vp->step;
+			r->nid = vp->nid;
+			r->zone = vp->type;
+			r->fail_order = vp->fail_order;
+			first = false;
+		}
+		if (!x)
+			break;
+	}
+}
+
+void record_alloc_failure_note(gfp_t gfp_mask, unsigned int order,
+			       const struct slowpath_note *note)
 {
 	struct alloc_failure *f = new_record();
 	struct task_struct *p = current;
@@ -253,6 +436,17 @@ void record_alloc_failure(gfp_t gfp_mask, unsigned int order)
 		f->mem = snapshot_show_mem(false);
 		nr_unprinted_snapshots++;
 	}
+	/* Past the cap only the small reason is kept, for the tally. */
+	if (f->mem) {
+		f->why = calloc(1, sizeof(*f->why));
+		BUG_ON(!f->why);
+	}
+	explain_failure(f, note, f->why);
+}
+
+void record_alloc_failure(gfp_t gfp_mask, unsigned int order)
+{
+	record_alloc_failure_note(gfp_mask, order, NULL);
 }
 
 size_t alloc_failure_count(void)
@@ -298,8 +492,10 @@ static void free_snapshot(struct show_mem_snapshot *m)
 
 void alloc_failures_reset(void)
 {
-	for (size_t i = 0; i < nr_records; i++)
+	for (size_t i = 0; i < nr_records; i++) {
 		free_snapshot(records[i].mem);
+		free(records[i].why);
+	}
 	free(records);
 	records = NULL;
 	nr_records = records_cap = 0;

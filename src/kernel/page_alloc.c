@@ -1275,6 +1275,9 @@ __alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order,
 	struct page *page = NULL;
 	int alloc_flags;
 	bool first = true;
+	/* For the failure's explanation: what this call tried. */
+	struct slowpath_note note = { .zonelist = zonelist,
+		.high_zoneidx = high_zoneidx, .preferred_zone = preferred_zone };
 
 	/* The kernel WARNs once and fails; no failure report is printed. */
 	if (order >= MAX_ORDER)
@@ -1305,11 +1308,15 @@ restart:
 		if (page)
 			goto got_pg;
 	}
-	if (first || kprofile.restart_mode != RESTART_AFTER_WAKE)
+	if (first || kprofile.restart_mode != RESTART_AFTER_WAKE) {
 		wake_all_kswapd(order, zonelist, high_zoneidx);
+		note.kswapd_wakes++;
+	}
 	first = false;
+	note.passes++;
 
 	alloc_flags = gfp_to_alloc_flags(gfp_mask);
+	slowpath_note_attempt(&note, alloc_flags & ~ALLOC_NO_WATERMARKS);
 
 	/* The min watermark, softened by ALLOC_HIGH and ALLOC_HARDER. */
 	page = get_page_from_freelist(gfp_mask, order, zonelist, high_zoneidx,
@@ -1320,6 +1327,7 @@ restart:
 
 rebalance:
 	if (alloc_flags & ALLOC_NO_WATERMARKS) {
+		slowpath_note_attempt(&note, ALLOC_NO_WATERMARKS);
 		page = __alloc_pages_high_priority(gfp_mask, order, zonelist,
 						   high_zoneidx, preferred_zone,
 						   migratetype);
@@ -1349,10 +1357,15 @@ rebalance:
 					    &did_some_progress);
 	if (page)
 		goto got_pg;
+	note.reclaim_passes++;
+	note.last_progress = did_some_progress;
+	if (did_some_progress)
+		slowpath_note_attempt(&note, alloc_flags);
 
 	/* Reclaim found nothing at all: consider the OOM killer. */
 	if (!did_some_progress) {
 		if ((gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY)) {
+			note.oom_tried = true;
 			page = __alloc_pages_may_oom(gfp_mask, order, zonelist,
 						     high_zoneidx,
 						     preferred_zone,
@@ -1368,7 +1381,9 @@ rebalance:
 	}
 
 	pages_reclaimed += did_some_progress;
+	note.pages_reclaimed = pages_reclaimed;
 	if (should_alloc_retry(gfp_mask, order, pages_reclaimed)) {
+		note.retry_waits++;
 		/*
 		 * Wait for some write requests to complete, then retry.
 		 * Which queue: SYNC in 2.6.30 (congestion_wait(WRITE) meant
@@ -1380,7 +1395,7 @@ rebalance:
 	}
 
 nopage:
-	record_alloc_failure(gfp_mask, order);
+	record_alloc_failure_note(gfp_mask, order, &note);
 	return NULL;
 got_pg:
 	return page;

@@ -30,6 +30,7 @@
 #include "backing-dev.h"
 #include "pagemap.h"
 #include "writeback.h"
+#include "alloc_fail.h"
 
 int vm_swappiness = 60;
 
@@ -1126,6 +1127,22 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 
 /* ---- kswapd (§5.11, §5.12) ------------------------------------------- */
 
+/* What each node's kswapd is doing, for the failure explanations. */
+static struct kswapd_snapshot kswapd_now[MAX_NUMNODES];
+
+static void kswapd_note_state(const pg_data_t *pgdat, enum kswapd_activity s)
+{
+	kswapd_now[pgdat->node_id].state = s;
+	kswapd_now[pgdat->node_id].since = sim_now();
+}
+
+void kswapd_snapshot_get(int nid, struct kswapd_snapshot *ks)
+{
+	*ks = kswapd_now[nid];
+	ks->nid = nid;
+	ks->max_order = NODE_DATA(nid)->kswapd_max_order;
+}
+
 static void kswapd_congestion_wait(int priority, int order,
 				   int congestion_priority)
 {
@@ -1193,6 +1210,8 @@ loop_again:
 		if (!priority)
 			disable_swap_token();
 		all_zones_ok = 1;
+		kswapd_now[pgdat->node_id].order = order;
+		kswapd_now[pgdat->node_id].priority = priority;
 
 		/* Scan from the highest zone for the first that needs work. */
 		for (i = pgdat->nr_zones - 1; i >= 0; i--) {
@@ -1264,9 +1283,13 @@ loop_again:
 		 * kswapd is getting into trouble: take a nap, then another
 		 * pass (cw_kswapd: SYNC in .30, ASYNC after).
 		 */
-		if (total_scanned && priority < congestion_priority)
+		if (total_scanned && priority < congestion_priority) {
+			kswapd_note_state(pgdat, KSWAPD_ACT_CONGESTION_WAIT);
+			kswapd_now[pgdat->node_id].cw_queue = kprofile.cw_kswapd;
 			kswapd_congestion_wait(priority, sc.order,
 					       congestion_priority);
+			kswapd_note_state(pgdat, KSWAPD_ACT_BALANCING);
+		}
 
 		/*
 		 * Enough reclaimed for one pass: start again at
@@ -1315,6 +1338,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 	if (kprofile.kswapd_sleep != KSWAPD_SLEEP_QUICK_RECHECK) {
 		/* No recheck: sleep until the next wakeup_kswapd. */
 		reclaim_stats.kswapd_state = KSWAPD_SLEEPING;
+		kswapd_note_state(pgdat, KSWAPD_ACT_SLEEPING);
 		trace_mm_vmscan_kswapd_sleep(pgdat->node_id);
 		schedule();
 		return;
@@ -1325,6 +1349,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 				 NSEC_PER_MSEC;
 
 		reclaim_stats.kswapd_state = KSWAPD_SHORT_SLEEP;
+		kswapd_note_state(pgdat, KSWAPD_ACT_SHORT_SLEEP);
 		remaining = schedule_timeout((long)ns_to_jiffies(nap));
 		finish_wait(&pgdat->kswapd_wait, wait);
 		prepare_to_wait(&pgdat->kswapd_wait, wait, TASK_INTERRUPTIBLE);
@@ -1335,6 +1360,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 	 */
 	if (!sleeping_prematurely(order, remaining)) {
 		reclaim_stats.kswapd_state = KSWAPD_SLEEPING;
+		kswapd_note_state(pgdat, KSWAPD_ACT_SLEEPING);
 		trace_mm_vmscan_kswapd_sleep(pgdat->node_id);
 		schedule();
 	} else if (remaining) {
@@ -1373,9 +1399,23 @@ static void kswapd(void *arg)
 		}
 		finish_wait(&pgdat->kswapd_wait, &wait);
 		reclaim_stats.kswapd_state = KSWAPD_RUNNING;
+		kswapd_note_state(pgdat, KSWAPD_ACT_BALANCING);
+		kswapd_now[pgdat->node_id].balance_since = sim_now();
 		trace_mm_vmscan_kswapd_wake(pgdat->node_id, order);
 		balance_pgdat(pgdat, order);
 	}
+}
+
+static void kswapd_note_wake(const pg_data_t *pgdat, int order, bool asleep)
+{
+	struct kswapd_snapshot *ks = &kswapd_now[pgdat->node_id];
+
+	ks->wake_known = true;
+	ks->wake_time = sim_now();
+	ks->wake_order = order;
+	ks->wake_found_asleep = asleep;
+	snprintf(ks->waker, sizeof(ks->waker), "%.15s",
+		 current ? current->comm : "swapper");
 }
 
 /* Reference §4.10: called by the allocator's slow path per zone. */
@@ -1392,6 +1432,7 @@ void wakeup_kswapd(struct zone *zone, int order)
 	if (pgdat->kswapd_max_order < order)
 		pgdat->kswapd_max_order = order;
 	trace_mm_vmscan_wakeup_kswapd(pgdat->node_id, zone_idx(zone), order);
+	kswapd_note_wake(pgdat, order, waitqueue_active(&pgdat->kswapd_wait));
 	if (!waitqueue_active(&pgdat->kswapd_wait))
 		return;
 	reclaim_stats.kswapd_wakeups++;
@@ -1428,6 +1469,7 @@ void reclaim_init(void)
 	page_data_exit();
 	mapping_registry_reset();
 	memset(&reclaim_stats, 0, sizeof(reclaim_stats));
+	memset(kswapd_now, 0, sizeof(kswapd_now));
 	reclaim_passes_in_flight = 0;
 	INIT_LIST_HEAD(&shrinker_list);
 	INIT_LIST_HEAD(&mm_list);
