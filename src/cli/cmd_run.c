@@ -35,6 +35,9 @@ static void run_help(FILE *f)
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
+	      "  --explain          say why each allocation failed: the watermark test and\n"
+	      "                     numbers per zone, kswapd's state, reclaim, the profile\n"
+	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
 	      "  --samples FILE     write the time series as CSV\n"
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
 	      "  --trace FILE       write ftrace-format events\n"
@@ -111,6 +114,7 @@ struct run_args {
 	const char *kern_log, *samples, *json, *trace, *events;
 	bool vmstat;
 	bool slabinfo;
+	bool explain;
 	struct run_options opt;
 	bool seed_given;
 };
@@ -129,6 +133,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "trace", required_argument, NULL, 't' },
 		{ "events", required_argument, NULL, 'e' },
 		{ "check", no_argument, NULL, 'c' },
+		{ "explain", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -164,6 +169,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 't': a->trace = optarg; break;
 		case 'e': a->events = optarg; break;
 		case 'c': a->opt.check = true; break;
+		case 'X': a->explain = true; break;
 		case 'h': run_help(stdout); return 1;
 		default:
 			return usage_error("run: unknown or incomplete option '%s' (try 'mmsim run --help')",
@@ -287,6 +293,9 @@ int cmd_run(int argc, char **argv)
 	if (a.slabinfo)
 		printf("\n%s", slabinfo_text ? slabinfo_text : "");
 	free(slabinfo_text);
+	if (a.explain)
+		printf("\nWhy the allocations failed:\n%s",
+		       r.explain ? r.explain : "no allocation failed\n");
 	if (write_outputs(&a, &r))
 		ret = 2;
 	if (!ret && r.partial)

@@ -15,6 +15,8 @@ void result_free(struct run_result *r)
 	free(r->latency);
 	free(r->samples);
 	free(r->kern_log);
+	free(r->reasons);
+	free(r->explain);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -256,6 +258,46 @@ static int watermarks_from_json(json_t *a, struct run_result *r)
 	return 0;
 }
 
+static int copy_str(char *dst, size_t len, const char *src);
+
+static json_t *reasons_to_json(const struct run_result *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < r->nr_reasons; i++)
+		json_array_append_new(a, json_pack("{s:s,s:s,s:I}",
+				"reason", r->reasons[i].reason,
+				"example", r->reasons[i].example,
+				"count", (json_int_t)r->reasons[i].count));
+	return a;
+}
+
+static int reasons_from_json(json_t *a, struct run_result *r)
+{
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(a))
+		return -1;
+	r->reasons = calloc(json_array_size(a) + 1, sizeof(*r->reasons));
+	if (!r->reasons)
+		abort();
+	json_array_foreach(a, i, v) {
+		const char *reason, *example;
+		json_int_t count;
+
+		if (json_unpack(v, "{s:s,s:s,s:I}", "reason", &reason,
+				"example", &example, "count", &count) ||
+		    count < 0 ||
+		    copy_str(r->reasons[i].reason, RESULT_REASON_LEN, reason) ||
+		    copy_str(r->reasons[i].example, RESULT_REASON_LEN, example))
+			return -1;
+		r->reasons[i].count = (unsigned long)count;
+		r->nr_reasons++;
+	}
+	return 0;
+}
+
 char *result_to_json(const struct run_result *r, bool with_series)
 {
 	json_t *events = json_array(), *stat = json_array(), *root;
@@ -293,6 +335,11 @@ char *result_to_json(const struct run_result *r, bool with_series)
 	 * keep the format they always had. */
 	if (r->panicked)
 		json_object_set_new(root, "panicked", json_true());
+	/* Only for runs with failures, so older texts stay as they were. */
+	if (r->nr_reasons)
+		json_object_set_new(root, "failure_reasons", reasons_to_json(r));
+	if (r->explain)
+		json_object_set_new(root, "explain", json_string(r->explain));
 	if (with_series)
 		json_object_set_new(root, "series", series_to_json(r));
 	s = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
@@ -462,6 +509,18 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 		fail(err, errlen, "kswapd_cw_by_order: expected [{order, calls, timeouts, time_ns}] with order 0-10");
 		goto bad;
 	}
+	v = json_object_get(root, "failure_reasons");
+	if (v && reasons_from_json(v, r)) {
+		fail(err, errlen, "failure_reasons: expected [{reason, example, count}] with strings under 192 bytes");
+		goto bad;
+	}
+	v = json_object_get(root, "explain");
+	if (v && !json_is_string(v)) {
+		fail(err, errlen, "explain: expected a string");
+		goto bad;
+	}
+	if (v && !(r->explain = strdup(json_string_value(v))))
+		abort();
 	v = json_object_get(root, "series");
 	if (v && series_from_json(v, r, err, errlen))
 		goto bad;

@@ -43,6 +43,14 @@ struct cw_total {
 	sim_time_t time;			/* ns */
 };
 
+/* One line of the failure-reason tally (report/explain.c). */
+#define RESULT_REASON_LEN 192
+struct failure_reason {
+	char reason[RESULT_REASON_LEN];		/* the tally key, as text */
+	char example[RESULT_REASON_LEN];	/* the numbers of its first instance */
+	unsigned long count;
+};
+
 struct run_result {
 	char kernel[96];
 	char scenario[128];
@@ -79,6 +87,11 @@ struct run_result {
 	struct sample_point *samples;
 	size_t nr_samples;
 	char *kern_log;				/* failure reports, kernel text */
+	/* Why the allocations failed (JSON "failure_reasons", "explain";
+	 * optional: empty in results written before they existed). */
+	struct failure_reason *reasons;		/* most frequent first */
+	size_t nr_reasons;
+	char *explain;				/* the "why" paragraphs */
 };
 
 void result_init(struct run_result *r);

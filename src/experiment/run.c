@@ -19,6 +19,7 @@
 #include "kernel/swap.h"
 #include "kernel/trace.h"
 #include "report/kern_log.h"
+#include "report/explain.h"
 #include "report/ftrace.h"
 #include "report/procfs.h"
 #include "report/progress.h"
@@ -213,6 +214,22 @@ static void collect_kern_log(struct run_result *r)
 	r->kern_log = buf;
 }
 
+/* Why the allocations failed: the tally and the paragraphs (--explain). */
+static void collect_explain(struct run_result *r)
+{
+	size_t len = 0;
+	FILE *f;
+
+	if (!alloc_failure_count())
+		return;
+	r->reasons = explain_tally(&r->nr_reasons);
+	f = open_memstream(&r->explain, &len);
+	if (!f)
+		abort();
+	explain_write_failures(f);
+	fclose(f);
+}
+
 static void collect(struct machine *m, struct run_result *r)
 {
 	struct zone *zone;
@@ -232,6 +249,7 @@ static void collect(struct machine *m, struct run_result *r)
 			r->watermark[zone_idx(zone)][w] += zone->watermark[w];
 	collect_congestion(r);
 	collect_kern_log(r);
+	collect_explain(r);
 	for (size_t i = 0; i < m->nr_workloads; i++)
 		if (m->workloads[i].ops->collect)
 			m->workloads[i].ops->collect(&m->workloads[i], r);

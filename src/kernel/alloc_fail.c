@@ -332,7 +332,6 @@ static bool explain_context(gfp_t gfp_mask, const struct slowpath_note *note,
 	out->preferred_zone = first_zones_zonelist(out->zonelist,
 						   out->high_zoneidx);
 	out->alloc_flags = gfp_to_alloc_flags(gfp_mask) & ~ALLOC_NO_WATERMARKS;
-	out->last_attempt = -1;
 	return out->preferred_zone != NULL;
 }
 
