@@ -633,6 +633,42 @@ static void test_run_failures_explained(void **state)
 	scenario_free(sc);
 }
 
+/* compare's per-column tally: summed by reason text, most frequent first. */
+static void test_merge_tallies(void **state)
+{
+	struct failure_reason a[] = {
+		{ "order-2 atomic: X", "e.g. a", 5 },
+		{ "order-2 atomic: Y", "e.g. b", 1 },
+	};
+	struct failure_reason b[] = {
+		{ "order-2 atomic: Y", "e.g. c", 7 },
+		{ "order-0 sleeping: Z", "e.g. d", 2 },
+	};
+	struct run_result runs[3] = { 0 };
+	struct failure_reason *t;
+	size_t nr;
+
+	(void)state;
+	runs[0].reasons = a;
+	runs[0].nr_reasons = 2;
+	runs[2].reasons = b;
+	runs[2].nr_reasons = 2;
+	t = explain_merge_tallies(runs, 3, &nr);
+	/* Y: 1 + 7 = 8, X: 5, Z: 2; Y keeps its first example. */
+	assert_int_equal(nr, 3);
+	assert_string_equal(t[0].reason, "order-2 atomic: Y");
+	assert_int_equal(t[0].count, 8);
+	assert_string_equal(t[0].example, "e.g. b");
+	assert_string_equal(t[1].reason, "order-2 atomic: X");
+	assert_int_equal(t[1].count, 5);
+	assert_int_equal(t[2].count, 2);
+	free(t);
+	/* No runs with reasons: nothing. */
+	t = explain_merge_tallies(runs + 1, 1, &nr);
+	assert_int_equal(nr, 0);
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_atomic_failure_in_interrupt),
 		cmocka_unit_test(test_noretry_failure_from_task),
 		cmocka_unit_test(test_run_failures_explained),
+		cmocka_unit_test(test_merge_tallies),
 	};
 
 	return cmocka_run_group_tests_name("explain", tests, NULL, NULL);

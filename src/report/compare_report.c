@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "compare_report.h"
+#include "explain.h"
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
@@ -490,6 +491,48 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 	free(all);
 }
 
+/* Why the allocations failed, per column, over all its runs (only for
+ * results that carry failure_reasons). */
+static void compare_report_reasons(FILE *f, const struct report *rep)
+{
+	bool any = false;
+
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
+			any = any || rep->columns[c].runs[i].nr_reasons;
+	if (!any)
+		return;
+	fprintf(f, "\nAllocation failures by reason, all runs of each column "
+		"(mmsim run --explain for one run's details):\n");
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const struct report_column *col = &rep->columns[c];
+		size_t nr;
+		struct failure_reason *t =
+			explain_merge_tallies(col->runs, col->nr_runs, &nr);
+
+		fprintf(f, "%s: ", col->name);
+		if (!nr)
+			fprintf(f, "no failures\n");
+		else
+			explain_tally_print(f, t, nr);
+		free(t);
+	}
+}
+
+static json_t *reasons_json(const struct report_column *col)
+{
+	size_t nr;
+	struct failure_reason *t =
+		explain_merge_tallies(col->runs, col->nr_runs, &nr);
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < nr; i++)
+		json_array_append_new(a, json_pack("{s:s,s:I}",
+			"reason", t[i].reason, "count", (json_int_t)t[i].count));
+	free(t);
+	return a;
+}
+
 void compare_report_print(FILE *f, const struct report *rep)
 {
 	compare_report_cover(f, rep);
@@ -500,6 +543,7 @@ void compare_report_print(FILE *f, const struct report *rep)
 	compare_report_ops(f, rep);
 	fputc('\n', f);
 	compare_report_cw_sites(f, rep);
+	compare_report_reasons(f, rep);
 }
 
 /* ---- files ---------------------------------------------------------- */
@@ -640,7 +684,7 @@ int report_write_summary(const struct report *rep, const char *path,
 	json_object_set_new(root, "profiles", profiles_json(rep));
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct report_column *col = &rep->columns[c];
-		json_t *ri = json_array();
+		json_t *ri = json_array(), *cj, *reasons;
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			json_array_append_new(ri, json_integer((json_int_t)idx++));
@@ -652,9 +696,16 @@ int report_write_summary(const struct report *rep, const char *path,
 				return -1;
 			}
 		}
-		json_array_append_new(cols, json_pack("{s:s,s:s,s:s,s:o}",
-			"name", col->name, "kernel", col->kernel,
-			"point", col->point, "runs", ri));
+		cj = json_pack("{s:s,s:s,s:s,s:o}", "name", col->name,
+			       "kernel", col->kernel, "point", col->point,
+			       "runs", ri);
+		/* Summed over the column's runs; only when some failed. */
+		reasons = reasons_json(col);
+		if (json_array_size(reasons))
+			json_object_set_new(cj, "failure_reasons", reasons);
+		else
+			json_decref(reasons);
+		json_array_append_new(cols, cj);
 	}
 	json_object_set_new(root, "columns", cols);
 	json_object_set_new(root, "runs", runs);

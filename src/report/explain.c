@@ -44,12 +44,18 @@ static void cat(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "12.345678", as printk's time prefix. */
-static const char *secs(sim_time_t t, char *buf, size_t len)
+/* "12.345678"; padded to printk's "%5lu.%06lu" for a line's prefix. */
+static const char *secs_fmt(sim_time_t t, char *buf, size_t len, bool pad)
 {
-	snprintf(buf, len, "%5lu.%06lu", (unsigned long)(t / NSEC_PER_SEC),
+	snprintf(buf, len, pad ? "%5lu.%06lu" : "%lu.%06lu",
+		 (unsigned long)(t / NSEC_PER_SEC),
 		 (unsigned long)(t % NSEC_PER_SEC / NSEC_PER_USEC));
 	return buf;
+}
+
+static const char *secs(sim_time_t t, char *buf, size_t len)
+{
+	return secs_fmt(t, buf, len, false);
 }
 
 static double ms_between(sim_time_t from, sim_time_t to)
@@ -351,7 +357,7 @@ void explain_alloc_failure(FILE *out, const struct alloc_failure *f)
 	char t[32];
 
 	fprintf(out, "[%s] %s (pid %d, cpu %d%s): order-%u mode:0x%x %s "
-		"allocation failed (%s)\n", secs(f->time, t, sizeof(t)), f->comm,
+		"allocation failed (%s)\n", secs_fmt(f->time, t, sizeof(t), true), f->comm,
 		f->pid, f->cpu, f->in_interrupt ? ", in interrupt" : "", f->order,
 		f->gfp_mask, request_kind(f), status(f));
 	if (!x) {
@@ -438,14 +444,20 @@ void explain_example_text(const struct alloc_failure *f, char *buf, size_t len)
 	}
 }
 
-static int by_count(const void *a, const void *b)
+/* Most frequent first; a stable insertion sort keeps ties in order of
+ * first appearance (there are few distinct reasons). */
+static void sort_by_count(struct failure_reason *t, size_t n)
 {
-	const struct failure_reason *x = a, *y = b;
+	for (size_t i = 1; i < n; i++) {
+		struct failure_reason r = t[i];
+		size_t j = i;
 
-	/* qsort is not stable: the first-seen index breaks ties (see below). */
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return 0;
+		while (j > 0 && t[j - 1].count < r.count) {
+			t[j] = t[j - 1];
+			j--;
+		}
+		t[j] = r;
+	}
 }
 
 struct failure_reason *explain_tally(size_t *nr)
@@ -472,17 +484,36 @@ struct failure_reason *explain_tally(size_t *nr)
 			explain_example_text(f, t[k].example, sizeof(t[k].example));
 		t[k].count++;
 	}
-	/* Stable order: insertion sort by count (few distinct reasons). */
-	for (size_t i = 1; i < used; i++) {
-		struct failure_reason r = t[i];
-		size_t j = i;
+	sort_by_count(t, used);
+	*nr = used;
+	return t;
+}
 
-		while (j > 0 && by_count(&t[j - 1], &r) > 0) {
-			t[j] = t[j - 1];
-			j--;
+struct failure_reason *explain_merge_tallies(const struct run_result *runs,
+					     size_t nr_runs, size_t *nr)
+{
+	size_t cap = 0, used = 0;
+	struct failure_reason *t;
+
+	for (size_t i = 0; i < nr_runs; i++)
+		cap += runs[i].nr_reasons;
+	t = calloc(cap + 1, sizeof(*t));
+	if (!t)
+		abort();
+	for (size_t i = 0; i < nr_runs; i++)
+		for (size_t j = 0; j < runs[i].nr_reasons; j++) {
+			const struct failure_reason *r = &runs[i].reasons[j];
+			size_t k;
+
+			for (k = 0; k < used; k++)
+				if (!strcmp(t[k].reason, r->reason))
+					break;
+			if (k == used)
+				t[used++] = *r;
+			else
+				t[k].count += r->count;
 		}
-		t[j] = r;
-	}
+	sort_by_count(t, used);
 	*nr = used;
 	return t;
 }

@@ -28,6 +28,10 @@ void explain_example_text(const struct alloc_failure *f, char *buf, size_t len);
  */
 struct failure_reason *explain_tally(size_t *nr);
 
+/* The tallies of several runs (a compare column) summed by reason. */
+struct failure_reason *explain_merge_tallies(const struct run_result *runs,
+					     size_t nr_runs, size_t *nr);
+
 /* "N failures: ..." then one line per reason. */
 void explain_tally_print(FILE *out, const struct failure_reason *reasons,
 			 size_t nr);
