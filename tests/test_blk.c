@@ -461,7 +461,13 @@ static void writes_then_read(void *arg)
 {
 	for (unsigned long i = 0; i < 10; i++)
 		submit(crypt, WRITE, i * 2 * PAGE_SECTORS, 1, &crypt_w);
-	submit(crypt, READ, 1000 * PAGE_SECTORS, 1, &crypt_r);
+	/*
+	 * READ_SYNC-like: the clone inherits BIO_RW_UNPLUG, so the disk
+	 * queue is not left plugged for a tick (2.6.32 unplugs on that flag
+	 * only; a plain READ would wait for the unplug timer).
+	 */
+	submit(crypt, READ | (1UL << BIO_RW_UNPLUG), 1000 * PAGE_SECTORS, 1,
+	       &crypt_r);
 	wait_for(&crypt_r, 1);
 	crypt_read_done = sim_now();
 }

@@ -219,6 +219,20 @@ struct cfq_queue {
 	unsigned int slice_dispatch;
 	bool fifo_checked;		/* fifo looked at once per slice */
 	int sync;
+	/*
+	 * 2.6.32 keeps these per process (cfq_io_context); mmsim has one sync
+	 * queue, so it keeps them per queue (exact under dm-crypt, where
+	 * kcryptd_io is the only reader).
+	 */
+	bool idle_window;		/* CFQ_CFQQ_FLAG_idle_window */
+	sim_time_t last_end_request;	/* last sync completion */
+	unsigned long ttime_samples;	/* fixed point, 256 = one sample */
+	uint64_t ttime_total;
+	sim_time_t ttime_mean;
+	sector_t last_request_pos;	/* end of the last request queued */
+	unsigned long seek_samples;
+	uint64_t seek_total;
+	sector_t seek_mean;
 };
 
 struct cfq_data {
@@ -234,6 +248,8 @@ struct cfq_data {
 	sector_t last_position;
 	sim_time_t last_end_sync_rq;
 	bool hw_tag;			/* the device queues more than one */
+	int rq_in_driver_peak;		/* hw_tag detection (cfq_update_hw_tag) */
+	int hw_tag_samples;
 	bool wait_request;		/* idling on the active sync queue */
 	struct timer idle_slice_timer;
 };
@@ -681,11 +697,11 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	queue_new_request(q, rq, bio);
 out:
 	/*
-	 * Sync bios unplug at once: the kernel's reader unplugs the device
-	 * when it starts waiting on the page (sync_page), an instant later.
+	 * 2.6.32 __make_request: only BIO_RW_UNPLUG unplugs here.  A reader
+	 * unplugs when it waits on the page (sync_page), after the rest of
+	 * its readahead window was queued behind the plug and merged.
 	 */
-	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || bio_sync(bio) ||
-	    !queue_should_plug(q))
+	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || !queue_should_plug(q))
 		__generic_unplug_device(q);
 	else if (!blk_queue_plugged(q) && !q->disk->nr_held)
 		__blk_run_queue(q);	/* idle device: nothing else would */
@@ -732,12 +748,19 @@ unsigned int blk_queue_in_flight(const struct request_queue *q)
  *   40 ms or 16 requests), timed from its first completion.
  * - Sync is favoured: a sync request arriving while the async queue is
  *   active preempts it; async is not dispatched while sync requests are
- *   in the device, and sync waits for async ones to drain; an empty sync
- *   queue is idled on for slice_idle (8 ms) for its next request before
- *   async gets the disk.
- * - low_latency (2.6.32, on by default): the async queue may have at most
- *   (time since the last sync completion) / slice_sync requests in the
- *   device, and 1 when it has none.
+ *   in the device; while the sync queue has an idle window, sync waits
+ *   for async requests to drain and an empty sync queue is idled on
+ *   (slice_idle, 8 ms; CFQ_MIN_TT, 2 ms, if seeky) before async gets the
+ *   disk.  The idle window follows the queue's think time and seek
+ *   distance (cfq_update_idle_window) and hw_tag is detected from the
+ *   device's depth under load (cfq_update_hw_tag), both as 2.6.32.
+ * - low_latency (2.6.32, on by default) decides two branches: the async
+ *   queue may have at most (time since the last sync completion) /
+ *   slice_sync requests in the device, and 1 when it has none; and a
+ *   seeky sync queue on a queueing device keeps its idle window (off: it
+ *   loses it, so reads no longer wait for async requests to drain).
+ * - A queue may have quantum (4) requests in the device while another is
+ *   busy, 4 x quantum when it is alone.
  * - When a slice ends, the other queue goes next if it has requests.
  * - mmsim's minimum async share: an async slice is only preempted by sync
  *   once it has dispatched one request, so async I/O gets at least one
@@ -756,14 +779,114 @@ static unsigned int cfq_busy_queues(const struct cfq_data *cfqd)
 	return (cfqd->cfqq[0].queued > 0) + (cfqd->cfqq[1].queued > 0);
 }
 
-/* No idling on a non-rotational device that queues (2.6.32). */
-static bool cfq_should_idle(const struct cfq_data *cfqd,
-			    const struct cfq_queue *cfqq)
+/* 2.6.32 cfq-iosched.c constants. */
+#define CFQ_MIN_TT_NS		(2 * NSEC_PER_MSEC)	/* CFQ_MIN_TT, 2 ms */
+#define CFQ_HW_QUEUE_MIN	5
+#define CIC_SEEK_THR		(8 * 1024)	/* sectors: 4 MiB */
+
+/* 256 is one sample; more than 80 means at least 3 of them. */
+static bool cfq_sample_valid(unsigned long samples)
 {
-	if (!cfqq->sync || !cfqd->p.slice_idle)
-		return false;
-	return !((cfqd->queue->queue_flags & (1UL << QUEUE_FLAG_NONROT)) &&
-		 cfqd->hw_tag);
+	return samples > 80;
+}
+
+static bool cfq_seeky(const struct cfq_queue *cfqq)
+{
+	return cfqq->seek_mean > CIC_SEEK_THR;
+}
+
+/*
+ * cfq_update_io_thinktime: a decaying mean of the time from the queue's
+ * last sync completion to its next request, each sample capped at twice
+ * slice_idle.
+ */
+static void cfq_update_io_thinktime(struct cfq_data *cfqd,
+				    struct cfq_queue *cfqq)
+{
+	sim_time_t ttime = sim_now() - cfqq->last_end_request;
+
+	if (ttime > 2 * cfqd->p.slice_idle)
+		ttime = 2 * cfqd->p.slice_idle;
+	cfqq->ttime_samples = (7 * cfqq->ttime_samples + 256) / 8;
+	cfqq->ttime_total = (7 * cfqq->ttime_total + 256 * (uint64_t)ttime) / 8;
+	cfqq->ttime_mean = (sim_time_t)((cfqq->ttime_total + 128) /
+					cfqq->ttime_samples);
+}
+
+/*
+ * cfq_update_io_seektime: a decaying mean of the distance from the end of
+ * the previous request to the start of this one, each sample capped
+ * (harder after the first few) so one far jump does not make a queue
+ * seeky.
+ */
+static void cfq_update_io_seektime(struct cfq_queue *cfqq,
+				   const struct request *rq)
+{
+	sector_t sdist, cap;
+	uint64_t total;
+
+	if (!cfqq->last_request_pos)
+		sdist = 0;
+	else if (cfqq->last_request_pos < rq->sector)
+		sdist = rq->sector - cfqq->last_request_pos;
+	else
+		sdist = cfqq->last_request_pos - rq->sector;
+	if (cfqq->seek_samples <= 60)
+		cap = cfqq->seek_mean * 4 + 2 * 1024 * 1024;
+	else
+		cap = cfqq->seek_mean * 4 + 2 * 1024 * 64;
+	if (sdist > cap)
+		sdist = cap;
+	cfqq->seek_samples = (7 * cfqq->seek_samples + 256) / 8;
+	cfqq->seek_total = (7 * cfqq->seek_total + 256 * (uint64_t)sdist) / 8;
+	total = cfqq->seek_total + cfqq->seek_samples / 2;
+	cfqq->seek_mean = (sector_t)(total / cfqq->seek_samples);
+}
+
+/*
+ * cfq_update_idle_window (2.6.32): a sync queue idles unless it thinks
+ * longer than slice_idle (CFQ_MIN_TT if it is seeky).  low_latency
+ * decides one case: with it off, a seeky queue on a device that queues
+ * (hw_tag) never idles; with it on, it keeps a short idle window, which
+ * also makes async requests drain from the device before its requests go.
+ */
+static void cfq_update_idle_window(struct cfq_data *cfqd,
+				   struct cfq_queue *cfqq)
+{
+	bool enable = cfqq->idle_window;
+
+	if (!cfqq->sync)
+		return;
+	if (!cfqd->p.slice_idle ||
+	    (!cfqd->p.low_latency && cfqd->hw_tag && cfq_seeky(cfqq))) {
+		enable = false;
+	} else if (cfq_sample_valid(cfqq->ttime_samples)) {
+		sim_time_t slice_idle = cfqd->p.slice_idle;
+
+		if (cfq_sample_valid(cfqq->seek_samples) && cfq_seeky(cfqq))
+			slice_idle = CFQ_MIN_TT_NS;
+		enable = cfqq->ttime_mean <= slice_idle;
+	}
+	cfqq->idle_window = enable;
+}
+
+/*
+ * cfq_update_hw_tag (2.6.32): under load (more than CFQ_HW_QUEUE_MIN
+ * requests queued or in the device), every 50 completions decide whether
+ * the device queues: it does if it held CFQ_HW_QUEUE_MIN at once.
+ */
+static void cfq_update_hw_tag(struct cfq_data *cfqd)
+{
+	if (cfqd->rq_in_driver > cfqd->rq_in_driver_peak)
+		cfqd->rq_in_driver_peak = cfqd->rq_in_driver;
+	if (cfqd->rq_queued <= CFQ_HW_QUEUE_MIN &&
+	    cfqd->rq_in_driver <= CFQ_HW_QUEUE_MIN)
+		return;
+	if (cfqd->hw_tag_samples++ < 50)
+		return;
+	cfqd->hw_tag = cfqd->rq_in_driver_peak >= CFQ_HW_QUEUE_MIN;
+	cfqd->hw_tag_samples = 0;
+	cfqd->rq_in_driver_peak = 0;
 }
 
 /* 2 * (slice_async_rq + slice_async_rq * (CFQ_PRIO_LISTS - 1 - ioprio 4)) */
@@ -837,7 +960,7 @@ static struct cfq_queue *cfq_select_queue(struct cfq_data *cfqd)
 		return cfqq;
 	/* Idle for the sync queue's next request, or let its I/O finish. */
 	if (timer_pending(&cfqd->idle_slice_timer) ||
-	    (cfqq->dispatched && cfq_should_idle(cfqd, cfqq)))
+	    (cfqq->dispatched && cfqq->idle_window))
 		return NULL;
 expire:
 	cfq_slice_expired(cfqd);
@@ -848,8 +971,8 @@ static bool cfq_may_dispatch(struct cfq_data *cfqd, struct cfq_queue *cfqq)
 {
 	unsigned int max_dispatch = cfqd->p.quantum;
 
-	/* Drain async requests before we start sync I/O. */
-	if (cfq_should_idle(cfqd, cfqq) && cfqd->rq_in_flight[BLK_RW_ASYNC])
+	/* Drain async requests before we start sync I/O (idling queues). */
+	if (cfqq->idle_window && cfqd->rq_in_flight[BLK_RW_ASYNC])
 		return false;
 	/* An async queue waits while sync I/O is in the device. */
 	if (cfqd->rq_in_flight[BLK_RW_SYNC] && !cfqq->sync)
@@ -857,7 +980,7 @@ static bool cfq_may_dispatch(struct cfq_data *cfqd, struct cfq_queue *cfqq)
 	if (cfqq->dispatched >= max_dispatch) {
 		if (cfq_busy_queues(cfqd) > 1)
 			return false;
-		max_dispatch = ~0u;	/* sole queue: no limit */
+		max_dispatch *= 4;	/* sole queue: 2.6.32 allows 4 quanta */
 	}
 	/*
 	 * 2.6.32 low_latency: async depth ramps up with the time since the
@@ -998,6 +1121,12 @@ static void cfq_insert_request(struct cfq_data *cfqd, struct request *rq)
 	cfqd->rq_queued++;
 
 	/* cfq_rq_enqueued */
+	if (cfqq->sync) {
+		cfq_update_io_thinktime(cfqd, cfqq);
+		cfq_update_io_seektime(cfqq, rq);
+		cfq_update_idle_window(cfqd, cfqq);
+		cfqq->last_request_pos = rq->sector + rq->nr_sectors;
+	}
 	if (cfqq == cfqd->active_queue) {
 		if (cfqd->wait_request) {
 			cfq_clear_wait_request(cfqd);
@@ -1020,12 +1149,30 @@ static void cfq_merged_requests(struct cfq_data *cfqd, struct request *rq,
 	cfq_remove_request(cfqd, next);
 }
 
+/*
+ * 2.6.32: no idling on a non-rotational device that queues, for a queue
+ * without an idle window, with requests still in the device, or when the
+ * queue's mean think time exceeds what is left of its slice; a seeky
+ * queue idles at most CFQ_MIN_TT.
+ */
 static void cfq_arm_slice_timer(struct cfq_data *cfqd)
 {
-	if (!cfq_should_idle(cfqd, cfqd->active_queue) || cfqd->rq_in_driver)
+	struct cfq_queue *cfqq = cfqd->active_queue;
+	sim_time_t sl = cfqd->p.slice_idle;
+
+	if ((cfqd->queue->queue_flags & (1UL << QUEUE_FLAG_NONROT)) &&
+	    cfqd->hw_tag)
 		return;
+	if (!sl || !cfqq->idle_window || cfqd->rq_in_driver)
+		return;
+	if (cfq_sample_valid(cfqq->ttime_samples) &&
+	    cfqq->slice_end - sim_now() < cfqq->ttime_mean)
+		return;
+	if (cfq_sample_valid(cfqq->seek_samples) && cfq_seeky(cfqq) &&
+	    sl > CFQ_MIN_TT_NS)
+		sl = CFQ_MIN_TT_NS;
 	cfqd->wait_request = true;
-	timer_add(&cfqd->idle_slice_timer, sim_now() + cfqd->p.slice_idle);
+	timer_add(&cfqd->idle_slice_timer, sim_now() + sl);
 }
 
 static void cfq_idle_slice_timer(struct timer *t)
@@ -1050,11 +1197,14 @@ static void cfq_completed_request(struct cfq_data *cfqd, struct request *rq)
 	int sync = rq_is_sync(rq);
 	struct cfq_queue *cfqq = &cfqd->cfqq[sync];
 
+	cfq_update_hw_tag(cfqd);
 	cfqd->rq_in_driver--;
 	cfqd->rq_in_flight[sync]--;
 	cfqq->dispatched--;
-	if (sync)
+	if (sync) {
+		cfqq->last_end_request = sim_now();
 		cfqd->last_end_sync_rq = sim_now();
+	}
 	if (cfqd->active_queue != cfqq)
 		return;
 	if (cfqq->slice_new) {
@@ -1096,6 +1246,9 @@ static struct cfq_data *cfq_init_queue(struct request_queue *q,
 		INIT_LIST_HEAD(&cfqd->cfqq[i].sort_list);
 		INIT_LIST_HEAD(&cfqd->cfqq[i].fifo);
 		cfqd->cfqq[i].sync = i;
+		/* cfq_init_cfqq: sync queues start with an idle window. */
+		cfqd->cfqq[i].idle_window = i;
+		cfqd->cfqq[i].last_end_request = sim_now();
 	}
 	cfqd->last_end_sync_rq = sim_now();
 	timer_init(&cfqd->idle_slice_timer, cfq_idle_slice_timer, cfqd);
