@@ -1217,6 +1217,16 @@ static void cfq_completed_request(struct cfq_data *cfqd, struct request *rq)
 		cfq_arm_slice_timer(cfqd);
 }
 
+bool cfq_sync_idle_window(const struct request_queue *q)
+{
+	return q->elevator->cfqq[BLK_RW_SYNC].idle_window;
+}
+
+bool cfq_hw_tag(const struct request_queue *q)
+{
+	return q->elevator->hw_tag;
+}
+
 void cfq_default_params(struct cfq_params *p)
 {
 	*p = (struct cfq_params) {

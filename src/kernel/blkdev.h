@@ -233,6 +233,9 @@ void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page);
 
 /* Requests of @q queued in the scheduler or held by the device. */
 unsigned int blk_queue_in_flight(const struct request_queue *q);
+/* CFQ state for tests and reports: the sync queue's idle window, hw_tag. */
+bool cfq_sync_idle_window(const struct request_queue *q);
+bool cfq_hw_tag(const struct request_queue *q);
 
 /* ---- stacked devices: dm-crypt and LVM linear volumes (dm.c) --------- */
 
