@@ -750,7 +750,7 @@ unsigned int blk_queue_in_flight(const struct request_queue *q)
  *   active preempts it; async is not dispatched while sync requests are
  *   in the device; while the sync queue has an idle window, sync waits
  *   for async requests to drain and an empty sync queue is idled on
- *   (slice_idle, 8 ms; CFQ_MIN_TT, 2 ms, if seeky) before async gets the
+ *   (slice_idle, 8 ms; CFQ_MIN_TT, one tick, if seeky) before async gets the
  *   disk.  The idle window follows the queue's think time and seek
  *   distance (cfq_update_idle_window) and hw_tag is detected from the
  *   device's depth under load (cfq_update_hw_tag), both as 2.6.32.
@@ -780,7 +780,7 @@ static unsigned int cfq_busy_queues(const struct cfq_data *cfqd)
 }
 
 /* 2.6.32 cfq-iosched.c constants. */
-#define CFQ_MIN_TT_NS		(2 * NSEC_PER_MSEC)	/* CFQ_MIN_TT, 2 ms */
+#define CFQ_MIN_TT_MS		2
 #define CFQ_HW_QUEUE_MIN	5
 #define CIC_SEEK_THR		(8 * 1024)	/* sectors: 4 MiB */
 
@@ -788,6 +788,16 @@ static unsigned int cfq_busy_queues(const struct cfq_data *cfqd)
 static bool cfq_sample_valid(unsigned long samples)
 {
 	return samples > 80;
+}
+
+/*
+ * CFQ_MIN_TT is msecs_to_jiffies(2): whole jiffies, so one tick (4 ms) at
+ * HZ 250, unlike slice_idle (HZ/125), which is 8 ms at any HZ.
+ */
+static sim_time_t cfq_min_tt_ns(void)
+{
+	return (sim_time_t)((CFQ_MIN_TT_MS * HZ + 999) / 1000) *
+	       (NSEC_PER_SEC / HZ);
 }
 
 static bool cfq_seeky(const struct cfq_queue *cfqq)
@@ -864,7 +874,7 @@ static void cfq_update_idle_window(struct cfq_data *cfqd,
 		sim_time_t slice_idle = cfqd->p.slice_idle;
 
 		if (cfq_sample_valid(cfqq->seek_samples) && cfq_seeky(cfqq))
-			slice_idle = CFQ_MIN_TT_NS;
+			slice_idle = cfq_min_tt_ns();
 		enable = cfqq->ttime_mean <= slice_idle;
 	}
 	cfqq->idle_window = enable;
@@ -1169,8 +1179,8 @@ static void cfq_arm_slice_timer(struct cfq_data *cfqd)
 	    cfqq->slice_end - sim_now() < cfqq->ttime_mean)
 		return;
 	if (cfq_sample_valid(cfqq->seek_samples) && cfq_seeky(cfqq) &&
-	    sl > CFQ_MIN_TT_NS)
-		sl = CFQ_MIN_TT_NS;
+	    sl > cfq_min_tt_ns())
+		sl = cfq_min_tt_ns();
 	cfqd->wait_request = true;
 	timer_add(&cfqd->idle_slice_timer, sim_now() + sl);
 }
