@@ -459,7 +459,7 @@ static void back_to_back_reads(void *arg)
 		submit(disk, READ, 64 + i * stride, 1, &r);
 		wait_for(&r, i + 1);
 	}
-	idle_window_after = cfq_sync_idle_window(disk->bd_queue);
+	idle_window_after = cfq_sync_idle_window(disk->bd_queue, current->pid);
 }
 
 /*
@@ -584,6 +584,44 @@ static void test_reads_merge_behind_plug_until_unplug(void **state)
 	 */
 	assert_int_equal(reqs[1], 8);
 	assert_int_equal(merges[1], 0);
+}
+
+static struct tracker proc_t[2];
+
+static void reader_a(void *arg)
+{
+	submit(disk, READ, 4096, 1, &proc_t[0]);
+	wait_for(&proc_t[0], 1);
+}
+
+static void reader_b(void *arg)
+{
+	/* Contiguous with reader_a's request, still behind the plug. */
+	submit(disk, READ, 4096 + PAGE_SECTORS, 1, &proc_t[1]);
+	blk_run_backing_dev(&disk->bd_queue->backing_dev_info, NULL);
+	wait_for(&proc_t[1], 1);
+}
+
+/*
+ * 2.6.32 CFQ gives each process its own sync queue (cfq_get_queue), and a
+ * bio merges only into a request of its submitter's queue
+ * (cfq_allow_merge): two readers' contiguous pages stay two requests.
+ */
+static void test_each_process_has_its_own_sync_queue(void **state)
+{
+	(void)state;
+	setup_sim(1);
+	disk = disk_create("sda", NULL, NULL);	/* rotational: plugs */
+	memset(proc_t, 0, sizeof(proc_t));
+	kthread_run(reader_a, NULL, "gitk1", DEFAULT_PRIO);
+	kthread_run(reader_b, NULL, "gitk2", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(proc_t[0].bios, 1);
+	assert_int_equal(proc_t[1].bios, 1);
+	assert_int_equal(cfq_nr_sync_queues(disk->bd_queue), 2);
+	assert_int_equal(disk->bd_queue->stats.requests[READ], 2);
+	assert_int_equal(disk->bd_queue->stats.back_merges, 0);
+	finish_sim(disk);
 }
 
 /* ---- get_request_wait -------------------------------------------------- */
@@ -804,6 +842,7 @@ int main(void)
 		cmocka_unit_test(test_low_latency_keeps_idle_window_of_seeky_reader),
 		cmocka_unit_test(test_hw_tag_follows_device_depth),
 		cmocka_unit_test(test_reads_merge_behind_plug_until_unplug),
+		cmocka_unit_test(test_each_process_has_its_own_sync_queue),
 		cmocka_unit_test(test_get_request_wait_blocks_when_full),
 		cmocka_unit_test(test_interrupt_submission_never_sleeps),
 		cmocka_unit_test(test_crypt_read_queues_behind_writes_in_kcryptd),
