@@ -778,8 +778,8 @@ unsigned int blk_queue_in_flight(const struct request_queue *q)
  * - mmsim's minimum async share: an async slice is only preempted by sync
  *   once it has dispatched one request, so async I/O gets at least one
  *   request each time it is served.  The kernel preempts at once; without
- *   this rule the default reproduction's 2.6.30 rows stall 18-19 s at
- *   seeds 1 and 3, which .30's own CFQ (not modelled) did not show.
+ *   this rule the default reproduction's 2.6.30 row stalls 18-19 s at
+ *   seeds 1 and 3 (docs/block.md); .30's own CFQ is not modelled.
  */
 
 static bool cfq_slice_used(const struct cfq_queue *cfqq)
