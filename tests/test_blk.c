@@ -400,6 +400,267 @@ static void test_low_latency_limits_async_depth(void **state)
 	assert_int_equal(depth[0], 8);
 }
 
+/* 2.6.32 cfq_may_dispatch: a sole busy queue may have 4 x quantum. */
+static void test_sole_queue_dispatches_four_quanta(void **state)
+{
+	struct cfq_params cp;
+	struct tracker t;
+
+	(void)state;
+	setup_sim(1);
+	cfq_default_params(&cp);
+	cp.low_latency = false;
+	disk = disk_create("sda", &(struct disk_params){
+		.rotational = false, .capacity = 1 << 24,
+		.read_bps = 4096000, .write_bps = 4096000,
+		.queue_depth = 31 }, &cp);
+	memset(&t, 0, sizeof(t));
+	kthread_run(burst_writer, &t, "writer", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(t.bios, 50);
+	/* quantum 4, alone: 4 x 4 = 16 of the device's 31 slots. */
+	assert_int_equal(disk->bd_queue->stats.max_in_driver[BLK_RW_ASYNC], 16);
+	finish_sim(disk);
+}
+
+static sim_time_t late_writes_at;
+
+/* One sync read, then (after about 240 ms) a burst of 20 async writes. */
+static void read_then_late_writes(void *arg)
+{
+	struct tracker *t = arg;
+	struct tracker r;
+
+	memset(&r, 0, sizeof(r));
+	submit(disk, READ, 1000 * PAGE_SECTORS, 1, &r);
+	wait_for(&r, 1);
+	schedule_timeout_uninterruptible(60);	/* 60 jiffies at HZ 250 */
+	late_writes_at = sim_now();
+	for (unsigned long i = 0; i < 20; i++)
+		submit(disk, WRITE, i * 2 * PAGE_SECTORS, 1, t);
+}
+
+/*
+ * 2.6.32 low_latency: async depth = (time since the last sync completion)
+ * / slice_sync (100 ms), capped by the queue's own limit.
+ */
+static void test_async_depth_ramps_after_sync_completion(void **state)
+{
+	struct cfq_params cp;
+	struct tracker t;
+	unsigned int depth[2];
+	sim_time_t since_sync[2];
+
+	(void)state;
+	for (int ll = 0; ll <= 1; ll++) {
+		setup_sim(1);
+		cfq_default_params(&cp);
+		cp.low_latency = ll;
+		disk = disk_create("sda", &(struct disk_params){
+			.rotational = false, .capacity = 1 << 24,
+			.read_bps = 4096000, .write_bps = 4096000,
+			.queue_depth = 31 }, &cp);
+		memset(&t, 0, sizeof(t));
+		kthread_run(read_then_late_writes, &t, "gitk", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(t.bios, 20);
+		/* The read ends at 1 ms; the burst is over 20 ms later. */
+		since_sync[ll] = late_writes_at - 1 * MS;
+		assert_true(t.last_done - 1 * MS < 300 * MS);
+		depth[ll] = disk->bd_queue->stats.max_in_driver[BLK_RW_ASYNC];
+		finish_sim(disk);
+	}
+	/*
+	 * The burst starts 200-300 ms after the read's completion, so
+	 * low_latency allows 200..299 / 100 = 2 async requests in the device
+	 * until it ends; without it the sole queue has 16 (4 x quantum).
+	 */
+	for (int ll = 0; ll <= 1; ll++) {
+		assert_true(since_sync[ll] >= 200 * MS);
+		assert_true(since_sync[ll] < 280 * MS);
+	}
+	assert_int_equal(depth[1], 2);
+	assert_int_equal(depth[0], 16);
+}
+
+static bool idle_window_after;
+
+/* Six sync reads, each issued as the previous one completes. */
+static void back_to_back_reads(void *arg)
+{
+	sector_t stride = *(sector_t *)arg;
+	struct tracker r;
+
+	memset(&r, 0, sizeof(r));
+	for (unsigned long i = 0; i < 6; i++) {
+		submit(disk, READ, 64 + i * stride, 1, &r);
+		wait_for(&r, i + 1);
+	}
+	idle_window_after = cfq_sync_idle_window(disk->bd_queue, current->pid);
+}
+
+/*
+ * 2.6.32 cfq_update_idle_window: on a queueing device (hw_tag) a seeky
+ * sync queue keeps its idle window only with low_latency; a sequential one
+ * (no think time) keeps it either way.
+ */
+static void test_low_latency_keeps_idle_window_of_seeky_reader(void **state)
+{
+	/* 2^20 sectors (512 MiB) apart: far beyond CIC_SEEK_THR (8192). */
+	sector_t strides[2] = { PAGE_SECTORS, 1 << 20 };
+	bool window[2][2];
+	struct cfq_params cp;
+
+	(void)state;
+	for (int seeky = 0; seeky <= 1; seeky++) {
+		for (int ll = 0; ll <= 1; ll++) {
+			setup_sim(1);
+			cfq_default_params(&cp);
+			cp.low_latency = ll;
+			disk = disk_create("sda", &(struct disk_params){
+				.rotational = false, .capacity = 1 << 24,
+				.read_bps = 4096000, .write_bps = 4096000,
+				.queue_depth = 8 }, &cp);
+			assert_true(cfq_hw_tag(disk->bd_queue));
+			kthread_run(back_to_back_reads, &strides[seeky],
+				    "gitk", DEFAULT_PRIO);
+			sim_run((sim_time_t)-1);
+			window[seeky][ll] = idle_window_after;
+			finish_sim(disk);
+		}
+	}
+	assert_true(window[0][0]);
+	assert_true(window[0][1]);
+	assert_false(window[1][0]);
+	assert_true(window[1][1]);
+}
+
+static void hundred_writes(void *arg)
+{
+	struct tracker *t = arg;
+
+	for (unsigned long i = 0; i < 100; i++)
+		submit(disk, WRITE, i * 2 * PAGE_SECTORS, 1, t);
+}
+
+/*
+ * 2.6.32 cfq_update_hw_tag: after 50 completions under load (more than 5
+ * queued), hw_tag says whether the device held 5 at once.
+ */
+static void test_hw_tag_follows_device_depth(void **state)
+{
+	unsigned int depths[2] = { 4, 8 };
+	bool hw_tag[2];
+	struct cfq_params cp;
+	struct tracker t;
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		setup_sim(1);
+		cfq_default_params(&cp);
+		cp.low_latency = false;
+		disk = disk_create("sda", &(struct disk_params){
+			.rotational = false, .capacity = 1 << 24,
+			.read_bps = 4096000, .write_bps = 4096000,
+			.queue_depth = depths[i] }, &cp);
+		assert_true(cfq_hw_tag(disk->bd_queue));
+		memset(&t, 0, sizeof(t));
+		kthread_run(hundred_writes, &t, "writer", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(t.bios, 100);
+		hw_tag[i] = cfq_hw_tag(disk->bd_queue);
+		finish_sim(disk);
+	}
+	/* 100 queued: the first 94 completions leave more than 5 queued. */
+	assert_false(hw_tag[0]);	/* peak 4 < CFQ_HW_QUEUE_MIN */
+	assert_true(hw_tag[1]);		/* peak 8 */
+}
+
+static unsigned long plug_rw;
+
+/* A readahead window: 8 contiguous one-page reads, then sync_page's unplug. */
+static void readahead_window(void *arg)
+{
+	struct tracker *t = arg;
+
+	for (unsigned long i = 0; i < 8; i++)
+		submit(disk, plug_rw, 4096 + i * PAGE_SECTORS, 1, t);
+	blk_run_backing_dev(&disk->bd_queue->backing_dev_info, NULL);
+	wait_for(t, 8);
+}
+
+/*
+ * 2.6.32 __make_request unplugs on BIO_RW_UNPLUG only: plain reads stay
+ * behind the plug and merge until the reader unplugs; unplugging reads go
+ * to the idle device one by one.
+ */
+static void test_reads_merge_behind_plug_until_unplug(void **state)
+{
+	unsigned long rws[2] = { READ, READ | (1UL << BIO_RW_UNPLUG) };
+	unsigned long reqs[2], merges[2];
+	struct tracker t;
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		setup_sim(1);
+		disk = disk_create("sda", NULL, NULL);	/* rotational: plugs */
+		plug_rw = rws[i];
+		memset(&t, 0, sizeof(t));
+		kthread_run(readahead_window, &t, "gitk", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(t.bios, 8);
+		reqs[i] = disk->bd_queue->stats.requests[READ];
+		merges[i] = disk->bd_queue->stats.back_merges;
+		finish_sim(disk);
+	}
+	assert_int_equal(reqs[0], 1);		/* 8 bios, 7 back merges */
+	assert_int_equal(merges[0], 7);
+	/*
+	 * Each unplugging read is dispatched to the idle device at once;
+	 * the next finds the elevator empty, plugs, and unplugs again.
+	 */
+	assert_int_equal(reqs[1], 8);
+	assert_int_equal(merges[1], 0);
+}
+
+static struct tracker proc_t[2];
+
+static void reader_a(void *arg)
+{
+	submit(disk, READ, 4096, 1, &proc_t[0]);
+	wait_for(&proc_t[0], 1);
+}
+
+static void reader_b(void *arg)
+{
+	/* Contiguous with reader_a's request, still behind the plug. */
+	submit(disk, READ, 4096 + PAGE_SECTORS, 1, &proc_t[1]);
+	blk_run_backing_dev(&disk->bd_queue->backing_dev_info, NULL);
+	wait_for(&proc_t[1], 1);
+}
+
+/*
+ * 2.6.32 CFQ gives each process its own sync queue (cfq_get_queue), and a
+ * bio merges only into a request of its submitter's queue
+ * (cfq_allow_merge): two readers' contiguous pages stay two requests.
+ */
+static void test_each_process_has_its_own_sync_queue(void **state)
+{
+	(void)state;
+	setup_sim(1);
+	disk = disk_create("sda", NULL, NULL);	/* rotational: plugs */
+	memset(proc_t, 0, sizeof(proc_t));
+	kthread_run(reader_a, NULL, "gitk1", DEFAULT_PRIO);
+	kthread_run(reader_b, NULL, "gitk2", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(proc_t[0].bios, 1);
+	assert_int_equal(proc_t[1].bios, 1);
+	assert_int_equal(cfq_nr_sync_queues(disk->bd_queue), 2);
+	assert_int_equal(disk->bd_queue->stats.requests[READ], 2);
+	assert_int_equal(disk->bd_queue->stats.back_merges, 0);
+	finish_sim(disk);
+}
+
 /* ---- get_request_wait -------------------------------------------------- */
 
 static sim_time_t submitted_at[24];
@@ -498,7 +759,13 @@ static void writes_then_read(void *arg)
 {
 	for (unsigned long i = 0; i < 10; i++)
 		submit(crypt, WRITE, i * 2 * PAGE_SECTORS, 1, &crypt_w);
-	submit(crypt, READ, 1000 * PAGE_SECTORS, 1, &crypt_r);
+	/*
+	 * READ_SYNC-like: the clone inherits BIO_RW_UNPLUG, so the disk
+	 * queue is not left plugged for a tick (2.6.32 unplugs on that flag
+	 * only; a plain READ would wait for the unplug timer).
+	 */
+	submit(crypt, READ | (1UL << BIO_RW_UNPLUG), 1000 * PAGE_SECTORS, 1,
+	       &crypt_r);
 	wait_for(&crypt_r, 1);
 	crypt_read_done = sim_now();
 }
@@ -608,6 +875,12 @@ int main(void)
 		cmocka_unit_test(test_crypt_writer_bounded_by_crypt_cpu),
 		cmocka_unit_test(test_sync_read_beats_async_backlog),
 		cmocka_unit_test(test_low_latency_limits_async_depth),
+		cmocka_unit_test(test_sole_queue_dispatches_four_quanta),
+		cmocka_unit_test(test_async_depth_ramps_after_sync_completion),
+		cmocka_unit_test(test_low_latency_keeps_idle_window_of_seeky_reader),
+		cmocka_unit_test(test_hw_tag_follows_device_depth),
+		cmocka_unit_test(test_reads_merge_behind_plug_until_unplug),
+		cmocka_unit_test(test_each_process_has_its_own_sync_queue),
 		cmocka_unit_test(test_get_request_wait_blocks_when_full),
 		cmocka_unit_test(test_interrupt_submission_never_sleeps),
 		cmocka_unit_test(test_crypt_read_queues_behind_writes_in_kcryptd),

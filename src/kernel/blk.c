@@ -219,26 +219,50 @@ struct cfq_queue {
 	unsigned int slice_dispatch;
 	bool fifo_checked;		/* fifo looked at once per slice */
 	int sync;
+	int pid;			/* owner of a sync queue */
+	struct list_head rr;		/* service order, while on_rr */
+	bool on_rr;			/* has requests queued */
+	int64_t rb_key;			/* service order key (ns) */
+	/*
+	 * 2.6.32 keeps these per process (cfq_io_context); mmsim has one sync
+	 * queue, so it keeps them per queue (exact under dm-crypt, where
+	 * kcryptd_io is the only reader).
+	 */
+	bool idle_window;		/* CFQ_CFQQ_FLAG_idle_window */
+	sim_time_t last_end_request;	/* last sync completion */
+	unsigned long ttime_samples;	/* fixed point, 256 = one sample */
+	uint64_t ttime_total;
+	sim_time_t ttime_mean;
+	sector_t last_request_pos;	/* end of the last request queued */
+	unsigned long seek_samples;
+	uint64_t seek_total;
+	sector_t seek_mean;
 };
 
 struct cfq_data {
 	struct request_queue *queue;
 	struct cfq_params p;
-	struct cfq_queue cfqq[2];	/* [0] async, [1] sync */
+	struct cfq_queue async_queue;	/* every async request (ioprio BE/4) */
+	struct cfq_queue **sync_queues;	/* one per process, by creation */
+	unsigned int nr_sync_queues;
+	struct list_head rr_list;	/* busy queues by rb_key: service order */
+	unsigned int busy_queues;
 	struct cfq_queue *active_queue;
-	struct cfq_queue *last_expired;	/* goes to the back of the service order */
-	struct cfq_queue *front;	/* preempted its way to the front */
 	unsigned int rq_queued;
 	int rq_in_driver;
 	int rq_in_flight[2];
 	sector_t last_position;
 	sim_time_t last_end_sync_rq;
 	bool hw_tag;			/* the device queues more than one */
+	int rq_in_driver_peak;		/* hw_tag detection (cfq_update_hw_tag) */
+	int hw_tag_samples;
 	bool wait_request;		/* idling on the active sync queue */
 	struct timer idle_slice_timer;
 };
 
 static void cfq_insert_request(struct cfq_data *cfqd, struct request *rq);
+static struct cfq_queue *cfq_find_queue(struct cfq_data *cfqd, bool sync,
+					bool create);
 static struct request *cfq_dispatch_request(struct cfq_data *cfqd);
 static void cfq_completed_request(struct cfq_data *cfqd, struct request *rq);
 static void cfq_merged_requests(struct cfq_data *cfqd, struct request *rq,
@@ -573,11 +597,13 @@ static void attempt_merge(struct request_queue *q, struct request *rq,
  */
 static bool elv_merge(struct request_queue *q, struct bio *bio)
 {
-	struct cfq_queue *cfqq = &q->elevator->cfqq[bio_sync(bio)];
+	struct cfq_queue *cfqq = cfq_find_queue(q->elevator, bio_sync(bio),
+						false);
 	sector_t start = bio->bi_sector, end = start + bio_sectors(bio);
 	struct request *rq, *other;
 
-	if (q->queue_flags & (1UL << QUEUE_FLAG_NOMERGES))
+	/* cfq_allow_merge: only into the submitter's own queue. */
+	if (!cfqq || (q->queue_flags & (1UL << QUEUE_FLAG_NOMERGES)))
 		return false;
 	list_for_each_entry_reverse(rq, &cfqq->sort_list, queuelist) {
 		if (!rq_mergeable(rq, bio) ||
@@ -695,11 +721,11 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	queue_new_request(q, rq, bio);
 out:
 	/*
-	 * Sync bios unplug at once: the kernel's reader unplugs the device
-	 * when it starts waiting on the page (sync_page), an instant later.
+	 * 2.6.32 __make_request: only BIO_RW_UNPLUG unplugs here.  A reader
+	 * unplugs when it waits on the page (sync_page), after the rest of
+	 * its readahead window was queued behind the plug and merged.
 	 */
-	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || bio_sync(bio) ||
-	    !queue_should_plug(q))
+	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || !queue_should_plug(q))
 		__generic_unplug_device(q);
 	else if (!blk_queue_plugged(q) && !q->disk->nr_held)
 		__blk_run_queue(q);	/* idle device: nothing else would */
@@ -737,27 +763,37 @@ unsigned int blk_queue_in_flight(const struct request_queue *q)
 /* ---- CFQ -------------------------------------------------------------- */
 
 /*
- * A CFQ with two queues: all sync requests (reads, sync writes) in one,
- * all async writes in the other.  Under dm-crypt that is what 2.6.32's CFQ
- * sees too: every read comes from kcryptd_io and every write from kcryptd.
+ * CFQ as 2.6.32's block/cfq-iosched.c, for one priority (BE/4): a sync
+ * queue per process, one async queue for every async write.  Under
+ * dm-crypt that is two queues: every read comes from kcryptd_io and every
+ * write from kcryptd.
  *
- * The rule, as CFQ's (2.6.32 block/cfq-iosched.c):
- * - The active queue keeps the disk for its slice (sync 100 ms, async
- *   40 ms or 16 requests), timed from its first completion.
+ * - The busy queues are served in rb_key order (cfq_service_tree_add:
+ *   joining or rejoining at now + an offset that grows with the number of
+ *   busy queues; a preempting queue goes first).  The active queue keeps
+ *   the disk for its slice (sync 100 ms, async 40 ms or 16 requests),
+ *   timed from its first completion.
  * - Sync is favoured: a sync request arriving while the async queue is
  *   active preempts it; async is not dispatched while sync requests are
- *   in the device, and sync waits for async ones to drain; an empty sync
- *   queue is idled on for slice_idle (8 ms) for its next request before
- *   async gets the disk.
- * - low_latency (2.6.32, on by default): the async queue may have at most
- *   (time since the last sync completion) / slice_sync requests in the
- *   device, and 1 when it has none.
- * - When a slice ends, the other queue goes next if it has requests.
+ *   in the device; while a sync queue has an idle window, its requests
+ *   wait for async ones to drain and, when it runs empty, the scheduler
+ *   idles on it (slice_idle, 8 ms; CFQ_MIN_TT, one tick, if seeky) before
+ *   giving the disk away; a request close to the head preempts a queue
+ *   that is idling.  The idle window follows the process's think time and
+ *   seek distance (cfq_update_idle_window); hw_tag is detected from the
+ *   device's depth under load (cfq_update_hw_tag).
+ * - low_latency (2.6.32, on by default) decides two branches: the async
+ *   queue may have at most (time since the last sync completion) /
+ *   slice_sync requests in the device, and 1 when it has none; and a
+ *   seeky sync queue on a queueing device keeps its idle window (off: it
+ *   loses it, so its reads no longer wait for async requests to drain).
+ * - A queue may have quantum (4) requests in the device while another is
+ *   busy, 4 x quantum when it is alone.
  * - mmsim's minimum async share: an async slice is only preempted by sync
  *   once it has dispatched one request, so async I/O gets at least one
- *   request per sync slice (about 100 ms) under any read load.  In the
- *   kernel each reader has its own sync queue and a busy mix of readers
- *   can keep async off the disk for much longer.
+ *   request each time it is served.  The kernel preempts at once; without
+ *   this rule the default reproduction's 2.6.30 row stalls 18-19 s at
+ *   seeds 1 and 3 (docs/block.md); .30's own CFQ is not modelled.
  */
 
 static bool cfq_slice_used(const struct cfq_queue *cfqq)
@@ -767,17 +803,232 @@ static bool cfq_slice_used(const struct cfq_queue *cfqq)
 
 static unsigned int cfq_busy_queues(const struct cfq_data *cfqd)
 {
-	return (cfqd->cfqq[0].queued > 0) + (cfqd->cfqq[1].queued > 0);
+	return cfqd->busy_queues;
 }
 
-/* No idling on a non-rotational device that queues (2.6.32). */
-static bool cfq_should_idle(const struct cfq_data *cfqd,
-			    const struct cfq_queue *cfqq)
+static void cfq_init_cfqq(struct cfq_queue *cfqq, int sync, int pid)
 {
-	if (!cfqq->sync || !cfqd->p.slice_idle)
-		return false;
-	return !((cfqd->queue->queue_flags & (1UL << QUEUE_FLAG_NONROT)) &&
-		 cfqd->hw_tag);
+	INIT_LIST_HEAD(&cfqq->sort_list);
+	INIT_LIST_HEAD(&cfqq->fifo);
+	INIT_LIST_HEAD(&cfqq->rr);
+	cfqq->sync = sync;
+	cfqq->pid = pid;
+	/* cfq_init_cfqq: sync queues start with an idle window. */
+	cfqq->idle_window = sync;
+	cfqq->last_end_request = sim_now();
+}
+
+/*
+ * cfq_get_queue: every async request goes to the one async queue (all
+ * tasks are ioprio BE/4); a sync request to its process's own queue, made
+ * on its first request.  Without a task (interrupt context) pid 0 stands
+ * in.  NULL only when @create is false and there is none yet.
+ */
+static struct cfq_queue *cfq_find_queue(struct cfq_data *cfqd, bool sync,
+					bool create)
+{
+	int pid = can_sleep() ? current->pid : 0;
+	struct cfq_queue *cfqq, **qs;
+
+	if (!sync)
+		return &cfqd->async_queue;
+	for (unsigned int i = 0; i < cfqd->nr_sync_queues; i++)
+		if (cfqd->sync_queues[i]->pid == pid)
+			return cfqd->sync_queues[i];
+	if (!create)
+		return NULL;
+	cfqq = calloc(1, sizeof(*cfqq));
+	qs = realloc(cfqd->sync_queues,
+		     (cfqd->nr_sync_queues + 1) * sizeof(*qs));
+	if (!cfqq || !qs)
+		abort();
+	cfq_init_cfqq(cfqq, 1, pid);
+	qs[cfqd->nr_sync_queues++] = cfqq;
+	cfqd->sync_queues = qs;
+	return cfqq;
+}
+
+static struct cfq_queue *rq_cfqq(const struct request *rq)
+{
+	return rq->elv_private;
+}
+
+/*
+ * cfq_slice_offset (2.6.32): a queue joining or rejoining the service
+ * order goes behind the others by (busy queues - 1) times the difference
+ * between the largest slice (prio 0 sync: 180 ms) and its own: 80 ms for
+ * a BE/4 sync queue, 140 ms for the async one.
+ */
+static int64_t cfq_slice_offset(const struct cfq_data *cfqd,
+				const struct cfq_queue *cfqq)
+{
+	int64_t max_slice = (int64_t)(cfqd->p.slice[BLK_RW_SYNC] +
+				      cfqd->p.slice[BLK_RW_SYNC] / 5 * 4);
+
+	return (int64_t)(cfqd->busy_queues - 1) *
+	       (max_slice - (int64_t)cfqd->p.slice[cfqq->sync]);
+}
+
+/*
+ * cfq_service_tree_add: the busy queues in rb_key order, the first served
+ * next; equal keys keep their arrival order.  A preempting queue goes a
+ * second (HZ) ahead of the first.  The residual slice the kernel banks in
+ * the key (slice_resid) is not modelled.
+ */
+static void cfq_service_tree_add(struct cfq_data *cfqd,
+				 struct cfq_queue *cfqq, bool add_front)
+{
+	struct cfq_queue *pos;
+	int64_t key;
+
+	if (!add_front) {
+		key = (int64_t)sim_now() + cfq_slice_offset(cfqd, cfqq);
+	} else {
+		key = list_empty(&cfqd->rr_list) ? (int64_t)sim_now() :
+		      list_first_entry(&cfqd->rr_list, struct cfq_queue,
+				       rr)->rb_key;
+		key -= (int64_t)NSEC_PER_SEC;
+	}
+	list_del_init(&cfqq->rr);
+	cfqq->rb_key = key;
+	list_for_each_entry(pos, &cfqd->rr_list, rr)
+		if (pos->rb_key > key)
+			break;
+	list_add_tail(&cfqq->rr, &pos->rr);
+}
+
+static void cfq_add_cfqq_rr(struct cfq_data *cfqd, struct cfq_queue *cfqq)
+{
+	cfqq->on_rr = true;
+	cfqd->busy_queues++;
+	cfq_service_tree_add(cfqd, cfqq, false);
+}
+
+static void cfq_del_cfqq_rr(struct cfq_data *cfqd, struct cfq_queue *cfqq)
+{
+	cfqq->on_rr = false;
+	list_del_init(&cfqq->rr);
+	cfqd->busy_queues--;
+}
+
+/* 2.6.32 cfq-iosched.c constants. */
+#define CFQ_MIN_TT_MS		2
+#define CFQ_HW_QUEUE_MIN	5
+#define CIC_SEEK_THR		(8 * 1024)	/* sectors: 4 MiB */
+
+/* 256 is one sample; more than 80 means at least 3 of them. */
+static bool cfq_sample_valid(unsigned long samples)
+{
+	return samples > 80;
+}
+
+/*
+ * CFQ_MIN_TT is msecs_to_jiffies(2): whole jiffies, so one tick (4 ms) at
+ * HZ 250, unlike slice_idle (HZ/125), which is 8 ms at any HZ.
+ */
+static sim_time_t cfq_min_tt_ns(void)
+{
+	return (sim_time_t)((CFQ_MIN_TT_MS * HZ + 999) / 1000) *
+	       (NSEC_PER_SEC / HZ);
+}
+
+static bool cfq_seeky(const struct cfq_queue *cfqq)
+{
+	return cfqq->seek_mean > CIC_SEEK_THR;
+}
+
+/*
+ * cfq_update_io_thinktime: a decaying mean of the time from the queue's
+ * last sync completion to its next request, each sample capped at twice
+ * slice_idle.
+ */
+static void cfq_update_io_thinktime(struct cfq_data *cfqd,
+				    struct cfq_queue *cfqq)
+{
+	sim_time_t ttime = sim_now() - cfqq->last_end_request;
+
+	if (ttime > 2 * cfqd->p.slice_idle)
+		ttime = 2 * cfqd->p.slice_idle;
+	cfqq->ttime_samples = (7 * cfqq->ttime_samples + 256) / 8;
+	cfqq->ttime_total = (7 * cfqq->ttime_total + 256 * (uint64_t)ttime) / 8;
+	cfqq->ttime_mean = (sim_time_t)((cfqq->ttime_total + 128) /
+					cfqq->ttime_samples);
+}
+
+/*
+ * cfq_update_io_seektime: a decaying mean of the distance from the end of
+ * the previous request to the start of this one, each sample capped
+ * (harder after the first few) so one far jump does not make a queue
+ * seeky.
+ */
+static void cfq_update_io_seektime(struct cfq_queue *cfqq,
+				   const struct request *rq)
+{
+	sector_t sdist, cap;
+	uint64_t total;
+
+	if (!cfqq->last_request_pos)
+		sdist = 0;
+	else if (cfqq->last_request_pos < rq->sector)
+		sdist = rq->sector - cfqq->last_request_pos;
+	else
+		sdist = cfqq->last_request_pos - rq->sector;
+	if (cfqq->seek_samples <= 60)
+		cap = cfqq->seek_mean * 4 + 2 * 1024 * 1024;
+	else
+		cap = cfqq->seek_mean * 4 + 2 * 1024 * 64;
+	if (sdist > cap)
+		sdist = cap;
+	cfqq->seek_samples = (7 * cfqq->seek_samples + 256) / 8;
+	cfqq->seek_total = (7 * cfqq->seek_total + 256 * (uint64_t)sdist) / 8;
+	total = cfqq->seek_total + cfqq->seek_samples / 2;
+	cfqq->seek_mean = (sector_t)(total / cfqq->seek_samples);
+}
+
+/*
+ * cfq_update_idle_window (2.6.32): a sync queue idles unless it thinks
+ * longer than slice_idle (CFQ_MIN_TT if it is seeky).  low_latency
+ * decides one case: with it off, a seeky queue on a device that queues
+ * (hw_tag) never idles; with it on, it keeps a short idle window, which
+ * also makes async requests drain from the device before its requests go.
+ */
+static void cfq_update_idle_window(struct cfq_data *cfqd,
+				   struct cfq_queue *cfqq)
+{
+	bool enable = cfqq->idle_window;
+
+	if (!cfqq->sync)
+		return;
+	if (!cfqd->p.slice_idle ||
+	    (!cfqd->p.low_latency && cfqd->hw_tag && cfq_seeky(cfqq))) {
+		enable = false;
+	} else if (cfq_sample_valid(cfqq->ttime_samples)) {
+		sim_time_t slice_idle = cfqd->p.slice_idle;
+
+		if (cfq_sample_valid(cfqq->seek_samples) && cfq_seeky(cfqq))
+			slice_idle = cfq_min_tt_ns();
+		enable = cfqq->ttime_mean <= slice_idle;
+	}
+	cfqq->idle_window = enable;
+}
+
+/*
+ * cfq_update_hw_tag (2.6.32): under load (more than CFQ_HW_QUEUE_MIN
+ * requests queued or in the device), every 50 completions decide whether
+ * the device queues: it does if it held CFQ_HW_QUEUE_MIN at once.
+ */
+static void cfq_update_hw_tag(struct cfq_data *cfqd)
+{
+	if (cfqd->rq_in_driver > cfqd->rq_in_driver_peak)
+		cfqd->rq_in_driver_peak = cfqd->rq_in_driver;
+	if (cfqd->rq_queued <= CFQ_HW_QUEUE_MIN &&
+	    cfqd->rq_in_driver <= CFQ_HW_QUEUE_MIN)
+		return;
+	if (cfqd->hw_tag_samples++ < 50)
+		return;
+	cfqd->hw_tag = cfqd->rq_in_driver_peak >= CFQ_HW_QUEUE_MIN;
+	cfqd->hw_tag_samples = 0;
+	cfqd->rq_in_driver_peak = 0;
 }
 
 /* 2 * (slice_async_rq + slice_async_rq * (CFQ_PRIO_LISTS - 1 - ioprio 4)) */
@@ -802,26 +1053,17 @@ static void cfq_slice_expired(struct cfq_data *cfqd)
 	if (!cfqq)
 		return;
 	cfqq->slice_end = 0;
-	cfqd->last_expired = cfqq;
+	/* cfq_resort_rr_list: a queue still busy goes to the back. */
+	if (cfqq->on_rr)
+		cfq_service_tree_add(cfqd, cfqq, false);
 	cfqd->active_queue = NULL;
 }
 
 static struct cfq_queue *cfq_get_next_queue(struct cfq_data *cfqd)
 {
-	struct cfq_queue *first = cfqd->front, *other;
-
-	cfqd->front = NULL;
-	if (first && first->queued)
-		return first;
-	/* Round robin: the queue that just had the disk goes last. */
-	first = cfqd->last_expired == &cfqd->cfqq[0] ? &cfqd->cfqq[1]
-						      : &cfqd->cfqq[0];
-	other = first == &cfqd->cfqq[0] ? &cfqd->cfqq[1] : &cfqd->cfqq[0];
-	if (first->queued)
-		return first;
-	if (other->queued)
-		return other;
-	return NULL;
+	if (list_empty(&cfqd->rr_list))
+		return NULL;
+	return list_first_entry(&cfqd->rr_list, struct cfq_queue, rr);
 }
 
 static struct cfq_queue *cfq_set_active_queue(struct cfq_data *cfqd)
@@ -851,7 +1093,7 @@ static struct cfq_queue *cfq_select_queue(struct cfq_data *cfqd)
 		return cfqq;
 	/* Idle for the sync queue's next request, or let its I/O finish. */
 	if (timer_pending(&cfqd->idle_slice_timer) ||
-	    (cfqq->dispatched && cfq_should_idle(cfqd, cfqq)))
+	    (cfqq->dispatched && cfqq->idle_window))
 		return NULL;
 expire:
 	cfq_slice_expired(cfqd);
@@ -862,8 +1104,8 @@ static bool cfq_may_dispatch(struct cfq_data *cfqd, struct cfq_queue *cfqq)
 {
 	unsigned int max_dispatch = cfqd->p.quantum;
 
-	/* Drain async requests before we start sync I/O. */
-	if (cfq_should_idle(cfqd, cfqq) && cfqd->rq_in_flight[BLK_RW_ASYNC])
+	/* Drain async requests before we start sync I/O (idling queues). */
+	if (cfqq->idle_window && cfqd->rq_in_flight[BLK_RW_ASYNC])
 		return false;
 	/* An async queue waits while sync I/O is in the device. */
 	if (cfqd->rq_in_flight[BLK_RW_SYNC] && !cfqq->sync)
@@ -871,7 +1113,7 @@ static bool cfq_may_dispatch(struct cfq_data *cfqd, struct cfq_queue *cfqq)
 	if (cfqq->dispatched >= max_dispatch) {
 		if (cfq_busy_queues(cfqd) > 1)
 			return false;
-		max_dispatch = ~0u;	/* sole queue: no limit */
+		max_dispatch *= 4;	/* sole queue: 2.6.32 allows 4 quanta */
 	}
 	/*
 	 * 2.6.32 low_latency: async depth ramps up with the time since the
@@ -945,12 +1187,15 @@ static struct request *cfq_next_rq(struct cfq_data *cfqd,
 
 static void cfq_remove_request(struct cfq_data *cfqd, struct request *rq)
 {
-	struct cfq_queue *cfqq = &cfqd->cfqq[rq_is_sync(rq)];
+	struct cfq_queue *cfqq = rq_cfqq(rq);
 
 	list_del_init(&rq->queuelist);
 	list_del_init(&rq->fifo);
 	cfqq->queued--;
 	cfqd->rq_queued--;
+	/* cfq_del_rq_rb: an empty queue leaves the service order. */
+	if (!cfqq->queued && cfqq->on_rr)
+		cfq_del_cfqq_rr(cfqd, cfqq);
 }
 
 static struct request *cfq_dispatch_request(struct cfq_data *cfqd)
@@ -984,6 +1229,22 @@ static struct request *cfq_dispatch_request(struct cfq_data *cfqd)
 	return rq;
 }
 
+/*
+ * cfq_rq_close: @rq starts within the idling queue's mean seek distance
+ * (CIC_SEEK_THR until it has samples) of where the head is.
+ */
+static bool cfq_rq_close(const struct cfq_data *cfqd,
+			 const struct cfq_queue *active, const struct request *rq)
+{
+	sector_t sdist = active->seek_mean, d;
+
+	if (!cfq_sample_valid(active->seek_samples))
+		sdist = CIC_SEEK_THR;
+	d = rq->sector >= cfqd->last_position ?
+	    rq->sector - cfqd->last_position : cfqd->last_position - rq->sector;
+	return d <= sdist;
+}
+
 static bool cfq_should_preempt(struct cfq_data *cfqd,
 			       struct cfq_queue *new_cfqq, struct request *rq)
 {
@@ -994,13 +1255,22 @@ static bool cfq_should_preempt(struct cfq_data *cfqd,
 	if (cfq_slice_used(cfqq))
 		return true;
 	/* mmsim: after one async dispatch (the minimum async share). */
-	return rq_is_sync(rq) && !cfqq->sync && cfqq->slice_dispatch > 0;
+	if (rq_is_sync(rq) && !cfqq->sync)
+		return cfqq->slice_dispatch > 0;
+	/*
+	 * 2.6.32: a queue idling for its next request gives way to one
+	 * whose request is as close as its own would be (the cooperating
+	 * queue marks that limit this are not modelled).
+	 */
+	return cfqd->wait_request && cfq_rq_close(cfqd, cfqq, rq);
 }
 
 static void cfq_insert_request(struct cfq_data *cfqd, struct request *rq)
 {
-	struct cfq_queue *cfqq = &cfqd->cfqq[rq_is_sync(rq)];
+	struct cfq_queue *cfqq = cfq_find_queue(cfqd, rq_is_sync(rq), true);
 	struct request *pos;
+
+	rq->elv_private = cfqq;
 
 	/* By sector; sequential streams append, so search from the tail. */
 	list_for_each_entry_reverse(pos, &cfqq->sort_list, queuelist)
@@ -1010,17 +1280,28 @@ static void cfq_insert_request(struct cfq_data *cfqd, struct request *rq)
 	list_add_tail(&rq->fifo, &cfqq->fifo);
 	cfqq->queued++;
 	cfqd->rq_queued++;
+	if (!cfqq->on_rr)
+		cfq_add_cfqq_rr(cfqd, cfqq);
 
 	/* cfq_rq_enqueued */
+	if (cfqq->sync) {
+		cfq_update_io_thinktime(cfqd, cfqq);
+		cfq_update_io_seektime(cfqq, rq);
+		cfq_update_idle_window(cfqd, cfqq);
+		cfqq->last_request_pos = rq->sector + rq->nr_sectors;
+	}
 	if (cfqq == cfqd->active_queue) {
 		if (cfqd->wait_request) {
 			cfq_clear_wait_request(cfqd);
 			__blk_run_queue(cfqd->queue);
 		}
 	} else if (cfq_should_preempt(cfqd, cfqq, rq)) {
+		/* cfq_preempt_queue: to the front, a fresh slice. */
 		cfqd->queue->stats.preemptions++;
 		cfq_slice_expired(cfqd);
-		cfqd->front = cfqq;
+		cfq_service_tree_add(cfqd, cfqq, true);
+		cfqq->slice_end = 0;
+		cfqq->slice_new = true;
 		__blk_run_queue(cfqd->queue);
 	}
 }
@@ -1034,12 +1315,30 @@ static void cfq_merged_requests(struct cfq_data *cfqd, struct request *rq,
 	cfq_remove_request(cfqd, next);
 }
 
+/*
+ * 2.6.32: no idling on a non-rotational device that queues, for a queue
+ * without an idle window, with requests still in the device, or when the
+ * queue's mean think time exceeds what is left of its slice; a seeky
+ * queue idles at most CFQ_MIN_TT.
+ */
 static void cfq_arm_slice_timer(struct cfq_data *cfqd)
 {
-	if (!cfq_should_idle(cfqd, cfqd->active_queue) || cfqd->rq_in_driver)
+	struct cfq_queue *cfqq = cfqd->active_queue;
+	sim_time_t sl = cfqd->p.slice_idle;
+
+	if ((cfqd->queue->queue_flags & (1UL << QUEUE_FLAG_NONROT)) &&
+	    cfqd->hw_tag)
 		return;
+	if (!sl || !cfqq->idle_window || cfqd->rq_in_driver)
+		return;
+	if (cfq_sample_valid(cfqq->ttime_samples) &&
+	    cfqq->slice_end - sim_now() < cfqq->ttime_mean)
+		return;
+	if (cfq_sample_valid(cfqq->seek_samples) && cfq_seeky(cfqq) &&
+	    sl > cfq_min_tt_ns())
+		sl = cfq_min_tt_ns();
 	cfqd->wait_request = true;
-	timer_add(&cfqd->idle_slice_timer, sim_now() + cfqd->p.slice_idle);
+	timer_add(&cfqd->idle_slice_timer, sim_now() + sl);
 }
 
 static void cfq_idle_slice_timer(struct timer *t)
@@ -1062,13 +1361,16 @@ kick:
 static void cfq_completed_request(struct cfq_data *cfqd, struct request *rq)
 {
 	int sync = rq_is_sync(rq);
-	struct cfq_queue *cfqq = &cfqd->cfqq[sync];
+	struct cfq_queue *cfqq = rq_cfqq(rq);
 
+	cfq_update_hw_tag(cfqd);
 	cfqd->rq_in_driver--;
 	cfqd->rq_in_flight[sync]--;
 	cfqq->dispatched--;
-	if (sync)
+	if (sync) {
+		cfqq->last_end_request = sim_now();
 		cfqd->last_end_sync_rq = sim_now();
+	}
 	if (cfqd->active_queue != cfqq)
 		return;
 	if (cfqq->slice_new) {
@@ -1079,6 +1381,26 @@ static void cfq_completed_request(struct cfq_data *cfqd, struct request *rq)
 		cfq_slice_expired(cfqd);
 	else if (!cfqq->queued && sync)
 		cfq_arm_slice_timer(cfqd);
+}
+
+bool cfq_sync_idle_window(const struct request_queue *q, int pid)
+{
+	const struct cfq_data *cfqd = q->elevator;
+
+	for (unsigned int i = 0; i < cfqd->nr_sync_queues; i++)
+		if (cfqd->sync_queues[i]->pid == pid)
+			return cfqd->sync_queues[i]->idle_window;
+	return false;
+}
+
+unsigned int cfq_nr_sync_queues(const struct request_queue *q)
+{
+	return q->elevator->nr_sync_queues;
+}
+
+bool cfq_hw_tag(const struct request_queue *q)
+{
+	return q->elevator->hw_tag;
 }
 
 void cfq_default_params(struct cfq_params *p)
@@ -1106,11 +1428,8 @@ static struct cfq_data *cfq_init_queue(struct request_queue *q,
 	cfqd->p = *p;
 	if (!cfqd->p.slice[BLK_RW_SYNC])
 		cfqd->p.slice[BLK_RW_SYNC] = 1;
-	for (int i = 0; i < 2; i++) {
-		INIT_LIST_HEAD(&cfqd->cfqq[i].sort_list);
-		INIT_LIST_HEAD(&cfqd->cfqq[i].fifo);
-		cfqd->cfqq[i].sync = i;
-	}
+	cfq_init_cfqq(&cfqd->async_queue, 0, 0);
+	INIT_LIST_HEAD(&cfqd->rr_list);
 	cfqd->last_end_sync_rq = sim_now();
 	timer_init(&cfqd->idle_slice_timer, cfq_idle_slice_timer, cfqd);
 	return cfqd;
@@ -1412,10 +1731,17 @@ void disk_destroy(struct block_device *bdev)
 	timer_del(&q->unplug_timer);
 	timer_del(&cfqd->idle_slice_timer);
 	timer_del(&q->disk->done.timer);
-	for (int i = 0; i < 2; i++)
-		list_for_each_entry_safe(rq, n, &cfqd->cfqq[i].sort_list,
+	list_for_each_entry_safe(rq, n, &cfqd->async_queue.sort_list,
+				 queuelist)
+		free_request_and_bios(rq);
+	for (unsigned int i = 0; i < cfqd->nr_sync_queues; i++) {
+		list_for_each_entry_safe(rq, n,
+					 &cfqd->sync_queues[i]->sort_list,
 					 queuelist)
 			free_request_and_bios(rq);
+		free(cfqd->sync_queues[i]);
+	}
+	free(cfqd->sync_queues);
 	list_for_each_entry_safe(rq, n, &q->disk->queue, queuelist)
 		free_request_and_bios(rq);
 	if (q->disk->active)

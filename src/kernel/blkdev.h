@@ -91,6 +91,7 @@ struct request {
 	struct bio *bio, *biotail;
 	sim_time_t start_time;		/* allocated (get_request) */
 	sim_time_t dispatch_time;	/* handed to the device */
+	void *elv_private;		/* its CFQ queue */
 };
 
 static inline int rq_data_dir(const struct request *rq)
@@ -235,6 +236,10 @@ void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page);
 
 /* Requests of @q queued in the scheduler or held by the device. */
 unsigned int blk_queue_in_flight(const struct request_queue *q);
+/* CFQ state for tests and reports: a process's sync queue, hw_tag. */
+bool cfq_sync_idle_window(const struct request_queue *q, int pid);
+unsigned int cfq_nr_sync_queues(const struct request_queue *q);
+bool cfq_hw_tag(const struct request_queue *q);
 
 /* ---- stacked devices: dm-crypt and LVM linear volumes (dm.c) --------- */
 
