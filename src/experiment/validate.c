@@ -859,7 +859,8 @@ static void write_report(struct vctx *c, FILE *f)
 		"the shipped default scenarios (scenarios/reproduction-x86_64.ini and reproduction-x86.ini, "
 		"embedded in mmsim) unchanged but for the time-series period (sample_interval %s instead of 1s; sampling "
 		"only observes, it does not change a run).  Comparative claims use Welch's t-test, two-sided, alpha = %.2f.  "
-		"No parameter was tuned for this report.\n\n",
+		"No parameter was tuned for this report.  The mechanism behind each verdict, and what would change it, "
+		"is argued in [model.md](model.md#why-the-claims-do-not-hold).\n\n",
 		o->command, o->date ? o->date : "(date not given)",
 		o->commit ? o->commit : "(commit not given)", o->nr_seeds,
 		o->nr_seeds, c->interval, o->alpha);
