@@ -11,6 +11,8 @@
 #include "experiment/scenario_load.h"
 #include "kernel/backing-dev.h"
 #include "kernel/profile.h"
+#include "kernel/swap.h"
+#include "scenario/units.h"
 #include "report/table.h"
 #include "report/procfs.h"
 #include "report/ftrace.h"
@@ -35,7 +37,14 @@ static void run_help(FILE *f)
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
 	      "  --trace FILE       write ftrace-format events\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
-	      "  --check            check kernel invariants after every reclaim pass\n"
+	      "  --check            check kernel invariants after every reclaim pass and\n"
+	      "                     every sample (docs/model.md, Invariants); a violation\n"
+	      "                     stops the run with a report and exit status 3\n"
+	      "  --check-interval N|TIME  with --check: also every N engine events (the\n"
+	      "                     report names the failing event) or, with a unit\n"
+	      "                     (100ms, 1s), every TIME of simulated time\n"
+	      "  --hung-task-timeout SECS  khungtaskd's hung_task_timeout_secs (default 120,\n"
+	      "                     0: off): tasks in D state that long go to the kern.log\n"
 	      "  -h, --help         this text\n", f);
 }
 
@@ -110,6 +119,23 @@ struct run_args {
 	bool seed_given;
 };
 
+/* A plain number counts engine events; a number with a unit is a time. */
+static int parse_check_interval(const char *arg, struct run_options *opt)
+{
+	char *end, why[64];
+	unsigned long long n = strtoull(arg, &end, 10);
+	uint64_t ns;
+
+	if (*arg && *arg != '-' && !*end && n) {
+		opt->check_interval = n;
+		return 0;
+	}
+	if (*arg == '-' || parse_time(arg, &ns, why, sizeof(why)) || !ns)
+		return -1;
+	opt->check_period = ns;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
 	static const struct option longopts[] = {
@@ -123,6 +149,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "trace", required_argument, NULL, 't' },
 		{ "events", required_argument, NULL, 'e' },
 		{ "check", no_argument, NULL, 'c' },
+		{ "check-interval", required_argument, NULL, 'I' },
+		{ "hung-task-timeout", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -149,6 +177,20 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 't': a->trace = optarg; break;
 		case 'e': a->events = optarg; break;
 		case 'c': a->opt.check = true; break;
+		case 'I':
+			if (parse_check_interval(optarg, &a->opt))
+				return usage_error("run: --check-interval '%s': expected a number of "
+						   "events or a time (100ms, 1s)", optarg);
+			break;
+		case 'H': {
+			unsigned long long secs = strtoull(optarg, &end, 10);
+
+			if (!*optarg || *end || *optarg == '-' || secs > 86400ULL * 365)
+				return usage_error("run: --hung-task-timeout '%s': expected seconds",
+						   optarg);
+			a->opt.hung_task_timeout = secs ? (long)secs : -1;
+			break;
+		}
 		case 'h': run_help(stdout); return 1;
 		default:
 			return usage_error("run: unknown or incomplete option '%s' (try 'mmsim run --help')",
@@ -161,6 +203,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		return usage_error("run: unexpected argument '%s'", argv[optind]);
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
+	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
+		return usage_error("run: --check-interval needs --check");
 	return 0;
 }
 
@@ -240,6 +284,10 @@ int cmd_run(int argc, char **argv)
 			outfile_abort(&trace_file);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
+		if (mm_violation.hit) {
+			mm_debug_print_violation(stderr);
+			return 3;
+		}
 		return 2;
 	}
 	signal(SIGINT, SIG_DFL);
