@@ -211,15 +211,24 @@ static inline void record_event(const struct timer *t)
 unsigned int sim_last_events(struct sim_event_rec *out)
 {
 	unsigned int n = 0;
-	uint64_t first = engine.nr_events > SIM_EVENT_RING ?
-		engine.nr_events - SIM_EVENT_RING + 1 : 1;
 
-	for (uint64_t e = first; e <= engine.nr_events; e++) {
-		const struct sim_event_rec *r = &engine.ring[e % SIM_EVENT_RING];
+	/*
+	 * CPU slices that cpu_consume() runs without the loop count as
+	 * events but are not recorded: take what the ring holds, in order.
+	 */
+	for (unsigned int i = 0; i < SIM_EVENT_RING; i++) {
+		const struct sim_event_rec *r = &engine.ring[i];
+		unsigned int j = n++;
 
-		/* CPU slices run without the loop do not pass record_event. */
-		if (r->nr == e && r->fn)
-			out[n++] = *r;
+		if (!r->fn) {
+			n--;
+			continue;
+		}
+		while (j > 0 && out[j - 1].nr > r->nr) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = *r;
 	}
 	return n;
 }
@@ -285,7 +294,7 @@ sim_time_t sim_run(sim_time_t until)
 			engine.hook_next = engine.nr_events + event_hook_every;
 			event_hook();
 		}
-		if (unlikely_hook(!engine.nr_live && deadlock_hook))
+		if (unlikely_hook(!engine.nr_live && deadlock_hook && !engine.stopped))
 			check_deadlock();
 	}
 	if (!engine.stopped && engine.now < until && until != (sim_time_t)-1)
