@@ -103,8 +103,7 @@ static void take_sample(struct timer *t)
 	s.cw_time = cw_time_total();
 	result_add_sample(rs->res, &s);
 
-	if (rs->opt->check)
-		mm_debug_check("sampler");
+	mm_debug_sample_check();
 	progress_update(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
 			(double)rs->until / NSEC_PER_SEC);
 	if (run_interrupted) {
@@ -241,12 +240,13 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	rs = &state;
 	/*
 	 * A violation stops this run and is reported by the caller.  Checks
-	 * already on (the test build's default) stay on.
+	 * already on (the test build's default) stay on, at samples.
 	 */
 	mm_debug_fatal = false;
 	memset(&mm_violation, 0, sizeof(mm_violation));
-	mm_debug_enable(opt->check || was_checking,
-			opt->check ? opt->check_interval : was_interval);
+	mm_debug_enable(opt->check || was_checking, opt->check_interval);
+	/* The test build's default checks whole runs at samples only. */
+	mm_debug_pass_checks = opt->check;
 	sysctl_hung_task_timeout_secs = opt->hung_task_timeout < 0 ? 0 :
 		opt->hung_task_timeout ? (unsigned long)opt->hung_task_timeout :
 		DEFAULT_HUNG_TASK_TIMEOUT;
@@ -298,6 +298,7 @@ out:
 	mm_debug_stop_period();
 	machine_teardown(&state.m);
 	mm_debug_enable(was_checking, was_interval);
+	mm_debug_pass_checks = true;
 	mm_debug_fatal = was_fatal;
 	res->wall_seconds = wall_seconds() - wall;
 	rs = NULL;

@@ -28,6 +28,7 @@
 bool mm_debug_checks;
 long mm_debug_expected_other = -1;
 bool mm_debug_fatal = true;
+bool mm_debug_pass_checks = true;
 uint64_t mm_debug_check_interval;
 struct page_census page_census;
 struct mm_violation mm_violation;
@@ -740,7 +741,7 @@ void mm_debug_print_violation(FILE *f)
 
 /* ---- the hooks ------------------------------------------------------- */
 
-void mm_debug_check(const char *where)
+static void do_check(const char *where)
 {
 	char text[320];
 
@@ -756,6 +757,18 @@ void mm_debug_check(const char *where)
 	scratch.last_sum = state_sum();
 }
 
+/* After a reclaim pass, or where a test asks. */
+void mm_debug_check(const char *where)
+{
+	if (mm_debug_pass_checks)
+		do_check(where);
+}
+
+void mm_debug_sample_check(void)
+{
+	do_check("sample");
+}
+
 /*
  * Between two events other tasks may be half way through an operation,
  * holding a page they have not yet mapped or freed: the count of pages a
@@ -766,7 +779,7 @@ static void check_between_events(const char *where)
 	long expected = mm_debug_expected_other;
 
 	mm_debug_expected_other = -1;
-	mm_debug_check(where);
+	do_check(where);
 	mm_debug_expected_other = expected;
 }
 

@@ -247,8 +247,12 @@ extern struct page_census page_census;
  * with the first violation in @msg.  O(memory): for tests.
  */
 int check_page_conservation(char *msg, size_t len);
-/* Run the check if mm_debug_checks is set; a failure is a violation. */
+/* Run the check if mm_debug_checks is set; a failure is a violation.
+ * The reclaim passes call it; mm_debug_pass_checks false skips those. */
 void mm_debug_check(const char *where);
+extern bool mm_debug_pass_checks;
+/* The run's sampler: between events, whatever mm_debug_pass_checks says. */
+void mm_debug_sample_check(void);
 /* The invariant the last failed check_page_conservation() verified. */
 const char *mm_debug_invariant(void);
 
