@@ -109,7 +109,8 @@ asan: deps
 # The test suite and the default run under valgrind's memcheck: any error
 # or leak fails (the engine registers its task stacks with valgrind).  Takes
 # minutes, so it is not part of .ci/run; logs in $(BUILD)/valgrind/.
-VALGRIND = valgrind --error-exitcode=1 --leak-check=full --track-origins=yes
+VALGRIND = valgrind --error-exitcode=1 --leak-check=full --track-origins=yes \
+	--suppressions=tests/valgrind.supp
 valgrind: deps
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@mkdir -p $(BUILD)/valgrind
