@@ -31,6 +31,7 @@ static void run_help(FILE *f)
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
+	      "  --time TIME        stop after TIME of simulated time at the latest (60s)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
 	      "  --samples FILE     write the time series as CSV\n"
@@ -115,6 +116,7 @@ struct run_args {
 	const char *arch;
 	const char *kern_log, *samples, *json, *trace, *events;
 	bool vmstat;
+	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
 	bool seed_given;
 };
@@ -150,6 +152,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "events", required_argument, NULL, 'e' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "check-interval", required_argument, NULL, 'I' },
+		{ "time", required_argument, NULL, 'T' },
 		{ "hung-task-timeout", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -182,6 +185,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				return usage_error("run: --check-interval '%s': expected a number of "
 						   "events or a time (100ms, 1s)", optarg);
 			break;
+		case 'T': {
+			char why[64];
+
+			if (parse_time(optarg, &a->max_time, why, sizeof(why)) || !a->max_time)
+				return usage_error("run: --time '%s': expected a time (60s, 10m)",
+						   optarg);
+			break;
+		}
 		case 'H': {
 			unsigned long long secs = strtoull(optarg, &end, 10);
 
@@ -257,6 +268,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.seed_given)
 		a.opt.seed = (uint64_t)sc->run.seed;
+	if (a.max_time && a.max_time < sc->run.max_time)
+		sc->run.max_time = a.max_time;
 	if (a.opt.profile && profile_parse(a.opt.profile, &kprofile, err, sizeof(err))) {
 		scenario_free(sc);
 		return usage_error("run: --kernel: %s", err);
