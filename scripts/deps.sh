@@ -2,7 +2,7 @@
 # Install the Debian packages mmsim builds and tests with, when missing.
 # Idempotent and quiet when everything is present.
 set -e
-pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev gnuplot-nox libtracecmd-dev time"
+pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev gnuplot-nox libtracecmd-dev time valgrind"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

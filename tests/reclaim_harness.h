@@ -58,12 +58,15 @@ static __attribute__((unused)) void harness_boot(const char *arch, unsigned long
 	reclaim_init();
 }
 
+/* tests/check_default.c: the checker's test-build default. */
+void check_default(void);
+
 static __attribute__((unused)) void harness_teardown(void)
 {
 	reclaim_exit();
 	mem_exit();
 	sim_exit();
-	mm_debug_checks = false;
+	check_default();
 	mm_debug_expected_other = -1;
 }
 

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 #include "kernel/alloc_fail.h"
 #include "kernel/profile.h"
+#include "kernel/swap.h"
 #include "report/kern_log.h"
 
 __attribute__((weak)) struct pglist_data contig_page_data;
@@ -230,6 +231,8 @@ static void setup_sim(void)
 
 	sim_init(&cfg);
 	alloc_failures_reset();
+	/* The zones here are hand-made pictures, not a booted machine. */
+	mm_debug_enable(false, 0);
 }
 
 static void teardown_sim(void)

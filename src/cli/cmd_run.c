@@ -14,6 +14,8 @@
 #include "experiment/scenario_load.h"
 #include "kernel/backing-dev.h"
 #include "kernel/profile.h"
+#include "kernel/swap.h"
+#include "scenario/units.h"
 #include "report/table.h"
 #include "report/procfs.h"
 #include "report/ftrace.h"
@@ -32,6 +34,7 @@ static void run_help(FILE *f)
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
+	      "  --time TIME        stop after TIME of simulated time at the latest (60s)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
@@ -42,7 +45,14 @@ static void run_help(FILE *f)
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
 	      "  --trace FILE       write ftrace-format events\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
-	      "  --check            check kernel invariants after every reclaim pass\n"
+	      "  --check            check kernel invariants after every reclaim pass and\n"
+	      "                     every sample (docs/model.md, Invariants); a violation\n"
+	      "                     stops the run with a report and exit status 3\n"
+	      "  --check-interval N|TIME  with --check: also every N engine events (the\n"
+	      "                     report names the failing event) or, with a unit\n"
+	      "                     (100ms, 1s), every TIME of simulated time\n"
+	      "  --hung-task-timeout SECS  khungtaskd's hung_task_timeout_secs (default 120,\n"
+	      "                     0: off): tasks in D state that long go to the kern.log\n"
 	      "  -h, --help         this text\n", f);
 }
 
@@ -115,9 +125,27 @@ struct run_args {
 	bool vmstat;
 	bool slabinfo;
 	bool explain;
+	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
 	bool seed_given;
 };
+
+/* A plain number counts engine events; a number with a unit is a time. */
+static int parse_check_interval(const char *arg, struct run_options *opt)
+{
+	char *end, why[64];
+	unsigned long long n = strtoull(arg, &end, 10);
+	uint64_t ns;
+
+	if (*arg && *arg != '-' && !*end && n) {
+		opt->check_interval = n;
+		return 0;
+	}
+	if (*arg == '-' || parse_time(arg, &ns, why, sizeof(why)) || !ns)
+		return -1;
+	opt->check_period = ns;
+	return 0;
+}
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
@@ -134,6 +162,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "events", required_argument, NULL, 'e' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "explain", no_argument, NULL, 'X' },
+		{ "check-interval", required_argument, NULL, 'I' },
+		{ "time", required_argument, NULL, 'T' },
+		{ "hung-task-timeout", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -170,6 +201,28 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case 'e': a->events = optarg; break;
 		case 'c': a->opt.check = true; break;
 		case 'X': a->explain = true; break;
+		case 'I':
+			if (parse_check_interval(optarg, &a->opt))
+				return usage_error("run: --check-interval '%s': expected a number of "
+						   "events or a time (100ms, 1s)", optarg);
+			break;
+		case 'T': {
+			char why[64];
+
+			if (parse_time(optarg, &a->max_time, why, sizeof(why)) || !a->max_time)
+				return usage_error("run: --time '%s': expected a time (60s, 10m)",
+						   optarg);
+			break;
+		}
+		case 'H': {
+			unsigned long long secs = strtoull(optarg, &end, 10);
+
+			if (!*optarg || *end || *optarg == '-' || secs > 86400ULL * 365)
+				return usage_error("run: --hung-task-timeout '%s': expected seconds",
+						   optarg);
+			a->opt.hung_task_timeout = secs ? (long)secs : -1;
+			break;
+		}
 		case 'h': run_help(stdout); return 1;
 		default:
 			return usage_error("run: unknown or incomplete option '%s' (try 'mmsim run --help')",
@@ -182,6 +235,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		return usage_error("run: unexpected argument '%s'", argv[optind]);
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
+	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
+		return usage_error("run: --check-interval needs --check");
 	return 0;
 }
 
@@ -234,6 +289,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if (!a.seed_given)
 		a.opt.seed = (uint64_t)sc->run.seed;
+	if (a.max_time && a.max_time < sc->run.max_time)
+		sc->run.max_time = a.max_time;
 	if (a.opt.profile && profile_parse(a.opt.profile, &kprofile, err, sizeof(err))) {
 		scenario_free(sc);
 		return usage_error("run: --kernel: %s", err);
@@ -267,6 +324,10 @@ int cmd_run(int argc, char **argv)
 			outfile_abort(&trace_file);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
+		if (mm_violation.hit) {
+			mm_debug_print_violation(stderr);
+			return 3;
+		}
 		return 2;
 	}
 	signal(SIGINT, SIG_DFL);

@@ -18,6 +18,7 @@
 #include "kernel/backing-dev.h"
 #include "kernel/swap.h"
 #include "kernel/trace.h"
+#include "kernel/hung_task.h"
 #include "report/kern_log.h"
 #include "report/explain.h"
 #include "report/ftrace.h"
@@ -107,8 +108,7 @@ static void take_sample(struct timer *t)
 	s.cw_time = cw_time_total();
 	result_add_sample(rs->res, &s);
 
-	if (rs->opt->check)
-		mm_debug_check("sampler");
+	mm_debug_sample_check();
 	progress_update(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
 			(double)rs->until / NSEC_PER_SEC);
 	if (run_interrupted) {
@@ -188,6 +188,7 @@ static void collect_kern_log(struct run_result *r)
 	if (!f)
 		abort();
 	kern_log_write_failures(f, &opts);
+	kern_log_write_hung_tasks(f, &opts);
 	for (size_t i = 0; i < oom_kill_count(); i++) {
 		const struct oom_kill_record *k = oom_kill_get(i);
 		unsigned long s = (unsigned long)(k->when / NSEC_PER_SEC);
@@ -261,6 +262,8 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	struct run_state state = { .res = res, .opt = opt };
 	double wall = wall_seconds();
 	const struct scenario_run *run = &sc->run;
+	bool was_checking = mm_debug_checks, was_fatal = mm_debug_fatal;
+	uint64_t was_interval = mm_debug_check_interval;
 	int ret = -1;
 
 	result_init(res);
@@ -268,10 +271,23 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		 opt->scenario_name ? opt->scenario_name : sc->filename);
 	res->seed = opt->seed;
 	rs = &state;
-	mm_debug_checks = opt->check;
+	/*
+	 * A violation stops this run and is reported by the caller.  Checks
+	 * already on (the test build's default) stay on, at samples.
+	 */
+	mm_debug_fatal = false;
+	memset(&mm_violation, 0, sizeof(mm_violation));
+	mm_debug_enable(opt->check || was_checking, opt->check_interval);
+	/* The test build's default checks whole runs at samples only. */
+	mm_debug_pass_checks = opt->check;
+	sysctl_hung_task_timeout_secs = opt->hung_task_timeout < 0 ? 0 :
+		opt->hung_task_timeout ? (unsigned long)opt->hung_task_timeout :
+		DEFAULT_HUNG_TASK_TIMEOUT;
 	if (machine_boot(&state.m, sc, opt->seed, opt->profile, err, len) ||
 	    create_workloads(&state.m, err, len))
 		goto out;
+	hung_task_start();
+	mm_debug_start_period(opt->check_period);
 	if (opt->trace && ftrace_sink_start(opt->trace)) {
 		snprintf(err, len, "a trace is already being written");
 		goto out;
@@ -285,11 +301,16 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	if (opt->progress)
 		progress_begin(&state.progress, "simulated s");
 	timer_init(&state.sampler, take_sample, NULL);
+	state.sampler.deferrable = true;
 	timer_add(&state.sampler, 0);
 	sim_run(state.until);
 	timer_del(&state.sampler);
 	if (opt->progress)
 		progress_end(&state.progress);
+	if (mm_violation.hit) {
+		snprintf(err, len, "invariant violated: %s", mm_violation.invariant);
+		goto out;
+	}
 	collect(&state.m, res);
 	if (opt->vmstat_text) {
 		size_t n;
@@ -315,7 +336,12 @@ out:
 		snprintf(err, len, "writing the trace failed");
 		ret = -1;
 	}
+	hung_task_stop();
+	mm_debug_stop_period();
 	machine_teardown(&state.m);
+	mm_debug_enable(was_checking, was_interval);
+	mm_debug_pass_checks = true;
+	mm_debug_fatal = was_fatal;
 	res->wall_seconds = wall_seconds() - wall;
 	rs = NULL;
 	return ret;

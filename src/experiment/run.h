@@ -15,14 +15,18 @@ struct run_options {
 	uint64_t seed;
 	const char *scenario_name;	/* for the result; NULL: the file name */
 	bool check;			/* invariant checks after reclaim passes */
+	uint64_t check_interval;	/* with check: also every N engine events */
+	sim_time_t check_period;	/* with check: also every T simulated ns */
+	long hung_task_timeout;		/* seconds; 0: the kernel's 120, <0: off */
 	bool progress;			/* progress line on a terminal */
 	const struct ftrace_sink_opts *trace;	/* NULL: no tracing */
 	char **vmstat_text;		/* non-NULL: /proc/vmstat at the end, malloc'd */
 	char **slabinfo_text;		/* non-NULL: /proc/slabinfo at the end, malloc'd */
 };
 
-/* 0, or -1 with a one-line reason in @err (nothing was run, or the
- * machine could not boot). */
+/* 0, or -1 with a one-line reason in @err (nothing was run, the machine
+ * could not boot, or --check found a violation: mm_violation.hit, and
+ * mm_debug_print_violation() has the report). */
 int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		 struct run_result *res, char *err, size_t len);
 /* Async-signal-safe: the run stops at its next sample, marked partial. */

@@ -302,6 +302,8 @@ struct crypt_config {
 	struct workqueue_struct *crypt_queue;	/* kcryptd */
 	struct page_pool page_pool;
 	struct dm_crypt_stats stats;
+	/* Every io not yet ended: a run cut by time leaves some in flight. */
+	struct list_head ios;
 };
 
 struct dm_crypt_io {
@@ -311,6 +313,7 @@ struct dm_crypt_io {
 	sector_t sector;		/* on the device underneath */
 	int error;
 	int pending;			/* clones and conversions in progress */
+	struct list_head node;		/* crypt_config.ios */
 };
 
 static void crypt_dec_pending(struct dm_crypt_io *io)
@@ -318,6 +321,7 @@ static void crypt_dec_pending(struct dm_crypt_io *io)
 	if (--io->pending)
 		return;
 	bio_endio(io->base_bio, io->error);
+	list_del(&io->node);
 	free(io);
 }
 
@@ -488,6 +492,7 @@ static void crypt_request(struct request_queue *q, struct bio *bio)
 	io->base_bio = bio;
 	io->sector = md->start + bio->bi_sector;
 	INIT_LIST_HEAD(&io->work.entry);
+	list_add_tail(&io->node, &cc->ios);
 	if (bio_data_dir(bio) == READ) {
 		cc->stats.read_bios++;
 		kcryptd_queue_io(io);
@@ -531,6 +536,7 @@ struct block_device *dm_crypt_create(const char *name,
 		cc->p.min_bio_pages = 1;
 	cc->md = md;
 	md->crypt = cc;
+	INIT_LIST_HEAD(&cc->ios);
 	page_pool_init(&cc->page_pool, cc->p.pool_pages);
 	/* Kernel thread names as ps shows them. */
 	cc->io_queue = create_singlethread_workqueue("kcryptd_io");
@@ -540,14 +546,19 @@ struct block_device *dm_crypt_create(const char *name,
 
 static void free_pending_work(struct workqueue_struct *wq)
 {
-	while (!list_empty(&wq->worklist)) {
-		struct work_struct *work = list_first_entry(
-			&wq->worklist, struct work_struct, entry);
-
-		list_del_init(&work->entry);
-		free(container_of(work, struct dm_crypt_io, work));
-	}
+	while (!list_empty(&wq->worklist))
+		list_del_init(wq->worklist.next);
 	free(wq);
+}
+
+/* Queued, being converted, or with clones on the disk: all of them. */
+static void free_ios(struct crypt_config *cc)
+{
+	struct dm_crypt_io *io, *next;
+
+	list_for_each_entry_safe(io, next, &cc->ios, node)
+		free(io);
+	INIT_LIST_HEAD(&cc->ios);
 }
 
 void dm_destroy(struct block_device *bdev)
@@ -558,6 +569,7 @@ void dm_destroy(struct block_device *bdev)
 	if (cc) {
 		free_pending_work(cc->io_queue);
 		free_pending_work(cc->crypt_queue);
+		free_ios(cc);
 		page_pool_destroy(&cc->page_pool);
 		free(cc);
 	}

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "mm_types.h"
 #include "mmzone.h"
 #include "vmstat.h"
@@ -246,8 +247,53 @@ extern struct page_census page_census;
  * with the first violation in @msg.  O(memory): for tests.
  */
 int check_page_conservation(char *msg, size_t len);
-/* Run the check if mm_debug_checks is set; BUG on failure. */
+/* Run the check if mm_debug_checks is set; a failure is a violation.
+ * The reclaim passes call it; mm_debug_pass_checks false skips those. */
 void mm_debug_check(const char *where);
+extern bool mm_debug_pass_checks;
+/* The run's sampler: between events, whatever mm_debug_pass_checks says. */
+void mm_debug_sample_check(void);
+/* The invariant the last failed check_page_conservation() verified. */
+const char *mm_debug_invariant(void);
+
+/*
+ * --check: checks on or off, and every @interval engine events as well
+ * (0: after reclaim passes and samples only); also arms the engine's
+ * deadlock detector.  Tests get mm_debug_enable(true, ...) from
+ * tests/check_default.c before main.
+ */
+void mm_debug_enable(bool on, uint64_t interval);
+/* And every @period of simulated time (a deferrable timer; 0: not), from
+ * now: after sim_init.  Stop it before sim_exit. */
+void mm_debug_start_period(sim_time_t period);
+void mm_debug_stop_period(void);
+extern uint64_t mm_debug_check_interval;
+/* Free the checker's scratch arrays (the end of a program). */
+void mm_debug_exit(void);
+
+/*
+ * A violation: with mm_debug_fatal (the default: tests) the report goes to
+ * stderr and the violation is a BUG; otherwise (mmsim run) it is recorded
+ * here, the checks stop and so does the run (sim_stop).
+ */
+extern bool mm_debug_fatal;
+struct mm_violation {
+	bool hit;
+	char invariant[48];
+	char where[64];
+	char detail[320];
+	char task[16];
+	sim_time_t when;
+	uint64_t event;
+	unsigned int nr_events;
+	struct sim_event_rec events[SIM_EVENT_RING];
+};
+extern struct mm_violation mm_violation;
+void mm_debug_violation(const char *invariant, const char *where,
+			const char *detail);
+/* The report: invariant, detail, simulated time, the last events and
+ * every blocked task with its wait site.  Nothing when there is none. */
+void mm_debug_print_violation(FILE *f);
 
 /* ---- swap entries and devices (swapfile.c) -------------------------- */
 

@@ -275,3 +275,34 @@ size_t kern_log_write_failures(FILE *out, const struct kern_log_opts *opts)
 	}
 	return n;
 }
+
+/*
+ * khungtaskd's report (kernel/hung_task.c, 2.6.30-2.6.32): the INFO line,
+ * the hint, and sched_show_task()'s line and stack.  mmsim has no stack:
+ * the trace is the task's wait site, addresses printed as zero.
+ */
+void kern_log_hung_task(FILE *out, const struct hung_task_record *r,
+			const struct kern_log_opts *opts)
+{
+	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
+	int width = x86_64 ? 16 : 8;
+	struct log l;
+
+	log_init(&l, out, opts, r->when);
+	line(&l, "INFO: task %s:%d blocked for more than %lu seconds.", r->comm,
+	     r->pid, r->timeout);
+	line(&l, "\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.");
+	line(&l, "%-13.13s D %0*x     0 %5d      1 0x00000000", r->comm, width, 0,
+	     r->pid);
+	line(&l, "Call Trace:");
+	line(&l, " [<%0*x>] %s", width, 0, r->wchan ? r->wchan : "schedule");
+}
+
+size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts)
+{
+	size_t n = hung_task_count();
+
+	for (size_t i = 0; i < n; i++)
+		kern_log_hung_task(out, hung_task_get(i), opts);
+	return n;
+}

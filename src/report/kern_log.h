@@ -2,7 +2,8 @@
 /*
  * kern.log text of the simulated kernel: the page allocation failure
  * warning with its stack and show_mem() dump, and printk ratelimiting's
- * "callbacks suppressed" line, from the records of kernel/alloc_fail.c.
+ * "callbacks suppressed" line, from the records of kernel/alloc_fail.c;
+ * khungtaskd's hung task report, from kernel/hung_task.c.
  */
 #ifndef MMSIM_KERN_LOG_H
 #define MMSIM_KERN_LOG_H
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include "kernel/alloc_fail.h"
 #include "kernel/profile.h"
+#include "kernel/hung_task.h"
 
 struct kern_log_opts {
 	bool timestamps;	/* printk time prefix "[%5lu.%06lu] " on every line */
@@ -34,5 +36,12 @@ void kern_log_ratelimit_suppressed(FILE *out, sim_time_t t, int missed,
 
 /* Every failure that reached the log, in order.  Returns how many. */
 size_t kern_log_write_failures(FILE *out, const struct kern_log_opts *opts);
+
+/* "INFO: task gitk:7 blocked for more than 120 seconds." and the rest
+ * of khungtaskd's report. */
+void kern_log_hung_task(FILE *out, const struct hung_task_record *r,
+			const struct kern_log_opts *opts);
+/* Every hung task report of the run, in order.  Returns how many. */
+size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts);
 
 #endif /* MMSIM_KERN_LOG_H */

@@ -9,10 +9,14 @@
  * heap is never the bottleneck.
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <assert.h>
+#include <dlfcn.h>
 #include "sim.h"
 #include "engine_internal.h"
+
+#define unlikely_hook(x) __builtin_expect(!!(x), 0)
 
 unsigned int sim_hz = 250;
 
@@ -111,6 +115,8 @@ void timer_add(struct timer *t, sim_time_t expires)
 	}
 	heap_set(engine.heap_len++, t);
 	heap_sift_up(engine.heap_len - 1);
+	if (!t->deferrable)
+		engine.nr_live++;
 }
 
 void timer_del(struct timer *t)
@@ -121,6 +127,8 @@ void timer_del(struct timer *t)
 		return;
 	i = (size_t)t->heap_index;
 	t->heap_index = -1;
+	if (!t->deferrable)
+		engine.nr_live--;
 	engine.heap_len--;
 	if (i == engine.heap_len)
 		return;
@@ -139,11 +147,131 @@ static struct timer *heap_pop(void)
 	struct timer *t = engine.heap[0];
 
 	t->heap_index = -1;
+	if (!t->deferrable)
+		engine.nr_live--;
 	if (--engine.heap_len) {
 		heap_set(0, engine.heap[engine.heap_len]);
 		heap_sift_down(0);
 	}
 	return t;
+}
+
+/* ---- debugging hooks ------------------------------------------------- */
+
+/* Outside struct engine: they survive sim_init(). */
+static void (*event_hook)(void);
+static uint64_t event_hook_every;
+static void (*deadlock_hook)(void);
+
+void sim_set_event_hook(void (*fn)(void), uint64_t every)
+{
+	event_hook = every ? fn : NULL;
+	event_hook_every = every;
+	engine.hook_next = engine.nr_events + every;
+}
+
+void sim_set_deadlock_hook(void (*fn)(void))
+{
+	deadlock_hook = fn;
+}
+
+bool task_blocked(const struct task_struct *p)
+{
+	return (p->state & (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)) &&
+	       !p->on_runq && p != engine.running;
+}
+
+/*
+ * Only deferrable timers are left, so nothing can wake anybody any more:
+ * a task in uninterruptible sleep now sleeps forever.  Interruptible
+ * sleepers are idle daemons (kswapd, flushers) waiting for work.
+ */
+static void check_deadlock(void)
+{
+	struct task_struct *p = NULL;
+
+	while ((p = task_next(p)))
+		if (task_blocked(p) && p->state == TASK_UNINTERRUPTIBLE) {
+			deadlock_hook();
+			return;
+		}
+}
+
+static inline void record_event(const struct timer *t)
+{
+	struct sim_event_rec *r = &engine.ring[engine.nr_events % SIM_EVENT_RING];
+
+	r->nr = engine.nr_events;
+	r->when = t->expires;
+	r->fn = t->function;
+	r->data = t->data;
+	r->aux = NULL;
+}
+
+unsigned int sim_last_events(struct sim_event_rec *out)
+{
+	unsigned int n = 0;
+
+	/*
+	 * CPU slices that cpu_consume() runs without the loop count as
+	 * events but are not recorded: take what the ring holds, in order.
+	 */
+	for (unsigned int i = 0; i < SIM_EVENT_RING; i++) {
+		const struct sim_event_rec *r = &engine.ring[i];
+		unsigned int j = n++;
+
+		if (!r->fn) {
+			n--;
+			continue;
+		}
+		while (j > 0 && out[j - 1].nr > r->nr) {
+			out[j] = out[j - 1];
+			j--;
+		}
+		out[j] = *r;
+	}
+	return n;
+}
+
+/* A function as its symbol when the dynamic table has it, else as an
+ * offset into the executable for addr2line -f -e. */
+static void describe_fn(const void *fn, char *buf, size_t len)
+{
+	Dl_info info;
+
+	if (dladdr(fn, &info) && info.dli_sname && info.dli_saddr == fn)
+		snprintf(buf, len, "%s", info.dli_sname);
+	else if (dladdr(fn, &info) && info.dli_fbase)
+		snprintf(buf, len, "%s+%#lx",
+			 info.dli_fname && strrchr(info.dli_fname, '/') ?
+			 strrchr(info.dli_fname, '/') + 1 : "exe",
+			 (unsigned long)((const char *)fn - (const char *)info.dli_fbase));
+	else
+		snprintf(buf, len, "%p", fn);
+}
+
+void sim_describe_event(const struct sim_event_rec *r, char *buf, size_t len)
+{
+	const char *kind = sim_task_timer_kind(r->fn);
+	struct task_struct *p = NULL;
+	char fn[96];
+
+	/* Tasks are never freed before sim_exit: compare, never dereference
+	 * a pointer that is not a task. */
+	while ((p = task_next(p)))
+		if ((void *)p == r->data)
+			break;
+	if (kind && p) {
+		snprintf(buf, len, "%s %s:%d", kind, p->comm, p->pid);
+		return;
+	}
+	if (kind && r->aux) {
+		describe_fn(r->aux, fn, sizeof(fn));
+		snprintf(buf, len, "%s %s", kind, fn);
+		return;
+	}
+	describe_fn((const void *)r->fn, fn, sizeof(fn));
+	snprintf(buf, len, "timer %s", fn);
 }
 
 /* ---- the loop -------------------------------------------------------- */
@@ -160,7 +288,14 @@ sim_time_t sim_run(sim_time_t until)
 		heap_pop();
 		engine.now = t->expires;
 		engine.nr_events++;
+		record_event(t);
 		t->function(t);
+		if (unlikely_hook(event_hook && engine.nr_events >= engine.hook_next)) {
+			engine.hook_next = engine.nr_events + event_hook_every;
+			event_hook();
+		}
+		if (unlikely_hook(!engine.nr_live && deadlock_hook && !engine.stopped))
+			check_deadlock();
 	}
 	if (!engine.stopped && engine.now < until && until != (sim_time_t)-1)
 		engine.now = until;

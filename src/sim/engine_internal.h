@@ -31,10 +31,17 @@ struct engine {
 	sim_time_t irq_consumed;	/* ns consumed by the running handler */
 	struct task_struct *running;	/* coroutine executing, NULL: scheduler */
 	struct list_head dead;		/* exited tasks whose stacks can go */
+
+	/* Debugging (sim.h: sim_set_event_hook and friends). */
+	size_t nr_live;			/* pending timers that are not deferrable */
+	uint64_t hook_next;		/* nr_events at which the event hook runs */
+	struct sim_event_rec ring[SIM_EVENT_RING];
 };
 
 extern struct engine engine;
 
 void prandom_seed(uint64_t seed);
+/* task.c: the engine's own timer functions, for event descriptions. */
+const char *sim_task_timer_kind(void (*fn)(struct timer *));
 
 #endif

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include "list.h"
 
 typedef uint64_t sim_time_t;		/* nanoseconds since boot */
@@ -52,6 +53,9 @@ struct timer {
 	int heap_index;			/* -1 when not queued */
 	void (*function)(struct timer *);
 	void *data;
+	/* TIMER_DEFERRABLE: does not keep the machine alive (samplers,
+	 * watchdogs); the deadlock detector ignores it.  Set after timer_init. */
+	bool deferrable;
 };
 
 void timer_init(struct timer *t, void (*fn)(struct timer *), void *data);
@@ -118,6 +122,13 @@ struct task_struct {
 	struct list_head tasks;		/* all tasks */
 	sim_time_t sum_exec_runtime;	/* CPU ns consumed */
 	sim_time_t iowait_time;		/* ns in io_schedule* */
+	/* The watchdogs (deadlock report, khungtaskd): where and since when
+	 * the task sleeps, and its context switch counts (nvcsw). */
+	const char *wchan;		/* function that called schedule*() */
+	int wchan_line;
+	sim_time_t sleep_start;
+	unsigned long nvcsw;
+	unsigned long last_switch_count;	/* khungtaskd's */
 };
 
 static inline bool rt_task(const struct task_struct *p)
@@ -152,6 +163,28 @@ void do_exit(void) __attribute__((noreturn));
 /* Charge @ns of CPU work to the calling task (or, in interrupt context, to
  * the interrupted CPU, delaying whatever runs there). */
 void cpu_consume(sim_time_t ns);
+
+/*
+ * The sleep points record their caller as the task's wchan, so a deadlock
+ * or hung task report can say where each blocked task waits.  The
+ * parenthesised names call the functions themselves (task.c does).
+ */
+static inline void sim_note_wchan(const char *fn, int line)
+{
+	if (sim_current) {
+		sim_current->wchan = fn;
+		sim_current->wchan_line = line;
+	}
+}
+#ifndef MMSIM_SIM_NO_WCHAN
+#define schedule() (sim_note_wchan(__func__, __LINE__), (schedule)())
+#define io_schedule() (sim_note_wchan(__func__, __LINE__), (io_schedule)())
+#define schedule_timeout(t) (sim_note_wchan(__func__, __LINE__), (schedule_timeout)(t))
+#define io_schedule_timeout(t)						\
+	(sim_note_wchan(__func__, __LINE__), (io_schedule_timeout)(t))
+#define schedule_timeout_uninterruptible(t)				\
+	(sim_note_wchan(__func__, __LINE__), (schedule_timeout_uninterruptible)(t))
+#endif
 
 /* ---- wait queues ---------------------------------------------------- */
 
@@ -230,6 +263,35 @@ bool sim_stopped(void);
 unsigned int sim_nr_cpus(void);
 /* Number of events dispatched so far (for progress and benchmarks). */
 uint64_t sim_events(void);
+
+/*
+ * Debugging hooks (mm_debug.c installs them for --check).  They survive
+ * sim_init()/sim_exit(), so a test program sets them once.
+ *
+ * The event hook runs between events, in no task, after every @every-th
+ * dispatched event (0: never).  The deadlock hook runs when only
+ * deferrable timers are left (nothing can happen any more) while some task
+ * sleeps in TASK_UNINTERRUPTIBLE; the run goes on unless it sim_stop()s.
+ */
+void sim_set_event_hook(void (*fn)(void), uint64_t every);
+void sim_set_deadlock_hook(void (*fn)(void));
+
+/* The last SIM_EVENT_RING dispatched events, always recorded (three
+ * stores per event): for violation reports. */
+#define SIM_EVENT_RING	32
+struct sim_event_rec {
+	uint64_t nr;			/* sim_events() at dispatch */
+	sim_time_t when;
+	void (*fn)(struct timer *);
+	void *data;
+	void *aux;			/* irq work: its handler */
+};
+/* Copy the recorded events, oldest first; returns how many. */
+unsigned int sim_last_events(struct sim_event_rec *out);
+/* One line describing @r: the task it resumed or the function it ran. */
+void sim_describe_event(const struct sim_event_rec *r, char *buf, size_t len);
+/* Is @p blocked (neither running, runnable nor dead)? */
+bool task_blocked(const struct task_struct *p);
 /* CPU busy time per CPU, ns, task and interrupt work together. */
 sim_time_t sim_cpu_busy(int cpu);
 

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <assert.h>
+#define MMSIM_SIM_NO_WCHAN	/* the sleep functions themselves are here */
 #include "sim.h"
 #include "engine_internal.h"
 
@@ -196,6 +197,8 @@ static void switch_to_scheduler(void)
 	struct task_struct *p = engine.running;
 
 	assert(p && !in_interrupt());
+	p->nvcsw++;
+	p->sleep_start = engine.now;
 	context_switch(p->ctx, &sched_ctx, p->state == TASK_DEAD);
 }
 
@@ -645,12 +648,26 @@ static void irq_dispatch(struct timer *t)
 	engine.irq_cpu = w->cpu;
 	engine.irq_consumed = 0;
 	sim_current = engine.cpus[w->cpu].curr;
+	engine.ring[engine.nr_events % SIM_EVENT_RING].aux = (void *)w->handler;
 	w->handler(w);
 	irq_charge(w->cpu, engine.irq_consumed);
 	sim_current = prev;
 	engine.irq_cpu = prev_cpu;
 	engine.irq_consumed = prev_consumed;
 	engine.irq_depth--;
+}
+
+const char *sim_task_timer_kind(void (*fn)(struct timer *))
+{
+	if (fn == task_run_event)
+		return "run";
+	if (fn == task_cpu_event)
+		return "cpu slice end";
+	if (fn == task_timeout_event)
+		return "timeout";
+	if (fn == irq_dispatch)
+		return "irq";
+	return NULL;
 }
 
 void irq_work_init(struct irq_work *w, int cpu,
