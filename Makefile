@@ -158,7 +158,7 @@ fuzz-run: $(FUZZ_BINS)
 		$$t -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
 			-print_final_stats=1 -artifact_prefix=$(CURDIR)/$(BUILD)/artifacts/$$name- \
 			$$( [ -f tests/fuzz/$$name.dict ] && echo -dict=tests/fuzz/$$name.dict ) \
-			$(CURDIR)/$(BUILD)/corpus/$$name tests/fuzz/corpus/$$name || failed="$$failed $$name"; \
+			$(CURDIR)/$(BUILD)/corpus/$$name $(CURDIR)/tests/fuzz/corpus/$$name || failed="$$failed $$name"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed (see $(BUILD)/artifacts)"; exit 1; fi; \
 	echo "fuzz: every target ran $(FUZZ_TIME)s without a finding"
