@@ -460,30 +460,57 @@ static void sort_by_count(struct failure_reason *t, size_t n)
 	}
 }
 
+/*
+ * Everything explain_reason_text() reads: two failures equal here have the
+ * same text, so the text is formatted once per reason, not per failure
+ * (a run may record thousands of __GFP_NOWARN failures).
+ */
+static bool same_reason(const struct alloc_failure *a,
+			const struct alloc_failure *b)
+{
+	const struct alloc_fail_reason *x = &a->reason, *y = &b->reason;
+
+	return a->order == b->order && a->gfp_mask == b->gfp_mask &&
+	       x->nopage == y->nopage && x->step == y->step &&
+	       x->nid == y->nid && x->zone == y->zone &&
+	       x->fail_order == y->fail_order && x->mark == y->mark &&
+	       x->harder == y->harder && x->high == y->high;
+}
+
 struct failure_reason *explain_tally(size_t *nr)
 {
 	size_t n = alloc_failure_count(), used = 0;
 	struct failure_reason *t = calloc(n + 1, sizeof(*t));
+	const struct alloc_failure **first = calloc(n + 1, sizeof(*first));
 
-	if (!t)
+	if (!t || !first)
 		abort();
 	for (size_t i = 0; i < n; i++) {
 		const struct alloc_failure *f = alloc_failure_get(i);
-		char key[RESULT_REASON_LEN];
 		size_t k;
 
-		explain_reason_text(f, key, sizeof(key));
 		for (k = 0; k < used; k++)
-			if (!strcmp(t[k].reason, key))
+			if (same_reason(first[k], f))
 				break;
 		if (k == used) {
-			snprintf(t[used].reason, sizeof(t[used].reason), "%s", key);
-			used++;
+			char key[RESULT_REASON_LEN];
+
+			explain_reason_text(f, key, sizeof(key));
+			/* Different fields may still read the same. */
+			for (k = 0; k < used; k++)
+				if (!strcmp(t[k].reason, key))
+					break;
+			if (k == used) {
+				snprintf(t[used].reason, sizeof(t[used].reason),
+					 "%s", key);
+				first[used++] = f;
+			}
 		}
 		if (!t[k].example[0])
 			explain_example_text(f, t[k].example, sizeof(t[k].example));
 		t[k].count++;
 	}
+	free(first);
 	sort_by_count(t, used);
 	*nr = used;
 	return t;
