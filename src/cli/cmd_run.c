@@ -301,7 +301,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
 		scenario_free(sc);
-		return usage_error("run: --events: %s", err);
+		return usage_error("run: %s", err);
 	}
 	if (cli_dry_run) {
 		scenario_free(sc);
