@@ -320,6 +320,8 @@ static void test_numeric_options_refuse_garbage(void **state)
 		{ "compare -j 0", "-j '0': expected a whole number from 1 to 4096" },
 		{ "compare --jobs=-2", "-j '-2'" },
 		{ "compare --seed -1", "--seed '-1'" },
+		/* --arch picks an embedded default; with a file it was ignored. */
+		{ "run no-such.ini --arch x86", "run: --arch picks the embedded default scenario" },
 		{ "sweep x=1 --seeds ''", "--seeds ''" },
 		{ "validate --seeds -1", "--seeds: '-1' is not a count >= 2" },
 		{ "validate --seeds ' 5'", "--seeds: ' 5'" },

@@ -11,9 +11,9 @@
 static const char usage[] =
 	"usage: mmsim report reclaim|pagealloc [--ignore-pid] FILE\n"
 	"\n"
-	"Summarise an ftrace text trace (the tracing 'trace' file, trace_pipe\n"
-	"or 'trace-cmd report' output; FILE '-' reads stdin) as the kernel's\n"
-	"post-processing scripts do:\n"
+	"Summarise an ftrace trace (the tracing 'trace' file, trace_pipe or\n"
+	"'trace-cmd report' output, or a trace-cmd trace.dat file; FILE '-'\n"
+	"reads text from stdin) as the kernel's post-processing scripts do:\n"
 	"\n"
 	"  reclaim    trace-vmscan-postprocess.pl: reclaim latencies, per-process\n"
 	"             direct reclaim and kswapd tables, the Summary block; then\n"

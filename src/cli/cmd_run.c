@@ -34,7 +34,8 @@ static void run_help(FILE *f)
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
-	      "  --time TIME        stop after TIME of simulated time at the latest (60s)\n"
+	      "  --time TIME        stop after TIME (60s, 10m) of simulated time at the\n"
+	      "                     latest (default: the scenario's [run] max_time)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
@@ -233,6 +234,9 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		a->scenario = argv[optind++];
 	if (optind < argc)
 		return usage_error("run: unexpected argument '%s'", argv[optind]);
+	if (a->arch && a->scenario)
+		return usage_error("run: --arch picks the embedded default scenario; "
+				   "a scenario file sets [machine] arch itself");
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
 	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
@@ -297,7 +301,7 @@ int cmd_run(int argc, char **argv)
 	}
 	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
 		scenario_free(sc);
-		return usage_error("run: --events: %s", err);
+		return usage_error("run: %s", err);
 	}
 	if (cli_dry_run) {
 		scenario_free(sc);
