@@ -74,7 +74,7 @@ kernels=$("$mmsim" profiles | awk '/^Rows/ { on = 1; next } /^$/ { if (n) exit; 
 if "$mmsim" help 2>/dev/null | grep -q '^ *compare '; then
 	echo "== mmsim compare (default: 13 kernels x 5 seeds, target < 60 s on 2 cores)"
 	t0=$(date +%s.%N)
-	"$mmsim" compare >/dev/null 2>&1 || status=1
+	"$mmsim" compare --out "$tmp/report" >/dev/null 2>&1 || status=1
 else
 	echo "== no 'mmsim compare' in this build: proxy, 13 kernels x 5 seeds of 'mmsim run', xargs -P2 (target < 60 s)"
 	t0=$(date +%s.%N)
