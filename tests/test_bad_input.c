@@ -16,6 +16,8 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <cmocka.h>
+
+#include "testlib.h"
 #include "experiment/compare.h"
 #include "experiment/result.h"
 #include "experiment/scenario_load.h"
@@ -285,23 +287,11 @@ static void test_manifest_files_stay_inside_the_directory(void **state)
 
 /* ---- the command line ----------------------------------------------------- */
 
-static char mmsim[4096];
 static char out[65536];
 
 static int run(const char *args)
 {
-	char cmd[8192];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", mmsim, args);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(out, 1, sizeof(out) - 1, p);
-	out[n] = 0;
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return test_cli_run(args, out, sizeof(out));
 }
 
 static void test_numeric_options_refuse_garbage(void **state)
@@ -365,11 +355,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_report_of_an_empty_trace),
 		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
 	};
-	char self[4096];
-
 	(void)argc;
 	/* build/MODE/tests/test_bad_input -> build/MODE/mmsim */
-	snprintf(self, sizeof(self), "%s", argv[0]);
-	snprintf(mmsim, sizeof(mmsim), "%s/../mmsim", dirname(self));
+	test_cli_init(argv[0]);
 	return cmocka_run_group_tests_name("bad_input", tests, NULL, NULL);
 }

@@ -12,24 +12,13 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-static char mmsim[4096];
+#include "testlib.h"
+
 static char out[65536];
 
-/* Run "mmsim ARGS", capture stdout+stderr in out[], return the exit code. */
 static int run(const char *args)
 {
-	char cmd[8192];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", mmsim, args);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(out, 1, sizeof(out) - 1, p);
-	out[n] = 0;
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return test_cli_run(args, out, sizeof(out));
 }
 
 static const char small[] =
@@ -128,11 +117,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_bad_scenario_is_one_line_with_file_and_line),
 		cmocka_unit_test(test_run_writes_trace_json_and_kern_log),
 	};
-	char self[4096];
-
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */
-	snprintf(self, sizeof(self), "%s", argv[0]);
-	snprintf(mmsim, sizeof(mmsim), "%s/../mmsim", dirname(self));
+	test_cli_init(argv[0]);
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "testlib.h"
 #include "reclaim_harness.h"
 #include "kernel/alloc_fail.h"
 #include "report/explain.h"
@@ -486,19 +488,6 @@ static void test_noretry_failure_from_task(void **state)
 
 /* ---- a whole run --------------------------------------------------------- */
 
-/* tests/test_run.c's pressure scenario: order-2 GFP_ATOMIC refills from
- * softirq on a small machine under anonymous-memory pressure. */
-static const char pressure[] =
-	"[machine]\n"
-	"arch = x86_64\nmem = 128M\ncpus = 2\n"
-	"disk_size = 4G\nfs_size = 2G\nswap_size = 1G\n"
-	"[kernel]\nprofile = 2.6.32-rc6-0000000-force-highorder\n"
-	"[run]\nseed = 1\nmax_time = 20s\n"
-	"[task hog]\nprogram = anonhog\nsize = 200M\npattern = random\n"
-	"passes = 0\ncpu_per_page = 0\n"
-	"[task music]\nprogram = music\nnet = netrx\n"
-	"[task netrx]\nprogram = netrx\nbwlimit = 8M\n";
-
 static const struct zone_snapshot *snap_zone(const struct show_mem_snapshot *m,
 					     const struct zone_verdict *v,
 					     unsigned int *idx)
@@ -558,7 +547,7 @@ static void assert_matches_snapshot(const struct alloc_failure *f,
 static void test_run_failures_explained(void **state)
 {
 	struct scenario_error serr;
-	struct scenario *sc = scenario_load_text(pressure, "test.ini", &serr);
+	struct scenario *sc = scenario_load_text(test_pressure_scenario, "test.ini", &serr);
 	struct run_options opt = { .seed = 1, .scenario_name = "test" };
 	struct run_result r, back;
 	unsigned long tallied = 0;

@@ -10,23 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+
+#include "testlib.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
-
-/*
- * A small machine under anonymous-memory pressure, receiving a fast
- * stream through order-2 GFP_ATOMIC buffers refilled from softirq.
- */
-static const char pressure[] =
-	"[machine]\n"
-	"arch = x86_64\nmem = 128M\ncpus = 2\n"
-	"disk_size = 4G\nfs_size = 2G\nswap_size = 1G\n"
-	"[kernel]\nprofile = 2.6.32-rc6-0000000-force-highorder\n"
-	"[run]\nseed = 1\nmax_time = 20s\n"
-	"[task hog]\nprogram = anonhog\nsize = 200M\npattern = random\n"
-	"passes = 0\ncpu_per_page = 0\n"
-	"[task music]\nprogram = music\nnet = netrx\n"
-	"[task netrx]\nprogram = netrx\nbwlimit = 8M\n";
 
 static struct scenario *load(const char *text)
 {
@@ -55,7 +42,7 @@ static char *run_json(struct scenario *sc, uint64_t seed)
 
 static void test_same_seed_same_result(void **state)
 {
-	struct scenario *sc = load(pressure);
+	struct scenario *sc = load(test_pressure_scenario);
 	char *a, *b, *c;
 
 	(void)state;
@@ -94,7 +81,7 @@ static void test_default_run_deterministic(void **state)
 
 static void test_force_highorder_failures_logged(void **state)
 {
-	struct scenario *sc = load(pressure);
+	struct scenario *sc = load(test_pressure_scenario);
 	struct run_options opt = { .seed = 1, .scenario_name = "test" };
 	struct run_result r;
 	char err[256];
@@ -166,7 +153,7 @@ static void test_thrash_beyond_swap_ends_in_oom_kill(void **state)
 
 static void test_no_failures_without_force_highorder(void **state)
 {
-	static char text[sizeof(pressure) + 64];
+	static char text[2048];
 	struct scenario *sc;
 	struct run_options opt = { .seed = 1, .scenario_name = "test" };
 	struct run_result r;
@@ -175,7 +162,7 @@ static void test_no_failures_without_force_highorder(void **state)
 
 	(void)state;
 	/* The plain release name: order-0 receive buffers. */
-	snprintf(text, sizeof(text), "%s", pressure);
+	snprintf(text, sizeof(text), "%s", test_pressure_scenario);
 	p = strstr(text, "2.6.32-rc6-0000000-force-highorder");
 	memcpy(p, "2.6.32-rc6                        ", 34);
 	sc = load(text);

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers shared by several test programs (testlib.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <libgen.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+#include "testlib.h"
+
+const char test_pressure_scenario[] =
+	"[machine]\n"
+	"arch = x86_64\nmem = 128M\ncpus = 2\n"
+	"disk_size = 4G\nfs_size = 2G\nswap_size = 1G\n"
+	"[kernel]\nprofile = 2.6.32-rc6-0000000-force-highorder\n"
+	"[run]\nseed = 1\nmax_time = 20s\n"
+	"[task hog]\nprogram = anonhog\nsize = 200M\npattern = random\n"
+	"passes = 0\ncpu_per_page = 0\n"
+	"[task music]\nprogram = music\nnet = netrx\n"
+	"[task netrx]\nprogram = netrx\nbwlimit = 8M\n";
+
+static char mmsim_path[4096];
+
+void test_cli_init(const char *argv0)
+{
+	char self[4096];
+
+	snprintf(self, sizeof(self), "%s", argv0);
+	snprintf(mmsim_path, sizeof(mmsim_path), "%s/../mmsim", dirname(self));
+}
+
+int test_cli_run(const char *args, char *out, size_t len)
+{
+	char cmd[8192];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "%s %s 2>&1", mmsim_path, args);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, len - 1, p);
+	out[n] = 0;
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}

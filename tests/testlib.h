@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by several test programs (linked into every one). */
+#ifndef MMSIM_TESTLIB_H
+#define MMSIM_TESTLIB_H
+
+#include <stddef.h>
+
+/*
+ * A small machine under anonymous-memory pressure, receiving a fast
+ * stream through order-2 GFP_ATOMIC buffers refilled from softirq: the
+ * scenario in which allocations fail within seconds (test_run, test_explain).
+ */
+extern const char test_pressure_scenario[];
+
+/* From a test's argv[0], build/MODE/tests/test_X -> build/MODE/mmsim. */
+void test_cli_init(const char *argv0);
+
+/* Run "mmsim ARGS" with stdout and stderr in @out; the exit code, or -1. */
+int test_cli_run(const char *args, char *out, size_t len);
+
+#endif /* MMSIM_TESTLIB_H */
