@@ -54,7 +54,7 @@ FUZZ_BINS := $(FUZZ_SRCS:%.c=$(BUILD)/%)
 LIB := $(BUILD)/libmmsim.a
 MMSIM := $(BUILD)/mmsim
 
-.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind
+.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -129,6 +129,18 @@ valgrind: deps
 			{ grep -v '^==[0-9]*== *$$' $$log | tail -40; \
 			  echo "valgrind: $${t##*/} failed, see $$log"; exit 1; }; \
 	done; echo "valgrind: no errors, no leaks"
+
+# The short form .ci/run uses (under a minute): whole default runs on both
+# arches, the x86-64 one with --explain, under the same memcheck settings
+# minus --track-origins.
+VALGRIND_QUICK = valgrind -q --error-exitcode=1 --leak-check=full \
+	--suppressions=tests/valgrind.supp
+valgrind-quick: deps
+	@$(MAKE) --no-print-directory all
+	@set -e; for a in "--explain" "--arch x86"; do \
+		echo "valgrind: mmsim run $$a"; \
+		$(VALGRIND_QUICK) $(MMSIM) run $$a >/dev/null; \
+	done; echo "valgrind: default runs have no errors and no leaks"
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_BINS)
