@@ -46,21 +46,27 @@ static void crypt_free_page(struct page *page)
 	__free_pages(page, 0);
 }
 
+void machine_mem_config(const struct scenario *sc, struct mem_config *mc)
+{
+	memset(mc, 0, sizeof(*mc));
+	mc->arch = arch_lookup(scenario_arch_names[sc->machine.arch]);
+	mc->mem_bytes = sc->machine.mem;
+	mc->nr_cpus = (unsigned int)sc->machine.cpus;
+	mc->nr_nodes = (unsigned int)sc->machine.nodes;
+	mc->pageblock_order = (unsigned int)sc->machine.pageblock_order;
+	mc->reserved_kbytes = scenario_key_given(sc, "machine", "reserved") ?
+			      sc->machine.reserved / 1024 : (unsigned long)-1;
+	mc->min_free_kbytes = (unsigned long)sc->vm.min_free_kbytes;
+	for (int i = 0; i < sc->vm.lowmem_reserve_ratio.n && i < MAX_NR_ZONES; i++)
+		mc->lowmem_reserve_ratio[i] = (unsigned int)sc->vm.lowmem_reserve_ratio.v[i];
+	mc->percpu_pagelist_fraction = (unsigned int)sc->vm.percpu_pagelist_fraction;
+}
+
 static int boot_memory(const struct scenario *sc, char *err, size_t len)
 {
-	struct mem_config mc = { 0 };
+	struct mem_config mc;
 
-	mc.arch = arch_lookup(scenario_arch_names[sc->machine.arch]);
-	mc.mem_bytes = sc->machine.mem;
-	mc.nr_cpus = (unsigned int)sc->machine.cpus;
-	mc.nr_nodes = (unsigned int)sc->machine.nodes;
-	mc.pageblock_order = (unsigned int)sc->machine.pageblock_order;
-	mc.reserved_kbytes = scenario_key_given(sc, "machine", "reserved") ?
-			     sc->machine.reserved / 1024 : (unsigned long)-1;
-	mc.min_free_kbytes = (unsigned long)sc->vm.min_free_kbytes;
-	for (int i = 0; i < sc->vm.lowmem_reserve_ratio.n && i < MAX_NR_ZONES; i++)
-		mc.lowmem_reserve_ratio[i] = (unsigned int)sc->vm.lowmem_reserve_ratio.v[i];
-	mc.percpu_pagelist_fraction = (unsigned int)sc->vm.percpu_pagelist_fraction;
+	machine_mem_config(sc, &mc);
 	if (mem_init(&mc)) {
 		snprintf(err, len, "%s", mem_init_error());
 		return -1;

@@ -37,6 +37,10 @@ extern struct machine *current_machine;
  * the scenario's.  0, or -1 with a one-line reason in @err.  Whatever was
  * booted must still be torn down with machine_teardown().
  */
+/* The memory layout and sysctls @sc asks mem_init() for. */
+struct mem_config;
+void machine_mem_config(const struct scenario *sc, struct mem_config *mc);
+
 int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		 const char *profile, char *err, size_t len);
 void machine_teardown(struct machine *m);

@@ -16,6 +16,7 @@
 #include "validate.h"
 #include "run.h"
 #include "pool.h"
+#include "machine.h"
 #include "scenario_load.h"
 #include "kernel/alloc_fail.h"
 #include "kernel/backing-dev.h"
@@ -90,18 +91,11 @@ static double *val(struct vctx *c, int a, int r, int m)
 static int read_watermarks(struct vctx *c, int a, char *err, size_t len)
 {
 	const struct scenario *sc = c->sc[a];
-	struct mem_config mc = { 0 };
+	struct mem_config mc;
 	struct zone *zone;
 
-	mc.arch = arch_lookup(scenario_arch_names[sc->machine.arch]);
-	mc.mem_bytes = sc->machine.mem;
-	mc.nr_cpus = (unsigned int)sc->machine.cpus;
-	mc.pageblock_order = (unsigned int)sc->machine.pageblock_order;
-	mc.reserved_kbytes = scenario_key_given(sc, "machine", "reserved") ?
-			     sc->machine.reserved / 1024 : (unsigned long)-1;
-	mc.min_free_kbytes = (unsigned long)sc->vm.min_free_kbytes;
-	for (int i = 0; i < sc->vm.lowmem_reserve_ratio.n && i < MAX_NR_ZONES; i++)
-		mc.lowmem_reserve_ratio[i] = (unsigned int)sc->vm.lowmem_reserve_ratio.v[i];
+	/* As machine_boot() would, so these are the run's watermarks. */
+	machine_mem_config(sc, &mc);
 	if (mem_init(&mc)) {
 		snprintf(err, len, "%s", mem_init_error());
 		mem_exit();
