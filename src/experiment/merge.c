@@ -18,8 +18,6 @@ int experiment_write_manifest(const struct experiment *e, const char *path,
 {
 	json_t *root, *kernels = json_array(), *sweep = json_array();
 	json_t *points = json_array(), *cols = json_array(), *jobs = json_array();
-	char *text;
-	int rc;
 
 	for (size_t k = 0; k < e->nr_kernels; k++)
 		json_array_append_new(kernels, json_string(e->kernels[k]));
@@ -52,19 +50,7 @@ int experiment_write_manifest(const struct experiment *e, const char *path,
 		"kernels", kernels, "sweep", sweep, "points", points,
 		"base_seed", (json_int_t)e->base_seed, "seeds", (int)e->nr_seeds,
 		"columns", cols, "jobs", jobs);
-	if (!root)
-		return errf(err, len, "%s: cannot encode", path);
-	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (!text)
-		return errf(err, len, "%s: cannot encode", path);
-	text = realloc(text, strlen(text) + 2);
-	if (!text)
-		abort();
-	strcat(text, "\n");
-	rc = report_write_text(path, text, err, len);
-	free(text);
-	return rc;
+	return report_write_json(path, root, err, len);
 }
 
 static char **json_strings(json_t *a, size_t *nr)

@@ -593,6 +593,27 @@ int report_write_text(const char *path, const char *text, char *err,
 	return 0;
 }
 
+int report_write_json(const char *path, struct json_t *root, char *err,
+		      size_t len)
+{
+	char *text = root ? json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER) :
+			    NULL;
+	int rc;
+
+	json_decref(root);
+	if (!text) {
+		snprintf(err, len, "%s: cannot encode", path);
+		return -1;
+	}
+	text = realloc(text, strlen(text) + 2);
+	if (!text)
+		abort();
+	strcat(text, "\n");
+	rc = report_write_text(path, text, err, len);
+	free(text);
+	return rc;
+}
+
 static char *join(const char *dir, const char *a, const char *b)
 {
 	char *p;
@@ -663,8 +684,6 @@ int report_write_summary(const struct report *rep, const char *path,
 	json_t *root = json_object(), *scen = json_array(), *cols = json_array();
 	json_t *runs = json_array(), *keys = json_array(), *wc, *rs;
 	size_t idx = 0;
-	char *text;
-	int rc;
 
 	json_object_set_new(root, "mmsim_version", json_string(rep->version));
 	json_object_set_new(root, "command", json_string(rep->command));
@@ -723,19 +742,7 @@ int report_write_summary(const struct report *rep, const char *path,
 		"run_seconds", rs);
 	json_object_set_new(root, "wall_clock", wc);
 
-	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (!text) {
-		snprintf(err, len, "%s: cannot encode", path);
-		return -1;
-	}
-	text = realloc(text, strlen(text) + 2);
-	if (!text)
-		abort();
-	strcat(text, "\n");
-	rc = report_write_text(path, text, err, len);
-	free(text);
-	return rc;
+	return report_write_json(path, root, err, len);
 }
 
 /* ---- the folder ----------------------------------------------------- */

@@ -115,5 +115,10 @@ int report_mkdir(const char *path);
 /* Write @text to @path through outfile.  0 or -1 with @err. */
 int report_write_text(const char *path, const char *text, char *err,
 		      size_t len);
+/* @root (consumed; NULL is an encoding failure) as indented JSON with
+ * keys in insertion order and a final newline, through report_write_text. */
+struct json_t;
+int report_write_json(const char *path, struct json_t *root, char *err,
+		      size_t len);
 
 #endif /* MMSIM_COMPARE_REPORT_H */
