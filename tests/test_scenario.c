@@ -726,6 +726,35 @@ static void assert_round_trip(const char *text)
 	scenario_free(b);
 }
 
+/*
+ * scenarios/reproduction-*.ini are the embedded defaults as files, for
+ * users to copy and edit; validate.md names them.  They must not drift.
+ * (Run from the top of the tree, as make check does.)
+ */
+static void assert_file_is(const char *path, const char *text)
+{
+	static char buf[16384];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		fail_msg("%s: cannot open", path);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	assert_true(n < sizeof(buf) - 1);
+	if (strcmp(buf, text))
+		fail_msg("%s differs from the embedded default: regenerate it "
+			 "with 'mmsim scenario --dump [--arch x86]'", path);
+}
+
+static void test_shipped_defaults_match_embedded(void **state)
+{
+	(void)state;
+	assert_file_is("scenarios/reproduction-x86_64.ini", scenario_default_text);
+	assert_file_is("scenarios/reproduction-x86.ini", scenario_default_x86_text);
+}
+
 static void test_dump_round_trip(void **state)
 {
 	assert_round_trip(scenario_default_text);
@@ -837,6 +866,7 @@ int main(void)
 		cmocka_unit_test(test_task_get_helpers),
 		cmocka_unit_test(test_validate_task_callback),
 		cmocka_unit_test(test_default_scenarios_parse),
+		cmocka_unit_test(test_shipped_defaults_match_embedded),
 		cmocka_unit_test(test_dump_round_trip),
 		cmocka_unit_test(test_dump_keeps_long_lines_readable),
 		cmocka_unit_test(test_dump_canonical_text),

@@ -15,6 +15,24 @@
  */
 #include "scenario.h"
 
+/* The machine lines both arches share: the same disk, stack and volumes. */
+#define COMMON_HZ_DISK_CRYPT \
+"; [assumed] Kconfig's default; Mel's config is unknown (100 and 1000 were common)\n" \
+"hz = 250\n" \
+"; [assumed] a 2009 7200 rpm SATA desktop disk behind /dev/sda5 [cover]\n" \
+"disk = rotational\n" \
+"; [assumed] the partition must hold 5G + 2G of volumes and LVM metadata\n" \
+"disk_size = 8G\n" \
+"disk_bandwidth = 80M           ; [assumed] sequential MB/s of such a disk\n" \
+"disk_seek = 8ms                ; [assumed] its average seek\n" \
+"disk_rpm = 7200                ; [assumed]\n" \
+"disk_max_request = 512K        ; [assumed] max_sectors of a SATA disk of the time\n" \
+"crypt = on                     ; [cover] cryptsetup create on /dev/sda5, LVM on top\n"
+
+#define COMMON_VOLUMES \
+"fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n" \
+"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n"
+
 #define COMMON_VM_RUN_TASKS \
 "\n" \
 "[vm]\n" \
@@ -103,21 +121,10 @@ const char scenario_default_text[] =
 "mem = 512M                     ; [cover] \"booted with mem=512MB\"\n"
 "; [assumed] a Phenom X4; the letter gives no count (an X3 has 3: try cpus = 3)\n"
 "cpus = 4\n"
-"; [assumed] Kconfig's default; Mel's config is unknown (100 and 1000 were common)\n"
-"hz = 250\n"
-"; [assumed] a 2009 7200 rpm SATA desktop disk behind /dev/sda5 [cover]\n"
-"disk = rotational\n"
-"; [assumed] the partition must hold 5G + 2G of volumes and LVM metadata\n"
-"disk_size = 8G\n"
-"disk_bandwidth = 80M           ; [assumed] sequential MB/s of such a disk\n"
-"disk_seek = 8ms                ; [assumed] its average seek\n"
-"disk_rpm = 7200                ; [assumed]\n"
-"disk_max_request = 512K        ; [assumed] max_sectors of a SATA disk of the time\n"
-"crypt = on                     ; [cover] cryptsetup create on /dev/sda5, LVM on top\n"
+COMMON_HZ_DISK_CRYPT
 "; [assumed] software AES (no AES-NI before 2010), about 128 MB/s on one core\n"
 "crypt_cost = 32us\n"
-"fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n"
-"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n"
+COMMON_VOLUMES
 "pageblock_order = 9            ; [ref mm 3.1] x86-64: HUGETLB_PAGE_ORDER\n"
 "; reserved: not set, the architecture's boot-time reservations [ref mm 1.1]\n"
 COMMON_VM_RUN_TASKS;
@@ -131,21 +138,10 @@ const char scenario_default_x86_text[] =
 "mem = 512M                     ; [cover] \"booted with mem=512MB\"\n"
 "; [assumed] one P4 core; with Hyper-Threading it shows 2 CPUs (try cpus = 2)\n"
 "cpus = 1\n"
-"; [assumed] Kconfig's default; Mel's config is unknown (100 and 1000 were common)\n"
-"hz = 250\n"
-"; [assumed] a 2009 7200 rpm SATA desktop disk behind /dev/sda5 [cover]\n"
-"disk = rotational\n"
-"; [assumed] the partition must hold 5G + 2G of volumes and LVM metadata\n"
-"disk_size = 8G\n"
-"disk_bandwidth = 80M           ; [assumed] sequential MB/s of such a disk\n"
-"disk_seek = 8ms                ; [assumed] its average seek\n"
-"disk_rpm = 7200                ; [assumed]\n"
-"disk_max_request = 512K        ; [assumed] max_sectors of a SATA disk of the time\n"
-"crypt = on                     ; [cover] cryptsetup create on /dev/sda5, LVM on top\n"
+COMMON_HZ_DISK_CRYPT
 "; [assumed] software AES on a P4 core, about 64 MB/s\n"
 "crypt_cost = 64us\n"
-"fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n"
-"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n"
+COMMON_VOLUMES
 "; [ref mm 3.1] x86 non-PAE: 10 (PAE would be 9; which Mel ran is unknown)\n"
 "pageblock_order = 10\n"
 "; reserved: not set, the architecture's boot-time reservations [ref mm 1.1]\n"
