@@ -8,7 +8,7 @@ BUILD := build/$(MODE)
 CC ?= cc
 CSTD := -std=gnu11
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter
-CPPFLAGS += -D_GNU_SOURCE -Isrc
+CPPFLAGS += -D_GNU_SOURCE -Isrc -iquote src/kernel/include
 LDLIBS += -linih -ljansson -lm
 # trace.dat reading (src/report/tracedat.c) when libtracecmd-dev is installed.
 ifeq ($(shell pkg-config --exists libtracecmd 2>/dev/null && echo y),y)
@@ -36,8 +36,9 @@ CFLAGS ?= -O2 -g
 endif
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -MMD -MP
 
-LIB_SRCS := $(sort $(wildcard src/sim/*.c src/kernel/*.c src/workload/*.c src/experiment/*.c \
-	src/scenario/*.c src/report/*.c))
+# Every .c below src/ but the command line's, at any depth (src/kernel/ has
+# the kernel's own tree: mm/, block/, fs/, drivers/md/, ...).
+LIB_SRCS := $(sort $(shell find src -name '*.c' -not -path 'src/cli/*'))
 CLI_SRCS := $(sort $(wildcard src/cli/*.c))
 TEST_SRCS := $(sort $(wildcard tests/test_*.c))
 TEST_HELPERS := $(filter-out tests/test_%,$(wildcard tests/*.c))

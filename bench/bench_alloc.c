@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
 
 static double now_s(void)
 {

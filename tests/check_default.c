@@ -6,7 +6,7 @@
  * the deadlock detector armed.  A violation is a BUG that fails the test.
  * A test that builds a broken state on purpose turns it off around it.
  */
-#include "kernel/swap.h"
+#include "linux/swap.h"
 
 #define CHECK_INTERVAL	5000
 

@@ -21,17 +21,17 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/kernel.h"
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
-#include "kernel/swap.h"
-#include "kernel/mm.h"
-#include "kernel/slab.h"
-#include "kernel/bio.h"
-#include "kernel/backing-dev.h"
-#include "kernel/blkdev.h"
-#include "kernel/pagemap.h"
-#include "kernel/writeback.h"
+#include "linux/kernel.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
+#include "linux/swap.h"
+#include "linux/mm.h"
+#include "linux/slab.h"
+#include "linux/bio.h"
+#include "linux/backing-dev.h"
+#include "linux/blkdev.h"
+#include "linux/pagemap.h"
+#include "linux/writeback.h"
 
 /* ---- the machine ------------------------------------------------------ */
 

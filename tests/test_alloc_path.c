@@ -27,10 +27,10 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "reclaim_harness.h"
-#include "kernel/oom.h"
-#include "kernel/alloc_fail.h"
-#include "kernel/trace.h"
-#include "kernel/backing-dev.h"
+#include "linux/oom.h"
+#include "mmsim/alloc_fail.h"
+#include "mmsim/trace.h"
+#include "linux/backing-dev.h"
 #include "report/kern_log.h"
 
 #define RC6		"2.6.32-rc6"

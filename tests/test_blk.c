@@ -17,10 +17,10 @@
 #include <string.h>
 #include <cmocka.h>
 #include "sim/sim.h"
-#include "kernel/blkdev.h"
-#include "kernel/backing-dev.h"
-#include "kernel/profile.h"
-#include "kernel/vmstat.h"
+#include "linux/blkdev.h"
+#include "linux/backing-dev.h"
+#include "mmsim/profile.h"
+#include "linux/vmstat.h"
 
 /* Until vmstat.c and profile.c are in the library; weak, the real ones win. */
 __attribute__((weak)) unsigned long vm_events[NR_VM_EVENT_ITEMS];

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
-#include "kernel/trace.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
+#include "mmsim/trace.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 

@@ -20,7 +20,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include "experiment/compare.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 #include "report/compare_report.h"
 #include "report/html.h"
 #include "report/plots.h"

@@ -21,7 +21,7 @@
 
 #include "testlib.h"
 #include "reclaim_harness.h"
-#include "kernel/alloc_fail.h"
+#include "mmsim/alloc_fail.h"
 #include "report/explain.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "wb_machine.h"
-#include "kernel/mm.h"
+#include "linux/mm.h"
 
 struct reader {
 	struct inode *inode;

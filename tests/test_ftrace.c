@@ -17,9 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
-#include "kernel/trace.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
+#include "mmsim/trace.h"
 #include "report/ftrace.h"
 #include "report/postprocess.h"
 #include "report/trace_parse.h"

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "reclaim_harness.h"
-#include "kernel/hung_task.h"
+#include "linux/sched.h"
 #include "report/kern_log.h"
 
 #define RC6 "2.6.32-rc6"

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "kernel/alloc_fail.h"
-#include "kernel/profile.h"
-#include "kernel/swap.h"
+#include "mmsim/alloc_fail.h"
+#include "mmsim/profile.h"
+#include "linux/swap.h"
 #include "report/kern_log.h"
 
 __attribute__((weak)) struct pglist_data contig_page_data;

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "reclaim_harness.h"
-#include "kernel/trace.h"
+#include "mmsim/trace.h"
 
 #define RC6 "2.6.32-rc6"
 #define RC6_P4 "2.6.32-rc6-0001234-kswapd-quick-recheck"

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <cmocka.h>
 #include "experiment/machine.h"
-#include "kernel/mmzone.h"
-#include "kernel/swap.h"
-#include "kernel/blkdev.h"
+#include "linux/mmzone.h"
+#include "linux/swap.h"
+#include "linux/blkdev.h"
 
 static const char scenario_text[] =
 	"[machine]\n"

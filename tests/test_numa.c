@@ -15,12 +15,12 @@
 #include <string.h>
 #include <cmocka.h>
 #include "experiment/machine.h"
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
-#include "kernel/swap.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
+#include "linux/swap.h"
 #include "report/procfs.h"
 #include "report/kern_log.h"
-#include "kernel/alloc_fail.h"
+#include "mmsim/alloc_fail.h"
 
 static void boot(unsigned long mbytes, unsigned int cpus, unsigned int nodes)
 {

@@ -33,8 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
 #include "report/procfs.h"
 
 static const char *const buddyinfo_64m[] = {

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 
 #define P(n) (1u << ((n) - 1))
 

@@ -20,10 +20,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <cmocka.h>
-#include "kernel/mmzone.h"
-#include "kernel/mm.h"
-#include "kernel/swap.h"
-#include "kernel/fs.h"
+#include "linux/mmzone.h"
+#include "linux/mm.h"
+#include "linux/swap.h"
+#include "linux/fs.h"
 
 #define OVERHEAD_BOUND 32.0		/* bytes per simulated page */
 #define HOST_BOUND (1ULL << 30)		/* 64 GB simulated in 1 GiB of RSS */

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "reclaim_harness.h"
-#include "kernel/dcache.h"
+#include "linux/dcache.h"
 #include "report/procfs.h"
 
 #define RC6 "2.6.32-rc6"

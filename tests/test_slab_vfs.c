@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include "wb_machine.h"
-#include "kernel/slab.h"
-#include "kernel/dcache.h"
+#include "linux/slab.h"
+#include "linux/dcache.h"
 
 #define NR_FILES 300
 

@@ -28,11 +28,11 @@
 #include <cmocka.h>
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
-#include "kernel/alloc_fail.h"
-#include "kernel/backing-dev.h"
-#include "kernel/gfp.h"
-#include "kernel/profile.h"
-#include "kernel/vmstat.h"
+#include "mmsim/alloc_fail.h"
+#include "linux/backing-dev.h"
+#include "linux/gfp.h"
+#include "mmsim/profile.h"
+#include "linux/vmstat.h"
 
 #define NR_SEEDS	2
 #define GITK_LOOPS_FULL	"\nloops = 4\n"

@@ -27,8 +27,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
 
 #define NZ 4	/* zones printed per report: the kernel's MAX_NR_ZONES */
 

@@ -16,8 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
 
 static void boot(const char *arch, unsigned long mbytes, unsigned int cpus)
 {

@@ -10,17 +10,17 @@
 #ifndef WB_MACHINE_H
 #define WB_MACHINE_H
 
-#include "kernel/kernel.h"
-#include "kernel/mmzone.h"
-#include "kernel/vmstat.h"
-#include "kernel/profile.h"
-#include "kernel/blkdev.h"
-#include "kernel/backing-dev.h"
-#include "kernel/pagemap.h"
-#include "kernel/writeback.h"
-#include "kernel/ext3.h"
-#include "kernel/fs.h"
-#include "kernel/swap.h"
+#include "linux/kernel.h"
+#include "linux/mmzone.h"
+#include "linux/vmstat.h"
+#include "mmsim/profile.h"
+#include "linux/blkdev.h"
+#include "linux/backing-dev.h"
+#include "linux/pagemap.h"
+#include "linux/writeback.h"
+#include "linux/ext3_fs.h"
+#include "linux/fs.h"
+#include "linux/swap.h"
 
 #define MiB (1UL << 20)
 #define VOLUME_BYTES (1024 * MiB)

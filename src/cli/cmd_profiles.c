@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 
 static const char usage[] =
 	"usage: mmsim profiles [NAME]\n"

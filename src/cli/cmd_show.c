@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
-#include "kernel/mmzone.h"
-#include "kernel/profile.h"
-#include "kernel/slab.h"
-#include "kernel/dcache.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
+#include "linux/slab.h"
+#include "linux/dcache.h"
 #include "report/procfs.h"
 
 #define SHOW_DEFAULT_ARCH "x86_64"

@@ -12,7 +12,7 @@
 #include "pool.h"
 #include "run.h"
 #include "scenario_load.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
 

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "compare_internal.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 #include "report/compare_report.h"
 
 /* ---- experiment.json ----------------------------------------------------- */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "sim/sim.h"
-#include "kernel/mmzone.h"
+#include "linux/mmzone.h"
 
 #define RESULT_NR_CW_SITES 16
 #define RESULT_NR_CW_QUEUES 3

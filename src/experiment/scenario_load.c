@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "scenario_load.h"
-#include "kernel/mm_types.h"
-#include "kernel/profile.h"
+#include "linux/mm_types.h"
+#include "mmsim/profile.h"
 #include "workload/workload.h"
 
 /*

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "profile.h"
+#include "mmsim/profile.h"
 
 #define P(n)		(1u << ((n) - 1))
 #define NR_PATCHES	5

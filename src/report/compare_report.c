@@ -19,8 +19,8 @@
 #include "series.h"
 #include "stats.h"
 #include "table.h"
-#include "kernel/backing-dev.h"
-#include "kernel/profile.h"
+#include "linux/backing-dev.h"
+#include "mmsim/profile.h"
 
 /* ---- per-run measures ------------------------------------------------- */
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 
 static const char *const wmark_names[NR_WMARK] = {
 	"WMARK_MIN", "WMARK_LOW", "WMARK_HIGH",

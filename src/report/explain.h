@@ -10,7 +10,7 @@
 #define MMSIM_EXPLAIN_H
 
 #include <stdio.h>
-#include "kernel/alloc_fail.h"
+#include "mmsim/alloc_fail.h"
 #include "experiment/result.h"
 
 /* The "why" paragraph of one failure (a line if it has no explanation). */

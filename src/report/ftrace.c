@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "ftrace.h"
-#include "kernel/gfp.h"
-#include "kernel/mmzone.h"
+#include "linux/gfp.h"
+#include "linux/mmzone.h"
 
 const struct ftrace_event ftrace_events[NR_TRACE_EVENTS] = {
 #define EV(i, sys, n, v) [i] = { .id = i, .system = sys, .name = n, .since = v }

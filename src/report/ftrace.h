@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "kernel/trace.h"
+#include "mmsim/trace.h"
 
 struct ftrace_event {
 	enum trace_event_id id;

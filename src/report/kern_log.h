@@ -10,9 +10,9 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "kernel/alloc_fail.h"
-#include "kernel/profile.h"
-#include "kernel/hung_task.h"
+#include "mmsim/alloc_fail.h"
+#include "mmsim/profile.h"
+#include "linux/sched.h"
 
 struct kern_log_opts {
 	bool timestamps;	/* printk time prefix "[%5lu.%06lu] " on every line */

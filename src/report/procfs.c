@@ -14,10 +14,10 @@
  */
 #include <string.h>
 #include "procfs.h"
-#include "kernel/mmzone.h"
-#include "kernel/vmstat.h"
-#include "kernel/profile.h"
-#include "kernel/slab.h"
+#include "linux/mmzone.h"
+#include "linux/vmstat.h"
+#include "mmsim/profile.h"
+#include "linux/slab.h"
 
 const char *const procfs_files[] = {
 	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", "slabinfo", NULL,

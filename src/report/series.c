@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "series.h"
-#include "kernel/mmzone.h"
+#include "linux/mmzone.h"
 
 static const char *const zone_csv_names[MAX_NR_ZONES] = {
 	"free_dma", "free_dma32", "free_normal", "free_highmem", "free_movable",

@@ -11,7 +11,7 @@
 #include <string.h>
 #include "trace_parse.h"
 #include "tracedat.h"
-#include "kernel/gfp.h"
+#include "linux/gfp.h"
 
 struct trace_parser {
 	FILE *f;

@@ -31,7 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "kernel/trace.h"
+#include "mmsim/trace.h"
 #include "report/ftrace.h"
 
 #define TRACE_LINE_MAX	4096		/* longest line accepted */

@@ -17,11 +17,11 @@
 #include <string.h>
 #include "program.h"
 #include "experiment/machine.h"
-#include "kernel/kernel.h"
-#include "kernel/mm.h"
-#include "kernel/ext3.h"
-#include "kernel/pagemap.h"
-#include "kernel/writeback.h"
+#include "linux/kernel.h"
+#include "linux/mm.h"
+#include "linux/ext3_fs.h"
+#include "linux/pagemap.h"
+#include "linux/writeback.h"
 
 /* ---- reader and writer --------------------------------------------------- */
 

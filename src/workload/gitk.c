@@ -33,10 +33,10 @@
 #include <string.h>
 #include "program.h"
 #include "experiment/machine.h"
-#include "kernel/kernel.h"
-#include "kernel/mm.h"
-#include "kernel/ext3.h"
-#include "kernel/pagemap.h"
+#include "linux/kernel.h"
+#include "linux/mm.h"
+#include "linux/ext3_fs.h"
+#include "linux/pagemap.h"
 
 #define GITK_MAX_PACKS	64
 /* Commits handled between two CPU charges: keeps the event count low

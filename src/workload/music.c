@@ -20,10 +20,10 @@
 #include "program.h"
 #include "netrx.h"
 #include "experiment/machine.h"
-#include "kernel/kernel.h"
-#include "kernel/ext3.h"
-#include "kernel/mm.h"
-#include "kernel/pagemap.h"
+#include "linux/kernel.h"
+#include "linux/ext3_fs.h"
+#include "linux/mm.h"
+#include "linux/pagemap.h"
 
 struct music_params {
 	char net[SCENARIO_TASK_NAME_MAX];

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "netrx.h"
-#include "kernel/mm_types.h"
-#include "kernel/kernel.h"
+#include "linux/mm_types.h"
+#include "linux/kernel.h"
 
 struct netrx {
 	struct netrx_params p;

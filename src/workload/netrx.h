@@ -11,7 +11,7 @@
 
 #include <stdbool.h>
 #include "sim/sim.h"
-#include "kernel/gfp.h"
+#include "linux/gfp.h"
 
 struct page;
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include "program.h"
 #include "netrx.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 
 static const char *const netrx_driver_names[] = { "generic", "iwlagn", NULL };
 

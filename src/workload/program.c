@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "program.h"
-#include "kernel/kernel.h"
-#include "kernel/mm.h"
-#include "kernel/ext3.h"
+#include "linux/kernel.h"
+#include "linux/mm.h"
+#include "linux/ext3_fs.h"
 
 struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
 				  struct mm_struct *mm)

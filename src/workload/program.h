@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include "workload.h"
 #include "experiment/result.h"
-#include "kernel/oom.h"
+#include "linux/oom.h"
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

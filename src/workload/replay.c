@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "replay.h"
-#include "kernel/gfp.h"
-#include "kernel/mm_types.h"
+#include "linux/gfp.h"
+#include "linux/mm_types.h"
 #include "report/trace_parse.h"
 
 struct live_block {

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/commands.h"
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 #include "fuzz_util.h"
 
 #define MAX_ARGS 32

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kernel/profile.h"
+#include "mmsim/profile.h"
 #include "fuzz_util.h"
 
 static void emit(void *ctx, const char *line)

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel stacks of the workload tasks (kernel/fork.c, 2.6.32).
+ *
+ * x86's alloc_thread_info is __get_free_pages(GFP_KERNEL | __GFP_NOTRACK,
+ * THREAD_ORDER): an order-1, unmovable allocation that, from a task,
+ * may wake kswapd and enter direct reclaim (lumpy at order 1), which is
+ * how fork feels fragmentation.  account_kernel_stack adds one to the
+ * zone's NR_KERNEL_STACK per stack (2.6.32; /proc/meminfo's KernelStack is
+ * that count times THREAD_SIZE).
+ *
+ * [MODEL] Only the programs started by program_spawn get a stack (not
+ * trace replay, not the test harness's tasks); kswapd,
+ * the flushers, kjournald and kcryptd are engine tasks without one.
+ */
+#include <errno.h>
+#include "linux/kernel.h"
+#include "linux/mmzone.h"
+#include "linux/mm.h"
+
+int alloc_task_stack(struct task_struct *p)
+{
+	struct page *page = alloc_pages(GFP_KERNEL, THREAD_ORDER);
+
+	if (!page)
+		return -ENOMEM;
+	p->stack = page;
+	__inc_zone_page_state(page_zone(page), NR_KERNEL_STACK);
+	return 0;
+}
+
+void free_task_stack(struct task_struct *p)
+{
+	struct page *page = p->stack;
+
+	if (!page)
+		return;
+	p->stack = NULL;
+	__dec_zone_page_state(page_zone(page), NR_KERNEL_STACK);
+	__free_pages(page, THREAD_ORDER);
+}
+
+unsigned long kernel_held_pages(void)
+{
+	return global_page_state(NR_PAGETABLE) +
+	       (global_page_state(NR_KERNEL_STACK) << THREAD_ORDER);
+}

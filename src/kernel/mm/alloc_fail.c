@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "page allocation failure" warning of __alloc_pages_slowpath's nopage
+ * exit, recorded instead of printed.  In 2.6.30, 2.6.31 and 2.6.32 alike
+ * the kernel prints only if the request lacks __GFP_NOWARN and
+ * printk_ratelimit() agrees, and then calls dump_stack() and show_mem().
+ * Here each failure becomes a record with the same decision and a snapshot
+ * of the numbers show_mem() would print; report/kern_log.c turns the
+ * records into kern.log text.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mmsim/alloc_fail.h"
+#include "linux/kernel.h"
+#include "linux/mm_types.h"
+#include "mmsim/profile.h"
+
+/*
+ * Weak defaults for the swap numbers: swapfile.c and swap_state.c define
+ * the real ones (strong symbols win at link time).  Without them the
+ * machine simply has no swap.
+ */
+__attribute__((weak)) long nr_swap_pages;
+__attribute__((weak)) long total_swap_pages;
+
+__attribute__((weak)) void swap_cache_stats_get(struct swap_cache_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+static struct alloc_failure *records;
+static size_t nr_records, records_cap;
+static size_t nr_printed, nr_nowarn, nr_ratelimited, nr_unprinted_snapshots;
+
+/*
+ * printk_ratelimit()'s state: lib/ratelimit.c's __ratelimit, identical in
+ * .30, .31 and .32.  The kernel marks "no window" with begin == 0, which
+ * real jiffies (starting at INITIAL_JIFFIES) never hit; simulated jiffies
+ * start at 0, so an explicit flag stands in for it.  The kernel shares this
+ * state with every printk_ratelimit() user; in mmsim only allocation
+ * failures use it.
+ */
+static struct {
+	bool begun;
+	unsigned long begin;
+	int printed;
+	int missed;
+} printk_rs;
+
+/*
+ * Returns 1 if a message may be printed.  *@reported is set to the
+ * number of messages suppressed in the window that just expired, which the
+ * kernel announces as "__ratelimit: N callbacks suppressed" right here.
+ */
+static int printk_ratelimit(int *reported)
+{
+	unsigned long now = jiffies;
+	unsigned long interval = PRINTK_RATELIMIT_INTERVAL_S * HZ;
+
+	*reported = 0;
+	if (!printk_rs.begun) {
+		printk_rs.begin = now;
+		printk_rs.begun = true;
+	}
+	/*
+	 * time_is_before_jiffies(begin + interval).  Note the kernel's
+	 * quirk, kept: the call that closes a window is counted in the new
+	 * window's burst, but the new window only begins at the next call.
+	 */
+	if ((long)(printk_rs.begin + interval - now) < 0) {
+		*reported = printk_rs.missed;
+		printk_rs.begun = false;
+		printk_rs.printed = 0;
+		printk_rs.missed = 0;
+	}
+	if (printk_rs.printed < PRINTK_RATELIMIT_BURST) {
+		printk_rs.printed++;
+		return 1;
+	}
+	printk_rs.missed++;
+	return 0;
+}
+
+static unsigned long clamp_stat(long v)
+{
+	/* zone_page_state() hides transient negative per-cpu drift. */
+	return v < 0 ? 0 : (unsigned long)v;
+}
+
+static const char *const fallback_zone_names[MAX_NR_ZONES] = {
+	"DMA", "DMA32", "Normal", "HighMem", "Movable",
+};
+
+/* The kernel's zone index order when no architecture was booted. */
+static const enum zone_type default_zone_types[] = {
+	ZONE_DMA, ZONE_DMA32, ZONE_NORMAL, ZONE_MOVABLE,
+};
+
+static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
+{
+	struct zone_snapshot *zs = &m->zones[m->nr_zones];
+	const enum zone_type *types = sim_arch ? sim_arch->zone_types :
+					default_zone_types;
+	enum zone_type type = (enum zone_type)zone_idx(zone);
+
+	zs->nid = zone->zone_pgdat ? zone->zone_pgdat->node_id : 0;
+	zs->type = type;
+	zs->name = zone->name ? zone->name : fallback_zone_names[type];
+	memcpy(zs->watermark, zone->watermark, sizeof(zs->watermark));
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		zs->stat[i] = clamp_stat(zone->vm_stat[i]);
+	zs->present_pages = zone->present_pages;
+	zs->pages_scanned = zone->pages_scanned;
+	zs->all_unreclaimable = test_bit(ZONE_ALL_UNRECLAIMABLE, &zone->flags);
+	for (int order = 0; order < MAX_ORDER; order++)
+		zs->nr_free[order] = zone->free_area[order].nr_free;
+	zs->pcp = calloc(m->nr_cpus ? m->nr_cpus : 1, sizeof(*zs->pcp));
+	BUG_ON(!zs->pcp);
+	for (unsigned int cpu = 0; zone->pageset && cpu < m->nr_cpus; cpu++) {
+		zs->pcp[cpu].high = zone->pageset[cpu].high;
+		zs->pcp[cpu].batch = zone->pageset[cpu].batch;
+		zs->pcp[cpu].count = zone->pageset[cpu].count;
+	}
+	for (unsigned int k = 0; k < m->nr_lowmem_reserve; k++)
+		m->lowmem_reserve[m->nr_zones][k] =
+			zone->lowmem_reserve[types[k]];
+	m->nr_zones++;
+}
+
+/* CONFIG_HIGHMEM: the x86-32 machines. */
+static bool highmem_config(void)
+{
+	return sim_arch && sim_arch->arch == ARCH_X86;
+}
+
+static bool page_is_highmem(const struct page *page)
+{
+	enum zone_type t = page_zonenum(page);
+
+	/* x86-32's ZONE_MOVABLE is carved out of highmem. */
+	return t == ZONE_HIGHMEM ||
+	       (t == ZONE_MOVABLE && highmem_config());
+}
+
+static void snapshot_node_page_counts(struct show_mem_snapshot *m,
+				      const struct pglist_data *pgdat)
+{
+	for (unsigned long i = 0; i < pgdat->node_spanned_pages; i++) {
+		unsigned long pfn = pgdat->node_start_pfn + i;
+		const struct page *page;
+
+		if (!pfn_valid(pfn))
+			continue;
+		page = pfn_to_page(pfn);
+		if (page_is_highmem(page))
+			m->pages_highmem++;
+		if (PageReserved(page))
+			m->pages_reserved++;
+		else if (page_count(page) == 1)
+			m->pages_nonshared++;
+		else if (page_count(page) > 1)
+			m->pages_shared += page_count(page) - 1;
+		m->pages_ram++;
+	}
+}
+
+/* lib/show_mem.c: one pass over each node's pages. */
+static void snapshot_page_counts(struct show_mem_snapshot *m)
+{
+	struct pglist_data *pgdat;
+
+	m->have_page_counts = true;
+	if (!mem_map)
+		return;
+	for_each_online_pgdat(pgdat)
+		snapshot_node_page_counts(m, pgdat);
+}
+
+static struct show_mem_snapshot *snapshot_show_mem(bool page_counts)
+{
+	struct show_mem_snapshot *m = calloc(1, sizeof(*m));
+	struct zone *zone;
+	unsigned int n = 0;
+
+	BUG_ON(!m);
+	m->nr_cpus = sim_nr_cpus();
+	m->nr_lowmem_reserve = sim_arch ? (unsigned int)sim_arch->nr_zone_types :
+		(unsigned int)(sizeof(default_zone_types) / sizeof(default_zone_types[0]));
+	m->highmem_config = highmem_config();
+	m->nr_nodes = (unsigned int)nr_online_nodes;
+	for_each_populated_zone(zone)
+		n++;
+	m->zones = calloc(n ? n : 1, sizeof(*m->zones));
+	m->lowmem_reserve = calloc(n ? n : 1, sizeof(*m->lowmem_reserve));
+	BUG_ON(!m->zones || !m->lowmem_reserve);
+	for_each_populated_zone(zone)
+		snapshot_zone(m, zone);
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		m->global[i] = clamp_stat(vm_stat[i]);
+	swap_cache_stats_get(&m->swap_cache);
+	m->nr_swap_pages = nr_swap_pages;
+	m->total_swap_pages = total_swap_pages;
+	if (page_counts)
+		snapshot_page_counts(m);
+	return m;
+}
+
+static struct alloc_failure *new_record(void)
+{
+	if (nr_records == records_cap) {
+		size_t cap = records_cap ? 2 * records_cap : 64;
+		struct alloc_failure *r = realloc(records, cap * sizeof(*r));
+
+		BUG_ON(!r);
+		records = r;
+		records_cap = cap;
+	}
+	memset(&records[nr_records], 0, sizeof(records[0]));
+	return &records[nr_records++];
+}
+
+/* ---- the explanation ------------------------------------------------ */
+
+/*
+ * __zone_watermark_ok (page_alloc.c, reference §2) once more, keeping the
+ * numbers of the test that decides.  The two must agree on every zone
+ * state; tests/test_explain.c checks that they do.
+ */
+void zone_watermark_explain(struct zone *z, int order, int mark,
+			    int classzone_idx, int alloc_flags,
+			    struct zone_verdict *v)
+{
+	long min, free_pages, raw;
+
+	memset(v, 0, sizeof(*v));
+	v->nid = z->zone_pgdat ? z->zone_pgdat->node_id : 0;
+	v->type = (enum zone_type)zone_idx(z);
+	v->name = z->name ? z->name : fallback_zone_names[v->type];
+	v->mark = mark;
+	v->mark_pages = (long)z->watermark[mark];
+	v->free = z->vm_stat[NR_FREE_PAGES] < 0 ? 0 : z->vm_stat[NR_FREE_PAGES];
+	v->lowmem_reserve = (long)z->lowmem_reserve[classzone_idx];
+	for (int o = order; o < MAX_ORDER; o++)
+		v->blocks_ge_order += z->free_area[o].nr_free;
+
+	min = v->mark_pages;
+	if (alloc_flags & ALLOC_HIGH)
+		min -= min / 2;
+	if (alloc_flags & ALLOC_HARDER)
+		min -= min / 4;
+	v->min = min;
+	if (alloc_flags & ALLOC_NO_WATERMARKS) {
+		v->step = WMARK_STEP_NONE;
+		return;
+	}
+	raw = v->free;
+	free_pages = raw - (1L << order) + 1;
+	if (free_pages <= min + v->lowmem_reserve) {
+		v->step = WMARK_STEP_ORDER0;
+		return;
+	}
+	for (int o = 0; o < order; o++) {
+		raw -= (long)(z->free_area[o].nr_free << o);
+		free_pages -= (long)(z->free_area[o].nr_free << o);
+		min >>= 1;
+		if (free_pages <= min) {
+			v->step = WMARK_STEP_ORDER_K;
+			v->fail_order = o + 1;
+			v->blocks_pages = raw;
+			v->free_k = free_pages;
+			v->need = min;
+			return;
+		}
+	}
+	v->step = WMARK_STEP_PASSED;
+}
+
+/* The NOWM_* reasons gfp_to_alloc_flags() had for no ALLOC_NO_WATERMARKS. */
+static unsigned int nowm_denied(gfp_t gfp_mask, const struct task_struct *p)
+{
+	unsigned int why = 0;
+
+	if (gfp_mask & __GFP_NOMEMALLOC)
+		why |= NOWM_NOMEMALLOC;
+	if (in_interrupt())
+		why |= NOWM_IN_INTERRUPT;
+	if (!p)
+		why |= NOWM_NO_TASK;
+	else if (!(p->flags & PF_MEMALLOC) &&
+		 !test_bit(TIF_MEMDIE, &p->tif_flags))
+		why |= NOWM_NOT_MEMALLOC;
+	return why;
+}
+
+/* The goto nopage that was taken, in __alloc_pages_slowpath's order. */
+static enum nopage_reason nopage_reason(gfp_t gfp_mask, unsigned int order,
+					const struct task_struct *p,
+					const struct slowpath_note *note)
+{
+	if (!(gfp_mask & __GFP_WAIT))
+		return NOPAGE_ATOMIC;
+	if (!p)
+		return NOPAGE_NO_TASK;
+	if (p->flags & PF_MEMALLOC)
+		return NOPAGE_PF_MEMALLOC;
+	if (test_bit(TIF_MEMDIE, &p->tif_flags) && !(gfp_mask & __GFP_NOFAIL))
+		return NOPAGE_MEMDIE;
+	if (note && note->reclaim_passes && !note->last_progress &&
+	    (gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY) &&
+	    order > PAGE_ALLOC_COSTLY_ORDER)
+		return NOPAGE_COSTLY_NO_OOM;
+	return NOPAGE_NO_RETRY;
+}
+
+/*
+ * The zonelist and flags the slow path used, from its note, or rebuilt
+ * as __alloc_pages_nodemask would (record_alloc_failure() callers).
+ */
+static bool explain_context(gfp_t gfp_mask, const struct slowpath_note *note,
+			    struct slowpath_note *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (note) {
+		*out = *note;
+		return out->zonelist && out->preferred_zone;
+	}
+	if (!sim_arch || !NODE_DATA(0))
+		return false;
+	out->zonelist = node_zonelist(numa_node_id(), gfp_mask);
+	out->high_zoneidx = gfp_zone(gfp_mask);
+	out->preferred_zone = first_zones_zonelist(out->zonelist,
+						   out->high_zoneidx);
+	out->alloc_flags = gfp_to_alloc_flags(gfp_mask) & ~ALLOC_NO_WATERMARKS;
+	return out->preferred_zone != NULL;
+}
+
+/* The failure's reason, and with @x the full explanation. */
+static void explain_failure(struct alloc_failure *f,
+			    const struct slowpath_note *note,
+			    struct alloc_explain *x)
+{
+	struct task_struct *p = current;
+	struct alloc_fail_reason *r = &f->reason;
+	struct slowpath_note ctx;
+	struct zone *zone, **z;
+	int classzone_idx, mark;
+	bool first = true;
+
+	r->nopage = nopage_reason(f->gfp_mask, f->order, p, note);
+	r->zone = MAX_NR_ZONES;
+	if (!explain_context(f->gfp_mask, note, &ctx))
+		return;
+	classzone_idx = zone_idx(ctx.preferred_zone);
+	mark = ctx.alloc_flags & ALLOC_WMARK_MASK;
+	r->mark = mark;
+	r->harder = ctx.alloc_flags & ALLOC_HARDER;
+	r->high = ctx.alloc_flags & ALLOC_HIGH;
+	if (x) {
+		x->have_note = note != NULL;
+		x->alloc_flags = ctx.alloc_flags;
+		x->slowpath_flags = gfp_to_alloc_flags(f->gfp_mask);
+		x->last_attempt = ctx.last_attempt;
+		x->nowm_denied = nowm_denied(f->gfp_mask, p);
+		x->rt_task = p && rt_task(p);
+		x->classzone_idx = classzone_idx;
+		x->high_zoneidx = ctx.high_zoneidx;
+		x->migratetype = allocflags_to_migratetype(f->gfp_mask);
+		x->note = ctx;
+		x->note.zonelist = NULL;
+		x->note.preferred_zone = NULL;
+		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
+				    &x->kswapd);
+		x->restart_mode = kprofile.restart_mode;
+		x->rt_harder_in_irq = kprofile.rt_harder_in_irq;
+		x->cw_alloc = kprofile.cw_alloc;
+		x->kswapd_sleep = kprofile.kswapd_sleep;
+		x->kswapd_cw_priority = kprofile.kswapd_cw_priority;
+	}
+	for_each_zone_zonelist(zone, z, ctx.zonelist, ctx.high_zoneidx) {
+		struct zone_verdict v, *vp = &v;
+
+		if (x && x->nr_zones == EXPLAIN_ZONES) {
+			x->nr_zones_more++;
+			continue;
+		}
+		if (x)
+			vp = &x->zones[x->nr_zones++];
+		zone_watermark_explain(zone, (int)f->order, mark, classzone_idx,
+				       ctx.alloc_flags, vp);
+		if (first) {
+			r->step = vp->step;
+			r->nid = vp->nid;
+			r->zone = vp->type;
+			r->fail_order = vp->fail_order;
+			first = false;
+		}
+		if (!x)
+			break;
+	}
+}
+
+void record_alloc_failure_note(gfp_t gfp_mask, unsigned int order,
+			       const struct slowpath_note *note)
+{
+	struct alloc_failure *f = new_record();
+	struct task_struct *p = current;
+
+	f->time = sim_now();
+	f->when_jiffies = jiffies;
+	/* An interrupt on an idle CPU runs on the idle task, "swapper". */
+	snprintf(f->comm, sizeof(f->comm), "%.15s", p ? p->comm : "swapper");
+	f->pid = p ? p->pid : 0;
+	f->cpu = smp_processor_id();
+	f->in_interrupt = in_interrupt();
+	f->order = order;
+	f->gfp_mask = gfp_mask;
+
+	/* nopage: if (!(gfp_mask & __GFP_NOWARN) && printk_ratelimit()) */
+	if (gfp_mask & __GFP_NOWARN) {
+		f->nowarn = true;
+		nr_nowarn++;
+	} else if (printk_ratelimit(&f->ratelimit_missed)) {
+		f->printed = true;
+		nr_printed++;
+	} else {
+		f->ratelimited = true;
+		nr_ratelimited++;
+	}
+
+	if (f->printed) {
+		f->mem = snapshot_show_mem(true);
+	} else if (nr_unprinted_snapshots < ALLOC_FAIL_UNPRINTED_SNAPSHOTS) {
+		/* Kept for analysis; the page walk is skipped (nobody prints it). */
+		f->mem = snapshot_show_mem(false);
+		nr_unprinted_snapshots++;
+	}
+	/* Past the cap only the small reason is kept, for the tally. */
+	if (f->mem) {
+		f->why = calloc(1, sizeof(*f->why));
+		BUG_ON(!f->why);
+	}
+	explain_failure(f, note, f->why);
+}
+
+void record_alloc_failure(gfp_t gfp_mask, unsigned int order)
+{
+	record_alloc_failure_note(gfp_mask, order, NULL);
+}
+
+size_t alloc_failure_count(void)
+{
+	return nr_records;
+}
+
+const struct alloc_failure *alloc_failure_get(size_t i)
+{
+	return i < nr_records ? &records[i] : NULL;
+}
+
+size_t alloc_failures_printed(void)
+{
+	return nr_printed;
+}
+
+size_t alloc_failures_nowarn(void)
+{
+	return nr_nowarn;
+}
+
+size_t alloc_failures_ratelimited(void)
+{
+	return nr_ratelimited;
+}
+
+int alloc_failures_ratelimit_pending(void)
+{
+	return printk_rs.missed;
+}
+
+static void free_snapshot(struct show_mem_snapshot *m)
+{
+	if (!m)
+		return;
+	for (unsigned int z = 0; z < m->nr_zones; z++)
+		free(m->zones[z].pcp);
+	free(m->zones);
+	free(m->lowmem_reserve);
+	free(m);
+}
+
+void alloc_failures_reset(void)
+{
+	for (size_t i = 0; i < nr_records; i++) {
+		free_snapshot(records[i].mem);
+		free(records[i].why);
+	}
+	free(records);
+	records = NULL;
+	nr_records = records_cap = 0;
+	nr_printed = nr_nowarn = nr_ratelimited = nr_unprinted_snapshots = 0;
+	memset(&printk_rs, 0, sizeof(printk_rs));
+}

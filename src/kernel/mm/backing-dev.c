@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Congestion state of backing devices and congestion_wait (mm/backing-dev.c).
+ *
+ * There are exactly two global wait queues, one per request direction
+ * (BLK_RW_ASYNC, BLK_RW_SYNC), shared by every device.  A waiter leaves at
+ * the next clear_bdi_congested() of its direction on any device, and the
+ * block layer calls that on every freed request that leaves the queue
+ * below its congestion-off mark (blk.c, __freed_request), not only on the
+ * congested -> uncongested transition.  So a waiter whose direction has
+ * nothing in flight sleeps its whole timeout.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include "linux/backing-dev.h"
+#include "mmsim/trace.h"
+#include "linux/mm_types.h"
+
+static struct wait_queue_head congestion_wqh[2] = {
+	{ LIST_HEAD_INIT(congestion_wqh[0].head) },
+	{ LIST_HEAD_INIT(congestion_wqh[1].head) },
+};
+
+static struct congestion_wait_record *cw_records;
+static size_t cw_nr_records, cw_records_cap;
+static struct congestion_wait_totals cw_totals[NR_CW_SITES][NR_CW_QUEUES];
+static struct congestion_wait_totals cw_order_totals[NR_CW_ORDERS];
+
+static const char *const cw_site_names[NR_CW_SITES] = {
+	[CW_ALLOC_RETRY] = "alloc_retry",
+	[CW_HIGH_PRIORITY] = "high_priority",
+	[CW_DIRECT_RECLAIM] = "direct_reclaim",
+	[CW_KSWAPD] = "kswapd",
+	[CW_LUMPY] = "lumpy",
+	[CW_ISOLATED] = "too_many_isolated",
+	[CW_THROTTLE_VM] = "throttle_vm_writeout",
+	[CW_BDP] = "balance_dirty_pages",
+	[CW_PDFLUSH] = "pdflush",
+	[CW_DMCRYPT] = "dm_crypt",
+	[CW_OTHER] = "other",
+};
+
+const char *cw_site_name(enum cw_site site)
+{
+	if ((unsigned int)site >= NR_CW_SITES)
+		return "?";
+	return cw_site_names[site];
+}
+
+void bdi_init(struct backing_dev_info *bdi, const char *name)
+{
+	memset(bdi, 0, sizeof(*bdi));
+	bdi->name = name;
+	bdi->ra_pages = VM_MAX_READAHEAD * 1024 / PAGE_SIZE;
+}
+
+static int congested_bit(int sync)
+{
+	return sync ? BDI_sync_congested : BDI_async_congested;
+}
+
+void set_bdi_congested(struct backing_dev_info *bdi, int sync)
+{
+	int bit = congested_bit(sync);
+
+	if (bdi->state & (1UL << bit))
+		return;
+	bdi->state |= 1UL << bit;
+	bdi->congested_count[sync]++;
+	bdi->congested_since[sync] = sim_now();
+}
+
+/*
+ * Wakes every waiter of this direction whether or not the bit was set:
+ * the kernel does the same, which is what makes congestion_wait return at
+ * the next completion on an uncongested queue.
+ */
+void clear_bdi_congested(struct backing_dev_info *bdi, int sync)
+{
+	int bit = congested_bit(sync);
+	struct wait_queue_head *wqh = &congestion_wqh[sync];
+
+	if (bdi->state & (1UL << bit)) {
+		bdi->state &= ~(1UL << bit);
+		bdi->congested_ns[sync] += sim_now() -
+					   bdi->congested_since[sync];
+	}
+	if (waitqueue_active(wqh))
+		wake_up_all(wqh);
+}
+
+sim_time_t bdi_congested_time(const struct backing_dev_info *bdi, int sync)
+{
+	sim_time_t ns = bdi->congested_ns[sync];
+
+	if (bdi->state & (1UL << congested_bit(sync)))
+		ns += sim_now() - bdi->congested_since[sync];
+	return ns;
+}
+
+/* ---- congestion_wait -------------------------------------------------- */
+
+/* One sleep on congestion_wqh[sync], as the body of the 2.6.32 function. */
+static long congestion_wait_one(int sync, long timeout, struct cw_part *part)
+{
+	struct wait_queue_head *wqh = &congestion_wqh[sync];
+	sim_time_t start = sim_now();
+	/* schedule_timeout expires on this tick; earlier means woken. */
+	sim_time_t expires = jiffies_to_ns(jiffies + (unsigned long)
+					   (timeout > 0 ? timeout : 0));
+	DEFINE_WAIT(wait);
+	long ret;
+
+	prepare_to_wait(wqh, &wait, TASK_UNINTERRUPTIBLE);
+	ret = io_schedule_timeout(timeout);
+	finish_wait(wqh, &wait);
+
+	part->queue = sync;
+	part->timeout = timeout;
+	part->remaining = ret;
+	part->waited = sim_now() - start;
+	part->woken = sim_now() < expires;
+	return ret;
+}
+
+static void cw_add(struct congestion_wait_totals *t,
+		   const struct congestion_wait_record *rec)
+{
+	const struct cw_part *last = &rec->part[rec->nr_parts - 1];
+
+	t->calls++;
+	t->waited_ns += rec->waited;
+	if (!last->woken)
+		t->timed_out++;
+	for (unsigned int i = 0; i < rec->nr_parts; i++) {
+		const struct cw_part *p = &rec->part[i];
+
+		t->parts[p->queue]++;
+		t->parts_waited_ns[p->queue] += p->waited;
+		if (p->woken)
+			t->parts_woken[p->queue]++;
+	}
+}
+
+static void cw_record(const struct congestion_wait_record *rec)
+{
+
+	if (cw_nr_records == cw_records_cap) {
+		cw_records_cap = cw_records_cap ? 2 * cw_records_cap : 256;
+		cw_records = realloc(cw_records,
+				     cw_records_cap * sizeof(*cw_records));
+		if (!cw_records)
+			abort();
+	}
+	cw_records[cw_nr_records++] = *rec;
+
+	cw_add(&cw_totals[rec->site][rec->queue], rec);
+	if (rec->order >= 0)
+		cw_add(&cw_order_totals[rec->order < NR_CW_ORDERS ? rec->order : NR_CW_ORDERS - 1], rec);
+}
+
+long congestion_wait_site(enum cw_site site, int sync, long timeout)
+{
+	return congestion_wait_order(site, sync, timeout, -1);
+}
+
+long congestion_wait_order(enum cw_site site, int sync, long timeout,
+			   int order)
+{
+	struct congestion_wait_record rec = {
+		.site = site,
+		.queue = sync,
+		.order = order,
+		.start = sim_now(),
+		.timeout = timeout,
+	};
+	int queue = sync == BLK_RW_BOTH ? BLK_RW_ASYNC : sync;
+	long ret;
+
+	assert(!in_interrupt() && current && "congestion_wait needs a task");
+	assert((unsigned int)site < NR_CW_SITES);
+	assert(sync == BLK_RW_ASYNC || sync == BLK_RW_SYNC ||
+	       sync == BLK_RW_BOTH);
+	rec.pid = current->pid;
+	memcpy(rec.comm, current->comm, sizeof(rec.comm));
+
+	for (;;) {
+		ret = congestion_wait_one(queue, timeout,
+					  &rec.part[rec.nr_parts++]);
+		/*
+		 * P3: BLK_RW_BOTH waits on ASYNC first; only if that ended
+		 * early does it wait on SYNC, and only for the time left.
+		 */
+		if (sync != BLK_RW_BOTH || queue == BLK_RW_SYNC || !ret)
+			break;
+		queue = BLK_RW_SYNC;
+		timeout = ret;
+	}
+	rec.ret = ret;
+	rec.waited = sim_now() - rec.start;
+	cw_record(&rec);
+	trace_writeback_congestion_wait(
+		(unsigned int)(jiffies_to_ns((unsigned long)rec.timeout) / NSEC_PER_USEC),
+		(unsigned int)(rec.waited / NSEC_PER_USEC));
+	return ret;
+}
+
+size_t congestion_wait_nr_records(void)
+{
+	return cw_nr_records;
+}
+
+const struct congestion_wait_record *congestion_wait_record(size_t i)
+{
+	return i < cw_nr_records ? &cw_records[i] : NULL;
+}
+
+const struct congestion_wait_totals *congestion_wait_totals(enum cw_site site,
+							    int queue)
+{
+	assert((unsigned int)site < NR_CW_SITES &&
+	       (unsigned int)queue < NR_CW_QUEUES);
+	return &cw_totals[site][queue];
+}
+
+const struct congestion_wait_totals *congestion_wait_order_totals(int order)
+{
+	assert(order >= 0);
+	return &cw_order_totals[order < NR_CW_ORDERS ? order : NR_CW_ORDERS - 1];
+}
+
+void congestion_wait_stats_reset(void)
+{
+	cw_nr_records = 0;
+	memset(cw_totals, 0, sizeof(cw_totals));
+	memset(cw_order_totals, 0, sizeof(cw_order_totals));
+}
+
+void bdi_congestion_init(void)
+{
+	init_waitqueue_head(&congestion_wqh[BLK_RW_ASYNC]);
+	init_waitqueue_head(&congestion_wqh[BLK_RW_SYNC]);
+	congestion_wait_stats_reset();
+}
+
+void bdi_congestion_exit(void)
+{
+	free(cw_records);
+	cw_records = NULL;
+	cw_nr_records = cw_records_cap = 0;
+	memset(cw_totals, 0, sizeof(cw_totals));
+	memset(cw_order_totals, 0, sizeof(cw_order_totals));
+}

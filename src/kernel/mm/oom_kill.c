@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The OOM killer, simplified.  2.6.32's badness() starts from the task's
+ * total_vm, adds half of each child's, divides by the square roots of CPU
+ * time and run time, and discounts root and rt tasks.  mmsim's tasks have
+ * no children, and virtual size is what they touch, so badness here is
+ * the pages the task's mm holds (resident plus swapped), which ranks the
+ * workloads the same way for the scenarios modelled.  A task already
+ * dying (TIF_MEMDIE) makes the killer wait instead of killing again, as
+ * select_bad_process does.
+ *
+ * As in 2.6.32 (mm/oom_kill.c, read in the 2.6.32.9 tree of reference
+ * §12): a machine with nothing left to kill panics ("Out of memory and no
+ * killable processes..."), and every out_of_memory() call ends with a
+ * one-tick sleep unless the caller is itself the victim.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "linux/oom.h"
+#include "linux/kernel.h"
+#include "linux/mmzone.h"
+#include "linux/mm.h"
+
+static bool oom_locked;
+static struct oom_kill_record *kills;
+static size_t nr_kills, cap_kills;
+static size_t nr_calls;
+static struct oom_panic_record panic_record;
+static bool panicked;
+
+/* One lock for the node's zonelist: mmsim has one node. */
+bool try_set_zone_oom(struct zonelist *zonelist, gfp_t gfp_mask)
+{
+	(void)zonelist;
+	(void)gfp_mask;
+	if (oom_locked)
+		return false;
+	oom_locked = true;
+	return true;
+}
+
+void clear_zonelist_oom(struct zonelist *zonelist, gfp_t gfp_mask)
+{
+	(void)zonelist;
+	(void)gfp_mask;
+	oom_locked = false;
+}
+
+/*
+ * Badness [MODEL]: the pages @p's mm holds, resident (anon and file) plus
+ * swapped out, standing in for 2.6.32's total_vm (which mmsim's mm does not
+ * keep).  Weak, so that the memory management code may supply its own.
+ */
+__attribute__((weak)) unsigned long oom_task_pages(struct task_struct *p)
+{
+	const struct mm_struct *mm = p->mm;
+	long pages;
+
+	if (!mm)
+		return 0;
+	pages = mm->anon_rss + mm->file_rss + mm->swap_ptes;
+	return pages > 0 ? (unsigned long)pages : 0;
+}
+
+static bool unkillable(const struct task_struct *p)
+{
+	/* Kernel threads have no mm to free. */
+	return !p->mm || p->state == TASK_DEAD || (p->flags & PF_KSWAPD);
+}
+
+/*
+ * The task to kill, or NULL: nobody to kill, or (*dying) a victim is
+ * still exiting.
+ */
+static struct task_struct *select_bad_process(unsigned long *ppoints,
+					      bool *dying)
+{
+	struct task_struct *p, *chosen = NULL;
+	unsigned long best = 0;
+
+	*dying = false;
+	for (p = task_next(NULL); p; p = task_next(p)) {
+		unsigned long points;
+
+		if (unkillable(p))
+			continue;
+		if (test_bit(TIF_MEMDIE, &p->tif_flags)) {
+			*dying = true;
+			return NULL;
+		}
+		points = oom_task_pages(p);
+		/*
+		 * "|| !chosen" as 2.6.32: any task with an mm is a candidate,
+		 * even one whose score is 0, so the kernel panics only when
+		 * no task has an mm at all.
+		 */
+		if (points > best || !chosen) {
+			best = points;
+			chosen = p;
+		}
+	}
+	*ppoints = best;
+	return chosen;
+}
+
+static void record_kill(struct task_struct *victim, unsigned long points,
+			gfp_t gfp_mask, int order)
+{
+	struct oom_kill_record *r;
+
+	if (nr_kills == cap_kills) {
+		cap_kills = cap_kills ? cap_kills * 2 : 8;
+		kills = realloc(kills, cap_kills * sizeof(*kills));
+		if (!kills)
+			abort();
+	}
+	r = &kills[nr_kills++];
+	memset(r, 0, sizeof(*r));
+	r->when = sim_now();
+	r->pid = victim->pid;
+	memcpy(r->comm, victim->comm, sizeof(r->comm));
+	r->points = points;
+	if (current) {
+		r->trigger_pid = current->pid;
+		memcpy(r->trigger_comm, current->comm, sizeof(r->trigger_comm));
+	}
+	r->gfp_mask = gfp_mask;
+	r->order = order;
+}
+
+/*
+ * 2.6.32's __out_of_memory: "Found nothing?!?! Either we hang forever, or
+ * we panic."  It panics.  mmsim records the panic, stops the simulation
+ * and parks the calling task for good: a panicked kernel runs nothing
+ * more, so the allocation never returns.
+ */
+static void oom_panic(gfp_t gfp_mask, int order)
+{
+	panicked = true;
+	memset(&panic_record, 0, sizeof(panic_record));
+	panic_record.when = sim_now();
+	panic_record.gfp_mask = gfp_mask;
+	panic_record.order = order;
+	panic_record.message = "Out of memory and no killable processes...";
+	if (current) {
+		panic_record.pid = current->pid;
+		memcpy(panic_record.comm, current->comm,
+		       sizeof(panic_record.comm));
+	}
+	sim_stop();
+	if (!current || in_interrupt())
+		return;
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		schedule();
+	}
+}
+
+/*
+ * The victim gets TIF_MEMDIE (it may then ignore watermarks to exit) and a
+ * pending SIGKILL; a sleeping victim is woken so it notices.  Its memory is
+ * freed when its program sees the signal and exits.
+ */
+void out_of_memory(struct zonelist *zonelist, gfp_t gfp_mask, int order)
+{
+	struct task_struct *victim;
+	unsigned long points;
+	bool dying;
+
+	(void)zonelist;
+	nr_calls++;
+	victim = select_bad_process(&points, &dying);
+	if (victim) {
+		record_kill(victim, points, gfp_mask, order);
+		set_bit(TIF_MEMDIE, &victim->tif_flags);
+		set_bit(TIF_SIGKILL, &victim->tif_flags);
+		if (victim != current && victim->state == TASK_INTERRUPTIBLE)
+			wake_up_process(victim);
+	} else if (!dying) {
+		oom_panic(gfp_mask, order);
+		return;
+	}
+
+	/*
+	 * 2.6.32: 'Give "p" a good chance of killing itself before we retry
+	 * to allocate memory unless "p" is current' -- one tick, with the
+	 * zonelist's OOM lock still held by our caller.
+	 */
+	if (current && !in_interrupt() &&
+	    !test_bit(TIF_MEMDIE, &current->tif_flags))
+		schedule_timeout_uninterruptible(1);
+}
+
+size_t oom_call_count(void)
+{
+	return nr_calls;
+}
+
+const struct oom_panic_record *oom_panic_get(void)
+{
+	return panicked ? &panic_record : NULL;
+}
+
+size_t oom_kill_count(void)
+{
+	return nr_kills;
+}
+
+const struct oom_kill_record *oom_kill_get(size_t i)
+{
+	return i < nr_kills ? &kills[i] : NULL;
+}
+
+void oom_kills_reset(void)
+{
+	free(kills);
+	kills = NULL;
+	nr_kills = cap_kills = 0;
+	nr_calls = 0;
+	panicked = false;
+	memset(&panic_record, 0, sizeof(panic_record));
+	oom_locked = false;
+}

@@ -1,0 +1,1444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The buddy allocator of 2.6.30-2.6.32-rc6 (mm/page_alloc.c): free lists
+ * per order and migrate type, pageblocks, fallback and stealing,
+ * MIGRATE_RESERVE, per-cpu page lists, watermark checks and the zonelist
+ * walk.  Reference §2, §3 and §4.2; differences between versions are
+ * profile switches read where they take effect (kprofile.pcp_layout,
+ * .fallback_claim, .reserve_cap2, .kmem_tracepoints).
+ *
+ * The zone lock and irq disabling have no equivalent: code between two
+ * blocking points runs atomically in the simulation.
+ *
+ * Page state: an allocated page has _count 1 and no flags but its zone;
+ * the head page of a free block has PG_buddy and private = order; a page
+ * on a per-cpu list has PG_pcp and private = the migrate type recorded
+ * when it went there.  NR_FREE_PAGES counts buddy pages only.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include "linux/kernel.h"
+#include "linux/mmzone.h"
+#include "mmsim/profile.h"
+#include "mmsim/trace.h"
+#include "linux/swap.h"
+#include "linux/oom.h"
+#include "mmsim/alloc_fail.h"
+#include "linux/backing-dev.h"
+
+/*
+ * CPU cost of clearing one page for __GFP_ZERO (clear_highpage in
+ * prep_zero_page).  [MODEL] 4 KiB of streaming stores at about 4 GB/s,
+ * the memory bandwidth of the Pentium 4 / Phenom machines of the series:
+ * 1 us.  Charged only in task context; an interrupt handler's zeroing is
+ * not charged (its callers account their own work).
+ */
+#define ZERO_PAGE_COST_NS 1000
+
+const char *const migratetype_names[MIGRATE_TYPES] = {
+	"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
+};
+
+/* ---- pageblocks ------------------------------------------------------ */
+
+static inline unsigned long pageblock_index(const struct zone *zone,
+					    unsigned long pfn)
+{
+	unsigned long first = zone->zone_start_pfn & ~(pageblock_nr_pages - 1);
+
+	return (pfn - first) >> pageblock_order;
+}
+
+static inline int __get_pageblock_migratetype(struct page *page)
+{
+	struct zone *zone = page_zone(page);
+
+	return zone->pageblock_flags[pageblock_index(zone, page_to_pfn(page))];
+}
+
+int get_pageblock_migratetype(struct page *page)
+{
+	return __get_pageblock_migratetype(page);
+}
+
+void set_pageblock_migratetype(struct page *page, int migratetype)
+{
+	struct zone *zone = page_zone(page);
+
+	zone->pageblock_flags[pageblock_index(zone, page_to_pfn(page))] =
+		(uint8_t)migratetype;
+}
+
+/*
+ * The allocator's own counter updates, inlined on the fast path; the same
+ * arithmetic as vmstat.c's __count_zone_vm_events and zone_page_state.
+ */
+static inline void count_zone_pgalloc(struct page *page, long pages)
+{
+	vm_events[PGALLOC_DMA + page_zonenum(page)] += pages;
+}
+
+static inline long zone_free_pages(const struct zone *zone)
+{
+	long x = zone->vm_stat[NR_FREE_PAGES];
+
+	return x < 0 ? 0 : x;
+}
+
+/* ---- page checks ----------------------------------------------------- */
+
+#define ZONE_FLAGS_MASK ((ZONES_MASK << ZONES_PGSHIFT) | (NODES_MASK << NODES_PGSHIFT))
+
+/* Flags a page must not carry when freed (PAGE_FLAGS_CHECK_AT_FREE, plus
+ * mmsim's list-membership flags). */
+#define PAGE_FLAGS_CHECK_AT_FREE					\
+	((1u << PG_lru) | (1u << PG_locked) | (1u << PG_private) |	\
+	 (1u << PG_buddy) | (1u << PG_writeback) | (1u << PG_reserved) | \
+	 (1u << PG_slab) | (1u << PG_swapcache) | (1u << PG_active) |	\
+	 (1u << PG_unevictable) | (1u << PG_pcp) | (1u << PG_isolated))
+
+/* bad_page(): in mmsim a bad page is a bug in the simulator. */
+static void __attribute__((noreturn)) bad_page(struct page *page,
+					       const char *why, int line)
+{
+	static char msg[200];
+
+	snprintf(msg, sizeof(msg),
+		 "bad page state: %s: pfn %lu flags %#x count %d mapcount %d mapping %u",
+		 why, page_to_pfn(page), page->flags, page->_count,
+		 page->_mapcount, page->mapping);
+	mmsim_bug(__FILE__, line, msg);
+}
+
+/* The kernel clears the other flags at free (PAGE_FLAGS_CHECK_AT_PREP). */
+static inline void free_pages_check(struct page *page)
+{
+	if (unlikely(page->_mapcount != 0 || page->mapping != 0 ||
+		     page->_count != 0 ||
+		     (page->flags & PAGE_FLAGS_CHECK_AT_FREE)))
+		bad_page(page, "freeing", __LINE__);
+	page->flags &= ZONE_FLAGS_MASK;
+}
+
+static inline void check_new_page(struct page *page)
+{
+	if (unlikely(page->_mapcount != 0 || page->mapping != 0 ||
+		     page->_count != 0 || (page->flags & ~ZONE_FLAGS_MASK)))
+		bad_page(page, "allocating", __LINE__);
+}
+
+/* ---- buddy primitives ------------------------------------------------ */
+
+static inline void set_page_order(struct page *page, unsigned int order)
+{
+	page->private = order;
+	SetPageBuddy(page);
+}
+
+static inline void rmv_page_order(struct page *page)
+{
+	ClearPageBuddy(page);
+	page->private = 0;
+}
+
+/*
+ * @buddy can be merged with @page when it heads a free block of the same
+ * order in the same zone.  mem_map covers whole MAX_ORDER blocks, so the
+ * buddy's struct page always exists.
+ */
+static inline bool page_is_buddy(struct page *page, struct page *buddy,
+				 unsigned int order)
+{
+	if (page_zonenum(page) != page_zonenum(buddy))
+		return false;
+	return PageBuddy(buddy) && page_order(buddy) == order;
+}
+
+/*
+ * Reference §3.4.  Merge with the buddy as long as it is free, whatever
+ * list it sits on; the merged block goes on the list of @migratetype.
+ * The caller accounts NR_FREE_PAGES.
+ */
+static void __free_one_page(struct page *page, struct zone *zone,
+			    unsigned int order, int migratetype)
+{
+	unsigned long page_idx = page_to_pfn(page) & ((1UL << MAX_ORDER) - 1);
+
+	VM_BUG_ON(page_idx & ((1UL << order) - 1));
+	while (order < MAX_ORDER - 1) {
+		unsigned long buddy_idx = page_idx ^ (1UL << order);
+		struct page *buddy = page + (buddy_idx - page_idx);
+		unsigned long combined_idx;
+
+		if (!page_is_buddy(page, buddy, order))
+			break;
+		list_del(&buddy->lru);
+		zone->free_area[order].nr_free--;
+		rmv_page_order(buddy);
+		combined_idx = page_idx & ~(1UL << order);
+		page = page + (combined_idx - page_idx);
+		page_idx = combined_idx;
+		order++;
+	}
+	set_page_order(page, order);
+	list_add(&page->lru, &zone->free_area[order].free_list[migratetype]);
+	zone->free_area[order].nr_free++;
+}
+
+/*
+ * Every free into the buddy under the zone lock also tells reclaim the
+ * zone is reclaimable again: clear ZONE_ALL_UNRECLAIMABLE and restart
+ * the pages_scanned count (free_one_page, free_pcppages_bulk).
+ */
+static inline void zone_freed_pages(struct zone *zone, long nr)
+{
+	zone->flags &= ~(1UL << ZONE_ALL_UNRECLAIMABLE);
+	zone->pages_scanned = 0;
+	__mod_zone_page_state(zone, NR_FREE_PAGES, nr);
+}
+
+static void free_one_page(struct zone *zone, struct page *page,
+			  unsigned int order, int migratetype)
+{
+	zone_freed_pages(zone, 1L << order);
+	__free_one_page(page, zone, order, migratetype);
+}
+
+/* Split a 2^high block down to 2^low; the upper halves go on the lists. */
+static inline void expand(struct zone *zone, struct page *page,
+			  unsigned int low, unsigned int high, int migratetype)
+{
+	unsigned long size = 1UL << high;
+
+	while (high > low) {
+		struct free_area *area;
+
+		high--;
+		size >>= 1;
+		area = &zone->free_area[high];
+		list_add(&page[size].lru, &area->free_list[migratetype]);
+		area->nr_free++;
+		set_page_order(&page[size], high);
+	}
+}
+
+/* The smallest block of @migratetype that can serve @order. */
+static inline struct page *__rmqueue_smallest(struct zone *zone,
+					      unsigned int order,
+					      int migratetype)
+{
+	for (unsigned int current_order = order; current_order < MAX_ORDER;
+	     current_order++) {
+		struct free_area *area = &zone->free_area[current_order];
+		struct page *page;
+
+		if (list_empty(&area->free_list[migratetype]))
+			continue;
+		page = list_first_entry(&area->free_list[migratetype],
+					struct page, lru);
+		list_del(&page->lru);
+		rmv_page_order(page);
+		area->nr_free--;
+		expand(zone, page, order, current_order, migratetype);
+		return page;
+	}
+	return NULL;
+}
+
+/*
+ * Which lists to steal from when a type's own lists are empty, best
+ * first.  MIGRATE_RESERVE is never stolen from here: __rmqueue falls back
+ * to it only when everything else failed.  (The kernel's rows have a
+ * fourth, zero-initialised entry that re-checks MIGRATE_UNMOVABLE, whose
+ * lists were already found empty; it is left out.)
+ */
+static const int fallbacks[MIGRATE_PCPTYPES][MIGRATE_PCPTYPES - 1] = {
+	[MIGRATE_UNMOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_MOVABLE },
+	[MIGRATE_RECLAIMABLE] = { MIGRATE_UNMOVABLE, MIGRATE_MOVABLE },
+	[MIGRATE_MOVABLE] = { MIGRATE_RECLAIMABLE, MIGRATE_UNMOVABLE },
+};
+
+/* Move every free block starting in [start, end] to @migratetype's lists. */
+static unsigned long move_freepages(struct zone *zone, struct page *start,
+				    struct page *end, int migratetype)
+{
+	unsigned long pages_moved = 0;
+	struct page *page = start;
+
+	BUG_ON(page_zone(start) != page_zone(end));
+	while (page <= end) {
+		unsigned int order;
+
+		if (!PageBuddy(page)) {
+			page++;
+			continue;
+		}
+		order = (unsigned int)page_order(page);
+		list_move(&page->lru, &zone->free_area[order].free_list[migratetype]);
+		page += 1UL << order;
+		pages_moved += 1UL << order;
+	}
+	return pages_moved;
+}
+
+/* The pageblock holding @page; nothing is moved across a zone's end. */
+static unsigned long move_freepages_block(struct zone *zone, struct page *page,
+					  int migratetype)
+{
+	unsigned long start_pfn = page_to_pfn(page) & ~(pageblock_nr_pages - 1);
+	unsigned long end_pfn = start_pfn + pageblock_nr_pages - 1;
+	struct page *start_page = pfn_to_page(start_pfn);
+
+	if (start_pfn < zone->zone_start_pfn)
+		start_page = page;
+	if (end_pfn >= zone->zone_start_pfn + zone->spanned_pages)
+		return 0;
+	return move_freepages(zone, start_page, pfn_to_page(end_pfn), migratetype);
+}
+
+static void change_pageblock_range(struct page *pageblock_page,
+				   unsigned int start_order, int migratetype)
+{
+	unsigned long nr_pageblocks = 1UL << (start_order - pageblock_order);
+
+	while (nr_pageblocks--) {
+		set_pageblock_migratetype(pageblock_page, migratetype);
+		pageblock_page += pageblock_nr_pages;
+	}
+}
+
+static void trace_extfrag(struct page *page, unsigned int alloc_order,
+			  unsigned int fallback_order, int alloc_mt,
+			  int fallback_mt)
+{
+	struct trace_entry e;
+
+	trace_entry_init(&e, TRACE_MM_PAGE_ALLOC_EXTFRAG);
+	e.mm_page_alloc_extfrag.pfn = page_to_pfn(page);
+	e.mm_page_alloc_extfrag.alloc_order = (int)alloc_order;
+	e.mm_page_alloc_extfrag.fallback_order = (int)fallback_order;
+	e.mm_page_alloc_extfrag.pageblock_order = (int)pageblock_order;
+	e.mm_page_alloc_extfrag.alloc_migratetype = alloc_mt;
+	e.mm_page_alloc_extfrag.fallback_migratetype = fallback_mt;
+	e.mm_page_alloc_extfrag.fragmenting = fallback_order < pageblock_order;
+	e.mm_page_alloc_extfrag.change_ownership = alloc_mt == fallback_mt;
+	trace_sink(&e);
+}
+
+/*
+ * Reference §3.3.  Steal the largest block of another type, so that one
+ * fallback does the work of many small ones and mixes types in as few
+ * pageblocks as possible.
+ */
+static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
+				       int start_migratetype)
+{
+	for (int current_order = MAX_ORDER - 1; current_order >= (int)order;
+	     current_order--) {
+		struct free_area *area = &zone->free_area[current_order];
+
+		for (int i = 0; i < MIGRATE_PCPTYPES - 1; i++) {
+			int migratetype = fallbacks[start_migratetype][i];
+			struct page *page;
+
+			if (list_empty(&area->free_list[migratetype]))
+				continue;
+			page = list_first_entry(&area->free_list[migratetype],
+						struct page, lru);
+			area->nr_free--;
+
+			/*
+			 * Breaking up a large block: take all its pageblock's
+			 * free pages, and the pageblock itself if at least
+			 * half of it is free.  Reclaimable allocations always
+			 * try, being short-lived enough to keep a block clean.
+			 * (The page_group_by_mobility_disabled terms are .31+;
+			 * mmsim refuses machines small enough to disable
+			 * grouping, so .30 and .31 agree here.)
+			 */
+			if (current_order >= (int)(pageblock_order >> 1) ||
+			    start_migratetype == MIGRATE_RECLAIMABLE ||
+			    page_group_by_mobility_disabled) {
+				unsigned long pages;
+
+				pages = move_freepages_block(zone, page,
+							     start_migratetype);
+				if (pages >= (1UL << (pageblock_order - 1)) ||
+				    page_group_by_mobility_disabled)
+					set_pageblock_migratetype(page,
+								  start_migratetype);
+				migratetype = start_migratetype;
+			}
+
+			list_del(&page->lru);
+			rmv_page_order(page);
+
+			if (kprofile.fallback_claim == FALLBACK_GE_PAGEBLOCK_RANGE) {
+				/* .32: a block of pageblock_order or more
+				 * claims every pageblock it covers. */
+				if (current_order >= (int)pageblock_order)
+					change_pageblock_range(page, current_order,
+							       start_migratetype);
+			} else {
+				/* .30/.31: only a block of exactly one
+				 * pageblock changes owner; the second half of
+				 * an order-10 block with pageblock_order 9
+				 * keeps its type. */
+				if (current_order == (int)pageblock_order)
+					set_pageblock_migratetype(page,
+								  start_migratetype);
+			}
+
+			expand(zone, page, order, current_order, migratetype);
+			if (trace_kmem_enabled())
+				trace_extfrag(page, order, current_order,
+					      start_migratetype, migratetype);
+			return page;
+		}
+	}
+	return NULL;
+}
+
+/* Remove a block of @order for @migratetype: own lists, others, reserve. */
+static struct page *__rmqueue(struct zone *zone, unsigned int order,
+			      int migratetype)
+{
+	struct page *page;
+
+retry_reserve:
+	page = __rmqueue_smallest(zone, order, migratetype);
+	if (unlikely(!page) && migratetype != MIGRATE_RESERVE) {
+		page = __rmqueue_fallback(zone, order, migratetype);
+		/* The reserve rather than a failure. */
+		if (!page) {
+			migratetype = MIGRATE_RESERVE;
+			goto retry_reserve;
+		}
+	}
+	/* The kernel emits this for a NULL page too, with a junk pfn;
+	 * mmsim records successes only. */
+	if (page && trace_kmem_enabled()) {
+		struct trace_entry e;
+
+		trace_entry_init(&e, TRACE_MM_PAGE_ALLOC_ZONE_LOCKED);
+		e.mm_page_alloc_zone_locked.pfn = page_to_pfn(page);
+		e.mm_page_alloc_zone_locked.order = order;
+		e.mm_page_alloc_zone_locked.migratetype = migratetype;
+		e.mm_page_alloc_zone_locked.percpu_refill = order == 0;
+		trace_sink(&e);
+	}
+	return page;
+}
+
+/* ---- boot ------------------------------------------------------------ */
+
+/*
+ * free_all_bootmem's path into the allocator (mmzone.c calls it).  Boot
+ * frees count in pgfree, as they do through the kernel's __free_pages.
+ */
+void __free_pages_bootmem(struct page *page, unsigned int order);
+
+void __free_pages_bootmem(struct page *page, unsigned int order)
+{
+	for (unsigned long i = 0; i < (1UL << order); i++) {
+		ClearPageReserved(page + i);
+		page[i]._count = 0;
+	}
+	count_vm_events(PGFREE, 1L << order);
+	free_one_page(page_zone(page), page, order,
+		      get_pageblock_migratetype(page));
+}
+
+/*
+ * Reference §3.6: as many MIGRATE_RESERVE pageblocks as WMARK_MIN needs
+ * (at most 2 since .31), from the start of the zone, skipping blocks
+ * whose first page is boot memory; surplus reserve blocks go back to
+ * MIGRATE_MOVABLE.  Free pages move with their block.
+ */
+void setup_zone_migrate_reserve(struct zone *zone)
+{
+	unsigned long start_pfn = zone->zone_start_pfn;
+	unsigned long end_pfn = start_pfn + zone->spanned_pages;
+	unsigned long reserve;
+
+	reserve = (min_wmark_pages(zone) + pageblock_nr_pages - 1) &
+		~(pageblock_nr_pages - 1);
+	reserve >>= pageblock_order;
+	/* 2.6.31 (commit "page-allocator: limit the number of
+	 * MIGRATE_RESERVE pageblocks per zone"): large min watermarks on
+	 * big machines had reserved too many blocks. */
+	if (kprofile.reserve_cap2 && reserve > 2)
+		reserve = 2;
+
+	for (unsigned long pfn = start_pfn; pfn < end_pfn;
+	     pfn += pageblock_nr_pages) {
+		struct page *page = pfn_to_page(pfn);
+		int block_migratetype;
+
+		if (PageReserved(page))
+			continue;
+		block_migratetype = get_pageblock_migratetype(page);
+		if (reserve > 0 && block_migratetype == MIGRATE_RESERVE) {
+			reserve--;
+			continue;
+		}
+		if (reserve > 0 && block_migratetype == MIGRATE_MOVABLE) {
+			set_pageblock_migratetype(page, MIGRATE_RESERVE);
+			move_freepages_block(zone, page, MIGRATE_RESERVE);
+			reserve--;
+			continue;
+		}
+		if (block_migratetype == MIGRATE_RESERVE) {
+			set_pageblock_migratetype(page, MIGRATE_MOVABLE);
+			move_freepages_block(zone, page, MIGRATE_MOVABLE);
+		}
+	}
+}
+
+/* ---- per-cpu page lists ---------------------------------------------- */
+
+static inline struct per_cpu_pages *this_cpu_pcp(struct zone *zone)
+{
+	int cpu = smp_processor_id();
+
+	BUG_ON((unsigned int)cpu >= num_online_cpus());
+	return &zone->pageset[cpu];
+}
+
+/*
+ * Take @count order-@order blocks for a pcp list.  Split blocks come out
+ * in physical order and each is queued behind the previous one, so the
+ * list hands them out in ascending pfn order (the kernel's comment: IO
+ * devices merge requests for adjacent pages).  Each records the
+ * *requested* type, whatever list it came from.
+ */
+static int rmqueue_bulk(struct zone *zone, unsigned int order,
+			unsigned long count, struct list_head *list,
+			int migratetype, int cold)
+{
+	unsigned long i;
+
+	for (i = 0; i < count; i++) {
+		struct page *page = __rmqueue(zone, order, migratetype);
+
+		if (unlikely(!page))
+			break;
+		if (likely(!cold))
+			list_add(&page->lru, list);
+		else
+			list_add_tail(&page->lru, list);
+		page->private = (uint32_t)migratetype;
+		SetPagePcp(page);
+		list = &page->lru;
+	}
+	__mod_zone_page_state(zone, NR_FREE_PAGES, -(long)(i << order));
+	return (int)i;
+}
+
+static inline void trace_pcpu_drain(struct page *page, int migratetype)
+{
+	struct trace_entry e;
+
+	trace_entry_init(&e, TRACE_MM_PAGE_PCPU_DRAIN);
+	e.mm_page_pcpu_drain.pfn = page_to_pfn(page);
+	e.mm_page_pcpu_drain.order = 0;
+	e.mm_page_pcpu_drain.migratetype = migratetype;
+	trace_sink(&e);
+}
+
+/*
+ * .32: free @count pages from the three lists round robin, each from its
+ * tail (coldest).  An empty list met on the way adds one to the next
+ * list's share, so fuller lists give more.
+ */
+static void free_pcppages_bulk(struct zone *zone, int count,
+			       struct per_cpu_pages *pcp)
+{
+	int migratetype = 0;
+	int batch_free = 0;
+
+	zone_freed_pages(zone, count);
+	while (count) {
+		struct list_head *list;
+
+		do {
+			batch_free++;
+			if (++migratetype == MIGRATE_PCPTYPES)
+				migratetype = 0;
+			list = &pcp->lists[migratetype];
+		} while (list_empty(list));
+
+		do {
+			struct page *page = list_last_entry(list, struct page, lru);
+			int mt = (int)page->private;
+
+			list_del(&page->lru);
+			ClearPagePcp(page);
+			/* MIGRATE_MOVABLE's list may hold MIGRATE_RESERVE
+			 * pages; private sends them home. */
+			__free_one_page(page, zone, 0, mt);
+			if (trace_kmem_enabled())
+				trace_pcpu_drain(page, mt);
+		} while (--count && --batch_free && !list_empty(list));
+	}
+}
+
+/* .30/.31: one list, freed from its tail. */
+static void free_pages_bulk(struct zone *zone, int count,
+			    struct list_head *list)
+{
+	zone_freed_pages(zone, count);
+	while (count--) {
+		struct page *page;
+
+		BUG_ON(list_empty(list));
+		page = list_last_entry(list, struct page, lru);
+		list_del(&page->lru);
+		ClearPagePcp(page);
+		__free_one_page(page, zone, 0, (int)page->private);
+	}
+}
+
+static void pcp_free_batch(struct zone *zone, struct per_cpu_pages *pcp,
+			   int count)
+{
+	if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE)
+		free_pcppages_bulk(zone, count, pcp);
+	else
+		free_pages_bulk(zone, count, &pcp->lists[0]);
+}
+
+static void drain_pages(unsigned int cpu)
+{
+	struct zone *zone;
+
+	for_each_populated_zone(zone) {
+		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+
+		pcp_free_batch(zone, pcp, pcp->count);
+		pcp->count = 0;
+	}
+}
+
+void drain_local_pages(void *arg)
+{
+	(void)arg;
+	drain_pages((unsigned int)smp_processor_id());
+}
+
+/*
+ * on_each_cpu(drain_local_pages): every CPU's lists, here one after the
+ * other in CPU order, at the same simulated instant.
+ */
+void drain_all_pages(void)
+{
+	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
+		drain_pages(cpu);
+}
+
+/* ---- freeing --------------------------------------------------------- */
+
+/* free_page_mlock: a page freed while still mlocked. */
+static inline void free_page_mlock_check(struct page *page)
+{
+	if (unlikely(TestClearPageMlocked(page))) {
+		__dec_zone_page_state(page_zone(page), NR_MLOCK);
+		count_vm_event(UNEVICTABLE_MLOCKFREED);
+	}
+}
+
+void free_hot_cold_page(struct page *page, int cold)
+{
+	struct zone *zone = page_zone(page);
+	struct per_cpu_pages *pcp;
+	struct list_head *list;
+	int migratetype;
+
+	free_page_mlock_check(page);
+	if (PageAnon(page))
+		page->mapping = 0;
+	free_pages_check(page);
+
+	migratetype = __get_pageblock_migratetype(page);
+	page->private = (uint32_t)migratetype;
+	count_vm_event(PGFREE);
+	pcp = this_cpu_pcp(zone);
+
+	if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE) {
+		/*
+		 * .32 keeps lists for the three pcp types only.  Isolated
+		 * pages go straight back; reserve pages ride on the movable
+		 * list, private still saying RESERVE so a drain sends them
+		 * to the reserve lists.
+		 */
+		if (migratetype >= MIGRATE_PCPTYPES) {
+			if (unlikely(migratetype == MIGRATE_ISOLATE)) {
+				free_one_page(zone, page, 0, migratetype);
+				return;
+			}
+			migratetype = MIGRATE_MOVABLE;
+		}
+		list = &pcp->lists[migratetype];
+	} else {
+		list = &pcp->lists[0];
+	}
+
+	SetPagePcp(page);
+	if (cold)
+		list_add_tail(&page->lru, list);
+	else
+		list_add(&page->lru, list);
+	pcp->count++;
+	if (pcp->count >= pcp->high) {
+		pcp_free_batch(zone, pcp, pcp->batch);
+		pcp->count -= pcp->batch;
+	}
+}
+
+static inline void trace_free_direct(struct page *page, unsigned int order)
+{
+	struct trace_entry e;
+
+	trace_entry_init(&e, TRACE_MM_PAGE_FREE_DIRECT);
+	e.mm_page_free_direct.pfn = page_to_pfn(page);
+	e.mm_page_free_direct.order = order;
+	trace_sink(&e);
+}
+
+static inline void __free_hot_page(struct page *page)
+{
+	/* .32 emits mm_page_free_direct here as well as in __free_pages:
+	 * an order-0 __free_pages really is traced twice. */
+	if (trace_kmem_enabled())
+		trace_free_direct(page, 0);
+	free_hot_cold_page(page, 0);
+}
+
+void free_hot_page(struct page *page)
+{
+	__free_hot_page(page);
+}
+
+/* Order > 0: straight to the buddy lists, no per-cpu list. */
+static void __free_pages_ok(struct page *page, unsigned int order)
+{
+	free_page_mlock_check(page);
+	for (unsigned long i = 0; i < (1UL << order); i++)
+		free_pages_check(page + i);
+	count_vm_events(PGFREE, 1L << order);
+	free_one_page(page_zone(page), page, order,
+		      get_pageblock_migratetype(page));
+}
+
+void __free_pages(struct page *page, unsigned int order)
+{
+	if (put_page_testzero(page)) {
+		if (trace_kmem_enabled())
+			trace_free_direct(page, order);
+		if (order == 0)
+			__free_hot_page(page);
+		else
+			__free_pages_ok(page, order);
+	}
+}
+
+void __pagevec_free_pages(struct page **pages, unsigned int nr, int cold)
+{
+	while (nr--) {
+		if (trace_kmem_enabled()) {
+			struct trace_entry e;
+
+			trace_entry_init(&e, TRACE_MM_PAGEVEC_FREE);
+			e.mm_pagevec_free.pfn = page_to_pfn(pages[nr]);
+			e.mm_pagevec_free.cold = cold;
+			trace_sink(&e);
+		}
+		free_hot_cold_page(pages[nr], cold);
+	}
+}
+
+/* ---- allocating ------------------------------------------------------ */
+
+static void prep_compound_page(struct page *page, unsigned int order)
+{
+	SetPageHead(page);
+	for (unsigned long i = 1; i < (1UL << order); i++)
+		SetPageTail(page + i);
+}
+
+static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
+{
+	for (unsigned long i = 0; i < (1UL << order); i++)
+		check_new_page(page + i);
+	page->private = 0;
+	page->_count = 1;
+	/*
+	 * Zeroing is the allocator's CPU work, done with preemption on:
+	 * the task may lose the CPU here, as in clear_highpage.
+	 */
+	if ((gfp & __GFP_ZERO) && current && !in_interrupt())
+		cpu_consume((sim_time_t)ZERO_PAGE_COST_NS << order);
+	if (order && (gfp & __GFP_COMP))
+		prep_compound_page(page, order);
+}
+
+/* .30/.31: one list; find a page recorded with the wanted type. */
+static struct page *pcp_single_list_page(struct zone *zone,
+					 struct per_cpu_pages *pcp,
+					 int migratetype, int cold)
+{
+	struct list_head *list = &pcp->lists[0];
+	struct page *page;
+
+	if (!pcp->count) {
+		pcp->count = rmqueue_bulk(zone, 0, pcp->batch, list,
+					  migratetype, cold);
+		if (unlikely(!pcp->count))
+			return NULL;
+	}
+	if (cold) {
+		for (page = list_last_entry(list, struct page, lru);
+		     &page->lru != list;
+		     page = list_entry(page->lru.prev, struct page, lru))
+			if (page->private == (uint32_t)migratetype)
+				return page;
+	} else {
+		list_for_each_entry(page, list, lru)
+			if (page->private == (uint32_t)migratetype)
+				return page;
+	}
+	/* None of that type: refill, and take the head even if the refill
+	 * found nothing (a page of another type). */
+	pcp->count += rmqueue_bulk(zone, 0, pcp->batch, list, migratetype, cold);
+	return list_first_entry(list, struct page, lru);
+}
+
+static struct page *buffered_rmqueue(struct zone *preferred_zone,
+				     struct zone *zone, unsigned int order,
+				     gfp_t gfp_flags, int migratetype)
+{
+	int cold = !!(gfp_flags & __GFP_COLD);
+	struct page *page;
+
+	(void)preferred_zone;	/* zone_statistics: NUMA only */
+	if (likely(order == 0)) {
+		struct per_cpu_pages *pcp = this_cpu_pcp(zone);
+
+		if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE) {
+			struct list_head *list = &pcp->lists[migratetype];
+
+			if (list_empty(list)) {
+				pcp->count += rmqueue_bulk(zone, 0, pcp->batch,
+							   list, migratetype,
+							   cold);
+				if (unlikely(list_empty(list)))
+					return NULL;
+			}
+			if (cold)
+				page = list_last_entry(list, struct page, lru);
+			else
+				page = list_first_entry(list, struct page, lru);
+		} else {
+			page = pcp_single_list_page(zone, pcp, migratetype, cold);
+			if (!page)
+				return NULL;
+		}
+		list_del(&page->lru);
+		ClearPagePcp(page);
+		pcp->count--;
+	} else {
+		page = __rmqueue(zone, order, migratetype);
+		if (!page)
+			return NULL;
+		/* .31 subtracted before testing page (drift on a failed
+		 * no-watermark request); 2.6.32.9 after, as here. */
+		__mod_zone_page_state(zone, NR_FREE_PAGES, -(1L << order));
+	}
+	count_zone_pgalloc(page, 1L << order);
+	prep_new_page(page, order, gfp_flags);
+	return page;
+}
+
+/* Reference §2, identical in .30-.32.  Signed arithmetic throughout. */
+static inline bool __zone_watermark_ok(struct zone *z, int order,
+				       unsigned long mark, int classzone_idx,
+				       int alloc_flags)
+{
+	long min = (long)mark;
+	long free_pages = zone_free_pages(z) - (1L << order) + 1;
+
+	if (alloc_flags & ALLOC_HIGH)
+		min -= min / 2;
+	if (alloc_flags & ALLOC_HARDER)
+		min -= min / 4;
+	if (free_pages <= min + (long)z->lowmem_reserve[classzone_idx])
+		return false;
+	for (int o = 0; o < order; o++) {
+		/* Blocks of order o cannot serve the request. */
+		free_pages -= (long)(z->free_area[o].nr_free << o);
+		/* Fewer pages need to stay free at higher orders. */
+		min >>= 1;
+		if (free_pages <= min)
+			return false;
+	}
+	return true;
+}
+
+bool zone_watermark_ok(struct zone *z, int order, unsigned long mark,
+		       int classzone_idx, int alloc_flags)
+{
+	return __zone_watermark_ok(z, order, mark, classzone_idx, alloc_flags);
+}
+
+/*
+ * GFP_ZONE_TABLE (2.6.31+): the highest zone a mask may use, by its zone
+ * modifier bits.  x86-32 has no DMA32 (it means Normal), x86-64 no
+ * HighMem (Normal again); HIGHMEM|MOVABLE is ZONE_MOVABLE on both.  -1:
+ * GFP_ZONE_BAD, two zone modifiers at once.
+ */
+static const signed char gfp_zone_table[2][GFP_ZONEMASK + 1] = {
+	[ARCH_X86] = {
+		[0] = ZONE_NORMAL,
+		[__GFP_DMA] = ZONE_DMA,
+		[__GFP_HIGHMEM] = ZONE_HIGHMEM,
+		[__GFP_DMA32] = ZONE_NORMAL,
+		[__GFP_MOVABLE] = ZONE_NORMAL,
+		[__GFP_MOVABLE | __GFP_DMA] = ZONE_DMA,
+		[__GFP_MOVABLE | __GFP_HIGHMEM] = ZONE_MOVABLE,
+		[__GFP_MOVABLE | __GFP_DMA32] = ZONE_NORMAL,
+		[__GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_DMA | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[GFP_ZONEMASK] = -1,
+	},
+	[ARCH_X86_64] = {
+		[0] = ZONE_NORMAL,
+		[__GFP_DMA] = ZONE_DMA,
+		[__GFP_HIGHMEM] = ZONE_NORMAL,
+		[__GFP_DMA32] = ZONE_DMA32,
+		[__GFP_MOVABLE] = ZONE_NORMAL,
+		[__GFP_MOVABLE | __GFP_DMA] = ZONE_DMA,
+		[__GFP_MOVABLE | __GFP_HIGHMEM] = ZONE_MOVABLE,
+		[__GFP_MOVABLE | __GFP_DMA32] = ZONE_DMA32,
+		[__GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_DMA | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_HIGHMEM] = -1,
+		[__GFP_MOVABLE | __GFP_DMA | __GFP_DMA32] = -1,
+		[__GFP_MOVABLE | __GFP_HIGHMEM | __GFP_DMA32] = -1,
+		[GFP_ZONEMASK] = -1,
+	},
+};
+
+int gfp_zone(gfp_t flags)
+{
+	int z;
+
+	BUG_ON(!sim_arch);
+	z = gfp_zone_table[sim_arch->arch][flags & GFP_ZONEMASK];
+	BUG_ON(z < 0);		/* GFP_ZONE_BAD */
+	return z;
+}
+
+int allocflags_to_migratetype(gfp_t gfp_flags)
+{
+	if (unlikely(page_group_by_mobility_disabled))
+		return MIGRATE_UNMOVABLE;
+	return (((gfp_flags & __GFP_MOVABLE) != 0) << 1) |
+	       ((gfp_flags & __GFP_RECLAIMABLE) != 0);
+}
+
+static inline struct zone *__first_zones_zonelist(struct zonelist *zonelist,
+						 int high_zoneidx)
+{
+	struct zone *zone, **z;
+
+	for_each_zone_zonelist(zone, z, zonelist, high_zoneidx)
+		return zone;
+	return NULL;
+}
+
+struct zone *first_zones_zonelist(struct zonelist *zonelist, int high_zoneidx)
+{
+	return __first_zones_zonelist(zonelist, high_zoneidx);
+}
+
+/*
+ * Reference §4.2: the first zone, highest first, that passes the
+ * watermark of alloc_flags and has a page.  UMA and no cpusets: the
+ * ALLOC_CPUSET test always passes, zone_reclaim_mode is 0 and the NUMA
+ * zonelist cache is inert.
+ */
+struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
+				    struct zonelist *zonelist, int high_zoneidx,
+				    int alloc_flags, struct zone *preferred_zone,
+				    int migratetype)
+{
+	int classzone_idx = zone_idx(preferred_zone);
+	struct zone *zone, **z;
+
+	for_each_zone_zonelist(zone, z, zonelist, high_zoneidx) {
+		struct page *page;
+
+		if (!(alloc_flags & ALLOC_NO_WATERMARKS)) {
+			unsigned long mark =
+				zone->watermark[alloc_flags & ALLOC_WMARK_MASK];
+
+			if (!__zone_watermark_ok(zone, (int)order, mark,
+						 classzone_idx, alloc_flags))
+				continue;
+		}
+		page = buffered_rmqueue(preferred_zone, zone, order, gfp_mask,
+					migratetype);
+		if (page)
+			return page;
+	}
+	return NULL;
+}
+
+/* ---- invariants ------------------------------------------------------ */
+
+#define INVARIANT(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			snprintf(msg, len, __VA_ARGS__);		\
+			goto fail;					\
+		}							\
+	} while (0)
+
+static int check_pcp_lists(struct zone *zone, char *msg, size_t len)
+{
+	unsigned long zone_end = zone->zone_start_pfn + zone->spanned_pages;
+
+	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++) {
+		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+		long n = 0;
+
+		for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
+			struct page *page;
+
+			INVARIANT(kprofile.pcp_layout == PCP_PER_MIGRATETYPE ||
+				  t == 0 || list_empty(&pcp->lists[t]),
+				  "%s cpu %u: single-list layout with pages on list %d",
+				  zone->name, cpu, t);
+			list_for_each_entry(page, &pcp->lists[t], lru) {
+				unsigned long pfn = page_to_pfn(page);
+
+				INVARIANT(pfn >= zone->zone_start_pfn && pfn < zone_end &&
+					  page_zone(page) == zone,
+					  "%s cpu %u: pcp page pfn %lu outside the zone",
+					  zone->name, cpu, pfn);
+				INVARIANT(PagePcp(page) && !PageBuddy(page) &&
+					  page->_count == 0,
+					  "%s cpu %u: pcp page pfn %lu flags %#x count %d",
+					  zone->name, cpu, pfn, page->flags, page->_count);
+				INVARIANT(page->private < MIGRATE_TYPES,
+					  "%s cpu %u: pcp page pfn %lu type %u",
+					  zone->name, cpu, pfn, page->private);
+				n++;
+			}
+		}
+		INVARIANT(n == pcp->count, "%s cpu %u: pcp count %d, lists hold %ld",
+			  zone->name, cpu, pcp->count, n);
+	}
+	return 0;
+fail:
+	return -1;
+}
+
+int check_zone_invariants(struct zone *zone, char *msg, size_t len)
+{
+	unsigned long start = zone->zone_start_pfn;
+	unsigned long end = start + zone->spanned_pages;
+	unsigned long free_pages = 0, heads_on_lists = 0, heads_seen = 0;
+	uint8_t *covered = NULL;
+
+	if (!populated_zone(zone))
+		return 0;
+	covered = calloc(zone->spanned_pages, 1);
+	INVARIANT(covered, "out of host memory");
+
+	for (unsigned int order = 0; order < MAX_ORDER; order++) {
+		struct free_area *area = &zone->free_area[order];
+		unsigned long blocks = 0;
+
+		for (int t = 0; t < MIGRATE_TYPES; t++) {
+			struct page *page;
+
+			list_for_each_entry(page, &area->free_list[t], lru) {
+				unsigned long pfn = page_to_pfn(page);
+
+				INVARIANT(pfn >= start && pfn + (1UL << order) <= end,
+					  "%s order %u %s: block pfn %lu outside the zone",
+					  zone->name, order, migratetype_names[t], pfn);
+				INVARIANT(!(pfn & ((1UL << order) - 1)),
+					  "%s order %u %s: pfn %lu not aligned",
+					  zone->name, order, migratetype_names[t], pfn);
+				INVARIANT(PageBuddy(page) && page_order(page) == order,
+					  "%s order %u %s: pfn %lu buddy %d order %lu",
+					  zone->name, order, migratetype_names[t], pfn,
+					  PageBuddy(page), page_order(page));
+				INVARIANT(page->_count == 0 && !PagePcp(page) &&
+					  !PageReserved(page),
+					  "%s order %u: pfn %lu count %d flags %#x",
+					  zone->name, order, pfn, page->_count, page->flags);
+				for (unsigned long i = 0; i < (1UL << order); i++) {
+					INVARIANT(!covered[pfn - start + i],
+						  "%s order %u: pfn %lu in two free blocks",
+						  zone->name, order, pfn + i);
+					INVARIANT(i == 0 || !PageBuddy(page + i),
+						  "%s order %u: pfn %lu marked buddy inside block %lu",
+						  zone->name, order, pfn + i, pfn);
+					covered[pfn - start + i] = 1;
+				}
+				blocks++;
+				free_pages += 1UL << order;
+			}
+		}
+		INVARIANT(blocks == area->nr_free,
+			  "%s order %u: nr_free %lu, lists hold %lu",
+			  zone->name, order, area->nr_free, blocks);
+		heads_on_lists += blocks;
+	}
+	INVARIANT((long)free_pages == zone->vm_stat[NR_FREE_PAGES],
+		  "%s: NR_FREE_PAGES %ld, free lists hold %lu pages",
+		  zone->name, zone->vm_stat[NR_FREE_PAGES], free_pages);
+	for (unsigned long pfn = start; pfn < end; pfn++)
+		heads_seen += PageBuddy(pfn_to_page(pfn));
+	INVARIANT(heads_seen == heads_on_lists,
+		  "%s: %lu PG_buddy pages, %lu blocks on lists",
+		  zone->name, heads_seen, heads_on_lists);
+	free(covered);
+	return check_pcp_lists(zone, msg, len);
+fail:
+	free(covered);
+	return -1;
+}
+
+/* ===================================================================== */
+
+/* ==== The allocation paths: fast path, slow path, direct reclaim, OOM ==== */
+
+/*
+ * gfp_to_alloc_flags as .31/.32 compute it.  2.6.30's inline version gives
+ * the same flags for every request (it also grants ALLOC_HARDER to rt tasks
+ * only outside interrupts), so one function serves all three bases; the
+ * profile switch says whether an rt task interrupted in softirq context
+ * gets ALLOC_HARDER (commit 341ce06f, undone by patch 2).
+ */
+int gfp_to_alloc_flags(gfp_t gfp_mask)
+{
+	struct task_struct *p = current;
+	int alloc_flags = ALLOC_WMARK_MIN | ALLOC_CPUSET;
+	const gfp_t wait = gfp_mask & __GFP_WAIT;
+
+	/* __GFP_HIGH and ALLOC_HIGH share a value on purpose. */
+	alloc_flags |= (int)(gfp_mask & __GFP_HIGH);
+
+	if (!wait) {
+		alloc_flags |= ALLOC_HARDER;
+		/* Atomic requests ignore cpusets: they cannot sleep to wait for them. */
+		alloc_flags &= ~ALLOC_CPUSET;
+	} else if (p && rt_task(p) &&
+		   (kprofile.rt_harder_in_irq || !in_interrupt())) {
+		/* Patch 2: an rt task that was merely interrupted is no reason
+		 * for the interrupt's allocation to dig deeper. */
+		alloc_flags |= ALLOC_HARDER;
+	}
+
+	if (!(gfp_mask & __GFP_NOMEMALLOC) && !in_interrupt() && p &&
+	    ((p->flags & PF_MEMALLOC) || test_bit(TIF_MEMDIE, &p->tif_flags)))
+		alloc_flags |= ALLOC_NO_WATERMARKS;
+
+	return alloc_flags;
+}
+
+static void wake_all_kswapd(unsigned int order, struct zonelist *zonelist,
+			    int high_zoneidx)
+{
+	struct zone **z;
+
+	for (z = zonelist->_zonerefs; *z; z++)
+		if (zone_idx(*z) <= high_zoneidx)
+			wakeup_kswapd(*z, (int)order);
+}
+
+static bool should_alloc_retry(gfp_t gfp_mask, unsigned int order,
+			       unsigned long pages_reclaimed)
+{
+	if (gfp_mask & __GFP_NORETRY)
+		return false;
+	/* Small orders are implicitly __GFP_NOFAIL: they loop forever. */
+	if (order <= PAGE_ALLOC_COSTLY_ORDER)
+		return true;
+	if ((gfp_mask & __GFP_REPEAT) && pages_reclaimed < (1UL << order))
+		return true;
+	if (gfp_mask & __GFP_NOFAIL)
+		return true;
+	return false;
+}
+
+static struct page *
+__alloc_pages_high_priority(gfp_t gfp_mask, unsigned int order,
+			    struct zonelist *zonelist, int high_zoneidx,
+			    struct zone *preferred_zone, int migratetype)
+{
+	struct page *page;
+
+	do {
+		page = get_page_from_freelist(gfp_mask, order, zonelist,
+					      high_zoneidx, ALLOC_NO_WATERMARKS,
+					      preferred_zone, migratetype);
+		/* Patch 3 makes this wait on both queues (BLK_RW_BOTH). */
+		if (!page && (gfp_mask & __GFP_NOFAIL))
+			congestion_wait_site(CW_HIGH_PRIORITY, kprofile.cw_alloc,
+					     HZ / 50);
+	} while (!page && (gfp_mask & __GFP_NOFAIL));
+
+	return page;
+}
+
+static struct page *
+__alloc_pages_direct_reclaim(gfp_t gfp_mask, unsigned int order,
+			     struct zonelist *zonelist, int high_zoneidx,
+			     int alloc_flags, struct zone *preferred_zone,
+			     int migratetype, unsigned long *did_some_progress)
+{
+	struct task_struct *p = current;
+	struct reclaim_state reclaim_state = { 0 };
+	struct page *page = NULL;
+
+	p->flags |= PF_MEMALLOC;
+	p->reclaim_state = &reclaim_state;
+	*did_some_progress = try_to_free_pages(zonelist, (int)order, gfp_mask);
+	p->reclaim_state = NULL;
+	p->flags &= ~PF_MEMALLOC;
+
+	/* High-order requests need the pages other CPUs hold on pcp lists. */
+	if (order != 0)
+		drain_all_pages();
+
+	if (*did_some_progress)
+		page = get_page_from_freelist(gfp_mask, order, zonelist,
+					      high_zoneidx, alloc_flags,
+					      preferred_zone, migratetype);
+	return page;
+}
+
+static struct page *
+__alloc_pages_may_oom(gfp_t gfp_mask, unsigned int order,
+		      struct zonelist *zonelist, int high_zoneidx,
+		      struct zone *preferred_zone, int migratetype)
+{
+	struct page *page;
+
+	/* Someone else is killing: give them a tick, then retry from the top. */
+	if (!try_set_zone_oom(zonelist, gfp_mask)) {
+		schedule_timeout_uninterruptible(1);
+		return NULL;
+	}
+
+	/*
+	 * A last try at the high watermark: if a parallel kill already freed
+	 * memory this succeeds, and nobody else dies.
+	 */
+	page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
+				      zonelist, high_zoneidx,
+				      ALLOC_WMARK_HIGH | ALLOC_CPUSET,
+				      preferred_zone, migratetype);
+	if (!page && !(order > PAGE_ALLOC_COSTLY_ORDER &&
+		       !(gfp_mask & __GFP_NOFAIL)))
+		out_of_memory(zonelist, gfp_mask, (int)order);
+
+	clear_zonelist_oom(zonelist, gfp_mask);
+	return page;
+}
+
+/* [MODEL] CPU for one pass through the slow path's zonelist walks. */
+#define SLOWPATH_PASS_NS (2 * NSEC_PER_USEC)
+
+static struct page *
+__alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order,
+		       struct zonelist *zonelist, int high_zoneidx,
+		       struct zone *preferred_zone, int migratetype)
+{
+	const gfp_t wait = gfp_mask & __GFP_WAIT;
+	struct task_struct *p = current;
+	unsigned long pages_reclaimed = 0;
+	unsigned long did_some_progress;
+	struct page *page = NULL;
+	int alloc_flags;
+	bool first = true;
+	/* For the failure's explanation: what this call tried. */
+	struct slowpath_note note = { .zonelist = zonelist,
+		.high_zoneidx = high_zoneidx, .preferred_zone = preferred_zone };
+
+	/* The kernel WARNs once and fails; no failure report is printed. */
+	if (order >= MAX_ORDER)
+		return NULL;
+
+restart:
+	/*
+	 * Every pass through the slow path costs CPU: the zonelist walks and
+	 * the watermark checks.  It also keeps a task that loops here (an
+	 * order-0 request with nothing left to reclaim) from stopping
+	 * simulated time.
+	 */
+	if (wait && current)
+		cpu_consume(SLOWPATH_PASS_NS);
+
+	/*
+	 * Where the restart label sits is the difference patch 1 makes:
+	 * vanilla .31/rc6 restart below the kswapd wake, so an allocation
+	 * that retries after failed direct reclaim never tells kswapd about
+	 * its order again.  2.6.30 restarted from the very top, fast path
+	 * included.
+	 */
+	if (!first && kprofile.restart_mode == RESTART_TOP) {
+		page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
+					      zonelist, high_zoneidx,
+					      ALLOC_WMARK_LOW | ALLOC_CPUSET,
+					      preferred_zone, migratetype);
+		if (page)
+			goto got_pg;
+	}
+	if (first || kprofile.restart_mode != RESTART_AFTER_WAKE) {
+		wake_all_kswapd(order, zonelist, high_zoneidx);
+		note.kswapd_wakes++;
+	}
+	first = false;
+	note.passes++;
+
+	alloc_flags = gfp_to_alloc_flags(gfp_mask);
+	slowpath_note_attempt(&note, alloc_flags & ~ALLOC_NO_WATERMARKS);
+
+	/* The min watermark, softened by ALLOC_HIGH and ALLOC_HARDER. */
+	page = get_page_from_freelist(gfp_mask, order, zonelist, high_zoneidx,
+				      alloc_flags & ~ALLOC_NO_WATERMARKS,
+				      preferred_zone, migratetype);
+	if (page)
+		goto got_pg;
+
+rebalance:
+	if (alloc_flags & ALLOC_NO_WATERMARKS) {
+		slowpath_note_attempt(&note, ALLOC_NO_WATERMARKS);
+		page = __alloc_pages_high_priority(gfp_mask, order, zonelist,
+						   high_zoneidx, preferred_zone,
+						   migratetype);
+		if (page)
+			goto got_pg;
+	}
+
+	/*
+	 * Atomic allocations end here: they cannot reclaim or sleep.  So do
+	 * allocations made outside any task (mmsim's boot and test code),
+	 * which have nobody to put to sleep.
+	 */
+	if (!wait || !p)
+		goto nopage;
+
+	/* Avoid recursion of direct reclaim (kswapd, or reclaim itself). */
+	if (p->flags & PF_MEMALLOC)
+		goto nopage;
+
+	/* An OOM victim that cannot find memory gives up, unless NOFAIL. */
+	if (test_bit(TIF_MEMDIE, &p->tif_flags) && !(gfp_mask & __GFP_NOFAIL))
+		goto nopage;
+
+	page = __alloc_pages_direct_reclaim(gfp_mask, order, zonelist,
+					    high_zoneidx, alloc_flags,
+					    preferred_zone, migratetype,
+					    &did_some_progress);
+	if (page)
+		goto got_pg;
+	note.reclaim_passes++;
+	note.last_progress = did_some_progress;
+	if (did_some_progress)
+		slowpath_note_attempt(&note, alloc_flags);
+
+	/* Reclaim found nothing at all: consider the OOM killer. */
+	if (!did_some_progress) {
+		if ((gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY)) {
+			note.oom_tried = true;
+			page = __alloc_pages_may_oom(gfp_mask, order, zonelist,
+						     high_zoneidx,
+						     preferred_zone,
+						     migratetype);
+			if (page)
+				goto got_pg;
+			/* The OOM killer does not help costly orders. */
+			if (order > PAGE_ALLOC_COSTLY_ORDER &&
+			    !(gfp_mask & __GFP_NOFAIL))
+				goto nopage;
+			goto restart;
+		}
+	}
+
+	pages_reclaimed += did_some_progress;
+	note.pages_reclaimed = pages_reclaimed;
+	if (should_alloc_retry(gfp_mask, order, pages_reclaimed)) {
+		note.retry_waits++;
+		/*
+		 * Wait for some write requests to complete, then retry.
+		 * Which queue: SYNC in 2.6.30 (congestion_wait(WRITE) meant
+		 * index 1) and in the revert-8aa7e847 kernels, ASYNC in .31
+		 * and rc6, both in turn with patch 3.
+		 */
+		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
+		goto rebalance;
+	}
+
+nopage:
+	record_alloc_failure_note(gfp_mask, order, &note);
+	return NULL;
+got_pg:
+	return page;
+}
+
+struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
+				    struct zonelist *zonelist)
+{
+	int high_zoneidx = gfp_zone(gfp_mask);
+	int migratetype = allocflags_to_migratetype(gfp_mask);
+	struct zone *preferred_zone;
+	struct page *page = NULL;
+
+	might_sleep_if(gfp_mask & __GFP_WAIT);
+
+	preferred_zone = __first_zones_zonelist(zonelist, high_zoneidx);
+	if (preferred_zone) {
+		page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
+					      zonelist, high_zoneidx,
+					      ALLOC_WMARK_LOW | ALLOC_CPUSET,
+					      preferred_zone, migratetype);
+		if (!page)
+			page = __alloc_pages_slowpath(gfp_mask, order, zonelist,
+						      high_zoneidx,
+						      preferred_zone,
+						      migratetype);
+	}
+	if (trace_kmem_enabled()) {
+		struct trace_entry e;
+
+		trace_entry_init(&e, TRACE_MM_PAGE_ALLOC);
+		e.mm_page_alloc.pfn = page ? page_to_pfn(page) : -1UL;
+		e.mm_page_alloc.order = order;
+		e.mm_page_alloc.migratetype = migratetype;
+		e.mm_page_alloc.gfp_flags = gfp_mask;
+		trace_sink(&e);
+	}
+	return page;
+}
+
+struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
+{
+	/* alloc_pages_current without a mempolicy: the local node's list. */
+	return __alloc_pages_nodemask(gfp_mask, order,
+				      node_zonelist(numa_node_id(), gfp_mask));
+}
