@@ -315,6 +315,7 @@ struct block_device *dm_linear_create(const char *name,
 /* Frees a dm device (before sim_exit; nothing in flight). */
 void dm_destroy(struct block_device *bdev);
 
+/* NULL for a linear volume; the page pool's counts are as of this call. */
 const struct dm_crypt_stats *dm_crypt_get_stats(struct block_device *bdev);
 /* The kcryptd and kcryptd_io tasks of a crypt device. */
 struct task_struct *dm_crypt_kcryptd(struct block_device *bdev);
