@@ -17,7 +17,6 @@
  */
 #include <assert.h>
 #include <stdlib.h>
-#include <string.h>
 #include <stdio.h>
 #include "blk.h"
 #include "linux/vmstat.h"
