@@ -30,6 +30,7 @@
 #include "linux/bio.h"
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
+#include "hw/disk.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
 

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 #include "sim/sim.h"
 #include "linux/blkdev.h"
+#include "hw/disk.h"
 #include "linux/backing-dev.h"
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"

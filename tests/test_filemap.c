@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "wb_machine.h"
+#include "hw/disk.h"
 #include "linux/mm.h"
 
 struct reader {

@@ -14,6 +14,7 @@
 #include "mmsim/alloc_fail.h"
 #include "linux/oom.h"
 #include "linux/blkdev.h"
+#include "hw/disk.h"
 #include "linux/backing-dev.h"
 #include "linux/swap.h"
 #include "linux/mm.h"

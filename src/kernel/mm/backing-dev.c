@@ -6,9 +6,9 @@
  * (BLK_RW_ASYNC, BLK_RW_SYNC), shared by every device.  A waiter leaves at
  * the next clear_bdi_congested() of its direction on any device, and the
  * block layer calls that on every freed request that leaves the queue
- * below its congestion-off mark (blk.c, __freed_request), not only on the
- * congested -> uncongested transition.  So a waiter whose direction has
- * nothing in flight sleeps its whole timeout.
+ * below its congestion-off mark (block/blk-core.c, __freed_request), not
+ * only on the congested -> uncongested transition.  So a waiter whose
+ * direction has nothing in flight sleeps its whole timeout.
  */
 #include <assert.h>
 #include <stdlib.h>

@@ -2,7 +2,8 @@
 /*
  * struct bio: one I/O of whole pages to consecutive sectors of a block
  * device, as include/linux/bio.h without segments or offsets (every page
- * is transferred whole).
+ * is transferred whole).  fs/bio.c allocates them; block/blk-core.c
+ * submits them.
  *
  * Completion: bi_end_io(bio, error) runs when the I/O is done and must not
  * sleep.  For a disk it runs in interrupt context (the disk's completion
@@ -70,6 +71,11 @@ unsigned int bio_add_page(struct bio *bio, struct page *page);
 void bio_endio(struct bio *bio, int error);
 /* A bio sharing @bio's pages, to send elsewhere (dm remapping). */
 struct bio *bio_clone(const struct bio *bio);
+/*
+ * mmsim: the end of a simulation (blk_dev_exit): free every bio not yet
+ * put (a run stops with I/O in flight) and the free lists.
+ */
+void bio_exit(void);
 
 static inline int bio_data_dir(const struct bio *bio)
 {
@@ -106,7 +112,8 @@ static inline unsigned long bio_size(const struct bio *bio)
  * Submit @bio (bi_rw, bi_sector, bi_bdev, pages and bi_end_io set).
  * Counts PGPGIN/PGPGOUT in KiB.  In task context it may sleep in
  * get_request_wait when the disk's request list for the bio's direction is
- * full; in interrupt context it never sleeps (see blk.c).
+ * full; in interrupt context it never sleeps (block/blk-core.c,
+ * __make_request).
  */
 void submit_bio(struct bio *bio);
 /* As submit_bio, without the vm event counts: stacked drivers resubmit

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Request queues, the I/O scheduler and the disk model (blk.c), and block
- * devices as the VM sees them (reference §6.3).
+ * Request queues, requests and block devices, as 2.6.32's
+ * include/linux/blkdev.h has them (block/blk-core.c and its neighbours
+ * implement them), and the devices mmsim's machines are built from.
  *
  * A disk has a request queue with a request_list (count, starved and wait
  * per direction: index 0 = async, 1 = sync), the 2.6.32 congestion
- * thresholds, a CFQ-like scheduler and a service-time model.  Stacked
- * devices (dm-crypt, LVM volumes; dm.c) have a request queue with only a
- * make_request_fn and a backing_dev_info whose congested_fn asks the
- * devices underneath.
+ * thresholds (block/blk-core.c get_request(), freed_request()), an
+ * elevator (CFQ, include/linux/elevator.h) and a request_fn, its driver's
+ * (drivers/scsi/scsi_lib.c), which hands requests to the drive (src/hw/).
+ * Stacked devices (dm-crypt, LVM volumes; drivers/md/) have a request
+ * queue with only a make_request_fn and a backing_dev_info whose
+ * congested_fn asks the devices underneath.
  */
 #ifndef MMSIM_BLKDEV_H
 #define MMSIM_BLKDEV_H
@@ -17,64 +20,15 @@
 #include "sim/sim.h"
 #include "linux/backing-dev.h"
 #include "linux/bio.h"
+#include "linux/elevator.h"
 #include "linux/gfp.h"
 
 #define BLKDEV_MAX_RQ		128	/* default nr_requests */
 #define BLKDEV_MIN_RQ		4
-#define BLK_BATCH_REQ		32	/* requests a batcher may take past full */
-#define BLK_BATCH_TIME		(HZ / 50)	/* ... within this many jiffies */
 #define BLK_DEF_MAX_SECTORS	1024	/* 512 KiB: the merge limit */
 
 struct request_queue;
-struct cfq_data;
-struct disk;
-
-/* ---- parameters ------------------------------------------------------- */
-
-/*
- * The service-time model (docs/block.md has the sources of the defaults).
- * A rotational disk pays, per request: access_ns (command overhead), then
- * positioning unless the request starts where the previous one ended (a
- * short forward gap costs the time to rotate past it; anything else a
- * seek of seek_track_ns + k * sqrt(distance / capacity), k chosen so that
- * the mean over uniformly random pairs is seek_avg_ns, plus a rotational
- * latency uniform in [0, one revolution)), then transfer at read_bps or
- * write_bps.  A non-rotational device pays access_ns and transfer only.
- */
-struct disk_params {
-	bool rotational;
-	sector_t capacity;		/* sectors */
-	sim_time_t seek_track_ns;	/* track-to-track seek */
-	sim_time_t seek_avg_ns;		/* average seek (random pairs) */
-	unsigned int rpm;
-	uint64_t read_bps, write_bps;	/* sequential transfer, bytes/s */
-	sim_time_t access_ns;		/* fixed cost per request */
-	unsigned int queue_depth;	/* requests the device holds (NCQ) */
-	int irq_cpu;			/* CPU taking completion interrupts */
-};
-
-/* 2009 desktop SATA disk: 7200 rpm, 8.5 ms average seek, 80 MB/s, NCQ 31. */
-void disk_default_params(struct disk_params *p);
-/* 2009 SATA SSD for comparison (non-rotational). */
-void disk_fast_params(struct disk_params *p);
-
-/*
- * CFQ tunables, 2.6.32 defaults (arrays indexed by is_sync: 0 = async,
- * 1 = sync).  Times are kept in ns; the kernel's are jiffies (HZ/x), equal
- * at HZ=1000.  blk.c's comment above cfq_select_queue states the rule.
- */
-struct cfq_params {
-	unsigned int quantum;		/* 4: max dispatched per queue, others busy */
-	sim_time_t fifo_expire[2];	/* HZ/4, HZ/8: 250 ms, 125 ms */
-	sim_time_t slice[2];		/* HZ/25, HZ/10: 40 ms, 100 ms */
-	unsigned int slice_async_rq;	/* 2: async slice <= 2*(2+2*3) = 16 requests */
-	sim_time_t slice_idle;		/* HZ/125: 8 ms wait for the next sync request */
-	sector_t back_max;		/* 16 MiB (in sectors): backward seeks allowed */
-	unsigned int back_penalty;	/* 2: a backward seek costs double */
-	bool low_latency;		/* 2.6.32: on; limits async depth after sync I/O */
-};
-
-void cfq_default_params(struct cfq_params *p);
+struct disk_params;		/* hw/disk.h */
 
 /* ---- requests --------------------------------------------------------- */
 
@@ -82,7 +36,7 @@ void cfq_default_params(struct cfq_params *p);
 #define REQ_RW_SYNC	(1u << 1)	/* sync request (rw_is_sync) */
 
 struct request {
-	struct list_head queuelist;	/* scheduler sort list, or the device's */
+	struct list_head queuelist;	/* scheduler sort list, or queue_head */
 	struct list_head fifo;		/* scheduler arrival order */
 	struct request_queue *q;
 	unsigned int cmd_flags;
@@ -118,9 +72,11 @@ enum queue_flags {
 	QUEUE_FLAG_SYNCFULL,		/* sync request list full */
 	QUEUE_FLAG_NOMERGES,		/* sysfs nomerges: never merge */
 	QUEUE_FLAG_NONROT,		/* non-rotational device */
+	QUEUE_FLAG_QUEUED,		/* the device queues commands (tags) */
 };
 
 typedef void (make_request_fn)(struct request_queue *q, struct bio *bio);
+typedef void (request_fn_proc)(struct request_queue *q);
 
 /* Counters kept per disk queue (READ/WRITE by direction, [2] by is_sync
  * where the comment says so). */
@@ -136,7 +92,6 @@ struct blk_queue_stats {
 	sim_time_t latency_ns[2];	/* allocated -> completed, sum, by is_sync */
 	sim_time_t max_latency_ns[2];
 	unsigned int max_in_driver[2];	/* most in the device at once, by is_sync */
-	sim_time_t busy_ns;		/* device servicing */
 	unsigned long preemptions;	/* async slices cut short by sync */
 };
 
@@ -149,6 +104,11 @@ struct request_queue {
 	unsigned long queue_flags;
 
 	/* Disks only, below. */
+	struct list_head queue_head;	/* dispatched by the elevator, not yet
+					 * fetched by the driver */
+	request_fn_proc *request_fn;
+	struct elevator_queue *elevator;
+	unsigned int in_flight[2];	/* fetched by the driver, by is_sync */
 	struct request_list rq;
 	unsigned long nr_requests;
 	unsigned long nr_congestion_on;
@@ -160,24 +120,60 @@ struct request_queue {
 	struct timer unplug_timer;
 	struct bio *deferred;		/* bios from interrupt context that */
 	struct bio **deferred_tail;	/* found no free request, in order */
-	struct cfq_data *elevator;
-	struct disk *disk;
 	struct blk_queue_stats stats;
 };
+
+static inline void queue_flag_set(unsigned int flag, struct request_queue *q)
+{
+	q->queue_flags |= 1UL << flag;
+}
+
+static inline void queue_flag_clear(unsigned int flag, struct request_queue *q)
+{
+	q->queue_flags &= ~(1UL << flag);
+}
 
 static inline bool blk_queue_plugged(const struct request_queue *q)
 {
 	return q->queue_flags & (1UL << QUEUE_FLAG_PLUGGED);
 }
 
-static inline int queue_congestion_on_threshold(const struct request_queue *q)
+static inline bool blk_queue_nonrot(const struct request_queue *q)
 {
-	return (int)q->nr_congestion_on;
+	return q->queue_flags & (1UL << QUEUE_FLAG_NONROT);
 }
 
-static inline int queue_congestion_off_threshold(const struct request_queue *q)
+static inline bool blk_queue_nomerges(const struct request_queue *q)
 {
-	return (int)q->nr_congestion_off;
+	return q->queue_flags & (1UL << QUEUE_FLAG_NOMERGES);
+}
+
+static inline bool blk_queue_tagged(const struct request_queue *q)
+{
+	return q->queue_flags & (1UL << QUEUE_FLAG_QUEUED);
+}
+
+/* The request list of direction @sync is full (get_request). */
+static inline bool blk_queue_full(const struct request_queue *q, int sync)
+{
+	return q->queue_flags & (1UL << (sync ? QUEUE_FLAG_SYNCFULL
+					      : QUEUE_FLAG_ASYNCFULL));
+}
+
+static inline void blk_set_queue_full(struct request_queue *q, int sync)
+{
+	queue_flag_set(sync ? QUEUE_FLAG_SYNCFULL : QUEUE_FLAG_ASYNCFULL, q);
+}
+
+static inline void blk_clear_queue_full(struct request_queue *q, int sync)
+{
+	queue_flag_clear(sync ? QUEUE_FLAG_SYNCFULL : QUEUE_FLAG_ASYNCFULL, q);
+}
+
+/* Requests the driver has fetched and not yet ended. */
+static inline int queue_in_flight(const struct request_queue *q)
+{
+	return (int)(q->in_flight[0] + q->in_flight[1]);
 }
 
 /* ---- block devices ---------------------------------------------------- */
@@ -209,7 +205,10 @@ void blk_dev_init(void);
 /* End of the program: free what blk_dev_init keeps. */
 void blk_dev_exit(void);
 
-/* A disk (NULL parameters: defaults). */
+/*
+ * A SCSI disk (drivers/scsi/scsi_lib.c) on a drive with @dp (NULL:
+ * disk_default_params, hw/disk.h) and CFQ with @cp (NULL: defaults).
+ */
 struct block_device *disk_create(const char *name,
 				 const struct disk_params *dp,
 				 const struct cfq_params *cp);
@@ -221,9 +220,17 @@ void disk_destroy(struct block_device *bdev);
 /* A queue for a stacked driver: make_request_fn only. */
 struct request_queue *blk_alloc_queue(const char *name,
 				      make_request_fn *fn, void *queuedata);
+/*
+ * A queue for a disk driver: __make_request, plugging, the request list,
+ * and @rfn to hand requests to the device.  The driver sets the queue's
+ * flags and then calls elevator_init.
+ */
+struct request_queue *blk_init_queue(request_fn_proc *rfn, const char *name);
+/* Frees @q, its elevator and whatever is still queued in them. */
 void blk_cleanup_queue(struct request_queue *q);
 
-void blk_queue_congestion_threshold(struct request_queue *q);
+/* The defaults of a queue that allocates requests (block/blk-settings.c). */
+void blk_queue_make_request(struct request_queue *q, make_request_fn *mfn);
 /* sysfs nr_requests: recompute thresholds, congestion and full flags. */
 void blk_queue_set_nr_requests(struct request_queue *q, unsigned long nr);
 /* The merge limit, in 512-byte sectors (at least one page). */
@@ -233,15 +240,26 @@ void blk_queue_max_sectors(struct request_queue *q, unsigned int max_sectors);
 void blk_unplug(struct request_queue *q);
 /* What a waiter on a page does before sleeping: unplug the device. */
 void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page);
+/* Remove the plug and call the driver if the elevator holds requests. */
+void __blk_run_queue(struct request_queue *q);
 
-/* Requests of @q queued in the scheduler or held by the device. */
+/* For the driver's request_fn: the next request, started; or NULL. */
+struct request *blk_fetch_request(struct request_queue *q);
+/*
+ * For the driver, when the device is done with @rq: end its bios, tell
+ * the elevator, free the request (2.6.32 blk_end_request_all).
+ */
+void blk_end_request_all(struct request *rq, int error);
+/*
+ * mmsim: a run stops with I/O in flight: free @rq and its bios without
+ * ending them (teardown only; no accounting).
+ */
+void blk_free_request_at_exit(struct request *rq);
+
+/* Requests of @q allocated: queued in the scheduler or held by the device. */
 unsigned int blk_queue_in_flight(const struct request_queue *q);
-/* CFQ state for tests and reports: a process's sync queue, hw_tag. */
-bool cfq_sync_idle_window(const struct request_queue *q, int pid);
-unsigned int cfq_nr_sync_queues(const struct request_queue *q);
-bool cfq_hw_tag(const struct request_queue *q);
 
-/* ---- stacked devices: dm-crypt and LVM linear volumes (dm.c) --------- */
+/* ---- stacked devices: dm-crypt and LVM linear volumes (drivers/md/) -- */
 
 /*
  * dm-crypt as 2.6.32: per device one kcryptd task (encrypts writes,
@@ -286,7 +304,9 @@ struct block_device *dm_crypt_create(const char *name,
  * An LVM logical volume: a linear mapping of sectors [start, start + len)
  * of @dev.  With @swap set its backing_dev_info never reports congestion,
  * standing for swap_backing_dev_info, which is what swap-cache pages carry
- * in the kernel (reference §5.4); its I/O still goes down to @dev.
+ * in the kernel (2.6.32 mm/swap_state.c: a bdi with no congestion state,
+ * so vmscan.c may_write_to_queue() always lets swap-out through); its I/O
+ * still goes down to @dev.
  */
 struct block_device *dm_linear_create(const char *name,
 				      struct block_device *dev,
@@ -295,6 +315,7 @@ struct block_device *dm_linear_create(const char *name,
 /* Frees a dm device (before sim_exit; nothing in flight). */
 void dm_destroy(struct block_device *bdev);
 
+/* NULL for a linear volume; the page pool's counts are as of this call. */
 const struct dm_crypt_stats *dm_crypt_get_stats(struct block_device *bdev);
 /* The kcryptd and kcryptd_io tasks of a crypt device. */
 struct task_struct *dm_crypt_kcryptd(struct block_device *bdev);

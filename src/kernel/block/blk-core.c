@@ -1,0 +1,531 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core of the block layer, as 2.6.32's block/blk-core.c: request
+ * allocation with the request accounting and congestion marks,
+ * plugging, __make_request, generic_make_request and submit_bio, the
+ * driver's side (blk_fetch_request, blk_end_request_all), and queue
+ * set-up and tear-down.
+ *
+ * Life of a request: __make_request merges the bio into a queued request
+ * (elv_merge) or allocates one (get_request, sleeping in get_request_wait
+ * when the list of its direction is full) and hands it to the elevator;
+ * the driver's request_fn fetches what the elevator dispatches and gives
+ * it to the device; at completion the driver ends it here, which ends
+ * the bios, tells the elevator, and frees the request (freed_request:
+ * clear congestion below the off mark and wake congestion_wait sleepers,
+ * wake one get_request_wait sleeper).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include "blk.h"
+#include "linux/vmstat.h"
+
+/* ---- request allocation ----------------------------------------------- */
+
+/*
+ * 2.6.32 blk_queue_congestion_threshold(): congested from nr - nr/8 + 1
+ * requests (113 of 128), no longer below nr - nr/8 - nr/16 - 1 (103).
+ */
+void blk_queue_congestion_threshold(struct request_queue *q)
+{
+	long nr = (long)q->nr_requests;
+	long on = nr - nr / 8 + 1, off = nr - nr / 8 - nr / 16 - 1;
+
+	q->nr_congestion_on = (unsigned long)(on > nr ? nr : on);
+	q->nr_congestion_off = (unsigned long)(off < 1 ? 1 : off);
+}
+
+/*
+ * A batcher may allocate past the full mark: nr_batching requests, or any
+ * it has left within BLK_BATCH_TIME of becoming one.
+ */
+static bool ioc_batching(struct request_queue *q, struct io_context *ioc)
+{
+	if (!ioc)
+		return false;
+	return ioc->nr_batch_requests == (int)q->nr_batching ||
+	       (ioc->nr_batch_requests > 0 &&
+		(long)(jiffies - (ioc->last_waited + BLK_BATCH_TIME)) < 0);
+}
+
+static void ioc_set_batching(struct request_queue *q, struct io_context *ioc)
+{
+	if (!ioc || ioc_batching(q, ioc))
+		return;
+	ioc->nr_batch_requests = (int)q->nr_batching;
+	ioc->last_waited = jiffies;
+}
+
+/*
+ * 2.6.32 get_request().  The elevator's may_queue is always
+ * ELV_MQUEUE_MAY here: CFQ's MUST (a queue it is idling for) would only
+ * let that task past the full mark.
+ */
+static struct request *get_request(struct request_queue *q,
+				   unsigned long rw_flags)
+{
+	struct request_list *rl = &q->rq;
+	struct io_context *ioc = NULL;
+	const int is_sync = rw_is_sync(rw_flags);
+	struct request *rq;
+
+	if (rl->count[is_sync] + 1 >= queue_congestion_on_threshold(q)) {
+		if (rl->count[is_sync] + 1 >= (int)q->nr_requests) {
+			ioc = current_io_context();
+			/*
+			 * The task that fills the list becomes a batcher: it
+			 * may go on allocating so it can finish its batch.
+			 */
+			if (!blk_queue_full(q, is_sync)) {
+				ioc_set_batching(q, ioc);
+				blk_set_queue_full(q, is_sync);
+			} else if (!ioc_batching(q, ioc)) {
+				return NULL;
+			}
+		}
+		set_bdi_congested(&q->backing_dev_info, is_sync);
+	}
+	/* Never beyond 3/2 nr_requests, not even for a batcher. */
+	if (rl->count[is_sync] >= (int)(3 * q->nr_requests / 2))
+		return NULL;
+
+	rl->count[is_sync]++;
+	rl->starved[is_sync] = 0;
+
+	rq = calloc(1, sizeof(*rq));
+	if (!rq)
+		abort();
+	INIT_LIST_HEAD(&rq->queuelist);
+	INIT_LIST_HEAD(&rq->fifo);
+	rq->q = q;
+	rq->cmd_flags = (rw_flags & (1UL << BIO_RW) ? REQ_RW : 0) |
+			(is_sync ? REQ_RW_SYNC : 0);
+	rq->start_time = sim_now();
+	if (ioc_batching(q, ioc))
+		ioc->nr_batch_requests--;
+	return rq;
+}
+
+/* Sleep (exclusively, unplugging first) until a request can be had. */
+static struct request *get_request_wait(struct request_queue *q,
+					unsigned long rw_flags)
+{
+	const int is_sync = rw_is_sync(rw_flags);
+	struct request_list *rl = &q->rq;
+	struct request *rq = get_request(q, rw_flags);
+
+	while (!rq) {
+		DEFINE_WAIT(wait);
+		sim_time_t start = sim_now();
+
+		prepare_to_wait_exclusive(&rl->wait[is_sync], &wait,
+					  TASK_UNINTERRUPTIBLE);
+		__generic_unplug_device(q);
+		io_schedule();
+		/* A woken task is a batcher: it got in line first. */
+		ioc_set_batching(q, current_io_context());
+		finish_wait(&rl->wait[is_sync], &wait);
+		q->stats.sleeps[is_sync]++;
+		q->stats.sleep_ns[is_sync] += sim_now() - start;
+		rq = get_request(q, rw_flags);
+	}
+	return rq;
+}
+
+/*
+ * Every freed request below the off mark clears congestion, which wakes
+ * every congestion_wait sleeper of this direction (2.6.32
+ * mm/backing-dev.c clear_bdi_congested() wakes congestion_wqh[sync]
+ * whenever it has waiters, not only on a congested -> uncongested
+ * transition).
+ */
+static void __freed_request(struct request_queue *q, int sync)
+{
+	struct request_list *rl = &q->rq;
+
+	if (rl->count[sync] < queue_congestion_off_threshold(q))
+		clear_bdi_congested(&q->backing_dev_info, sync);
+	if (rl->count[sync] + 1 <= (int)q->nr_requests) {
+		if (waitqueue_active(&rl->wait[sync]))
+			wake_up(&rl->wait[sync]);
+		blk_clear_queue_full(q, sync);
+	}
+}
+
+static void freed_request(struct request_queue *q, int sync)
+{
+	struct request_list *rl = &q->rq;
+
+	rl->count[sync]--;
+	assert(rl->count[sync] >= 0);
+	__freed_request(q, sync);
+	if (rl->starved[sync ^ 1])
+		__freed_request(q, sync ^ 1);
+}
+
+void __blk_put_request(struct request *rq)
+{
+	struct request_queue *q = rq->q;
+	int sync = rq_is_sync(rq);
+
+	free(rq);
+	freed_request(q, sync);
+}
+
+/* ---- plugging --------------------------------------------------------- */
+
+/*
+ * An empty queue is plugged for unplug_delay (3 ms, rounded up to a tick)
+ * or until unplug_thresh requests are queued, so a burst of bios merges
+ * before the first one goes to the disk.
+ */
+static void blk_plug_device(struct request_queue *q)
+{
+	if (blk_queue_plugged(q))
+		return;
+	queue_flag_set(QUEUE_FLAG_PLUGGED, q);
+	timer_add(&q->unplug_timer, jiffies_to_ns(jiffies + q->unplug_delay));
+}
+
+static bool blk_remove_plug(struct request_queue *q)
+{
+	if (!blk_queue_plugged(q))
+		return false;
+	queue_flag_clear(QUEUE_FLAG_PLUGGED, q);
+	timer_del(&q->unplug_timer);
+	return true;
+}
+
+void __blk_run_queue(struct request_queue *q)
+{
+	blk_remove_plug(q);
+	if (elv_queue_empty(q))
+		return;
+	q->request_fn(q);
+}
+
+void __generic_unplug_device(struct request_queue *q)
+{
+	if (!blk_remove_plug(q) && !blk_queue_nonrot(q))
+		return;
+	q->request_fn(q);
+}
+
+void generic_unplug_device(struct request_queue *q)
+{
+	if (blk_queue_plugged(q))
+		__generic_unplug_device(q);
+}
+
+void blk_unplug_timeout(struct timer *t)
+{
+	struct request_queue *q = t->data;
+
+	/* The kernel hands this to kblockd; mmsim unplugs right here. */
+	queue_flag_clear(QUEUE_FLAG_PLUGGED, q);
+	q->request_fn(q);
+}
+
+void blk_unplug(struct request_queue *q)
+{
+	if (q->unplug_fn)
+		q->unplug_fn(q);
+}
+
+void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page)
+{
+	if (bdi && bdi->unplug_io_fn)
+		bdi->unplug_io_fn(bdi, page);
+}
+
+static void blk_backing_dev_unplug(struct backing_dev_info *bdi,
+				   struct page *page)
+{
+	blk_unplug(bdi->unplug_io_data);
+}
+
+/* ---- queueing bios ---------------------------------------------------- */
+
+static void init_request_from_bio(struct request *rq, struct bio *bio)
+{
+	rq->sector = bio->bi_sector;
+	rq->nr_sectors = bio_sectors(bio);
+	rq->bio = rq->biotail = bio;
+	bio->bi_next = NULL;
+}
+
+static void add_request(struct request_queue *q, struct request *rq)
+{
+	elv_insert(q, rq);
+}
+
+static void blk_defer_bio(struct request_queue *q, struct bio *bio)
+{
+	bio->bi_next = NULL;
+	*q->deferred_tail = bio;
+	q->deferred_tail = &bio->bi_next;
+	q->stats.deferred++;
+}
+
+/*
+ * 2.6.32 queue_should_plug(): plugging only pays where merging saves
+ * seeks or commands, so not on a non-rotational device that queues.
+ */
+static bool queue_should_plug(const struct request_queue *q)
+{
+	return !(blk_queue_nonrot(q) && blk_queue_tagged(q));
+}
+
+/* The get_rq: tail of __make_request, for a bio that did not merge. */
+static void queue_new_request(struct request_queue *q, struct request *rq,
+			      struct bio *bio)
+{
+	init_request_from_bio(rq, bio);
+	if (queue_should_plug(q) && elv_queue_empty(q))
+		blk_plug_device(q);
+	add_request(q, rq);
+}
+
+/*
+ * A bio that arrived in interrupt context (or from a bare timer) and found
+ * no free request waits here, in order, instead of sleeping: each freed
+ * request gives the oldest one another try, before any task woken in
+ * get_request_wait gets to run.  The kernel never submits from interrupt
+ * context; this keeps a model that does from sleeping there.
+ */
+static void blk_retry_deferred(struct request_queue *q)
+{
+	while (q->deferred) {
+		struct bio *bio = q->deferred;
+		struct request *rq = get_request(q, bio->bi_rw);
+
+		if (!rq)
+			return;
+		q->deferred = bio->bi_next;
+		if (!q->deferred)
+			q->deferred_tail = &q->deferred;
+		queue_new_request(q, rq, bio);
+	}
+}
+
+static void __make_request(struct request_queue *q, struct bio *bio)
+{
+	struct request *rq;
+
+	q->stats.bios[bio_data_dir(bio)]++;
+	switch (elv_merge(q, &rq, bio)) {
+	case ELEVATOR_BACK_MERGE:
+		rq->biotail->bi_next = bio;
+		rq->biotail = bio;
+		bio->bi_next = NULL;
+		rq->nr_sectors += bio_sectors(bio);
+		q->stats.back_merges++;
+		attempt_back_merge(q, rq);
+		goto out;
+	case ELEVATOR_FRONT_MERGE:
+		bio->bi_next = rq->bio;
+		rq->bio = bio;
+		rq->sector = bio->bi_sector;
+		rq->nr_sectors += bio_sectors(bio);
+		q->stats.front_merges++;
+		attempt_front_merge(q, rq);
+		goto out;
+	default:
+		break;
+	}
+	if (!can_sleep()) {
+		/* Behind earlier deferred bios, to keep their order. */
+		rq = q->deferred ? NULL : get_request(q, bio->bi_rw);
+		if (!rq) {
+			blk_defer_bio(q, bio);
+			return;
+		}
+	} else {
+		rq = get_request_wait(q, bio->bi_rw);
+	}
+	queue_new_request(q, rq, bio);
+out:
+	/*
+	 * 2.6.32 __make_request: only BIO_RW_UNPLUG unplugs here.  A reader
+	 * unplugs when it waits on the page (sync_page), after the rest of
+	 * its readahead window was queued behind the plug and merged.
+	 */
+	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || !queue_should_plug(q))
+		__generic_unplug_device(q);
+	else if (!blk_queue_plugged(q) && !queue_in_flight(q))
+		__blk_run_queue(q);	/* idle device: nothing else would */
+}
+
+void generic_make_request(struct bio *bio)
+{
+	struct block_device *bdev = bio->bi_bdev;
+
+	assert(bdev && bio->bi_vcnt > 0);
+	assert(bio->bi_sector + bio_sectors(bio) <= bdev->bd_nr_sectors &&
+	       "bio beyond the end of its device");
+	bdev->bd_queue->make_request_fn(bdev->bd_queue, bio);
+}
+
+/* PGPGIN/PGPGOUT in KiB (the kernel counts sectors and halves them in
+ * /proc/vmstat; the printed value is the same). */
+void submit_bio(struct bio *bio)
+{
+	long kib = (long)(bio->bi_vcnt * (PAGE_SIZE / 1024));
+
+	if (bio_data_dir(bio) == WRITE)
+		count_vm_events(PGPGOUT, kib);
+	else
+		count_vm_events(PGPGIN, kib);
+	bio->bi_submit_time = sim_now();
+	generic_make_request(bio);
+}
+
+unsigned int blk_queue_in_flight(const struct request_queue *q)
+{
+	return (unsigned int)(q->rq.count[0] + q->rq.count[1]);
+}
+
+/* ---- the driver's side ------------------------------------------------ */
+
+static struct request *blk_peek_request(struct request_queue *q)
+{
+	return __elv_next_request(q);
+}
+
+/* From the dispatch list to the driver: counted in flight from here. */
+static void blk_dequeue_request(struct request *rq)
+{
+	struct request_queue *q = rq->q;
+
+	list_del_init(&rq->queuelist);
+	q->in_flight[rq_is_sync(rq)]++;
+}
+
+static void blk_start_request(struct request *rq)
+{
+	struct request_queue *q = rq->q;
+	int dir = rq_data_dir(rq), sync = rq_is_sync(rq);
+
+	blk_dequeue_request(rq);
+	rq->dispatch_time = sim_now();
+	q->stats.requests[dir]++;
+	q->stats.sectors[dir] += rq->nr_sectors;
+	if (q->in_flight[sync] > q->stats.max_in_driver[sync])
+		q->stats.max_in_driver[sync] = q->in_flight[sync];
+}
+
+struct request *blk_fetch_request(struct request_queue *q)
+{
+	struct request *rq = blk_peek_request(q);
+
+	if (rq)
+		blk_start_request(rq);
+	return rq;
+}
+
+void blk_end_request_all(struct request *rq, int error)
+{
+	struct request_queue *q = rq->q;
+	int sync = rq_is_sync(rq);
+	sim_time_t latency = sim_now() - rq->start_time;
+	struct bio *bio = rq->bio;
+
+	while (bio) {
+		struct bio *next = bio->bi_next;
+
+		bio->bi_next = NULL;
+		bio_endio(bio, error);
+		bio = next;
+	}
+	elv_completed_request(q, rq);
+	q->stats.completed[sync]++;
+	q->stats.latency_ns[sync] += latency;
+	if (latency > q->stats.max_latency_ns[sync])
+		q->stats.max_latency_ns[sync] = latency;
+	__blk_put_request(rq);
+	blk_retry_deferred(q);
+}
+
+void blk_free_request_at_exit(struct request *rq)
+{
+	struct bio *bio = rq->bio;
+
+	while (bio) {
+		struct bio *next = bio->bi_next;
+
+		bio_put(bio);
+		bio = next;
+	}
+	free(rq);
+}
+
+/* ---- queues ----------------------------------------------------------- */
+
+static struct request_queue *blk_alloc_queue_node(const char *name)
+{
+	struct request_queue *q = calloc(1, sizeof(*q));
+
+	if (!q)
+		abort();
+	snprintf(q->name, sizeof(q->name), "%s", name);
+	bdi_init(&q->backing_dev_info, q->name);
+	q->deferred_tail = &q->deferred;
+	INIT_LIST_HEAD(&q->queue_head);
+	timer_init(&q->unplug_timer, blk_unplug_timeout, q);
+	return q;
+}
+
+struct request_queue *blk_alloc_queue(const char *name,
+				      make_request_fn *fn, void *queuedata)
+{
+	struct request_queue *q = blk_alloc_queue_node(name);
+
+	q->make_request_fn = fn;
+	q->queuedata = queuedata;
+	return q;
+}
+
+struct request_queue *blk_init_queue(request_fn_proc *rfn, const char *name)
+{
+	struct request_queue *q = blk_alloc_queue_node(name);
+
+	/* blk_init_free_list */
+	for (int i = 0; i < 2; i++)
+		init_waitqueue_head(&q->rq.wait[i]);
+	q->request_fn = rfn;
+	q->unplug_fn = generic_unplug_device;
+	q->backing_dev_info.unplug_io_fn = blk_backing_dev_unplug;
+	q->backing_dev_info.unplug_io_data = q;
+	blk_queue_make_request(q, __make_request);
+	return q;
+}
+
+void blk_cleanup_queue(struct request_queue *q)
+{
+	timer_del(&q->unplug_timer);
+	if (q->elevator)
+		elevator_exit(q->elevator);
+	while (q->deferred) {
+		struct bio *bio = q->deferred;
+
+		q->deferred = bio->bi_next;
+		bio_put(bio);
+	}
+	free(q);
+}
+
+/* ---- the block layer as a whole --------------------------------------- */
+
+void blk_dev_init(void)
+{
+	blk_ioc_exit();
+	bdi_congestion_init();
+}
+
+void blk_dev_exit(void)
+{
+	bio_exit();
+	blk_ioc_exit();
+	bdi_congestion_exit();
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The linear target, as 2.6.32's drivers/md/dm-linear.c: an LVM logical
+ * volume is sectors [start, start + len) of the device underneath.  Every
+ * bio is cloned, moved by the volume's start and passed down; the clone's
+ * completion ends the original.
+ */
+#include <stdlib.h>
+#include "dm.h"
+
+struct linear_c {
+	struct block_device *dev;
+	sector_t start;			/* our sector 0 on dev */
+};
+
+static void linear_endio(struct bio *clone, int error)
+{
+	struct bio *bio = clone->bi_private;
+
+	bio_put(clone);
+	bio_endio(bio, error);
+}
+
+static int linear_map(struct dm_target *ti, struct bio *bio)
+{
+	struct linear_c *lc = ti->private;
+	struct bio *clone = bio_clone(bio);
+
+	clone->bi_bdev = lc->dev;
+	clone->bi_sector = lc->start + bio->bi_sector;
+	clone->bi_end_io = linear_endio;
+	clone->bi_private = bio;
+	generic_make_request(clone);
+	return DM_MAPIO_SUBMITTED;
+}
+
+static void linear_dtr(struct dm_target *ti)
+{
+	free(ti->private);
+}
+
+static const struct target_type linear_target = {
+	.name = "linear",
+	.map = linear_map,
+	.dtr = linear_dtr,
+};
+
+struct block_device *dm_linear_create(const char *name,
+				      struct block_device *dev,
+				      sector_t start, sector_t len, bool swap)
+{
+	struct mapped_device *md = alloc_dev(name, dev, start, len,
+					     &linear_target);
+	struct linear_c *lc = calloc(1, sizeof(*lc));
+
+	if (!lc)
+		abort();
+	lc->dev = dev;
+	lc->start = start;
+	md->ti.private = lc;
+	/* swap_backing_dev_info has no congestion state at all. */
+	if (swap) {
+		md->queue->backing_dev_info.congested_fn = NULL;
+		md->queue->backing_dev_info.congested_data = NULL;
+	}
+	return &md->bdev;
+}

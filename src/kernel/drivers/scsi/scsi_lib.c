@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The disk's driver.  The 2009 reproduction's disk is a SATA disk, which
+ * 2.6.32 drives through libata's SCSI translation: requests leave the
+ * block layer in the SCSI midlayer's drivers/scsi/scsi_lib.c
+ * (scsi_request_fn), and the disk itself is set up by drivers/scsi/sd.c
+ * (sd_probe).  This file stands for the midlayer, sd and libata at once:
+ * mmsim has one kind of disk and no command translation, error handling,
+ * timeouts or tag bookkeeping to model, so what is left of them is the
+ * hand-over between the request queue and the drive (src/hw/disk.c),
+ * which is where a kernel developer looks for it.
+ *
+ * scsi_request_fn fetches requests from the elevator while the device
+ * has room (scsi_dev_queue_ready: device_busy below its queue depth) and
+ * hands each to the drive as a command (start sector, length, direction,
+ * the request as cookie), then tells the drive to start.  The drive's
+ * completion interrupt calls scsi_done: the device is no longer busy with
+ * the request (scsi_device_unbusy), the request ends through blk-core
+ * (scsi_end_request), the drive may start its next command, and the
+ * queue runs again (scsi_next_command -> scsi_run_queue).  2.6.32 ends
+ * requests in the block softirq; mmsim does it all in the interrupt.
+ */
+#include <stdlib.h>
+#include <stdio.h>
+#include "linux/blkdev.h"
+#include "hw/disk.h"
+
+struct scsi_device {
+	struct request_queue *request_queue;
+	struct hw_disk *disk;		/* the drive */
+	unsigned int device_busy;	/* commands the drive holds */
+	unsigned int queue_depth;	/* the most it may hold */
+};
+
+static void scsi_request_fn(struct request_queue *q)
+{
+	struct scsi_device *sdev = q->queuedata;
+
+	while (sdev->device_busy < sdev->queue_depth) {
+		struct request *rq = blk_fetch_request(q);
+		struct disk_command cmd;
+
+		if (!rq)
+			break;
+		sdev->device_busy++;
+		cmd = (struct disk_command) {
+			.sector = rq->sector,
+			.nr_sectors = rq->nr_sectors,
+			.write = rq_data_dir(rq) == WRITE,
+			.cookie = rq,
+		};
+		hw_disk_queue_command(sdev->disk, &cmd);
+	}
+	hw_disk_kick(sdev->disk);
+}
+
+/* The drive's completion interrupt. */
+static void scsi_done(void *host, void *cookie, int error)
+{
+	struct scsi_device *sdev = host;
+	struct request *rq = cookie;
+
+	sdev->device_busy--;
+	blk_end_request_all(rq, error);
+	hw_disk_kick(sdev->disk);
+	__blk_run_queue(sdev->request_queue);
+}
+
+struct block_device *disk_create(const char *name,
+				 const struct disk_params *dp,
+				 const struct cfq_params *cp)
+{
+	struct block_device *bdev = calloc(1, sizeof(*bdev));
+	struct scsi_device *sdev = calloc(1, sizeof(*sdev));
+	const struct disk_params *p;
+	struct request_queue *q;
+
+	if (!bdev || !sdev)
+		abort();
+	q = blk_init_queue(scsi_request_fn, name);
+	q->queuedata = sdev;
+	sdev->request_queue = q;
+	sdev->disk = hw_disk_create(dp, scsi_done, sdev);
+	p = hw_disk_params(sdev->disk);
+	sdev->queue_depth = p->queue_depth;
+	if (!p->rotational)
+		queue_flag_set(QUEUE_FLAG_NONROT, q);
+	/* sd_probe's blk_queue_init_tags: the device queues (NCQ). */
+	if (sdev->queue_depth > 1)
+		queue_flag_set(QUEUE_FLAG_QUEUED, q);
+	elevator_init(q, cp);
+
+	snprintf(bdev->bd_name, sizeof(bdev->bd_name), "%s", name);
+	bdev->bd_queue = q;
+	bdev->bd_nr_sectors = p->capacity;
+	return bdev;
+}
+
+/* A request the drive still held when the run stopped. */
+static void scsi_abort(void *host, void *cookie)
+{
+	blk_free_request_at_exit(cookie);
+}
+
+void disk_destroy(struct block_device *bdev)
+{
+	struct request_queue *q = bdev->bd_queue;
+	struct scsi_device *sdev = q->queuedata;
+
+	hw_disk_destroy(sdev->disk, scsi_abort);
+	blk_cleanup_queue(q);
+	free(sdev);
+	free(bdev);
+}
