@@ -151,9 +151,10 @@ static int ext3_write_begin(struct file *file, struct address_space *mapping,
 }
 
 /*
- * ext3_ordered_write_end: block_write_end dirties the page; then i_size
- * and the inode in the running transaction, and the page is unlocked
- * and released (ext3_generic_write_end).
+ * ext3_ordered_write_end: block_write_end dirties the page, then
+ * update_file_sizes grows i_size, and the page is unlocked and released.
+ * The inode joins the running transaction on every write (its mtime:
+ * file_update_time's mark_inode_dirty), not only when i_disksize grows.
  */
 static int ext3_write_end(struct file *file, struct address_space *mapping,
 			  loff_t pos, unsigned int len, unsigned int copied,

@@ -37,7 +37,7 @@ typedef unsigned long tid_t;
 typedef struct transaction_s {
 	tid_t t_tid;
 	unsigned long t_nr_inodes;	/* inode blocks logged */
-	unsigned long t_nr_groups;	/* groups whose bitmap and descriptor it logged */
+	unsigned long t_nr_groups;	/* groups: bitmap + descriptor logged */
 	unsigned long t_last_group;	/* the group logged last */
 } transaction_t;
 

@@ -3,20 +3,21 @@
  * Booting the simulated machine's memory: the x86 and x86-64 layouts and
  * mmsim's boot entry, mem_init(cfg).
  *
- * One binary boots both architectures, so what 2.6.32 splits between
- * arch/x86/mm/init_32.c and init_64.c (the zone limits of zone_sizes_init
- * and paging_init, HUGETLB_PAGE_ORDER, the memory the kernel image
- * takes) sits side by side here, chosen by sim_arch.  It lives under
+ * One binary boots both architectures, so what 2.6.31 and 2.6.32 split
+ * between arch/x86/mm/init_32.c and init_64.c (the zone limits of
+ * zone_sizes_init and paging_init, HUGETLB_PAGE_ORDER, the memory the
+ * kernel image takes) sits side by side here, chosen by sim_arch.  It lives under
  * arch/ so that mm/ holds only what mm/ holds in the kernel: the zone set-
  * up itself is mm/page_alloc.c's, the boot-time free mm/bootmem.c's, the
  * RAM map arch/x86/kernel/e820.c's and the nodes arch/x86/mm/numa_64.c's.
  *
- * mem_init(cfg) runs, in one call, the memory part of the kernel's
- * start_kernel: setup_arch (max_pfn, the e820 holes, the kernel image,
- * initmem_init's nodes, paging_init -> zone_sizes_init ->
- * free_area_init_nodes), build_all_zonelists, mem_init ->
- * free_all_bootmem, and init_per_zone_wmark_min.  The kernel's own
- * mem_init (init_32.c, init_64.c) is only the free_all_bootmem step.
+ * mem_init(cfg) runs, in one call, the memory part of the kernel's boot
+ * (2.6.31 arch/x86: head32.c/head64.c and setup_arch for max_pfn, the
+ * e820 holes and the kernel image; initmem_init's nodes; paging_init ->
+ * zone_sizes_init -> free_area_init_nodes), then start_kernel's
+ * build_all_zonelists, mem_init -> free_all_bootmem, and
+ * init_per_zone_wmark_min.  The kernel's own mem_init (init_32.c,
+ * init_64.c) is only the free_all_bootmem step.
  *
  * Physical layout of a simulated machine:
  *
@@ -115,7 +116,8 @@ int mem_fail(const char *fmt, ...)
  * MiB on a 512 MiB machine.  The kernel is loaded at 16 MiB
  * (CONFIG_PHYSICAL_START 0x1000000, the x86 default since 2.6.31, chosen to
  * keep ZONE_DMA free), so the reservation sits at the start of the first
- * zone above DMA (setup_arch's reserve_early "TEXT DATA BSS").
+ * zone above DMA (the reserve_early "TEXT DATA BSS" of 2.6.31
+ * arch/x86/kernel/head32.c and head64.c).
  */
 #define DEFAULT_RESERVED_KBYTES 8192UL
 
