@@ -410,7 +410,7 @@ static void test_truncate_and_unlink_free_pages(void **state)
 	machine_boot(64, 1, "2.6.32-rc6", false);
 	drain_all_pages();
 	free0 = global_page_state(NR_FREE_PAGES);
-	blocks0 = sb->s_free_blocks;
+	blocks0 = EXT3_SB(sb)->s_free_blocks;
 	r.inode = ext3_create(sb, "clean", r.size);
 	w.inode = ext3_create(sb, "dirty", 0);
 	start_reader(&r);
@@ -418,11 +418,11 @@ static void test_truncate_and_unlink_free_pages(void **state)
 	run_for(NSEC_PER_SEC);
 	assert_int_equal(global_page_state(NR_FILE_PAGES), 2 * 256);
 	assert_int_equal(nr_dirty(), 256);
-	assert_int_equal(sb->s_free_blocks, blocks0 - 512);
+	assert_int_equal(EXT3_SB(sb)->s_free_blocks, blocks0 - 512);
 
 	assert_int_equal(ext3_truncate(r.inode, 512 * 1024), 0);
 	assert_int_equal(global_page_state(NR_FILE_PAGES), 256 + 128);
-	assert_int_equal(sb->s_free_blocks, blocks0 - 384);
+	assert_int_equal(EXT3_SB(sb)->s_free_blocks, blocks0 - 384);
 
 	kthread_run(unlinker_fn, "dirty", "rm", DEFAULT_PRIO);
 	kthread_run(unlinker_fn, "clean", "rm", DEFAULT_PRIO);
@@ -432,7 +432,7 @@ static void test_truncate_and_unlink_free_pages(void **state)
 	assert_int_equal(nr_dirty(), 0);
 	assert_int_equal(global_page_state(NR_INACTIVE_FILE) +
 			 global_page_state(NR_ACTIVE_FILE), 0);
-	assert_int_equal(sb->s_free_blocks, blocks0);
+	assert_int_equal(EXT3_SB(sb)->s_free_blocks, blocks0);
 	/* Readahead and writes took pages from the pcp lists; all came back. */
 	drain_all_pages();
 	assert_int_equal(global_page_state(NR_FREE_PAGES), free0);
@@ -461,11 +461,11 @@ static void test_interleaved_writers_get_contiguous_runs(void **state)
 	 * Windows of 8, 16, ..., 512, then 1027 blocks: 1024 blocks need at
 	 * most 8 extents per file, instead of 512 with blocks interleaved.
 	 */
-	assert_true(a.inode->i_nr_extents <= 8);
-	assert_true(b.inode->i_nr_extents <= 8);
+	assert_true(EXT3_I(a.inode)->i_nr_extents <= 8);
+	assert_true(EXT3_I(b.inode)->i_nr_extents <= 8);
 	/* They did interleave: neither file is a single run. */
-	assert_true(a.inode->i_nr_extents >= 2);
-	assert_true(b.inode->i_nr_extents >= 2);
+	assert_true(EXT3_I(a.inode)->i_nr_extents >= 2);
+	assert_true(EXT3_I(b.inode)->i_nr_extents >= 2);
 	machine_shutdown();
 }
 

@@ -5,8 +5,9 @@
  * counted but not printed, printk ratelimiting with its suppressed count.
  *
  * The zones are set up by hand in contig_page_data, without booting: the
- * definitions below are weak so that the real ones (mmzone.c, vmstat.c)
- * win whenever the library provides them.
+ * definitions below are weak so that the real ones (page_alloc.c,
+ * bootmem.c, arch/x86/mm/init.c, vmstat.c) win whenever the library
+ * provides them.
  */
 #include <stdarg.h>
 #include <stddef.h>

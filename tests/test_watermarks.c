@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot-time zone sizes, min_free_kbytes, watermarks, lowmem_reserve,
- * MIGRATE_RESERVE blocks and pcp sizes (reference §1, §3.5, §3.6), and
- * zone_watermark_ok (§2).  Every expected number is worked out by hand in
- * the comment above it from the formulas, not taken from the code.
+ * MIGRATE_RESERVE blocks and pcp sizes (docs/model.md, "Zones,
+ * watermarks, reserves" and "Per-cpu pagesets"), and zone_watermark_ok.
+ * Every expected number is worked out by hand in the comment above it
+ * from the formulas, not taken from the code.
  *
- * Layout recap (mmzone.c): DMA is pfn 0-4095 with the 97-page BIOS hole
+ * Layout recap (arch/x86/mm/init.c, arch/x86/kernel/e820.c,
+ * mm/page_alloc.c): DMA is pfn 0-4095 with the 97-page BIOS hole
  * 0x9f-0xff (and pfn 0-0xf on x86-64); memmap pages =
  * spanned * sizeof(struct page) / 4096 with struct page 32 bytes (x86) or
  * 56 (x86-64); present = spanned - holes - memmap.

@@ -277,7 +277,8 @@ static void old_data_flushed(const char *base)
 	sim_run(w.end + 35 * NSEC_PER_SEC + NSEC_PER_SEC);
 	assert_int_equal(nr_dirty(), 0);
 	assert_int_equal(nr_writeback(), 0);
-	assert_int_equal(vm_events[PGPGOUT] - 4 * sb->s_journal_blocks_written,
+	assert_int_equal(vm_events[PGPGOUT] -
+			 4 * EXT3_SB(sb)->s_journal->j_blocks_written,
 			 4 * MiB / 1024);
 	stop_checks();
 	machine_shutdown();
@@ -559,7 +560,7 @@ static void counters_consistent(const char *base)
 	assert_int_equal(c.bytes, 1 * (long)MiB);
 	assert_int_equal(b.inode->i_nr_dirty, 0);	/* fsync'd */
 	assert_true(vm_events[PGPGIN] > 0);		/* c's partial pages */
-	assert_true(sb->s_commits > 0);
+	assert_true(EXT3_SB(sb)->s_journal->j_commits > 0);
 	machine_shutdown();
 }
 
@@ -632,7 +633,7 @@ static void files_churn(const char *base)
 	vm_writeback.dirty_expire_centisecs = 50;
 	vm_writeback.dirty_writeback_centisecs = 20;
 	writeback_sysctl_changed();
-	blocks0 = sb->s_free_blocks;
+	blocks0 = EXT3_SB(sb)->s_free_blocks;
 	start_checks();
 	kthread_run(churn_fn, &c[0], "churn", DEFAULT_PRIO);
 	kthread_run(churn_fn, &c[1], "churn", DEFAULT_PRIO);
@@ -642,7 +643,7 @@ static void files_churn(const char *base)
 	assert_true(flusher_stats.pages_written > 0);
 	assert_int_equal(nr_dirty(), 0);
 	assert_int_equal(global_page_state(NR_FILE_PAGES), 0);
-	assert_int_equal(sb->s_free_blocks, blocks0);
+	assert_int_equal(EXT3_SB(sb)->s_free_blocks, blocks0);
 	assert_true(list_empty(&sb->s_inodes));
 	machine_shutdown();
 }

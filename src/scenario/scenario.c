@@ -617,7 +617,7 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 				 "mem = %s: too large for x86 (at most 4G: x86 is "
 				 "modelled as a non-PAE HIGHMEM4G kernel)", a);
 	}
-	/* mem_init() (mmzone.c) boots x86_64 machines up to 1 TiB. */
+	/* mem_init() (arch/x86/mm/init.c) boots x86_64 machines up to 1 TiB. */
 	if (m->arch == SCENARIO_ARCH_X86_64 && m->mem > 1 * TiB) {
 		format_size(a, sizeof(a), m->mem);
 		return key_error(sc, err, SEC_MACHINE, "mem",
@@ -674,7 +674,7 @@ static int check_nodes(const struct scenario *sc, struct scenario_error *err)
 
 /* Memory the kernel spreads min_free_kbytes over: all of it on x86_64,
  * the zones below the nominal 896 MiB highmem boundary on x86 (as
- * mmzone.c lays the zones out). */
+ * arch/x86/mm/init.c lays the zones out). */
 static uint64_t lowmem_bytes(const struct scenario *sc)
 {
 	uint64_t mem = sc->machine.mem;

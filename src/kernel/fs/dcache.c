@@ -13,7 +13,7 @@
 #include "linux/swap.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
-#include "linux/ext3_fs.h"
+#include "linux/fs.h"
 #include "linux/dcache.h"
 
 /* fs/dcache.c: sysctl vm.vfs_cache_pressure, 100 by default. */

@@ -34,7 +34,6 @@
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
 #include "mmsim/wb_internal.h"
-#include "linux/ext3_fs.h"
 #include "linux/fs.h"
 #include "linux/swap.h"
 #include "linux/bio.h"

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The address_space handle registry and index tables (fs.h).
+ * Inodes (2.6.32 fs/inode.c): new_inode, iput and destroy_inode, with
+ * the filesystem's super_operations allocating and freeing its own
+ * in-core inode around the VFS one; and mmsim's address_space handle
+ * registry and index tables (fs.h).
  *
  * Handles are handed out in order and never reused within a simulation:
  * a page that still names a dead anonymous region (an unmapped swap cache
@@ -12,6 +15,59 @@
 #include <string.h>
 #include "linux/kernel.h"
 #include "linux/fs.h"
+#include "linux/dcache.h"
+
+/* ---- inodes ---------------------------------------------------------- */
+
+/*
+ * alloc_inode and inode_init_always: the filesystem's inode, its page
+ * cache mapping (the kernel's inode->i_data) registered for a handle,
+ * and the super block's list.
+ */
+struct inode *new_inode(struct super_block *sb)
+{
+	struct inode *inode = sb->s_op->alloc_inode(sb);
+	struct address_space *mapping = calloc(1, sizeof(*mapping));
+
+	if (!inode || !mapping) {
+		if (inode)
+			sb->s_op->destroy_inode(inode);
+		free(mapping);
+		return NULL;
+	}
+	inode->i_sb = sb;
+	inode->i_blkbits = sb->s_blocksize_bits;
+	INIT_LIST_HEAD(&inode->i_list);
+	init_waitqueue_head(&inode->i_sync_wait);
+	mapping->host = inode;
+	mapping->flags = AS_FILE;
+	mapping->backing_dev_info = sb->s_bdi;
+	mapping->gfp_mask = GFP_HIGHUSER_MOVABLE;
+	mapping_register(mapping);
+	inode->i_mapping = mapping;
+	list_add_tail(&inode->i_sb_list, &sb->s_inodes);
+	return inode;
+}
+
+void destroy_inode(struct inode *inode)
+{
+	vfs_cache_forget(&inode->i_vfs);
+	list_del(&inode->i_sb_list);
+	mapping_unregister(inode->i_mapping);
+	free(inode->i_mapping);
+	free(inode->i_dirty_tags);
+	inode->i_sb->s_op->destroy_inode(inode);
+}
+
+/* iput_final of an unlinked inode: generic_delete_inode -> destroy_inode. */
+void iput(struct inode *inode)
+{
+	BUG_ON(inode->i_count <= 0);
+	if (--inode->i_count == 0 && inode->i_unlinked)
+		destroy_inode(inode);
+}
+
+/* ---- the address_space handle registry -------------------------------- */
 
 struct address_space **mapping_table;
 uint32_t mapping_table_size;

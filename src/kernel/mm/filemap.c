@@ -17,7 +17,6 @@
 #include "linux/vmstat.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
-#include "linux/ext3_fs.h"
 #include "linux/fs.h"
 #include "linux/mm.h"
 #include "linux/swap.h"
@@ -190,7 +189,8 @@ int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 	return 0;
 }
 
-/* New page-cache pages start on the inactive file list (§5.1). */
+/* New page-cache pages start on the inactive file list (2.6.32
+ * add_to_page_cache_lru -> lru_cache_add_file). */
 int add_to_page_cache_lru(struct page *page, struct address_space *mapping,
 			  pgoff_t index, gfp_t gfp)
 {
@@ -456,12 +456,13 @@ long vfs_read(struct file *file, loff_t pos, unsigned long len)
 /* ---- write() ---------------------------------------------------------- */
 
 /* grab_cache_page_write_begin: the page at @index, locked, cached. */
-static struct page *grab_cache_page_write_begin(struct address_space *mapping,
-						pgoff_t index)
+struct page *grab_cache_page_write_begin(struct address_space *mapping,
+					 pgoff_t index, unsigned int flags)
 {
 	struct page *page;
 	int status;
 
+	(void)flags;
 repeat:
 	page = find_lock_page(mapping, index);
 	if (page)
@@ -480,84 +481,39 @@ repeat:
 }
 
 /*
- * ext3_write_begin / block_write_begin: allocate the block, and read the
- * page first when only part of it is written, it is not up to date and
- * its block holds data.  A new block needs no read: the buffer is zeroed.
+ * generic_perform_write of 2.6.32, one page at a time: the filesystem's
+ * write_begin (the page locked, its block allocated, read first if only
+ * partly written), the copy, its write_end (dirty, i_size, unlocked),
+ * then balance_dirty_pages_ratelimited.
  */
-static int write_begin(struct file *file, struct address_space *mapping,
-		       pgoff_t index, unsigned long offset, unsigned long bytes,
-		       struct page **pagep)
-{
-	struct inode *inode = mapping->host;
-	struct page *page;
-	bool mapped;
-	int err;
-
-	page = grab_cache_page_write_begin(mapping, index);
-	if (!page)
-		return -ENOMEM;
-	mapped = ext3_bmap(inode, index) != 0;
-	if (!mapped) {
-		err = ext3_get_block_create(inode, index);
-		if (err) {
-			unlock_page(page);
-			page_cache_release(page);
-			return err;
-		}
-		if (!PageUptodate(page))
-			SetPageUptodate(page);	/* zeroed new block */
-	} else if (!PageUptodate(page) && (offset || bytes < PAGE_CACHE_SIZE)) {
-		err = mapping->a_ops->readpage(file, page);
-		if (!err) {
-			lock_page(page);
-			if (!PageUptodate(page))
-				err = -EIO;
-		}
-		if (err) {
-			if (PageLocked(page))
-				unlock_page(page);
-			page_cache_release(page);
-			return err;
-		}
-	}
-	*pagep = page;
-	return 0;
-}
-
-/* block_write_end + ext3's write_end: the page is uptodate and dirty. */
-static void write_end(struct address_space *mapping, loff_t pos,
-		      unsigned long copied, struct page *page)
-{
-	struct inode *inode = mapping->host;
-
-	SetPageUptodate(page);
-	set_page_dirty(page);
-	ext3_write_end_meta(inode, pos + (loff_t)copied);
-	unlock_page(page);
-	page_cache_release(page);
-}
-
 long generic_perform_write(struct file *file, loff_t pos, unsigned long count)
 {
 	struct address_space *mapping = file->f_mapping;
+	const struct address_space_operations *a_ops = mapping->a_ops;
 	long written = 0;
 	int status = 0;
 
 	while (count) {
 		unsigned long offset = (unsigned long)(pos & (PAGE_CACHE_SIZE - 1));
-		pgoff_t index = (pgoff_t)(pos >> PAGE_CACHE_SHIFT);
 		unsigned long bytes = min(PAGE_CACHE_SIZE - offset, count);
 		struct page *page;
+		void *fsdata = NULL;
+		unsigned long copied;
 
-		status = write_begin(file, mapping, index, offset, bytes, &page);
-		if (status)
+		status = a_ops->write_begin(file, mapping, pos, (unsigned int)bytes,
+					    0, &page, &fsdata);
+		if (unlikely(status))
 			break;
 		copy_cost(bytes);
 		mark_page_accessed(page);
-		write_end(mapping, pos, bytes, page);
-		pos += (loff_t)bytes;
-		count -= bytes;
-		written += (long)bytes;
+		status = a_ops->write_end(file, mapping, pos, (unsigned int)bytes,
+					  (unsigned int)bytes, page, fsdata);
+		if (unlikely(status < 0))
+			break;
+		copied = (unsigned long)status;
+		pos += (loff_t)copied;
+		count -= copied;
+		written += (long)copied;
 		balance_dirty_pages_ratelimited(mapping);
 	}
 	return written ? written : status;

@@ -5,7 +5,7 @@
  * balance_dirty_pages and its rate limiting, throttle_vm_writeout, and
  * write_cache_pages, the loop every writer of a file's pages runs.
  *
- * Version differences (kernel_profile switches, reference §10.1):
+ * Version differences (kernel_profile switches; docs/profiles.md):
  * - reclaimable_def: what "dirtyable memory" counts besides free pages;
  * - bdp_sleep: .30/.31 nap in congestion_wait(HZ/10) on cw_writeback's
  *   queue, .32 sleeps a pause that starts at one jiffy and doubles to HZ/10;
@@ -21,7 +21,6 @@
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
 #include "mmsim/wb_internal.h"
-#include "linux/ext3_fs.h"
 #include "linux/fs.h"
 #include "linux/swap.h"
 #include "linux/bio.h"
@@ -467,7 +466,7 @@ static void bdp_sleep(unsigned long *pause)
 		congestion_wait_site(CW_BDP, kprofile.cw_writeback, HZ / 10);
 	} else {
 		/*
-		 * 2.6.32 (reference §7.3): a plain sleep, no congestion
+		 * 2.6.32 balance_dirty_pages: a plain sleep, no congestion
 		 * queue, backing off from one jiffy to the old HZ/10 nap.
 		 */
 		set_current_state(TASK_INTERRUPTIBLE);

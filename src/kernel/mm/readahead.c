@@ -14,7 +14,6 @@
 #include "linux/kernel.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
-#include "linux/ext3_fs.h"
 #include "linux/fs.h"
 #include "linux/swap.h"
 #include "linux/bio.h"

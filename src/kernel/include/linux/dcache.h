@@ -29,17 +29,9 @@
 
 #include <stdbool.h>
 #include "linux/slab.h"
+#include "linux/fs.h"	/* struct vfs_cache_entry */
 
 struct inode;
-
-/* What the VFS caches hold for one file: object indexes, -1 for none. */
-struct vfs_cache_entry {
-	long dentry;
-	long icache;
-	unsigned long ino;
-	int d_count;			/* open files: the dentry's references */
-	struct inode *inode;		/* NULL: a file cached before the run */
-};
 
 /* Inodes per inode-table block: 4 KiB blocks of 256-byte inodes. */
 #define EXT3_INODES_PER_BLOCK	16

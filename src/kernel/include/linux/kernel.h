@@ -52,6 +52,9 @@ static inline bool test_and_clear_bit(int nr, unsigned long *addr)
 #define min_t(type, a, b) min((type)(a), (type)(b))
 #define max_t(type, a, b) max((type)(a), (type)(b))
 
+/* lib/int_sqrt.c */
+unsigned long int_sqrt(unsigned long x);
+
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 

@@ -171,16 +171,15 @@ extern enum zonelist_order current_zonelist_order;
 #define NODE_DATA(nid) (node_data[nid])
 #define for_each_online_node(nid)					\
 	for ((nid) = 0; (nid) < nr_online_nodes; (nid)++)
+
+/* mmzone.c: the iterators of for_each_online_pgdat and for_each_zone. */
+struct pglist_data *first_online_pgdat(void);
+struct pglist_data *next_online_pgdat(struct pglist_data *pgdat);
+struct zone *next_zone(struct zone *zone);
+
 #define for_each_online_pgdat(pgdat)					\
-	for ((pgdat) = NODE_DATA(0); (pgdat);				\
+	for ((pgdat) = first_online_pgdat(); (pgdat);			\
 	     (pgdat) = next_online_pgdat(pgdat))
-
-static inline struct pglist_data *next_online_pgdat(struct pglist_data *pgdat)
-{
-	int nid = pgdat->node_id + 1;
-
-	return nid < nr_online_nodes ? NODE_DATA(nid) : NULL;
-}
 
 /* arch/x86/mm/numa_64.c without a SLIT: 10 local, 20 remote. */
 static inline int node_distance(int from, int to)
@@ -188,10 +187,19 @@ static inline int node_distance(int from, int to)
 	return from == to ? LOCAL_DISTANCE : REMOTE_DISTANCE;
 }
 
-/* CPUs are split evenly, in blocks: cpus 0..k-1 on node 0, and so on. */
+/*
+ * arch/x86/mm/numa_64.c.  CPUs are split evenly, in blocks: cpus 0..k-1
+ * on node 0, and so on.
+ */
 int cpu_to_node(int cpu);
 /* The node of the CPU the current code runs on. */
 int numa_node_id(void);
+/* Boot: @nr_nodes nodes (0 or 1: one) for nr_online_cpus CPUs. */
+void numa_init(unsigned int nr_nodes);
+/* Boot: each node's pfn range (node_start_pfn, node_spanned_pages). */
+void setup_node_spans(unsigned int nr_nodes);
+/* mem_exit: back to the one empty node. */
+void numa_exit(void);
 
 static inline struct zonelist *node_zonelist(int nid, gfp_t flags)
 {
@@ -216,6 +224,11 @@ static inline int zone_idx(const struct zone *zone)
 	return (int)(zone - zone->zone_pgdat->node_zones);
 }
 
+static inline bool is_highmem_idx(int idx)
+{
+	return idx == ZONE_HIGHMEM;
+}
+
 static inline unsigned long min_wmark_pages(const struct zone *z)
 {
 	return z->watermark[WMARK_MIN];
@@ -229,19 +242,9 @@ static inline unsigned long high_wmark_pages(const struct zone *z)
 	return z->watermark[WMARK_HIGH];
 }
 
-/* The zone after @zone: the node's next, or the next node's first. */
-static inline struct zone *next_zone(struct zone *zone)
-{
-	pg_data_t *pgdat = zone->zone_pgdat;
-
-	if (zone < pgdat->node_zones + MAX_NR_ZONES - 1)
-		return zone + 1;
-	pgdat = next_online_pgdat(pgdat);
-	return pgdat ? pgdat->node_zones : NULL;
-}
-
 #define for_each_zone(zone)						\
-	for (zone = NODE_DATA(0)->node_zones; zone; zone = next_zone(zone))
+	for (zone = first_online_pgdat()->node_zones; zone;		\
+	     zone = next_zone(zone))
 #define for_each_populated_zone(zone)					\
 	for_each_zone(zone)						\
 		if (!populated_zone(zone))				\
@@ -267,8 +270,16 @@ struct arch_desc {
 	unsigned int struct_page_size;	/* for memmap accounting: 32 / 56 */
 };
 
+/* arch/x86/mm/init.c: the booted architecture. */
 const struct arch_desc *arch_lookup(const char *name);
 extern const struct arch_desc *sim_arch;
+
+/*
+ * arch/x86/kernel/e820.c: is @pfn missing from the RAM map?  Every hole
+ * lies below E820_HOLES_END_PFN (1 MiB).
+ */
+#define E820_HOLES_END_PFN	0x100UL
+bool pfn_is_hole(unsigned long pfn);
 
 /* Boot-time description of the machine's memory. */
 struct mem_config {
@@ -292,23 +303,43 @@ extern unsigned long totalreserve_pages;
 extern unsigned long totalram_pages;
 extern unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
 
-/* mmzone.c */
-int mem_init(const struct mem_config *cfg);	/* boot: zones, watermarks, free lists */
+/*
+ * arch/x86/mm/init.c: mmsim's boot entry, the memory part of
+ * start_kernel (zones, zonelists, free lists, watermarks).
+ */
+int mem_init(const struct mem_config *cfg);
 const char *mem_init_error(void);	/* why mem_init() refused the config */
 void mem_exit(void);
+/* Boot code refusing the config: record why (printf-style), undo
+ * mem_init; returns -EINVAL. */
+int mem_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 extern unsigned int nr_online_cpus;	/* the booted machine's CPUs */
 static inline unsigned int num_online_cpus(void)
 {
 	return nr_online_cpus ? nr_online_cpus : 1;
 }
+
+/* page_alloc.c: boot */
+int alloc_node_mem_map(void);		/* mem_map for pfns 0 .. max_pfn */
+/*
+ * free_area_init_nodes: zone type t of every node ends at
+ * @max_zone_pfn[t] (or where type t-1 does); the zones' spans, present
+ * pages, boot reservations (@reserved_pages of kernel image at the start
+ * of the first zone above DMA, then each zone's memmap), pageblock flags
+ * and pagesets (@fraction: percpu_pagelist_fraction, 0 for none).
+ */
+int free_area_init_nodes(const unsigned long *max_zone_pfn,
+			 unsigned long reserved_pages, unsigned int fraction);
+/* Zonelists, nr_zones, page_group_by_mobility_disabled. */
+void build_all_zonelists(enum zonelist_order requested);
+void set_lowmem_reserve_ratios(const struct mem_config *cfg);
 void init_per_zone_wmark_min(void);
 void setup_per_zone_wmarks(void);
 void setup_per_zone_lowmem_reserve(void);
 void setup_per_zone_inactive_ratio(void);
 unsigned long nr_free_buffer_pages(void);
 unsigned long nr_free_pagecache_pages(void);
-unsigned long int_sqrt(unsigned long x);
 
 /*
  * The zone index lives in the top bits of page->flags and the node id just
@@ -361,7 +392,7 @@ void setup_zone_migrate_reserve(struct zone *zone);
  * none is populated.
  */
 struct zone *first_zones_zonelist(struct zonelist *zonelist, int high_zoneidx);
-/* Reference §4.2; the fast and slow paths of __alloc_pages_nodemask call it. */
+/* The fast and slow paths of __alloc_pages_nodemask call it. */
 struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
 				    struct zonelist *zonelist, int high_zoneidx,
 				    int alloc_flags, struct zone *preferred_zone,

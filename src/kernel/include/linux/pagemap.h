@@ -91,6 +91,12 @@ void remove_from_page_cache(struct page *page);
 void delete_from_page_cache(struct page *page);
 struct page *page_cache_alloc(struct address_space *mapping);
 struct page *page_cache_alloc_cold(struct address_space *mapping);
+/*
+ * The page at @index for a write, found or added, locked (a filesystem's
+ * write_begin); NULL without memory.  @flags: AOP_FLAG_*, none used.
+ */
+struct page *grab_cache_page_write_begin(struct address_space *mapping,
+					 pgoff_t index, unsigned int flags);
 /* page_cache_get / page_cache_release are swap.h's get_page / put_page. */
 /* Drop every page of @mapping at or after @lstart (bytes): truncate, unlink. */
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * State shared by page-writeback.c, fs-writeback.c and ext3.c only: the
+ * State shared by mm/page-writeback.c and fs/fs-writeback.c only: the
  * writeback side of a backing_dev_info (2.6.32's struct bdi_writeback and
  * the bdi fields the dirty limits read), floating proportions, and the
- * per-inode dirty-page tags write_cache_pages walks.
+ * per-inode dirty-page tags write_cache_pages walks.  Filesystems see
+ * none of it: they are called through address_space_operations.
  */
 #ifndef MMSIM_WB_INTERNAL_H
 #define MMSIM_WB_INTERNAL_H

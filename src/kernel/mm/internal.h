@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What mm/ files share among themselves only (2.6.32 mm/internal.h). */
+#ifndef MMSIM_MM_INTERNAL_H
+#define MMSIM_MM_INTERNAL_H
+
+struct page;
+
+/*
+ * page_alloc.c: free_all_bootmem's path into the buddy allocator.  Boot
+ * frees count in pgfree, as they do through the kernel's __free_pages.
+ */
+void __free_pages_bootmem(struct page *page, unsigned int order);
+
+#endif /* MMSIM_MM_INTERNAL_H */
