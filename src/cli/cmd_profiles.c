@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#include "options.h"
 #include "mmsim/profile.h"
 
 static const char usage[] =
@@ -78,21 +79,34 @@ static void emit_line(void *ctx, const char *line)
 
 int cmd_profiles(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_options o;
 	struct kernel_profile p;
+	const char *name = NULL;
 	char err[512];
+	int c;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(usage, stdout);
-		return 0;
+	cli_options_start(&o, "profiles", argc, argv, "h", longopts);
+	while ((c = cli_next_option(&o)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		case CLI_OPERAND:
+			if (name)
+				return usage_error("profiles: one NAME at most (try 'mmsim profiles --help')");
+			name = optarg;
+			break;
+		default:
+			return 2;
+		}
 	}
-	if (argc > 2)
-		return usage_error("profiles: one NAME at most (try 'mmsim profiles --help')");
-	if (argc == 1)
+	if (!name)
 		return list_profiles();
-	if (argv[1][0] == '-')
-		return usage_error("profiles: unknown option '%s' (try 'mmsim profiles --help')",
-				   argv[1]);
-	if (profile_parse(argv[1], &p, err, sizeof(err)))
+	if (profile_parse(name, &p, err, sizeof(err)))
 		return usage_error("%s", err);
 	profile_describe(&p, emit_line, NULL);
 	return 0;
