@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Bad input (issue 10): scenario values that are valid syntax but nonsense
+ * Bad input: scenario values that are valid syntax but nonsense
  * are refused up front with "FILE:LINE: ..." (one table), the command
  * line's numeric options refuse garbage, and every crash the fuzzers of
  * tests/fuzz/ found stays fixed (its input inline).
@@ -322,6 +322,12 @@ static void test_numeric_options_refuse_garbage(void **state)
 		{ "show zoneinfo --cpus 0", "--cpus: '0' is not a CPU count" },
 		{ "show zoneinfo --cpus 4294967297", "--cpus: '4294967297'" },
 		{ "show zoneinfo --mem 2T", "--mem:" },
+		{ "show zoneinfo --nodes 9", "--nodes: '9' is not a node count (1-8)" },
+		/* Counts are digits only everywhere (src/scenario/units.c
+		 * parse_count()); strtoull took these two. */
+		{ "run --hung-task-timeout ' 5'", "--hung-task-timeout ' 5': expected seconds" },
+		{ "run --hung-task-timeout +5", "--hung-task-timeout '+5'" },
+		{ "run --check --check-interval -5", "--check-interval '-5'" },
 		/* fuzz_cli: a sweep over many keys built every combination
 		 * (up to 10^5 scenarios) before anything was checked, for
 		 * minutes; now at most 1000 combinations and 100000 runs. */

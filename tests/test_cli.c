@@ -13,6 +13,14 @@
 #include <cmocka.h>
 
 #include "testlib.h"
+#include "experiment/machine.h"
+#include "experiment/scenario_load.h"
+#include "linux/dcache.h"
+#include "linux/mmzone.h"
+#include "linux/slab.h"
+#include "mmsim/profile.h"
+#include "report/procfs.h"
+#include "scenario/scenario.h"
 
 static char out[65536];
 
@@ -109,6 +117,154 @@ static void test_run_writes_trace_json_and_kern_log(void **state)
 	assert_int_equal(system(args), 0);
 }
 
+/* Every command parses its options alike: the same messages for an
+ * unknown, ambiguous, valueless or value-taking option; options before,
+ * between and after operands; "--" ending the options. */
+static void test_options_are_parsed_alike(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} bad[] = {
+		{ "run --bogus", "run: unknown option '--bogus' (try 'mmsim run --help')" },
+		{ "show zoneinfo --bogus", "show: unknown option '--bogus' (try 'mmsim show --help')" },
+		{ "report reclaim -x", "report: unknown option '-x' (try 'mmsim report --help')" },
+		{ "validate --bogus", "validate: unknown option '--bogus'" },
+		{ "scenario --bogus", "scenario: unknown option '--bogus'" },
+		{ "profiles --bogus", "profiles: unknown option '--bogus'" },
+		{ "merge --emit-jobs x", "merge: unknown option '--emit-jobs'" },
+		{ "--bogus", "unknown option '--bogus' (try 'mmsim help')" },
+		{ "run --ker 2.6.30", "run: ambiguous option '--ker'" },
+		{ "run --seed", "run: --seed needs a value" },
+		{ "show zoneinfo --mem", "show: --mem needs a value" },
+		{ "compare -j", "compare: -j needs a value" },
+		{ "validate -j", "validate: -j needs a value" },
+		{ "run --vmstat=1", "run: --vmstat takes no value" },
+		{ "compare --help=1", "compare: --help takes no value" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int rc = run(bad[i].args);
+
+		if (rc != 2 || !strstr(out, bad[i].msg) ||
+		    strchr(out, '\n') != out + strlen(out) - 1)
+			fail_msg("mmsim %s: status %d, '%s' (expected 2 and '%s' on one line)",
+				 bad[i].args, rc, out, bad[i].msg);
+	}
+	/* Options after the operands, "=VALUE", unique prefixes. */
+	assert_int_equal(run("profiles 2.6.30"), 0);
+	{
+		char *listing = strdup(out);
+
+		assert_non_null(listing);
+		assert_int_equal(run("profiles -- 2.6.30"), 0);
+		assert_string_equal(out, listing);
+		free(listing);
+	}
+	assert_int_equal(run("show buddyinfo --arch=x86 --cpus 2"), 0);
+	{
+		char *a = strdup(out);
+
+		assert_non_null(a);
+		assert_int_equal(run("show --cpu=2 --arch x86 buddyinfo"), 0);
+		assert_string_equal(out, a);
+		free(a);
+	}
+	assert_int_equal(run("scenario --check=no-such-file.ini"), 2);
+	assert_non_null(strstr(out, "no-such-file.ini"));
+}
+
+/* zoneinfo of the embedded x86-64 scenario with @mem_line, its memory and
+ * slab caches booted as a run boots them; malloc'd. */
+static char *scenario_zoneinfo(const char *mem_line)
+{
+	const char *mem = strstr(scenario_default_text, "\nmem = ");
+	const char *eol = strchr(mem + 1, '\n');
+	struct scenario_error serr;
+	struct scenario *sc;
+	char *text, *zoneinfo = NULL, err[256];
+	size_t len = 0;
+	FILE *f;
+
+	assert_true(asprintf(&text, "%.*s\n%s%s", (int)(mem - scenario_default_text),
+			     scenario_default_text, mem_line, eol) > 0);
+	sc = scenario_load_text(text, "mem.ini", &serr);
+	if (!sc)
+		fail_msg("%s", serr.msg);
+	assert_int_equal(profile_parse(sc->kernel.profile, &kprofile, err, sizeof(err)), 0);
+	if (machine_boot_memory(sc, err, sizeof(err)))
+		fail_msg("%s", err);
+	kmem_cache_config((enum slab_allocator)sc->machine.slab,
+			  (unsigned int)sc->machine.cpus);
+	vfs_caches_init();
+	f = open_memstream(&zoneinfo, &len);
+	assert_non_null(f);
+	assert_int_equal(procfs_show("zoneinfo", f), 0);
+	fclose(f);
+	vfs_caches_exit();
+	kmem_cache_exit();
+	mem_exit();
+	profile_set_default();
+	scenario_free(sc);
+	free(text);
+	return zoneinfo;
+}
+
+/*
+ * show reads sizes as scenario files do (src/scenario/units.c) and boots
+ * through the run's scenario-to-machine translation: 'show --mem 1.5G' is
+ * the machine of a scenario with mem = 1.5G, and a plain number is bytes,
+ * as the kernel's mem= reads it.
+ */
+static void test_show_mem_is_the_scenario_mem(void **state)
+{
+	char *zoneinfo;
+
+	(void)state;
+	zoneinfo = scenario_zoneinfo("mem = 1.5G");
+	assert_int_equal(run("show zoneinfo --mem 1.5G"), 0);
+	assert_string_equal(out, zoneinfo);
+	/* 1.5G is not 1G or 2G, nor what the parser would have made of
+	 * "1" or "5". */
+	assert_int_equal(run("show zoneinfo --mem 2G"), 0);
+	assert_string_not_equal(out, zoneinfo);
+	free(zoneinfo);
+
+	zoneinfo = scenario_zoneinfo("mem = 640M");
+	assert_int_equal(run("show zoneinfo --mem 671088640"), 0);
+	assert_string_equal(out, zoneinfo);
+	assert_int_equal(run("show zoneinfo --mem 0.625G"), 0);
+	assert_string_equal(out, zoneinfo);
+	free(zoneinfo);
+}
+
+/* A bad size, time or count names the option and what it expected. */
+static void test_bad_values_name_the_option(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} bad[] = {
+		{ "show zoneinfo --mem 1.5Q", "--mem: '1.5Q' is not a size (e.g. 512M, 2G)" },
+		{ "show zoneinfo --mem 0.1K", "--mem: '0.1K' is not a size" },
+		{ "show zoneinfo --cpus 1.5", "--cpus: '1.5' is not a CPU count (1-64)" },
+		{ "show zoneinfo --nodes 0", "--nodes: '0' is not a node count" },
+		{ "run --time 60", "run: --time '60': expected a time (60s, 10m)" },
+		{ "run --check --check-interval 1.5", "run: --check-interval '1.5': expected a number" },
+		{ "run --hung-task-timeout 5s", "run: --hung-task-timeout '5s': expected seconds" },
+		{ "validate --sample-interval 100", "validate: --sample-interval: '100': missing unit" },
+		{ "compare --seeds 5K", "--seeds '5K': expected a whole number from 1 to 100000" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int rc = run(bad[i].args);
+
+		if (rc != 2 || !strstr(out, bad[i].msg))
+			fail_msg("mmsim %s: status %d, '%s' (expected 2 and '%s')",
+				 bad[i].args, rc, out, bad[i].msg);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -116,6 +272,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_bad_profile_names_the_forms),
 		cmocka_unit_test(test_bad_scenario_is_one_line_with_file_and_line),
 		cmocka_unit_test(test_run_writes_trace_json_and_kern_log),
+		cmocka_unit_test(test_options_are_parsed_alike),
+		cmocka_unit_test(test_show_mem_is_the_scenario_mem),
+		cmocka_unit_test(test_bad_values_name_the_option),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */

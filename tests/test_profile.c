@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Kernel profiles: every row of the cover letter's tables parses to the
- * switches of the reference's table 10.2, the plain and release forms
+ * switches docs/profiles.md tabulates for it, the plain and release forms
  * parse, bad names are refused with a message that says why.
  */
 #include <stdarg.h>
@@ -15,7 +15,8 @@
 
 #define P(n) (1u << ((n) - 1))
 
-/* Table 10.2 of the reference, written out independently of profile.c. */
+/* The rows' switches as docs/profiles.md gives them, written out
+ * independently of profile.c and mmsim/profile_switches.h. */
 struct row {
 	const char *name;
 	unsigned int patches;
@@ -23,7 +24,7 @@ struct row {
 	enum restart_mode restart;
 	bool rt_irq;
 	int cw_alloc, cw_direct, cw_kswapd, cw_lumpy, cw_writeback;
-	enum kswapd_sleep_mode sleep;
+	enum kswapd_sleep sleep;
 	enum kswapd_cw_priority cw_prio;
 };
 
@@ -65,7 +66,7 @@ static void parse_ok(const char *name, struct kernel_profile *p)
 	assert_string_equal(p->name, name);
 }
 
-/* The base-version switches of table 10.2's second part. */
+/* The switches that depend on the base kernel only (docs/profiles.md). */
 static void check_base_switches(const struct kernel_profile *p, const char *base)
 {
 	assert_string_equal(p->base, base);
@@ -379,7 +380,8 @@ static void test_switch_by_name(void **state)
 	assert_string_equal(profile_switch_value(&p, "kswapd_short_sleep_ms", buf, sizeof(buf)), "100");
 	assert_null(profile_switch_value(&p, "no_such_switch", buf, sizeof(buf)));
 
-	/* §6.5's open question: the revert may have moved this one too. */
+	/* An open question (docs/profiles.md, cw_isolated): the revert may
+	 * have moved this one too. */
 	assert_int_equal(profile_set_switch(&p, "cw_isolated", "sync", err, sizeof(err)), 0);
 	assert_int_equal(p.cw_isolated, BLK_RW_SYNC);
 	assert_int_equal(profile_set_switch(&p, "force_highorder", "no", err, sizeof(err)), 0);
@@ -395,6 +397,72 @@ static void test_switch_by_name(void **state)
 
 	profile_describe(&p, collect, &l);
 	assert_non_null(strstr(find_line(&l, "cw_isolated "), "set by hand"));
+}
+
+/*
+ * Every switch of every base kernel says where its value comes from (a
+ * kernel version, file and function, a patch, or the test hack), never a
+ * document outside the repository.
+ */
+static void test_every_switch_has_evidence(void **state)
+{
+	static const char *const names[] = {
+		"2.6.30", "2.6.31", "2.6.32-rc6", "2.6.31-revert-8aa7e847",
+		"2.6.32-rc6-0012345-adjust-priority",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct lines l = { .n = 0 };
+		struct kernel_profile p;
+
+		parse_ok(names[i], &p);
+		profile_describe(&p, collect, &l);
+		/* kernel, base, patches, revert_8aa7e847, then the switches */
+		assert_true(l.n > 4);
+		for (int k = 4; k < l.n; k++) {
+			/* "%-22s %-18s %s": the evidence starts at column 42 */
+			if (strlen(l.text[k]) <= 42 || l.text[k][42] == ' ')
+				fail_msg("%s: no evidence: '%s'", names[i], l.text[k]);
+			if (strstr(l.text[k], "\u00a7") || strstr(l.text[k], "reference"))
+				fail_msg("%s: cites outside the repository: '%s'",
+					 names[i], l.text[k]);
+		}
+	}
+}
+
+/* The table's columns are switches, each as wide as its widest value. */
+static void test_table_columns(void **state)
+{
+	static const char *const headings[] = {
+		"RESTART", "RT_IRQ", "CW_ALLOC", "CW_DIRECT", "CW_KSWAPD",
+		"KSWAPD_SLEEP", "KSWAPD_CW_PRIO", "PCP", "WRITEBACK",
+	};
+	const char *heading, *name;
+	struct kernel_profile p;
+	char buf[32];
+	size_t c;
+	int width;
+
+	(void)state;
+	for (c = 0; (heading = profile_column(c, &name, &width)); c++) {
+		assert_true(c < sizeof(headings) / sizeof(headings[0]));
+		assert_string_equal(heading, headings[c]);
+		assert_true(width >= (int)strlen(heading));
+		for (size_t r = 0; r < profile_table_nr_rows; r++) {
+			const char *v;
+
+			parse_ok(profile_table_rows[r], &p);
+			v = profile_switch_value(&p, name, buf, sizeof(buf));
+			assert_non_null(v);
+			assert_true(width >= (int)strlen(v));
+		}
+	}
+	assert_int_equal(c, sizeof(headings) / sizeof(headings[0]));
+	/* restart_mode: BEFORE_WAKE is wider than RESTART. */
+	assert_non_null(profile_column(0, &name, &width));
+	assert_string_equal(name, "restart_mode");
+	assert_int_equal(width, (int)strlen("BEFORE_WAKE"));
 }
 
 static void test_blk_rw_name(void **state)
@@ -419,6 +487,8 @@ int main(void)
 		cmocka_unit_test(test_describe_names_the_source),
 		cmocka_unit_test(test_switch_by_name),
 		cmocka_unit_test(test_blk_rw_name),
+		cmocka_unit_test(test_every_switch_has_evidence),
+		cmocka_unit_test(test_table_columns),
 	};
 
 	return cmocka_run_group_tests_name("profile", tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "commands.h"
+#include "options.h"
 #include "experiment/compare.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
@@ -68,44 +69,46 @@ struct cli_opts {
 	size_t nr_dirs;
 };
 
-/* A decimal in [min, max]; 0, or 2 after the error line. */
-static int parse_uint(const char *opt, const char *s, unsigned long long min,
-		      unsigned long long max, unsigned long long *out)
-{
-	char *end;
+enum {
+	OPT_KERNELS = CLI_LONG_ONLY, OPT_SEEDS, OPT_SEED, OPT_SCENARIO,
+	OPT_ARCH, OPT_OUT, OPT_MMSIM, OPT_FORCE, OPT_NO_RENDER,
+	OPT_EMIT_JOBS, OPT_PARTIAL,
+};
 
-	errno = 0;
-	*out = 0;
-	if (*s >= '0' && *s <= '9')
-		*out = strtoull(s, &end, 10);
-	if (!(*s >= '0' && *s <= '9') || errno || *end || *out < min || *out > max)
-		return usage_error("%s '%s': expected a whole number from %llu to %llu",
-				   opt, s, min, max);
-	return 0;
-}
+/* compare, sweep and merge share these; merge has --partial instead of
+ * --emit-jobs. */
+#define COMMON_OPTIONS							\
+	{ "kernels", required_argument, NULL, OPT_KERNELS },		\
+	{ "seeds", required_argument, NULL, OPT_SEEDS },		\
+	{ "seed", required_argument, NULL, OPT_SEED },			\
+	{ "scenario", required_argument, NULL, OPT_SCENARIO },		\
+	{ "arch", required_argument, NULL, OPT_ARCH },			\
+	{ "jobs", required_argument, NULL, 'j' },			\
+	{ "out", required_argument, NULL, OPT_OUT },			\
+	{ "mmsim", required_argument, NULL, OPT_MMSIM },		\
+	{ "force", no_argument, NULL, OPT_FORCE },			\
+	{ "no-render", no_argument, NULL, OPT_NO_RENDER },		\
+	{ "help", no_argument, NULL, 'h' }
 
-/* "--name VALUE" or "--name=VALUE" at argv[*i]; NULL when not @name. */
-static const char *option(int argc, char **argv, int *i, const char *name,
-			  bool *missing)
-{
-	const char *a = argv[*i];
-	size_t n = strlen(name);
+static const struct option experiment_options[] = {
+	COMMON_OPTIONS,
+	{ "emit-jobs", no_argument, NULL, OPT_EMIT_JOBS },
+	{ NULL, 0, NULL, 0 },
+};
 
-	if (strncmp(a, name, n))
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
+static const struct option merge_options[] = {
+	COMMON_OPTIONS,
+	{ "partial", no_argument, NULL, OPT_PARTIAL },
+	{ NULL, 0, NULL, 0 },
+};
 
 static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o)
 {
+	bool merge = !strcmp(cmd, "merge"), sweep = !strcmp(cmd, "sweep");
+	struct cli_options opts;
+	uint64_t n;
+	int c;
+
 	memset(o, 0, sizeof(*o));
 	o->render = true;
 	o->mmsim = "mmsim";
@@ -116,66 +119,54 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 	o->dirs = calloc((size_t)argc + 1, sizeof(*o->dirs));
 	if (!o->sweeps || !o->dirs)
 		abort();
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v;
-		bool missing = false;
-		unsigned long long n = 0;
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+	cli_options_start(&opts, cmd, argc, argv, "hj:",
+			  merge ? merge_options : experiment_options);
+	while ((c = cli_next_option(&opts)) != -1) {
+		switch (c) {
+		case 'h':
 			fputs(compare_usage, stdout);
 			return -1;
-		}
-#define OPT(name) ((v = option(argc, argv, &i, name, &missing)) || missing)
-		if (OPT("--kernels")) {
-			o->exp.kernels = v;
-		} else if (OPT("--seeds")) {
-			if (v && parse_uint("--seeds", v, 1, 100000, &n))
+		case OPT_KERNELS: o->exp.kernels = optarg; break;
+		case OPT_SEEDS:
+			if (cli_count("--seeds", optarg, 1, 100000, &n))
 				return 2;
 			o->exp.nr_seeds = (unsigned int)n;
-		} else if (OPT("--seed")) {
-			if (v && parse_uint("--seed", v, 0, INT64_MAX, &n))
+			break;
+		case OPT_SEED:
+			if (cli_count("--seed", optarg, 0, INT64_MAX, &o->exp.base_seed))
 				return 2;
-			o->exp.base_seed = n;
 			o->exp.base_seed_set = true;
-		} else if (OPT("--scenario")) {
-			o->exp.scenario_path = v;
-		} else if (OPT("--arch")) {
-			o->exp.arch = v;
-		} else if (OPT("--jobs") || (!strncmp(a, "-j", 2) && a[2] &&
-					     (v = a + 2)) || OPT("-j")) {
-			if (v && parse_uint("-j", v, 1, 4096, &n))
+			break;
+		case OPT_SCENARIO: o->exp.scenario_path = optarg; break;
+		case OPT_ARCH: o->exp.arch = optarg; break;
+		case 'j':
+			/* "-j" for --jobs too: the name the usage line gives. */
+			if (cli_count("-j", optarg, 1, 4096, &n))
 				return 2;
 			o->jobs = (int)n;
-		} else if (OPT("--out")) {
-			o->out = v;
-		} else if (OPT("--mmsim")) {
-			o->mmsim = v;
-		} else if (!strcmp(a, "--force")) {
-			o->force = true;
-		} else if (!strcmp(a, "--no-render")) {
-			o->render = false;
-		} else if (!strcmp(a, "--emit-jobs") && strcmp(cmd, "merge")) {
-			o->emit_jobs = true;
-		} else if (!strcmp(a, "--partial") && !strcmp(cmd, "merge")) {
-			o->partial = true;
-		} else if (a[0] == '-' && a[1]) {
-			return usage_error("%s: unknown option '%s' (try 'mmsim %s --help')",
-					   cmd, a, cmd);
-		} else if (!strcmp(cmd, "sweep")) {
-			o->sweeps[o->nr_sweeps++] = a;
-		} else if (!strcmp(cmd, "merge")) {
-			o->dirs[o->nr_dirs++] = argv[i];
-		} else {
-			return usage_error("compare: unexpected argument '%s' (a sweep "
-					   "is 'mmsim sweep KEY=V1,V2')", a);
+			break;
+		case OPT_OUT: o->out = optarg; break;
+		case OPT_MMSIM: o->mmsim = optarg; break;
+		case OPT_FORCE: o->force = true; break;
+		case OPT_NO_RENDER: o->render = false; break;
+		case OPT_EMIT_JOBS: o->emit_jobs = true; break;
+		case OPT_PARTIAL: o->partial = true; break;
+		case CLI_OPERAND:
+			if (sweep)
+				o->sweeps[o->nr_sweeps++] = optarg;
+			else if (merge)
+				o->dirs[o->nr_dirs++] = optarg;
+			else
+				return usage_error("compare: unexpected argument '%s' (a sweep "
+						   "is 'mmsim sweep KEY=V1,V2')", optarg);
+			break;
+		default:
+			return 2;
 		}
-#undef OPT
-		if (missing)
-			return usage_error("%s: %s needs a value", cmd, a);
 	}
-	if (!strcmp(cmd, "sweep") && !o->nr_sweeps)
+	if (sweep && !o->nr_sweeps)
 		return usage_error("sweep: which values? (mmsim sweep KEY=V1,V2,...)");
-	if (!strcmp(cmd, "merge") && !o->nr_dirs)
+	if (merge && !o->nr_dirs)
 		return usage_error("merge: which directories? (mmsim merge DIR...)");
 	o->exp.sweeps = o->sweeps;
 	o->exp.nr_sweeps = o->nr_sweeps;

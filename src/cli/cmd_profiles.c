@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#include "options.h"
 #include "mmsim/profile.h"
 
 static const char usage[] =
@@ -15,32 +16,27 @@ static const char usage[] =
 	"2.6.32-rc6, 2.6.32), BASE-revert-8aa7e847, BASE-DDDDDDD-LABEL or\n"
 	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3).\n"
 	"\n"
-	"Section numbers (§6.4) point into the behavioural reference; docs/profiles.md\n"
-	"gives the evidence for every switch.\n";
+	"Each switch's evidence names the kernel version, file and function it\n"
+	"was read in; docs/profiles.md gives the details.\n";
 
-static const char *const columns[] = {
-	"restart_mode", "rt_harder_in_irq", "cw_alloc", "cw_direct",
-	"cw_kswapd", "kswapd_sleep", "kswapd_cw_priority", "pcp_layout",
-	"writeback_engine",
-};
-static const char *const headings[] = {
-	"RESTART", "RT_IRQ", "CW_ALLOC", "CW_DIRECT", "CW_KSWAPD",
-	"KSWAPD_SLEEP", "KSWAPD_CW_PRIO", "PCP", "WRITEBACK",
-};
-static const int widths[] = { 12, 7, 9, 10, 10, 14, 15, 16, 9 };
-#define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
-
+/* One row of the table: the switches profile_column() names, each padded
+ * to its widest value or heading and a blank (the last one not). */
 static void print_row(const char *name, const struct kernel_profile *p)
 {
+	const char *heading, *sw;
 	char buf[32];
+	int width;
 
 	printf("%-40s", name);
-	for (size_t c = 0; c < NR_COLUMNS; c++) {
-		const char *v = p ? profile_switch_value(p, columns[c], buf,
-							 sizeof(buf)) :
-				    headings[c];
+	for (size_t c = 0; (heading = profile_column(c, &sw, &width)); c++) {
+		const char *v = p ? profile_switch_value(p, sw, buf, sizeof(buf)) :
+				    heading;
+		const char *next_sw;
+		int next_width;
 
-		printf(" %-*s", c + 1 < NR_COLUMNS ? widths[c] : 0, v);
+		if (!profile_column(c + 1, &next_sw, &next_width))
+			width = -1;
+		printf(" %-*s", width + 1, v);
 	}
 	putchar('\n');
 }
@@ -78,21 +74,34 @@ static void emit_line(void *ctx, const char *line)
 
 int cmd_profiles(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_options o;
 	struct kernel_profile p;
+	const char *name = NULL;
 	char err[512];
+	int c;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(usage, stdout);
-		return 0;
+	cli_options_start(&o, "profiles", argc, argv, "h", longopts);
+	while ((c = cli_next_option(&o)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		case CLI_OPERAND:
+			if (name)
+				return usage_error("profiles: one NAME at most (try 'mmsim profiles --help')");
+			name = optarg;
+			break;
+		default:
+			return 2;
+		}
 	}
-	if (argc > 2)
-		return usage_error("profiles: one NAME at most (try 'mmsim profiles --help')");
-	if (argc == 1)
+	if (!name)
 		return list_profiles();
-	if (argv[1][0] == '-')
-		return usage_error("profiles: unknown option '%s' (try 'mmsim profiles --help')",
-				   argv[1]);
-	if (profile_parse(argv[1], &p, err, sizeof(err)))
+	if (profile_parse(name, &p, err, sizeof(err)))
 		return usage_error("%s", err);
 	profile_describe(&p, emit_line, NULL);
 	return 0;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#include "options.h"
 #include "report/postprocess.h"
 
 static const char usage[] =
@@ -30,31 +31,40 @@ static const char usage[] =
 
 int cmd_report(int argc, char **argv)
 {
+	enum { OPT_IGNORE_PID = CLI_LONG_ONLY };
+	static const struct option longopts[] = {
+		{ "ignore-pid", no_argument, NULL, OPT_IGNORE_PID },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct postprocess_opts opts = { 0 };
 	const char *kind = NULL, *file = NULL;
+	struct cli_options o;
 	struct trace_parser *p;
 	char err[1024];
-	int rc;
+	int rc, c;
 
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+	cli_options_start(&o, "report", argc, argv, "h", longopts);
+	while ((c = cli_next_option(&o)) != -1) {
+		switch (c) {
+		case 'h':
 			fputs(usage, stdout);
 			return 0;
-		}
-		if (!strcmp(arg, "--ignore-pid"))
+		case OPT_IGNORE_PID:
 			opts.ignore_pid = true;
-		else if (arg[0] == '-' && arg[1])
-			return usage_error("report: unknown option '%s' (try 'mmsim report --help')",
-					   arg);
-		else if (!kind)
-			kind = arg;
-		else if (!file)
-			file = arg;
-		else
-			return usage_error("report: one FILE at a time ('%s' after '%s')",
-					   arg, file);
+			break;
+		case CLI_OPERAND:
+			if (!kind)
+				kind = optarg;
+			else if (!file)
+				file = optarg;
+			else
+				return usage_error("report: one FILE at a time ('%s' after '%s')",
+						   optarg, file);
+			break;
+		default:
+			return 2;
+		}
 	}
 	if (!kind)
 		return usage_error("report: which report? reclaim or pagealloc");

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* mmsim run [SCENARIO] [--kernel PROFILE] [--seed N] [...]: one run. */
-#include <ctype.h>
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <getopt.h>
 #include <signal.h>
 #include <math.h>
 #include "commands.h"
+#include "options.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
 #include "linux/backing-dev.h"
@@ -134,106 +132,96 @@ struct run_args {
 /* A plain number counts engine events; a number with a unit is a time. */
 static int parse_check_interval(const char *arg, struct run_options *opt)
 {
-	char *end, why[64];
-	unsigned long long n = strtoull(arg, &end, 10);
-	uint64_t ns;
+	char why[64];
+	uint64_t n;
 
-	if (*arg && *arg != '-' && !*end && n) {
+	if (!parse_count(arg, &n, why, sizeof(why)) && n) {
 		opt->check_interval = n;
 		return 0;
 	}
-	if (*arg == '-' || parse_time(arg, &ns, why, sizeof(why)) || !ns)
+	if (parse_time(arg, &n, why, sizeof(why)) || !n)
 		return -1;
-	opt->check_period = ns;
+	opt->check_period = n;
 	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
+	enum {
+		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
+		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
+		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
+		OPT_TIME, OPT_HUNG_TASK_TIMEOUT,
+	};
 	static const struct option longopts[] = {
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "arch", required_argument, NULL, 'a' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "vmstat", no_argument, NULL, 'v' },
-		{ "slabinfo", no_argument, NULL, 'B' },
-		{ "kern-log", required_argument, NULL, 'l' },
-		{ "samples", required_argument, NULL, 'S' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "trace", required_argument, NULL, 't' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "check", no_argument, NULL, 'c' },
-		{ "explain", no_argument, NULL, 'X' },
-		{ "check-interval", required_argument, NULL, 'I' },
-		{ "time", required_argument, NULL, 'T' },
-		{ "hung-task-timeout", required_argument, NULL, 'H' },
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "arch", required_argument, NULL, OPT_ARCH },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
+		{ "slabinfo", no_argument, NULL, OPT_SLABINFO },
+		{ "kern-log", required_argument, NULL, OPT_KERN_LOG },
+		{ "samples", required_argument, NULL, OPT_SAMPLES },
+		{ "json", required_argument, NULL, OPT_JSON },
+		{ "trace", required_argument, NULL, OPT_TRACE },
+		{ "events", required_argument, NULL, OPT_EVENTS },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
+		{ "time", required_argument, NULL, OPT_TIME },
+		{ "hung-task-timeout", required_argument, NULL, OPT_HUNG_TASK_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cli_options o;
+	char why[64];
+	uint64_t n;
 	int c;
 
-	/* 0, not 1: glibc then forgets a half-scanned "-hx" of an earlier
-	 * call (cli_main runs many times in one process). */
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		char *end;
-
+	cli_options_start(&o, "run", argc, argv, "h", longopts);
+	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'k': a->opt.profile = optarg; break;
-		case 'a': a->arch = optarg; break;
-		case 's':
-			/* Decimal digits only: strtoull alone would take "-1"
-			 * as 2^64-1 and wrap an overflow silently.  The range
-			 * is the scenario's [run] seed range. */
-			errno = 0;
-			a->opt.seed = strtoull(optarg, &end, 10);
-			if (!isdigit((unsigned char)*optarg) || *end || errno ||
-			    a->opt.seed > INT64_MAX)
-				return usage_error("run: --seed '%s': expected a whole number "
-						   "from 0 to %lld", optarg, (long long)INT64_MAX);
+		case OPT_KERNEL: a->opt.profile = optarg; break;
+		case OPT_ARCH: a->arch = optarg; break;
+		case OPT_SEED:
+			/* The scenario's [run] seed range. */
+			if (cli_count("run: --seed", optarg, 0, INT64_MAX, &a->opt.seed))
+				return 2;
 			a->seed_given = true;
 			break;
-		case 'v': a->vmstat = true; break;
-		case 'B': a->slabinfo = true; break;
-		case 'l': a->kern_log = optarg; break;
-		case 'S': a->samples = optarg; break;
-		case 'j': a->json = optarg; break;
-		case 't': a->trace = optarg; break;
-		case 'e': a->events = optarg; break;
-		case 'c': a->opt.check = true; break;
-		case 'X': a->explain = true; break;
-		case 'I':
+		case OPT_VMSTAT: a->vmstat = true; break;
+		case OPT_SLABINFO: a->slabinfo = true; break;
+		case OPT_KERN_LOG: a->kern_log = optarg; break;
+		case OPT_SAMPLES: a->samples = optarg; break;
+		case OPT_JSON: a->json = optarg; break;
+		case OPT_TRACE: a->trace = optarg; break;
+		case OPT_EVENTS: a->events = optarg; break;
+		case OPT_CHECK: a->opt.check = true; break;
+		case OPT_EXPLAIN: a->explain = true; break;
+		case OPT_CHECK_INTERVAL:
 			if (parse_check_interval(optarg, &a->opt))
 				return usage_error("run: --check-interval '%s': expected a number of "
 						   "events or a time (100ms, 1s)", optarg);
 			break;
-		case 'T': {
-			char why[64];
-
+		case OPT_TIME:
 			if (parse_time(optarg, &a->max_time, why, sizeof(why)) || !a->max_time)
 				return usage_error("run: --time '%s': expected a time (60s, 10m)",
 						   optarg);
 			break;
-		}
-		case 'H': {
-			unsigned long long secs = strtoull(optarg, &end, 10);
-
-			if (!*optarg || *end || *optarg == '-' || secs > 86400ULL * 365)
+		case OPT_HUNG_TASK_TIMEOUT:
+			if (!cli_count_ok(optarg, 0, 86400ULL * 365, &n))
 				return usage_error("run: --hung-task-timeout '%s': expected seconds",
 						   optarg);
-			a->opt.hung_task_timeout = secs ? (long)secs : -1;
+			a->opt.hung_task_timeout = n ? (long)n : -1;
 			break;
-		}
+		case CLI_OPERAND:
+			if (a->scenario)
+				return usage_error("run: unexpected argument '%s'", optarg);
+			a->scenario = optarg;
+			break;
 		case 'h': run_help(stdout); return 1;
-		default:
-			return usage_error("run: unknown or incomplete option '%s' (try 'mmsim run --help')",
-					   argv[optind - 1]);
+		default: return 2;
 		}
 	}
-	if (optind < argc)
-		a->scenario = argv[optind++];
-	if (optind < argc)
-		return usage_error("run: unexpected argument '%s'", argv[optind]);
 	if (a->arch && a->scenario)
 		return usage_error("run: --arch picks the embedded default scenario; "
 				   "a scenario file sets [machine] arch itself");

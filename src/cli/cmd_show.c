@@ -3,12 +3,13 @@
  * mmsim show FILE: boot a simulated machine and print one of its /proc
  * files as the kernel would right after boot.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "options.h"
+#include "experiment/machine.h"
+#include "experiment/scenario_load.h"
+#include "scenario/units.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "linux/slab.h"
@@ -16,7 +17,6 @@
 #include "report/procfs.h"
 
 #define SHOW_DEFAULT_ARCH "x86_64"
-#define SHOW_DEFAULT_MEM (512UL << 20)
 #define SHOW_DEFAULT_CPUS 4
 
 static void show_usage(FILE *out)
@@ -43,139 +43,119 @@ static void show_usage(FILE *out)
 		SHOW_DEFAULT_ARCH, SHOW_DEFAULT_CPUS, MAX_NUMNODES);
 }
 
-/* memparse: a number with an optional K/M/G/T suffix, optionally "B". */
-static int parse_size(const char *s, unsigned long *out)
+/*
+ * The machine 'mmsim run' boots from the embedded default scenario for
+ * @arch, with show's options applied (@mem NULL, @nodes 0: the
+ * scenario's): the same scenario-to-mem_config
+ * translation (machine_mem_config()), so what show prints is what a run
+ * starts from.  The differences are show's own, and documented above:
+ * 4 CPUs on either arch unless --cpus says otherwise (the x86 scenario
+ * has 1), and x86 above 4G (PAE) which runs refuse.
+ */
+static struct scenario *show_scenario(const char *arch, const uint64_t *mem,
+				      unsigned int cpus, unsigned int nodes,
+				      enum slab_allocator allocator)
 {
-	unsigned long long v;
-	char *end;
-	int shift = 0;
+	struct scenario_error err;
+	struct scenario *sc = scenario_load(NULL, arch, &err);
 
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -1;
-	switch (toupper((unsigned char)*end)) {
-	case 'T':
-		shift += 10;
-		/* fall through */
-	case 'G':
-		shift += 10;
-		/* fall through */
-	case 'M':
-		shift += 10;
-		/* fall through */
-	case 'K':
-		shift += 10;
-		end++;
-		break;
-	default:
-		break;
-	}
-	if (shift && toupper((unsigned char)*end) == 'B')
-		end++;
-	if (*end || (shift && v > (~0ULL >> shift)))
-		return -1;
-	*out = (unsigned long)(v << shift);
-	return 0;
-}
-
-static int parse_uint(const char *s, unsigned int *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (!isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > 1000000)
-		return -1;
-	*out = (unsigned int)v;
-	return 0;
-}
-
-/* "--opt VALUE" or "--opt=VALUE"; advances *i past a separate value. */
-static const char *option_value(int argc, char **argv, int *i,
-				const char *name, bool *missing)
-{
-	size_t len = strlen(name);
-	const char *arg = argv[*i];
-
-	*missing = false;
-	if (strncmp(arg, name, len))
-		return NULL;
-	if (arg[len] == '=')
-		return arg + len + 1;
-	if (arg[len])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
+	if (!sc) {
+		fprintf(stderr, "%s\n", err.msg);
 		return NULL;
 	}
-	return argv[++*i];
+	if (mem)
+		sc->machine.mem = *mem;
+	sc->machine.cpus = (int)cpus;
+	if (nodes)
+		sc->machine.nodes = (int)nodes;
+	sc->machine.slab = (int)allocator;
+	/*
+	 * More than 4G on x86 needs PAE, whose pageblock_order is 9
+	 * (HUGETLB_PAGE_ORDER with 2 MiB pages); the scenario's 10 is the
+	 * non-PAE kernel's, which runs model.  0: the layout's own.
+	 */
+	if (sc->machine.arch == SCENARIO_ARCH_X86 && sc->machine.mem > 4 * GiB)
+		sc->machine.pageblock_order = 0;
+	return sc;
 }
 
 int cmd_show(int argc, char **argv)
 {
-	struct mem_config cfg = {
-		.arch = arch_lookup(SHOW_DEFAULT_ARCH),
-		.mem_bytes = SHOW_DEFAULT_MEM,
-		.nr_cpus = SHOW_DEFAULT_CPUS,
-		.reserved_kbytes = (unsigned long)-1,
+	enum {
+		OPT_ARCH = CLI_LONG_ONLY, OPT_KERNEL, OPT_MEM, OPT_CPUS,
+		OPT_SLAB, OPT_NODES,
 	};
-	const char *file = NULL;
+	static const struct option longopts[] = {
+		{ "arch", required_argument, NULL, OPT_ARCH },
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "mem", required_argument, NULL, OPT_MEM },
+		{ "cpus", required_argument, NULL, OPT_CPUS },
+		{ "slab", required_argument, NULL, OPT_SLAB },
+		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *arch = SHOW_DEFAULT_ARCH, *file = NULL;
 	enum slab_allocator allocator = SLAB_ALLOCATOR_SLUB;
-	int rc;
+	unsigned int cpus = SHOW_DEFAULT_CPUS, nodes = 0;
+	struct kernel_profile profile;
+	bool profile_given = false, mem_given = false;
+	struct cli_options o;
+	struct scenario *sc;
+	char why[512];
+	uint64_t mem = 0, n;
+	int c, rc;
 
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		const char *val;
-		bool missing;
-
-		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+	cli_options_start(&o, "show", argc, argv, "h", longopts);
+	while ((c = cli_next_option(&o)) != -1) {
+		switch (c) {
+		case 'h':
 			show_usage(stdout);
 			return 0;
-		}
-		if ((val = option_value(argc, argv, &i, "--arch", &missing))) {
-			cfg.arch = arch_lookup(val);
-			if (!cfg.arch)
-				return usage_error("--arch: '%s' is not x86 or x86_64", val);
-		} else if ((val = option_value(argc, argv, &i, "--kernel", &missing))) {
-			char why[512];
-
-			if (profile_parse(val, &kprofile, why, sizeof(why)))
+		case OPT_ARCH:
+			if (!cli_arch_ok(optarg))
+				return usage_error("--arch: '%s' is not x86 or x86_64", optarg);
+			arch = optarg;
+			break;
+		case OPT_KERNEL:
+			if (profile_parse(optarg, &profile, why, sizeof(why)))
 				return usage_error("--kernel: %s", why);
-		} else if ((val = option_value(argc, argv, &i, "--mem", &missing))) {
-			if (parse_size(val, &cfg.mem_bytes))
-				return usage_error("--mem: '%s' is not a size (e.g. 512M, 2G)", val);
-		} else if ((val = option_value(argc, argv, &i, "--cpus", &missing))) {
-			if (parse_uint(val, &cfg.nr_cpus) || cfg.nr_cpus < 1 ||
-			    cfg.nr_cpus > SIM_MAX_CPUS)
+			profile_given = true;
+			break;
+		case OPT_MEM:
+			if (parse_size_memparse(optarg, &mem, why, sizeof(why)))
+				return usage_error("--mem: '%s' is not a size (e.g. 512M, 2G)",
+						   optarg);
+			mem_given = true;
+			break;
+		case OPT_CPUS:
+			if (!cli_count_ok(optarg, 1, SIM_MAX_CPUS, &n))
 				return usage_error("--cpus: '%s' is not a CPU count (1-%d)",
-						   val, SIM_MAX_CPUS);
-		} else if ((val = option_value(argc, argv, &i, "--slab", &missing))) {
-			if (!strcmp(val, "slub"))
+						   optarg, SIM_MAX_CPUS);
+			cpus = (unsigned int)n;
+			break;
+		case OPT_SLAB:
+			if (!strcmp(optarg, "slub"))
 				allocator = SLAB_ALLOCATOR_SLUB;
-			else if (!strcmp(val, "slab"))
+			else if (!strcmp(optarg, "slab"))
 				allocator = SLAB_ALLOCATOR_SLAB;
 			else
-				return usage_error("--slab: '%s' is not slub or slab", val);
-		} else if ((val = option_value(argc, argv, &i, "--nodes", &missing))) {
-			if (parse_uint(val, &cfg.nr_nodes) || cfg.nr_nodes < 1 ||
-			    cfg.nr_nodes > MAX_NUMNODES)
+				return usage_error("--slab: '%s' is not slub or slab", optarg);
+			break;
+		case OPT_NODES:
+			if (!cli_count_ok(optarg, 1, MAX_NUMNODES, &n))
 				return usage_error("--nodes: '%s' is not a node count (1-%d)",
-						   val, MAX_NUMNODES);
-		} else if (missing) {
-			return usage_error("%s: needs a value", arg);
-		} else if (arg[0] == '-') {
-			return usage_error("unknown option '%s' (try 'mmsim show --help')", arg);
-		} else if (file) {
-			return usage_error("show: one file at a time ('%s' after '%s')",
-					   arg, file);
-		} else {
-			file = arg;
+						   optarg, MAX_NUMNODES);
+			nodes = (unsigned int)n;
+			break;
+		case CLI_OPERAND:
+			if (file)
+				return usage_error("show: one file at a time ('%s' after '%s')",
+						   optarg, file);
+			file = optarg;
+			break;
+		default:
+			return 2;
 		}
 	}
 	if (!file)
@@ -189,19 +169,34 @@ int cmd_show(int argc, char **argv)
 		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo)",
 				   file);
 
-	if (cli_dry_run)
+	sc = show_scenario(arch, mem_given ? &mem : NULL, cpus, nodes, allocator);
+	if (!sc)
+		return 2;
+	/* The scenario's kernel (a 2.6.32-rc6 row) unless --kernel. */
+	if (!profile_given &&
+	    profile_parse(sc->kernel.profile, &profile, why, sizeof(why))) {
+		scenario_free(sc);
+		return usage_error("show: %s", why);
+	}
+	if (cli_dry_run) {
+		scenario_free(sc);
 		return 0;
-	if (mem_init(&cfg)) {
-		rc = usage_error("%s: %s", cfg.nr_nodes > 1 ? "--nodes" : "--mem",
-				 mem_init_error());
+	}
+	kprofile = profile;
+	if (machine_boot_memory(sc, why, sizeof(why))) {
+		rc = usage_error("%s: %s", sc->machine.nodes > 1 ? "--nodes" : "--mem",
+				 why);
 		mem_exit();
+		scenario_free(sc);
 		return rc;
 	}
-	kmem_cache_config(allocator, cfg.nr_cpus);
+	kmem_cache_config((enum slab_allocator)sc->machine.slab,
+			  (unsigned int)sc->machine.cpus);
 	vfs_caches_init();
 	procfs_show(file, stdout);
 	vfs_caches_exit();
 	kmem_cache_exit();
 	mem_exit();
+	scenario_free(sc);
 	return fflush(stdout) ? 1 : 0;
 }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* mmsim validate: both cover-letter tables and issue 8's claims. */
-#include <getopt.h>
+/* mmsim validate: both cover-letter tables and the cover letter's claims. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "commands.h"
+#include "options.h"
 #include "experiment/validate.h"
 #include "report/outfile.h"
 #include "scenario/units.h"
@@ -15,7 +15,7 @@ static void usage(FILE *f)
 	fputs("usage: mmsim validate [options]\n\n"
 	      "Run every row of the cover letter's x86-64 and x86 tables at N seeds\n"
 	      "and write a markdown report: the published tables beside mmsim's and\n"
-	      "the verdict on each claim of issue 8 (docs/validation.md).\n\n"
+	      "the verdict on each of the cover letter's claims (docs/validation.md).\n\n"
 	      "  --seeds N      seeds per row (default 10, at least 2)\n"
 	      "  -j, --jobs N   simulations at once (default 2)\n"
 	      "  --out FILE     the report (default: stdout)\n"
@@ -30,32 +30,21 @@ static void usage(FILE *f)
 	      "  -h, --help     this text\n", f);
 }
 
-static int parse_uint_arg(const char *s, unsigned int *v)
-{
-	char *end;
-	unsigned long x;
-
-	/* Digits only: strtoul would skip blanks and negate "-1". */
-	if (*s < '0' || *s > '9')
-		return -1;
-	x = strtoul(s, &end, 10);
-	if (*end || x > 100000)
-		return -1;
-	*v = (unsigned int)x;
-	return 0;
-}
-
 int cmd_validate(int argc, char **argv)
 {
+	enum {
+		OPT_SEEDS = CLI_LONG_ONLY, OPT_OUT, OPT_ALPHA,
+		OPT_SAMPLE_INTERVAL, OPT_DATE, OPT_COMMIT, OPT_COMMAND,
+	};
 	static const struct option longopts[] = {
-		{ "seeds", required_argument, NULL, 's' },
+		{ "seeds", required_argument, NULL, OPT_SEEDS },
 		{ "jobs", required_argument, NULL, 'j' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "sample-interval", required_argument, NULL, 'i' },
-		{ "date", required_argument, NULL, 'd' },
-		{ "commit", required_argument, NULL, 'c' },
-		{ "command", required_argument, NULL, 'C' },
+		{ "out", required_argument, NULL, OPT_OUT },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL },
+		{ "date", required_argument, NULL, OPT_DATE },
+		{ "commit", required_argument, NULL, OPT_COMMIT },
+		{ "command", required_argument, NULL, OPT_COMMAND },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -64,45 +53,47 @@ int cmd_validate(int argc, char **argv)
 		.command = "mmsim validate",
 	};
 	const char *out = NULL;
+	struct cli_options opts;
 	struct outfile of;
-	unsigned int jobs;
+	uint64_t n;
 	char err[512], why[64], *end;
 	int c;
 
 	o.progress = isatty(STDERR_FILENO);
-	optind = 0;	/* a full getopt reset: see cmd_run.c */
-	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
+	cli_options_start(&opts, "validate", argc, argv, "j:h", longopts);
+	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
-		case 's':
-			if (parse_uint_arg(optarg, &o.nr_seeds) || o.nr_seeds < 2)
+		case OPT_SEEDS:
+			if (!cli_count_ok(optarg, 2, 100000, &n))
 				return usage_error("validate: --seeds: '%s' is not a count >= 2", optarg);
+			o.nr_seeds = (unsigned int)n;
 			break;
 		case 'j':
-			if (parse_uint_arg(optarg, &jobs) || !jobs || jobs > 256)
+			if (!cli_count_ok(optarg, 1, 256, &n))
 				return usage_error("validate: --jobs: '%s' is not 1-256", optarg);
-			o.jobs = (int)jobs;
+			o.jobs = (int)n;
 			break;
-		case 'o': out = optarg; break;
-		case 'a':
+		case OPT_OUT: out = optarg; break;
+		case OPT_ALPHA:
 			o.alpha = strtod(optarg, &end);
 			if (end == optarg || *end || !(o.alpha > 0 && o.alpha < 1))
 				return usage_error("validate: --alpha: '%s' is not in (0, 1)", optarg);
 			break;
-		case 'i':
+		case OPT_SAMPLE_INTERVAL:
 			if (parse_time(optarg, &o.sample_interval, why, sizeof(why)))
 				return usage_error("validate: --sample-interval: '%s': %s", optarg, why);
 			if (o.sample_interval < 1000000ULL || o.sample_interval > 3600000000000ULL)
 				return usage_error("validate: --sample-interval: '%s' is not from 1ms to 1h", optarg);
 			break;
-		case 'd': o.date = optarg; break;
-		case 'c': o.commit = optarg; break;
-		case 'C': o.command = optarg; break;
+		case OPT_DATE: o.date = optarg; break;
+		case OPT_COMMIT: o.commit = optarg; break;
+		case OPT_COMMAND: o.command = optarg; break;
 		case 'h': usage(stdout); return 0;
-		default: return usage_error("validate: try 'mmsim validate --help'");
+		case CLI_OPERAND:
+			return usage_error("validate: unexpected argument '%s'", optarg);
+		default: return 2;
 		}
 	}
-	if (optind < argc)
-		return usage_error("validate: unexpected argument '%s'", argv[optind]);
 	if (cli_dry_run)
 		return 0;
 	if (out && outfile_open(&of, out))

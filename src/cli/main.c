@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include "commands.h"
+#include "options.h"
 
 #define MMSIM_VERSION "0.1.0"
 
@@ -19,7 +20,7 @@ const struct command commands[] = {
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
-	{ "validate", cmd_validate, "run both published tables at N seeds, check issue 8's claims" },
+	{ "validate", cmd_validate, "run both published tables at N seeds, check the cover letter's claims" },
 	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
 	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
@@ -68,16 +69,30 @@ bool cli_dry_run;
  */
 int cli_main(int argc, char **argv)
 {
-	if (argc < 2)
+	enum { OPT_VERSION = CLI_LONG_ONLY };
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_options o;
+	int c;
+
+	/* mmsim's own options stop at the command's name. */
+	cli_options_start(&o, NULL, argc, argv, "+h", longopts);
+	while ((c = cli_next_option(&o)) != -1) {
+		switch (c) {
+		case 'h': return cmd_help(argc, argv);
+		case OPT_VERSION: return cmd_version(argc, argv);
+		default: return 2;
+		}
+	}
+	if (optind >= argc)
 		return cmd_help(argc, argv);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-		return cmd_help(argc, argv);
-	if (!strcmp(argv[1], "--version"))
-		return cmd_version(argc, argv);
-	for (const struct command *c = commands; c->name; c++)
-		if (!strcmp(c->name, argv[1]))
-			return c->fn(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (try 'mmsim help')", argv[1]);
+	for (const struct command *cmd = commands; cmd->name; cmd++)
+		if (!strcmp(cmd->name, argv[optind]))
+			return cmd->fn(argc - optind, argv + optind);
+	return usage_error("unknown command '%s' (try 'mmsim help')", argv[optind]);
 }
 
 /* Fuzz builds link the commands into a libFuzzer binary, which has its

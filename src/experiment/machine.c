@@ -63,7 +63,7 @@ void machine_mem_config(const struct scenario *sc, struct mem_config *mc)
 	mc->percpu_pagelist_fraction = (unsigned int)sc->vm.percpu_pagelist_fraction;
 }
 
-static int boot_memory(const struct scenario *sc, char *err, size_t len)
+int machine_boot_memory(const struct scenario *sc, char *err, size_t len)
 {
 	struct mem_config mc;
 
@@ -189,7 +189,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		kprofile.kswapd_short_sleep_ms =
 			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
 	sim_init(&cfg);
-	if (boot_memory(sc, err, len))
+	if (machine_boot_memory(sc, err, len))
 		return -1;
 	/* mem_init() reset the counters before it freed the boot memory. */
 	alloc_failures_reset();

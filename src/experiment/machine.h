@@ -32,15 +32,23 @@ struct machine {
 /* The machine running now (one per process). */
 extern struct machine *current_machine;
 
+/* The memory layout and sysctls @sc asks mem_init() for. */
+struct mem_config;
+void machine_mem_config(const struct scenario *sc, struct mem_config *mc);
+
+/*
+ * The first step of machine_boot(): mem_init() with machine_mem_config(),
+ * under the profile already in kprofile.  'mmsim show' boots this much
+ * and no more.  0, or -1 with mem_init_error() in @err; mem_exit() undoes
+ * it either way.
+ */
+int machine_boot_memory(const struct scenario *sc, char *err, size_t len);
+
 /*
  * Boot everything but the programs, at simulated time 0.  @profile NULL:
  * the scenario's.  0, or -1 with a one-line reason in @err.  Whatever was
  * booted must still be torn down with machine_teardown().
  */
-/* The memory layout and sysctls @sc asks mem_init() for. */
-struct mem_config;
-void machine_mem_config(const struct scenario *sc, struct mem_config *mc);
-
 int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		 const char *profile, char *err, size_t len);
 void machine_teardown(struct machine *m);

@@ -5,9 +5,10 @@
  * 8aa7e847, expressed as the switches of struct kernel_profile; and the
  * parser for the cover letter's row names.
  *
- * Every switch value below comes from the reference's differences tables
- * (linux-2.6.32-mm.md §10.1/§10.2) and the call-site table of §6.5;
- * docs/profiles.md records the evidence for each.
+ * The switches, their values in each base kernel, what each patch and the
+ * revert change, and the evidence are one list, mmsim/profile_switches.h;
+ * everything here is made from it.  The values were read in 2.6.30,
+ * 2.6.31.3 and 2.6.32.9 (docs/profiles.md records the evidence).
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -21,45 +22,6 @@
 #define NR_PATCHES	5
 #define PATCH_DIGITS	7
 
-/*
- * 2.6.32-rc6 vanilla: the base of the series and mmsim's default kernel.
- * One initializer serves the running profile's static value and the
- * base table, so the two cannot drift apart.
- */
-#define PROFILE_2_6_32_RC6 {						\
-	.name = "2.6.32-rc6",						\
-	.base = "2.6.32-rc6",						\
-	.patches = 0,							\
-	.revert_8aa7e847 = false,					\
-	.restart_mode = RESTART_AFTER_WAKE,				\
-	.rt_harder_in_irq = true,					\
-	.cw_alloc = BLK_RW_ASYNC,					\
-	.cw_direct = BLK_RW_ASYNC,					\
-	.cw_kswapd = BLK_RW_ASYNC,					\
-	.cw_lumpy = BLK_RW_ASYNC,					\
-	.cw_isolated = BLK_RW_ASYNC,					\
-	.cw_writeback = BLK_RW_ASYNC,					\
-	.kswapd_sleep = KSWAPD_SLEEP_PLAIN,				\
-	.kswapd_short_sleep_ms = 100,					\
-	.kswapd_cw_priority = KSWAPD_CW_FIXED,				\
-	.lumpy_sync_rule = LUMPY_SYNC_LUMPY,				\
-	.active_list_rule = ACTIVE_LIST_V31,				\
-	.noswap_rule = NOSWAP_V31,					\
-	.too_many_isolated = true,					\
-	.pcp_layout = PCP_PER_MIGRATETYPE,				\
-	.fallback_claim = FALLBACK_GE_PAGEBLOCK_RANGE,			\
-	.reserve_cap2 = true,						\
-	.reclaimable_def = RECLAIMABLE_SWAP_AWARE,			\
-	.writeback_engine = WRITEBACK_FLUSHER,				\
-	.bdp_sleep = BDP_PAUSE_BACKOFF,					\
-	.bdp_write_chunk = BDP_DIRTIED_1_5,				\
-	.kmem_tracepoints = true,					\
-	.vmstat_fields = VMSTAT_V32,					\
-	.force_highorder = false,					\
-}
-
-struct kernel_profile kprofile = PROFILE_2_6_32_RC6;
-
 enum base_kernel {
 	BASE_2_6_30,
 	BASE_2_6_31,
@@ -67,75 +29,55 @@ enum base_kernel {
 	NR_BASES
 };
 
+/*
+ * One base kernel's switch values as designated initializers; PICK()
+ * chooses the 2.6.30, 2.6.31 or 2.6.32-rc6 column of
+ * mmsim/profile_switches.h.
+ */
+#define SWITCH_ENUM(field, prefix, values, v30, v31, v32, ...)		\
+	.field = PROFILE_PASTE(prefix##_, PICK(v30, v31, v32)),
+#define SWITCH_QUEUE(field, v30, v31, v32, ...)				\
+	.field = PROFILE_PASTE(BLK_RW_, PICK(v30, v31, v32)),
+#define SWITCH_BOOL(field, v30, v31, v32, ...)				\
+	.field = PICK(v30, v31, v32),
+#define SWITCH_UINT(field, v30, v31, v32, ...)				\
+	.field = PICK(v30, v31, v32),
+
+/* 2.6.32-rc6 vanilla, the base of the series, is mmsim's default kernel. */
+#define PICK(v30, v31, v32) v32
+struct kernel_profile kprofile = {
+	.name = "2.6.32-rc6",
+	.base = "2.6.32-rc6",
+#include "mmsim/profile_switches.h"
+};
+
 static const struct kernel_profile base_profiles[NR_BASES] = {
-	/*
-	 * 2.6.30: every VM congestion_wait passed WRITE (= 1 = the SYNC
-	 * queue, §6.4); the allocator restarts at the top and wakes kswapd
-	 * each time; rt tasks get ALLOC_HARDER only outside interrupts.
-	 */
-	[BASE_2_6_30] = {
-		.name = "2.6.30",
-		.base = "2.6.30",
-		.restart_mode = RESTART_TOP,
-		.rt_harder_in_irq = false,
-		.cw_alloc = BLK_RW_SYNC,
-		.cw_direct = BLK_RW_SYNC,
-		.cw_kswapd = BLK_RW_SYNC,
-		.cw_lumpy = BLK_RW_SYNC,
-		.cw_isolated = BLK_RW_ASYNC,	/* no such call site in .30 */
-		.cw_writeback = BLK_RW_SYNC,
-		.kswapd_sleep = KSWAPD_SLEEP_PLAIN,
-		.kswapd_short_sleep_ms = 100,
-		.kswapd_cw_priority = KSWAPD_CW_FIXED,
-		.lumpy_sync_rule = LUMPY_SYNC_COSTLY_ONLY,
-		.active_list_rule = ACTIVE_LIST_V30,
-		.noswap_rule = NOSWAP_V30,
-		.too_many_isolated = false,
-		.pcp_layout = PCP_SINGLE,
-		.fallback_claim = FALLBACK_EQ_PAGEBLOCK,
-		.reserve_cap2 = false,
-		.reclaimable_def = RECLAIMABLE_ALL_LRU,
-		.writeback_engine = WRITEBACK_PDFLUSH,
-		.bdp_sleep = BDP_CONGESTION_WAIT,
-		.bdp_write_chunk = BDP_RATELIMIT_1_5,
-		.kmem_tracepoints = false,
-		.vmstat_fields = VMSTAT_V30,
+	[BASE_2_6_32_RC6] = {
+		.name = "2.6.32-rc6",
+		.base = "2.6.32-rc6",
+#include "mmsim/profile_switches.h"
 	},
-	/*
-	 * 2.6.31: the split fast/slow allocator (restart no longer wakes
-	 * kswapd), 341ce06f (rt tasks in interrupts get ALLOC_HARDER),
-	 * 8aa7e847/373c0a7e (congestion_wait on the ASYNC queue).
-	 */
+#undef PICK
+#define PICK(v30, v31, v32) v31
 	[BASE_2_6_31] = {
 		.name = "2.6.31",
 		.base = "2.6.31",
-		.restart_mode = RESTART_AFTER_WAKE,
-		.rt_harder_in_irq = true,
-		.cw_alloc = BLK_RW_ASYNC,
-		.cw_direct = BLK_RW_ASYNC,
-		.cw_kswapd = BLK_RW_ASYNC,
-		.cw_lumpy = BLK_RW_ASYNC,
-		.cw_isolated = BLK_RW_ASYNC,	/* no such call site in .31 */
-		.cw_writeback = BLK_RW_ASYNC,
-		.kswapd_sleep = KSWAPD_SLEEP_PLAIN,
-		.kswapd_short_sleep_ms = 100,
-		.kswapd_cw_priority = KSWAPD_CW_FIXED,
-		.lumpy_sync_rule = LUMPY_SYNC_LUMPY,
-		.active_list_rule = ACTIVE_LIST_V31,
-		.noswap_rule = NOSWAP_V31,
-		.too_many_isolated = false,
-		.pcp_layout = PCP_SINGLE,
-		.fallback_claim = FALLBACK_EQ_PAGEBLOCK,
-		.reserve_cap2 = true,
-		.reclaimable_def = RECLAIMABLE_ALL_LRU,
-		.writeback_engine = WRITEBACK_PDFLUSH,
-		.bdp_sleep = BDP_CONGESTION_WAIT,
-		.bdp_write_chunk = BDP_RATELIMIT_1_5,
-		.kmem_tracepoints = false,
-		.vmstat_fields = VMSTAT_V31,
+#include "mmsim/profile_switches.h"
 	},
-	[BASE_2_6_32_RC6] = PROFILE_2_6_32_RC6,
+#undef PICK
+#define PICK(v30, v31, v32) v30
+	[BASE_2_6_30] = {
+		.name = "2.6.30",
+		.base = "2.6.30",
+#include "mmsim/profile_switches.h"
+	},
+#undef PICK
 };
+
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
 
 static const char *const patch_titles[NR_PATCHES] = {
 	"page allocator: Always wake kswapd when restarting an allocation attempt after direct reclaim failed",
@@ -169,47 +111,126 @@ void profile_set_default(void)
 	kprofile = base_profiles[BASE_2_6_32_RC6];
 }
 
-/* ---- applying patches ------------------------------------------------ */
+/* ---- the switches --------------------------------------------------- */
 
+enum switch_kind {
+	SW_BOOL,
+	SW_QUEUE,
+	SW_ENUM,
+	SW_UINT,
+};
+
+static const char *const queue_names[] = { "ASYNC", "SYNC", "BOTH", NULL };
+static const char *const bool_names[] = { "0", "1", NULL };
+
+/* The ENUM switches' value names: restart_mode_names[] = { "TOP", ... }. */
+#define PROFILE_VALUE_NAME(prefix, value) #value,
+#define SWITCH_ENUM(field, prefix, values, ...)				\
+	static const char *const field##_names[] = {			\
+		PROFILE_MAP(PROFILE_VALUE_NAME, prefix, values) NULL	\
+	};
+#define SWITCH_QUEUE(...)
+#define SWITCH_BOOL(...)
+#define SWITCH_UINT(...)
+#include "mmsim/profile_switches.h"
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
+
+/* One switch (mmsim/profile_switches.h describes the fields after
+ * .values). */
+struct profile_switch {
+	const char *name;
+	enum switch_kind kind;
+	size_t offset;
+	const char *const *values;	/* value names; NULL: a number */
+	unsigned int patch;		/* the patch that changes it, or 0 */
+	int patch_sets;			/* its value with that patch */
+	bool revert;			/* revert-8aa7e847 puts it on SYNC */
+	const char *column;		/* heading in 'mmsim profiles', or NULL */
+	const char *why[NR_BASES];	/* evidence per base kernel */
+	const char *by_name[2];		/* set by the name: text for 0, 1 */
+};
+
+#define SWITCH_(field, k, vals, ...) {					\
+	.name = #field, .kind = k,					\
+	.offset = offsetof(struct kernel_profile, field),		\
+	.values = vals, __VA_ARGS__ },
+#define SWITCH_ENUM(field, prefix, values, v30, v31, v32, ...)		\
+	SWITCH_(field, SW_ENUM, field##_names, __VA_ARGS__)
+#define SWITCH_QUEUE(field, v30, v31, v32, ...)				\
+	SWITCH_(field, SW_QUEUE, queue_names, __VA_ARGS__)
+#define SWITCH_BOOL(field, v30, v31, v32, ...)				\
+	SWITCH_(field, SW_BOOL, bool_names, __VA_ARGS__)
+#define SWITCH_UINT(field, v30, v31, v32, ...)				\
+	SWITCH_(field, SW_UINT, NULL, __VA_ARGS__)
+static const struct profile_switch switches[] = {
+#include "mmsim/profile_switches.h"
+};
+#undef SWITCH_
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
+
+#define NR_SWITCHES (sizeof(switches) / sizeof(switches[0]))
+
+static int switch_get(const struct kernel_profile *p,
+		      const struct profile_switch *s)
+{
+	const char *field = (const char *)p + s->offset;
+
+	switch (s->kind) {
+	case SW_BOOL:
+		return *(const bool *)field;
+	case SW_UINT:
+		return (int)*(const unsigned int *)field;
+	default:
+		return *(const int *)field;
+	}
+}
+
+static void switch_put(struct kernel_profile *p, const struct profile_switch *s,
+		       int v)
+{
+	char *field = (char *)p + s->offset;
+
+	switch (s->kind) {
+	case SW_BOOL:
+		*(bool *)field = v;
+		break;
+	case SW_UINT:
+		*(unsigned int *)field = (unsigned int)v;
+		break;
+	default:
+		*(int *)field = v;
+		break;
+	}
+}
+
+/* Each patch in @patches sets the switches it changes (.patch_sets). */
 static void apply_patches(struct kernel_profile *p, unsigned int patches)
 {
 	p->patches |= patches;
-	/* P1: a restart after failed direct reclaim wakes kswapd again. */
-	if (patches & P(1))
-		p->restart_mode = RESTART_BEFORE_WAKE;
-	/* P2: back to .30's "rt_task && !in_interrupt()" (undoes 341ce06f). */
-	if (patches & P(2))
-		p->rt_harder_in_irq = false;
-	/* P3: only the allocator and direct-reclaim waits use BLK_RW_BOTH. */
-	if (patches & P(3)) {
-		p->cw_alloc = BLK_RW_BOTH;
-		p->cw_direct = BLK_RW_BOTH;
-	}
-	/* P4: kswapd naps HZ/10 and rechecks before sleeping for good. */
-	if (patches & P(4)) {
-		p->kswapd_sleep = KSWAPD_SLEEP_QUICK_RECHECK;
-		p->kswapd_short_sleep_ms = 100;
-	}
-	/* P5: kswapd's congestion nap priority is lowered by the order. */
-	if (patches & P(5))
-		p->kswapd_cw_priority = KSWAPD_CW_ORDER_ADJUSTED;
+	for (size_t i = 0; i < NR_SWITCHES; i++)
+		if (switches[i].patch && (patches & P(switches[i].patch)))
+			switch_put(p, &switches[i], switches[i].patch_sets);
 }
 
 /*
  * Revert of 8aa7e847 (and its companion 373c0a7e): every call site that
- * existed in 2.6.31 goes back to the SYNC queue, as in 2.6.30.  rc6's
- * too_many_isolated wait was written after the commit and a mechanical
- * revert leaves it on ASYNC (§6.5, §11.5: unverified; cw_isolated stays a
- * separate switch).
+ * existed in 2.6.31 goes back to the SYNC queue, as in 2.6.30.  2.6.32's
+ * too_many_isolated wait was written after the commit, and a mechanical
+ * revert leaves it on ASYNC (how the series' author reverted it is not
+ * known: docs/profiles.md, cw_isolated).
  */
 static void apply_revert_8aa7e847(struct kernel_profile *p)
 {
 	p->revert_8aa7e847 = true;
-	p->cw_alloc = BLK_RW_SYNC;
-	p->cw_direct = BLK_RW_SYNC;
-	p->cw_kswapd = BLK_RW_SYNC;
-	p->cw_lumpy = BLK_RW_SYNC;
-	p->cw_writeback = BLK_RW_SYNC;
+	for (size_t i = 0; i < NR_SWITCHES; i++)
+		if (switches[i].revert)
+			switch_put(p, &switches[i], BLK_RW_SYNC);
 }
 
 /* ---- parsing --------------------------------------------------------- */
@@ -245,7 +266,9 @@ struct base_name {
 /* Longest prefix first: "2.6.32-rc6" must win over "2.6.32". */
 static const struct base_name base_names[] = {
 	{ "2.6.32-rc6", BASE_2_6_32_RC6, 0 },
-	/* 2.6.32 final merged P1 and P2 (reference §10.2, §12). */
+	/* 2.6.32 final merged P1 and P2: 2.6.32.9 mm/page_alloc.c has the
+	 * restart label before wake_all_kswapd() in __alloc_pages_slowpath()
+	 * and "rt_task(p) && !in_interrupt()" in gfp_to_alloc_flags(). */
 	{ "2.6.32", BASE_2_6_32_RC6, P(1) | P(2) },
 	{ "2.6.31", BASE_2_6_31, 0 },
 	{ "2.6.30", BASE_2_6_30, 0 },
@@ -408,7 +431,7 @@ int profile_parse(const char *name, struct kernel_profile *out,
 	return 0;
 }
 
-/* ---- naming and describing switches ---------------------------------- */
+/* ---- naming and describing switches -------------------------------- */
 
 const char *blk_rw_name(int queue)
 {
@@ -423,169 +446,8 @@ const char *blk_rw_name(int queue)
 	return "?";
 }
 
-enum switch_kind {
-	SW_BOOL,
-	SW_QUEUE,
-	SW_ENUM,
-	SW_UINT,
-};
-
-static const char *const queue_names[] = { "ASYNC", "SYNC", "BOTH", NULL };
-static const char *const bool_names[] = { "0", "1", NULL };
-static const char *const restart_names[] = { "TOP", "AFTER_WAKE", "BEFORE_WAKE", NULL };
-static const char *const kswapd_sleep_names[] = { "PLAIN", "QUICK_RECHECK", NULL };
-static const char *const kswapd_cw_names[] = { "FIXED", "ORDER_ADJUSTED", NULL };
-static const char *const lumpy_names[] = { "COSTLY_ONLY", "LUMPY", NULL };
-static const char *const v30_v31_names[] = { "V30", "V31", NULL };
-static const char *const pcp_names[] = { "SINGLE", "PER_MIGRATETYPE", NULL };
-static const char *const fallback_names[] = { "EQ_PAGEBLOCK", "GE_PAGEBLOCK_RANGE", NULL };
-static const char *const reclaimable_names[] = { "ALL_LRU", "SWAP_AWARE", NULL };
-static const char *const writeback_names[] = { "PDFLUSH", "FLUSHER", NULL };
-static const char *const bdp_sleep_names[] = { "CONGESTION_WAIT", "PAUSE_BACKOFF", NULL };
-static const char *const bdp_chunk_names[] = { "RATELIMIT_1_5", "DIRTIED_1_5", NULL };
-static const char *const vmstat_names[] = { "V30", "V31", "V32", NULL };
-
-/*
- * One switch: where it lives, its value names, what can change it, and the
- * evidence for its value in each base kernel (index: enum base_kernel).
- */
-struct switch_desc {
-	const char *name;
-	enum switch_kind kind;
-	size_t offset;
-	const char *const *values;
-	unsigned int patch;		/* patch number that sets it, or 0 */
-	bool revert;			/* revert-8aa7e847 sets it */
-	const char *why[NR_BASES];
-};
-
-#define SW(field, k, vals, pt, rv, w30, w31, w32) {			\
-	.name = #field, .kind = k,					\
-	.offset = offsetof(struct kernel_profile, field),		\
-	.values = vals, .patch = pt, .revert = rv,			\
-	.why = { w30, w31, w32 } }
-
-#define CW_WHY_30 "2.6.30: congestion_wait(WRITE) = SYNC queue (§6.4)"
-#define CW_WHY_31 "8aa7e847/373c0a7e (2.6.31): BLK_RW_ASYNC (§6.4)"
-
-static const struct switch_desc switches[] = {
-	SW(restart_mode, SW_ENUM, restart_names, 1, false,
-	   "2.6.30: restart re-runs the fast path and wakes kswapd (§4.9)",
-	   "2.6.31 slowpath: restart label after wake_all_kswapd (§4.5)",
-	   "2.6.31 slowpath: restart label after wake_all_kswapd (§4.5)"),
-	SW(rt_harder_in_irq, SW_BOOL, bool_names, 2, false,
-	   "2.6.30: rt_task && !in_interrupt() (§4.9)",
-	   "341ce06f (2.6.31): rt tasks in interrupts get ALLOC_HARDER (§4.4)",
-	   "341ce06f (2.6.31): rt tasks in interrupts get ALLOC_HARDER (§4.4)"),
-	SW(cw_alloc, SW_QUEUE, queue_names, 3, true,
-	   CW_WHY_30, CW_WHY_31, CW_WHY_31),
-	SW(cw_direct, SW_QUEUE, queue_names, 3, true,
-	   CW_WHY_30, CW_WHY_31, CW_WHY_31),
-	SW(cw_kswapd, SW_QUEUE, queue_names, 0, true,
-	   CW_WHY_30, CW_WHY_31, CW_WHY_31),
-	SW(cw_lumpy, SW_QUEUE, queue_names, 0, true,
-	   CW_WHY_30, CW_WHY_31, CW_WHY_31),
-	SW(cw_isolated, SW_QUEUE, queue_names, 0, false,
-	   "unused: no too_many_isolated wait in 2.6.30",
-	   "unused: no too_many_isolated wait in 2.6.31",
-	   "rc6: too_many_isolated waits on BLK_RW_ASYNC; a revert of 8aa7e847 leaves it (§6.5, §11.5)"),
-	SW(cw_writeback, SW_QUEUE, queue_names, 0, true,
-	   CW_WHY_30, CW_WHY_31, CW_WHY_31),
-	SW(kswapd_sleep, SW_ENUM, kswapd_sleep_names, 4, false,
-	   "kswapd sleeps until woken (§5.12)",
-	   "kswapd sleeps until woken (§5.12)",
-	   "kswapd sleeps until woken (§5.12)"),
-	SW(kswapd_short_sleep_ms, SW_UINT, NULL, 4, false,
-	   "P4's HZ/10 nap; unused without P4",
-	   "P4's HZ/10 nap; unused without P4",
-	   "P4's HZ/10 nap; unused without P4"),
-	SW(kswapd_cw_priority, SW_ENUM, kswapd_cw_names, 5, false,
-	   "balance_pgdat naps below DEF_PRIORITY-2 (§5.11)",
-	   "balance_pgdat naps below DEF_PRIORITY-2 (§5.11)",
-	   "balance_pgdat naps below DEF_PRIORITY-2 (§5.11)"),
-	SW(lumpy_sync_rule, SW_ENUM, lumpy_names, 0, false,
-	   "2.6.30: sync pass only above PAGE_ALLOC_COSTLY_ORDER (§5.6)",
-	   "2.6.31: sync pass whenever lumpy reclaim applies (§5.6)",
-	   "2.6.31: sync pass whenever lumpy reclaim applies (§5.6)"),
-	SW(active_list_rule, SW_ENUM, v30_v31_names, 0, false,
-	   "2.6.30 shrink_list (§5.8)", "2.6.31 shrink_list (§5.8)",
-	   "2.6.31 shrink_list (§5.8)"),
-	SW(noswap_rule, SW_ENUM, v30_v31_names, 0, false,
-	   "2.6.30 get_scan_ratio (§5.8)", "2.6.31 get_scan_ratio (§5.8)",
-	   "2.6.31 get_scan_ratio (§5.8)"),
-	SW(too_many_isolated, SW_BOOL, bool_names, 0, false,
-	   "not in 2.6.30", "not in 2.6.31",
-	   "2.6.32 merge window: direct reclaim throttles on isolated pages (§5.6)"),
-	SW(pcp_layout, SW_ENUM, pcp_names, 0, false,
-	   "one pcp list (§3.5)", "one pcp list (§3.5)",
-	   "2.6.32: one pcp list per migrate type (§3.5)"),
-	SW(fallback_claim, SW_ENUM, fallback_names, 0, false,
-	   "__rmqueue_fallback (§3.3)", "__rmqueue_fallback (§3.3)",
-	   "2.6.32 __rmqueue_fallback (§3.3)"),
-	SW(reserve_cap2, SW_BOOL, bool_names, 0, false,
-	   "2.6.30 setup_zone_migrate_reserve (§3.6)",
-	   "2.6.31: at most 2 MIGRATE_RESERVE blocks (§3.6)",
-	   "2.6.31: at most 2 MIGRATE_RESERVE blocks (§3.6)"),
-	SW(reclaimable_def, SW_ENUM, reclaimable_names, 0, false,
-	   "zone_lru_pages (§5.13)", "zone_lru_pages (§5.13)",
-	   "2.6.32 zone_reclaimable_pages (§5.13)"),
-	SW(writeback_engine, SW_ENUM, writeback_names, 0, false,
-	   "pdflush (§7.5)", "pdflush (§7.5)",
-	   "2.6.32 per-bdi flusher threads (§7.6)"),
-	SW(bdp_sleep, SW_ENUM, bdp_sleep_names, 0, false,
-	   "balance_dirty_pages congestion_wait (§7.3)",
-	   "balance_dirty_pages congestion_wait (§7.3)",
-	   "2.6.32 balance_dirty_pages pause (§7.3)"),
-	SW(bdp_write_chunk, SW_ENUM, bdp_chunk_names, 0, false,
-	   "§7.3", "§7.3", "2.6.32 (§7.3)"),
-	SW(kmem_tracepoints, SW_BOOL, bool_names, 0, false,
-	   "no kmem page events in 2.6.30 (§8.6)",
-	   "no kmem page events in 2.6.31 (§8.6)",
-	   "2.6.32 kmem mm_page_* events (§8.6)"),
-	SW(vmstat_fields, SW_ENUM, vmstat_names, 0, false,
-	   "2.6.30 /proc/vmstat and show_mem fields (§8.1, §8.5)",
-	   "2.6.31 /proc/vmstat and show_mem fields (§8.1, §8.5)",
-	   "2.6.32 /proc/vmstat and show_mem fields (§8.1, §8.5)"),
-	SW(force_highorder, SW_BOOL, bool_names, 0, false, NULL, NULL, NULL),
-};
-
-#define NR_SWITCHES (sizeof(switches) / sizeof(switches[0]))
-
-static int switch_get(const struct kernel_profile *p,
-		      const struct switch_desc *s)
-{
-	const char *field = (const char *)p + s->offset;
-
-	switch (s->kind) {
-	case SW_BOOL:
-		return *(const bool *)field;
-	case SW_UINT:
-		return (int)*(const unsigned int *)field;
-	default:
-		return *(const int *)field;
-	}
-}
-
-static void switch_put(struct kernel_profile *p, const struct switch_desc *s,
-		       int v)
-{
-	char *field = (char *)p + s->offset;
-
-	switch (s->kind) {
-	case SW_BOOL:
-		*(bool *)field = v;
-		break;
-	case SW_UINT:
-		*(unsigned int *)field = (unsigned int)v;
-		break;
-	default:
-		*(int *)field = v;
-		break;
-	}
-}
-
 static const char *switch_text(const struct kernel_profile *p,
-			       const struct switch_desc *s,
+			       const struct profile_switch *s,
 			       char *buf, size_t len)
 {
 	int v = switch_get(p, s);
@@ -597,7 +459,7 @@ static const char *switch_text(const struct kernel_profile *p,
 	return s->values[v];
 }
 
-static const struct switch_desc *switch_find(const char *name)
+static const struct profile_switch *switch_find(const char *name)
 {
 	for (size_t i = 0; i < NR_SWITCHES; i++)
 		if (!strcmp(switches[i].name, name))
@@ -608,7 +470,7 @@ static const struct switch_desc *switch_find(const char *name)
 const char *profile_switch_value(const struct kernel_profile *p,
 				 const char *name, char *buf, size_t len)
 {
-	const struct switch_desc *s = switch_find(name);
+	const struct profile_switch *s = switch_find(name);
 
 	return s ? switch_text(p, s, buf, len) : NULL;
 }
@@ -616,7 +478,7 @@ const char *profile_switch_value(const struct kernel_profile *p,
 int profile_set_switch(struct kernel_profile *p, const char *name,
 		       const char *value, char *err, size_t errlen)
 {
-	const struct switch_desc *s = switch_find(name);
+	const struct profile_switch *s = switch_find(name);
 	char *end;
 
 	if (!s)
@@ -677,7 +539,7 @@ static enum base_kernel base_of(const struct kernel_profile *p)
 /* Why switch @s has its value in @p: the patch or revert that set it, a
  * manual override, or the base kernel's evidence. */
 static void switch_origin(const struct kernel_profile *p,
-			  const struct switch_desc *s, char *buf, size_t len)
+			  const struct profile_switch *s, char *buf, size_t len)
 {
 	enum base_kernel b = base_of(p);
 	struct kernel_profile ref = base_profiles[b];
@@ -685,11 +547,8 @@ static void switch_origin(const struct kernel_profile *p,
 	bool merged = !strncmp(p->name, "2.6.32", 6) &&
 		      strncmp(p->name, "2.6.32-rc6", 10);
 
-	if (s->offset == offsetof(struct kernel_profile, force_highorder)) {
-		snprintf(buf, len, "%s",
-			 p->force_highorder ?
-			 "2009 test hack: network receive always order-2 GFP_ATOMIC (every table row)" :
-			 "stock kernel: network receive uses the driver's own sizes");
+	if (s->by_name[0]) {
+		snprintf(buf, len, "%s", s->by_name[switch_get(p, s) != 0]);
 		return;
 	}
 	apply_patches(&ref, p->patches);
@@ -708,7 +567,7 @@ static void switch_origin(const struct kernel_profile *p,
 	}
 	if (s->revert && p->revert_8aa7e847) {
 		snprintf(buf, len,
-			 "revert of 8aa7e847: back on the SYNC queue as in 2.6.30 (§6.4, §6.5)");
+			 "revert of 8aa7e847: back on the SYNC queue as in 2.6.30");
 		return;
 	}
 	snprintf(buf, len, "%s", s->why[b]);
@@ -736,11 +595,34 @@ void profile_describe(const struct kernel_profile *p,
 		 p->revert_8aa7e847 ? "1" : "0");
 	emit(ctx, line);
 	for (size_t i = 0; i < NR_SWITCHES; i++) {
-		const struct switch_desc *s = &switches[i];
+		const struct profile_switch *s = &switches[i];
 
 		switch_origin(p, s, origin, sizeof(origin));
 		snprintf(line, sizeof(line), "%-22s %-18s %s", s->name,
 			 switch_text(p, s, val, sizeof(val)), origin);
 		emit(ctx, line);
 	}
+}
+
+const char *profile_column(size_t i, const char **name, int *width)
+{
+	for (size_t k = 0; k < NR_SWITCHES; k++) {
+		const struct profile_switch *s = &switches[k];
+		int w;
+
+		if (!s->column)
+			continue;
+		if (i) {
+			i--;
+			continue;
+		}
+		w = (int)strlen(s->column);
+		for (int v = 0; s->values && s->values[v]; v++)
+			if ((int)strlen(s->values[v]) > w)
+				w = (int)strlen(s->values[v]);
+		*name = s->name;
+		*width = w;
+		return s->column;
+	}
+	return NULL;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Sizes and times with units (see units.h). */
+/* Sizes, times and counts as mmsim reads them everywhere (see units.h). */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -93,9 +93,13 @@ static uint64_t time_unit(const char *u)
 	return 0;
 }
 
+/*
+ * @bare: the multiplier of a number written without a unit (1 for
+ * memparse's bytes), or 0 when only 0 may omit the unit.
+ */
 static int parse_with_units(const char *s, uint64_t *out, char *why,
 			    size_t whylen, uint64_t (*unit)(const char *),
-			    const char *whole)
+			    const char *whole, uint64_t bare)
 {
 	uint64_t mant, mult, p10 = 1;
 	unsigned __int128 v;
@@ -115,7 +119,7 @@ static int parse_with_units(const char *s, uint64_t *out, char *why,
 	ulen = strlen(s);
 	while (ulen && isspace((unsigned char)s[ulen - 1]))
 		ulen--;
-	if (!ulen) {
+	if (!ulen && !bare) {
 		if (mant) {
 			snprintf(why, whylen, "missing unit");
 			return -1;
@@ -129,7 +133,7 @@ static int parse_with_units(const char *s, uint64_t *out, char *why,
 	}
 	memcpy(u, s, ulen);
 	u[ulen] = 0;
-	mult = unit(u);
+	mult = ulen ? unit(u) : bare;
 	if (!mult) {
 		snprintf(why, whylen, "bad unit '%s'", u);
 		return -1;
@@ -152,12 +156,43 @@ static int parse_with_units(const char *s, uint64_t *out, char *why,
 
 int parse_size(const char *s, uint64_t *bytes, char *why, size_t whylen)
 {
-	return parse_with_units(s, bytes, why, whylen, size_unit, "bytes");
+	return parse_with_units(s, bytes, why, whylen, size_unit, "bytes", 0);
+}
+
+int parse_size_memparse(const char *s, uint64_t *bytes, char *why,
+			size_t whylen)
+{
+	return parse_with_units(s, bytes, why, whylen, size_unit, "bytes", 1);
 }
 
 int parse_time(const char *s, uint64_t *ns, char *why, size_t whylen)
 {
-	return parse_with_units(s, ns, why, whylen, time_unit, "nanoseconds");
+	return parse_with_units(s, ns, why, whylen, time_unit, "nanoseconds", 0);
+}
+
+int parse_count(const char *s, uint64_t *n, char *why, size_t whylen)
+{
+	uint64_t v = 0;
+
+	if (!isdigit((unsigned char)*s)) {
+		snprintf(why, whylen, "not a whole number");
+		return -1;
+	}
+	for (; isdigit((unsigned char)*s); s++) {
+		uint64_t d = (uint64_t)(*s - '0');
+
+		if (v > (INT64_MAX - d) / 10) {
+			snprintf(why, whylen, "too large");
+			return -1;
+		}
+		v = v * 10 + d;
+	}
+	if (*s) {
+		snprintf(why, whylen, "not a whole number");
+		return -1;
+	}
+	*n = v;
+	return 0;
 }
 
 static void format_units(char *buf, size_t len, uint64_t v,

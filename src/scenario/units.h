@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Sizes and times with units, as scenario files write them: "512M", "2G",
- * "1.5G", "100ms", "30s", "10m".
+ * Sizes, times and counts as mmsim reads them everywhere: scenario files
+ * ("mem = 1.5G") and every command-line option that takes one
+ * ("--mem 1.5G", "--time 60s", "--seeds 5"), so that the same text means
+ * the same value wherever it is written.
  *
  * A size is a decimal number and a unit: B, or K, M, G, T (powers of 1024,
  * either case, optionally followed by "B" or "iB": 4K = 4k = 4KB = 4KiB =
@@ -9,6 +11,10 @@
  * (or min), h.  Only 0 may omit the unit.  A fraction is exact or refused:
  * 1.5K is 1536 bytes, 0.1K is not a whole number of bytes.  Values are
  * held as uint64_t (bytes, nanoseconds) and never exceed INT64_MAX.
+ *
+ * A count is decimal digits only: no sign, no blanks, no unit, no "0x"
+ * (strtoul would skip blanks, take "-1" as its largest value and read
+ * "0x10" as 0).
  *
  * Parsing is integer arithmetic throughout, so the same text gives the
  * same value on every machine.
@@ -31,6 +37,19 @@
  */
 int parse_size(const char *s, uint64_t *bytes, char *why, size_t whylen);
 int parse_time(const char *s, uint64_t *ns, char *why, size_t whylen);
+
+/*
+ * A size as the kernel's mem= boot option reads it (2.6.32
+ * lib/cmdline.c memparse()): what parse_size() accepts, and also a bare
+ * number, which is bytes ("536870912" = "512M").  For 'mmsim show --mem',
+ * documented as the kernel's mem=.
+ */
+int parse_size_memparse(const char *s, uint64_t *bytes, char *why,
+			size_t whylen);
+
+/* A count (see above), at most INT64_MAX; @why: "not a whole number",
+ * "too large".  Callers check their own range. */
+int parse_count(const char *s, uint64_t *n, char *why, size_t whylen);
 
 /* Canonical text: the largest unit that divides the value exactly ("512M",
  * "1536K", "100B", "0"; "10m", "1500ms", "0").  @len >= 24 always fits. */

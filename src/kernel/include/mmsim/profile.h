@@ -4,7 +4,8 @@
  * 2.6.32-rc6 and the five patches of "Reduce GFP_ATOMIC allocation
  * failures" (V3) as a switch.  Kernel code reads the switches of the
  * running profile (kprofile) where the behaviour differs; there is no
- * #ifdef on versions anywhere.
+ * #ifdef on versions anywhere.  The switches are listed once, in
+ * mmsim/profile_switches.h.
  */
 #ifndef MMSIM_PROFILE_H
 #define MMSIM_PROFILE_H
@@ -19,72 +20,35 @@ enum {
 	BLK_RW_BOTH = 2,
 };
 
-enum restart_mode {
-	RESTART_TOP,		/* .30: restart re-runs the fast path, then wakes kswapd */
-	RESTART_AFTER_WAKE,	/* .31/rc6: a restart does not wake kswapd */
-	RESTART_BEFORE_WAKE,	/* P1: a restart wakes kswapd again */
-};
+/*
+ * The preprocessor's map over a parenthesized list of up to 4 names:
+ * PROFILE_MAP(m, x, (A, B)) is m(x, A) m(x, B).
+ */
+#define PROFILE_EXPAND(...)		__VA_ARGS__
+#define PROFILE_PASTE_(a, b)		a##b
+#define PROFILE_PASTE(a, b)		PROFILE_PASTE_(a, b)
+#define PROFILE_COUNT_(a, b, c, d, n, ...) n
+#define PROFILE_COUNT(...)		PROFILE_COUNT_(__VA_ARGS__, 4, 3, 2, 1, 0)
+#define PROFILE_MAP_1(m, x, a)		m(x, a)
+#define PROFILE_MAP_2(m, x, a, b)	m(x, a) m(x, b)
+#define PROFILE_MAP_3(m, x, a, b, c)	m(x, a) m(x, b) m(x, c)
+#define PROFILE_MAP_4(m, x, a, b, c, d)	m(x, a) m(x, b) m(x, c) m(x, d)
+#define PROFILE_MAP_(m, x, ...)						\
+	PROFILE_PASTE(PROFILE_MAP_, PROFILE_COUNT(__VA_ARGS__))(m, x, __VA_ARGS__)
+#define PROFILE_MAP(m, x, list)		PROFILE_MAP_(m, x, PROFILE_EXPAND list)
 
-enum kswapd_sleep_mode {
-	KSWAPD_SLEEP_PLAIN,
-	KSWAPD_SLEEP_QUICK_RECHECK,	/* P4 */
-};
-
-enum kswapd_cw_priority {
-	KSWAPD_CW_FIXED,		/* priority < DEF_PRIORITY - 2 */
-	KSWAPD_CW_ORDER_ADJUSTED,	/* P5 */
-};
-
-enum lumpy_sync_rule {
-	LUMPY_SYNC_COSTLY_ONLY,		/* .30: order > PAGE_ALLOC_COSTLY_ORDER */
-	LUMPY_SYNC_LUMPY,		/* .31+: whenever lumpy reclaim applies */
-};
-
-enum active_list_rule {
-	ACTIVE_LIST_V30,
-	ACTIVE_LIST_V31,
-};
-
-enum noswap_rule {
-	NOSWAP_V30,
-	NOSWAP_V31,
-};
-
-enum pcp_layout {
-	PCP_SINGLE,			/* .30/.31 */
-	PCP_PER_MIGRATETYPE,		/* .32 */
-};
-
-enum fallback_claim {
-	FALLBACK_EQ_PAGEBLOCK,		/* .30/.31 */
-	FALLBACK_GE_PAGEBLOCK_RANGE,	/* .32 */
-};
-
-enum reclaimable_def {
-	RECLAIMABLE_ALL_LRU,		/* .30/.31 zone_lru_pages */
-	RECLAIMABLE_SWAP_AWARE,		/* .32 zone_reclaimable_pages */
-};
-
-enum writeback_engine {
-	WRITEBACK_PDFLUSH,		/* .30/.31 */
-	WRITEBACK_FLUSHER,		/* .32 per-bdi flusher threads */
-};
-
-enum bdp_sleep {
-	BDP_CONGESTION_WAIT,		/* .30/.31 */
-	BDP_PAUSE_BACKOFF,		/* .32 */
-};
-
-enum bdp_write_chunk {
-	BDP_RATELIMIT_1_5,
-	BDP_DIRTIED_1_5,
-};
-
-enum vmstat_fields {
-	VMSTAT_V30,
-	VMSTAT_V31,
-	VMSTAT_V32,
-};
+/* The ENUM switches' types: enum restart_mode { RESTART_TOP, ... }. */
+#define PROFILE_ENUM_CONSTANT(prefix, value) prefix##_##value,
+#define SWITCH_ENUM(field, prefix, values, ...)				\
+	enum field { PROFILE_MAP(PROFILE_ENUM_CONSTANT, prefix, values) };
+#define SWITCH_QUEUE(...)
+#define SWITCH_BOOL(...)
+#define SWITCH_UINT(...)
+#include "mmsim/profile_switches.h"
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
 
 struct kernel_profile {
 	char name[96];			/* as parsed, e.g. "2.6.32-rc6-0012345-adjust-priority" */
@@ -92,31 +56,16 @@ struct kernel_profile {
 	unsigned int patches;		/* bit n-1 set: patch n of the series applied */
 	bool revert_8aa7e847;
 
-	enum restart_mode restart_mode;
-	bool rt_harder_in_irq;
-	int cw_alloc;			/* slowpath retry and NOFAIL loop, HZ/50 */
-	int cw_direct;			/* do_try_to_free_pages nap, HZ/10 */
-	int cw_kswapd;			/* balance_pgdat nap, HZ/10 */
-	int cw_lumpy;			/* lumpy synchronous pass nap */
-	int cw_isolated;		/* too_many_isolated nap */
-	int cw_writeback;		/* throttle_vm_writeout, bdp, pdflush, dm-crypt */
-	enum kswapd_sleep_mode kswapd_sleep;
-	unsigned int kswapd_short_sleep_ms;	/* P4's HZ/10, as ms */
-	enum kswapd_cw_priority kswapd_cw_priority;
-	enum lumpy_sync_rule lumpy_sync_rule;
-	enum active_list_rule active_list_rule;
-	enum noswap_rule noswap_rule;
-	bool too_many_isolated;
-	enum pcp_layout pcp_layout;
-	enum fallback_claim fallback_claim;
-	bool reserve_cap2;
-	enum reclaimable_def reclaimable_def;
-	enum writeback_engine writeback_engine;
-	enum bdp_sleep bdp_sleep;
-	enum bdp_write_chunk bdp_write_chunk;
-	bool kmem_tracepoints;
-	enum vmstat_fields vmstat_fields;
-	bool force_highorder;
+	/* The switches, as mmsim/profile_switches.h lists them. */
+#define SWITCH_ENUM(field, ...)		enum field field;
+#define SWITCH_QUEUE(field, ...)	int field;
+#define SWITCH_BOOL(field, ...)		bool field;
+#define SWITCH_UINT(field, ...)		unsigned int field;
+#include "mmsim/profile_switches.h"
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
 };
 
 /* The profile the running simulation uses. */
@@ -152,5 +101,12 @@ const char *profile_switch_value(const struct kernel_profile *p,
 				 const char *name, char *buf, size_t len);
 int profile_set_switch(struct kernel_profile *p, const char *name,
 		       const char *value, char *err, size_t errlen);
+
+/*
+ * The @i-th column of the 'mmsim profiles' table: its heading, and in
+ * @name the switch it shows and in @width the widest of the heading and
+ * the switch's value names.  NULL after the last column.
+ */
+const char *profile_column(size_t i, const char **name, int *width);
 
 #endif /* MMSIM_PROFILE_H */

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The option parser every mmsim command uses (see options.h). */
+#include <stdio.h>
+#include <string.h>
+#include "commands.h"
+#include "options.h"
+#include "scenario/units.h"
+
+void cli_options_start(struct cli_options *o, const char *cmd, int argc,
+		       char **argv, const char *shortopts,
+		       const struct option *longopts)
+{
+	bool stop_at_operand = shortopts[0] == '+';
+
+	memset(o, 0, sizeof(*o));
+	o->cmd = cmd;
+	o->argc = argc;
+	o->argv = argv;
+	o->longopts = longopts;
+	/*
+	 * '-': operands come back in order as CLI_OPERAND, without getopt
+	 * permuting argv, whatever POSIXLY_CORRECT says; '+': stop at the
+	 * first one.  ':': a missing value is told apart from an unknown
+	 * option.
+	 */
+	snprintf(o->shortopts, sizeof(o->shortopts), "%c:%s",
+		 stop_at_operand ? '+' : '-', shortopts + stop_at_operand);
+	/* 0, not 1: glibc then forgets a half-scanned "-hx" of an earlier
+	 * call as well. */
+	optind = 0;
+	opterr = 0;
+}
+
+/* How many long options @name (up to '=' or its end) is a prefix of. */
+static int prefix_matches(const struct cli_options *o, const char *name)
+{
+	size_t n = strcspn(name, "=");
+	int matches = 0;
+
+	for (const struct option *l = o->longopts; l && l->name; l++)
+		matches += !strncmp(l->name, name, n);
+	return matches;
+}
+
+static void option_error(const struct cli_options *o, int c)
+{
+	const char *arg = optind > 0 && optind <= o->argc ? o->argv[optind - 1] : "";
+	const char *cmd = o->cmd ? o->cmd : "";
+	const char *sep = o->cmd ? ": " : "";
+	const char *help = o->cmd ? " --help" : "";
+	const char *problem = "unknown";
+	char shortname[3] = "-?";
+	int len = (int)strcspn(arg, "=");
+
+	if (c == ':') {
+		usage_error("%s%s%s needs a value", cmd, sep, arg);
+		return;
+	}
+	if (optopt >= CLI_LONG_ONLY ||
+	    (optopt > 0 && optopt != ':' && strchr(o->shortopts + 2, optopt))) {
+		/* A known long option that was given "=VALUE". */
+		usage_error("%s%s%.*s takes no value", cmd, sep, len, arg);
+		return;
+	}
+	if (optopt > 0) {
+		/* An unknown short option, maybe inside "-xyz". */
+		shortname[1] = (char)optopt;
+		arg = shortname;
+	} else if (!strncmp(arg, "--", 2) && prefix_matches(o, arg + 2) > 1) {
+		problem = "ambiguous";
+	}
+	usage_error("%s%s%s option '%s' (try 'mmsim %s%s')", cmd, sep, problem,
+		    arg, o->cmd ? o->cmd : "help", help);
+}
+
+int cli_next_option(struct cli_options *o)
+{
+	int c;
+
+	if (o->operands_only) {
+		if (optind >= o->argc)
+			return -1;
+		optarg = o->argv[optind++];
+		return CLI_OPERAND;
+	}
+	c = getopt_long(o->argc, o->argv, o->shortopts, o->longopts, NULL);
+	if (c == -1 && o->shortopts[0] == '-') {
+		/* "--": whatever follows is an operand. */
+		o->operands_only = true;
+		return cli_next_option(o);
+	}
+	if (c == '?' || c == ':') {
+		option_error(o, c);
+		return CLI_OPTION_ERROR;
+	}
+	return c;
+}
+
+bool cli_count_ok(const char *arg, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char why[48];
+	uint64_t v;
+
+	if (parse_count(arg, &v, why, sizeof(why)) || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+int cli_count(const char *what, const char *arg, uint64_t min, uint64_t max,
+	      uint64_t *out)
+{
+	if (cli_count_ok(arg, min, max, out))
+		return 0;
+	return usage_error("%s '%s': expected a whole number from %llu to %llu",
+			   what, arg, (unsigned long long)min,
+			   (unsigned long long)max);
+}
+
+bool cli_arch_ok(const char *arg)
+{
+	return !strcmp(arg, "x86") || !strcmp(arg, "x86_64");
+}

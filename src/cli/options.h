@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one option parser of every mmsim command: getopt_long(3) plus the
+ * messages and value checks the commands share.  A command declares its
+ * struct option table and handles what cli_next_option() returns:
+ *
+ *	cli_options_start(&o, "show", argc, argv, "h", longopts);
+ *	while ((c = cli_next_option(&o)) != -1) {
+ *		switch (c) {
+ *		case OPT_MEM: ... optarg ...; break;
+ *		case CLI_OPERAND: ... optarg is the operand ...; break;
+ *		case 'h': help; return 0;
+ *		default: return 2;	(CLI_OPTION_ERROR: already said)
+ *		}
+ *	}
+ *
+ * Options may come before, between or after the operands, written
+ * "--name VALUE" or "--name=VALUE" (or a unique prefix of the name);
+ * "--" ends the options.  Operands come back in their order.
+ *
+ * Sizes, times and counts are read by src/scenario/units.c, as scenario
+ * files read them, so "1.5G" or "100ms" means the same everywhere.
+ */
+#ifndef MMSIM_CLI_OPTIONS_H
+#define MMSIM_CLI_OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Values of long-only options start here, above every character: an
+ * error about a short option then names it from getopt's optopt, and
+ * one about a long option from its argument.
+ */
+#define CLI_LONG_ONLY		256
+
+/* cli_next_option(): an operand, its text in optarg. */
+#define CLI_OPERAND		1
+/* cli_next_option(): a bad option; the message is printed, exit with 2. */
+#define CLI_OPTION_ERROR	(-2)
+
+struct cli_options {
+	const char *cmd;		/* "run": messages start "mmsim: run: " */
+	int argc;
+	char **argv;
+	char shortopts[32];
+	const struct option *longopts;
+	bool operands_only;		/* after "--" */
+};
+
+/*
+ * Start parsing @argv (argv[0] is the command's name).  @shortopts as
+ * getopt's, without a leading ':' ("hj:"); a leading '+' stops at the
+ * first operand and leaves it and the rest to the caller at optind
+ * (mmsim's own options before the command name).  A full getopt reset:
+ * cli_main() runs many times in one process (tests, the fuzzer).
+ */
+void cli_options_start(struct cli_options *o, const char *cmd, int argc,
+		       char **argv, const char *shortopts,
+		       const struct option *longopts);
+
+/*
+ * The next option's val (optarg holds its value), CLI_OPERAND, -1 when
+ * the arguments are used up, or CLI_OPTION_ERROR after one of
+ *	CMD: unknown option 'ARG' (try 'mmsim CMD --help')
+ *	CMD: ambiguous option 'ARG' (try 'mmsim CMD --help')
+ *	CMD: OPTION needs a value
+ *	CMD: OPTION takes no value
+ */
+int cli_next_option(struct cli_options *o);
+
+/*
+ * A count from @min to @max (src/scenario/units.c parse_count()); 0, or 2
+ * after "WHAT 'ARG': expected a whole number from MIN to MAX".  @what is
+ * the option as the message names it ("run: --seed", "-j").
+ */
+int cli_count(const char *what, const char *arg, uint64_t min, uint64_t max,
+	      uint64_t *out);
+/* The same check without a message, for commands with their own words. */
+bool cli_count_ok(const char *arg, uint64_t min, uint64_t max, uint64_t *out);
+
+/* "x86" or "x86_64", the two architectures mmsim boots. */
+bool cli_arch_ok(const char *arg);
+
+#endif /* MMSIM_CLI_OPTIONS_H */

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The counts and the mem= sizes of src/scenario/units.c, which every
+ * command-line option reads its numbers with (sizes and times with units
+ * are tested with the scenario parser, tests/test_scenario.c).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "scenario/units.h"
+
+static void test_counts(void **state)
+{
+	static const struct {
+		const char *text;
+		uint64_t value;
+	} good[] = {
+		{ "0", 0 }, { "7", 7 }, { "007", 7 }, { "100000", 100000 },
+		{ "9223372036854775807", INT64_MAX },
+	};
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{ "", "not a whole number" },
+		{ "-1", "not a whole number" },
+		{ "+5", "not a whole number" },
+		{ " 5", "not a whole number" },
+		{ "5 ", "not a whole number" },
+		{ "0x10", "not a whole number" },
+		{ "1e3", "not a whole number" },
+		{ "1.5", "not a whole number" },
+		{ "5K", "not a whole number" },
+		{ "9223372036854775808", "too large" },
+		{ "18446744073709551617", "too large" },
+		{ "99999999999999999999999", "too large" },
+	};
+	char why[64];
+	uint64_t v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		v = 12345;
+		if (parse_count(good[i].text, &v, why, sizeof(why)))
+			fail_msg("'%s': %s", good[i].text, why);
+		assert_int_equal(v, good[i].value);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 12345;
+		why[0] = 0;
+		if (!parse_count(bad[i].text, &v, why, sizeof(why)))
+			fail_msg("'%s' accepted as %llu", bad[i].text,
+				 (unsigned long long)v);
+		assert_string_equal(why, bad[i].why);
+		assert_int_equal(v, 12345);	/* untouched */
+	}
+}
+
+/* mem= as memparse() reads it: a bare number is bytes; anything with a
+ * unit is what a scenario's size means. */
+static void test_memparse_sizes(void **state)
+{
+	static const char *const same[] = {
+		"512M", "1.5G", "4K", "4KiB", "2g", "1T", "0",
+	};
+	char why[64];
+	uint64_t a, b;
+
+	(void)state;
+	assert_int_equal(parse_size_memparse("536870912", &a, why, sizeof(why)), 0);
+	assert_int_equal(a, 512ULL << 20);
+	/* A scenario's mem = 536870912 is still a missing unit. */
+	assert_int_equal(parse_size("536870912", &b, why, sizeof(why)), -1);
+	assert_string_equal(why, "missing unit");
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		assert_int_equal(parse_size_memparse(same[i], &a, why, sizeof(why)), 0);
+		assert_int_equal(parse_size(same[i], &b, why, sizeof(why)), 0);
+		assert_int_equal(a, b);
+	}
+	assert_int_equal(parse_size_memparse("1.5", &a, why, sizeof(why)), -1);
+	assert_string_equal(why, "not a whole number of bytes");
+	assert_int_equal(parse_size_memparse("-1", &a, why, sizeof(why)), -1);
+	assert_int_equal(parse_size_memparse("512Q", &a, why, sizeof(why)), -1);
+	assert_string_equal(why, "bad unit 'Q'");
+	assert_int_equal(parse_size_memparse("99999999999999999999", &a, why,
+					     sizeof(why)), -1);
+	assert_string_equal(why, "too large");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_counts),
+		cmocka_unit_test(test_memparse_sizes),
+	};
+
+	return cmocka_run_group_tests_name("units", tests, NULL, NULL);
+}
