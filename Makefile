@@ -10,7 +10,7 @@ CSTD := -std=gnu11
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Isrc -iquote src/kernel/include
 LDLIBS += -linih -ljansson -lm
-# trace.dat reading (src/report/tracedat.c) when libtracecmd-dev is installed.
+# trace.dat reading (src/trace/tracedat.c) when libtracecmd-dev is installed.
 ifeq ($(shell pkg-config --exists libtracecmd 2>/dev/null && echo y),y)
 CPPFLAGS += -DHAVE_LIBTRACECMD $(shell pkg-config --cflags libtracecmd)
 LDLIBS += $(shell pkg-config --libs libtracecmd)

@@ -22,7 +22,7 @@
 #include "experiment/result.h"
 #include "experiment/scenario_load.h"
 #include "report/postprocess.h"
-#include "report/trace_parse.h"
+#include "trace/parse.h"
 #include "scenario/scenario.h"
 
 /* ---- scenario values ---------------------------------------------------- */
