@@ -385,17 +385,16 @@ static char *run_job(size_t idx, void *arg)
 	double start = wall_seconds();
 	char err[512], *json = NULL;
 
-	result_init(&res);
 	if (run_scenario(pt->sc, &opt, &res, err, sizeof(err)))
 		/* Clear the progress line first when there is one. */
 		fprintf(stderr, "%smmsim: %s seed %llu: %s\n",
 			isatty(STDERR_FILENO) ? "\r\033[K" : "", col->name,
 			(unsigned long long)opt.seed, err);
 	else {
-		res.wall_seconds = wall_seconds() - start;
+		result_set_real(&res, "wall_seconds", wall_seconds() - start);
 		json = result_to_json(&res, true);
+		result_free(&res);
 	}
-	result_free(&res);
 	free(name);
 	return json;
 }
@@ -523,9 +522,10 @@ void experiment_report_init(struct experiment_report *er,
 			if (!e->have[i])
 				continue;
 			er->runs[r] = e->results[i];
-			experiment_run_stem(col->name, e->results[i].seed, stem, sizeof(stem));
+			experiment_run_stem(col->name, result_uint(&e->results[i], "seed"),
+					    stem, sizeof(stem));
 			er->stems[r] = xstrdup(stem);
-			er->run_seconds[r] = e->results[i].wall_seconds;
+			er->run_seconds[r] = result_real(&e->results[i], "wall_seconds");
 			r++;
 			col->nr_runs++;
 		}

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "result.h"
+#include "metrics/metrics.h"
 #include "report/compare_report.h"
 
 struct scenario;

@@ -24,6 +24,8 @@
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
+#include "metrics/derived.h"
+#include "metrics/records.h"
 #include "report/stats.h"
 #include "scenario/units.h"
 
@@ -116,19 +118,20 @@ static int read_watermarks(struct vctx *c, int a, char *err, size_t len)
 static double above_high_fraction(const struct vctx *c, int a,
 				  const struct run_result *r)
 {
-	size_t above = 0;
+	size_t above = 0, nr;
+	const struct sample_point *s = result_records(r, "samples", &nr);
 
-	if (!r->nr_samples)
+	if (!nr)
 		return NAN;
-	for (size_t i = 0; i < r->nr_samples; i++) {
+	for (size_t i = 0; i < nr; i++) {
 		bool ok = true;
 
 		for (int z = 0; z < MAX_NR_ZONES; z++)
-			if (c->populated[a][z] && r->samples[i].free[z] < c->high[a][z])
+			if (c->populated[a][z] && s[i].free[z] < c->high[a][z])
 				ok = false;
 		above += ok;
 	}
-	return (double)above / (double)r->nr_samples;
+	return (double)above / (double)nr;
 }
 
 /* How much of gitk's run went to lines slower than its median line: the
@@ -136,10 +139,12 @@ static double above_high_fraction(const struct vctx *c, int a,
 static double stall_share(const struct run_result *r, double p50,
 			  double elapsed)
 {
+	size_t nr;
+	const struct latency_sample *lat = result_records(r, "latency", &nr);
 	double excess = 0;
 
-	for (size_t i = 0; i < r->nr_latency; i++) {
-		double l = (double)r->latency[i].latency / NSEC_PER_SEC;
+	for (size_t i = 0; i < nr; i++) {
+		double l = (double)lat[i].latency / NSEC_PER_SEC;
 
 		if (l > p50)
 			excess += l - p50;
@@ -151,31 +156,35 @@ static double stall_share(const struct run_result *r, double p50,
 static double min_free_ratio(const struct vctx *c, int a,
 			     const struct run_result *r)
 {
+	size_t nr;
+	const struct sample_point *s = result_records(r, "samples", &nr);
 	int big = -1;
 	unsigned long lo = (unsigned long)-1;
 
 	for (int z = 0; z < MAX_NR_ZONES; z++)
 		if (c->populated[a][z] && (big < 0 || c->high[a][z] > c->high[a][big]))
 			big = z;
-	if (big < 0 || !r->nr_samples || !c->min[a][big])
+	if (big < 0 || !nr || !c->min[a][big])
 		return NAN;
-	for (size_t i = 0; i < r->nr_samples; i++)
-		if (r->samples[i].free[big] < lo)
-			lo = r->samples[i].free[big];
+	for (size_t i = 0; i < nr; i++)
+		if (s[i].free[big] < lo)
+			lo = s[i].free[big];
 	return (double)lo / (double)c->min[a][big];
 }
 
 static void measure(const struct vctx *c, int a, const struct run_result *r,
 		    double *m)
 {
+	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
+	const struct cw_total *by_order = result_records(r, "kswapd_cw_by_order", NULL);
+	const uint64_t *ev = result_uints(r, "vm_events");
 	sim_time_t kt = 0;
 	unsigned long kc = 0, both = 0, both_to = 0;
 
-	m[VM_ELAPSED] = (double)(r->gitk_done ? r->gitk_elapsed : r->sim_end) /
-			NSEC_PER_SEC;
-	m[VM_GITK_DONE] = r->gitk_done;
-	m[VM_FAIL_PRINTED] = (double)r->failures_printed;
-	m[VM_FAIL_TOTAL] = (double)r->failures_total;
+	m[VM_ELAPSED] = result_elapsed(r);
+	m[VM_GITK_DONE] = result_bool(r, "gitk_done");
+	m[VM_FAIL_PRINTED] = (double)result_uint(r, "failures_printed");
+	m[VM_FAIL_TOTAL] = (double)result_uint(r, "failures_total");
 	m[VM_FAIL_ATOMIC2] = 0;
 	m[VM_FAIL_NOWARN] = 0;
 	/* The failure records outlive the run's teardown (reset at boot). */
@@ -190,29 +199,29 @@ static void measure(const struct vctx *c, int a, const struct run_result *r,
 	m[VM_CW_TIME] = result_cw_seconds(r);
 	m[VM_CW_CALLS] = (double)result_cw_calls(r);
 	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
-		kc += r->cw[CW_KSWAPD][q].calls;
-		kt += r->cw[CW_KSWAPD][q].time;
+		kc += cw[CW_KSWAPD * RESULT_NR_CW_QUEUES + q].calls;
+		kt += cw[CW_KSWAPD * RESULT_NR_CW_QUEUES + q].time;
 	}
 	for (int s = 0; s < RESULT_NR_CW_SITES; s++) {
-		both += r->cw[s][BLK_RW_BOTH].calls;
-		both_to += r->cw[s][BLK_RW_BOTH].timeouts;
+		both += cw[s * RESULT_NR_CW_QUEUES + BLK_RW_BOTH].calls;
+		both_to += cw[s * RESULT_NR_CW_QUEUES + BLK_RW_BOTH].timeouts;
 	}
 	m[VM_KSWAPD_CW_CALLS] = (double)kc;
 	m[VM_KSWAPD_CW_TIME] = (double)kt / NSEC_PER_SEC;
 	m[VM_CW_BOTH_CALLS] = (double)both;
 	m[VM_BOTH_TIMEOUTS] = (double)both_to;
-	m[VM_ALLOCSTALL] = (double)r->vm_events[ALLOCSTALL];
-	m[VM_PAGEOUTRUN] = (double)r->vm_events[PAGEOUTRUN];
-	m[VM_PREMATURE] = (double)(r->vm_events[KSWAPD_PREMATURE_FAST] +
-				   r->vm_events[KSWAPD_PREMATURE_SLOW]);
+	m[VM_ALLOCSTALL] = (double)ev[ALLOCSTALL];
+	m[VM_PAGEOUTRUN] = (double)ev[PAGEOUTRUN];
+	m[VM_PREMATURE] = (double)(ev[KSWAPD_PREMATURE_FAST] +
+				   ev[KSWAPD_PREMATURE_SLOW]);
 	m[VM_LAT_P95] = result_latency_percentile(r, 95);
 	m[VM_LAT_MAX] = result_latency_max(r);
 	m[VM_ABOVE_HIGH] = above_high_fraction(c, a, r);
 	m[VM_LAT_P50] = result_latency_percentile(r, 50);
 	m[VM_STALL_SHARE] = stall_share(r, m[VM_LAT_P50], m[VM_ELAPSED]);
 	m[VM_MIN_FREE_WMARK] = min_free_ratio(c, a, r);
-	m[VM_KSWAPD_CW_O0] = (double)r->kswapd_cw_order[0].calls;
-	m[VM_KSWAPD_CW_O2] = (double)r->kswapd_cw_order[2].calls;
+	m[VM_KSWAPD_CW_O0] = (double)by_order[0].calls;
+	m[VM_KSWAPD_CW_O2] = (double)by_order[2].calls;
 }
 
 static char *job(size_t idx, void *ctx)

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "experiment/result.h"
+#include "metrics/metrics.h"
 
 struct report_column {
 	const char *name;		/* table column: kernel, or kernel@label */

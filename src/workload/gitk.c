@@ -397,13 +397,30 @@ static void gitk_collect(struct workload *w, struct run_result *r)
 	elapsed = g->done ? g->elapsed : sim_now() - w->started;
 	latency_log_collect(&g->lat, r);
 	if (first) {
-		r->gitk_done = g->done;
-		r->gitk_elapsed = elapsed;
+		result_set_bool(r, "gitk_done", g->done);
+		result_set_uint(r, "gitk_elapsed", elapsed);
 	} else {
-		r->gitk_done = r->gitk_done && g->done;
-		r->gitk_elapsed = max(r->gitk_elapsed, elapsed);
+		result_set_bool(r, "gitk_done", result_bool(r, "gitk_done") && g->done);
+		result_set_uint(r, "gitk_elapsed",
+				max(result_uint(r, "gitk_elapsed"), elapsed));
 	}
 }
+
+static struct measure gitk_done_measure = {
+	.name = "gitk_done", .doc = "every gitk task finished all its loops",
+	.kind = MEASURE_GAUGE, .aggregate = AGGREGATE_ALL,
+	.json = "gitk_done", .csv = "gitk_done", .type = MT_BOOL,
+};
+MEASURE_REGISTER(gitk_done_measure);
+
+static struct measure gitk_elapsed_measure = {
+	.name = "gitk_elapsed", .doc = "fake gitk's elapsed time, start to the "
+	"end of its last loop (the slowest gitk task's): the cover letter's "
+	"Elapsed column",
+	.unit = "ns", .kind = MEASURE_GAUGE, .aggregate = AGGREGATE_MEAN_STDDEV,
+	.json = "gitk_elapsed_ns", .csv = "gitk_elapsed_ns", .type = MT_UINT,
+};
+MEASURE_REGISTER(gitk_elapsed_measure);
 
 static void gitk_release(struct workload *w)
 {

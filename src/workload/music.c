@@ -157,8 +157,16 @@ static void music_collect(struct workload *w, struct run_result *r)
 	struct music *m = w->state;
 
 	if (m)
-		r->music_bytes += m->c.bytes_written;
+		result_add_uint(r, "music_bytes", m->c.bytes_written);
 }
+
+static struct measure music_bytes_measure = {
+	.name = "music_bytes", .doc = "bytes the music tasks wrote into their "
+	"folders",
+	.unit = "bytes", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "music_bytes", .csv = "music_bytes", .type = MT_UINT,
+};
+MEASURE_REGISTER(music_bytes_measure);
 
 static void music_release(struct workload *w)
 {

@@ -102,9 +102,25 @@ static void netrx_prog_collect(struct workload *w, struct run_result *r)
 	if (!n || !n->nx)
 		return;
 	s = netrx_stats(n->nx);
-	r->packets_received += s->packets;
-	r->packets_dropped += s->dropped;
+	result_add_uint(r, "packets_received", s->packets);
+	result_add_uint(r, "packets_dropped", s->dropped);
 }
+
+static struct measure packets_received_measure = {
+	.name = "packets_received", .doc = "packets the netrx devices delivered "
+	"to their sockets",
+	.unit = "packets", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "packets_received", .csv = "packets_received", .type = MT_UINT,
+};
+MEASURE_REGISTER(packets_received_measure);
+
+static struct measure packets_dropped_measure = {
+	.name = "packets_dropped", .doc = "packets that found the RX ring "
+	"empty (no buffer posted: a failed refill)",
+	.unit = "packets", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "packets_dropped", .csv = "packets_dropped", .type = MT_UINT,
+};
+MEASURE_REGISTER(packets_dropped_measure);
 
 static void netrx_prog_release(struct workload *w)
 {

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "workload.h"
-#include "experiment/result.h"
+#include "metrics/records.h"
 #include "linux/oom.h"
 
 #ifndef ARRAY_SIZE
