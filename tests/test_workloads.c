@@ -47,8 +47,7 @@ static struct {
 static int validate_task(void *ctx, const struct scenario *sc,
 			 struct scenario_task *task, struct scenario_error *err)
 {
-	const char *name = scenario_program_names[task->program];
-	const struct workload_ops *ops = workload_find(name);
+	const struct workload_ops *ops = task->program;
 	void *params;
 	int ret;
 
@@ -70,30 +69,50 @@ static struct scenario *parse(const char *text, struct scenario_error *err)
 	return scenario_parse_buffer(text, strlen(text), "test.ini", &o, err);
 }
 
+/* [run] until = TASK-done, as a run stops (experiment/run.c). */
+static void stop_when_until_done(struct workload_set *set, struct workload *w)
+{
+	const struct scenario_until *u = &rig.sc->run.until;
+
+	(void)w;
+	if (!u->nr_tasks)
+		return;
+	for (int i = 0; i < u->nr_tasks; i++) {
+		struct workload *t = workload_find_task(set, u->tasks[i]);
+
+		if (t && !t->finished)
+			return;
+	}
+	sim_stop();
+}
+
 static void start_programs(struct machine *m)
 {
 	const struct scenario *sc = m->sc;
+	struct workload_set *set = &m->workloads;
 
-	m->workloads = calloc(sc->nr_tasks, sizeof(*m->workloads));
-	assert_non_null(m->workloads);
+	set->w = calloc(sc->nr_tasks, sizeof(*set->w));
+	assert_non_null(set->w);
+	set->sb = m->sb;
+	set->finished = stop_when_until_done;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
-		struct workload *w = &m->workloads[i];
+		struct workload *w = &set->w[i];
 		struct scenario_error err;
 
-		w->ops = workload_find(scenario_program_names[task->program]);
+		w->ops = task->program;
 		assert_non_null(w->ops);
 		snprintf(w->name, sizeof(w->name), "%s", task->name);
-		w->machine = m;
+		w->set = set;
 		w->params = calloc(1, w->ops->params_size);
 		if (scenario_task_apply(sc, task, w->ops->params, w->ops->nr_params,
 					w->params, &err) ||
 		    (w->ops->validate && w->ops->validate(sc, task, w->params, &err)))
 			fail_msg("%s", err.msg);
-		m->nr_workloads++;
+		set->nr++;
 	}
-	for (size_t i = 0; i < m->nr_workloads; i++) {
-		struct workload *w = &m->workloads[i];
+	for (size_t i = 0; i < set->nr; i++) {
+		struct workload *w = &set->w[i];
 
 		w->started = sim_now();
 		assert_int_equal(w->ops->start(w), 0);
@@ -143,7 +162,7 @@ static void run_for(sim_time_t ns)
 
 static struct workload *W(const char *name)
 {
-	struct workload *w = machine_find_workload(&rig.m, name);
+	struct workload *w = workload_find_task(&rig.m.workloads, name);
 
 	assert_non_null(w);
 	return w;
@@ -159,9 +178,9 @@ static struct run_result collect(void)
 	struct run_result r;
 
 	result_init(&r);
-	for (size_t i = 0; i < rig.m.nr_workloads; i++)
-		if (rig.m.workloads[i].ops->collect)
-			rig.m.workloads[i].ops->collect(&rig.m.workloads[i], &r);
+	for (size_t i = 0; i < rig.m.workloads.nr; i++)
+		if (rig.m.workloads.w[i].ops->collect)
+			rig.m.workloads.w[i].ops->collect(&rig.m.workloads.w[i], &r);
 	return r;
 }
 
@@ -196,17 +215,24 @@ static void assert_exited(const char *name, bool killed)
 
 static void test_every_program_registered(void **state)
 {
+	/* In the order docs/workloads.md, --help and messages list them. */
+	static const char *const listed[] = {
+		"gitk", "music", "netrx", "reader", "writer", "anonhog",
+		"sleeper", "replay",
+	};
 	size_t n = 0;
 
 	(void)state;
-	for (int i = 0; i < NR_PROGRAMS; i++) {
-		const struct workload_ops *ops = workload_find(scenario_program_names[i]);
+	for (size_t i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		const struct workload_ops *ops = workload_find(listed[i]);
 
 		assert_non_null(ops);
-		assert_string_equal(ops->name, scenario_program_names[i]);
+		assert_string_equal(ops->name, listed[i]);
+		assert_ptr_equal(workload_programs()[i], ops);
+		assert_string_equal(workload_program_names()[i], listed[i]);
 	}
 	assert_null(workload_find("gitk2"));
-	for (const struct workload_ops *const *p = workload_programs; *p; p++) {
+	for (const struct workload_ops *const *p = workload_programs(); *p; p++) {
 		const struct workload_ops *ops = *p;
 
 		n++;
@@ -228,7 +254,7 @@ static void test_every_program_registered(void **state)
 				assert_string_not_equal(sp->key, ops->params[j].key);
 		}
 	}
-	assert_int_equal(n, NR_PROGRAMS);
+	assert_int_equal(n, sizeof(listed) / sizeof(listed[0]));
 }
 
 /* docs/workloads.md has a "## NAME" section per program and a table row
@@ -247,7 +273,7 @@ static void test_docs_list_every_key(void **state)
 	doc = calloc(1, (size_t)len + 1);
 	assert_int_equal(fread(doc, 1, (size_t)len, f), (size_t)len);
 	fclose(f);
-	for (const struct workload_ops *const *p = workload_programs; *p; p++) {
+	for (const struct workload_ops *const *p = workload_programs(); *p; p++) {
 		char head[64], row[128];
 		char *sec, *end;
 

@@ -273,14 +273,6 @@ static int write_outputs(const struct run_args *a, const struct run_result *r)
 	return bad;
 }
 
-static bool scenario_has_program(const struct scenario *sc, int program)
-{
-	for (size_t t = 0; t < sc->nr_tasks; t++)
-		if ((int)sc->tasks[t].program == program)
-			return true;
-	return false;
-}
-
 int cmd_run(int argc, char **argv)
 {
 	struct run_args a = { 0 };
@@ -353,7 +345,7 @@ int cmd_run(int argc, char **argv)
 	line.elapsed_stddev = NAN;
 	line.failures = (double)result_uint(&r, "failures_printed");
 	cover_line_print(stdout, cover_name_width(&line, 1), &line);
-	if (!result_bool(&r, "gitk_done") && scenario_has_program(sc, PROGRAM_GITK))
+	if (!result_bool(&r, "gitk_done") && scenario_has_program(sc, "gitk"))
 		printf("(gitk did not finish: elapsed is the simulated time run)\n");
 	else if (!result_bool(&r, "gitk_done"))
 		printf("(no gitk task: elapsed is the simulated time run)\n");

@@ -142,7 +142,7 @@ static bool until_tasks_done(struct machine *m)
 	if (!u->nr_tasks)
 		return false;
 	for (int i = 0; i < u->nr_tasks; i++) {
-		struct workload *w = machine_find_workload(m, u->tasks[i]);
+		struct workload *w = workload_find_task(&m->workloads, u->tasks[i]);
 
 		if (w && !w->finished)
 			return false;
@@ -150,13 +150,10 @@ static bool until_tasks_done(struct machine *m)
 	return true;
 }
 
-void workload_finish(struct workload *w)
+/* [run] until = TASK-done: the run stops when the last of them finishes. */
+static void workload_finished(struct workload_set *set, struct workload *w)
 {
-	if (w->finished)
-		return;
-	w->finished = true;
-	w->ended = sim_now();
-	if (w->machine && until_tasks_done(w->machine))
+	if (until_tasks_done(container_of(set, struct machine, workloads)))
 		sim_stop();
 }
 
@@ -215,13 +212,16 @@ static void take_sample(struct timer *t)
 static int create_workloads(struct machine *m, char *err, size_t len)
 {
 	const struct scenario *sc = m->sc;
+	struct workload_set *set = &m->workloads;
 
-	m->workloads = calloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*m->workloads));
-	if (!m->workloads)
+	set->w = calloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*set->w));
+	if (!set->w)
 		abort();
+	set->sb = m->sb;
+	set->finished = workload_finished;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
-		struct workload *w = &m->workloads[i];
+		struct workload *w = &set->w[i];
 		struct scenario_error serr;
 
 		if (workload_load_params(sc, task, &w->ops, &w->params, &serr)) {
@@ -229,16 +229,16 @@ static int create_workloads(struct machine *m, char *err, size_t len)
 			return -1;
 		}
 		snprintf(w->name, sizeof(w->name), "%s", task->name);
-		w->machine = m;
-		m->nr_workloads++;
+		w->set = set;
+		set->nr++;
 	}
 	return 0;
 }
 
 static int start_workloads(struct machine *m, char *err, size_t len)
 {
-	for (size_t i = 0; i < m->nr_workloads; i++) {
-		struct workload *w = &m->workloads[i];
+	for (size_t i = 0; i < m->workloads.nr; i++) {
+		struct workload *w = &m->workloads.w[i];
 
 		w->started = sim_now();
 		if (w->ops->start(w)) {
@@ -297,9 +297,12 @@ static void collect(struct machine *m, struct run_result *r)
 	result_collect(r);
 	collect_kern_log(r);
 	collect_explain(r);
-	for (size_t i = 0; i < m->nr_workloads; i++)
-		if (m->workloads[i].ops->collect)
-			m->workloads[i].ops->collect(&m->workloads[i], r);
+	for (size_t i = 0; i < m->workloads.nr; i++) {
+		struct workload *w = &m->workloads.w[i];
+
+		if (w->ops->collect)
+			w->ops->collect(w, r);
+	}
 }
 
 int run_scenario(const struct scenario *sc, const struct run_options *opt,

@@ -163,6 +163,8 @@ static int netrx_prog_validate(const struct scenario *sc,
 	return 0;
 }
 
+static const struct workload_ops netrx_ops;
+
 struct netrx *netrx_program_device(const struct workload *w)
 {
 	const struct netrx_prog *n = w->state;
@@ -221,10 +223,11 @@ static const struct param_spec netrx_params[] = {
 	  .doc = "a dropped packet is sent again after this [TCP_RTO_MIN]" },
 };
 
-const struct workload_ops netrx_ops = {
+static const struct workload_ops netrx_ops = {
 	.name = "netrx",
 	.summary = "NIC receive ring refilled with GFP_ATOMIC order-N "
 		   "allocations from softirq, fed by a paced sender",
+	.order = 30,
 	.params = netrx_params,
 	.nr_params = ARRAY_SIZE(netrx_params),
 	.params_size = sizeof(struct netrx_prog_params),
@@ -233,3 +236,4 @@ const struct workload_ops netrx_ops = {
 	.collect = netrx_prog_collect,
 	.release = netrx_prog_release,
 };
+WORKLOAD_REGISTER(netrx_ops);
