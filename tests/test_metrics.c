@@ -173,6 +173,12 @@ static void test_json_round_trip(void **state)
 	assert_true(result_elapsed(&back) == 0.123456789);
 	assert_int_equal(result_cw_calls(&back), 4);
 	assert_true(result_latency_max(&back) == 0.25);
+	/* Elements by the names the kernel gives them. */
+	assert_int_equal(result_uint_at(&back, "vm_events", "allocstall"), 17);
+	assert_int_equal(result_int_at(&back, "vm_stat", "nr_free_pages"), -3);
+	assert_string_equal(metrics_element_name("congestion_wait", 0, 3), "kswapd");
+	assert_string_equal(metrics_element_name("congestion_wait", 1, 2), "BOTH");
+	assert_null(metrics_element_name("congestion_wait", 0, RESULT_NR_CW_SITES - 1));
 	free(b);
 	/* Host-dependent measures can be left out of a report. */
 	b = result_to_json_flags(&r, RESULT_JSON_NO_HOST);

@@ -207,6 +207,45 @@ int64_t *result_ints_mut(struct run_result *r, const char *name)
 	return array_slot(r, name, true)->p;
 }
 
+const char *metrics_element_name(const char *name, unsigned int dim,
+				 unsigned int i)
+{
+	const struct measure *m = metrics_find(name);
+
+	if (!m)
+		metrics_bug("no measure is named '%s'", name);
+	if (dim > 1 || i >= (dim ? m->dims[1] : m->dims[0]) || !m->element_name)
+		return NULL;
+	return m->element_name(dim, i);
+}
+
+static size_t element_index(const struct measure *m, const char *element)
+{
+	for (unsigned int i = 0; m->element_name && i < m->dims[0]; i++) {
+		const char *e = m->element_name(0, i);
+
+		if (e && !strcmp(e, element))
+			return i;
+	}
+	metrics_bug("no element of this name in its measure: '%s'", element);
+}
+
+uint64_t result_uint_at(const struct run_result *r, const char *name,
+			const char *element)
+{
+	const struct measure *m = metrics_find(name);
+
+	return result_uints(r, name)[element_index(m, element)];
+}
+
+int64_t result_int_at(const struct run_result *r, const char *name,
+		      const char *element)
+{
+	const struct measure *m = metrics_find(name);
+
+	return result_ints(r, name)[element_index(m, element)];
+}
+
 static struct measure_value *records_slot(const struct run_result *r,
 					  const char *name)
 {

@@ -133,6 +133,10 @@ struct measure {
 	unsigned int dims[2];		/* MT_ARRAY, MT_GRID; dims[1] 0: one dimension */
 	const char *keys[2];		/* MT_GRID: the index of each dimension, as saved */
 	bool is_signed;			/* MT_ARRAY */
+	/* MT_ARRAY, MT_GRID: the name of element @i along dimension @dim
+	 * ("allocstall", "kswapd"), NULL if it has none: consumers read
+	 * elements by name, not by the producer's enum. */
+	const char *(*element_name)(unsigned int dim, unsigned int i);
 	const struct measure_record *record;	/* MT_GRID, MT_LIST */
 	/* End of the run: fill the value from what the code declaring it
 	 * kept (the kernel's counters).  NULL: whoever produces it sets it. */
@@ -174,6 +178,15 @@ const char *result_text(const struct run_result *r, const char *name);
 /* MT_ARRAY, row-major (element [i][j] at i * dims[1] + j). */
 const uint64_t *result_uints(const struct run_result *r, const char *name);
 const int64_t *result_ints(const struct run_result *r, const char *name);
+/* An element of a one-dimension MT_ARRAY, by its name (.element_name);
+ * a name the measure does not have is a bug. */
+uint64_t result_uint_at(const struct run_result *r, const char *name,
+			const char *element);
+int64_t result_int_at(const struct run_result *r, const char *name,
+		      const char *element);
+/* The name of element @i along dimension @dim of measure @name, or NULL. */
+const char *metrics_element_name(const char *name, unsigned int dim,
+				 unsigned int i);
 /* MT_GRID (every cell, row-major) and MT_LIST: the records, *@nr of them. */
 const void *result_records(const struct run_result *r, const char *name,
 			   size_t *nr);

@@ -19,9 +19,6 @@
 #include "series.h"
 #include "stats.h"
 #include "table.h"
-#include "linux/backing-dev.h"
-#include "linux/vmstat.h"
-#include "mmsim/profile.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
 
@@ -49,9 +46,10 @@ static double m_failures_all(const struct run_result *r)
 	return (double)result_uint(r, "failures_total");
 }
 
-static double vm_event(const struct run_result *r, enum vm_event_item item)
+/* A /proc/vmstat event counter, by its name there. */
+static double vm_event(const struct run_result *r, const char *name)
 {
-	return (double)result_uints(r, "vm_events")[item];
+	return (double)result_uint_at(r, "vm_events", name);
 }
 
 static double m_stalls(const struct run_result *r)
@@ -71,22 +69,22 @@ static double m_cw_calls(const struct run_result *r)
 
 static double m_premature_fast(const struct run_result *r)
 {
-	return vm_event(r, KSWAPD_PREMATURE_FAST);
+	return vm_event(r, "kswapd_slept_prematurely_fast");
 }
 
 static double m_premature_slow(const struct run_result *r)
 {
-	return vm_event(r, KSWAPD_PREMATURE_SLOW);
+	return vm_event(r, "kswapd_slept_prematurely_slow");
 }
 
 static double m_allocstall(const struct run_result *r)
 {
-	return vm_event(r, ALLOCSTALL);
+	return vm_event(r, "allocstall");
 }
 
 static double m_pswpout(const struct run_result *r)
 {
-	return vm_event(r, PSWPOUT);
+	return vm_event(r, "pswpout");
 }
 
 const struct report_measure report_measures[] = {
@@ -309,14 +307,21 @@ static void plain_print(FILE *f, const struct report *rep,
 
 /* ---- Ops, from vmstat --------------------------------------------- */
 
-static unsigned long zone_events(const struct run_result *r,
-				 enum vm_event_item first)
+/* A per-zone event summed over the zones ("pgsteal": pgsteal_dma, ...),
+ * as /proc/vmstat names them (FOR_ALL_ZONES). */
+static unsigned long zone_events(const struct run_result *r, const char *event)
 {
-	const uint64_t *ev = result_uints(r, "vm_events");
+	static const char *const zones[] = {
+		"dma", "dma32", "normal", "high", "movable",
+	};
 	unsigned long n = 0;
 
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		n += ev[first + z];
+	for (size_t z = 0; z < sizeof(zones) / sizeof(zones[0]); z++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s_%s", event, zones[z]);
+		n += (unsigned long)result_uint_at(r, "vm_events", name);
+	}
 	return n;
 }
 
@@ -331,20 +336,21 @@ static void ops_sum(const struct report_column *col, struct ops_totals *t)
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < col->nr_runs; i++) {
 		const struct run_result *r = &col->runs[i];
-		const uint64_t *ev = result_uints(r, "vm_events");
-		unsigned long steal = zone_events(r, PGSTEAL_DMA);
+		unsigned long steal = zone_events(r, "pgsteal");
+		unsigned long kswapd_steal = (unsigned long)
+			result_uint_at(r, "vm_events", "kswapd_steal");
 
 		t->runs++;
 		t->seconds += secs(result_uint(r, "sim_end"));
-		t->allocstall += (double)ev[ALLOCSTALL];
-		t->direct_scanned += (double)zone_events(r, PGSCAN_DIRECT_DMA);
-		t->kswapd_scanned += (double)zone_events(r, PGSCAN_KSWAPD_DMA);
+		t->allocstall += vm_event(r, "allocstall");
+		t->direct_scanned += (double)zone_events(r, "pgscan_direct");
+		t->kswapd_scanned += (double)zone_events(r, "pgscan_kswapd");
 		/* 2.6.32's pgsteal counts what kswapd and direct reclaim
 		 * both freed; kswapd_steal is kswapd's share. */
-		t->kswapd_reclaimed += (double)ev[KSWAPD_STEAL];
-		t->direct_reclaimed += steal > ev[KSWAPD_STEAL] ?
-			(double)(steal - ev[KSWAPD_STEAL]) : 0;
-		t->vmscan_write += (double)result_ints(r, "vm_stat")[NR_VMSCAN_WRITE];
+		t->kswapd_reclaimed += (double)kswapd_steal;
+		t->direct_reclaimed += steal > kswapd_steal ?
+			(double)(steal - kswapd_steal) : 0;
+		t->vmscan_write += (double)result_int_at(r, "vm_stat", "nr_vmscan_write");
 	}
 }
 
@@ -437,8 +443,10 @@ void compare_report_ops(FILE *f, const struct report *rep)
 
 static const char *site_name(int s, char *buf, size_t len)
 {
-	if (s < NR_CW_SITES)
-		return cw_site_name((enum cw_site)s);
+	const char *name = metrics_element_name("congestion_wait", 0, (unsigned int)s);
+
+	if (name)
+		return name;
 	snprintf(buf, len, "site%d", s);
 	return buf;
 }
@@ -478,7 +486,9 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 
 				snprintf(row->name, sizeof(row->name), "cw %s %s %s",
 					 site_name(s, sb, sizeof(sb)),
-					 blk_rw_name(q), what[k]);
+					 metrics_element_name("congestion_wait", 1,
+							      (unsigned int)q),
+					 what[k]);
 				row->v = &all[(nr + (size_t)k) * nc];
 				row->unit = "";
 				row->precision = k == 1 ? 3 : 2;
@@ -647,29 +657,20 @@ static char *join(const char *dir, const char *a, const char *b)
 
 /* ---- summary.json --------------------------------------------------- */
 
-static void describe_line(void *ctx, const char *line)
-{
-	json_array_append_new(ctx, json_string(line));
-}
-
 static json_t *profiles_json(const struct report *rep)
 {
 	json_t *o = json_object();
 
 	for (size_t c = 0; c < rep->nr_columns; c++) {
-		const char *k = rep->columns[c].kernel;
-		struct kernel_profile p;
-		char why[256];
+		const struct report_column *col = &rep->columns[c];
 		json_t *lines;
 
-		if (json_object_get(o, k))
+		if (json_object_get(o, col->kernel))
 			continue;
 		lines = json_array();
-		if (profile_parse(k, &p, why, sizeof(why)))
-			json_array_append_new(lines, json_string(why));
-		else
-			profile_describe(&p, describe_line, lines);
-		json_object_set_new(o, k, lines);
+		for (size_t i = 0; i < col->nr_profile_lines; i++)
+			json_array_append_new(lines, json_string(col->profile_lines[i]));
+		json_object_set_new(o, col->kernel, lines);
 	}
 	return o;
 }

@@ -281,6 +281,15 @@ static void collect_cw(struct run_result *r)
 	}
 }
 
+/* Call sites by cw_site_name(), queues by blk_rw_name(); the table's
+ * spare sites have no name. */
+static const char *cw_element(unsigned int dim, unsigned int i)
+{
+	if (dim)
+		return blk_rw_name((int)i);
+	return i < NR_CW_SITES ? cw_site_name((enum cw_site)i) : NULL;
+}
+
 static struct measure congestion_wait_measure = {
 	.name = "congestion_wait", .doc = "congestion_wait calls, full "
 	"timeouts and time, by call site (enum cw_site) and queue asked for",
@@ -288,7 +297,7 @@ static struct measure congestion_wait_measure = {
 	.json = "congestion_wait", .csv = "congestion_wait", .type = MT_GRID,
 	.dims = { RESULT_NR_CW_SITES, RESULT_NR_CW_QUEUES },
 	.keys = { "site", "queue" }, .record = &cw_total_record,
-	.collect = collect_cw,
+	.element_name = cw_element, .collect = collect_cw,
 };
 MEASURE_REGISTER(congestion_wait_measure);
 

@@ -142,12 +142,17 @@ static void collect_vm_events(struct run_result *r)
 		v[i] = vm_events[i];
 }
 
+static const char *vm_event_element(unsigned int dim, unsigned int i)
+{
+	return vm_event_names[i];
+}
+
 static struct measure vm_events_measure = {
 	.name = "vm_events", .doc = "the VM event counters, by enum vm_event_item",
 	.unit = "events", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
 	.json = "vm_events", .csv = "vm_events",
 	.type = MT_ARRAY, .dims = { NR_VM_EVENT_ITEMS },
-	.collect = collect_vm_events,
+	.element_name = vm_event_element, .collect = collect_vm_events,
 };
 MEASURE_REGISTER(vm_events_measure);
 
@@ -159,12 +164,17 @@ static void collect_vm_stat(struct run_result *r)
 		v[i] = vm_stat[i];
 }
 
+static const char *vm_stat_element(unsigned int dim, unsigned int i)
+{
+	return vmstat_zone_stat_names[i];
+}
+
 static struct measure vm_stat_measure = {
 	.name = "vm_stat", .doc = "the global zone counters, by enum zone_stat_item",
 	.unit = "pages", .kind = MEASURE_GAUGE, .aggregate = AGGREGATE_MEAN,
 	.json = "vm_stat", .csv = "vm_stat",
 	.type = MT_ARRAY, .dims = { NR_VM_ZONE_STAT_ITEMS }, .is_signed = true,
-	.collect = collect_vm_stat,
+	.element_name = vm_stat_element, .collect = collect_vm_stat,
 };
 MEASURE_REGISTER(vm_stat_measure);
 
