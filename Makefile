@@ -107,7 +107,8 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	./mmsim compare --out mmsim-report --force
 
-# The full validation of issue 8 (docs/validation.md); SEEDS=3 for a quick look.
+# The full validation against the cover letter (docs/validation.md); SEEDS=3
+# for a quick look.
 SEEDS ?= 10
 validate: deps
 	@$(MAKE) --no-print-directory all
@@ -117,6 +118,7 @@ validate: deps
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
 
 check: deps
+	@scripts/check-layers.sh
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BINS)
 

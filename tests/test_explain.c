@@ -8,7 +8,7 @@
  * path leaves (atomic from an interrupt, __GFP_NORETRY from a task), and
  * a whole force-highorder run whose every explained failure agrees with
  * its show_mem snapshot.  Expected numbers are worked out in the comments
- * from reference §2.
+ * from 2.6.32's __zone_watermark_ok() (mm/page_alloc.c).
  */
 #include <stdarg.h>
 #include <stddef.h>

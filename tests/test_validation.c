@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The claims of issue 8 in a reduced form (see docs/validation.md for the
+ * The cover letter's claims in a reduced form (see docs/validation.md for the
  * full form, `make validate`): the shipped x86-64 reproduction with fake
  * gitk making one pass over the log instead of four (about 65-75 simulated
  * seconds; kswapd and direct reclaim are busy by then: a few hundred

@@ -216,7 +216,8 @@ static void show_stack(struct log *l, const struct alloc_failure *f)
 {
 	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
 	int width = x86_64 ? 16 : 8;
-	/* 2.6.30's entry point was __alloc_pages_internal (§4.9). */
+	/* 2.6.30's entry point was __alloc_pages_internal() (mm/page_alloc.c);
+	 * 2.6.31 renamed it __alloc_pages_nodemask(). */
 	const char *entry = l->profile->vmstat_fields == VMSTAT_V30 ?
 			    "__alloc_pages_internal" : "__alloc_pages_nodemask";
 
