@@ -235,7 +235,7 @@ static void test_json_errors_name_the_key(void **state)
 		      "vm_events: expected");
 	assert_prefix(read_edited("\"site\":3", "\"site\":16"),
 		      "congestion_wait: expected [{site, queue, calls, timeouts, "
-		      "time_ns} with site 0-15 and queue 0-2");
+		      "time_ns}, ...] with site 0-15 and queue 0-2");
 	assert_prefix(read_edited("\"arch\":\"x86\"", "\"arch\":\"x86_64_and_more_than_15\""),
 		      "arch: expected a string of at most 15 bytes");
 	assert_prefix(read_edited("\"latency\":[[1000000000,250000000]]", "\"latency\":[[1]]"),
@@ -243,7 +243,8 @@ static void test_json_errors_name_the_key(void **state)
 	assert_prefix(read_edited("\"latency\":[[1000000000,250000000]],", ""),
 		      "series.latency: missing");
 	assert_prefix(read_edited("\"count\":7", "\"count\":\"7\""),
-		      "failure_reasons: expected");
+		      "failure_reasons: expected [{reason, example, count}, ...] "
+		      "with texts under 192 bytes");
 	assert_prefix(read_edited("\"wall_seconds\":1.25", "\"wall_seconds\":1"),
 		      "wall_seconds: expected a real number");
 }

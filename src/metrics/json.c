@@ -245,12 +245,13 @@ static void cat(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void describe_record(const struct measure *m, char *buf, size_t len)
+/* "[{k1, k2, f1, f2}, ...] with k1 0-N and k2 0-M", "[[f1, f2], ...]". */
+static void describe_records(const struct measure *m, char *buf, size_t len)
 {
 	const struct measure_record *rt = m->record;
 	size_t text = 0;
 
-	cat(buf, len, m->record->tuple ? "[" : "{");
+	cat(buf, len, rt->tuple ? "[[" : "[{");
 	for (int k = 0; m->type == MT_GRID && k < 2 && m->keys[k]; k++)
 		cat(buf, len, "%s, ", m->keys[k]);
 	for (size_t i = 0; i < rt->nr_fields; i++) {
@@ -258,12 +259,10 @@ static void describe_record(const struct measure *m, char *buf, size_t len)
 		if (rt->fields[i].type == FIELD_CHARS)
 			text = rt->fields[i].size;
 	}
-	cat(buf, len, m->record->tuple ? "]" : "}");
-	if (m->type == MT_GRID) {
-		for (int k = 0; k < 2 && m->keys[k]; k++)
-			cat(buf, len, "%s %s 0-%u", k ? " and" : " with", m->keys[k],
-			    m->dims[k] - 1);
-	}
+	cat(buf, len, rt->tuple ? "], ...]" : "}, ...]");
+	for (int k = 0; m->type == MT_GRID && k < 2 && m->keys[k]; k++)
+		cat(buf, len, "%s %s 0-%u", k ? " and" : " with", m->keys[k],
+		    m->dims[k] - 1);
 	if (text)
 		cat(buf, len, " with texts under %zu bytes", text);
 }
@@ -296,9 +295,7 @@ static void describe(const struct measure *m, char *buf, size_t len)
 		break;
 	case MT_GRID:
 	case MT_LIST:
-		cat(buf, len, "[");
-		describe_record(m, buf, len);
-		cat(buf, len, ", ...]");
+		describe_records(m, buf, len);
 		break;
 	}
 }
