@@ -14,13 +14,14 @@ check() {	# DIR FORBIDDEN-REGEX
 		status=1
 	fi
 }
-check sim        'kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
+check sim        'hw|kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
+check hw         'kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
 check kernel     'trace|workload|scenario|report|experiment|cli'
-check metrics    'sim|kernel|linux|mmsim|trace|workload|scenario|report|experiment|cli'
-check trace      'metrics|workload|scenario|report|experiment|cli'
+check metrics    'sim|hw|kernel|linux|mmsim|trace|workload|scenario|report|experiment|cli'
+check trace      'hw|metrics|workload|scenario|report|experiment|cli'
 check workload   'report|experiment|cli'
 check scenario   'report|experiment|cli'
-check report     'workload|scenario|experiment|cli'
+check report     'hw|workload|scenario|experiment|cli'
 check experiment 'cli'
 [ $status = 0 ] && echo "layers: every include goes downwards"
 exit $status
