@@ -67,7 +67,7 @@ static void run_once(const char *arch, bool check, struct sample *s)
 	s->cpu = cpu_s() - c0;
 	/* sim_exit() leaves the counter alone; sim_init() zeroes it at boot. */
 	s->events = sim_events();
-	s->sim = (double)r.sim_end / NSEC_PER_SEC;
+	s->sim = (double)result_uint(&r, "sim_end") / NSEC_PER_SEC;
 	result_free(&r);
 	scenario_free(sc);
 }

@@ -19,10 +19,11 @@
 
 #include "testlib.h"
 #include "experiment/compare.h"
-#include "experiment/result.h"
+#include "metrics/metrics.h"
+#include "linux/vmstat.h"
 #include "experiment/scenario_load.h"
 #include "report/postprocess.h"
-#include "report/trace_parse.h"
+#include "trace/parse.h"
 #include "scenario/scenario.h"
 
 /* ---- scenario values ---------------------------------------------------- */
@@ -168,7 +169,7 @@ static void test_values_at_the_limits_are_accepted(void **state)
 
 /* A result with the counters of this mmsim (51 vm_events, 23 vm_stat)
  * and @klog as its "kern_log" member ("" leaves it out). */
-static char *result_text(const char *klog)
+static char *result_json_text(const char *klog)
 {
 	char *s = NULL;
 	size_t len = 0;
@@ -198,23 +199,23 @@ static char *result_text(const char *klog)
  */
 static void test_result_without_kern_log_round_trips(void **state)
 {
-	char *text = result_text(""), *again, err[256];
+	char *text = result_json_text(""), *again, err[256];
 	struct run_result r, r2;
 
 	(void)state;
 	assert_int_equal(result_from_json(text, &r, err, sizeof(err)), 0);
-	assert_null(r.kern_log);
+	assert_null(result_text(&r, "kern_log"));
 	again = result_to_json(&r, true);
 	assert_non_null(strstr(again, "\"kern_log\":null"));
 	if (result_from_json(again, &r2, err, sizeof(err)))
 		fail_msg("printed result refused: %s", err);
-	assert_null(r2.kern_log);
+	assert_null(result_text(&r2, "kern_log"));
 	result_free(&r2);
 	result_free(&r);
 	free(again);
 	free(text);
 	/* Anything but a string or null is still refused. */
-	text = result_text("\"kern_log\":5,");
+	text = result_json_text("\"kern_log\":5,");
 	assert_int_equal(result_from_json(text, &r, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "kern_log"));
 	free(text);

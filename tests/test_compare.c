@@ -20,6 +20,9 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include "experiment/compare.h"
+#include "linux/mmzone.h"
+#include "linux/vmstat.h"
+#include "metrics/records.h"
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
 #include "report/html.h"
@@ -91,23 +94,29 @@ static void assert_text(const char *got, const char *want)
 static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
 		      double elapsed, unsigned long failures, unsigned long k)
 {
+	static const struct latency_sample lines[] = {
+		{ SEC(1), SEC(0.5) }, { SEC(3), SEC(2) }, { SEC(4.5), SEC(1.5) },
+	};
+	uint64_t *ev, *wmark;
+	struct cw_total *cw;
+
 	result_init(r);
-	snprintf(r->kernel, sizeof(r->kernel), "%s", kernel);
-	snprintf(r->scenario, sizeof(r->scenario), "test.ini");
-	snprintf(r->arch, sizeof(r->arch), "x86_64");
-	r->seed = seed;
-	r->wall_seconds = 0.25 * (double)seed;	/* must not reach the tables */
-	r->gitk_done = true;
-	r->gitk_elapsed = SEC(elapsed);
-	r->sim_end = SEC(elapsed) + SEC(1);
-	r->failures_printed = failures;
-	r->failures_total = failures + 1;
+	result_set_text(r, "kernel", kernel);
+	result_set_text(r, "scenario", "test.ini");
+	result_set_text(r, "arch", "x86_64");
+	result_set_uint(r, "seed", seed);
+	/* must not reach the tables */
+	result_set_real(r, "wall_seconds", 0.25 * (double)seed);
+	result_set_bool(r, "gitk_done", true);
+	result_set_uint(r, "gitk_elapsed", SEC(elapsed));
+	result_set_uint(r, "sim_end", SEC(elapsed) + SEC(1));
+	result_set_uint(r, "failures_printed", failures);
+	result_set_uint(r, "failures_total", failures + 1);
 	/* Three gitk lines: stalls of 0.5 s, 2 s and 1.5 s.  Two exceed 1 s;
 	 * max 2 s; p95 over the sorted {0.5, 1.5, 2}: rank 0.95 * 2 = 1.9,
 	 * 1.5 + 0.9 * (2 - 1.5) = 1.95 s. */
-	result_add_latency(r, SEC(1), SEC(0.5));
-	result_add_latency(r, SEC(3), SEC(2));
-	result_add_latency(r, SEC(4.5), SEC(1.5));
+	for (size_t i = 0; i < N(lines); i++)
+		result_append(r, "latency", &lines[i]);
 	for (int i = 0; i < 3; i++) {
 		struct sample_point s = { 0 };
 
@@ -118,26 +127,30 @@ static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
 		s.nr_writeback = 10 * (unsigned long)i;
 		s.alloc_failures = (unsigned long)i * failures / 2;
 		s.cw_time = SEC(0.1 * i);
-		result_add_sample(r, &s);
+		result_append(r, "samples", &s);
 	}
-	r->watermark[ZONE_DMA32][WMARK_MIN] = 700;
-	r->watermark[ZONE_DMA32][WMARK_LOW] = 875;
-	r->watermark[ZONE_DMA32][WMARK_HIGH] = 1050;
+	wmark = result_uints_mut(r, "watermarks");
+	wmark[ZONE_DMA32 * NR_WMARK + WMARK_MIN] = 700;
+	wmark[ZONE_DMA32 * NR_WMARK + WMARK_LOW] = 875;
+	wmark[ZONE_DMA32 * NR_WMARK + WMARK_HIGH] = 1050;
 	/* congestion_wait: kswapd (site 3) on ASYNC, 10 * k calls of 0.1 s. */
-	r->cw[3][0].calls = 10 * k;
-	r->cw[3][0].timeouts = 4 * k;
-	r->cw[3][0].time = SEC(1) * k;
-	r->vm_events[KSWAPD_PREMATURE_FAST] = k;
-	r->vm_events[KSWAPD_PREMATURE_SLOW] = 2 * k;
-	r->vm_events[ALLOCSTALL] = 5 * k;
-	r->vm_events[PSWPOUT] = 100 * k;
-	r->vm_events[PGSCAN_KSWAPD_DMA32] = 800 * k;
-	r->vm_events[PGSCAN_KSWAPD_NORMAL] = 200 * k;
-	r->vm_events[PGSCAN_DIRECT_DMA32] = 250 * k;
-	r->vm_events[KSWAPD_STEAL] = 600 * k;
-	r->vm_events[PGSTEAL_DMA32] = 750 * k;
-	r->vm_stat[NR_VMSCAN_WRITE] = 30 * (long)k;
-	r->kern_log = strdup("gitk: page allocation failure. order:2, mode:0x20\n");
+	cw = result_records_mut(r, "congestion_wait", NULL);
+	cw[3 * RESULT_NR_CW_QUEUES + 0].calls = 10 * k;
+	cw[3 * RESULT_NR_CW_QUEUES + 0].timeouts = 4 * k;
+	cw[3 * RESULT_NR_CW_QUEUES + 0].time = SEC(1) * k;
+	ev = result_uints_mut(r, "vm_events");
+	ev[KSWAPD_PREMATURE_FAST] = k;
+	ev[KSWAPD_PREMATURE_SLOW] = 2 * k;
+	ev[ALLOCSTALL] = 5 * k;
+	ev[PSWPOUT] = 100 * k;
+	ev[PGSCAN_KSWAPD_DMA32] = 800 * k;
+	ev[PGSCAN_KSWAPD_NORMAL] = 200 * k;
+	ev[PGSCAN_DIRECT_DMA32] = 250 * k;
+	ev[KSWAPD_STEAL] = 600 * k;
+	ev[PGSTEAL_DMA32] = 750 * k;
+	result_ints_mut(r, "vm_stat")[NR_VMSCAN_WRITE] = 30 * (long)k;
+	result_set_text(r, "kern_log",
+			"gitk: page allocation failure. order:2, mode:0x20\n");
 }
 
 /*
@@ -664,15 +677,23 @@ static void test_summary_json(void **state)
 	json_array_foreach(runs, i, v) {
 		char *s = json_dumps(v, JSON_COMPACT);
 		struct run_result r;
+		size_t nr_latency;
 
 		assert_int_equal(result_from_json(s, &r, err, sizeof(err)), 0);
-		assert_string_equal(r.kernel, e.results[i].kernel);
-		assert_int_equal(r.seed, e.results[i].seed);
-		assert_int_equal(r.gitk_elapsed, e.results[i].gitk_elapsed);
-		assert_int_equal(r.vm_events[PSWPOUT], e.results[i].vm_events[PSWPOUT]);
-		assert_int_equal(r.watermark[ZONE_DMA32][WMARK_LOW], 875);
-		assert_true(r.wall_seconds == 0);
-		assert_int_equal(r.nr_latency, 0);	/* series are in runs/ */
+		assert_string_equal(result_text(&r, "kernel"),
+				    result_text(&e.results[i], "kernel"));
+		assert_int_equal(result_uint(&r, "seed"),
+				 result_uint(&e.results[i], "seed"));
+		assert_int_equal(result_uint(&r, "gitk_elapsed"),
+				 result_uint(&e.results[i], "gitk_elapsed"));
+		assert_int_equal(result_uints(&r, "vm_events")[PSWPOUT],
+				 result_uints(&e.results[i], "vm_events")[PSWPOUT]);
+		assert_int_equal(result_uints(&r, "watermarks")[ZONE_DMA32 * NR_WMARK +
+								 WMARK_LOW], 875);
+		assert_true(result_real(&r, "wall_seconds") == 0);
+		/* series are in runs/ */
+		result_records(&r, "latency", &nr_latency);
+		assert_int_equal(nr_latency, 0);
 		result_free(&r);
 		free(s);
 	}

@@ -8,7 +8,7 @@
  * path leaves (atomic from an interrupt, __GFP_NORETRY from a task), and
  * a whole force-highorder run whose every explained failure agrees with
  * its show_mem snapshot.  Expected numbers are worked out in the comments
- * from reference §2.
+ * from 2.6.32's __zone_watermark_ok() (mm/page_alloc.c).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -550,8 +550,9 @@ static void test_run_failures_explained(void **state)
 	struct scenario *sc = scenario_load_text(test_pressure_scenario, "test.ini", &serr);
 	struct run_options opt = { .seed = 1, .scenario_name = "test" };
 	struct run_result r, back;
+	const struct failure_reason *reasons, *back_reasons;
 	unsigned long tallied = 0;
-	size_t explained = 0, paragraphs = 0;
+	size_t explained = 0, paragraphs = 0, nr_reasons, back_nr;
 	char err[256], *json;
 	const char *p;
 
@@ -559,8 +560,8 @@ static void test_run_failures_explained(void **state)
 	assert_non_null(sc);
 	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_true(r.failures_total > 0);
-	assert_int_equal(alloc_failure_count(), r.failures_total);
+	assert_true(result_uint(&r, "failures_total") > 0);
+	assert_int_equal(alloc_failure_count(), result_uint(&r, "failures_total"));
 	for (size_t i = 0; i < alloc_failure_count(); i++) {
 		const struct alloc_failure *f = alloc_failure_get(i);
 
@@ -583,39 +584,40 @@ static void test_run_failures_explained(void **state)
 	}
 	assert_true(explained > 0);
 	/* The tally covers every failure. */
-	assert_true(r.nr_reasons > 0);
-	for (size_t i = 0; i < r.nr_reasons; i++) {
-		tallied += r.reasons[i].count;
+	reasons = result_records(&r, "failure_reasons", &nr_reasons);
+	assert_true(nr_reasons > 0);
+	for (size_t i = 0; i < nr_reasons; i++) {
+		tallied += reasons[i].count;
 		if (i)
-			assert_true(r.reasons[i - 1].count >= r.reasons[i].count);
+			assert_true(reasons[i - 1].count >= reasons[i].count);
 	}
-	assert_int_equal(tallied, r.failures_total);
+	assert_int_equal(tallied, result_uint(&r, "failures_total"));
 	/* One paragraph per failure in the kern.log. */
-	assert_non_null(r.explain);
-	for (p = r.explain; (p = strstr(p, "allocation failed (printed)")); p++)
+	assert_non_null(result_text(&r, "explain"));
+	for (p = result_text(&r, "explain");
+	     (p = strstr(p, "allocation failed (printed)")); p++)
 		paragraphs++;
-	assert_int_equal(paragraphs, r.failures_printed);
+	assert_int_equal(paragraphs, result_uint(&r, "failures_printed"));
 
 	/* JSON keeps the reasons; a result without them still loads. */
 	json = result_to_json(&r, false);
 	assert_int_equal(result_from_json(json, &back, err, sizeof(err)), 0);
-	assert_int_equal(back.nr_reasons, r.nr_reasons);
-	assert_string_equal(back.reasons[0].reason, r.reasons[0].reason);
-	assert_string_equal(back.reasons[0].example, r.reasons[0].example);
-	assert_int_equal(back.reasons[0].count, r.reasons[0].count);
-	assert_string_equal(back.explain, r.explain);
+	back_reasons = result_records(&back, "failure_reasons", &back_nr);
+	assert_int_equal(back_nr, nr_reasons);
+	assert_string_equal(back_reasons[0].reason, reasons[0].reason);
+	assert_string_equal(back_reasons[0].example, reasons[0].example);
+	assert_int_equal(back_reasons[0].count, reasons[0].count);
+	assert_string_equal(result_text(&back, "explain"), result_text(&r, "explain"));
 	result_free(&back);
 	free(json);
-	free(r.reasons);
-	free(r.explain);
-	r.reasons = NULL;
-	r.nr_reasons = 0;
-	r.explain = NULL;
+	result_clear(&r, "failure_reasons");
+	result_clear(&r, "explain");
 	json = result_to_json(&r, false);
 	assert_null(strstr(json, "failure_reasons"));
 	assert_int_equal(result_from_json(json, &back, err, sizeof(err)), 0);
-	assert_int_equal(back.nr_reasons, 0);
-	assert_null(back.explain);
+	result_records(&back, "failure_reasons", &back_nr);
+	assert_int_equal(back_nr, 0);
+	assert_null(result_text(&back, "explain"));
 	result_free(&back);
 	free(json);
 	result_free(&r);
@@ -633,15 +635,17 @@ static void test_merge_tallies(void **state)
 		{ "order-2 atomic: Y", "e.g. c", 7 },
 		{ "order-0 sleeping: Z", "e.g. d", 2 },
 	};
-	struct run_result runs[3] = { 0 };
+	struct run_result runs[3];
 	struct failure_reason *t;
 	size_t nr;
 
 	(void)state;
-	runs[0].reasons = a;
-	runs[0].nr_reasons = 2;
-	runs[2].reasons = b;
-	runs[2].nr_reasons = 2;
+	for (int i = 0; i < 3; i++)
+		result_init(&runs[i]);
+	for (int i = 0; i < 2; i++) {
+		result_append(&runs[0], "failure_reasons", &a[i]);
+		result_append(&runs[2], "failure_reasons", &b[i]);
+	}
 	t = explain_merge_tallies(runs, 3, &nr);
 	/* Y: 1 + 7 = 8, X: 5, Z: 2; Y keeps its first example. */
 	assert_int_equal(nr, 3);
@@ -656,6 +660,8 @@ static void test_merge_tallies(void **state)
 	t = explain_merge_tallies(runs + 1, 1, &nr);
 	assert_int_equal(nr, 0);
 	free(t);
+	for (int i = 0; i < 3; i++)
+		result_free(&runs[i]);
 }
 
 int main(void)

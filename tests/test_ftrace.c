@@ -22,7 +22,7 @@
 #include "mmsim/trace.h"
 #include "report/ftrace.h"
 #include "report/postprocess.h"
-#include "report/trace_parse.h"
+#include "trace/parse.h"
 #include "workload/replay.h"
 
 /* ---- helpers ---------------------------------------------------------- */

@@ -41,7 +41,8 @@ static void test_gfp_flags_str(void **state)
 {
 	(void)state;
 	check_gfp(0x20, "GFP_ATOMIC");
-	/* e100's dma_alloc_coherent: GFP_ATOMIC plus zeroing (§4.1). */
+	/* e100's dma_alloc_coherent: GFP_ATOMIC plus __GFP_ZERO (0x8000,
+	 * include/linux/gfp.h). */
 	check_gfp(0x8020, "GFP_ATOMIC|GFP_ZERO");
 	/* iwlagn's kmalloc'd skb under SLUB: __GFP_COMP added. */
 	check_gfp(0x4020, "GFP_ATOMIC|GFP_COMP");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /proc text formats (reference §8.1-8.4), line by line, for a small
+ * /proc text formats (2.6.32 mm/vmstat.c zoneinfo_show(), frag_show(),
+ * pagetypeinfo_show(), vmstat_show()), line by line, for a small
  * machine: x86, mem=64M, one CPU, right after boot.
  *
  * The machine, worked out by hand (see tests/test_watermarks.c for the

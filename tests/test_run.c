@@ -14,6 +14,7 @@
 #include "testlib.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
+#include "linux/vmstat.h"
 
 static struct scenario *load(const char *text)
 {
@@ -34,8 +35,7 @@ static char *run_json(struct scenario *sc, uint64_t seed)
 
 	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
 		fail_msg("%s", err);
-	r.wall_seconds = 0;
-	json = result_to_json(&r, true);
+	json = result_to_json_flags(&r, RESULT_JSON_SERIES | RESULT_JSON_NO_HOST);
 	result_free(&r);
 	return json;
 }
@@ -85,26 +85,28 @@ static void test_force_highorder_failures_logged(void **state)
 	struct run_options opt = { .seed = 1, .scenario_name = "test" };
 	struct run_result r;
 	char err[256];
-	const char *first;
+	const char *first, *kern_log;
 
 	(void)state;
 	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
 		fail_msg("%s", err);
 	/* Order-2 receive buffers run out under this pressure... */
-	assert_true(r.failures_total > 0);
-	assert_true(r.failures_printed > 0);
-	assert_true(r.failures_printed <= r.failures_total);
+	assert_true(result_uint(&r, "failures_total") > 0);
+	assert_true(result_uint(&r, "failures_printed") > 0);
+	assert_true(result_uint(&r, "failures_printed") <=
+		    result_uint(&r, "failures_total"));
 	/* ...and each printed one reads as the kernel wrote it: the
 	 * interrupted task's name (or swapper), order 2, GFP_ATOMIC with
 	 * __GFP_COMP as SLUB's kmalloc of an 8K+ skb adds it. */
-	assert_non_null(r.kern_log);
-	first = strstr(r.kern_log, ": page allocation failure. order:2, mode:0x4020\n");
+	kern_log = result_text(&r, "kern_log");
+	assert_non_null(kern_log);
+	first = strstr(kern_log, ": page allocation failure. order:2, mode:0x4020\n");
 	assert_non_null(first);
-	assert_non_null(strstr(r.kern_log, "<IRQ>"));
-	assert_non_null(strstr(r.kern_log, "Mem-Info:\n"));
-	assert_null(strstr(r.kern_log, "order:0,"));
+	assert_non_null(strstr(kern_log, "<IRQ>"));
+	assert_non_null(strstr(kern_log, "Mem-Info:\n"));
+	assert_null(strstr(kern_log, "order:0,"));
 	/* The network lost packets only if refills failed. */
-	assert_true(r.packets_received > 0);
+	assert_true(result_uint(&r, "packets_received") > 0);
 	result_free(&r);
 	scenario_free(sc);
 }
@@ -143,10 +145,10 @@ static void test_thrash_beyond_swap_ends_in_oom_kill(void **state)
 	(void)state;
 	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_true(r.oom_kills >= 1);
-	assert_true(r.vm_events[ALLOCSTALL] > 0);
-	assert_true(r.vm_events[ALLOCSTALL] <= 20000);
-	assert_true(r.vm_events[PSWPOUT] > 0);
+	assert_true(result_uint(&r, "oom_kills") >= 1);
+	assert_true(result_uints(&r, "vm_events")[ALLOCSTALL] > 0);
+	assert_true(result_uints(&r, "vm_events")[ALLOCSTALL] <= 20000);
+	assert_true(result_uints(&r, "vm_events")[PSWPOUT] > 0);
 	result_free(&r);
 	scenario_free(sc);
 }
@@ -168,7 +170,8 @@ static void test_no_failures_without_force_highorder(void **state)
 	sc = load(text);
 	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
 		fail_msg("%s", err);
-	assert_null(strstr(r.kern_log ? r.kern_log : "", "order:2,"));
+	assert_null(strstr(result_text(&r, "kern_log") ? result_text(&r, "kern_log") : "",
+			   "order:2,"));
 	result_free(&r);
 	scenario_free(sc);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host memory per simulated page (issue 10, "Scale"): every array mmsim
+ * Host memory per simulated page: every array mmsim
  * keeps per page, per pageblock, per PTE, per page cache index or per swap
  * slot, added up from the data structures' own sizes, must stay within 32
  * bytes per simulated page beyond struct page, and with struct page it

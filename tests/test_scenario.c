@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "scenario/scenario.h"
+#include "workload/workload.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define MSEC 1000000ULL
@@ -208,7 +209,7 @@ static void test_every_key_type(void **state)
 
 	assert_int_equal(sc->nr_tasks, 2);
 	assert_string_equal(sc->tasks[0].name, "a");
-	assert_int_equal(sc->tasks[0].program, PROGRAM_SLEEPER);
+	assert_string_equal(sc->tasks[0].program->name, "sleeper");
 	assert_int_equal(sc->tasks[0].line, 22);
 	assert_int_equal(sc->tasks[0].nr_kv, 2);
 	assert_string_equal(sc->tasks[0].kv[0].key, "period");
@@ -216,7 +217,7 @@ static void test_every_key_type(void **state)
 	assert_int_equal(sc->tasks[0].kv[0].line, 24);
 	/* ";" straight after "=" is not a comment (libinih wants a blank first) */
 	assert_string_equal(sc->tasks[0].kv[1].value, ";kept");
-	assert_int_equal(sc->tasks[1].program, PROGRAM_WRITER);
+	assert_string_equal(sc->tasks[1].program->name, "writer");
 	assert_int_equal(sc->nr_lines, 28);
 	scenario_free(sc);
 }
@@ -622,7 +623,7 @@ static int reject_netrx(void *ctx, const struct scenario *sc,
 	int64_t order;
 
 	(*(int *)ctx)++;
-	if (task->program != PROGRAM_NETRX)
+	if (strcmp(task->program->name, "netrx"))
 		return 0;
 	return scenario_task_get_int(sc, task, "order", "0", 0, 10, &order, err);
 }
@@ -657,9 +658,9 @@ static void test_default_scenarios_parse(void **state)
 	assert_int_equal(sc->machine.swap_size, 2ULL << 30);
 	assert_string_equal(sc->kernel.profile, "2.6.32-rc6-0000000-force-highorder");
 	assert_int_equal(sc->nr_tasks, 3);
-	assert_int_equal(sc->tasks[0].program, PROGRAM_GITK);
-	assert_int_equal(sc->tasks[1].program, PROGRAM_MUSIC);
-	assert_int_equal(sc->tasks[2].program, PROGRAM_NETRX);
+	assert_string_equal(sc->tasks[0].program->name, "gitk");
+	assert_string_equal(sc->tasks[1].program->name, "music");
+	assert_string_equal(sc->tasks[2].program->name, "netrx");
 	assert_string_equal(sc->run.until.tasks[0], "gitk");
 	assert_string_equal(sc->filename, "<default>");
 	scenario_free(sc);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The claims of issue 8 in a reduced form (see docs/validation.md for the
+ * The cover letter's claims in a reduced form (see docs/validation.md for the
  * full form, `make validate`): the shipped x86-64 reproduction with fake
  * gitk making one pass over the log instead of four (about 65-75 simulated
  * seconds; kswapd and direct reclaim are busy by then: a few hundred
@@ -33,6 +33,7 @@
 #include "linux/gfp.h"
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
+#include "metrics/records.h"
 
 #define NR_SEEDS	2
 #define GITK_LOOPS_FULL	"\nloops = 4\n"
@@ -74,6 +75,7 @@ static struct run_summary coarse;
 static bool order_json_round_trips(const struct run_result *r)
 {
 	char *json = result_to_json(r, false), err[256];
+	const struct cw_total *a, *b;
 	struct run_result back;
 	bool same = true;
 
@@ -81,10 +83,11 @@ static bool order_json_round_trips(const struct run_result *r)
 		free(json);
 		return false;
 	}
+	a = result_records(r, "kswapd_cw_by_order", NULL);
+	b = result_records(&back, "kswapd_cw_by_order", NULL);
 	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
-		same &= back.kswapd_cw_order[o].calls == r->kswapd_cw_order[o].calls &&
-			back.kswapd_cw_order[o].timeouts == r->kswapd_cw_order[o].timeouts &&
-			back.kswapd_cw_order[o].time == r->kswapd_cw_order[o].time;
+		same &= b[o].calls == a[o].calls &&
+			b[o].timeouts == a[o].timeouts && b[o].time == a[o].time;
 	result_free(&back);
 	free(json);
 	return same;
@@ -92,22 +95,25 @@ static bool order_json_round_trips(const struct run_result *r)
 
 static void summarise(const struct run_result *r, struct run_summary *s)
 {
+	const uint64_t *ev = result_uints(r, "vm_events");
+	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
+	const struct cw_total *by_order = result_records(r, "kswapd_cw_by_order", NULL);
+
 	memset(s, 0, sizeof(*s));
-	s->gitk_done = r->gitk_done;
-	s->premature = r->vm_events[KSWAPD_PREMATURE_FAST] +
-		       r->vm_events[KSWAPD_PREMATURE_SLOW];
-	s->allocstall = r->vm_events[ALLOCSTALL];
-	s->pageoutrun = r->vm_events[PAGEOUTRUN];
+	s->gitk_done = result_bool(r, "gitk_done");
+	s->premature = ev[KSWAPD_PREMATURE_FAST] + ev[KSWAPD_PREMATURE_SLOW];
+	s->allocstall = ev[ALLOCSTALL];
+	s->pageoutrun = ev[PAGEOUTRUN];
 	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
-		s->kswapd_calls[q] = r->cw[CW_KSWAPD][q].calls;
+		s->kswapd_calls[q] = cw[CW_KSWAPD * RESULT_NR_CW_QUEUES + q].calls;
 	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
-		s->kswapd_order_calls[o] = r->kswapd_cw_order[o].calls;
+		s->kswapd_order_calls[o] = by_order[o].calls;
 	s->order_json_round_trips = order_json_round_trips(r);
-	s->nr_samples = r->nr_samples;
-	s->sim_end = r->sim_end;
-	s->gitk_elapsed = r->gitk_elapsed;
+	result_records(r, "samples", &s->nr_samples);
+	s->sim_end = result_uint(r, "sim_end");
+	s->gitk_elapsed = result_uint(r, "gitk_elapsed");
 	for (int site = 0; site < RESULT_NR_CW_SITES; site++)
-		s->both_calls += r->cw[site][BLK_RW_BOTH].calls;
+		s->both_calls += cw[site * RESULT_NR_CW_QUEUES + BLK_RW_BOTH].calls;
 	/* The records stay valid after the run until the next boot. */
 	for (size_t i = 0; i < alloc_failure_count(); i++) {
 		const struct alloc_failure *f = alloc_failure_get(i);

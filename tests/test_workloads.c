@@ -28,6 +28,7 @@
 #include "workload/program.h"
 #include "workload/netrx.h"
 #include "workload/replay.h"
+#include "metrics/records.h"
 
 #define MACHINE(mem, cpus)						\
 	"[machine]\narch = x86_64\nmem = " mem "\ncpus = " cpus "\n"	\
@@ -46,8 +47,7 @@ static struct {
 static int validate_task(void *ctx, const struct scenario *sc,
 			 struct scenario_task *task, struct scenario_error *err)
 {
-	const char *name = scenario_program_names[task->program];
-	const struct workload_ops *ops = workload_find(name);
+	const struct workload_ops *ops = task->program;
 	void *params;
 	int ret;
 
@@ -69,30 +69,50 @@ static struct scenario *parse(const char *text, struct scenario_error *err)
 	return scenario_parse_buffer(text, strlen(text), "test.ini", &o, err);
 }
 
+/* [run] until = TASK-done, as a run stops (experiment/run.c). */
+static void stop_when_until_done(struct workload_set *set, struct workload *w)
+{
+	const struct scenario_until *u = &rig.sc->run.until;
+
+	(void)w;
+	if (!u->nr_tasks)
+		return;
+	for (int i = 0; i < u->nr_tasks; i++) {
+		struct workload *t = workload_find_task(set, u->tasks[i]);
+
+		if (t && !t->finished)
+			return;
+	}
+	sim_stop();
+}
+
 static void start_programs(struct machine *m)
 {
 	const struct scenario *sc = m->sc;
+	struct workload_set *set = &m->workloads;
 
-	m->workloads = calloc(sc->nr_tasks, sizeof(*m->workloads));
-	assert_non_null(m->workloads);
+	set->w = calloc(sc->nr_tasks, sizeof(*set->w));
+	assert_non_null(set->w);
+	set->sb = m->sb;
+	set->finished = stop_when_until_done;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
-		struct workload *w = &m->workloads[i];
+		struct workload *w = &set->w[i];
 		struct scenario_error err;
 
-		w->ops = workload_find(scenario_program_names[task->program]);
+		w->ops = task->program;
 		assert_non_null(w->ops);
 		snprintf(w->name, sizeof(w->name), "%s", task->name);
-		w->machine = m;
+		w->set = set;
 		w->params = calloc(1, w->ops->params_size);
 		if (scenario_task_apply(sc, task, w->ops->params, w->ops->nr_params,
 					w->params, &err) ||
 		    (w->ops->validate && w->ops->validate(sc, task, w->params, &err)))
 			fail_msg("%s", err.msg);
-		m->nr_workloads++;
+		set->nr++;
 	}
-	for (size_t i = 0; i < m->nr_workloads; i++) {
-		struct workload *w = &m->workloads[i];
+	for (size_t i = 0; i < set->nr; i++) {
+		struct workload *w = &set->w[i];
 
 		w->started = sim_now();
 		assert_int_equal(w->ops->start(w), 0);
@@ -142,7 +162,7 @@ static void run_for(sim_time_t ns)
 
 static struct workload *W(const char *name)
 {
-	struct workload *w = machine_find_workload(&rig.m, name);
+	struct workload *w = workload_find_task(&rig.m.workloads, name);
 
 	assert_non_null(w);
 	return w;
@@ -158,9 +178,9 @@ static struct run_result collect(void)
 	struct run_result r;
 
 	result_init(&r);
-	for (size_t i = 0; i < rig.m.nr_workloads; i++)
-		if (rig.m.workloads[i].ops->collect)
-			rig.m.workloads[i].ops->collect(&rig.m.workloads[i], &r);
+	for (size_t i = 0; i < rig.m.workloads.nr; i++)
+		if (rig.m.workloads.w[i].ops->collect)
+			rig.m.workloads.w[i].ops->collect(&rig.m.workloads.w[i], &r);
 	return r;
 }
 
@@ -195,17 +215,24 @@ static void assert_exited(const char *name, bool killed)
 
 static void test_every_program_registered(void **state)
 {
+	/* In the order docs/workloads.md, --help and messages list them. */
+	static const char *const listed[] = {
+		"gitk", "music", "netrx", "reader", "writer", "anonhog",
+		"sleeper", "replay",
+	};
 	size_t n = 0;
 
 	(void)state;
-	for (int i = 0; i < NR_PROGRAMS; i++) {
-		const struct workload_ops *ops = workload_find(scenario_program_names[i]);
+	for (size_t i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		const struct workload_ops *ops = workload_find(listed[i]);
 
 		assert_non_null(ops);
-		assert_string_equal(ops->name, scenario_program_names[i]);
+		assert_string_equal(ops->name, listed[i]);
+		assert_ptr_equal(workload_programs()[i], ops);
+		assert_string_equal(workload_program_names()[i], listed[i]);
 	}
 	assert_null(workload_find("gitk2"));
-	for (const struct workload_ops *const *p = workload_programs; *p; p++) {
+	for (const struct workload_ops *const *p = workload_programs(); *p; p++) {
 		const struct workload_ops *ops = *p;
 
 		n++;
@@ -227,7 +254,7 @@ static void test_every_program_registered(void **state)
 				assert_string_not_equal(sp->key, ops->params[j].key);
 		}
 	}
-	assert_int_equal(n, NR_PROGRAMS);
+	assert_int_equal(n, sizeof(listed) / sizeof(listed[0]));
 }
 
 /* docs/workloads.md has a "## NAME" section per program and a table row
@@ -246,7 +273,7 @@ static void test_docs_list_every_key(void **state)
 	doc = calloc(1, (size_t)len + 1);
 	assert_int_equal(fread(doc, 1, (size_t)len, f), (size_t)len);
 	fclose(f);
-	for (const struct workload_ops *const *p = workload_programs; *p; p++) {
+	for (const struct workload_ops *const *p = workload_programs(); *p; p++) {
 		char head[64], row[128];
 		char *sec, *end;
 
@@ -378,7 +405,9 @@ static void test_gitk_reads_buffers_maps_and_prints(void **state)
 	struct program_counters *c;
 	struct run_result r;
 	struct inode *pack;
+	const struct latency_sample *lat;
 	sim_time_t sum = 0;
+	size_t nr;
 	struct workload *w;
 
 	(void)state;
@@ -403,16 +432,17 @@ static void test_gitk_reads_buffers_maps_and_prints(void **state)
 	assert_true(c->anon_accesses >= 2 * 3 * 2000);
 	/* CPU alone: 2 x (2000 x 150 us + 2048000 B x 20 ns) = 681.92 ms */
 	r = collect();
-	assert_true(r.gitk_done);
-	assert_true(r.gitk_elapsed >= 681920 * NSEC_PER_USEC);
-	assert_int_equal(r.gitk_elapsed, w->ended - w->started);
-	assert_int_equal(r.nr_latency, 32);
-	for (size_t i = 0; i < r.nr_latency; i++)
-		sum += r.latency[i].latency;
+	assert_true(result_bool(&r, "gitk_done"));
+	assert_true(result_uint(&r, "gitk_elapsed") >= 681920 * NSEC_PER_USEC);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"), w->ended - w->started);
+	lat = result_records(&r, "latency", &nr);
+	assert_int_equal(nr, 32);
+	for (size_t i = 0; i < nr; i++)
+		sum += lat[i].latency;
 	/* Each sample is the time since the previous line, the first since
 	 * the start: they add up to the last line's time. */
-	assert_int_equal(sum, r.latency[r.nr_latency - 1].when - w->started);
-	assert_true(r.latency[r.nr_latency - 1].when <= w->ended);
+	assert_int_equal(sum, lat[nr - 1].when - w->started);
+	assert_true(lat[nr - 1].when <= w->ended);
 	/* Everything was unmapped: no anonymous page is left. */
 	assert_int_equal(global_page_state(NR_ANON_PAGES), 0);
 	result_free(&r);
@@ -501,9 +531,9 @@ static void test_music_writes_the_folder(void **state)
 	assert_int_equal(s->packets, packets);
 	assert_false(W("n")->finished);	/* a device is never done */
 	r = collect();
-	assert_int_equal(r.music_bytes, 4 * 262144);
-	assert_int_equal(r.packets_received, s->packets);
-	assert_int_equal(r.packets_dropped, 0);
+	assert_int_equal(result_uint(&r, "music_bytes"), 4 * 262144);
+	assert_int_equal(result_uint(&r, "packets_received"), s->packets);
+	assert_int_equal(result_uint(&r, "packets_dropped"), 0);
 	result_free(&r);
 	shutdown();
 }
@@ -650,6 +680,7 @@ static void test_anonhog_larger_than_memory(void **state)
 static void test_sleeper_idle_is_on_time(void **state)
 {
 	struct run_result r;
+	size_t nr;
 
 	(void)state;
 	boot(MACHINE_64M "[task z]\nprogram = sleeper\ninterval = 10ms\ncount = 50\n");
@@ -659,7 +690,8 @@ static void test_sleeper_idle_is_on_time(void **state)
 	/* An idle machine runs a woken task at once. */
 	assert_int_equal(sleeper_max_lateness(W("z")), 0);
 	r = collect();
-	assert_int_equal(r.nr_latency, 50);
+	result_records(&r, "latency", &nr);
+	assert_int_equal(nr, 50);
 	result_free(&r);
 	shutdown();
 }
@@ -747,8 +779,8 @@ static void test_every_program_exits_on_sigkill(void **state)
 	{
 		struct run_result r = collect();
 
-		assert_false(r.gitk_done);
-		assert_true(r.gitk_elapsed > 0);
+		assert_false(result_bool(&r, "gitk_done"));
+		assert_true(result_uint(&r, "gitk_elapsed") > 0);
 		result_free(&r);
 	}
 	shutdown();
@@ -796,25 +828,31 @@ static void one_run(uint64_t seed, struct run_result *r)
 
 static void test_run_measures(void **state)
 {
+	const struct latency_sample *la, *lb;
 	struct run_result a, b;
+	size_t na, nb;
 
 	(void)state;
 	one_run(7, &a);
-	assert_true(a.gitk_done);
-	assert_true(a.gitk_elapsed > 0);
-	assert_int_equal(a.sim_end, a.gitk_elapsed);
+	assert_true(result_bool(&a, "gitk_done"));
+	assert_true(result_uint(&a, "gitk_elapsed") > 0);
+	assert_int_equal(result_uint(&a, "sim_end"), result_uint(&a, "gitk_elapsed"));
 	/* 2 loops x 2 passes x 10000 / 500 */
-	assert_int_equal(a.nr_latency, 80);
-	assert_true(a.packets_received > 0);
-	assert_true(a.music_bytes > 0);
+	la = result_records(&a, "latency", &na);
+	assert_int_equal(na, 80);
+	assert_true(result_uint(&a, "packets_received") > 0);
+	assert_true(result_uint(&a, "music_bytes") > 0);
 	/* 10000 x 6 KiB = 58.6 MiB of buffer on 64 MiB: it swapped. */
-	assert_true(a.vm_events[PSWPOUT] > 0);
+	assert_true(result_uints(&a, "vm_events")[PSWPOUT] > 0);
 	one_run(7, &b);
-	assert_int_equal(a.gitk_elapsed, b.gitk_elapsed);
-	assert_int_equal(a.music_bytes, b.music_bytes);
-	assert_int_equal(a.packets_received, b.packets_received);
-	for (size_t i = 0; i < a.nr_latency; i++)
-		assert_int_equal(a.latency[i].when, b.latency[i].when);
+	assert_int_equal(result_uint(&a, "gitk_elapsed"), result_uint(&b, "gitk_elapsed"));
+	assert_int_equal(result_uint(&a, "music_bytes"), result_uint(&b, "music_bytes"));
+	assert_int_equal(result_uint(&a, "packets_received"),
+			 result_uint(&b, "packets_received"));
+	lb = result_records(&b, "latency", &nb);
+	assert_int_equal(na, nb);
+	for (size_t i = 0; i < na; i++)
+		assert_int_equal(la[i].when, lb[i].when);
 	result_free(&a);
 	result_free(&b);
 }

@@ -19,6 +19,8 @@
 #include "report/ftrace.h"
 #include "report/outfile.h"
 #include "report/series.h"
+#include "metrics/derived.h"
+#include "metrics/records.h"
 
 static void run_help(FILE *f)
 {
@@ -55,11 +57,19 @@ static void run_help(FILE *f)
 	      "  -h, --help         this text\n", f);
 }
 
+static size_t nr_lines(const struct run_result *r)
+{
+	size_t n;
+
+	result_records(r, "latency", &n);
+	return n;
+}
+
 static void print_stalls(const struct run_result *r)
 {
 	printf("\ngitk: %zu progress lines, stalls >1s: %lu, >5s: %lu, max %.3fs, "
 	       "p50 %.3fs, p95 %.3fs, p99 %.3fs\n",
-	       r->nr_latency, result_stalls_over(r, NSEC_PER_SEC),
+	       nr_lines(r), result_stalls_over(r, NSEC_PER_SEC),
 	       result_stalls_over(r, 5 * NSEC_PER_SEC), result_latency_max(r),
 	       result_latency_percentile(r, 50), result_latency_percentile(r, 95),
 	       result_latency_percentile(r, 99));
@@ -67,12 +77,13 @@ static void print_stalls(const struct run_result *r)
 
 static void print_congestion(const struct run_result *r)
 {
+	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
 	bool any = false;
 
 	printf("\ncongestion_wait        queue    calls  timeouts    seconds\n");
 	for (int s = 0; s < NR_CW_SITES; s++)
 		for (int q = 0; q < NR_CW_QUEUES; q++) {
-			const struct cw_total *c = &r->cw[s][q];
+			const struct cw_total *c = &cw[s * RESULT_NR_CW_QUEUES + q];
 
 			if (!c->calls)
 				continue;
@@ -89,16 +100,19 @@ static void print_congestion(const struct run_result *r)
 
 static void print_io(const struct run_result *r)
 {
+	const uint64_t *ev = result_uints(r, "vm_events");
+
 	printf("\nkswapd_slept_prematurely_fast %lu, _slow %lu; pageoutrun %lu, allocstall %lu\n",
-	       r->vm_events[KSWAPD_PREMATURE_FAST], r->vm_events[KSWAPD_PREMATURE_SLOW],
-	       r->vm_events[PAGEOUTRUN], r->vm_events[ALLOCSTALL]);
+	       ev[KSWAPD_PREMATURE_FAST], ev[KSWAPD_PREMATURE_SLOW],
+	       ev[PAGEOUTRUN], ev[ALLOCSTALL]);
 	printf("page IO: pgpgin %lu KiB, pgpgout %lu KiB; swap IO: pswpin %lu, pswpout %lu pages\n",
-	       r->vm_events[PGPGIN], r->vm_events[PGPGOUT],
-	       r->vm_events[PSWPIN], r->vm_events[PSWPOUT]);
+	       ev[PGPGIN], ev[PGPGOUT], ev[PSWPIN], ev[PSWPOUT]);
 	printf("network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
-	       r->packets_received, r->packets_dropped, r->music_bytes, r->oom_kills);
+	       result_uint(r, "packets_received"), result_uint(r, "packets_dropped"),
+	       result_uint(r, "music_bytes"), result_uint(r, "oom_kills"));
 	printf("simulated %.3fs in %.3fs of wall time\n",
-	       (double)r->sim_end / NSEC_PER_SEC, r->wall_seconds);
+	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
+	       result_real(r, "wall_seconds"));
 }
 
 static int write_text(const char *path, const char *text)
@@ -236,7 +250,7 @@ static int write_outputs(const struct run_args *a, const struct run_result *r)
 {
 	int bad = 0;
 
-	if (a->kern_log && write_text(a->kern_log, r->kern_log))
+	if (a->kern_log && write_text(a->kern_log, result_text(r, "kern_log")))
 		bad = usage_error("run: cannot write %s", a->kern_log) - 1;
 	if (a->samples) {
 		struct outfile of;
@@ -257,14 +271,6 @@ static int write_outputs(const struct run_args *a, const struct run_result *r)
 		free(json);
 	}
 	return bad;
-}
-
-static bool scenario_has_program(const struct scenario *sc, int program)
-{
-	for (size_t t = 0; t < sc->nr_tasks; t++)
-		if ((int)sc->tasks[t].program == program)
-			return true;
-	return false;
 }
 
 int cmd_run(int argc, char **argv)
@@ -334,18 +340,18 @@ int cmd_run(int argc, char **argv)
 	if (a.trace && outfile_commit(&trace_file))
 		ret = usage_error("run: cannot write %s", a.trace);
 
-	line.name = r.kernel;
-	line.elapsed = (double)(r.gitk_done ? r.gitk_elapsed : r.sim_end) / NSEC_PER_SEC;
+	line.name = result_text(&r, "kernel");
+	line.elapsed = result_elapsed(&r);
 	line.elapsed_stddev = NAN;
-	line.failures = (double)r.failures_printed;
+	line.failures = (double)result_uint(&r, "failures_printed");
 	cover_line_print(stdout, cover_name_width(&line, 1), &line);
-	if (!r.gitk_done && scenario_has_program(sc, PROGRAM_GITK))
+	if (!result_bool(&r, "gitk_done") && scenario_has_program(sc, "gitk"))
 		printf("(gitk did not finish: elapsed is the simulated time run)\n");
-	else if (!r.gitk_done)
+	else if (!result_bool(&r, "gitk_done"))
 		printf("(no gitk task: elapsed is the simulated time run)\n");
-	if (r.partial)
+	if (result_bool(&r, "partial"))
 		printf("(partial: the run was interrupted)\n");
-	if (r.panicked)
+	if (result_bool(&r, "panicked"))
 		printf("(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
 	print_stalls(&r);
 	print_congestion(&r);
@@ -358,10 +364,11 @@ int cmd_run(int argc, char **argv)
 	free(slabinfo_text);
 	if (a.explain)
 		printf("\nWhy the allocations failed:\n%s",
-		       r.explain ? r.explain : "no allocation failed\n");
+		       result_text(&r, "explain") ? result_text(&r, "explain") :
+		       "no allocation failed\n");
 	if (write_outputs(&a, &r))
 		ret = 2;
-	if (!ret && r.partial)
+	if (!ret && result_bool(&r, "partial"))
 		ret = 1;
 	result_free(&r);
 	scenario_free(sc);

@@ -385,17 +385,16 @@ static char *run_job(size_t idx, void *arg)
 	double start = wall_seconds();
 	char err[512], *json = NULL;
 
-	result_init(&res);
 	if (run_scenario(pt->sc, &opt, &res, err, sizeof(err)))
 		/* Clear the progress line first when there is one. */
 		fprintf(stderr, "%smmsim: %s seed %llu: %s\n",
 			isatty(STDERR_FILENO) ? "\r\033[K" : "", col->name,
 			(unsigned long long)opt.seed, err);
 	else {
-		res.wall_seconds = wall_seconds() - start;
+		result_set_real(&res, "wall_seconds", wall_seconds() - start);
 		json = result_to_json(&res, true);
+		result_free(&res);
 	}
-	result_free(&res);
 	free(name);
 	return json;
 }
@@ -496,6 +495,28 @@ void experiment_emit_jobs(const struct experiment *e, const char *dir,
 
 /* ---- the report view -------------------------------------------------- */
 
+static void add_line(void *ctx, const char *line)
+{
+	struct profile_text *t = ctx;
+
+	t->lines = realloc(t->lines, (t->nr + 1) * sizeof(*t->lines));
+	if (!t->lines)
+		abort();
+	t->lines[t->nr++] = xstrdup(line);
+}
+
+/* What `mmsim profiles NAME` says of @kernel, or why it is not one. */
+static void describe_profile(const char *kernel, struct profile_text *t)
+{
+	struct kernel_profile p;
+	char why[256];
+
+	if (profile_parse(kernel, &p, why, sizeof(why)))
+		add_line(t, why);
+	else
+		profile_describe(&p, add_line, t);
+}
+
 void experiment_report_init(struct experiment_report *er,
 			    const struct experiment *e, const char *command,
 			    const char *version)
@@ -505,6 +526,7 @@ void experiment_report_init(struct experiment_report *er,
 
 	memset(er, 0, sizeof(*er));
 	er->columns = xcalloc(e->nr_columns, sizeof(*er->columns));
+	er->profiles = xcalloc(e->nr_columns, sizeof(*er->profiles));
 	er->runs = xcalloc(n, sizeof(*er->runs));
 	er->stems = xcalloc(n, sizeof(*er->stems));
 	er->run_seconds = xcalloc(n, sizeof(*er->run_seconds));
@@ -516,6 +538,9 @@ void experiment_report_init(struct experiment_report *er,
 		col->point = e->points[e->columns[c].point].label;
 		col->runs = &er->runs[r];
 		col->stems = (const char *const *)&er->stems[r];
+		describe_profile(col->kernel, &er->profiles[c]);
+		col->profile_lines = (const char *const *)er->profiles[c].lines;
+		col->nr_profile_lines = er->profiles[c].nr;
 		for (size_t s = 0; s < e->nr_seeds; s++) {
 			size_t i = c * e->nr_seeds + s;
 			char stem[640];
@@ -523,9 +548,10 @@ void experiment_report_init(struct experiment_report *er,
 			if (!e->have[i])
 				continue;
 			er->runs[r] = e->results[i];
-			experiment_run_stem(col->name, e->results[i].seed, stem, sizeof(stem));
+			experiment_run_stem(col->name, result_uint(&e->results[i], "seed"),
+					    stem, sizeof(stem));
 			er->stems[r] = xstrdup(stem);
-			er->run_seconds[r] = e->results[i].wall_seconds;
+			er->run_seconds[r] = result_real(&e->results[i], "wall_seconds");
 			r++;
 			col->nr_runs++;
 		}
@@ -563,6 +589,9 @@ void experiment_report_free(struct experiment_report *er)
 		n += er->columns[c].nr_runs;
 	for (size_t i = 0; i < n; i++)
 		free(er->stems[i]);
+	for (size_t c = 0; c < er->rep.nr_columns; c++)
+		experiment_free_list(er->profiles[c].lines, er->profiles[c].nr);
+	free(er->profiles);
 	free(er->stems);
 	free(er->runs);
 	free(er->columns);

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "result.h"
+#include "metrics/metrics.h"
 #include "report/compare_report.h"
 
 struct scenario;
@@ -162,10 +162,17 @@ int experiment_from_manifest(struct experiment *e, const char *dir,
 int experiment_merge(struct experiment *e, char *const *dirs, size_t nr_dirs,
 		     bool partial, char *err, size_t len);
 
+/* A kernel profile described, line by line. */
+struct profile_text {
+	char **lines;
+	size_t nr;
+};
+
 /* The report view of an experiment's results (runs present only). */
 struct experiment_report {
 	struct report rep;
 	struct report_column *columns;
+	struct profile_text *profiles;	/* per column */
 	struct run_result *runs;	/* shallow copies, column-major */
 	char **stems;
 	struct report_scenario *scenarios;

@@ -29,14 +29,6 @@ struct machine *current_machine;
 
 #define SECTOR_SHIFT 9
 
-struct workload *machine_find_workload(struct machine *m, const char *name)
-{
-	for (size_t i = 0; i < m->nr_workloads; i++)
-		if (!strcmp(m->workloads[i].name, name))
-			return &m->workloads[i];
-	return NULL;
-}
-
 static struct page *crypt_alloc_page(gfp_t gfp_mask)
 {
 	return alloc_pages(gfp_mask, 0);
@@ -222,14 +214,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 
 void machine_teardown(struct machine *m)
 {
-	for (size_t i = 0; i < m->nr_workloads; i++) {
-		struct workload *w = &m->workloads[i];
-
-		if (w->ops && w->ops->release)
-			w->ops->release(w);
-		free(w->params);
-	}
-	free(m->workloads);
+	workload_set_release(&m->workloads);
 	if (m->sb)
 		ext3_umount(m->sb);
 	writeback_exit();

@@ -25,8 +25,7 @@ struct machine {
 	struct block_device *fs_volume;		/* LVM: ext3 */
 	struct block_device *swap_volume;	/* LVM: swap */
 	struct super_block *sb;			/* ext3 on fs_volume */
-	struct workload *workloads;
-	size_t nr_workloads;
+	struct workload_set workloads;		/* the tasks' programs */
 };
 
 /* The machine running now (one per process). */
@@ -52,8 +51,5 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len);
 int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		 const char *profile, char *err, size_t len);
 void machine_teardown(struct machine *m);
-
-/* Find a workload by task-section name, or NULL. */
-struct workload *machine_find_workload(struct machine *m, const char *name);
 
 #endif

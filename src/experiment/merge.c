@@ -338,7 +338,9 @@ static int seed_order(const void *a, const void *b)
 {
 	const struct run_result *x = a, *y = b;
 
-	return x->seed < y->seed ? -1 : x->seed > y->seed;
+	uint64_t sx = result_uint(x, "seed"), sy = result_uint(y, "seed");
+
+	return sx < sy ? -1 : sx > sy;
 }
 
 static size_t find_name(char **v, size_t n, const char *s)
@@ -356,8 +358,8 @@ static uint64_t all_min_seed(const struct experiment *e, const size_t *count,
 
 	for (size_t c = 0; c < e->nr_columns; c++)
 		for (size_t j = 0; j < count[c]; j++)
-			if (e->results[c * max_runs + j].seed < m)
-				m = e->results[c * max_runs + j].seed;
+			if (result_uint(&e->results[c * max_runs + j], "seed") < m)
+				m = result_uint(&e->results[c * max_runs + j], "seed");
 	return m;
 }
 
@@ -370,11 +372,19 @@ static const char *common_arch(const struct experiment *e)
 		if (!e->have[i])
 			continue;
 		if (!a)
-			a = e->results[i].arch;
-		else if (strcmp(a, e->results[i].arch))
+			a = result_text(&e->results[i], "arch");
+		else if (strcmp(a, result_text(&e->results[i], "arch")))
 			return "";
 	}
 	return a ? a : "";
+}
+
+/* The column of run @r: kernel-major, as experiment_init_columns(). */
+static size_t column_of(const struct experiment *e, char **scen, size_t nr_scen,
+			const struct run_result *r)
+{
+	return find_name(e->kernels, e->nr_kernels, result_text(r, "kernel")) *
+	       nr_scen + find_name(scen, nr_scen, result_text(r, "scenario"));
 }
 
 static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
@@ -400,19 +410,23 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 	}
 	all = xcalloc(nr_files, sizeof(*all));
 	for (size_t i = 0; i < nr_files; i++) {
+		const char *kernel, *scenario;
+
 		if (load_result(files[i], &all[i], err, len))
 			goto out;
-		if (find_name(e->kernels, e->nr_kernels, all[i].kernel) == e->nr_kernels) {
+		kernel = result_text(&all[i], "kernel");
+		scenario = result_text(&all[i], "scenario");
+		if (find_name(e->kernels, e->nr_kernels, kernel) == e->nr_kernels) {
 			e->kernels = realloc(e->kernels, (e->nr_kernels + 1) * sizeof(char *));
 			if (!e->kernels)
 				abort();
-			e->kernels[e->nr_kernels++] = xstrdup(all[i].kernel);
+			e->kernels[e->nr_kernels++] = xstrdup(kernel);
 		}
-		if (find_name(scen, nr_scen, all[i].scenario) == nr_scen) {
+		if (find_name(scen, nr_scen, scenario) == nr_scen) {
 			scen = realloc(scen, (nr_scen + 1) * sizeof(char *));
 			if (!scen)
 				abort();
-			scen[nr_scen++] = xstrdup(all[i].scenario);
+			scen[nr_scen++] = xstrdup(scenario);
 		}
 	}
 	qsort(e->kernels, e->nr_kernels, sizeof(char *), kernel_order);
@@ -431,8 +445,7 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 	experiment_init_columns(e);
 	count = xcalloc(e->nr_columns, sizeof(*count));
 	for (size_t i = 0; i < nr_files; i++) {
-		size_t c = find_name(e->kernels, e->nr_kernels, all[i].kernel) * nr_scen +
-			   find_name(scen, nr_scen, all[i].scenario);
+		size_t c = column_of(e, scen, nr_scen, &all[i]);
 
 		if (++count[c] > max_runs)
 			max_runs = count[c];
@@ -441,14 +454,14 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 	experiment_alloc_results(e);
 	memset(count, 0, e->nr_columns * sizeof(*count));
 	for (size_t i = 0; i < nr_files; i++) {
-		size_t c = find_name(e->kernels, e->nr_kernels, all[i].kernel) * nr_scen +
-			   find_name(scen, nr_scen, all[i].scenario);
+		size_t c = column_of(e, scen, nr_scen, &all[i]);
+		uint64_t seed = result_uint(&all[i], "seed");
 
 		for (size_t j = 0; j < count[c]; j++)
-			if (e->results[c * max_runs + j].seed == all[i].seed) {
+			if (result_uint(&e->results[c * max_runs + j], "seed") == seed) {
 				errf(err, len, "%s: a second run of %s, seed %llu",
 				     files[i], e->columns[c].name,
-				     (unsigned long long)all[i].seed);
+				     (unsigned long long)seed);
 				free(count);
 				goto out;
 			}
@@ -466,7 +479,8 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 		if (count[c] != max_runs)
 			e->seeds_common = false;
 		for (size_t j = 0; j < count[c]; j++)
-			if (e->results[c * max_runs + j].seed != e->base_seed + j)
+			if (result_uint(&e->results[c * max_runs + j], "seed") !=
+			    e->base_seed + j)
 				e->seeds_common = false;
 	}
 	e->arch = xstrdup(common_arch(e));

@@ -24,6 +24,7 @@
 #include "report/ftrace.h"
 #include "report/procfs.h"
 #include "report/progress.h"
+#include "metrics/records.h"
 #include "workload/workload.h"
 
 static volatile sig_atomic_t run_interrupted;
@@ -44,6 +45,96 @@ struct run_state {
 
 static struct run_state *rs;
 
+/* ---- the run's own measures ------------------------------------------- */
+
+static struct measure run_kernel = {
+	.name = "kernel", .doc = "the kernel profile the run booted",
+	.kind = MEASURE_LABEL, .json = "kernel", .csv = "kernel",
+	.type = MT_TEXT, .max_len = 95,
+};
+MEASURE_REGISTER(run_kernel);
+
+static struct measure run_scenario_name = {
+	.name = "scenario", .doc = "the scenario: its file, or <default>, "
+	"and the sweep values",
+	.kind = MEASURE_LABEL, .json = "scenario", .csv = "scenario",
+	.type = MT_TEXT, .max_len = 127,
+};
+MEASURE_REGISTER(run_scenario_name);
+
+static struct measure run_arch = {
+	.name = "arch", .doc = "the simulated architecture",
+	.kind = MEASURE_LABEL, .json = "arch", .csv = "arch",
+	.type = MT_TEXT, .max_len = 15,
+};
+MEASURE_REGISTER(run_arch);
+
+static struct measure run_seed = {
+	.name = "seed", .doc = "the seed of the run's random numbers",
+	.kind = MEASURE_LABEL, .json = "seed", .csv = "seed", .type = MT_UINT,
+};
+MEASURE_REGISTER(run_seed);
+
+static struct measure run_partial = {
+	.name = "partial", .doc = "stopped early (SIGINT)",
+	.kind = MEASURE_GAUGE, .json = "partial", .csv = "partial",
+	.type = MT_BOOL,
+};
+MEASURE_REGISTER(run_partial);
+
+static struct measure run_wall_seconds = {
+	.name = "wall_seconds", .doc = "host time the run took: the only "
+	"measure that is not a function of scenario, profile and seed",
+	.unit = "s", .kind = MEASURE_GAUGE, .json = "wall_seconds",
+	.csv = "wall_seconds", .type = MT_REAL, .flags = MF_HOST,
+};
+MEASURE_REGISTER(run_wall_seconds);
+
+static struct measure run_sim_end = {
+	.name = "sim_end", .doc = "simulated time when the run stopped",
+	.unit = "ns", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "sim_end_ns",
+	.csv = "sim_end_ns", .type = MT_UINT,
+};
+MEASURE_REGISTER(run_sim_end);
+
+static struct measure run_samples = {
+	.name = "samples", .doc = "free pages per zone type, dirty, "
+	"writeback, anon and file pages, swap used, kswapd awake, failures "
+	"and congestion_wait time so far, every [run] sample_interval",
+	.kind = MEASURE_SERIES, .json = "series.samples", .csv = "samples",
+	.type = MT_LIST, .record = &sample_point_record,
+	.flags = MF_WITH_SERIES,
+};
+MEASURE_REGISTER(run_samples);
+
+static struct measure run_kern_log = {
+	.name = "kern_log", .doc = "the kern.log: allocation failure reports, "
+	"hung tasks, the OOM killer (written by results before it existed: "
+	"none)",
+	.kind = MEASURE_TEXT, .json = "kern_log", .type = MT_TEXT,
+	.flags = MF_NULLABLE | MF_OPTIONAL,
+};
+MEASURE_REGISTER(run_kern_log);
+
+static struct measure run_explain = {
+	.name = "explain", .doc = "why each printed allocation failure "
+	"happened, and the tally (mmsim run --explain)",
+	.kind = MEASURE_TEXT, .json = "explain", .type = MT_TEXT,
+	.flags = MF_NULLABLE | MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(run_explain);
+
+static struct measure run_failure_reasons = {
+	.name = "failure_reasons", .doc = "every allocation failure counted "
+	"by reason, most frequent first",
+	.unit = "failures", .kind = MEASURE_TABLE,
+	.aggregate = AGGREGATE_SUM, .json = "failure_reasons",
+	.csv = "failure_reasons", .type = MT_LIST,
+	.record = &failure_reason_record, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(run_failure_reasons);
+
 static bool until_tasks_done(struct machine *m)
 {
 	const struct scenario_until *u = &m->sc->run.until;
@@ -51,7 +142,7 @@ static bool until_tasks_done(struct machine *m)
 	if (!u->nr_tasks)
 		return false;
 	for (int i = 0; i < u->nr_tasks; i++) {
-		struct workload *w = machine_find_workload(m, u->tasks[i]);
+		struct workload *w = workload_find_task(&m->workloads, u->tasks[i]);
 
 		if (w && !w->finished)
 			return false;
@@ -59,13 +150,10 @@ static bool until_tasks_done(struct machine *m)
 	return true;
 }
 
-void workload_finish(struct workload *w)
+/* [run] until = TASK-done: the run stops when the last of them finishes. */
+static void workload_finished(struct workload_set *set, struct workload *w)
 {
-	if (w->finished)
-		return;
-	w->finished = true;
-	w->ended = sim_now();
-	if (w->machine && until_tasks_done(w->machine))
+	if (until_tasks_done(container_of(set, struct machine, workloads)))
 		sim_stop();
 }
 
@@ -88,6 +176,8 @@ static void take_sample(struct timer *t)
 {
 	struct sample_point s = { .when = sim_now() };
 	struct zone *zone;
+
+	_Static_assert(MAX_NR_ZONES == RESULT_NR_ZONES, "sample zones");
 	pg_data_t *pgdat;
 
 	/* Per zone type, summed over the nodes. */
@@ -106,13 +196,13 @@ static void take_sample(struct timer *t)
 				  pgdat->kswapd->state == TASK_RUNNING;
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
-	result_add_sample(rs->res, &s);
+	result_append(rs->res, "samples", &s);
 
 	mm_debug_sample_check();
 	progress_update(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
 			(double)rs->until / NSEC_PER_SEC);
 	if (run_interrupted) {
-		rs->res->partial = true;
+		result_set_bool(rs->res, "partial", true);
 		sim_stop();
 		return;
 	}
@@ -122,13 +212,16 @@ static void take_sample(struct timer *t)
 static int create_workloads(struct machine *m, char *err, size_t len)
 {
 	const struct scenario *sc = m->sc;
+	struct workload_set *set = &m->workloads;
 
-	m->workloads = calloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*m->workloads));
-	if (!m->workloads)
+	set->w = calloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*set->w));
+	if (!set->w)
 		abort();
+	set->sb = m->sb;
+	set->finished = workload_finished;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
-		struct workload *w = &m->workloads[i];
+		struct workload *w = &set->w[i];
 		struct scenario_error serr;
 
 		if (workload_load_params(sc, task, &w->ops, &w->params, &serr)) {
@@ -136,16 +229,16 @@ static int create_workloads(struct machine *m, char *err, size_t len)
 			return -1;
 		}
 		snprintf(w->name, sizeof(w->name), "%s", task->name);
-		w->machine = m;
-		m->nr_workloads++;
+		w->set = set;
+		set->nr++;
 	}
 	return 0;
 }
 
 static int start_workloads(struct machine *m, char *err, size_t len)
 {
-	for (size_t i = 0; i < m->nr_workloads; i++) {
-		struct workload *w = &m->workloads[i];
+	for (size_t i = 0; i < m->workloads.nr; i++) {
+		struct workload *w = &m->workloads.w[i];
 
 		w->started = sim_now();
 		if (w->ops->start(w)) {
@@ -155,27 +248,6 @@ static int start_workloads(struct machine *m, char *err, size_t len)
 		}
 	}
 	return 0;
-}
-
-static void collect_congestion(struct run_result *r)
-{
-	for (int s = 0; s < NR_CW_SITES && s < RESULT_NR_CW_SITES; s++)
-		for (int q = 0; q < NR_CW_QUEUES && q < RESULT_NR_CW_QUEUES; q++) {
-			const struct congestion_wait_totals *t =
-				congestion_wait_totals((enum cw_site)s, q);
-
-			r->cw[s][q].calls = t->calls;
-			r->cw[s][q].timeouts = t->timed_out;
-			r->cw[s][q].time = t->waited_ns;
-		}
-	for (int o = 0; o < NR_CW_ORDERS && o < RESULT_NR_CW_ORDERS; o++) {
-		const struct congestion_wait_totals *t =
-			congestion_wait_order_totals(o);
-
-		r->kswapd_cw_order[o].calls = t->calls;
-		r->kswapd_cw_order[o].timeouts = t->timed_out;
-		r->kswapd_cw_order[o].time = t->waited_ns;
-	}
 }
 
 static void collect_kern_log(struct run_result *r)
@@ -189,71 +261,48 @@ static void collect_kern_log(struct run_result *r)
 		abort();
 	kern_log_write_failures(f, &opts);
 	kern_log_write_hung_tasks(f, &opts);
-	for (size_t i = 0; i < oom_kill_count(); i++) {
-		const struct oom_kill_record *k = oom_kill_get(i);
-		unsigned long s = (unsigned long)(k->when / NSEC_PER_SEC);
-		unsigned long us = (unsigned long)(k->when % NSEC_PER_SEC / NSEC_PER_USEC);
-
-		fprintf(f, "[%5lu.%06lu] %s invoked oom-killer: gfp_mask=0x%x, order=%d, oom_adj=0\n",
-			s, us, k->trigger_comm[0] ? k->trigger_comm : "swapper",
-			k->gfp_mask, k->order);
-		fprintf(f, "[%5lu.%06lu] Out of memory: kill process %d (%s) score %lu or a child\n",
-			s, us, k->pid, k->comm, k->points);
-		fprintf(f, "[%5lu.%06lu] Killed process %d (%s)\n",
-			s, us, k->pid, k->comm);
-	}
-	if (oom_panic_get()) {
-		const struct oom_panic_record *p = oom_panic_get();
-
-		fprintf(f, "[%5lu.%06lu] Kernel panic - not syncing: %s\n",
-			(unsigned long)(p->when / NSEC_PER_SEC),
-			(unsigned long)(p->when % NSEC_PER_SEC / NSEC_PER_USEC),
-			p->message);
-		r->panicked = true;
-	}
+	kern_log_write_oom(f, &opts);
 	fclose(f);
-	r->kern_log = buf;
+	result_take_text(r, "kern_log", buf);
 }
 
 /* Why the allocations failed: the tally and the paragraphs (--explain). */
 static void collect_explain(struct run_result *r)
 {
-	size_t len = 0;
+	struct failure_reason *t;
+	char *text = NULL;
+	size_t len = 0, nr;
 	FILE *f;
 
 	if (!alloc_failure_count())
 		return;
-	r->reasons = explain_tally(&r->nr_reasons);
-	f = open_memstream(&r->explain, &len);
+	t = explain_tally(&nr);
+	for (size_t i = 0; i < nr; i++)
+		result_append(r, "failure_reasons", &t[i]);
+	free(t);
+	f = open_memstream(&text, &len);
 	if (!f)
 		abort();
 	explain_write_failures(f);
 	fclose(f);
+	result_take_text(r, "explain", text);
 }
 
 static void collect(struct machine *m, struct run_result *r)
 {
-	struct zone *zone;
-
-	snprintf(r->kernel, sizeof(r->kernel), "%s", kprofile.name);
-	snprintf(r->arch, sizeof(r->arch), "%s", sim_arch->name);
-	r->sim_end = sim_now();
-	memcpy(r->vm_events, vm_events, sizeof(r->vm_events));
-	memcpy(r->vm_stat, vm_stat, sizeof(r->vm_stat));
-	r->failures_printed = alloc_failures_printed();
-	r->failures_total = alloc_failure_count();
-	r->oom_kills = oom_kill_count();
-	/* For the report's free-pages plots: per zone type, over the nodes. */
-	memset(r->watermark, 0, sizeof(r->watermark));
-	for_each_zone(zone)
-		for (int w = 0; w < NR_WMARK; w++)
-			r->watermark[zone_idx(zone)][w] += zone->watermark[w];
-	collect_congestion(r);
+	result_set_text(r, "kernel", kprofile.name);
+	result_set_text(r, "arch", sim_arch->name);
+	result_set_uint(r, "sim_end", sim_now());
+	/* The kernel's counters, each from the file that keeps them. */
+	result_collect(r);
 	collect_kern_log(r);
 	collect_explain(r);
-	for (size_t i = 0; i < m->nr_workloads; i++)
-		if (m->workloads[i].ops->collect)
-			m->workloads[i].ops->collect(&m->workloads[i], r);
+	for (size_t i = 0; i < m->workloads.nr; i++) {
+		struct workload *w = &m->workloads.w[i];
+
+		if (w->ops->collect)
+			w->ops->collect(w, r);
+	}
 }
 
 int run_scenario(const struct scenario *sc, const struct run_options *opt,
@@ -267,9 +316,9 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	int ret = -1;
 
 	result_init(res);
-	snprintf(res->scenario, sizeof(res->scenario), "%s",
-		 opt->scenario_name ? opt->scenario_name : sc->filename);
-	res->seed = opt->seed;
+	result_set_text(res, "scenario",
+			opt->scenario_name ? opt->scenario_name : sc->filename);
+	result_set_uint(res, "seed", opt->seed);
 	rs = &state;
 	/*
 	 * A violation stops this run and is reported by the caller.  Checks
@@ -342,7 +391,10 @@ out:
 	mm_debug_enable(was_checking, was_interval);
 	mm_debug_pass_checks = true;
 	mm_debug_fatal = was_fatal;
-	res->wall_seconds = wall_seconds() - wall;
+	result_set_real(res, "wall_seconds", wall_seconds() - wall);
+	/* Nothing to read in a run that failed. */
+	if (ret)
+		result_free(res);
 	rs = NULL;
 	return ret;
 }

@@ -6,7 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "scenario/scenario.h"
-#include "result.h"
+#include "metrics/metrics.h"
+#include "sim/sim.h"
 
 struct ftrace_sink_opts;
 
@@ -24,9 +25,10 @@ struct run_options {
 	char **slabinfo_text;		/* non-NULL: /proc/slabinfo at the end, malloc'd */
 };
 
-/* 0, or -1 with a one-line reason in @err (nothing was run, the machine
- * could not boot, or --check found a violation: mm_violation.hit, and
- * mm_debug_print_violation() has the report). */
+/* 0 with @res initialised and filled (the caller frees it), or -1 with a
+ * one-line reason in @err and nothing in @res (nothing was run, the
+ * machine could not boot, or --check found a violation: mm_violation.hit,
+ * and mm_debug_print_violation() has the report). */
 int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		 struct run_result *res, char *err, size_t len);
 /* Async-signal-safe: the run stops at its next sample, marked partial. */

@@ -65,76 +65,23 @@ static int check_host(const struct scenario *sc, struct scenario_error *err)
 			       slots, SWAP_SLOT_BYTES, host >> 20, (host / 2) >> 20);
 }
 
-/* Where a loaded key of @ops lives in @params; NULL if it has none. */
-static const void *param_field(const struct workload_ops *ops,
-			       const void *params, const char *key,
-			       enum param_type type)
-{
-	for (size_t i = 0; i < ops->nr_params; i++)
-		if (!strcmp(ops->params[i].key, key) && ops->params[i].type == type)
-			return (const char *)params + ops->params[i].offset;
-	return NULL;
-}
-
-static uint64_t param_u64(const struct workload_ops *ops, const void *params,
-			  const char *key)
-{
-	const void *f = param_field(ops, params, key, PARAM_SIZE);
-
-	if (f)
-		return *(const uint64_t *)f;
-	for (size_t i = 0; i < ops->nr_params; i++) {
-		const struct param_spec *sp = &ops->params[i];
-		const char *p = (const char *)params + sp->offset;
-
-		if (strcmp(sp->key, key) || sp->type != PARAM_INT)
-			continue;
-		if (sp->size == sizeof(int64_t))
-			return (uint64_t)*(const int64_t *)p;
-		return (uint64_t)*(const int *)p;
-	}
-	return 0;
-}
-
 struct footprint {
 	char name[128];		/* the file, folder or repository */
 	uint64_t bytes;
 	size_t task;
 };
 
-/* What one task keeps on the filesystem volume (files sharing a name
- * count once). */
+/* What one task keeps on the filesystem volume, as its program says
+ * (files sharing a name count once). */
 static void task_footprint(const struct scenario *sc, size_t t,
 			   const struct workload_ops *ops, const void *params,
 			   struct footprint *file)
 {
-	const char *s;
-
 	file->task = t;
-	file->bytes = 0;
-	switch (sc->tasks[t].program) {
-	case PROGRAM_READER:
-	case PROGRAM_WRITER:
-		s = param_field(ops, params, "file", PARAM_STRING);
-		snprintf(file->name, sizeof(file->name), "file %s",
-			 s && *s ? s : sc->tasks[t].name);
-		file->bytes = param_u64(ops, params, "size");
-		break;
-	case PROGRAM_MUSIC:
-		s = param_field(ops, params, "folder", PARAM_STRING);
-		snprintf(file->name, sizeof(file->name), "folder %s", s ? s : "");
-		file->bytes = param_u64(ops, params, "file_size") *
-			      param_u64(ops, params, "files");
-		break;
-	case PROGRAM_GITK:
-		s = param_field(ops, params, "repo", PARAM_STRING);
-		snprintf(file->name, sizeof(file->name), "repository %s", s ? s : "");
-		file->bytes = param_u64(ops, params, "commits") *
-			      param_u64(ops, params, "log_bytes");
-		break;
-	default:
-		break;
-	}
+	file->name[0] = 0;
+	file->bytes = ops->footprint ?
+		ops->footprint(&sc->tasks[t], params, file->name,
+			       sizeof(file->name)) : 0;
 }
 
 /*
@@ -205,14 +152,9 @@ int workload_load_params(const struct scenario *sc, struct scenario_task *task,
 			 const struct workload_ops **pops, void **pparams,
 			 struct scenario_error *err)
 {
-	const struct workload_ops *ops;
+	const struct workload_ops *ops = task->program;
 	void *params;
 
-	ops = workload_find(scenario_program_names[task->program]);
-	if (!ops)
-		return scenario_errorf(sc, task->program_line, err,
-				       "program '%s' is not built into this mmsim",
-				       scenario_program_names[task->program]);
 	params = calloc(1, ops->params_size ? ops->params_size : 1);
 	if (!params)
 		abort();

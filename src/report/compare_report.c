@@ -19,8 +19,8 @@
 #include "series.h"
 #include "stats.h"
 #include "table.h"
-#include "linux/backing-dev.h"
-#include "mmsim/profile.h"
+#include "metrics/derived.h"
+#include "metrics/records.h"
 
 /* ---- per-run measures ------------------------------------------------- */
 
@@ -31,19 +31,25 @@ static double secs(sim_time_t t)
 
 double report_elapsed(const struct run_result *r)
 {
-	return secs(r->gitk_done ? r->gitk_elapsed : r->sim_end);
+	return result_elapsed(r);
 }
 
 static double m_failures(const struct run_result *r)
 {
 	/* Mel's column counts what kern.log showed. */
-	return (double)r->failures_printed;
+	return (double)result_uint(r, "failures_printed");
 }
 
 /* Every failure, __GFP_NOWARN and ratelimited ones included. */
 static double m_failures_all(const struct run_result *r)
 {
-	return (double)r->failures_total;
+	return (double)result_uint(r, "failures_total");
+}
+
+/* A /proc/vmstat event counter, by its name there. */
+static double vm_event(const struct run_result *r, const char *name)
+{
+	return (double)result_uint_at(r, "vm_events", name);
 }
 
 static double m_stalls(const struct run_result *r)
@@ -63,22 +69,22 @@ static double m_cw_calls(const struct run_result *r)
 
 static double m_premature_fast(const struct run_result *r)
 {
-	return (double)r->vm_events[KSWAPD_PREMATURE_FAST];
+	return vm_event(r, "kswapd_slept_prematurely_fast");
 }
 
 static double m_premature_slow(const struct run_result *r)
 {
-	return (double)r->vm_events[KSWAPD_PREMATURE_SLOW];
+	return vm_event(r, "kswapd_slept_prematurely_slow");
 }
 
 static double m_allocstall(const struct run_result *r)
 {
-	return (double)r->vm_events[ALLOCSTALL];
+	return vm_event(r, "allocstall");
 }
 
 static double m_pswpout(const struct run_result *r)
 {
-	return (double)r->vm_events[PSWPOUT];
+	return vm_event(r, "pswpout");
 }
 
 const struct report_measure report_measures[] = {
@@ -146,8 +152,8 @@ void compare_report_cover(FILE *f, const struct report *rep)
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			el[i] = report_elapsed(&col->runs[i]);
 			fl[i] = m_failures(&col->runs[i]);
-			unfinished += !col->runs[i].gitk_done;
-			partial += col->runs[i].partial;
+			unfinished += !result_bool(&col->runs[i], "gitk_done");
+			partial += result_bool(&col->runs[i], "partial");
 		}
 		lines[c].name = col->name;
 		lines[c].elapsed = stats_mean(el, col->nr_runs);
@@ -301,13 +307,21 @@ static void plain_print(FILE *f, const struct report *rep,
 
 /* ---- Ops, from vmstat --------------------------------------------- */
 
-static unsigned long zone_events(const struct run_result *r,
-				 enum vm_event_item first)
+/* A per-zone event summed over the zones ("pgsteal": pgsteal_dma, ...),
+ * as /proc/vmstat names them (FOR_ALL_ZONES). */
+static unsigned long zone_events(const struct run_result *r, const char *event)
 {
+	static const char *const zones[] = {
+		"dma", "dma32", "normal", "high", "movable",
+	};
 	unsigned long n = 0;
 
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		n += r->vm_events[first + z];
+	for (size_t z = 0; z < sizeof(zones) / sizeof(zones[0]); z++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s_%s", event, zones[z]);
+		n += (unsigned long)result_uint_at(r, "vm_events", name);
+	}
 	return n;
 }
 
@@ -322,19 +336,21 @@ static void ops_sum(const struct report_column *col, struct ops_totals *t)
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < col->nr_runs; i++) {
 		const struct run_result *r = &col->runs[i];
-		unsigned long steal = zone_events(r, PGSTEAL_DMA);
+		unsigned long steal = zone_events(r, "pgsteal");
+		unsigned long kswapd_steal = (unsigned long)
+			result_uint_at(r, "vm_events", "kswapd_steal");
 
 		t->runs++;
-		t->seconds += secs(r->sim_end);
-		t->allocstall += (double)r->vm_events[ALLOCSTALL];
-		t->direct_scanned += (double)zone_events(r, PGSCAN_DIRECT_DMA);
-		t->kswapd_scanned += (double)zone_events(r, PGSCAN_KSWAPD_DMA);
+		t->seconds += secs(result_uint(r, "sim_end"));
+		t->allocstall += vm_event(r, "allocstall");
+		t->direct_scanned += (double)zone_events(r, "pgscan_direct");
+		t->kswapd_scanned += (double)zone_events(r, "pgscan_kswapd");
 		/* 2.6.32's pgsteal counts what kswapd and direct reclaim
 		 * both freed; kswapd_steal is kswapd's share. */
-		t->kswapd_reclaimed += (double)r->vm_events[KSWAPD_STEAL];
-		t->direct_reclaimed += steal > r->vm_events[KSWAPD_STEAL] ?
-			(double)(steal - r->vm_events[KSWAPD_STEAL]) : 0;
-		t->vmscan_write += (double)r->vm_stat[NR_VMSCAN_WRITE];
+		t->kswapd_reclaimed += (double)kswapd_steal;
+		t->direct_reclaimed += steal > kswapd_steal ?
+			(double)(steal - kswapd_steal) : 0;
+		t->vmscan_write += (double)result_int_at(r, "vm_stat", "nr_vmscan_write");
 	}
 }
 
@@ -427,10 +443,20 @@ void compare_report_ops(FILE *f, const struct report *rep)
 
 static const char *site_name(int s, char *buf, size_t len)
 {
-	if (s < NR_CW_SITES)
-		return cw_site_name((enum cw_site)s);
+	const char *name = metrics_element_name("congestion_wait", 0, (unsigned int)s);
+
+	if (name)
+		return name;
 	snprintf(buf, len, "site%d", s);
 	return buf;
+}
+
+static const struct cw_total *cw_of(const struct run_result *r, int site,
+				     int queue)
+{
+	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
+
+	return &cw[site * RESULT_NR_CW_QUEUES + queue];
 }
 
 void compare_report_cw_sites(FILE *f, const struct report *rep)
@@ -449,7 +475,7 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 
 			for (size_t c = 0; c < nc; c++)
 				for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-					any |= rep->columns[c].runs[i].cw[s][q].calls > 0;
+					any |= cw_of(&rep->columns[c].runs[i], s, q)->calls > 0;
 			if (!any)
 				continue;
 			for (int k = 0; k < 3; k++) {
@@ -460,7 +486,9 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 
 				snprintf(row->name, sizeof(row->name), "cw %s %s %s",
 					 site_name(s, sb, sizeof(sb)),
-					 blk_rw_name(q), what[k]);
+					 metrics_element_name("congestion_wait", 1,
+							      (unsigned int)q),
+					 what[k]);
 				row->v = &all[(nr + (size_t)k) * nc];
 				row->unit = "";
 				row->precision = k == 1 ? 3 : 2;
@@ -469,7 +497,7 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 					double sum = 0;
 
 					for (size_t i = 0; i < col->nr_runs; i++) {
-						const struct cw_total *t = &col->runs[i].cw[s][q];
+						const struct cw_total *t = cw_of(&col->runs[i], s, q);
 
 						sum += k == 0 ? (double)t->calls :
 						       k == 1 ? secs(t->time) :
@@ -498,8 +526,12 @@ static void compare_report_reasons(FILE *f, const struct report *rep)
 	bool any = false;
 
 	for (size_t c = 0; c < rep->nr_columns; c++)
-		for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-			any = any || rep->columns[c].runs[i].nr_reasons;
+		for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
+			size_t nr;
+
+			result_records(&rep->columns[c].runs[i], "failure_reasons", &nr);
+			any = any || nr;
+		}
 	if (!any)
 		return;
 	fprintf(f, "\nAllocation failures by reason, all runs of each column "
@@ -625,29 +657,20 @@ static char *join(const char *dir, const char *a, const char *b)
 
 /* ---- summary.json --------------------------------------------------- */
 
-static void describe_line(void *ctx, const char *line)
-{
-	json_array_append_new(ctx, json_string(line));
-}
-
 static json_t *profiles_json(const struct report *rep)
 {
 	json_t *o = json_object();
 
 	for (size_t c = 0; c < rep->nr_columns; c++) {
-		const char *k = rep->columns[c].kernel;
-		struct kernel_profile p;
-		char why[256];
+		const struct report_column *col = &rep->columns[c];
 		json_t *lines;
 
-		if (json_object_get(o, k))
+		if (json_object_get(o, col->kernel))
 			continue;
 		lines = json_array();
-		if (profile_parse(k, &p, why, sizeof(why)))
-			json_array_append_new(lines, json_string(why));
-		else
-			profile_describe(&p, describe_line, lines);
-		json_object_set_new(o, k, lines);
+		for (size_t i = 0; i < col->nr_profile_lines; i++)
+			json_array_append_new(lines, json_string(col->profile_lines[i]));
+		json_object_set_new(o, col->kernel, lines);
 	}
 	return o;
 }
@@ -655,14 +678,12 @@ static json_t *profiles_json(const struct report *rep)
 static int run_json(const struct run_result *r, json_t *runs, char *err,
 		    size_t len)
 {
-	struct run_result copy = *r;
 	json_error_t jerr;
 	json_t *j;
 	char *s;
 
 	/* Wall-clock seconds live in "wall_clock" only. */
-	copy.wall_seconds = 0;
-	s = result_to_json(&copy, false);
+	s = result_to_json_flags(r, RESULT_JSON_NO_HOST);
 	if (!s) {
 		snprintf(err, len, "summary.json: cannot encode a run");
 		return -1;
@@ -780,8 +801,8 @@ static int write_run_files(const struct report *rep, const char *dir,
 					series_write_csv(of.fp, r);
 				else if (k == 1)
 					latency_write_csv(of.fp, r);
-				else if (r->kern_log)
-					fputs(r->kern_log, of.fp);
+				else if (result_text(r, "kern_log"))
+					fputs(result_text(r, "kern_log"), of.fp);
 				bad = outfile_commit(&of) != 0;
 			}
 			if (bad)

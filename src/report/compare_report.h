@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "experiment/result.h"
+#include "metrics/metrics.h"
 
 struct report_column {
 	const char *name;		/* table column: kernel, or kernel@label */
@@ -24,6 +24,10 @@ struct report_column {
 	const struct run_result *runs;	/* seed order */
 	const char *const *stems;	/* per run: file stem "NAME-seedS" */
 	size_t nr_runs;
+	/* The kernel profile's switches as `mmsim profiles` describes
+	 * them (or why the name is not a profile), for summary.json. */
+	const char *const *profile_lines;
+	size_t nr_profile_lines;
 };
 
 struct report_scenario {

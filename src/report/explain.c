@@ -522,14 +522,22 @@ struct failure_reason *explain_merge_tallies(const struct run_result *runs,
 	size_t cap = 0, used = 0;
 	struct failure_reason *t;
 
-	for (size_t i = 0; i < nr_runs; i++)
-		cap += runs[i].nr_reasons;
+	for (size_t i = 0; i < nr_runs; i++) {
+		size_t n;
+
+		result_records(&runs[i], "failure_reasons", &n);
+		cap += n;
+	}
 	t = calloc(cap + 1, sizeof(*t));
 	if (!t)
 		abort();
-	for (size_t i = 0; i < nr_runs; i++)
-		for (size_t j = 0; j < runs[i].nr_reasons; j++) {
-			const struct failure_reason *r = &runs[i].reasons[j];
+	for (size_t i = 0; i < nr_runs; i++) {
+		size_t n;
+		const struct failure_reason *reasons =
+			result_records(&runs[i], "failure_reasons", &n);
+
+		for (size_t j = 0; j < n; j++) {
+			const struct failure_reason *r = &reasons[j];
 			size_t k;
 
 			for (k = 0; k < used; k++)
@@ -540,6 +548,7 @@ struct failure_reason *explain_merge_tallies(const struct run_result *runs,
 			else
 				t[k].count += r->count;
 		}
+	}
 	sort_by_count(t, used);
 	*nr = used;
 	return t;

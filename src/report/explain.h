@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 #include "mmsim/alloc_fail.h"
-#include "experiment/result.h"
+#include "metrics/records.h"
 
 /* The "why" paragraph of one failure (a line if it has no explanation). */
 void explain_alloc_failure(FILE *out, const struct alloc_failure *f);

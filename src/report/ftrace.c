@@ -2,7 +2,8 @@
 /*
  * Trace records as ftrace text.  The field formats are the kernel's
  * TP_printk strings: kmem as in 2.6.32, vmscan and writeback as in 2.6.37
- * (see kernel/trace.h for why later events appear in a .32 simulation).
+ * (see mmsim/trace.h for why later events appear in a .32 simulation);
+ * the event names are trace/events.c's.
  */
 #include <fnmatch.h>
 #include <stdio.h>
@@ -10,27 +11,6 @@
 #include "ftrace.h"
 #include "linux/gfp.h"
 #include "linux/mmzone.h"
-
-const struct ftrace_event ftrace_events[NR_TRACE_EVENTS] = {
-#define EV(i, sys, n, v) [i] = { .id = i, .system = sys, .name = n, .since = v }
-	EV(TRACE_MM_PAGE_ALLOC, "kmem", "mm_page_alloc", "2.6.32"),
-	EV(TRACE_MM_PAGE_ALLOC_ZONE_LOCKED, "kmem", "mm_page_alloc_zone_locked", "2.6.32"),
-	EV(TRACE_MM_PAGE_FREE_DIRECT, "kmem", "mm_page_free_direct", "2.6.32"),
-	EV(TRACE_MM_PAGEVEC_FREE, "kmem", "mm_pagevec_free", "2.6.32"),
-	EV(TRACE_MM_PAGE_PCPU_DRAIN, "kmem", "mm_page_pcpu_drain", "2.6.32"),
-	EV(TRACE_MM_PAGE_ALLOC_EXTFRAG, "kmem", "mm_page_alloc_extfrag", "2.6.32"),
-	EV(TRACE_MM_VMSCAN_KSWAPD_SLEEP, "vmscan", "mm_vmscan_kswapd_sleep", "2.6.36"),
-	EV(TRACE_MM_VMSCAN_KSWAPD_WAKE, "vmscan", "mm_vmscan_kswapd_wake", "2.6.36"),
-	EV(TRACE_MM_VMSCAN_WAKEUP_KSWAPD, "vmscan", "mm_vmscan_wakeup_kswapd", "2.6.36"),
-	EV(TRACE_MM_VMSCAN_DIRECT_RECLAIM_BEGIN, "vmscan", "mm_vmscan_direct_reclaim_begin", "2.6.36"),
-	EV(TRACE_MM_VMSCAN_DIRECT_RECLAIM_END, "vmscan", "mm_vmscan_direct_reclaim_end", "2.6.36"),
-	EV(TRACE_MM_VMSCAN_LRU_ISOLATE, "vmscan", "mm_vmscan_lru_isolate", "2.6.36"),
-	/* 2.6.36 printed sync_io=%d; the flags came with 2.6.37. */
-	EV(TRACE_MM_VMSCAN_WRITEPAGE, "vmscan", "mm_vmscan_writepage", "2.6.37"),
-	EV(TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE, "vmscan", "mm_vmscan_lru_shrink_inactive", "2.6.37"),
-	EV(TRACE_WRITEBACK_CONGESTION_WAIT, "writeback", "writeback_congestion_wait", "2.6.37"),
-#undef EV
-};
 
 /* ---- event selection -------------------------------------------------- */
 

@@ -19,19 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "mmsim/trace.h"
-
-struct ftrace_event {
-	enum trace_event_id id;
-	const char *system;		/* "kmem", "vmscan", "writeback" */
-	const char *name;		/* "mm_page_alloc" */
-	const char *since;		/* first kernel with this format */
-};
-
-/* Indexed by enum trace_event_id. */
-extern const struct ftrace_event ftrace_events[NR_TRACE_EVENTS];
-
-/* Every event in one mask. */
-#define FTRACE_ALL_EVENTS ((UINT64_C(1) << NR_TRACE_EVENTS) - 1)
+#include "trace/events.h"
 
 /*
  * Add to *@mask the events a comma-separated list selects, as

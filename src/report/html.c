@@ -133,9 +133,11 @@ static void runs_section(FILE *f, const struct report *rep)
 				"<td><a href=\"runs/%s.csv\">samples</a> "
 				"<a href=\"runs/%s-latency.csv\">latency</a> "
 				"<a href=\"kern-logs/%s.log\">kern.log</a></td></tr>\n",
-				(unsigned long long)r->seed, report_elapsed(r),
-				r->gitk_done ? "" : " (gitk unfinished)",
-				r->failures_printed, s, s, s);
+				(unsigned long long)result_uint(r, "seed"),
+				report_elapsed(r),
+				result_bool(r, "gitk_done") ? "" : " (gitk unfinished)",
+				(unsigned long)result_uint(r, "failures_printed"),
+				s, s, s);
 		}
 	}
 	fputs("</table>\n", f);

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include "kern_log.h"
+#include "linux/oom.h"
 
 #define K(pages) ((pages) << (PAGE_SHIFT - 10))
 
@@ -215,7 +216,8 @@ static void show_stack(struct log *l, const struct alloc_failure *f)
 {
 	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
 	int width = x86_64 ? 16 : 8;
-	/* 2.6.30's entry point was __alloc_pages_internal (§4.9). */
+	/* 2.6.30's entry point was __alloc_pages_internal() (mm/page_alloc.c);
+	 * 2.6.31 renamed it __alloc_pages_nodemask(). */
 	const char *entry = l->profile->vmstat_fields == VMSTAT_V30 ?
 			    "__alloc_pages_internal" : "__alloc_pages_nodemask";
 
@@ -305,4 +307,33 @@ size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts)
 	for (size_t i = 0; i < n; i++)
 		kern_log_hung_task(out, hung_task_get(i), opts);
 	return n;
+}
+
+/*
+ * The OOM killer (mm/oom_kill.c, 2.6.32): out_of_memory()'s
+ * "invoked oom-killer" line, oom_kill_process()'s choice and
+ * __oom_kill_task()'s "Killed process"; then panic()'s line when it found
+ * nothing to kill.  mmsim prints no dump_header() task list.
+ */
+size_t kern_log_write_oom(FILE *out, const struct kern_log_opts *opts)
+{
+	const struct oom_panic_record *p = oom_panic_get();
+	struct log l;
+
+	for (size_t i = 0; i < oom_kill_count(); i++) {
+		const struct oom_kill_record *k = oom_kill_get(i);
+
+		log_init(&l, out, opts, k->when);
+		line(&l, "%s invoked oom-killer: gfp_mask=0x%x, order=%d, oom_adj=0",
+		     k->trigger_comm[0] ? k->trigger_comm : "swapper",
+		     k->gfp_mask, k->order);
+		line(&l, "Out of memory: kill process %d (%s) score %lu or a child",
+		     k->pid, k->comm, k->points);
+		line(&l, "Killed process %d (%s)", k->pid, k->comm);
+	}
+	if (p) {
+		log_init(&l, out, opts, p->when);
+		line(&l, "Kernel panic - not syncing: %s", p->message);
+	}
+	return oom_kill_count();
 }

@@ -3,7 +3,8 @@
  * kern.log text of the simulated kernel: the page allocation failure
  * warning with its stack and show_mem() dump, and printk ratelimiting's
  * "callbacks suppressed" line, from the records of kernel/alloc_fail.c;
- * khungtaskd's hung task report, from kernel/hung_task.c.
+ * khungtaskd's hung task report, from kernel/hung_task.c; the OOM
+ * killer's lines, from mm/oom_kill.c.
  */
 #ifndef MMSIM_KERN_LOG_H
 #define MMSIM_KERN_LOG_H
@@ -43,5 +44,9 @@ void kern_log_hung_task(FILE *out, const struct hung_task_record *r,
 			const struct kern_log_opts *opts);
 /* Every hung task report of the run, in order.  Returns how many. */
 size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts);
+
+/* Every OOM kill of the run, and the panic when there was nothing to
+ * kill.  Returns the number of kills. */
+size_t kern_log_write_oom(FILE *out, const struct kern_log_opts *opts);
 
 #endif /* MMSIM_KERN_LOG_H */

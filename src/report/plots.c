@@ -24,18 +24,24 @@
 #include "outfile.h"
 #include "plots.h"
 #include "stats.h"
+#include "metrics/records.h"
 
-/* Columns of series_write_csv(): seconds, 5 zones, then these. */
-#define CSV_FREE(z)		(2 + (z))
-#define CSV_NR_DIRTY		7
-#define CSV_NR_WRITEBACK	8
-#define CSV_ALLOC_FAILURES	13
-#define CSV_CW_SECONDS		14
+/* Columns of series_write_csv() (runs/STEM.csv), by their names. */
+static int csv_column(const char *name)
+{
+	return metrics_csv_column("samples", name);
+}
 
-static const char *const zone_titles[MAX_NR_ZONES] = {
+#define CSV_FREE(z)		(csv_column("free_dma") + (z))
+#define CSV_NR_DIRTY		csv_column("nr_dirty")
+#define CSV_NR_WRITEBACK	csv_column("nr_writeback")
+#define CSV_ALLOC_FAILURES	csv_column("alloc_failures")
+#define CSV_CW_SECONDS		csv_column("congestion_wait_seconds")
+
+static const char *const zone_titles[RESULT_NR_ZONES] = {
 	"DMA", "DMA32", "Normal", "HighMem", "Movable",
 };
-static const char *const wmark_titles[NR_WMARK] = { "min", "low", "high" };
+static const char *const wmark_titles[RESULT_NR_WMARK] = { "min", "low", "high" };
 
 static char *xstrdup(const char *s)
 {
@@ -160,8 +166,11 @@ static void series_plot(FILE *f, const struct report *rep, bool latency,
 
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct run_result *r = first_run(&rep->columns[c]);
+		size_t nr = 0;
 
-		if (!r || !(latency ? r->nr_latency : r->nr_samples))
+		if (r)
+			result_records(r, latency ? "latency" : "samples", &nr);
+		if (!nr)
 			continue;
 		/* gnuplot has 8 colours: the next 8 columns are dashed. */
 		fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s "
@@ -215,13 +224,21 @@ static void script_dirty(FILE *f, const struct report *rep, const char *title)
 	fprintf(f, "unset multiplot\n");
 }
 
+static const uint64_t *watermark(const struct run_result *r, int z)
+{
+	return &result_uints(r, "watermarks")[z * RESULT_NR_WMARK];
+}
+
 static bool zone_present(const struct run_result *r, int z)
 {
-	for (int w = 0; w < NR_WMARK; w++)
-		if (r->watermark[z][w])
+	size_t nr;
+	const struct sample_point *s = result_records(r, "samples", &nr);
+
+	for (int w = 0; w < RESULT_NR_WMARK; w++)
+		if (watermark(r, z)[w])
 			return true;
-	for (size_t i = 0; i < r->nr_samples; i++)
-		if (r->samples[i].free[z])
+	for (size_t i = 0; i < nr; i++)
+		if (s[i].free[z])
 			return true;
 	return false;
 }
@@ -230,8 +247,12 @@ static void script_free(FILE *f, const struct report_column *col,
 			const char *name, const char *title)
 {
 	const struct run_result *r = first_run(col);
+	size_t nr_samples = 0;
 	bool any = false;
 	int lt = 0;
+
+	if (r)
+		result_records(r, "samples", &nr_samples);
 
 	preamble(f, name, title, 1200, 650);
 	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
@@ -240,7 +261,7 @@ static void script_free(FILE *f, const struct report_column *col,
 		"set title ");
 	gp_string(f, title);
 	fputc('\n', f);
-	for (int z = 0; r && r->nr_samples && z < MAX_NR_ZONES; z++) {
+	for (int z = 0; nr_samples && z < RESULT_NR_ZONES; z++) {
 		if (!zone_present(r, z))
 			continue;
 		lt++;
@@ -249,10 +270,10 @@ static void script_free(FILE *f, const struct report_column *col,
 			any ? ", \\\n    " : "plot", col->stems[0], CSV_FREE(z),
 			CSV_FREE(z), lt, zone_titles[z]);
 		any = true;
-		for (int w = 0; w < NR_WMARK; w++)
-			if (r->watermark[z][w])
+		for (int w = 0; w < RESULT_NR_WMARK; w++)
+			if (watermark(r, z)[w])
 				fprintf(f, ", \\\n    %lu with lines lt %d dt %d "
-					"title \"%s %s\"", r->watermark[z][w], lt,
+					"title \"%s %s\"", watermark(r, z)[w], lt,
 					w + 2, zone_titles[z], wmark_titles[w]);
 	}
 	if (any)

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "report/trace_parse.h"
+#include "trace/parse.h"
 
 struct postprocess_opts {
 	bool ignore_pid;		/* --ignore-pid: one row per process name */

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The booted machine's /proc files in the kernel's own text formats
- * (reference §8.1-8.4): /proc/zoneinfo, /proc/buddyinfo,
- * /proc/pagetypeinfo, /proc/vmstat and /proc/slabinfo, as the running kernel profile
- * prints them (kprofile.vmstat_fields, kprofile.kswapd_sleep).
+ * (2.6.32 mm/vmstat.c zoneinfo_show(), frag_show(), pagetypeinfo_show(),
+ * vmstat_show(); mm/slub.c and mm/slab.c for /proc/slabinfo):
+ * /proc/zoneinfo, /proc/buddyinfo, /proc/pagetypeinfo, /proc/vmstat and
+ * /proc/slabinfo, as the running kernel profile prints them
+ * (kprofile.vmstat_fields, kprofile.kswapd_sleep).  They read the
+ * kernel's structures, read only: the kernel never prints.
  */
 #ifndef MMSIM_REPORT_PROCFS_H
 #define MMSIM_REPORT_PROCFS_H

@@ -4,11 +4,11 @@
  * letter of "Reduce GFP_ATOMIC allocation failures, candidate fix V3"
  * (12 Nov 2009), on the x86-64 machine, and its x86 sibling.  Every value
  * says where it comes from: [cover] the cover letter states it; [ref mm N]
- * section N of the kernel reference (shared/reference/linux-2.6.32-mm.md)
- * gives it; [ref test] the test and formats reference (test-and-formats.md,
- * from the mail thread) gives it; [seed 005] patch 4 of the series;
- * [assumed] nothing states it, so it is a documented guess, with its
- * alternative where there is an obvious one.
+ * the kernel's own default or boot-time computation, [ref test] the
+ * test's setup as the mail thread gives it (docs/scenario-format.md, "The
+ * default scenario", names the kernel function behind each); [seed 005]
+ * patch 4 of the series; [assumed] nothing states it, so it is a
+ * documented guess, with its alternative where there is an obvious one.
  *
  * The [task] sections use the keys the workload programs define
  * (src/workload/, docs/workloads.md), which check them.

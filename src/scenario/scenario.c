@@ -22,23 +22,13 @@
 #include <string.h>
 #include <ini.h>
 #include "param.h"
+#include "workload/workload.h"
 
 #define MAX_FILE_SIZE	(1 << 20)
 
 const char *const scenario_arch_names[] = { "x86", "x86_64", NULL };
 const char *const scenario_disk_names[] = { "rotational", "ssd", NULL };
 static const char *const scenario_slab_names[] = { "slub", "slab", NULL };
-const char *const scenario_program_names[] = {
-	[PROGRAM_GITK] = "gitk",
-	[PROGRAM_MUSIC] = "music",
-	[PROGRAM_NETRX] = "netrx",
-	[PROGRAM_READER] = "reader",
-	[PROGRAM_WRITER] = "writer",
-	[PROGRAM_ANONHOG] = "anonhog",
-	[PROGRAM_SLEEPER] = "sleeper",
-	[PROGRAM_REPLAY] = "replay",
-	[NR_PROGRAMS] = NULL,
-};
 
 /* ---- the registry ---------------------------------------------------- */
 
@@ -229,12 +219,18 @@ _Static_assert(ARRAY_SIZE(vm_keys) <= SCENARIO_MAX_KEYS, "vm keys");
 
 #define SECTION_TASK	SCENARIO_NR_SECTIONS
 
-/* The one fixed key of a task section. */
-static const struct param_spec program_spec = {
-	.key = "program", .type = PARAM_ENUM, .required = true,
-	.words = scenario_program_names, .size = sizeof(int),
-	.doc = "the workload program the task runs",
-};
+/* The one fixed key of a task section: one of the registered programs. */
+static const struct param_spec *program_spec(void)
+{
+	static struct param_spec spec = {
+		.key = "program", .type = PARAM_ENUM, .required = true,
+		.size = sizeof(int),
+		.doc = "the workload program the task runs",
+	};
+
+	spec.words = workload_program_names();
+	return &spec;
+}
 
 /* ---- the line reader and the key handler ------------------------------ */
 
@@ -278,6 +274,14 @@ int scenario_find_task(const struct scenario *sc, const char *name)
 	return -1;
 }
 
+bool scenario_has_program(const struct scenario *sc, const char *name)
+{
+	for (size_t i = 0; i < sc->nr_tasks; i++)
+		if (!strcmp(sc->tasks[i].program->name, name))
+			return true;
+	return false;
+}
+
 static int begin_task(struct parse_ctx *c, const char *name)
 {
 	struct scenario *sc = c->sc;
@@ -303,7 +307,7 @@ static int begin_task(struct parse_ctx *c, const char *name)
 	t = &sc->tasks[sc->nr_tasks];
 	memset(t, 0, sizeof(*t));
 	strcpy(t->name, name);
-	t->program = -1;
+	t->program = NULL;
 	t->line = c->lineno;
 	c->section = SECTION_TASK;
 	c->task = sc->nr_tasks++;
@@ -442,12 +446,13 @@ static int task_key(struct parse_ctx *c, const char *name, const char *value)
 		if (t->program_line)
 			return fail(c, "duplicate key 'program' in [task %s] "
 				    "(first set on line %d)", t->name, t->program_line);
-		if (param_parse(&program_spec, value, &prog, why, sizeof(why))) {
-			scenario_value_error(c->sc, c->err, c->lineno, &program_spec, value, why);
+		if (param_parse(program_spec(), value, &prog, why, sizeof(why))) {
+			scenario_value_error(c->sc, c->err, c->lineno, program_spec(),
+					     value, why);
 			c->failed = true;
 			return 0;
 		}
-		t->program = prog;
+		t->program = workload_programs()[prog];
 		t->program_line = c->lineno;
 		return 1;
 	}
@@ -574,9 +579,9 @@ static int check_required(const struct scenario *sc, struct scenario_error *err)
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		const struct scenario_task *t = &sc->tasks[i];
 
-		if (t->program >= 0)
+		if (t->program)
 			continue;
-		param_expect(&program_spec, expect, sizeof(expect));
+		param_expect(program_spec(), expect, sizeof(expect));
 		return scenario_errorf(sc, t->line, err,
 				       "missing key 'program' in [task %s] (%s)",
 				       t->name, expect);
@@ -980,7 +985,7 @@ void scenario_dump(const struct scenario *sc, FILE *f)
 		const struct scenario_task *t = &sc->tasks[i];
 
 		fprintf(f, "\n[task %s]\n", t->name);
-		fprintf(f, "program = %s\n", scenario_program_names[t->program]);
+		fprintf(f, "program = %s\n", t->program->name);
 		for (size_t k = 0; k < t->nr_kv; k++)
 			print_kv(f, t->kv[k].key, t->kv[k].value);
 	}

@@ -6,8 +6,9 @@
  * key; this header is the contract for the layers that consume them.
  *
  *   [machine]  [vm]  [kernel]  [run]      fixed keys, from the registry below
- *   [task NAME]                          program = gitk|music|...; every
- *                                        other key belongs to the program
+ *   [task NAME]                          program = gitk|music|...: a
+ *                                        workload program (workload.h);
+ *                                        every other key belongs to it
  *
  * Every fixed key is described once, by a struct param_spec: its type
  * (size, time, int, double, bool, enum, string, ...), range, default,
@@ -96,21 +97,10 @@ enum scenario_disk {
 	SCENARIO_DISK_SSD,
 };
 
-enum scenario_program {
-	PROGRAM_GITK,
-	PROGRAM_MUSIC,
-	PROGRAM_NETRX,
-	PROGRAM_READER,
-	PROGRAM_WRITER,
-	PROGRAM_ANONHOG,
-	PROGRAM_SLEEPER,
-	PROGRAM_REPLAY,
-	NR_PROGRAMS
-};
-
 extern const char *const scenario_arch_names[];	/* "x86", "x86_64" */
 extern const char *const scenario_disk_names[];
-extern const char *const scenario_program_names[];
+
+struct workload_ops;
 
 struct scenario_machine {
 	int arch;			/* enum scenario_arch */
@@ -180,7 +170,7 @@ struct scenario_kv {
 
 struct scenario_task {
 	char name[SCENARIO_TASK_NAME_MAX];
-	int program;		/* enum scenario_program; -1 before it is read */
+	const struct workload_ops *program;	/* NULL before it is read */
 	int line;		/* of the [task NAME] header */
 	int program_line;
 	struct scenario_kv *kv;	/* every key but program */
@@ -259,6 +249,8 @@ int scenario_errorf(const struct scenario *sc, int line,
 
 /* Index of task @name, or -1. */
 int scenario_find_task(const struct scenario *sc, const char *name);
+/* Does a task run program @name? */
+bool scenario_has_program(const struct scenario *sc, const char *name);
 
 /* ---- task keys, for workload programs ------------------------------ */
 

@@ -7,10 +7,11 @@
  */
 #include <string.h>
 #include "param.h"
+#include "workload/workload.h"
 
 static const char *program_name(const struct scenario_task *task)
 {
-	return task->program >= 0 ? scenario_program_names[task->program] : "?";
+	return task->program ? task->program->name : "?";
 }
 
 struct scenario_kv *scenario_task_find(struct scenario_task *task,

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "program.h"
-#include "experiment/machine.h"
 #include "linux/kernel.h"
 #include "linux/mm.h"
 #include "linux/ext3_fs.h"
@@ -53,6 +52,16 @@ static const char *rw_file_name(const struct workload *w)
 	const struct rw_params *p = w->params;
 
 	return p->file[0] ? p->file : w->name;
+}
+
+/* The file, shared by the tasks naming the same one. */
+static uint64_t rw_footprint(const struct scenario_task *task,
+			     const void *params, char *name, size_t len)
+{
+	const struct rw_params *p = params;
+
+	snprintf(name, len, "file %s", p->file[0] ? p->file : task->name);
+	return p->size;
 }
 
 /* One pass over the file; false: stop the program. */
@@ -127,7 +136,7 @@ static int rw_start(struct workload *w, bool write)
 	w->state = rw;
 	rw->p = p;
 	rw->write = write;
-	rw->file = program_open(w->machine->sb, rw_file_name(w), initial,
+	rw->file = program_open(w->set->sb, rw_file_name(w), initial,
 				write ? FMODE_WRITE : FMODE_READ);
 	if (!rw->file)
 		return -1;
@@ -206,27 +215,33 @@ static const struct param_spec writer_params[] = {
 	  .doc = "write back and wait for the file's pages after each pass" },
 };
 
-const struct workload_ops reader_ops = {
+static const struct workload_ops reader_ops = {
 	.name = "reader",
 	.summary = "reads a file sequentially or at random, at a rate",
+	.order = 40,
 	.params = reader_params,
 	.nr_params = ARRAY_SIZE(reader_params),
 	.params_size = sizeof(struct rw_params),
 	.validate = rw_validate,
+	.footprint = rw_footprint,
 	.start = reader_start,
 	.release = rw_release,
 };
+WORKLOAD_REGISTER(reader_ops);
 
-const struct workload_ops writer_ops = {
+static const struct workload_ops writer_ops = {
 	.name = "writer",
 	.summary = "writes a file sequentially or at random, at a rate",
+	.order = 50,
 	.params = writer_params,
 	.nr_params = ARRAY_SIZE(writer_params),
 	.params_size = sizeof(struct rw_params),
 	.validate = rw_validate,
+	.footprint = rw_footprint,
 	.start = writer_start,
 	.release = rw_release,
 };
+WORKLOAD_REGISTER(writer_ops);
 
 /* ---- anonhog ------------------------------------------------------------- */
 
@@ -357,6 +372,8 @@ static int anonhog_validate(const struct scenario *sc, struct scenario_task *tas
 	return 0;
 }
 
+static const struct workload_ops anonhog_ops;
+
 unsigned long anonhog_hot_accesses(const struct workload *w)
 {
 	const struct anonhog *h = w->state;
@@ -395,9 +412,10 @@ static const struct param_spec anonhog_params[] = {
 	  .doc = "after the passes keep the memory until the run ends" },
 };
 
-const struct workload_ops anonhog_ops = {
+static const struct workload_ops anonhog_ops = {
 	.name = "anonhog",
 	.summary = "maps anonymous memory and touches it in a pattern",
+	.order = 60,
 	.params = anonhog_params,
 	.nr_params = ARRAY_SIZE(anonhog_params),
 	.params_size = sizeof(struct anonhog_params),
@@ -405,6 +423,7 @@ const struct workload_ops anonhog_ops = {
 	.start = anonhog_start,
 	.release = anonhog_release,
 };
+WORKLOAD_REGISTER(anonhog_ops);
 
 /* ---- sleeper ------------------------------------------------------------- */
 
@@ -482,6 +501,8 @@ static void sleeper_release(struct workload *w)
 	w->state = NULL;
 }
 
+static const struct workload_ops sleeper_ops;
+
 sim_time_t sleeper_max_lateness(const struct workload *w)
 {
 	const struct sleeper *s = w->state;
@@ -507,9 +528,10 @@ static const struct param_spec sleeper_params[] = {
 		 "expiry + work it is done (the wait for a CPU) [assumed]" },
 };
 
-const struct workload_ops sleeper_ops = {
+static const struct workload_ops sleeper_ops = {
 	.name = "sleeper",
 	.summary = "sleeps and wakes; records wake-up lateness",
+	.order = 70,
 	.params = sleeper_params,
 	.nr_params = ARRAY_SIZE(sleeper_params),
 	.params_size = sizeof(struct sleeper_params),
@@ -517,3 +539,4 @@ const struct workload_ops sleeper_ops = {
 	.collect = sleeper_collect,
 	.release = sleeper_release,
 };
+WORKLOAD_REGISTER(sleeper_ops);

@@ -32,7 +32,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "program.h"
-#include "experiment/machine.h"
 #include "linux/kernel.h"
 #include "linux/mm.h"
 #include "linux/ext3_fs.h"
@@ -354,7 +353,7 @@ static int gitk_start(struct workload *w)
 		abort();
 	w->state = g;
 	g->p = p;
-	g->sb = w->machine->sb;
+	g->sb = w->set->sb;
 	latency_log_init(&g->lat, sim_now());
 	map_len = program_page_align((uint64_t)p->commits * p->hash_entry);
 	page_bitmap_init(&g->map_touched, (unsigned long)(map_len >> PAGE_SHIFT));
@@ -385,25 +384,42 @@ static int gitk_start(struct workload *w)
 static void gitk_collect(struct workload *w, struct run_result *r)
 {
 	struct gitk *g = w->state;
-	struct machine *m = w->machine;
+	struct workload_set *set = w->set;
 	sim_time_t elapsed;
 	bool first = true;
 
 	if (!g)
 		return;
-	for (size_t i = 0; i < m->nr_workloads && &m->workloads[i] != w; i++)
-		if (m->workloads[i].ops == &gitk_ops)
+	for (size_t i = 0; i < set->nr && &set->w[i] != w; i++)
+		if (set->w[i].ops == w->ops)
 			first = false;
 	elapsed = g->done ? g->elapsed : sim_now() - w->started;
 	latency_log_collect(&g->lat, r);
 	if (first) {
-		r->gitk_done = g->done;
-		r->gitk_elapsed = elapsed;
+		result_set_bool(r, "gitk_done", g->done);
+		result_set_uint(r, "gitk_elapsed", elapsed);
 	} else {
-		r->gitk_done = r->gitk_done && g->done;
-		r->gitk_elapsed = max(r->gitk_elapsed, elapsed);
+		result_set_bool(r, "gitk_done", result_bool(r, "gitk_done") && g->done);
+		result_set_uint(r, "gitk_elapsed",
+				max(result_uint(r, "gitk_elapsed"), elapsed));
 	}
 }
+
+static struct measure gitk_done_measure = {
+	.name = "gitk_done", .doc = "every gitk task finished all its loops",
+	.kind = MEASURE_GAUGE, .aggregate = AGGREGATE_ALL,
+	.json = "gitk_done", .csv = "gitk_done", .type = MT_BOOL,
+};
+MEASURE_REGISTER(gitk_done_measure);
+
+static struct measure gitk_elapsed_measure = {
+	.name = "gitk_elapsed", .doc = "fake gitk's elapsed time, start to the "
+	"end of its last loop (the slowest gitk task's): the cover letter's "
+	"Elapsed column",
+	.unit = "ns", .kind = MEASURE_GAUGE, .aggregate = AGGREGATE_MEAN_STDDEV,
+	.json = "gitk_elapsed_ns", .csv = "gitk_elapsed_ns", .type = MT_UINT,
+};
+MEASURE_REGISTER(gitk_elapsed_measure);
 
 static void gitk_release(struct workload *w)
 {
@@ -417,6 +433,16 @@ static void gitk_release(struct workload *w)
 	page_bitmap_free(&g->map_touched);
 	free(g);
 	w->state = NULL;
+}
+
+/* The clone's pack files, shared by the gitk tasks naming the same repo. */
+static uint64_t gitk_footprint(const struct scenario_task *task,
+			       const void *params, char *name, size_t len)
+{
+	const struct gitk_params *p = params;
+
+	snprintf(name, len, "repository %s", p->repo);
+	return gitk_log_total(p);
 }
 
 static int gitk_validate(const struct scenario *sc, struct scenario_task *task,
@@ -501,15 +527,18 @@ static const struct param_spec gitk_params[] = {
 		 "same repo share its files [cover: git clone ... linux-2.6]" },
 };
 
-const struct workload_ops gitk_ops = {
+static const struct workload_ops gitk_ops = {
 	.name = "gitk",
 	.summary = "fake gitk: log into an anonymous buffer, parent-to-child map, "
 		   "a progress line every N commits, L times",
+	.order = 10,
 	.params = gitk_params,
 	.nr_params = ARRAY_SIZE(gitk_params),
 	.params_size = sizeof(struct gitk_params),
 	.validate = gitk_validate,
+	.footprint = gitk_footprint,
 	.start = gitk_start,
 	.collect = gitk_collect,
 	.release = gitk_release,
 };
+WORKLOAD_REGISTER(gitk_ops);

@@ -19,7 +19,6 @@
 #include <string.h>
 #include "program.h"
 #include "netrx.h"
-#include "experiment/machine.h"
 #include "linux/kernel.h"
 #include "linux/ext3_fs.h"
 #include "linux/mm.h"
@@ -104,7 +103,7 @@ static void music_main(void *arg)
 {
 	struct workload *w = arg;
 	struct music *m = w->state;
-	struct workload *net = machine_find_workload(w->machine, m->p->net);
+	struct workload *net = workload_find_task(w->set, m->p->net);
 	bool ok = true;
 
 	/* The interface comes up when its task starts. */
@@ -147,7 +146,7 @@ static int music_start(struct workload *w)
 		abort();
 	w->state = m;
 	m->p = w->params;
-	m->sb = w->machine->sb;
+	m->sb = w->set->sb;
 	program_spawn(w, music_main, mm_alloc());
 	return 0;
 }
@@ -157,8 +156,16 @@ static void music_collect(struct workload *w, struct run_result *r)
 	struct music *m = w->state;
 
 	if (m)
-		r->music_bytes += m->c.bytes_written;
+		result_add_uint(r, "music_bytes", m->c.bytes_written);
 }
+
+static struct measure music_bytes_measure = {
+	.name = "music_bytes", .doc = "bytes the music tasks wrote into their "
+	"folders",
+	.unit = "bytes", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "music_bytes", .csv = "music_bytes", .type = MT_UINT,
+};
+MEASURE_REGISTER(music_bytes_measure);
 
 static void music_release(struct workload *w)
 {
@@ -188,11 +195,10 @@ static int music_validate(const struct scenario *sc, struct scenario_task *task,
 		return scenario_errorf(sc, line, err, "net = '%s': no such task "
 				       "(the name of a [task NAME] with program "
 				       "netrx)", p->net);
-	if (sc->tasks[i].program != PROGRAM_NETRX)
+	if (strcmp(sc->tasks[i].program->name, "netrx"))
 		return scenario_errorf(sc, line, err, "net = '%s': task %s runs "
 				       "program %s (a task with program netrx)",
-				       p->net, p->net,
-				       scenario_program_names[sc->tasks[i].program]);
+				       p->net, p->net, sc->tasks[i].program->name);
 	if (folder > sc->machine.fs_size)
 		return scenario_errorf(sc, task->line, err, "[task %s]: the folder "
 				       "(files x file_size = %llu bytes) does not "
@@ -201,6 +207,16 @@ static int music_validate(const struct scenario *sc, struct scenario_task *task,
 				       (unsigned long long)folder,
 				       (unsigned long long)sc->machine.fs_size);
 	return 0;
+}
+
+/* The folder, shared by the music tasks naming the same one. */
+static uint64_t music_footprint(const struct scenario_task *task,
+				const void *params, char *name, size_t len)
+{
+	const struct music_params *p = params;
+
+	snprintf(name, len, "folder %s", p->folder);
+	return p->file_size * (uint64_t)p->files;
 }
 
 #define P(field) PARAM_FIELD(struct music_params, field)
@@ -226,15 +242,18 @@ static const struct param_spec music_params[] = {
 		 "100 MB/s]" },
 };
 
-const struct workload_ops music_ops = {
+static const struct workload_ops music_ops = {
 	.name = "music",
 	.summary = "fake music player: rsync --bwlimit receiving a folder over "
 		   "a netrx socket into files",
+	.order = 20,
 	.params = music_params,
 	.nr_params = ARRAY_SIZE(music_params),
 	.params_size = sizeof(struct music_params),
 	.validate = music_validate,
+	.footprint = music_footprint,
 	.start = music_start,
 	.collect = music_collect,
 	.release = music_release,
 };
+WORKLOAD_REGISTER(music_ops);

@@ -67,4 +67,11 @@ void netrx_free_skb(struct netrx *nx, struct sk_buff *skb);
 bool netrx_finished(const struct netrx *nx);
 const struct netrx_stats *netrx_stats(const struct netrx *nx);
 
+/* The netrx program (netrx_prog.c): the device a task of program netrx
+ * runs, or NULL if @w is not one or has not started; the receive buffer
+ * order it resolved at start. */
+struct workload;
+struct netrx *netrx_program_device(const struct workload *w);
+unsigned int netrx_program_order(const struct workload *w);
+
 #endif

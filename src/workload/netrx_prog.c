@@ -102,9 +102,25 @@ static void netrx_prog_collect(struct workload *w, struct run_result *r)
 	if (!n || !n->nx)
 		return;
 	s = netrx_stats(n->nx);
-	r->packets_received += s->packets;
-	r->packets_dropped += s->dropped;
+	result_add_uint(r, "packets_received", s->packets);
+	result_add_uint(r, "packets_dropped", s->dropped);
 }
+
+static struct measure packets_received_measure = {
+	.name = "packets_received", .doc = "packets the netrx devices delivered "
+	"to their sockets",
+	.unit = "packets", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "packets_received", .csv = "packets_received", .type = MT_UINT,
+};
+MEASURE_REGISTER(packets_received_measure);
+
+static struct measure packets_dropped_measure = {
+	.name = "packets_dropped", .doc = "packets that found the RX ring "
+	"empty (no buffer posted: a failed refill)",
+	.unit = "packets", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "packets_dropped", .csv = "packets_dropped", .type = MT_UINT,
+};
+MEASURE_REGISTER(packets_dropped_measure);
 
 static void netrx_prog_release(struct workload *w)
 {
@@ -146,6 +162,8 @@ static int netrx_prog_validate(const struct scenario *sc,
 				       (unsigned long long)p->payload);
 	return 0;
 }
+
+static const struct workload_ops netrx_ops;
 
 struct netrx *netrx_program_device(const struct workload *w)
 {
@@ -205,10 +223,11 @@ static const struct param_spec netrx_params[] = {
 	  .doc = "a dropped packet is sent again after this [TCP_RTO_MIN]" },
 };
 
-const struct workload_ops netrx_ops = {
+static const struct workload_ops netrx_ops = {
 	.name = "netrx",
 	.summary = "NIC receive ring refilled with GFP_ATOMIC order-N "
 		   "allocations from softirq, fed by a paced sender",
+	.order = 30,
 	.params = netrx_params,
 	.nr_params = ARRAY_SIZE(netrx_params),
 	.params_size = sizeof(struct netrx_prog_params),
@@ -217,3 +236,4 @@ const struct workload_ops netrx_ops = {
 	.collect = netrx_prog_collect,
 	.release = netrx_prog_release,
 };
+WORKLOAD_REGISTER(netrx_ops);

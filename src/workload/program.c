@@ -164,8 +164,22 @@ void latency_log_line(struct latency_log *log)
 void latency_log_collect(const struct latency_log *log, struct run_result *r)
 {
 	for (size_t i = 0; i < log->nr; i++)
-		result_add_latency(r, log->samples[i].when, log->samples[i].latency);
+		result_append(r, "latency", &log->samples[i]);
 }
+
+/*
+ * The run's progress-line latencies, the series latency-output recorded
+ * in the 2009 test: every program's latency_log goes into it (gitk's
+ * lines; sleeper's wake-up lateness).
+ */
+static struct measure latency_measure = {
+	.name = "latency", .doc = "progress lines: when each appeared and the "
+	"time since the previous one",
+	.unit = "ns", .kind = MEASURE_DISTRIBUTION, .json = "series.latency",
+	.csv = "latency", .type = MT_LIST, .record = &latency_sample_record,
+	.flags = MF_WITH_SERIES,
+};
+MEASURE_REGISTER(latency_measure);
 
 void latency_log_free(struct latency_log *log)
 {

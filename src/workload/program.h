@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the workload programs share: their ops tables, the counters every
- * program keeps (tests and reports read them), and the few things a user
+ * What the workload programs share: the counters every program keeps (tests and reports read them), and the few things a user
  * process does that are not kernel entry points of their own: touch a page
  * of its memory and live with the fault, sleep, keep to a rate, open or
  * create a file on the filesystem volume, and print a progress line that
@@ -17,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "workload.h"
-#include "experiment/result.h"
+#include "metrics/records.h"
 #include "linux/oom.h"
 
 #ifndef ARRAY_SIZE
@@ -27,17 +26,6 @@
 struct mm_struct;
 struct file;
 struct super_block;
-struct netrx;
-struct replay_stats;
-
-extern const struct workload_ops gitk_ops;
-extern const struct workload_ops music_ops;
-extern const struct workload_ops netrx_ops;
-extern const struct workload_ops reader_ops;
-extern const struct workload_ops writer_ops;
-extern const struct workload_ops anonhog_ops;
-extern const struct workload_ops sleeper_ops;
-extern const struct workload_ops replay_ops;
 
 /*
  * The first member of every program's state (w->state), so that tests
@@ -123,6 +111,7 @@ struct latency_log {
 void latency_log_init(struct latency_log *log, sim_time_t start);
 void latency_log_line(struct latency_log *log);
 void latency_log_add(struct latency_log *log, sim_time_t when, sim_time_t latency);
+/* Add the lines to the run's "latency" measure. */
 void latency_log_collect(const struct latency_log *log, struct run_result *r);
 void latency_log_free(struct latency_log *log);
 
@@ -142,13 +131,5 @@ void page_bitmap_free(struct page_bitmap *b);
 unsigned long anonhog_hot_accesses(const struct workload *w);
 /* sleeper: the latest wake-up so far. */
 sim_time_t sleeper_max_lateness(const struct workload *w);
-
-/* replay: the replay core's counts, or NULL before it started. */
-const struct replay_stats *replay_program_stats(const struct workload *w);
-
-/* The netrx device a netrx program runs, or NULL before it started. */
-struct netrx *netrx_program_device(const struct workload *w);
-/* The receive buffer order the netrx program resolved at start. */
-unsigned int netrx_program_order(const struct workload *w);
 
 #endif /* MMSIM_WORKLOAD_PROGRAM_H */

@@ -11,7 +11,7 @@
 #include "replay.h"
 #include "linux/gfp.h"
 #include "linux/mm_types.h"
-#include "report/trace_parse.h"
+#include "trace/parse.h"
 
 struct live_block {
 	unsigned long pfn;		/* recorded; -1UL: empty slot */

@@ -103,4 +103,9 @@ void replay_print_stats(const struct replay *r, FILE *out);
  * once the task has ended or the simulation is over. */
 void replay_close(struct replay *r);
 
+/* The replay program (replay_prog.c): its core's counts, or NULL if @w
+ * is not one or has not started. */
+struct workload;
+const struct replay_stats *replay_program_stats(const struct workload *w);
+
 #endif /* MMSIM_WORKLOAD_REPLAY_H */

@@ -105,6 +105,8 @@ static int replay_prog_validate(const struct scenario *sc,
 	return 0;
 }
 
+static const struct workload_ops replay_ops;
+
 const struct replay_stats *replay_program_stats(const struct workload *w)
 {
 	const struct replay_prog *rp = w->state;
@@ -123,9 +125,10 @@ static const struct param_spec replay_params[] = {
 	  .doc = "recorded intervals are multiplied by this; 0: back to back" },
 };
 
-const struct workload_ops replay_ops = {
+static const struct workload_ops replay_ops = {
 	.name = "replay",
 	.summary = "re-issues the page allocations and frees of an ftrace trace",
+	.order = 80,
 	.params = replay_params,
 	.nr_params = ARRAY_SIZE(replay_params),
 	.params_size = sizeof(struct replay_params),
@@ -133,3 +136,4 @@ const struct workload_ops replay_ops = {
 	.start = replay_prog_start,
 	.release = replay_prog_release,
 };
+WORKLOAD_REGISTER(replay_ops);

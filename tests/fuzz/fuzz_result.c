@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for a run result as JSON (src/experiment/result.c),
+ * libFuzzer target for a run result as JSON (src/metrics/json.c),
  * what 'mmsim merge' reads from every job.  Properties: a refusal says
  * why; an accepted result prints back to JSON that is read again and
  * prints the same (result_to_json is a faithful printer).
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "experiment/result.h"
+#include "metrics/metrics.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

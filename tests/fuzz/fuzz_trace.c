@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "report/trace_parse.h"
+#include "trace/parse.h"
 #include "report/postprocess.h"
 #include "fuzz_util.h"
 

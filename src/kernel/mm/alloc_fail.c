@@ -15,6 +15,7 @@
 #include "linux/kernel.h"
 #include "linux/mm_types.h"
 #include "mmsim/profile.h"
+#include "metrics/metrics.h"
 
 /*
  * Weak defaults for the swap numbers: swapfile.c and swap_state.c define
@@ -501,3 +502,28 @@ void alloc_failures_reset(void)
 	nr_printed = nr_nowarn = nr_ratelimited = nr_unprinted_snapshots = 0;
 	memset(&printk_rs, 0, sizeof(printk_rs));
 }
+
+/* Measures of a run (metrics/metrics.h): the failures counted. */
+static void collect_failures(struct run_result *r)
+{
+	result_set_uint(r, "failures_printed", alloc_failures_printed());
+	result_set_uint(r, "failures_total", alloc_failure_count());
+}
+
+static struct measure failures_printed_measure = {
+	.name = "failures_printed", .doc = "page allocation failures the "
+	"kern.log showed: the cover letter's Failures column",
+	.unit = "failures", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "failures_printed",
+	.csv = "failures_printed", .type = MT_UINT, .collect = collect_failures,
+};
+MEASURE_REGISTER(failures_printed_measure);
+
+static struct measure failures_total_measure = {
+	.name = "failures_total", .doc = "every page allocation failure, "
+	"__GFP_NOWARN and ratelimited ones included",
+	.unit = "failures", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "failures_total",
+	.csv = "failures_total", .type = MT_UINT,
+};
+MEASURE_REGISTER(failures_total_measure);

@@ -20,6 +20,7 @@
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/mm.h"
+#include "metrics/metrics.h"
 
 static bool oom_locked;
 static struct oom_kill_record *kills;
@@ -221,3 +222,26 @@ void oom_kills_reset(void)
 	memset(&panic_record, 0, sizeof(panic_record));
 	oom_locked = false;
 }
+
+/* Measures of a run (metrics/metrics.h). */
+static void collect_oom(struct run_result *r)
+{
+	result_set_uint(r, "oom_kills", oom_kill_count());
+	result_set_bool(r, "panicked", oom_panic_get() != NULL);
+}
+
+static struct measure oom_kills_measure = {
+	.name = "oom_kills", .doc = "tasks the OOM killer killed",
+	.unit = "tasks", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN, .json = "oom_kills", .csv = "oom_kills",
+	.type = MT_UINT, .collect = collect_oom,
+};
+MEASURE_REGISTER(oom_kills_measure);
+
+static struct measure panicked_measure = {
+	.name = "panicked", .doc = "the kernel panicked: out_of_memory() "
+	"found nothing to kill (saved only when true)",
+	.kind = MEASURE_GAUGE, .json = "panicked", .csv = "panicked",
+	.type = MT_BOOL, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(panicked_measure);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
+#include "metrics/metrics.h"
 
 unsigned long vm_events[NR_VM_EVENT_ITEMS];
 long vm_stat[NR_VM_ZONE_STAT_ITEMS];
@@ -128,3 +129,71 @@ int calculate_threshold(const struct zone *zone)
 
 	return threshold < 125 ? threshold : 125;
 }
+
+/*
+ * Measures of a run (metrics/metrics.h): the counters /proc/vmstat shows
+ * and the zones' watermarks, as they are when the run ends.
+ */
+static void collect_vm_events(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "vm_events");
+
+	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
+		v[i] = vm_events[i];
+}
+
+static const char *vm_event_element(unsigned int dim, unsigned int i)
+{
+	return vm_event_names[i];
+}
+
+static struct measure vm_events_measure = {
+	.name = "vm_events", .doc = "the VM event counters, by enum vm_event_item",
+	.unit = "events", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "vm_events", .csv = "vm_events",
+	.type = MT_ARRAY, .dims = { NR_VM_EVENT_ITEMS },
+	.element_name = vm_event_element, .collect = collect_vm_events,
+};
+MEASURE_REGISTER(vm_events_measure);
+
+static void collect_vm_stat(struct run_result *r)
+{
+	int64_t *v = result_ints_mut(r, "vm_stat");
+
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		v[i] = vm_stat[i];
+}
+
+static const char *vm_stat_element(unsigned int dim, unsigned int i)
+{
+	return vmstat_zone_stat_names[i];
+}
+
+static struct measure vm_stat_measure = {
+	.name = "vm_stat", .doc = "the global zone counters, by enum zone_stat_item",
+	.unit = "pages", .kind = MEASURE_GAUGE, .aggregate = AGGREGATE_MEAN,
+	.json = "vm_stat", .csv = "vm_stat",
+	.type = MT_ARRAY, .dims = { NR_VM_ZONE_STAT_ITEMS }, .is_signed = true,
+	.element_name = vm_stat_element, .collect = collect_vm_stat,
+};
+MEASURE_REGISTER(vm_stat_measure);
+
+/* Per zone type, summed over the nodes, for the free-pages plots. */
+static void collect_watermarks(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "watermarks");
+	struct zone *zone;
+
+	for_each_zone(zone)
+		for (int w = 0; w < NR_WMARK; w++)
+			v[zone_idx(zone) * NR_WMARK + w] += zone->watermark[w];
+}
+
+static struct measure watermarks_measure = {
+	.name = "watermarks", .doc = "zone->watermark[] min, low, high per zone "
+	"type (all 0 in results written before they were recorded)",
+	.unit = "pages", .kind = MEASURE_GAUGE, .json = "watermarks",
+	.type = MT_ARRAY, .dims = { MAX_NR_ZONES, NR_WMARK },
+	.flags = MF_OMIT_EMPTY, .collect = collect_watermarks,
+};
+MEASURE_REGISTER(watermarks_measure);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Streaming parser of ftrace text (see trace_parse.h for the accepted
+ * Streaming parser of ftrace text (see parse.h for the accepted
  * shapes).  One fixed line buffer; nothing is kept between lines except
  * counters, so memory does not grow with the trace.
  */
@@ -9,7 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "trace_parse.h"
+#include "parse.h"
 #include "tracedat.h"
 #include "linux/gfp.h"
 

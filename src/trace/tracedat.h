@@ -5,7 +5,7 @@
  * pending record per CPU: memory does not grow with the trace).
  *
  * Each record comes out as the text `trace-cmd report` would print for it
- * (libtraceevent renders the event's print format), so trace_parse.c
+ * (libtraceevent renders the event's print format), so parse.c
  * decodes it as it decodes text.  An event whose print format
  * libtraceevent cannot evaluate (2.6.32's kmem events call page_to_pfn)
  * comes out as its raw fields, "page=0x... order=0 gfp_flags=..."; the
@@ -15,8 +15,8 @@
  * Built only when libtracecmd is installed (HAVE_LIBTRACECMD); without it
  * tracedat_open() says how to get text instead.
  */
-#ifndef MMSIM_REPORT_TRACEDAT_H
-#define MMSIM_REPORT_TRACEDAT_H
+#ifndef MMSIM_TRACE_TRACEDAT_H
+#define MMSIM_TRACE_TRACEDAT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,4 +45,4 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev);
 unsigned long tracedat_lost_events(const struct tracedat *d);
 void tracedat_close(struct tracedat *d);
 
-#endif /* MMSIM_REPORT_TRACEDAT_H */
+#endif /* MMSIM_TRACE_TRACEDAT_H */

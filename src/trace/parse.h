@@ -25,14 +25,14 @@
  * tracedat.c (libtracecmd); records then come out as if they were lines,
  * LINE being the record's number.
  */
-#ifndef MMSIM_REPORT_TRACE_PARSE_H
-#define MMSIM_REPORT_TRACE_PARSE_H
+#ifndef MMSIM_TRACE_PARSE_H
+#define MMSIM_TRACE_PARSE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "mmsim/trace.h"
-#include "report/ftrace.h"
+#include "trace/events.h"
 
 #define TRACE_LINE_MAX	4096		/* longest line accepted */
 
@@ -88,4 +88,4 @@ unsigned long trace_parser_lost_events(const struct trace_parser *p);
 int gfp_flags_parse(const char *s, size_t len, gfp_t *out,
 		    char *bad, size_t badlen);
 
-#endif /* MMSIM_REPORT_TRACE_PARSE_H */
+#endif /* MMSIM_TRACE_PARSE_H */

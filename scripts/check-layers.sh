@@ -1,0 +1,27 @@
+#!/bin/sh
+# The layers include downwards only (docs/architecture.md): for each
+# directory under src/, the directories of src/ its files may not include.
+# Kernel headers are linux/ and mmsim/ (src/kernel/include): report's text
+# formatters read kernel records with them, read only.  Prints every
+# offending line and fails if there is one.
+cd "$(dirname "$0")/.." || exit 2
+status=0
+check() {	# DIR FORBIDDEN-REGEX
+	hits=$(grep -rnE "^#include \"($2)/" "src/$1" 2>/dev/null)
+	if [ -n "$hits" ]; then
+		echo "layers: src/$1 may not include $2:"
+		echo "$hits"
+		status=1
+	fi
+}
+check sim        'hw|kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
+check hw         'kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
+check kernel     'trace|workload|scenario|report|experiment|cli'
+check metrics    'sim|hw|kernel|linux|mmsim|trace|workload|scenario|report|experiment|cli'
+check trace      'hw|metrics|workload|scenario|report|experiment|cli'
+check workload   'report|experiment|cli'
+check scenario   'report|experiment|cli'
+check report     'hw|workload|scenario|experiment|cli'
+check experiment 'cli'
+[ $status = 0 ] && echo "layers: every include goes downwards"
+exit $status

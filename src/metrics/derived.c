@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdlib.h>
+#include "derived.h"
+#include "records.h"
+
+#define NS_PER_SEC	1e9
+
+double result_elapsed(const struct run_result *r)
+{
+	uint64_t ns = result_bool(r, "gitk_done") ? result_uint(r, "gitk_elapsed") :
+						    result_uint(r, "sim_end");
+
+	return (double)ns / NS_PER_SEC;
+}
+
+double result_cw_seconds(const struct run_result *r)
+{
+	size_t n;
+	const struct cw_total *cw = result_records(r, "congestion_wait", &n);
+	uint64_t t = 0;
+
+	for (size_t i = 0; i < n; i++)
+		t += cw[i].time;
+	return (double)t / NS_PER_SEC;
+}
+
+unsigned long result_cw_calls(const struct run_result *r)
+{
+	size_t n;
+	const struct cw_total *cw = result_records(r, "congestion_wait", &n);
+	unsigned long calls = 0;
+
+	for (size_t i = 0; i < n; i++)
+		calls += cw[i].calls;
+	return calls;
+}
+
+unsigned long result_stalls_over(const struct run_result *r, uint64_t ns)
+{
+	size_t n;
+	const struct latency_sample *l = result_records(r, "latency", &n);
+	unsigned long stalls = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (l[i].latency > ns)
+			stalls++;
+	return stalls;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Linear interpolation between closest ranks (numpy's default). */
+double result_latency_percentile(const struct run_result *r, double pct)
+{
+	size_t n, lo;
+	const struct latency_sample *l = result_records(r, "latency", &n);
+	double pos, frac, res;
+	uint64_t *v;
+
+	if (!n)
+		return 0;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		v[i] = l[i].latency;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	pos = pct / 100.0 * (double)(n - 1);
+	lo = (size_t)floor(pos);
+	frac = pos - (double)lo;
+	res = (double)v[lo];
+	if (lo + 1 < n)
+		res += frac * ((double)v[lo + 1] - (double)v[lo]);
+	free(v);
+	return res / NS_PER_SEC;
+}
+
+double result_latency_max(const struct run_result *r)
+{
+	size_t n;
+	const struct latency_sample *l = result_records(r, "latency", &n);
+	uint64_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (l[i].latency > m)
+			m = l[i].latency;
+	return (double)m / NS_PER_SEC;
+}

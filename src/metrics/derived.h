@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Figures computed from a run's measures, for the tables of mmsim run,
+ * compare and validate: the elapsed time of the cover letter's lines,
+ * congestion_wait totals, and statistics of the progress-line latencies.
+ */
+#ifndef MMSIM_METRICS_DERIVED_H
+#define MMSIM_METRICS_DERIVED_H
+
+#include <stdint.h>
+#include "metrics.h"
+
+/* Seconds: fake-gitk's elapsed time when it finished, else the run's end. */
+double result_elapsed(const struct run_result *r);
+
+/* Over every call site and queue of "congestion_wait". */
+double result_cw_seconds(const struct run_result *r);
+unsigned long result_cw_calls(const struct run_result *r);
+
+/* "latency": lines slower than @ns; a percentile (type 7, linear between
+ * the closest ranks) and the maximum, in seconds. */
+unsigned long result_stalls_over(const struct run_result *r, uint64_t ns);
+double result_latency_percentile(const struct run_result *r, double pct);
+double result_latency_max(const struct run_result *r);
+
+#endif /* MMSIM_METRICS_DERIVED_H */

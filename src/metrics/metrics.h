@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Measures: everything one run produces, each declared once, next to the
+ * code that produces it, by a struct measure: its name (how every consumer
+ * finds it), unit, kind, how a column of runs aggregates it, its JSON key
+ * and CSV name, and the shape of its value.  A run's result is a set of
+ * named measures; saving it as JSON, reading it back (mmsim merge, the
+ * processes of compare -j) and writing its records as CSV are all done
+ * from the declarations, here, so a measure is added, or its JSON key
+ * renamed, in one place.
+ *
+ * Declaring one, as gitk.c does:
+ *
+ *	static struct measure gitk_elapsed = {
+ *		.name = "gitk_elapsed", .unit = "ns",
+ *		.kind = MEASURE_GAUGE, .aggregate = AGGREGATE_MEAN_STDDEV,
+ *		.json = "gitk_elapsed_ns", .csv = "gitk_elapsed_ns",
+ *		.type = MT_UINT,
+ *		.doc = "...",
+ *	};
+ *	MEASURE_REGISTER(gitk_elapsed);
+ *
+ * and filling it at the end of the run, from the workload's collect op or
+ * the measure's own .collect hook (kernel counters):
+ *
+ *	result_set_uint(r, "gitk_elapsed", elapsed);
+ *
+ * MEASURE_REGISTER puts a pointer into the "mmsim_measures" section; the
+ * registry finds every one between the linker's __start_ and __stop_
+ * symbols, so no central list exists (the library is linked whole: see
+ * the Makefile).  Measures are kept in name order, so nothing depends on
+ * the order objects were linked in.
+ *
+ * Looking up a name that no file declares, or reading a measure as the
+ * wrong type, is a bug in mmsim: it aborts with the name.
+ */
+#ifndef MMSIM_METRICS_H
+#define MMSIM_METRICS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct run_result;
+
+enum measure_kind {
+	MEASURE_LABEL,		/* what the run was: kernel, scenario, seed */
+	MEASURE_COUNTER,	/* events counted over the run */
+	MEASURE_GAUGE,		/* a state or a time at the end of the run */
+	MEASURE_TABLE,		/* counters by key (call site and queue) */
+	MEASURE_SERIES,		/* records over simulated time */
+	MEASURE_DISTRIBUTION,	/* samples of one quantity (latencies) */
+	MEASURE_TEXT,		/* kernel text: kern.log, explanations */
+};
+
+/* How the runs of one column (kernel, sweep point) combine. */
+enum measure_aggregate {
+	AGGREGATE_NONE,		/* per run only (labels, text, series) */
+	AGGREGATE_MEAN_STDDEV,	/* Amean and Stddev, Welch against the baseline */
+	AGGREGATE_MEAN,		/* the mean per run (Ops, congestion_wait by site) */
+	AGGREGATE_SUM,		/* summed over the runs (the failure tally) */
+	AGGREGATE_ALL,		/* true when true in every run */
+};
+
+/* The shape of a value. */
+enum measure_type {
+	MT_UINT,		/* uint64_t */
+	MT_BOOL,
+	MT_REAL,		/* double */
+	MT_TEXT,		/* a string, kept as a malloc'd copy */
+	MT_ARRAY,		/* dims[0] x dims[1] integers: uint64_t, int64_t if .is_signed */
+	MT_GRID,		/* dims[0] x dims[1] records, saved sparsely */
+	MT_LIST,		/* records, in the order they were added */
+};
+
+/* struct measure .flags */
+#define MF_OPTIONAL	0x01	/* may be absent from a saved result: 0, empty */
+#define MF_OMIT_EMPTY	0x02	/* not saved when 0, false or empty (so optional) */
+#define MF_NULLABLE	0x04	/* MT_TEXT: "none" is saved as null, not "" */
+#define MF_WITH_SERIES	0x08	/* saved only with the time series (not in summary.json) */
+#define MF_HOST		0x10	/* depends on the host (wall clock), not on the run */
+
+/* A field of a record (MT_GRID, MT_LIST). */
+enum field_type {
+	FIELD_UINT,		/* unsigned, 4 or 8 bytes */
+	FIELD_CHARS,		/* char[size], NUL-terminated */
+	FIELD_UINTS,		/* .count unsigned elements of 8 bytes */
+};
+
+struct measure_field {
+	const char *json;		/* key in the saved record */
+	const char *csv;		/* column; NULL: not in the CSV */
+	enum field_type type;
+	size_t offset, size;		/* see MEASURE_FIELD */
+	unsigned int count;		/* FIELD_UINTS */
+	const char *const *csv_names;	/* FIELD_UINTS: a column per element */
+	/* CSV: 0 writes the integer; else value / csv_scale with
+	 * csv_precision decimals (nanoseconds as seconds). */
+	double csv_scale;
+	int csv_precision;
+};
+
+#define MEASURE_FIELD(type, member)					\
+	.offset = offsetof(type, member), .size = sizeof(((type *)0)->member)
+
+/* The layout of a record type (metrics/records.h has the shared ones). */
+struct measure_record {
+	const char *name;		/* for messages: "congestion_wait_totals" */
+	const struct measure_field *fields;
+	size_t nr_fields;
+	size_t size;
+	bool tuple;			/* saved as [v1, v2, ...], not an object */
+};
+
+struct measure {
+	const char *name;		/* how consumers look it up */
+	const char *doc;		/* one line: what it is */
+	const char *unit;		/* "ns", "pages", "bytes", "" */
+	enum measure_kind kind;
+	enum measure_aggregate aggregate;
+	/* Saved under this key; "a.b" is key b of the object a (created
+	 * when saving, optional as a whole when reading: present, its
+	 * members are read as any other key).  NULL: never saved. */
+	const char *json;
+	/* The CSV name: a column of result_write_csv_row() for single
+	 * values, the table's name for records (their fields name the
+	 * columns of result_write_csv()). */
+	const char *csv;
+	enum measure_type type;
+	unsigned int flags;		/* MF_* */
+	size_t max_len;			/* MT_TEXT: longer is cut / refused; 0: any */
+	unsigned int dims[2];		/* MT_ARRAY, MT_GRID; dims[1] 0: one dimension */
+	const char *keys[2];		/* MT_GRID: the index of each dimension, as saved */
+	bool is_signed;			/* MT_ARRAY */
+	/* MT_ARRAY, MT_GRID: the name of element @i along dimension @dim
+	 * ("allocstall", "kswapd"), NULL if it has none: consumers read
+	 * elements by name, not by the producer's enum. */
+	const char *(*element_name)(unsigned int dim, unsigned int i);
+	const struct measure_record *record;	/* MT_GRID, MT_LIST */
+	/* End of the run: fill the value from what the code declaring it
+	 * kept (the kernel's counters).  NULL: whoever produces it sets it. */
+	void (*collect)(struct run_result *r);
+	size_t index;			/* in the registry; set by it */
+};
+
+#define MEASURE_REGISTER(m)						\
+	static struct measure *const __measure_##m			\
+	__attribute__((section("mmsim_measures"), used)) = &(m)
+
+/* ---- the registry ---------------------------------------------------- */
+
+/* Every declared measure, in name order. */
+size_t metrics_count(void);
+const struct measure *metrics_get(size_t i);
+/* NULL if no file declares @name. */
+const struct measure *metrics_find(const char *name);
+
+/* ---- a run's result --------------------------------------------------- */
+
+struct measure_value;
+
+struct run_result {
+	struct measure_value *v;	/* one per measure; NULL: not initialised */
+};
+
+/* Every measure at 0, false, empty. */
+void result_init(struct run_result *r);
+void result_free(struct run_result *r);
+/* Run every measure's .collect hook (the end of a run). */
+void result_collect(struct run_result *r);
+
+/* Reading, by name.  Text: NULL only for MF_NULLABLE measures. */
+uint64_t result_uint(const struct run_result *r, const char *name);
+bool result_bool(const struct run_result *r, const char *name);
+double result_real(const struct run_result *r, const char *name);
+const char *result_text(const struct run_result *r, const char *name);
+/* MT_ARRAY, row-major (element [i][j] at i * dims[1] + j). */
+const uint64_t *result_uints(const struct run_result *r, const char *name);
+const int64_t *result_ints(const struct run_result *r, const char *name);
+/* An element of a one-dimension MT_ARRAY, by its name (.element_name);
+ * a name the measure does not have is a bug. */
+uint64_t result_uint_at(const struct run_result *r, const char *name,
+			const char *element);
+int64_t result_int_at(const struct run_result *r, const char *name,
+		      const char *element);
+/* The name of element @i along dimension @dim of measure @name, or NULL. */
+const char *metrics_element_name(const char *name, unsigned int dim,
+				 unsigned int i);
+/* MT_GRID (every cell, row-major) and MT_LIST: the records, *@nr of them. */
+const void *result_records(const struct run_result *r, const char *name,
+			   size_t *nr);
+
+/* Writing. */
+void result_set_uint(struct run_result *r, const char *name, uint64_t v);
+void result_add_uint(struct run_result *r, const char *name, uint64_t v);
+void result_set_bool(struct run_result *r, const char *name, bool v);
+void result_set_real(struct run_result *r, const char *name, double v);
+/* A copy of @s (NULL: none), cut to .max_len. */
+void result_set_text(struct run_result *r, const char *name, const char *s);
+/* @s is malloc'd and becomes the result's. */
+void result_take_text(struct run_result *r, const char *name, char *s);
+uint64_t *result_uints_mut(struct run_result *r, const char *name);
+int64_t *result_ints_mut(struct run_result *r, const char *name);
+void *result_records_mut(struct run_result *r, const char *name, size_t *nr);
+/* MT_LIST: a copy of @record at the end. */
+void result_append(struct run_result *r, const char *name, const void *record);
+/* Back to 0, false, empty. */
+void result_clear(struct run_result *r, const char *name);
+
+/* ---- JSON (jansson) ---------------------------------------------------- */
+
+#define RESULT_JSON_SERIES	0x1	/* the MF_WITH_SERIES measures too */
+#define RESULT_JSON_NO_HOST	0x2	/* MF_HOST measures as 0 */
+
+/*
+ * The result as one line of JSON, keys sorted: {"format": 1, and every
+ * measure with a .json key}.  A malloc'd string, NULL if a value cannot be
+ * encoded (text that is not UTF-8).
+ */
+char *result_to_json_flags(const struct run_result *r, unsigned int flags);
+static inline char *result_to_json(const struct run_result *r, bool with_series)
+{
+	return result_to_json_flags(r, with_series ? RESULT_JSON_SERIES : 0);
+}
+/*
+ * Read what result_to_json() wrote, checking every measure's shape:
+ * 0, or -1 with a one-line reason naming the key in @err (and @r freed).
+ * Keys no measure declares are ignored.
+ */
+int result_from_json(const char *text, struct run_result *r, char *err,
+		     size_t errlen);
+
+/* ---- CSV ---------------------------------------------------------------- */
+
+/* The records of list measure @name: a header of the fields' CSV names,
+ * then a row per record.  0, or -1 if a write failed. */
+int result_write_csv(FILE *f, const struct run_result *r, const char *name);
+/* 1-based column of @column in result_write_csv(@name)'s output; 0: none. */
+int metrics_csv_column(const char *name, const char *column);
+/* One row per run of every single-valued measure with a .csv name, in
+ * registry order: the header, then a run's row. */
+void metrics_write_csv_header(FILE *f);
+void result_write_csv_row(FILE *f, const struct run_result *r);
+
+#endif /* MMSIM_METRICS_H */

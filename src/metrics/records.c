@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Field tables of the shared records (records.h): the saved JSON keys and
+ * the CSV columns of the run folders' runs/STEM.csv and STEM-latency.csv.
+ */
+#include "records.h"
+
+#define NS_AS_SECONDS(decimals)	.csv_scale = 1e9, .csv_precision = (decimals)
+
+static const struct measure_field latency_sample_fields[] = {
+	{ .json = "when", .csv = "seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct latency_sample, when), NS_AS_SECONDS(4) },
+	{ .json = "latency", .csv = "latency", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct latency_sample, latency), NS_AS_SECONDS(4) },
+};
+
+const struct measure_record latency_sample_record = {
+	.name = "latency_sample",
+	.fields = latency_sample_fields,
+	.nr_fields = sizeof(latency_sample_fields) / sizeof(latency_sample_fields[0]),
+	.size = sizeof(struct latency_sample),
+	.tuple = true,		/* [when, latency] */
+};
+
+static const char *const zone_csv_names[RESULT_NR_ZONES] = {
+	"free_dma", "free_dma32", "free_normal", "free_highmem", "free_movable",
+};
+
+static const struct measure_field sample_point_fields[] = {
+	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, when), NS_AS_SECONDS(3) },
+	{ .json = "free", .csv = "free", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct sample_point, free), .count = RESULT_NR_ZONES,
+	  .csv_names = zone_csv_names },
+	{ .json = "nr_dirty", .csv = "nr_dirty", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_dirty) },
+	{ .json = "nr_writeback", .csv = "nr_writeback", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_writeback) },
+	{ .json = "nr_anon", .csv = "nr_anon", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_anon) },
+	{ .json = "nr_file", .csv = "nr_file", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_file) },
+	{ .json = "swap_used", .csv = "swap_used", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, swap_used) },
+	{ .json = "kswapd_awake", .csv = "kswapd_awake", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, kswapd_awake) },
+	{ .json = "alloc_failures", .csv = "alloc_failures", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, alloc_failures) },
+	{ .json = "cw_time", .csv = "congestion_wait_seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, cw_time), NS_AS_SECONDS(6) },
+};
+
+const struct measure_record sample_point_record = {
+	.name = "sample_point",
+	.fields = sample_point_fields,
+	.nr_fields = sizeof(sample_point_fields) / sizeof(sample_point_fields[0]),
+	.size = sizeof(struct sample_point),
+};
+
+static const struct measure_field cw_total_fields[] = {
+	/* The first field says whether a cell of a grid is saved. */
+	{ .json = "calls", .csv = "calls", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct cw_total, calls) },
+	{ .json = "timeouts", .csv = "timeouts", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct cw_total, timeouts) },
+	{ .json = "time_ns", .csv = "time_ns", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct cw_total, time) },
+};
+
+const struct measure_record cw_total_record = {
+	.name = "cw_total",
+	.fields = cw_total_fields,
+	.nr_fields = sizeof(cw_total_fields) / sizeof(cw_total_fields[0]),
+	.size = sizeof(struct cw_total),
+};
+
+static const struct measure_field failure_reason_fields[] = {
+	{ .json = "reason", .csv = "reason", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct failure_reason, reason) },
+	{ .json = "example", .csv = "example", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct failure_reason, example) },
+	{ .json = "count", .csv = "count", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct failure_reason, count) },
+};
+
+const struct measure_record failure_reason_record = {
+	.name = "failure_reason",
+	.fields = failure_reason_fields,
+	.nr_fields = sizeof(failure_reason_fields) / sizeof(failure_reason_fields[0]),
+	.size = sizeof(struct failure_reason),
+};

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The records of the measures more than one layer reads: their C layout
+ * and their field tables (saved names, CSV columns).  The measures
+ * themselves are declared where they are produced:
+ *
+ *   latency		workload/program.c: progress lines, as latency-output
+ *			records them (gitk; sleeper's wake-up lateness)
+ *   samples		experiment/run.c: the time series, one record per
+ *			sampling interval
+ *   congestion_wait	kernel mm/backing-dev.c: congestion_wait totals by
+ *   kswapd_cw_by_order	call site and queue, and kswapd's by order
+ *   failure_reasons	experiment/run.c: the tally of why allocations failed
+ */
+#ifndef MMSIM_METRICS_RECORDS_H
+#define MMSIM_METRICS_RECORDS_H
+
+#include <stdint.h>
+#include "metrics.h"
+
+/* Zone types a sample holds (MAX_NR_ZONES: the producers check it). */
+#define RESULT_NR_ZONES		5
+/* The congestion_wait table as saved: call sites x queues, and the
+ * orders kswapd's naps are counted at (MAX_ORDER). */
+#define RESULT_NR_CW_SITES	16
+#define RESULT_NR_CW_QUEUES	3
+#define RESULT_NR_CW_ORDERS	11
+/* Watermarks saved per zone type: min, low, high. */
+#define RESULT_NR_WMARK		3
+
+/* A progress line: when it appeared, and the time since the previous. */
+struct latency_sample {
+	uint64_t when;			/* ns since the start of the run */
+	uint64_t latency;		/* ns */
+};
+
+/* One sampling interval of the time series. */
+struct sample_point {
+	uint64_t when;				/* ns */
+	uint64_t free[RESULT_NR_ZONES];		/* NR_FREE_PAGES per zone type */
+	uint64_t nr_dirty;
+	uint64_t nr_writeback;
+	uint64_t nr_anon;
+	uint64_t nr_file;
+	uint64_t swap_used;
+	unsigned int kswapd_awake;		/* nodes whose kswapd runs */
+	uint64_t alloc_failures;		/* cumulative */
+	uint64_t cw_time;			/* cumulative congestion_wait ns */
+};
+
+/* congestion_wait calls of one site and queue (or one order). */
+struct cw_total {
+	uint64_t calls;
+	uint64_t timeouts;			/* waited the full timeout */
+	uint64_t time;				/* ns */
+};
+
+/* One line of the failure-reason tally (report/explain.c). */
+#define RESULT_REASON_LEN 192
+struct failure_reason {
+	char reason[RESULT_REASON_LEN];		/* the tally key, as text */
+	char example[RESULT_REASON_LEN];	/* the numbers of its first instance */
+	uint64_t count;
+};
+
+extern const struct measure_record latency_sample_record;
+extern const struct measure_record sample_point_record;
+extern const struct measure_record cw_total_record;
+extern const struct measure_record failure_reason_record;
+
+#endif /* MMSIM_METRICS_RECORDS_H */
