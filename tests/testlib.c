@@ -32,6 +32,11 @@ void test_cli_init(const char *argv0)
 	snprintf(mmsim_path, sizeof(mmsim_path), "%s/../mmsim", dirname(self));
 }
 
+const char *test_mmsim_path(void)
+{
+	return mmsim_path;
+}
+
 int test_cli_run(const char *args, char *out, size_t len)
 {
 	char cmd[8192];

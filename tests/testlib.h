@@ -18,4 +18,7 @@ void test_cli_init(const char *argv0);
 /* Run "mmsim ARGS" with stdout and stderr in @out; the exit code, or -1. */
 int test_cli_run(const char *args, char *out, size_t len);
 
+/* The mmsim binary test_cli_init() found, for shell command lines. */
+const char *test_mmsim_path(void);
+
 #endif /* MMSIM_TESTLIB_H */

@@ -259,9 +259,7 @@ static void collect_kern_log(struct run_result *r)
 
 	if (!f)
 		abort();
-	kern_log_write_failures(f, &opts);
-	kern_log_write_hung_tasks(f, &opts);
-	kern_log_write_oom(f, &opts);
+	kern_log_write(f, &opts);
 	fclose(f);
 	result_take_text(r, "kern_log", buf);
 }

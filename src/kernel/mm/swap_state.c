@@ -11,8 +11,16 @@
  * Like the kernel, swap cache pages count in NR_FILE_PAGES.
  *
  * Lookup is per device: swap_info[type].swap_cache[offset].
+ *
+ * swap_cache_info counts what 2.6.32's does and show_swap_cache_info()
+ * prints ("Swap cache stats: add A, delete D, find S/T" in show_mem()):
+ * every page added (__add_to_swap_cache), deleted
+ * (__delete_from_swap_cache), and every lookup_swap_cache() and how many
+ * found a page.  The kernel's other lookups (free_swap_and_cache,
+ * try_to_unuse) use find_get_page() directly and are not counted.
  */
 #include <errno.h>
+#include <string.h>
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/swap.h"
@@ -20,8 +28,26 @@
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/pagemap.h"
+#include "mmsim/alloc_fail.h"
 
 unsigned long total_swapcache_pages;
+
+static struct {
+	unsigned long add_total;
+	unsigned long del_total;
+	unsigned long find_success;
+	unsigned long find_total;
+} swap_cache_info;
+
+/* What show_swap_cache_info() prints, for show_mem()'s snapshot. */
+void swap_cache_stats_get(struct swap_cache_stats *st)
+{
+	st->pages = total_swapcache_pages;
+	st->add_total = swap_cache_info.add_total;
+	st->del_total = swap_cache_info.del_total;
+	st->find_success = swap_cache_info.find_success;
+	st->find_total = swap_cache_info.find_total;
+}
 
 /*
  * swap_backing_dev_info: never congested (reference §5.4), so
@@ -61,6 +87,7 @@ struct address_space swapper_space;
 void swap_state_init(void)
 {
 	total_swapcache_pages = 0;
+	memset(&swap_cache_info, 0, sizeof(swap_cache_info));
 	bdi_init(&swap_backing_dev_info, "swap");
 	swap_backing_dev_info.unplug_io_fn = swap_unplug_io_fn;
 	swapper_space = (struct address_space){
@@ -93,6 +120,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
 	page->private = entry.val;
 	*slot = page;
 	total_swapcache_pages++;
+	swap_cache_info.add_total++;
 	swapper_space.nrpages++;
 	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
 	return 0;
@@ -110,6 +138,7 @@ void __delete_from_swap_cache(struct page *page)
 	page->private = 0;
 	ClearPageSwapCache(page);
 	total_swapcache_pages--;
+	swap_cache_info.del_total++;
 	swapper_space.nrpages--;
 	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
 }
@@ -144,7 +173,8 @@ int add_to_swap(struct page *page)
 	return 1;
 }
 
-struct page *lookup_swap_cache(swp_entry_t entry)
+/* find_get_page(&swapper_space, entry.val): uncounted. */
+struct page *find_get_swap_cache_page(swp_entry_t entry)
 {
 	struct swap_info_struct *si = swap_info_get(entry);
 	struct page *page;
@@ -154,6 +184,17 @@ struct page *lookup_swap_cache(swp_entry_t entry)
 	page = si->swap_cache[swp_offset(entry)];
 	if (page)
 		page_cache_get(page);
+	return page;
+}
+
+/* 2.6.32 lookup_swap_cache(): the same, counted in swap_cache_info. */
+struct page *lookup_swap_cache(swp_entry_t entry)
+{
+	struct page *page = find_get_swap_cache_page(entry);
+
+	if (page)
+		swap_cache_info.find_success++;
+	swap_cache_info.find_total++;
 	return page;
 }
 

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Outputs a user can trust: the figures mmsim prints agree with each other
+ * and with what the era's kernel counted and printed; output files never
+ * destroy what the user owns and are never lost silently.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+#include "testlib.h"
+#include "experiment/run.h"
+#include "experiment/scenario_load.h"
+#include "linux/oom.h"
+#include "metrics/metrics.h"
+#include "scenario/scenario.h"
+
+static char out[1 << 16];
+static char dir[] = "/tmp/mmsim-outputs-XXXXXX";
+
+/*
+ * Run a shell command line in the scratch directory; "$M" in
+ * a line is the mmsim binary ("$M run --json x.json").  Standard output and
+ * error land in @out (unless the line redirects them).  The exit status.
+ */
+static int sh(const char *fmt, ...)
+{
+	char line[4096], cmd[12288], mmsim[4096];
+	va_list ap;
+	FILE *p;
+	size_t n;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	/* Absolute: the line runs in the scratch directory. */
+	assert_non_null(realpath(test_mmsim_path(), mmsim));
+	snprintf(cmd, sizeof(cmd), "cd %s && M=%s && { %s ; } 2>&1", dir,
+		 mmsim, line);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, sizeof(out) - 1, p);
+	out[n] = 0;
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *read_file(const char *name)
+{
+	char path[512];
+	FILE *f;
+	char *text;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)n + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
+}
+
+/* ---- wrong figures ----------------------------------------------------- */
+
+/* The sum of the "timeouts" column of run's congestion_wait table. */
+static unsigned long run_timeouts(const char *text)
+{
+	const char *s = strstr(text, "\ncongestion_wait ");
+	unsigned long sum = 0;
+
+	assert_non_null(s);
+	s = strchr(s + 1, '\n') + 1;
+	while (strncmp(s, "total", 5)) {
+		char site[64], queue[16];
+		unsigned long calls, timeouts;
+
+		assert_int_equal(sscanf(s, "%63s %15s %lu %lu", site, queue,
+					&calls, &timeouts), 4);
+		sum += timeouts;
+		s = strchr(s, '\n') + 1;
+	}
+	return sum;
+}
+
+/* kswapd's plus the others' FullTimeout of report reclaim. */
+static unsigned long report_full_timeouts(const char *text)
+{
+	const char *s = strstr(text, "\ncongestion_wait ");
+	unsigned long sum = 0, calls, full;
+	double ms;
+
+	assert_non_null(s);
+	s = strstr(s, "\nkswapd");
+	assert_non_null(s);
+	assert_int_equal(sscanf(s, " kswapd %lu %lf %lu", &calls, &ms, &full), 3);
+	sum += full;
+	s = strstr(s, "\nothers");
+	assert_non_null(s);
+	assert_int_equal(sscanf(s, " others %lu %lf %lu", &calls, &ms, &full), 3);
+	return sum + full;
+}
+
+/*
+ * A congestion_wait that slept its whole timeout records usec_delayed ==
+ * usec_timeout (2.6.37's jiffies_to_usecs(jiffies - start)), so report
+ * reclaim's FullTimeout on mmsim's own trace is run's timeouts: at the
+ * default HZ and at HZ=300, whose tick is not a whole number of ns.
+ */
+static void test_full_timeouts_of_run_and_report_agree(void **state)
+{
+	(void)state;
+	for (int hz300 = 0; hz300 < 2; hz300++) {
+		unsigned long timeouts;
+
+		if (hz300)
+			assert_int_equal(sh("$M scenario --dump | sed 's/^hz = 250/hz = 300/' > hz.ini"), 0);
+		assert_int_equal(sh("$M run %s --time 100s --trace cw.trace "
+				    "--events 'writeback:*'", hz300 ? "hz.ini" : ""), 0);
+		timeouts = run_timeouts(out);
+		assert_true(timeouts > 10);
+		assert_int_equal(sh("$M report reclaim cw.trace"), 0);
+		assert_int_equal(report_full_timeouts(out), timeouts);
+	}
+}
+
+/* The last "Swap cache stats" of a kern.log, and the page count above it. */
+static void last_swap_cache_stats(const char *log, unsigned long v[5])
+{
+	const char *s = log, *last = NULL;
+
+	while ((s = strstr(s, " pages in swap cache\n"))) {
+		last = s;
+		s++;
+	}
+	assert_non_null(last);
+	while (last > log && last[-1] != ' ')
+		last--;
+	assert_int_equal(sscanf(last, "%lu pages in swap cache\n", &v[0]), 1);
+	s = strstr(last, "Swap cache stats: ");
+	assert_non_null(s);
+	assert_int_equal(sscanf(s, "Swap cache stats: add %lu, delete %lu, find %lu/%lu",
+				&v[1], &v[2], &v[3], &v[4]), 4);
+}
+
+/*
+ * show_swap_cache_info() counts as 2.6.32's swap_state.c: every page
+ * added to and deleted from the swap cache, every lookup_swap_cache()
+ * and its hits.  A machine that swapped out and in has added pages (at
+ * least as many as are in the cache now) and looked pages up.
+ */
+static void test_swap_cache_stats_count(void **state)
+{
+	unsigned long v[5];
+	char *log;
+
+	(void)state;
+	write_file("pressure.ini", test_pressure_scenario);
+	assert_int_equal(sh("$M run pressure.ini --kern-log pressure.log"), 0);
+	log = read_file("pressure.log");
+	assert_non_null(log);
+	last_swap_cache_stats(log, v);
+	assert_true(v[1] > 0);
+	assert_int_equal(v[1] - v[2], v[0]);
+	assert_true(v[3] <= v[4]);
+	assert_true(v[4] > 0);
+	free(log);
+}
+
+static const char thrash[] =
+	"[machine]\narch = x86_64\nmem = 64M\ncpus = 2\ndisk_size = 1G\n"
+	"crypt = off\nfs_size = 512M\nswap_size = 128M\n"
+	"[run]\nseed = 1\nmax_time = 20s\n"
+	"[task hog1]\nprogram = anonhog\nsize = 90M\npattern = seq\npasses = 0\n"
+	"[task hog2]\nprogram = anonhog\nsize = 90M\npattern = seq\npasses = 0\n"
+	"[task hog3]\nprogram = anonhog\nsize = 90M\npattern = seq\npasses = 0\n";
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	while ((s = strstr(s, what))) {
+		n++;
+		s++;
+	}
+	return n;
+}
+
+/*
+ * Each OOM kill prints, at one timestamp, 2.6.32's oom_kill_process()
+ * sequence: "invoked oom-killer", the cpuset line, dump_stack(),
+ * show_mem(), then "Out of memory: kill process" and "Killed process"
+ * once each; every victim once.  In-process with vm.oom_dump_tasks set,
+ * dump_tasks()'s table follows show_mem().
+ */
+static void check_oom_log(const char *log, bool tasks)
+{
+	size_t kills = count(log, "] Killed process ");
+	const char *s = log;
+
+	assert_true(kills >= 1);
+	assert_int_equal(count(log, " invoked oom-killer: "), kills);
+	assert_int_equal(count(log, "] Out of memory: kill process "), kills);
+	assert_int_equal(count(log, " cpuset=/ mems_allowed=0\n"), kills);
+	for (size_t k = 0; k < kills; k++) {
+		const char *order[] = {
+			" invoked oom-killer: gfp_mask=0x", " cpuset=/ mems_allowed=0",
+			"Call Trace:", "] oom_kill_process\n", "Mem-Info:",
+			"Swap cache stats: ", "pages RAM", tasks ? "[ pid ]   uid  tgid" :
+			"pages non-shared", "Out of memory: kill process ",
+			"Killed process ",
+		};
+		char stamp[32], victim[64], *kill_line;
+		const char *first = strstr(s, " invoked oom-killer: ");
+
+		assert_non_null(first);
+		while (first > log && first[-1] != '\n')
+			first--;
+		snprintf(stamp, sizeof(stamp), "%.*s", (int)(strchr(first, ']') - first + 1),
+			 first);
+		for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+			const char *next = strstr(s, order[i]);
+
+			if (!next)
+				fail_msg("kill %zu: no '%s' after its header", k + 1, order[i]);
+			s = next + 1;
+		}
+		/* The whole sequence carries the header's timestamp. */
+		kill_line = strstr(s - 1, "Killed process ");
+		assert_memory_equal(kill_line - strlen(stamp) - 1, stamp, strlen(stamp));
+		/* Every victim is killed once. */
+		snprintf(victim, sizeof(victim), "%.*s",
+			 (int)(strchr(kill_line, '\n') - kill_line), kill_line);
+		assert_int_equal(count(log, victim), 1);
+	}
+}
+
+static void test_oom_kill_prints_the_whole_sequence_once(void **state)
+{
+	char *log;
+
+	(void)state;
+	write_file("thrash.ini", thrash);
+	assert_int_equal(sh("$M run thrash.ini --kern-log thrash.log"), 0);
+	log = read_file("thrash.log");
+	assert_non_null(log);
+	check_oom_log(log, false);
+	free(log);
+}
+
+static void test_oom_dump_tasks(void **state)
+{
+	struct scenario_error serr;
+	struct scenario *sc = scenario_load_text(thrash, "thrash", &serr);
+	struct run_options opt = { .seed = 1, .scenario_name = "thrash" };
+	struct run_result r;
+	char err[256];
+
+	(void)state;
+	assert_non_null(sc);
+	sysctl_oom_dump_tasks = 1;
+	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+		fail_msg("%s", err);
+	sysctl_oom_dump_tasks = 0;
+	check_oom_log(result_text(&r, "kern_log"), true);
+	/* Three hogs had an mm at the first kill. */
+	assert_non_null(strstr(result_text(&r, "kern_log"), " hog3\n"));
+	result_free(&r);
+	scenario_free(sc);
+}
+
+/* ---- the group ------------------------------------------------------- */
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd) ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_full_timeouts_of_run_and_report_agree),
+		cmocka_unit_test(test_swap_cache_stats_count),
+		cmocka_unit_test(test_oom_kill_prints_the_whole_sequence_once),
+		cmocka_unit_test(test_oom_dump_tasks),
+	};
+
+	(void)argc;
+	test_cli_init(argv[0]);
+	return cmocka_run_group_tests_name("outputs", tests, setup, teardown);
+}
