@@ -295,6 +295,140 @@ static void test_oom_dump_tasks(void **state)
 	scenario_free(sc);
 }
 
+/* ---- nothing the user owns destroyed, nothing lost silently ---------- */
+
+static const char small[] =
+	"[machine]\nmem = 64M\ncpus = 1\ndisk_size = 2G\nfs_size = 1G\nswap_size = 256M\n"
+	"[run]\nmax_time = 2s\n"
+	"[task hog]\nprogram = anonhog\nsize = 96M\npattern = random\npasses = 0\n";
+
+static bool is_type(const char *name, mode_t type)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !lstat(path, &st) && (st.st_mode & S_IFMT) == type;
+}
+
+/* A symbolic link is followed: its target is replaced whole (keeping its
+ * permissions), the link stays a link; a link to nothing yet creates its
+ * target. */
+static void test_json_through_a_symlink_keeps_the_link(void **state)
+{
+	char path[512], *text;
+	struct stat st;
+
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("mkdir -p sub && echo old > real.json && chmod 600 real.json && "
+			    "ln -sf real.json link.json && ln -sf sub/new.json dangling.json"), 0);
+	assert_int_equal(sh("$M run small.ini --json link.json --kern-log dangling.json"), 0);
+	assert_true(is_type("link.json", S_IFLNK));
+	assert_true(is_type("real.json", S_IFREG));
+	assert_true(is_type("dangling.json", S_IFLNK));
+	assert_true(is_type("sub/new.json", S_IFREG));
+	text = read_file("link.json");
+	assert_non_null(strstr(text, "\"kernel\""));
+	free(text);
+	snprintf(path, sizeof(path), "%s/real.json", dir);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	/* No temporary file left beside them. */
+	assert_int_equal(sh("ls | grep -c tmp"), 1);
+}
+
+/* A FIFO is written to, not replaced: its reader gets the whole trace. */
+static void test_trace_into_a_fifo_reaches_its_reader(void **state)
+{
+	char *count;
+
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -f fifo && mkfifo fifo && { wc -c < fifo > fifo.count & } && "
+			    "$M run small.ini --trace fifo > /dev/null && wait"), 0);
+	assert_true(is_type("fifo", S_IFIFO));
+	count = read_file("fifo.count");
+	assert_non_null(count);
+	assert_true(strtoul(count, NULL, 10) > 100000);
+	free(count);
+}
+
+/* A character device is written to, never replaced: a private /dev/full
+ * (mknod needs root) reports ENOSPC and stays a device. */
+static void test_json_into_a_device_keeps_the_device(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	if (sh("rm -f full && mknod full c 1 7")) {
+		print_message("skipped: mknod needs root (CAP_MKNOD): %s", out);
+		skip();
+	}
+	assert_int_equal(sh("$M run small.ini --json full > /dev/null"), 1);
+	assert_non_null(strstr(out, "run: --json full: cannot write: No space left on device"));
+	assert_true(is_type("full", S_IFCHR));
+	assert_int_equal(sh("$M run small.ini --json /dev/null"), 0);
+	assert_true(access("/dev/null", W_OK) == 0);
+}
+
+/* '-' and /dev/stdout are standard output: the trace pipes into report,
+ * and the run's own report goes to stderr; two outputs on stdout are
+ * refused. */
+static void test_trace_to_stdout_pipes(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M run small.ini --trace - 2> report.txt | $M report reclaim -"), 0);
+	assert_non_null(strstr(out, "Summary"));
+	assert_int_equal(sh("grep -c Elapsed report.txt"), 0);
+	assert_int_equal(sh("$M run small.ini --trace /dev/stdout 2>/dev/null | head -1"), 0);
+	assert_string_equal(out, "# tracer: nop\n");
+	assert_int_equal(sh("$M run small.ini --json - --trace /dev/stdout"), 2);
+	assert_non_null(strstr(out, "both write to standard output"));
+}
+
+/* An output that cannot be written is refused before the simulation. */
+static void test_unwritable_output_refused_before_the_run(void **state)
+{
+	static const char *const opts[] = { "--json", "--trace", "--kern-log", "--samples" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		assert_int_equal(sh("$M run %s no/such/dir/x", opts[i]), 2);
+		assert_non_null(strstr(out, "cannot write: No such file or directory"));
+		assert_null(strstr(out, "Elapsed"));
+		assert_null(strstr(out, "simulated"));
+	}
+	assert_int_equal(sh("$M run --json /dev/full/x"), 2);
+	assert_non_null(strstr(out, "Not a directory"));
+}
+
+/* Every command's standard output: a write error is reported with its
+ * reason and makes the status non-zero. */
+static void test_stdout_write_errors_are_reported(void **state)
+{
+	static const char *const cmds[] = {
+		"run small.ini", "show zoneinfo", "profiles", "profiles 2.6.30",
+		"scenario --dump", "scenario --keys", "report reclaim cw.trace",
+		"compare --scenario small.ini --kernels 2.6.30 --seeds 1 --out c1 --no-render",
+		"sweep --scenario small.ini --kernels 2.6.30 --seeds 1 --out c2 --no-render hog.size=64M",
+		"merge m --out c3 --no-render", "validate --help", "help", "version",
+	};
+
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf c1 c2 c3 m && mkdir m && $M run small.ini --seed 7 "
+			    "--json m/r.json >/dev/null && $M run small.ini --trace cw.trace >/dev/null"), 0);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		int rc = sh("$M %s > /dev/full", cmds[i]);
+
+		if (rc == 0 || !strstr(out, "cannot write standard output: No space left on device"))
+			fail_msg("mmsim %s > /dev/full: status %d, '%s'", cmds[i], rc, out);
+	}
+	assert_int_equal(sh("$M"), 2);
+	assert_non_null(strstr(out, "usage: mmsim COMMAND"));
+}
+
 /* ---- the group ------------------------------------------------------- */
 
 static int setup(void **state)
@@ -319,6 +453,12 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_swap_cache_stats_count),
 		cmocka_unit_test(test_oom_kill_prints_the_whole_sequence_once),
 		cmocka_unit_test(test_oom_dump_tasks),
+		cmocka_unit_test(test_json_through_a_symlink_keeps_the_link),
+		cmocka_unit_test(test_trace_into_a_fifo_reaches_its_reader),
+		cmocka_unit_test(test_json_into_a_device_keeps_the_device),
+		cmocka_unit_test(test_trace_to_stdout_pipes),
+		cmocka_unit_test(test_unwritable_output_refused_before_the_run),
+		cmocka_unit_test(test_stdout_write_errors_are_reported),
 	};
 
 	(void)argc;
