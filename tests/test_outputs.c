@@ -44,7 +44,7 @@ static int sh(const char *fmt, ...)
 	va_end(ap);
 	/* Absolute: the line runs in the scratch directory. */
 	assert_non_null(realpath(test_mmsim_path(), mmsim));
-	snprintf(cmd, sizeof(cmd), "cd %s && M=%s && { %s ; } 2>&1", dir,
+	snprintf(cmd, sizeof(cmd), "cd %s && export M=%s && { %s ; } 2>&1", dir,
 		 mmsim, line);
 	p = popen(cmd, "r");
 	assert_non_null(p);
@@ -429,6 +429,132 @@ static void test_stdout_write_errors_are_reported(void **state)
 	assert_non_null(strstr(out, "usage: mmsim COMMAND"));
 }
 
+/* ---- the report folder ------------------------------------------------ */
+
+#define COMPARE "$M compare --scenario small.ini --seeds 1 --no-render "
+
+/*
+ * --force into a folder of an earlier report leaves this run's report
+ * only: the earlier run's files are gone (its manifest named them), and
+ * the new manifest names exactly what is there.
+ */
+static void test_force_leaves_a_clean_report(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf rep && " COMPARE "--kernels 2.6.30 --seed 3 --out rep > /dev/null"), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --seed 5 --out rep > /dev/null"), 2);
+	assert_non_null(strstr(out, "rep: exists and is not empty"));
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --seed 5 --out rep --force > /dev/null"), 0);
+	/* Nothing of the first run is left anywhere. */
+	assert_int_equal(sh("find rep | grep -c 2.6.30"), 1);
+	assert_int_equal(sh("find rep | grep -c seed3"), 1);
+	assert_int_equal(sh("ls rep/runs"), 0);
+	assert_string_equal(out, "2.6.31-seed5-latency.csv\n2.6.31-seed5.csv\n");
+	/* The manifest lists every file, and only those. */
+	assert_int_equal(sh("cd rep && find . -type f ! -name .mmsim-manifest | sed 's|^./||' | sort > ../found && "
+			    "grep -v '^#' .mmsim-manifest | sort | diff - ../found"), 0);
+	assert_int_equal(sh("test -e rep/.mmsim-lock"), 1);
+}
+
+/* --force refuses, and removes nothing, when the folder holds a file
+ * mmsim did not write, or has no manifest at all. */
+static void test_force_refuses_files_mmsim_did_not_write(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf rep && " COMPARE "--kernels 2.6.30 --out rep > /dev/null"), 0);
+	assert_int_equal(sh("echo mine > rep/notes.txt && mkdir rep/runs/mine && "
+			    "echo mine > rep/runs/mine/data"), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --out rep --force"), 2);
+	assert_non_null(strstr(out, "is not a file mmsim wrote there (2 such entries"));
+	assert_int_equal(sh("test -f rep/notes.txt && test -f rep/runs/mine/data && "
+			    "test -f rep/summary.json && test -f rep/runs/2.6.30-seed1.csv"), 0);
+	/* A folder mmsim never wrote. */
+	assert_int_equal(sh("rm -rf own && mkdir own && echo mine > own/a.txt"), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --out own --force"), 2);
+	assert_non_null(strstr(out, "not a folder mmsim wrote"));
+	assert_int_equal(sh("ls own"), 0);
+	assert_string_equal(out, "a.txt\n");
+}
+
+/* One folder, one command: a live lock refuses the second, a stale one
+ * (its process gone) is taken over. */
+static void test_one_command_per_folder(void **state)
+{
+	char host[256] = "";
+	pid_t child;
+	int status;
+
+	(void)state;
+	write_file("small.ini", small);
+	gethostname(host, sizeof(host) - 1);
+	assert_int_equal(sh("rm -rf rep && mkdir rep && echo '%ld %s' > rep/.mmsim-lock",
+			    (long)getpid(), host), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.30 --out rep"), 2);
+	assert_non_null(strstr(out, "in use by another mmsim"));
+	assert_int_equal(sh("ls rep/runs 2>/dev/null | wc -l"), 0);
+	assert_string_equal(out, "0\n");
+	/* A process that is gone. */
+	child = fork();
+	assert_true(child >= 0);
+	if (!child)
+		_exit(0);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_int_equal(sh("echo '%ld %s' > rep/.mmsim-lock", (long)child, host), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.30 --out rep > /dev/null"), 0);
+	assert_int_equal(sh("test -f rep/summary.json && test ! -e rep/.mmsim-lock"), 0);
+	/* Two at once: the second is refused while the first runs. */
+	assert_int_equal(sh("rm -rf two && { " COMPARE "--kernels 2.6.30,2.6.31 --seeds 3 "
+			    "--out two -j 1 > /dev/null 2>&1 & } && "
+			    "while [ ! -e two/.mmsim-lock ]; do sleep 0.01; done && "
+			    COMPARE "--kernels 2.6.30 --out two --force; rc=$?; wait; exit $rc"), 2);
+	assert_non_null(strstr(out, "in use by another mmsim"));
+	assert_int_equal(sh("ls two/runs | wc -l"), 0);
+	assert_string_equal(out, "12\n");
+}
+
+/*
+ * A full disk during compare: every file that could not be written is
+ * named, gnuplot's empty and cut-off images included, and the status is
+ * 1.  A 200 KiB tmpfs in a private mount namespace (unshare -m; needs
+ * root) holds the data files but not all the images.
+ */
+static void test_full_disk_names_every_file(void **state)
+{
+	int rc;
+
+	(void)state;
+	write_file("small.ini", small);
+	if (system("command -v gnuplot >/dev/null 2>&1")) {
+		print_message("skipped: gnuplot is not installed\n");
+		skip();
+	}
+	if (sh("mkdir -p mnt && unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt'")) {
+		print_message("skipped: cannot mount a tmpfs (unshare -m needs root): %s", out);
+		skip();
+	}
+	rc = sh("unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt && "
+		"$M compare --scenario small.ini --seeds 1 --kernels 2.6.30,2.6.31 "
+		"--out mnt/rep > /dev/null; echo status $?; ls -l mnt/rep/plots'");
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "status 1\n"));
+	/* Every empty image is named, with the reason. */
+	for (const char *s = out; (s = strstr(s, " 0 ")); s++) {
+		const char *name, *eol = strchr(s, '\n');
+		char want[160];
+
+		for (name = eol; name[-1] != ' '; name--)
+			;
+		snprintf(want, sizeof(want), "mnt/rep/plots/%.*s: empty: gnuplot could not "
+			 "write it (No space left on device)", (int)(eol - name), name);
+		if (!strstr(out, want))
+			fail_msg("'%s' not reported in:\n%s", want, out);
+	}
+	assert_non_null(strstr(out, "plots/comparison.svg: cut off"));
+	assert_non_null(strstr(out, "index.html: cannot write: No space left on device"));
+}
+
 /* ---- the group ------------------------------------------------------- */
 
 static int setup(void **state)
@@ -459,6 +585,10 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_trace_to_stdout_pipes),
 		cmocka_unit_test(test_unwritable_output_refused_before_the_run),
 		cmocka_unit_test(test_stdout_write_errors_are_reported),
+		cmocka_unit_test(test_force_leaves_a_clean_report),
+		cmocka_unit_test(test_force_refuses_files_mmsim_did_not_write),
+		cmocka_unit_test(test_one_command_per_folder),
+		cmocka_unit_test(test_full_disk_names_every_file),
 	};
 
 	(void)argc;
