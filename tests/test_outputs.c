@@ -555,6 +555,64 @@ static void test_full_disk_names_every_file(void **state)
 	assert_non_null(strstr(out, "index.html: cannot write: No space left on device"));
 }
 
+/* ---- merge and seeds ------------------------------------------------ */
+
+#define EMIT "$M compare --scenario small.ini --emit-jobs --mmsim \"$M\" "
+
+/* A result filed under another job is refused, naming both: a 2.6.31
+ * result copied over a 2.6.30 job's file, another scenario's result, the
+ * result of another mmsim. */
+static void test_merge_checks_each_result_against_its_job(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf jj && " EMIT "--kernels 2.6.30,2.6.31 --seeds 2 "
+			    "--out jj > jobs.txt && sh jobs.txt > /dev/null 2>&1"), 0);
+	assert_int_equal(sh("$M merge jj --out m1 --no-render > /dev/null"), 0);
+	assert_int_equal(sh("cp jj/json/2.6.30-seed1.json keep.json && "
+			    "cp jj/json/2.6.31-seed1.json jj/json/2.6.30-seed1.json && "
+			    "$M merge jj --out m2 --no-render"), 2);
+	assert_non_null(strstr(out, "jj/json/2.6.30-seed1.json: a run of 2.6.31 seed 1, "
+			       "filed under the job of 2.6.30 seed 1"));
+	assert_int_equal(sh("test -e m2/summary.json"), 1);
+	/* Same kernel and seed, another scenario text. */
+	assert_int_equal(sh("sed 's/size = 96M/size = 80M/' small.ini > other.ini && "
+			    "$M run other.ini --kernel 2.6.30 --seed 1 --json jj/json/2.6.30-seed1.json "
+			    "> /dev/null && $M merge jj --out m3 --no-render"), 2);
+	assert_non_null(strstr(out, "a run of another scenario (fingerprint fnv1a64:"));
+	assert_non_null(strstr(out, "whose scenario scenarios/scenario.ini has fingerprint fnv1a64:"));
+	/* Another mmsim's result. */
+	assert_int_equal(sh("sed 's/\"mmsim_version\":\"[^\"]*\"/\"mmsim_version\":\"0.0.9\"/' "
+			    "keep.json > jj/json/2.6.30-seed1.json && $M merge jj --out m4 --no-render"), 2);
+	assert_non_null(strstr(out, "written by mmsim 0.0.9, but the jobs of jj/experiment.json by mmsim"));
+	/* Without a manifest: one scenario name, two texts. */
+	assert_int_equal(sh("rm -rf loose && mkdir loose && "
+			    "$M run small.ini --seed 1 --json loose/a.json > /dev/null && "
+			    "cp other.ini small2.ini && cp small.ini keep.ini && cp other.ini small.ini && "
+			    "$M run small.ini --seed 2 --json loose/b.json > /dev/null; "
+			    "cp keep.ini small.ini && $M merge loose --out m5 --no-render"), 2);
+	assert_non_null(strstr(out, "runs of scenario small.ini, but of different texts"));
+}
+
+/* Seeds are 0 .. 2^63 - 1 for run, compare, merge and the JSON: compare
+ * refuses seeds past it; at its edge the emitted jobs run and merge
+ * reports the seeds as given. */
+static void test_seeds_near_the_top(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M compare --seed 9223372036854775807 --seeds 2 --emit-jobs --out big1"), 2);
+	assert_non_null(strstr(out, "seeds 9223372036854775807 to 9223372036854775808: past "
+			       "the largest seed, 9223372036854775807"));
+	assert_int_equal(sh("$M run --seed 9223372036854775808"), 2);
+	assert_int_equal(sh("rm -rf big && " EMIT "--kernels 2.6.30 --seed 9223372036854775806 "
+			    "--seeds 2 --out big > jobs.txt && sh jobs.txt"), 0);
+	assert_int_equal(sh("$M merge big --out bigr --no-render > /dev/null 2>&1 && "
+			    "grep -c '\"seed\": 922337203685477580[67],' bigr/summary.json"), 0);
+	assert_string_equal(out, "2\n");
+	assert_int_equal(sh("grep -c '\"base\": 9223372036854775806' bigr/summary.json"), 0);
+}
+
 /* ---- the group ------------------------------------------------------- */
 
 static int setup(void **state)
@@ -589,6 +647,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_force_refuses_files_mmsim_did_not_write),
 		cmocka_unit_test(test_one_command_per_folder),
 		cmocka_unit_test(test_full_disk_names_every_file),
+		cmocka_unit_test(test_merge_checks_each_result_against_its_job),
+		cmocka_unit_test(test_seeds_near_the_top),
 	};
 
 	(void)argc;

@@ -6,9 +6,8 @@
 #include <errno.h>
 #include "commands.h"
 #include "options.h"
+#include "experiment/run.h"
 #include "report/outfile.h"
-
-#define MMSIM_VERSION "0.1.0"
 
 const char mmsim_version[] = MMSIM_VERSION;
 

@@ -285,6 +285,18 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 	    init_sweeps(e, o, err, len) || init_points(e, err, len) ||
 	    load_points(e, err, len))
 		return -1;
+	/*
+	 * Seeds are 0 .. 2^63 - 1 everywhere (mmsim run --seed, the
+	 * scenario's [run] seed, the results' JSON): every job's seed must
+	 * be one, so the emitted jobs run and the results record it.
+	 */
+	if (e->base_seed > EXPERIMENT_MAX_SEED ||
+	    e->nr_seeds - 1 > EXPERIMENT_MAX_SEED - e->base_seed)
+		return errf(err, len, "seeds %llu to %llu: past the largest seed, "
+			    "%llu (seeds are 0 to 2^63 - 1): give a smaller --seed "
+			    "or fewer --seeds", (unsigned long long)e->base_seed,
+			    (unsigned long long)e->base_seed + e->nr_seeds - 1,
+			    (unsigned long long)EXPERIMENT_MAX_SEED);
 	experiment_init_columns(e);
 	experiment_alloc_results(e);
 	return 0;
@@ -306,6 +318,7 @@ void experiment_free(struct experiment *e)
 		free(e->points[p].label);
 		free(e->points[p].file);
 		free(e->points[p].text);
+		free(e->points[p].fingerprint);
 		scenario_free(e->points[p].sc);
 	}
 	free(e->points);
@@ -321,6 +334,7 @@ void experiment_free(struct experiment *e)
 	free(e->scenario_name);
 	free(e->arch);
 	free(e->text);
+	free(e->version);
 	memset(e, 0, sizeof(*e));
 }
 

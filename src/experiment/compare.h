@@ -41,6 +41,7 @@ struct exp_point {
 	char *file;		/* "scenarios/<label>.ini" relative to the report folder */
 	char *text;		/* the scenario text with the values written in */
 	struct scenario *sc;	/* loaded with mmsim run's checks */
+	char *fingerprint;	/* merge: the manifest's; NULL: not recorded */
 };
 
 struct exp_column {
@@ -53,6 +54,7 @@ struct experiment {
 	char *scenario_name;	/* "<default>", or the path */
 	char *arch;		/* "x86_64" or "x86": which default and table */
 	char *text;		/* the scenario as read, before sweep values */
+	char *version;		/* merge: the mmsim of experiment.json; NULL: not recorded */
 
 	char **kernels;
 	size_t nr_kernels;
@@ -87,6 +89,8 @@ struct experiment_opts {
 };
 
 #define EXPERIMENT_DEFAULT_SEEDS 5
+/* The largest seed, as mmsim run and the scenario's [run] seed take it. */
+#define EXPERIMENT_MAX_SEED ((uint64_t)INT64_MAX)
 
 /*
  * Build the experiment: read the scenario text, check every kernel name
