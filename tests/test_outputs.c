@@ -613,6 +613,64 @@ static void test_seeds_near_the_top(void **state)
 	assert_int_equal(sh("grep -c '\"base\": 9223372036854775806' bigr/summary.json"), 0);
 }
 
+/* ---- report on bad traces ------------------------------------------ */
+
+/* Binary input is described in one line, its bytes never printed. */
+static void test_report_describes_binary_input(void **state)
+{
+	static const char *const makers[] = {
+		"head -c 4096 /dev/urandom > bin.trace",
+		"head -c 4096 /dev/urandom | tr -d '\\000' > bin.trace",
+		"printf 'ab\\000cd\\n' > bin.trace",
+		"printf 'gitk-7 [000] 1.0: x\\033[2J\\n' > bin.trace",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(makers) / sizeof(makers[0]); i++) {
+		assert_int_equal(sh("%s", makers[i]), 0);
+		assert_int_equal(sh("$M report reclaim bin.trace"), 2);
+		assert_string_equal(out, "mmsim: bin.trace: binary data, not ftrace "
+				    "text or trace.dat\n");
+	}
+}
+
+/* A last line without its newline (trace_pipe cut mid-line) is a warning:
+ * the report of the lines before it, status 0. */
+static void test_report_warns_of_a_cut_last_line(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M run small.ini --trace whole.trace > /dev/null && "
+			    "head -c -20 whole.trace > cut.trace"), 0);
+	assert_int_equal(sh("$M report reclaim cut.trace"), 0);
+	assert_non_null(strstr(out, "Summary"));
+	assert_non_null(strstr(out, "mmsim: warning: cut.trace:"));
+	assert_non_null(strstr(out, ": the last line has no newline (a capture cut "
+			       "mid-line?); passed over: '"));
+}
+
+/* Time going backwards is an error at its line, not an 18446744053 s
+ * latency. */
+static void test_report_says_where_time_goes_backwards(void **state)
+{
+	(void)state;
+	write_file("back.trace", "# tracer: nop\n"
+		   "  kswapd0-6 [001] 5.000000: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		   "  gitk-7 [000] 30.718000: mm_vmscan_direct_reclaim_begin: order=0 "
+		   "may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n"
+		   "  gitk-7 [000] 12.000000: mm_vmscan_direct_reclaim_end: nr_reclaimed=64\n");
+	assert_int_equal(sh("$M report reclaim back.trace"), 2);
+	assert_string_equal(out, "mmsim: back.trace:4: mm_vmscan_direct_reclaim_end at "
+			    "12.000000 is before its begin at 30.718000 (line 3) for "
+			    "gitk-7: the trace's time goes backwards\n");
+	write_file("back2.trace",
+		   "  kswapd0-6 [001] 5.000000: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		   "  kswapd0-6 [001] 4.000000: mm_vmscan_kswapd_sleep: nid=0\n");
+	assert_int_equal(sh("$M report reclaim back2.trace"), 2);
+	assert_non_null(strstr(out, "back2.trace:2: mm_vmscan_kswapd_sleep at 4.000000 "
+			       "is before its begin at 5.000000 (line 1)"));
+}
+
 /* ---- the group ------------------------------------------------------- */
 
 static int setup(void **state)
@@ -649,6 +707,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_full_disk_names_every_file),
 		cmocka_unit_test(test_merge_checks_each_result_against_its_job),
 		cmocka_unit_test(test_seeds_near_the_top),
+		cmocka_unit_test(test_report_describes_binary_input),
+		cmocka_unit_test(test_report_warns_of_a_cut_last_line),
+		cmocka_unit_test(test_report_says_where_time_goes_backwards),
 	};
 
 	(void)argc;

@@ -80,8 +80,10 @@ int cmd_report(int argc, char **argv)
 		rc = postprocess_reclaim(p, &opts, stdout, err, sizeof(err));
 	else
 		rc = postprocess_pagealloc(p, &opts, stdout, err, sizeof(err));
+	if (!rc && *trace_parser_warning(p))
+		fprintf(stderr, "mmsim: warning: %s\n", trace_parser_warning(p));
 	trace_parser_close(p);
 	if (rc)
 		return usage_error("%s", err);
-	return fflush(stdout) ? 1 : 0;
+	return 0;
 }
