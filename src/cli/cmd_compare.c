@@ -16,6 +16,7 @@
 #include "experiment/compare.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
+#include "scenario/units.h"
 #include "outdir.h"
 
 #define DEFAULT_OUT		"mmsim-report"
@@ -35,7 +36,13 @@ static const char compare_usage[] =
 	"\n"
 	"sweep does the same over every combination of scenario values crossed\n"
 	"with the kernels.  KEY is a fixed key (min_free_kbytes, vm.nr_requests,\n"
-	"machine.mem), or TASK.KEY for a task's key (music.bwlimit, netrx.order).\n"
+	"machine.mem), or TASK.KEY for a task's key (netrx.bwlimit, netrx.order,\n"
+	"gitk.loops: the [task NAME] sections of 'mmsim scenario --dump').\n"
+	"\n"
+	"  $ mmsim compare --kernels 2.6.30,2.6.32-rc6 --seeds 3\n"
+	"  $ mmsim sweep netrx.bwlimit=40K,80K --kernels 2.6.32-rc6 --seeds 2 \\\n"
+	"        --out report-sweep\n"
+	"  $ mmsim compare --seeds 2 --emit-jobs --out jobs > jobs.txt\n"
 	"\n"
 	"  --kernels LIST   comma-separated profile names (default: every row of\n"
 	"                   the table; see 'mmsim profiles')\n"
@@ -43,6 +50,9 @@ static const char compare_usage[] =
 	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
 	"  --scenario FILE  a scenario file instead of the embedded default\n"
 	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
+	"  --time TIME      stop every run after TIME (60s, 10m) of simulated time\n"
+	"                   at the latest, as 'mmsim run --time' (default: the\n"
+	"                   scenario's [run] max_time)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
 	"                   --emit-jobs ./" DEFAULT_JOBS_OUT ")\n"
@@ -57,9 +67,15 @@ static const char compare_usage[] =
 	"  --mmsim CMD      the command the emitted lines start with (default mmsim)\n"
 	"\n"
 	"merge reads run results (JSON) from each DIR and DIR/json, using\n"
-	"DIR/experiment.json when --emit-jobs wrote one; --partial reports\n"
-	"whatever results exist.  docs/compare.md has the GNU parallel and\n"
-	"Slurm recipes.\n";
+	"DIR/experiment.json when --emit-jobs wrote one (each result must be a\n"
+	"run of the job it is filed under: kernel, seed, scenario fingerprint,\n"
+	"mmsim version); --partial reports whatever results exist.\n"
+	"docs/compare.md has the GNU parallel and Slurm recipes.\n"
+	"\n"
+	"One DIR takes one command at a time (DIR/.mmsim-lock holds the pid);\n"
+	"DIR/.mmsim-manifest lists the files mmsim wrote there.  A file that\n"
+	"cannot be written (a full disk) is named, gnuplot's images included,\n"
+	"and the status is 1.  Seeds are 0 to 2^63 - 1.\n";
 
 struct cli_opts {
 	struct experiment_opts exp;
@@ -76,7 +92,7 @@ struct cli_opts {
 enum {
 	OPT_KERNELS = CLI_LONG_ONLY, OPT_SEEDS, OPT_SEED, OPT_SCENARIO,
 	OPT_ARCH, OPT_OUT, OPT_MMSIM, OPT_FORCE, OPT_NO_RENDER,
-	OPT_EMIT_JOBS, OPT_PARTIAL,
+	OPT_EMIT_JOBS, OPT_PARTIAL, OPT_TIME,
 };
 
 /* compare, sweep and merge share these; merge has --partial instead of
@@ -97,6 +113,7 @@ enum {
 static const struct option experiment_options[] = {
 	COMMON_OPTIONS,
 	{ "emit-jobs", no_argument, NULL, OPT_EMIT_JOBS },
+	{ "time", required_argument, NULL, OPT_TIME },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -142,6 +159,15 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 			o->exp.base_seed_set = true;
 			break;
 		case OPT_SCENARIO: o->exp.scenario_path = optarg; break;
+		case OPT_TIME: {
+			char why[64];
+
+			if (parse_time(optarg, &o->exp.max_time, why, sizeof(why)) ||
+			    !o->exp.max_time)
+				return usage_error("%s: --time '%s': expected a time "
+						   "(60s, 10m)", cmd, optarg);
+			break;
+		}
 		case OPT_ARCH: o->exp.arch = optarg; break;
 		case 'j':
 			/* "-j" for --jobs too: the name the usage line gives. */

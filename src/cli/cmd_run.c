@@ -63,7 +63,7 @@ static void run_help(FILE *f)
 	      "stays), a FIFO or character device directly.  FILE '-' (or /dev/stdout)\n"
 	      "is standard output, for one of the four options at most; the run's own\n"
 	      "report then goes to standard error, so the output can be piped:\n"
-	      "  mmsim run --time 60s --trace - | mmsim report reclaim -\n"
+	      "  $ mmsim run --time 60s --trace - | mmsim report reclaim -\n"
 	      "\n"
 	      "Exit status: 0; 1 the run was interrupted or an output could not be\n"
 	      "written; 2 bad usage or input; 3 an invariant failed (--check).\n", f);

@@ -15,6 +15,7 @@
 #include "mmsim/profile.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
+#include "scenario/units.h"
 
 #define MAX_SCENARIO_TEXT	(1 << 20)
 #define MAX_SEEDS		100000
@@ -222,6 +223,9 @@ static int load_points(struct experiment *e, char *err, size_t len)
 		free(name);
 		if (!pt->sc)
 			return errf(err, len, "%s", serr.msg);
+		/* --time as mmsim run's: the earlier of it and max_time. */
+		if (e->max_time && e->max_time < pt->sc->run.max_time)
+			pt->sc->run.max_time = e->max_time;
 		if (p == 0 && !e->base_seed_given)
 			e->base_seed = (uint64_t)pt->sc->run.seed;
 	}
@@ -280,6 +284,7 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 		return errf(err, len, "--seeds %u: at most %d", e->nr_seeds, MAX_SEEDS);
 	e->base_seed_given = o->base_seed_set;
 	e->base_seed = o->base_seed;
+	e->max_time = o->max_time;
 	e->seeds_common = true;
 	if (init_kernels(e, o->kernels, err, len) ||
 	    init_sweeps(e, o, err, len) || init_points(e, err, len) ||
@@ -499,6 +504,13 @@ void experiment_emit_jobs(const struct experiment *e, const char *dir,
 		shell_arg(f, e->kernels[col->kernel]);
 		fputs(" --seed ", f);
 		fputs(seed, f);
+		if (e->max_time) {
+			char t[32];
+
+			format_time(t, sizeof(t), e->max_time);
+			fputs(" --time ", f);
+			shell_arg(f, t);
+		}
 		fputs(" --json ", f);
 		shell_arg(f, json);
 		fputc('\n', f);

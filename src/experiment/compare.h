@@ -26,7 +26,7 @@
 struct scenario;
 
 /* KEY=V1,V2,...: KEY as the user wrote it ("min_free_kbytes",
- * "vm.nr_requests", "music.bwlimit"), resolved to a section. */
+ * "vm.nr_requests", "netrx.bwlimit"), resolved to a section. */
 struct sweep_key {
 	char *key;		/* as written: goes into column names */
 	char *section;		/* "vm", "machine", ... or "task NAME" */
@@ -67,6 +67,8 @@ struct experiment {
 
 	uint64_t base_seed;
 	bool base_seed_given;
+	/* --time: every run stops by then (ns; 0: the scenario's). */
+	uint64_t max_time;
 	unsigned int nr_seeds;
 	/* Every column ran seeds base .. base + nr_seeds - 1 (merge may find
 	 * otherwise: then nr_seeds is the most runs of any column). */
@@ -86,6 +88,7 @@ struct experiment_opts {
 	unsigned int nr_seeds;		/* 0: 5 */
 	bool base_seed_set;
 	uint64_t base_seed;		/* else the scenario's [run] seed */
+	uint64_t max_time;		/* ns; 0: the scenario's [run] max_time */
 };
 
 #define EXPERIMENT_DEFAULT_SEEDS 5
