@@ -39,8 +39,8 @@ static void setup_sim(unsigned int cpus)
 
 	sim_init(&cfg);
 	blk_dev_init();
-	memset(&kprofile, 0, sizeof(kprofile));
-	kprofile.cw_writeback = BLK_RW_ASYNC;
+	/* 2.6.32-rc6: low_latency on, cw_writeback ASYNC. */
+	profile_set_default();
 	memset(vm_events, 0, sizeof(vm_events));
 	dm_crypt_alloc_page = NULL;
 	dm_crypt_free_page = NULL;

@@ -739,6 +739,9 @@ void profile_describe(const struct kernel_profile *p,
 	}
 	snprintf(line, sizeof(line), "%-22s %s", "patches", *pl ? pl : "none");
 	emit(ctx, line);
+	snprintf(line, sizeof(line), "%-22s %s", "revert_8aa7e847",
+		 p->revert_8aa7e847 ? "1" : "0");
+	emit(ctx, line);
 	*pl = 0;
 	for (int c = 1; c < NR_COMMITS; c++) {
 		size_t len = strlen(pl);
@@ -748,9 +751,6 @@ void profile_describe(const struct kernel_profile *p,
 				 len ? " " : "", commits[c].id);
 	}
 	snprintf(line, sizeof(line), "%-22s %s", "commits", *pl ? pl : "none");
-	emit(ctx, line);
-	snprintf(line, sizeof(line), "%-22s %s", "revert_8aa7e847",
-		 p->revert_8aa7e847 ? "1" : "0");
 	emit(ctx, line);
 	for (size_t i = 0; i < NR_SWITCHES; i++) {
 		const struct profile_switch *s = &switches[i];
