@@ -360,8 +360,6 @@ out:
 	 */
 	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || !queue_should_plug(q))
 		__generic_unplug_device(q);
-	else if (!blk_queue_plugged(q) && !queue_in_flight(q))
-		__blk_run_queue(q);	/* idle device: nothing else would */
 }
 
 void generic_make_request(struct bio *bio)
