@@ -28,6 +28,7 @@
 #include "sim/sim.h"
 #include "linux/blkdev.h"
 #include "mmsim/profile.h"
+#include "experiment/scenario_load.h"
 
 #define MS	NSEC_PER_MSEC
 
@@ -709,6 +710,79 @@ static void test_close_cooperator_takes_over(void **state)
 	}
 }
 
+/* ---- low_latency only where the kernel has it ------------------------------ */
+
+static struct scenario *load_ll(const char *profile, const char *ll,
+				struct scenario_error *err)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+		 "[machine]\narch = x86_64\nmem = 128M\n"
+		 "disk_size = 4G\nfs_size = 2G\nswap_size = 1G\n"
+		 "[vm]\n%s%s%s"
+		 "[kernel]\nprofile = %s\n"
+		 "[task w]\nprogram = writer\nsize = 1M\n",
+		 ll ? "low_latency = " : "", ll ? ll : "", ll ? "\n" : "",
+		 profile);
+	return scenario_load_text(text, "ll.ini", err);
+}
+
+/*
+ * A scenario asking for low_latency on a 2.6.30 or 2.6.31 profile is
+ * refused, at its line, naming the profile and where low_latency came
+ * from; off is what those kernels do and is accepted; on 2.6.32 the key
+ * sets the profile's value, and without it the profile's default (on)
+ * stays.  The same check applies to the profile a run boots instead
+ * (--kernel): scenario_apply_profile().
+ */
+static void test_low_latency_only_where_the_kernel_has_it(void **state)
+{
+	struct scenario_error err;
+	struct kernel_profile p;
+	struct scenario *sc;
+	char why[256];
+
+	(void)state;
+	for (int b = 0; b < 2; b++) {
+		const char *prof = b ? "2.6.31-0000123-congestion-both" :
+				       "2.6.30-0000000-force-highorder";
+
+		assert_null(load_ll(prof, "on", &err));
+		assert_non_null(strstr(err.msg, "ll.ini:8: low_latency = on"));
+		assert_non_null(strstr(err.msg, prof));
+		assert_non_null(strstr(err.msg, "appeared in 2.6.32"));
+		assert_non_null(strstr(err.msg, "1d2235152dc"));
+		sc = load_ll(prof, "off", &err);
+		assert_non_null(sc);
+		scenario_free(sc);
+	}
+	sc = load_ll("2.6.32-rc6", "off", &err);
+	assert_non_null(sc);
+	assert_int_equal(profile_parse("2.6.32-rc6", &p, why, sizeof(why)), 0);
+	assert_int_equal(scenario_apply_profile(sc, &p, &err), 0);
+	assert_int_equal(p.low_latency, LOW_LATENCY_OFF);
+	/* The same scenario booted with a 2.6.30 profile: off is fine. */
+	assert_int_equal(profile_parse("2.6.30", &p, why, sizeof(why)), 0);
+	assert_int_equal(scenario_apply_profile(sc, &p, &err), 0);
+	assert_int_equal(p.low_latency, LOW_LATENCY_ABSENT);
+	scenario_free(sc);
+
+	sc = load_ll("2.6.32", "on", &err);
+	assert_non_null(sc);
+	assert_int_equal(profile_parse("2.6.31", &p, why, sizeof(why)), 0);
+	assert_int_equal(scenario_apply_profile(sc, &p, &err), -1);
+	assert_non_null(strstr(err.msg, "profile '2.6.31' has no low_latency"));
+	scenario_free(sc);
+
+	sc = load_ll("2.6.32-rc6", NULL, &err);
+	assert_non_null(sc);
+	assert_int_equal(profile_parse("2.6.32-rc6", &p, why, sizeof(why)), 0);
+	assert_int_equal(scenario_apply_profile(sc, &p, &err), 0);
+	assert_int_equal(p.low_latency, LOW_LATENCY_ON);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -721,6 +795,7 @@ int main(void)
 		cmocka_unit_test(test_idling_stops_at_slice_end_only_in_2632),
 		cmocka_unit_test(test_seeky_idle_window),
 		cmocka_unit_test(test_close_cooperator_takes_over),
+		cmocka_unit_test(test_low_latency_only_where_the_kernel_has_it),
 	};
 
 	return cmocka_run_group_tests_name("cfq", tests, NULL, NULL);

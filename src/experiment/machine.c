@@ -185,10 +185,6 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		snprintf(err, len, "%s", why);
 		return -1;
 	}
-	if (scenario_apply_profile(sc, &kprofile, &serr)) {
-		snprintf(err, len, "%s", serr.msg);
-		return -1;
-	}
 	if (sc->vm.kswapd_short_sleep)
 		kprofile.kswapd_short_sleep_ms =
 			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
@@ -212,6 +208,12 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	setup_writeback_sysctls(sc);
 	page_writeback_init();
 	fs_writeback_init();
+	/* The scenario's low_latency onto the profile, before CFQ reads it
+	 * (here, so that a refusal tears down like any boot failure). */
+	if (scenario_apply_profile(sc, &kprofile, &serr)) {
+		snprintf(err, len, "%s", serr.msg);
+		return -1;
+	}
 	if (boot_block(m, err, len) || boot_storage(m, err, len))
 		return -1;
 	/* kswapd_init: one kswapd per node with memory, "kswapd<nid>". */
