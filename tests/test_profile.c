@@ -472,7 +472,7 @@ static void test_cfq_switches_by_release(void **state)
 		assert_int_equal(p.cfq_drain_async, rel[i].v32);
 		assert_int_equal(p.cfq_idle_ttime_slice, rel[i].v32);
 		assert_int_equal(p.cfq_seeky_min_tt, rel[i].v32);
-		assert_int_equal(p.cfq_fifo_merge_time, rel[i].v32);
+		assert_int_equal(p.cfq_merge_fifo_place, rel[i].v32);
 		assert_int_equal(p.cfq_next_rq_dispatch, rel[i].v32);
 		assert_int_equal(p.cfq_resid_sign, rel[i].v32 ?
 				 CFQ_RESID_SUBTRACT : CFQ_RESID_ADD);

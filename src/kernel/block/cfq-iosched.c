@@ -589,20 +589,25 @@ static void cfq_merged_request(struct request_queue *q, struct request *req,
 	cfq_add_rq_rb(req);
 }
 
+/*
+ * @next merged into @rq.  2.6.32 (30996f40bff): if @next is older, @rq
+ * takes its place in the fifo and its deadline.  2.6.30/31 compare
+ * start_time, which attempt_merge() has just made the older of the two,
+ * so @rq never moves; its deadline, read from that start_time, is the
+ * older one's all the same.
+ */
 static void cfq_merged_requests(struct request_queue *q, struct request *rq,
 				struct request *next)
 {
-	/* The survivor takes the older fifo position. */
-	if (!list_empty(&rq->fifo) && !list_empty(&next->fifo) &&
-	    (long)(next->fifo_time - rq->fifo_time) < 0) {
+	struct cfq_data *cfqd = q->elevator->elevator_data;
+
+	if (!kprofile.cfq_merge_fifo_place) {
+		rq->fifo_time = time_to_jiffies(rq->start_time) +
+				cfqd->p.fifo_expire[rq_is_sync(rq)];
+	} else if (!list_empty(&rq->fifo) && !list_empty(&next->fifo) &&
+		   (long)(next->fifo_time - rq->fifo_time) < 0) {
 		list_move(&rq->fifo, &next->fifo);
-		/*
-		 * 2.6.32 cfq_merged_requests() also gives it next's fifo time
-		 * (30996f40bff); 2.6.30/31 keep rq's start_time, which their
-		 * cfq_check_fifo() reads.
-		 */
-		if (kprofile.cfq_fifo_merge_time)
-			rq->fifo_time = next->fifo_time;
+		rq->fifo_time = next->fifo_time;
 	}
 	cfq_remove_request(next);
 }

@@ -336,12 +336,14 @@ SWITCH_ENUM(cfq_resid_sign, CFQ_RESID, (ADD, SUBTRACT),
 		    "2.6.32-rc6 block/cfq-iosched.c cfq_service_tree_add() l.514: rb_key -= slice_resid (b9c8946b192)",
 	    })
 
-/* Two requests merged: the survivor takes the earlier fifo deadline. */
-SWITCH_BOOL(cfq_fifo_merge_time, 0, 0, 1,
+/* Two requests merged: the survivor takes the older one's fifo place
+ * (2.6.32); in 2.6.30/31 it keeps its own place (with the older one's
+ * deadline in both). */
+SWITCH_BOOL(cfq_merge_fifo_place, 0, 0, 1,
 	    .why = {
-		    "2.6.30 block/cfq-iosched.c cfq_merged_requests() l.819: fifo position moves, rq->start_time stays",
-		    "2.6.31 block/cfq-iosched.c cfq_merged_requests() l.823: fifo position moves, rq->start_time stays",
-		    "2.6.32-rc6 block/cfq-iosched.c cfq_merged_requests() l.836: rq_set_fifo_time(rq, rq_fifo_time(next)) (30996f40bff)",
+		    "2.6.30 block/cfq-iosched.c cfq_merged_requests() l.826 compares start_time after block/blk-merge.c attempt_merge() l.395 made it the older: no move",
+		    "2.6.31 block/cfq-iosched.c cfq_merged_requests() l.830 compares start_time after block/blk-merge.c attempt_merge() l.374 made it the older: no move",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_merged_requests() l.836: compares rq_fifo_time, moves and rq_set_fifo_time() (30996f40bff)",
 	    })
 
 /* The queue's next request is chosen afresh from every dispatched one. */
