@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "machine.h"
+#include "scenario_load.h"
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
@@ -102,10 +103,8 @@ static int boot_block(struct machine *m, char *err, size_t len)
 		dp.seek_avg_ns = mc->disk_seek;
 	if (scenario_key_given(m->sc, "machine", "disk_rpm"))
 		dp.rpm = (unsigned int)mc->disk_rpm;
+	/* low_latency as the profile has it (scenario_apply_profile). */
 	cfq_default_params(&cp);
-	/* CFQ's low_latency is new in 2.6.32: earlier kernels lack it. */
-	cp.low_latency = m->sc->vm.low_latency &&
-			 !strncmp(kprofile.base, "2.6.32", 6);
 
 	m->disk = disk_create("sda", &dp, &cp);
 	blk_queue_set_nr_requests(bdev_get_queue(m->disk),
@@ -168,6 +167,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		.seed = seed,
 	};
 	char why[256];
+	struct scenario_error serr;
 
 	memset(m, 0, sizeof(*m));
 	m->sc = sc;
@@ -200,6 +200,12 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	setup_writeback_sysctls(sc);
 	page_writeback_init();
 	fs_writeback_init();
+	/* The scenario's low_latency onto the profile, before CFQ reads it
+	 * (here, so that a refusal tears down like any boot failure). */
+	if (scenario_apply_profile(sc, &kprofile, &serr)) {
+		snprintf(err, len, "%s", serr.msg);
+		return -1;
+	}
 	if (boot_block(m, err, len) || boot_storage(m, err, len))
 		return -1;
 	/* kswapd_init: one kswapd per node with memory, "kswapd<nid>". */

@@ -44,8 +44,7 @@
 "dirty_expire_centisecs = 3000  ; [ref mm 0] default, 30 s\n" \
 "dirty_writeback_centisecs = 500 ; [ref mm 0] default, 5 s\n" \
 "nr_requests = 128              ; [ref mm 0] BLKDEV_MAX_RQ\n" \
-"; [ref test] CFQ's low_latency: new and on by default in 2.6.32 (earlier kernels lack it)\n" \
-"low_latency = on\n" \
+"; low_latency: not set, the profile's: on in 2.6.32, absent in 2.6.30 and 2.6.31 [ref test]\n" \
 "; lowmem_reserve_ratio: not set, the kernel's defaults [ref mm 1.4]\n" \
 "percpu_pagelist_fraction = 0   ; [ref mm 3.5] default, unused\n" \
 "; kswapd_short_sleep: not set, patch 4's HZ/10 when the profile has patch 4 [seed 005]\n" \

@@ -140,9 +140,10 @@ static const struct param_spec vm_keys[] = {
 	{ .key = "nr_requests", .type = PARAM_INT, .def = "128", .min = 4, .max = 65536,
 	  PARAM_FIELD(struct scenario_vm, nr_requests),
 	  .doc = "/sys/block/DEV/queue/nr_requests, per direction (BLKDEV_MIN_RQ is 4)" },
-	{ .key = "low_latency", .type = PARAM_BOOL, .def = "on",
+	{ .key = "low_latency", .type = PARAM_BOOL,
 	  PARAM_FIELD(struct scenario_vm, low_latency),
-	  .doc = "CFQ's low_latency (new in 2.6.32, on by default)" },
+	  .doc = "CFQ's low_latency (new in 2.6.32: on is refused for a 2.6.30 or 2.6.31 profile)",
+	  .unset = "the profile's: on in 2.6.32, absent in 2.6.30 and 2.6.31" },
 	/* The kernel raises a ratio of 0 to 1 (every page of the higher
 	 * zones reserved): refused as a likely mistake, as is a ratio above
 	 * the machine's page count (which reserves nothing, like any ratio
