@@ -165,6 +165,9 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	struct sim_config cfg = {
 		.hz = (unsigned int)sc->machine.hz,
 		.nr_cpus = (unsigned int)sc->machine.cpus,
+		.threads_per_core = (unsigned int)sc->machine.threads_per_core,
+		.cpu_speed = sc->machine.cpu_speed,
+		.smt_speed = sc->machine.smt_speed,
 		.seed = seed,
 	};
 	char why[256];
