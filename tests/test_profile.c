@@ -86,6 +86,11 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V30);
+		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
+		assert_int_equal(p->sched_latency_ns, 20000000);
+		assert_int_equal(p->sched_min_gran_ns, 4000000);
+		assert_int_equal(p->sched_wakeup_gran_ns, 5000000);
+		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_LATENCY);
 	} else if (!strcmp(base, "2.6.31")) {
 		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
 		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V31);
@@ -100,6 +105,11 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V31);
+		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
+		assert_int_equal(p->sched_latency_ns, 20000000);
+		assert_int_equal(p->sched_min_gran_ns, 4000000);
+		assert_int_equal(p->sched_wakeup_gran_ns, 5000000);
+		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_LATENCY);
 	} else {
 		assert_string_equal(base, "2.6.32-rc6");
 		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
@@ -115,6 +125,12 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->bdp_write_chunk, BDP_DIRTIED_1_5);
 		assert_true(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V32);
+		/* 61cbe54d, 172e082a and 51e0304c: all in 2.6.32-rc1. */
+		assert_int_equal(p->kthread_nice, KTHREAD_NICE_ZERO);
+		assert_int_equal(p->sched_latency_ns, 5000000);
+		assert_int_equal(p->sched_min_gran_ns, 1000000);
+		assert_int_equal(p->sched_wakeup_gran_ns, 1000000);
+		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_HALF_LATENCY);
 	}
 }
 
@@ -349,8 +365,8 @@ static void test_describe_names_the_source(void **state)
 	(void)state;
 	parse_ok("2.6.32-rc6-0012345-adjust-priority", &p);
 	profile_describe(&p, collect, &l);
-	/* kernel, base, patches, revert, commits + the 35 switches after them. */
-	assert_int_equal(l.n, 5 + 35);
+	/* kernel, base, patches, revert, commits + the 40 switches after them. */
+	assert_int_equal(l.n, 5 + 40);
 	assert_non_null(strstr(find_line(&l, "patches "), "P1 P2 P3 P4 P5"));
 	assert_non_null(strstr(find_line(&l, "restart_mode "), "BEFORE_WAKE"));
 	assert_non_null(strstr(find_line(&l, "restart_mode "), "P1:"));
@@ -361,6 +377,8 @@ static void test_describe_names_the_source(void **state)
 	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "ORDER_ADJUSTED"));
 	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "P5:"));
 	assert_non_null(strstr(find_line(&l, "cw_kswapd "), "8aa7e847"));
+	assert_non_null(strstr(find_line(&l, "kthread_nice "), "ZERO"));
+	assert_non_null(strstr(find_line(&l, "kthread_nice "), "61cbe54d"));
 
 	l.n = 0;
 	parse_ok("2.6.32-rc6-revert-8aa7e847", &p);

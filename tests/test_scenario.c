@@ -296,7 +296,7 @@ static void test_errors_keys_and_sections(void **state)
 {
 	assert_error("[machine]\nmemory = 1G\n",
 		"t.ini:2: unknown key 'memory' in [machine] (one of arch, mem, cpus, "
-		"hz, disk, disk_size, disk_bandwidth, disk_seek, disk_rpm, "
+		"threads_per_core, cpu_speed, smt_speed, hz, disk, disk_size, disk_bandwidth, disk_seek, disk_rpm, "
 		"disk_max_request, crypt, crypt_cost, fs_size, swap_size, "
 		"pageblock_order, reserved, slab, cached_files, nodes)");
 	assert_error("[run]\nstop = 5s\n",
@@ -404,6 +404,11 @@ static void test_errors_semantic(void **state)
 {
 	assert_error(MACHINE "hz = 200\n" TASK,
 		"t.ini:3: hz = 200: not a Kconfig choice (100, 250, 300 or 1000)");
+	assert_error(MACHINE "cpus = 3\nthreads_per_core = 2\n" TASK,
+		"t.ini:3: cpus = 3: not a multiple of threads_per_core (2): "
+		"every core has that many threads");
+	assert_error(MACHINE "smt_speed = 0.2\n" TASK,
+		"t.ini:3: smt_speed = '0.2': out of range (a number from 0.3 to 1)");
 	assert_error("[machine]\narch = x86\nmem = 8G\n" TASK,
 		"t.ini:3: mem = 8G: too large for x86 (at most 4G: x86 is modelled "
 		"as a non-PAE HIGHMEM4G kernel)");
@@ -663,6 +668,11 @@ static void test_default_scenarios_parse(void **state)
 	assert_string_equal(sc->tasks[2].program->name, "netrx");
 	assert_string_equal(sc->run.until.tasks[0], "gitk");
 	assert_string_equal(sc->filename, "<default>");
+	/* Four Phenom cores, the reference CPU of every cost. */
+	assert_int_equal(sc->machine.cpus, 4);
+	assert_int_equal(sc->machine.threads_per_core, 1);
+	assert_true(sc->machine.cpu_speed == 1);
+	assert_int_equal(sc->machine.crypt_cost, 64 * 1000);
 	scenario_free(sc);
 
 	sc = scenario_parse_buffer(scenario_default_x86_text,
@@ -672,7 +682,13 @@ static void test_default_scenarios_parse(void **state)
 		fail_msg("%s", err.msg);
 	assert_int_equal(sc->machine.arch, SCENARIO_ARCH_X86);
 	assert_int_equal(sc->machine.pageblock_order, 10);
-	assert_int_equal(sc->machine.cpus, 1);
+	/* A P4 with Hyper-Threading, a thread alone at 1/1.3 of the
+	 * reference Phenom core; costs shared with x86-64. */
+	assert_int_equal(sc->machine.cpus, 2);
+	assert_int_equal(sc->machine.threads_per_core, 2);
+	assert_true(sc->machine.cpu_speed == 0.77);
+	assert_true(sc->machine.smt_speed == 0.6);
+	assert_int_equal(sc->machine.crypt_cost, 64 * 1000);
 	scenario_free(sc);
 }
 

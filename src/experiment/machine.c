@@ -24,6 +24,7 @@
 #include "linux/ext3_fs.h"
 #include "linux/slab.h"
 #include "linux/dcache.h"
+#include "linux/sched.h"
 #include "workload/workload.h"
 
 struct machine *current_machine;
@@ -164,6 +165,9 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	struct sim_config cfg = {
 		.hz = (unsigned int)sc->machine.hz,
 		.nr_cpus = (unsigned int)sc->machine.cpus,
+		.threads_per_core = (unsigned int)sc->machine.threads_per_core,
+		.cpu_speed = sc->machine.cpu_speed,
+		.smt_speed = sc->machine.smt_speed,
 		.seed = seed,
 	};
 	char why[256];
@@ -180,6 +184,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	if (sc->vm.kswapd_short_sleep)
 		kprofile.kswapd_short_sleep_ms =
 			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
+	sched_profile_config(&cfg);
 	sim_init(&cfg);
 	if (machine_boot_memory(sc, err, len))
 		return -1;

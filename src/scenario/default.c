@@ -29,6 +29,13 @@
 "disk_max_request = 512K        ; [assumed] max_sectors of a SATA disk of the time\n" \
 "crypt = on                     ; [cover] cryptsetup create on /dev/sda5, LVM on top\n"
 
+/* CPU costs are written for one reference CPU; cpu_speed scales them. */
+#define COMMON_CRYPT_COST \
+"; [assumed] software AES-256-CBC (cryptsetup create's default; no AES-NI\n" \
+"; before 2010) on the reference core: 64 MB/s, range 45-110 MB/s\n" \
+"; (docs/model.md, Engine: CPU speed)\n" \
+"crypt_cost = 64us\n"
+
 #define COMMON_VOLUMES \
 "fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n" \
 "swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n"
@@ -118,11 +125,16 @@ const char scenario_default_text[] =
 "[machine]\n"
 "arch = x86_64                  ; [cover] \"X86-64 AMD Phenom\"\n"
 "mem = 512M                     ; [cover] \"booted with mem=512MB\"\n"
-"; [assumed] a Phenom X4; the letter gives no count (an X3 has 3: try cpus = 3)\n"
+"; <20091119081219.GB1119@csn.ul.ie>: \"the X86-64 machine has twice as many\n"
+"; cores as the X86 test machine\", a P4 showing 2 CPUs: a Phenom X4 (an X3\n"
+"; has 3: try cpus = 3)\n"
 "cpus = 4\n"
+"threads_per_core = 1           ; a Phenom has no SMT\n"
+"; the reference CPU every CPU cost is written for (crypt_cost, the tasks'\n"
+"; cpu_* keys, the kernel's): one core of a 2.3 GHz Phenom X4\n"
+"cpu_speed = 1\n"
 COMMON_HZ_DISK_CRYPT
-"; [assumed] software AES (no AES-NI before 2010), about 128 MB/s on one core\n"
-"crypt_cost = 32us\n"
+COMMON_CRYPT_COST
 COMMON_VOLUMES
 "pageblock_order = 9            ; [ref mm 3.1] x86-64: HUGETLB_PAGE_ORDER\n"
 "; reserved: not set, the architecture's boot-time reservations [ref mm 1.1]\n"
@@ -135,11 +147,18 @@ const char scenario_default_x86_text[] =
 "[machine]\n"
 "arch = x86                     ; [cover] \"X86 P4\"\n"
 "mem = 512M                     ; [cover] \"booted with mem=512MB\"\n"
-"; [assumed] one P4 core; with Hyper-Threading it shows 2 CPUs (try cpus = 2)\n"
-"cpus = 1\n"
+"; [assumed] one P4 core with Hyper-Threading: 2 CPUs, as the x86-64 machine's\n"
+"; 4 cores are \"twice as many\" (without HT: cpus = 1, threads_per_core = 1)\n"
+"cpus = 2\n"
+"threads_per_core = 2\n"
+"; [assumed] a 3 GHz P4 thread alone: 1/1.3 of a Phenom core, range 1/1.5 to\n"
+"; 1/1.1 (docs/model.md, Engine: CPU speed)\n"
+"cpu_speed = 0.77\n"
+"; [assumed] each thread while the other is busy: Hyper-Threading adding 20%\n"
+"; of throughput (0-30%): 0.6, range 0.5-0.65 (docs/model.md, Engine)\n"
+"smt_speed = 0.6\n"
 COMMON_HZ_DISK_CRYPT
-"; [assumed] software AES on a P4 core, about 64 MB/s\n"
-"crypt_cost = 64us\n"
+COMMON_CRYPT_COST
 COMMON_VOLUMES
 "; [ref mm 3.1] x86 non-PAE: 10 (PAE would be 9; which Mel ran is unknown)\n"
 "pageblock_order = 10\n"

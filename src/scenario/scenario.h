@@ -105,7 +105,10 @@ struct workload_ops;
 struct scenario_machine {
 	int arch;			/* enum scenario_arch */
 	uint64_t mem;			/* bytes, the mem= boot option */
-	int cpus;
+	int cpus;			/* logical CPUs */
+	int threads_per_core;		/* 2: Hyper-Threading siblings */
+	double cpu_speed;		/* a core alone, the reference CPU = 1 */
+	double smt_speed;		/* a thread while its sibling is busy */
 	int hz;
 	int disk;			/* enum scenario_disk */
 	uint64_t disk_size;		/* the partition under dm-crypt */

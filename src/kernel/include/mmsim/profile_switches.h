@@ -264,6 +264,50 @@ SWITCH_ENUM(vmstat_fields, VMSTAT, (V30, V31, V32),
 		    "2.6.32 mm/vmstat.c vmstat_text[], mm/page_alloc.c show_free_areas()",
 	    })
 
+/* The nice kthread_create() gives kernel threads (kswapd, kjournald, the
+ * workqueue threads kcryptd and kcryptd_io, pdflush and the flushers
+ * before they set 0 themselves): MINUS_5 (KTHREAD_NICE_LEVEL) or ZERO. */
+SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
+	    MINUS_5, MINUS_5, ZERO,
+	    .why = {
+		    "2.6.30 kernel/kthread.c kthread_create(): set_user_nice(KTHREAD_NICE_LEVEL), -5; kernel/workqueue.c worker_thread(): -5",
+		    "2.6.31 kernel/kthread.c kthread_create(): set_user_nice(KTHREAD_NICE_LEVEL), -5; kernel/workqueue.c worker_thread(): -5",
+		    "61cbe54d (2.6.32-rc1 kernel/kthread.c kthread_create()): no set_user_nice, kthreadd's nice 0",
+	    })
+
+/* CFS's tunables as kernel/sched_fair.c initialises them, in ns, before
+ * sched_init_granularity() multiplies them by 1 + ilog2(CPUs) at boot. */
+SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
+		    "2.6.31 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
+		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_latency): 5 ms",
+	    })
+
+SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
+		    "2.6.31 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
+		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_min_granularity): 1 ms",
+	    })
+
+SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
+		    "2.6.31 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
+		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_wakeup_granularity): 1 ms",
+	    })
+
+/* A waking task's vruntime is at least min_vruntime minus this credit:
+ * LATENCY (sched_latency) or HALF_LATENCY. */
+SWITCH_ENUM(sleeper_credit, SLEEPER_CREDIT, (LATENCY, HALF_LATENCY),
+	    LATENCY, LATENCY, HALF_LATENCY,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "2.6.31 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "51e0304c (2.6.32-rc1 kernel/sched_features.h GENTLE_FAIR_SLEEPERS): half of sysctl_sched_latency",
+	    })
+
 /* The 2009 test hack: every network receive is an order-2 GFP_ATOMIC
  * allocation (docs/profiles.md, "force_highorder"). */
 SWITCH_BOOL(force_highorder, 0, 0, 0,
