@@ -173,18 +173,16 @@ static unsigned long cfq_min_tt(void)
 
 /*
  * The nice value a task's queues take their I/O priority from
- * (include/linux/ioprio.h task_nice_ioprio: (nice + 20) / 5).  mmsim's
- * tasks carry only prio; the CFS scheduler being added exposes task_nice(),
- * which this is to call once it is in (2.6.30/31 run kernel threads at
- * nice -5, so kcryptd's queues are prio 3 there).  No task (interrupt
- * context) and real-time tasks count as nice 0 (mmsim has no RT I/O
- * class).
+ * (include/linux/ioprio.h task_nice_ioprio: (nice + 20) / 5): 2.6.30/31
+ * run kernel threads at nice -5, so kcryptd's queues are prio 3 there and
+ * prio 4 in 2.6.32.  No task (interrupt context) and real-time tasks count
+ * as nice 0 (mmsim has no RT I/O class).
  */
 static int cfq_task_nice(const struct task_struct *tsk)
 {
 	if (!tsk || tsk->prio < MAX_RT_PRIO)
 		return 0;
-	return tsk->prio - DEFAULT_PRIO;
+	return task_nice(tsk);
 }
 
 static unsigned short task_nice_ioprio(const struct task_struct *tsk)
