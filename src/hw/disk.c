@@ -1076,7 +1076,7 @@ static void disk_media_done(struct irq_work *w)
 	struct disk_slot *slot = d->active;
 	uint64_t end = slot->cmd.sector + slot->cmd.nr_sectors;
 	sim_time_t now = sim_now();
-	int seq = -1;
+	int seg;
 
 	d->active = NULL;
 	op_account(d);
@@ -1087,22 +1087,22 @@ static void disk_media_done(struct irq_work *w)
 	head_move(d, end);
 	if (!slot->cmd.write && d->p.readahead_bytes) {
 		/*
-		 * The data read stays in a segment; a read that carried on
-		 * from one (a stream) is followed by reading ahead, as
-		 * adaptive read look-ahead does, if nothing else waits.
+		 * The data read stays in a segment (the one it carried on,
+		 * or a new one), and the drive reads on past it while
+		 * nothing else waits: read look-ahead, on by default; the
+		 * next command stops it at once.
 		 */
-		seq = segment_find(d, slot->cmd.sector);
-		if (seq >= 0) {
-			if (end > d->seg[seq].end)
-				d->seg[seq].end = end;
-			d->seg[seq].used = ++d->seg_clock;
-			segment_trim(d, seq);
+		seg = segment_find(d, slot->cmd.sector);
+		if (seg >= 0) {
+			if (end > d->seg[seg].end)
+				d->seg[seg].end = end;
+			d->seg[seg].used = ++d->seg_clock;
+			segment_trim(d, seg);
 		} else {
-			segment_new(d, slot->cmd.sector, end);
+			seg = segment_new(d, slot->cmd.sector, end);
 		}
-		if (seq >= 0 && list_empty(&d->pending) &&
-		    list_empty(&d->space_wait))
-			prefetch_begin(d, seq, end + d->seg_sectors, now);
+		if (list_empty(&d->pending) && list_empty(&d->space_wait))
+			prefetch_begin(d, seg, end + d->seg_sectors, now);
 	}
 	slot_complete(d, slot);
 	disk_schedule(d);

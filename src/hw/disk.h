@@ -45,9 +45,10 @@
  * - NCQ: the drive serves, among the commands it holds, the one with the
  *   shortest positioning time (seek plus rotation), unless one has waited
  *   longer than @ncq_age_ns (then the oldest).
- * - Read-ahead: after a read that continues an earlier one, the idle
- *   drive reads on, up to @readahead_bytes, into one of @read_segments
- *   buffer segments (LRU); a read found there is sent over the link.
+ * - Read-ahead: after a read, the idle drive reads on, up to
+ *   @readahead_bytes ahead of what the host has taken, into one of
+ *   @read_segments buffer segments (LRU, circular); a read found there
+ *   is sent over the link.  The next command stops it at once.
  * - Write cache (@write_cache): a write completes once its data has
  *   crossed the link (@link_bps) into the cache, which holds
  *   @cache_bytes less the read segments; the drive destages dirty data
