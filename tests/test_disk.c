@@ -549,7 +549,7 @@ static void test_reads_pass_destage(void **state)
 /* ---- the seek curve --------------------------------------------------------- */
 
 /*
- * The curve of research for a 2009 desktop drive (single-track 1 ms,
+ * The default curve (docs/disk.md: single-track 1 ms,
  * average 8.5 ms, full stroke 17 ms) is feasible; an average outside what
  * a square-root-then-linear curve through those ends can give is not.
  */
