@@ -1249,13 +1249,15 @@ void hw_disk_destroy(struct hw_disk *d,
 	timer_del(&d->link_irq.timer);
 	timer_del(&d->mech_timer);
 	timer_del(&d->decode_timer);
-	abort_list(d, &d->pending, abort_cmd);
-	abort_list(d, &d->space_wait, abort_cmd);
-	abort_list(d, &d->link_q, abort_cmd);
-	if (d->link_active)
-		abort_cmd(d->host, d->link_active->cmd.cookie);
-	if (d->active)
-		abort_cmd(d->host, d->active->cmd.cookie);
+	if (abort_cmd) {
+		abort_list(d, &d->pending, abort_cmd);
+		abort_list(d, &d->space_wait, abort_cmd);
+		abort_list(d, &d->link_q, abort_cmd);
+		if (d->link_active)
+			abort_cmd(d->host, d->link_active->cmd.cookie);
+		if (d->active)
+			abort_cmd(d->host, d->active->cmd.cookie);
+	}
 	free(d->zone);
 	free(d->seg);
 	free(d->dirty);

@@ -125,8 +125,8 @@ struct hw_disk *hw_disk_create(const struct disk_params *p,
 			       disk_complete_fn *complete, void *host);
 /*
  * Removes the drive: its interrupts and timers leave the event queue, and
- * @abort_cmd gets the cookie of every command it still holds (a run stops
- * with I/O in flight).  Dirty cached data is dropped.
+ * @abort_cmd (if not NULL) gets the cookie of every command it still
+ * holds (a run stops with I/O in flight).  Dirty cached data is dropped.
  */
 void hw_disk_destroy(struct hw_disk *disk,
 		     void (*abort_cmd)(void *host, void *cookie));
