@@ -215,6 +215,19 @@ static void test_max_sectors_limits_merging(void **state)
 
 /* ---- device bandwidth ------------------------------------------------- */
 
+/*
+ * How much faster than the platter @bytes of writing can look to the
+ * writer: the write cache (its size less the read-ahead segments) still
+ * holds the end of it when the last write completes.
+ */
+static double cache_factor(const struct disk_params *p, double bytes)
+{
+	double cached = (double)(p->cache_bytes -
+				 p->read_segments * p->readahead_bytes);
+
+	return p->write_cache ? bytes / (bytes - cached) : 1.0;
+}
+
 static void test_sequential_writer_reaches_disk_bandwidth(void **state)
 {
 	struct block_device *disk;
@@ -232,11 +245,14 @@ static void test_sequential_writer_reaches_disk_bandwidth(void **state)
 	assert_int_equal(s.t.pages, s.nr_pages);
 	bw = bandwidth(&s);
 	/*
-	 * 512 KiB requests: 50 us + 524288 / 80e6 s = 6.60 ms each, so
-	 * 79.4 MB/s; within 10% of the modelled 80 MB/s and never above.
+	 * The platter takes a 512 KiB request in 6.25 ms at the outer
+	 * zone's 80 MiB/s (the next request is queued, so the overhead is
+	 * hidden); the drive's write cache holds the last few before they
+	 * reach it, so the writer sees at most 128 MiB / (128 MiB - that)
+	 * of the platter's rate, and at least 90 % of it.
 	 */
 	assert_true(bw >= 0.9 * (double)p.write_bps);
-	assert_true(bw <= (double)p.write_bps);
+	assert_true(bw <= (double)p.write_bps * cache_factor(&p, 128 << 20));
 	/* 512 KiB requests, a few smaller ones dispatched while growing. */
 	assert_true(disk->bd_queue->stats.requests[WRITE] >= 32768 / 128);
 	assert_true(disk->bd_queue->stats.requests[WRITE] <= 32768 / 128 + 16);
@@ -275,6 +291,7 @@ static void crypt_stream(sim_time_t ns_per_page, unsigned long nr_pages,
 
 static void test_crypt_writer_bounded_by_crypt_cpu(void **state)
 {
+	struct disk_params p;
 	double bw, crypt_bps = 4096.0 * NSEC_PER_SEC / (100 * US);
 	sim_time_t cpu;
 	unsigned long pgpgout;
@@ -290,10 +307,14 @@ static void test_crypt_writer_bounded_by_crypt_cpu(void **state)
 	/* Counted once, at the top of the stack: 8192 pages * 4 KiB. */
 	assert_int_equal(pgpgout, 8192 * 4);
 
-	/* 20 us per page: 204.8 MB/s, so the disk bounds it again. */
+	/*
+	 * 20 us per page: 204.8 MB/s, so the disk bounds it again (with
+	 * the drive's write cache taking the last 14 MiB, as above).
+	 */
 	crypt_stream(20 * US, 16384, &bw, &cpu, &pgpgout, &disk_bps);
+	disk_default_params(&p);
 	assert_true(bw >= 0.9 * (double)disk_bps);
-	assert_true(bw <= (double)disk_bps);
+	assert_true(bw <= (double)disk_bps * cache_factor(&p, 16384 * 4096));
 }
 
 /* ---- the scheduler favours sync --------------------------------------- */

@@ -189,7 +189,7 @@ static void test_every_key_type(void **state)
 	assert_int_equal(scenario_key_line(sc, "machine", "mem"), 5);
 	/* defaults fill what the file leaves out */
 	assert_int_equal(sc->machine.disk_size, 8ULL << 30);
-	assert_int_equal(sc->machine.disk_seek, 8 * MSEC);
+	assert_int_equal(sc->machine.disk_seek, 8500 * MSEC / 1000);
 	assert_false(scenario_key_given(sc, "machine", "disk_size"));
 	assert_int_equal(sc->vm.swappiness, 60);
 
@@ -296,7 +296,13 @@ static void test_errors_keys_and_sections(void **state)
 {
 	assert_error("[machine]\nmemory = 1G\n",
 		"t.ini:2: unknown key 'memory' in [machine] (one of arch, mem, cpus, "
-		"threads_per_core, cpu_speed, smt_speed, hz, disk, disk_size, disk_bandwidth, disk_seek, disk_rpm, "
+		"threads_per_core, cpu_speed, smt_speed, "
+		"hz, disk, disk_size, disk_capacity, disk_partition_start, "
+		"disk_bandwidth, disk_bandwidth_inner, disk_zones, disk_heads, "
+		"disk_seek, disk_seek_track, disk_seek_full, disk_write_settle, "
+		"disk_rpm, disk_overhead, disk_queue_depth, disk_ncq_age, "
+		"disk_write_cache, disk_cache_size, disk_readahead, "
+		"disk_read_segments, disk_link_bandwidth, "
 		"disk_max_request, crypt, crypt_cost, fs_size, swap_size, "
 		"pageblock_order, reserved, slab, cached_files, nodes)");
 	assert_error("[run]\nstop = 5s\n",
@@ -419,6 +425,22 @@ static void test_errors_semantic(void **state)
 	assert_error(MACHINE "disk_size = 6G\n" TASK,
 		"t.ini:3: volumes do not fit on the disk: fs_size 5G + swap_size 2G > "
 		"disk_size 6G (together at most disk_size)");
+	/* The drive's keys together (docs/disk.md). */
+	assert_error(MACHINE "disk_capacity = 120G\n" TASK,
+		"t.ini:3: the partition does not fit on the drive: "
+		"disk_partition_start 116G + disk_size 8G > disk_capacity 120G");
+	assert_error(MACHINE "disk_bandwidth_inner = 90M\n" TASK,
+		"t.ini:3: disk_bandwidth_inner = 90M: faster than the outer zone's "
+		"disk_bandwidth 80M");
+	assert_error(MACHINE "disk_seek = 4ms\n" TASK,
+		"t.ini:3: disk_seek = 4ms: no seek curve from disk_seek_track 1ms "
+		"to disk_seek_full 17ms has that average (between 4414us and 14994us)");
+	assert_error(MACHINE "disk_seek_track = 9ms\n" TASK,
+		"t.ini:3: disk_seek = 8500us: no seek curve from disk_seek_track 9ms "
+		"to disk_seek_full 17ms has that average (between 10707us and 15997us)");
+	assert_error(MACHINE "disk_cache_size = 2M\n" TASK,
+		"t.ini:3: disk_cache_size = 2M: no room for a write (at least "
+		"disk_read_segments x disk_readahead + disk_max_request, 2560K)");
 	assert_error(MACHINE "reserved = 256M\n" TASK,
 		"t.ini:3: reserved = 256M: too large for mem (less than half of mem, 256M)");
 	/* 524288 kB = 512M */

@@ -19,13 +19,32 @@
 #define COMMON_HZ_DISK_CRYPT \
 "; [assumed] Kconfig's default; Mel's config is unknown (100 and 1000 were common)\n" \
 "hz = 250\n" \
-"; [assumed] a 2009 7200 rpm SATA desktop disk behind /dev/sda5 [cover]\n" \
+"; The drive behind /dev/sda5 [cover]: Mel's \"reports for the disk NCQ (depth\n" \
+"; 31/32)\" and \"not very high-performance\" [thread: linux-mm, 26 Nov 2009]; no model\n" \
+"; is known, so a 2007-09 7200 rpm SATA desktop drive: [datasheet] the class's\n" \
+"; specifications and reviews.  Every key, its range and its source: docs/disk.md\n" \
 "disk = rotational\n" \
 "; [assumed] the partition must hold 5G + 2G of volumes and LVM metadata\n" \
 "disk_size = 8G\n" \
-"disk_bandwidth = 80M           ; [assumed] sequential MB/s of such a disk\n" \
-"disk_seek = 8ms                ; [assumed] its average seek\n" \
-"disk_rpm = 7200                ; [assumed]\n" \
+"disk_capacity = 233G           ; [assumed] a \"250 GB\" drive (160-500 GB)\n" \
+"disk_partition_start = 116G    ; [assumed] half-way in: where sda5 lay is unknown\n" \
+"disk_bandwidth = 80M           ; [datasheet] outer zone (60-110 MB/s)\n" \
+"disk_bandwidth_inner = 40M     ; [datasheet] inner zone (30-60 MB/s, about half)\n" \
+"disk_zones = 30                ; [datasheet] Hitachi 7K500: zones 0-29\n" \
+"disk_heads = 4                 ; [assumed] two platters (1-8 heads)\n" \
+"disk_seek = 8500us             ; [datasheet] average read seek (8.0-9.5 ms)\n" \
+"disk_seek_track = 1ms          ; [datasheet] track to track (0.8-1.2 ms)\n" \
+"disk_seek_full = 17ms          ; [datasheet] full stroke (15-20 ms)\n" \
+"disk_write_settle = 1ms        ; [datasheet] writes seek 1 ms longer (0.6-1.1 ms)\n" \
+"disk_rpm = 7200                ; [assumed] the class: 4.17 ms average latency\n" \
+"disk_overhead = 300us          ; [assumed] command overhead (0.1-0.5 ms)\n" \
+"disk_queue_depth = 31          ; [thread] NCQ 31/32: libata uses 31 tags\n" \
+"disk_ncq_age = 500ms           ; [assumed] bound on NCQ reordering (docs/disk.md)\n" \
+"disk_write_cache = on          ; [datasheet] stock drives; ext3 sends no barriers\n" \
+"disk_cache_size = 16M          ; [datasheet] 8-32 MB in drives of 2007-09\n" \
+"disk_readahead = 512K          ; [assumed] read-ahead per segment (0-2M)\n" \
+"disk_read_segments = 4         ; [assumed] read-ahead segments (1-16)\n" \
+"disk_link_bandwidth = 286M     ; [datasheet] SATA 3 Gb/s: 300 MB/s\n" \
 "disk_max_request = 512K        ; [assumed] max_sectors of a SATA disk of the time\n" \
 "crypt = on                     ; [cover] cryptsetup create on /dev/sda5, LVM on top\n"
 

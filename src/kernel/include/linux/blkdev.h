@@ -29,6 +29,7 @@
 
 struct request_queue;
 struct disk_params;		/* hw/disk.h */
+struct hw_disk;			/* hw/disk.h */
 
 /* ---- requests --------------------------------------------------------- */
 
@@ -224,6 +225,8 @@ struct block_device *disk_create(const char *name,
  * before sim_exit() (its timers leave the event queue) and submit nothing
  * after. */
 void disk_destroy(struct block_device *bdev);
+/* The drive under a disk made by disk_create (its measures: hw/disk.h). */
+struct hw_disk *disk_hw(struct block_device *bdev);
 
 /* A queue for a stacked driver: make_request_fn only. */
 struct request_queue *blk_alloc_queue(const char *name,
