@@ -335,10 +335,12 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	for (size_t i = 0; i < c.rec.nr_evals; i++)
 		runs += c.rec.evals[i].error ? 0 : c.rec.nr_seeds;
-	fprintf(stderr, "mmsim: calibrate: %zu evaluations (%zu runs) in %.1fs of "
-		"wall time; %s/%s, calibration.json, calibration.md\n",
-		c.rec.nr_evals, runs, wall_seconds() - start, a.out,
-		CALIBRATION_FITTED_FILE);
+	fprintf(stderr, "mmsim: calibrate: %zu evaluation%s (%zu run%s) in %.1fs "
+		"of wall time; %s/%s%s\n", c.rec.nr_evals,
+		c.rec.nr_evals == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
+		wall_seconds() - start, a.out,
+		c.rec.best < c.rec.nr_evals ? CALIBRATION_FITTED_FILE ", " : "",
+		"calibration.json, calibration.md");
 out:
 	free(command);
 	calibration_free(&c);

@@ -82,7 +82,8 @@ static const struct calib_measure named_measures[] = {
 	{ "failures", CALIBRATION_COUNT, m_failures, NULL,
 	  "page allocation failures kern.log printed, the cover letter's Failures" },
 	{ "failures-all", CALIBRATION_COUNT, m_failures_all, NULL,
-	  "every page allocation failure, __GFP_NOWARN and ratelimited ones included" },
+	  "every page allocation failure, __GFP_NOWARN and ratelimited ones "
+	  "included" },
 	{ "stalls>1s", CALIBRATION_COUNT, m_stalls, NULL,
 	  "progress lines that came more than 1 s after the previous one" },
 	{ "stall-max", CALIBRATION_TIME, result_latency_max, NULL,
@@ -1218,7 +1219,7 @@ int calibration_run(struct calibration *c, int jobs, bool progress,
 			break;
 		}
 		if (rec->nr_evals >= rec->max_evals) {
-			rec->stopped = "--max-evals evaluations";
+			rec->stopped = "--max-evals reached";
 			break;
 		}
 		for (size_t p = 0; p < d; p++)

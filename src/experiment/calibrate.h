@@ -75,7 +75,6 @@ struct calibration {
 	double *lo, *hi;
 	/* Per evaluation: the point in [0, 1]^d it was asked at. */
 	double *u;
-	size_t u_cap;
 	size_t evals_cap;
 	/* Progress line on a terminal. */
 	bool progress;

@@ -69,7 +69,8 @@ static void format_error(char *buf, size_t len, double mean, double target)
 		snprintf(buf, len, "%+.2f%%", (mean - target) / fabs(target) * 100);
 }
 
-static const struct calibration_eval *best_eval(const struct calibration_record *rec)
+static const struct calibration_eval *
+best_eval(const struct calibration_record *rec)
 {
 	return rec->best < rec->nr_evals ? &rec->evals[rec->best] : NULL;
 }
@@ -259,7 +260,8 @@ static void md_runs(FILE *f, const struct calibration_record *rec,
 	}
 }
 
-static void seeds_text(char *buf, size_t len, const struct calibration_record *rec)
+static void seeds_text(char *buf, size_t len,
+		       const struct calibration_record *rec)
 {
 	if (rec->nr_seeds == 1)
 		snprintf(buf, len, "seed %llu", rec->base_seed);
@@ -399,9 +401,9 @@ int calibration_write_md(const struct calibration_record *rec,
 		"every parameter +- the step (first %.4g of each range), all "
 		"polls at once, moving to the best poll that improves and "
 		"halving the step when none does; --tolerance %g, --max-evals "
-		"%u.  %zu evaluations; stopped: %s.\n\n", rec->nr_design,
+		"%u.  %zu evaluation%s; stopped: %s.\n\n", rec->nr_design,
 		rec->initial_step, rec->tolerance, rec->max_evals, rec->nr_evals,
-		rec->stopped ? rec->stopped : "");
+		rec->nr_evals == 1 ? "" : "s", rec->stopped ? rec->stopped : "");
 	md_evals(f, rec);
 	if (fclose(f))
 		abort();
@@ -419,8 +421,9 @@ void calibration_print_summary(FILE *f, const struct calibration_record *rec)
 	int width = 0;
 
 	seeds_text(seeds, sizeof(seeds), rec);
-	fprintf(f, "Calibrated on %s, %s: %zu evaluations (stopped: %s)\n",
-		rec->kernel, seeds, rec->nr_evals, rec->stopped ? rec->stopped : "");
+	fprintf(f, "Calibrated on %s, %s: %zu evaluation%s (stopped: %s)\n",
+		rec->kernel, seeds, rec->nr_evals, rec->nr_evals == 1 ? "" : "s",
+		rec->stopped ? rec->stopped : "");
 	if (!b)
 		return;
 	for (size_t p = 0; p < rec->nr_params; p++) {

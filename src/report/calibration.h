@@ -82,7 +82,8 @@ struct calibration_record {
 	const char *fitted_file;	/* "fitted.ini" */
 };
 
-/* A value of @unit as text: "9:48.545", "12.500s", "45.474ms", "4096 bytes", "3.25". */
+/* A value of @unit as text: "9:48.545", "12.500s", "45.474ms",
+ * "4096 bytes", "3.25". */
 void calibration_format_value(char *buf, size_t len, enum calibration_unit unit,
 			      double v);
 
