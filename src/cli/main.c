@@ -25,6 +25,7 @@ const struct command commands[] = {
 	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
 	{ "merge", cmd_merge, "build the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
+	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: the fitted scenario and its record" },
 	{ NULL, NULL, NULL },
 };
 

@@ -615,6 +615,17 @@ int scenario_key_line(const struct scenario *sc, const char *section,
 	return i < 0 ? 0 : sc->key_line[sec][i];
 }
 
+const struct param_spec *scenario_key_spec(const char *section,
+					   const char *key)
+{
+	int sec = find_section(section), i;
+
+	if (sec < 0)
+		return NULL;
+	i = key_index(sec, key);
+	return i < 0 ? NULL : &sections[sec].keys[i];
+}
+
 /* The line to blame for a key: where it is set, else its section's
  * header, else the end of the file. */
 static int blame_line(const struct scenario *sc, int sec, const char *key)

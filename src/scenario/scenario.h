@@ -260,6 +260,12 @@ static inline bool scenario_key_given(const struct scenario *sc,
 	return scenario_key_line(sc, section, key) > 0;
 }
 
+/* The descriptor of fixed key @key of [@section] ("machine", "vm",
+ * "kernel", "run"), or NULL when there is no such key: for commands that
+ * work on keys by name (mmsim calibrate fits only numeric ones). */
+const struct param_spec *scenario_key_spec(const char *section,
+					   const char *key);
+
 /* "FILE:LINE: ..." into @err, for later layers that find a problem with
  * a value (a line of 0 prints as the file's last line).  Returns -1. */
 int scenario_errorf(const struct scenario *sc, int line,
