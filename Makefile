@@ -11,10 +11,23 @@ CSTD := -std=gnu11
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Isrc -iquote src/kernel/include
 LDLIBS += -linih -ljansson -lm
-# trace.dat reading (src/trace/tracedat.c) when libtracecmd-dev is installed.
+# trace.dat reading (src/trace/tracedat.c) through libtracecmd.  Debian
+# 12's libtracecmd.pc requires libtracefs and libtraceevent: without their
+# -dev packages pkg-config does not find libtracecmd even when
+# libtracecmd-dev is installed (scripts/deps.sh installs all three).  A
+# build without it says so here and in `mmsim --version`.  Writing
+# trace.dat (src/report/tracedat_write.c) needs no library.
 ifeq ($(shell pkg-config --exists libtracecmd 2>/dev/null && echo y),y)
 CPPFLAGS += -DHAVE_LIBTRACECMD $(shell pkg-config --cflags libtracecmd)
+CPPFLAGS += -DLIBTRACECMD_VERSION='"$(shell pkg-config --modversion libtracecmd)"'
 LDLIBS += $(shell pkg-config --libs libtracecmd)
+else ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
+$(warning ***************************************************************)
+$(warning *** trace.dat READING IS NOT BUILT: pkg-config says:)
+$(warning *** $(shell pkg-config --print-errors --exists libtracecmd 2>&1 | head -1))
+$(warning *** install libtracecmd-dev libtracefs-dev libtraceevent-dev)
+$(warning *** (scripts/deps.sh, or make deps) and build again)
+$(warning ***************************************************************)
 endif
 
 ifeq ($(MODE),fuzz)
@@ -81,7 +94,13 @@ $(LIB): $(LIB_OBJS) $(LIB_LIST)
 $(MMSIM): $(CLI_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LINK_LIB) $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+# Objects are rebuilt when the flags change (libtracecmd found or lost).
+FLAGS_STAMP := $(BUILD)/flags
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CPPFLAGS) $(ALL_CFLAGS)' | cmp -s - $@ || echo '$(CPPFLAGS) $(ALL_CFLAGS)' > $@
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -118,6 +137,7 @@ validate: deps
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
 
 check: deps
+	@scripts/optional-deps.sh
 	@scripts/check-layers.sh
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BINS)

@@ -34,6 +34,13 @@ struct tracedat_event {
 	const char *fields;		/* valid until the next call */
 };
 
+/*
+ * How this mmsim reads trace.dat, for `mmsim --version`: "libtracecmd
+ * 1.3.1", or "not built (libtracecmd-dev, libtracefs-dev and
+ * libtraceevent-dev were not found when mmsim was built)".
+ */
+const char *tracedat_support(void);
+
 /* Is @head (the file's first bytes) a trace.dat? */
 bool tracedat_magic(const unsigned char *head, size_t len);
 
