@@ -44,7 +44,9 @@ static void run_help(FILE *f)
 	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
 	      "  --samples FILE     write the time series as CSV\n"
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
-	      "  --trace FILE       write ftrace-format events\n"
+	      "  --trace FILE       write the trace events: ftrace text, or trace-cmd's\n"
+	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
+	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
 	      "  --check            check kernel invariants after every reclaim pass and\n"
 	      "                     every sample (docs/model.md, Invariants); a violation\n"
@@ -135,6 +137,7 @@ struct run_args {
 	const char *scenario;
 	const char *arch;
 	const char *kern_log, *samples, *json, *trace, *events;
+	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
 	bool explain;
@@ -165,7 +168,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
 		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
-		OPT_TIME, OPT_HUNG_TASK_TIMEOUT,
+		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
@@ -178,6 +181,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "events", required_argument, NULL, OPT_EVENTS },
+		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
@@ -209,6 +213,12 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case OPT_JSON: a->json = optarg; break;
 		case OPT_TRACE: a->trace = optarg; break;
 		case OPT_EVENTS: a->events = optarg; break;
+		case OPT_TRACE_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "dat"))
+				return usage_error("run: --trace-format '%s': expected text or dat",
+						   optarg);
+			a->trace_format = optarg;
+			break;
 		case OPT_CHECK: a->opt.check = true; break;
 		case OPT_EXPLAIN: a->explain = true; break;
 		case OPT_CHECK_INTERVAL:
@@ -241,9 +251,21 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				   "a scenario file sets [machine] arch itself");
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
+	if (a->trace_format && !a->trace)
+		return usage_error("run: --trace-format needs --trace FILE");
 	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
 		return usage_error("run: --check-interval needs --check");
 	return 0;
+}
+
+/* --trace-format, else the name: FILE.dat is trace-cmd's binary format. */
+static bool trace_is_dat(const struct run_args *a)
+{
+	size_t n = strlen(a->trace);
+
+	if (a->trace_format)
+		return !strcmp(a->trace_format, "dat");
+	return n >= 4 && !strcmp(a->trace + n - 4, ".dat");
 }
 
 static int write_outputs(const struct run_args *a, const struct run_result *r)
@@ -316,6 +338,7 @@ int cmd_run(int argc, char **argv)
 		}
 		trace.out = trace_file.fp;
 		trace.header = true;
+		trace.tracedat = trace_is_dat(&a);
 		a.opt.trace = &trace;
 	}
 	a.opt.progress = true;

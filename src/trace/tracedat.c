@@ -100,6 +100,11 @@ unsigned long tracedat_lost_events(const struct tracedat *d)
 	return d->lost;
 }
 
+int tracedat_long_size(const struct tracedat *d)
+{
+	return tep_get_long_size(d->tep);
+}
+
 /* The text of @fmt for @record into @out (bounded, NUL-terminated). */
 static void render(struct tracedat *d, struct tep_record *record,
 		   const char *what, char *out, size_t len)
@@ -176,6 +181,12 @@ unsigned long tracedat_lost_events(const struct tracedat *d)
 {
 	(void)d;
 	return 0;
+}
+
+int tracedat_long_size(const struct tracedat *d)
+{
+	(void)d;
+	return 8;
 }
 
 void tracedat_close(struct tracedat *d)

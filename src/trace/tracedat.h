@@ -51,5 +51,7 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev);
 /* Events the ring buffer dropped, as the records report them. */
 unsigned long tracedat_lost_events(const struct tracedat *d);
 void tracedat_close(struct tracedat *d);
+/* The traced machine's sizeof(long): 4 or 8. */
+int tracedat_long_size(const struct tracedat *d);
 
 #endif /* MMSIM_TRACE_TRACEDAT_H */
