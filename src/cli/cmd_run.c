@@ -10,6 +10,7 @@
 #include "options.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
+#include "experiment/monitor.h"
 #include "linux/backing-dev.h"
 #include "mmsim/profile.h"
 #include "linux/swap.h"
@@ -38,6 +39,12 @@ static void run_help(FILE *f)
 	      "                     latest (default: the scenario's [run] max_time)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
+	      "  --meminfo          print /proc/meminfo at the end (docs/proc.md)\n"
+	      "  --monitor LIST     snapshots of /proc files during the run, as MMTests'\n"
+	      "                     monitors write them: vmstat, buddyinfo, zoneinfo,\n"
+	      "                     meminfo, pagetypeinfo, slabinfo (docs/monitors.md)\n"
+	      "  --monitor-interval TIME  between snapshots (default 10s)\n"
+	      "  --monitor-dir DIR  where the monitor logs go (default: .)\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
 	      "  --explain          say why each allocation failed: the watermark test and\n"
 	      "                     numbers per zone, kswapd's state, reclaim, the profile\n"
@@ -140,6 +147,10 @@ struct run_args {
 	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
+	bool meminfo;
+	unsigned int monitors;		/* mask of enum monitor_id */
+	uint64_t monitor_interval;
+	const char *monitor_dir;
 	bool explain;
 	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
@@ -168,7 +179,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
 		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
-		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT,
+		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
+		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
@@ -176,6 +188,10 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
 		{ "slabinfo", no_argument, NULL, OPT_SLABINFO },
+		{ "meminfo", no_argument, NULL, OPT_MEMINFO },
+		{ "monitor", required_argument, NULL, OPT_MONITOR },
+		{ "monitor-interval", required_argument, NULL, OPT_MONITOR_INTERVAL },
+		{ "monitor-dir", required_argument, NULL, OPT_MONITOR_DIR },
 		{ "kern-log", required_argument, NULL, OPT_KERN_LOG },
 		{ "samples", required_argument, NULL, OPT_SAMPLES },
 		{ "json", required_argument, NULL, OPT_JSON },
@@ -191,7 +207,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_options o;
-	char why[64];
+	char why[64], why2[160];
 	uint64_t n;
 	int c;
 
@@ -208,6 +224,18 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			break;
 		case OPT_VMSTAT: a->vmstat = true; break;
 		case OPT_SLABINFO: a->slabinfo = true; break;
+		case OPT_MEMINFO: a->meminfo = true; break;
+		case OPT_MONITOR:
+			if (monitor_parse(optarg, &a->monitors, why2, sizeof(why2)))
+				return usage_error("run: --monitor: %s", why2);
+			break;
+		case OPT_MONITOR_INTERVAL:
+			if (parse_time(optarg, &a->monitor_interval, why, sizeof(why)) ||
+			    !a->monitor_interval)
+				return usage_error("run: --monitor-interval '%s': expected a "
+						   "time (10s, 500ms)", optarg);
+			break;
+		case OPT_MONITOR_DIR: a->monitor_dir = optarg; break;
 		case OPT_KERN_LOG: a->kern_log = optarg; break;
 		case OPT_SAMPLES: a->samples = optarg; break;
 		case OPT_JSON: a->json = optarg; break;
@@ -251,6 +279,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				   "a scenario file sets [machine] arch itself");
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
+	if ((a->monitor_interval || a->monitor_dir) && !a->monitors)
+		return usage_error("run: --monitor-interval and --monitor-dir need --monitor LIST");
 	if (a->trace_format && !a->trace)
 		return usage_error("run: --trace-format needs --trace FILE");
 	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
@@ -305,6 +335,7 @@ int cmd_run(int argc, char **argv)
 	struct run_result r;
 	struct cover_line line;
 	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
+	char *meminfo_text = NULL;
 	int ret;
 
 	ret = parse_args(argc, argv, &a);
@@ -346,11 +377,27 @@ int cmd_run(int argc, char **argv)
 		a.opt.vmstat_text = &vmstat_text;
 	if (a.slabinfo)
 		a.opt.slabinfo_text = &slabinfo_text;
+	if (a.meminfo)
+		a.opt.meminfo_text = &meminfo_text;
+	if (a.monitors) {
+		a.opt.monitors = monitor_open(a.monitor_dir ? a.monitor_dir : ".",
+					      "mmsim", a.monitors,
+					      a.monitor_interval ? a.monitor_interval :
+					      10 * NSEC_PER_SEC, err, sizeof(err));
+		if (!a.opt.monitors) {
+			if (a.trace)
+				outfile_abort(&trace_file);
+			scenario_free(sc);
+			return usage_error("run: --monitor: %s", err);
+		}
+	}
 	a.opt.scenario_name = a.scenario ? a.scenario : scenario_default_name(a.arch);
 	signal(SIGINT, on_sigint);
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
 		if (a.trace)
 			outfile_abort(&trace_file);
+		if (a.opt.monitors)
+			monitor_close(a.opt.monitors, false);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
 		if (mm_violation.hit) {
@@ -362,6 +409,9 @@ int cmd_run(int argc, char **argv)
 	signal(SIGINT, SIG_DFL);
 	if (a.trace && outfile_commit(&trace_file))
 		ret = usage_error("run: cannot write %s", a.trace);
+	if (a.opt.monitors && monitor_close(a.opt.monitors, true))
+		ret = usage_error("run: cannot write the monitor logs in %s",
+				  a.monitor_dir ? a.monitor_dir : ".");
 
 	line.name = result_text(&r, "kernel");
 	line.elapsed = result_elapsed(&r);
@@ -385,6 +435,9 @@ int cmd_run(int argc, char **argv)
 	if (a.slabinfo)
 		printf("\n%s", slabinfo_text ? slabinfo_text : "");
 	free(slabinfo_text);
+	if (a.meminfo)
+		printf("\n%s", meminfo_text ? meminfo_text : "");
+	free(meminfo_text);
 	if (a.explain)
 		printf("\nWhy the allocations failed:\n%s",
 		       result_text(&r, "explain") ? result_text(&r, "explain") :

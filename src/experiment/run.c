@@ -5,11 +5,13 @@
  * wall_seconds depends on the host; everything else is a function of the
  * scenario, the profile and the seed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
 #include "run.h"
 #include "machine.h"
+#include "monitor.h"
 #include "scenario_load.h"
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
@@ -39,6 +41,7 @@ struct run_state {
 	struct run_result *res;
 	const struct run_options *opt;
 	struct timer sampler;
+	struct timer monitor;		/* --monitor: reads only */
 	struct progress progress;
 	sim_time_t until;
 };
@@ -209,6 +212,25 @@ static void take_sample(struct timer *t)
 	timer_add(t, sim_now() + rs->m.sc->run.sample_interval);
 }
 
+/* A snapshot of the monitored /proc files; nothing is changed. */
+static void take_monitor_snapshot(struct timer *t)
+{
+	monitor_snapshot(rs->opt->monitors);
+	timer_add(t, sim_now() + monitor_interval(rs->opt->monitors));
+}
+
+/* /proc text of the machine now, through @fn, into a malloc'd string. */
+static void proc_text(char **out, void (*fn)(FILE *))
+{
+	size_t n;
+	FILE *f = open_memstream(out, &n);
+
+	if (!f)
+		abort();
+	fn(f);
+	fclose(f);
+}
+
 static int create_workloads(struct machine *m, char *err, size_t len)
 {
 	const struct scenario *sc = m->sc;
@@ -352,8 +374,15 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	timer_init(&state.sampler, take_sample, NULL);
 	state.sampler.deferrable = true;
 	timer_add(&state.sampler, 0);
+	if (opt->monitors) {
+		timer_init(&state.monitor, take_monitor_snapshot, NULL);
+		state.monitor.deferrable = true;
+		timer_add(&state.monitor, 0);
+	}
 	sim_run(state.until);
 	timer_del(&state.sampler);
+	if (opt->monitors)
+		timer_del(&state.monitor);
 	if (opt->progress)
 		progress_end(&state.progress);
 	if (mm_violation.hit) {
@@ -361,24 +390,12 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		goto out;
 	}
 	collect(&state.m, res);
-	if (opt->vmstat_text) {
-		size_t n;
-		FILE *f = open_memstream(opt->vmstat_text, &n);
-
-		if (!f)
-			abort();
-		procfs_vmstat(f);
-		fclose(f);
-	}
-	if (opt->slabinfo_text) {
-		size_t n;
-		FILE *f = open_memstream(opt->slabinfo_text, &n);
-
-		if (!f)
-			abort();
-		procfs_slabinfo(f);
-		fclose(f);
-	}
+	if (opt->vmstat_text)
+		proc_text(opt->vmstat_text, procfs_vmstat);
+	if (opt->slabinfo_text)
+		proc_text(opt->slabinfo_text, procfs_slabinfo);
+	if (opt->meminfo_text)
+		proc_text(opt->meminfo_text, procfs_meminfo);
 	ret = 0;
 out:
 	if (opt->trace && ftrace_sink_stop() && !ret) {
