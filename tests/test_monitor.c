@@ -245,6 +245,50 @@ static void test_monitor_logs(void **state)
 	assert_null(fopen(path, "r"));
 }
 
+/*
+ * The latency log: latency-output's printf "%16.4f %8.4f %10.4f -- %s"
+ * per gitk progress line, on the simulated epoch; one line per progress
+ * line the run reports, each "N commits", the offsets adding up.
+ */
+static void test_latency_log(void **state)
+{
+	char args[1024], path[600], *log, *line, *save = NULL;
+	double prev = 0, sum = 0;
+	unsigned long nr = 0, printed;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/gitk.log", dir);
+	snprintf(args, sizeof(args), "run --time 120s --latency-log %s", path);
+	assert_int_equal(test_cli_run(args, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "gitk: "));
+	printed = strtoul(strstr(out, "gitk: ") + 6, NULL, 10);
+	assert_true(printed > 100);
+	log = slurp(path);
+	for (line = strtok_r(log, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		double now, offset, latency;
+		unsigned long long commits;
+		char check[128];
+
+		assert_int_equal(sscanf(line, "%lf %lf %lf -- %llu commits", &now, &offset,
+					&latency, &commits), 4);
+		/* Field widths exactly as latency-output's printf. */
+		snprintf(check, sizeof(check), "%16.4f %8.4f %10.4f -- %llu commits",
+			 now, offset, latency, commits);
+		assert_string_equal(line, check);
+		assert_true(now - (double)MMSIM_EPOCH - offset < 0.0002 &&
+			    now - (double)MMSIM_EPOCH - offset > -0.0002);
+		assert_true(offset - prev - latency < 0.0002 &&
+			    offset - prev - latency > -0.0002);
+		nr++;
+		assert_int_equal(commits, nr * 1000);
+		sum += latency;
+		prev = offset;
+	}
+	assert_int_equal(nr, printed);
+	assert_true(sum - prev < 0.01 && sum - prev > -0.01);
+	free(log);
+}
+
 static void test_monitor_options(void **state)
 {
 	(void)state;
@@ -263,6 +307,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_meminfo_lines),
 		cmocka_unit_test(test_meminfo_after_run),
 		cmocka_unit_test(test_monitor_logs),
+		cmocka_unit_test(test_latency_log),
 		cmocka_unit_test(test_monitor_options),
 	};
 	char cmd[256];

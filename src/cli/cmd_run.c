@@ -51,6 +51,8 @@ static void run_help(FILE *f)
 	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
 	      "  --samples FILE     write the time series as CSV\n"
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
+	      "  --latency-log FILE write gitk's progress lines as MMTests' latency-output\n"
+	      "                     prints them (docs/monitors.md)\n"
 	      "  --trace FILE       write the trace events: ftrace text, or trace-cmd's\n"
 	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
 	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
@@ -143,7 +145,7 @@ static void on_sigint(int sig)
 struct run_args {
 	const char *scenario;
 	const char *arch;
-	const char *kern_log, *samples, *json, *trace, *events;
+	const char *kern_log, *samples, *json, *trace, *events, *latency_log;
 	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
@@ -180,7 +182,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
 		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
 		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
-		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR,
+		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
@@ -195,6 +197,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "kern-log", required_argument, NULL, OPT_KERN_LOG },
 		{ "samples", required_argument, NULL, OPT_SAMPLES },
 		{ "json", required_argument, NULL, OPT_JSON },
+		{ "latency-log", required_argument, NULL, OPT_LATENCY_LOG },
 		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "events", required_argument, NULL, OPT_EVENTS },
 		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
@@ -239,6 +242,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case OPT_KERN_LOG: a->kern_log = optarg; break;
 		case OPT_SAMPLES: a->samples = optarg; break;
 		case OPT_JSON: a->json = optarg; break;
+		case OPT_LATENCY_LOG: a->latency_log = optarg; break;
 		case OPT_TRACE: a->trace = optarg; break;
 		case OPT_EVENTS: a->events = optarg; break;
 		case OPT_TRACE_FORMAT:
@@ -313,6 +317,17 @@ static int write_outputs(const struct run_args *a, const struct run_result *r)
 			series_write_csv(of.fp, r);
 			if (outfile_commit(&of))
 				bad = usage_error("run: cannot write %s", a->samples) - 1;
+		}
+	}
+	if (a->latency_log) {
+		struct outfile of;
+
+		if (outfile_open(&of, a->latency_log)) {
+			bad = usage_error("run: cannot write %s", a->latency_log) - 1;
+		} else {
+			latency_write_log(of.fp, r);
+			if (outfile_commit(&of))
+				bad = usage_error("run: cannot write %s", a->latency_log) - 1;
 		}
 	}
 	if (a->json) {

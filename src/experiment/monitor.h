@@ -24,14 +24,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "sim/sim.h"
+#include "report/series.h"
 
-/*
- * The simulated epoch: second 0 of a run is Thu, 12 Nov 2009 19:30:30
- * +0000, the Date of the cover letter of "Reduce GFP_ATOMIC allocation
- * failures" (docs/monitors.md).  Monitor logs and the latency log count
- * from it, so they are the same on every machine.
- */
-#define MMSIM_EPOCH		1258054230ULL
+/* MMSIM_EPOCH: the simulated epoch (report/series.h). */
 
 /* What --monitor names: "vmstat" or "proc-vmstat", ... */
 enum monitor_id {

@@ -783,14 +783,16 @@ static int write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[3] = {
+			char *p[4] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
+				/* MMTests' latency-output format. */
+				join(runs, col->stems[i], "-latency.log"),
 			};
 			int bad = 0;
 
-			for (int k = 0; k < 3 && !bad; k++) {
+			for (int k = 0; k < 4 && !bad; k++) {
 				struct outfile of;
 
 				if (outfile_open(&of, p[k])) {
@@ -801,6 +803,8 @@ static int write_run_files(const struct report *rep, const char *dir,
 					series_write_csv(of.fp, r);
 				else if (k == 1)
 					latency_write_csv(of.fp, r);
+				else if (k == 3)
+					latency_write_log(of.fp, r);
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
 				bad = outfile_commit(&of) != 0;
@@ -808,7 +812,7 @@ static int write_run_files(const struct report *rep, const char *dir,
 			if (bad)
 				snprintf(err, len, "%s: cannot write: %s",
 					 runs, strerror(errno));
-			for (int k = 0; k < 3; k++)
+			for (int k = 0; k < 4; k++)
 				free(p[k]);
 			if (bad)
 				goto out;
