@@ -613,10 +613,14 @@ static void test_folder_files_and_reproducible(void **state)
 		"plots/congestion-wait.gp", "plots/dirty-writeback.gp",
 		"plots/failures.gp", "plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
 		"plots/latency.gp",
-		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7.csv",
-		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8.csv",
-		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7.csv",
-		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8.csv",
+		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7-latency.log",
+		"runs/2.6.30-seed7.csv",
+		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8-latency.log",
+		"runs/2.6.30-seed8.csv",
+		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7-latency.log",
+		"runs/2.6.31-seed7.csv",
+		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8-latency.log",
+		"runs/2.6.31-seed8.csv",
 		"summary.json", "tables.txt",
 	};
 
