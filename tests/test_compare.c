@@ -701,12 +701,25 @@ static void test_summary_json(void **state)
 		result_free(&r);
 		free(s);
 	}
-	/* The profiles: profile_describe's lines for every kernel. */
+	/* The profiles: every switch by name, then profile_describe's
+	 * lines, for every kernel. */
+	assert_int_equal(json_integer_value(json_object_get(j, "format")), 2);
 	prof = json_object_get(json_object_get(j, "profiles"), "2.6.31");
 	assert_non_null(prof);
 	assert_int_equal(profile_parse("2.6.31", &p, err, sizeof(err)), 0);
-	assert_string_equal(json_string_value(json_array_get(prof, 0)),
-			    "kernel                 2.6.31");
+	assert_string_equal(json_string_value(json_array_get(
+		json_object_get(prof, "description"), 0)), "kernel                 2.6.31");
+	{
+		json_t *sw = json_object_get(prof, "switches");
+		char buf[64];
+
+		assert_string_equal(json_string_value(json_object_get(sw, "cw_alloc")),
+				    profile_switch_value(&p, "cw_alloc", buf, sizeof(buf)));
+		assert_true(json_is_integer(json_object_get(sw, "kswapd_short_sleep_ms")));
+		for (size_t k = 0; profile_switch_name(k); k++)
+			if (!json_object_get(sw, profile_switch_name(k)))
+				fail_msg("no switch %s", profile_switch_name(k));
+	}
 	/* Wall clock: the last key, and the only place with real values. */
 	json_object_foreach(j, key, v)
 		last_key = key;

@@ -665,12 +665,28 @@ static json_t *profiles_json(const struct report *rep)
 		const struct report_column *col = &rep->columns[c];
 		json_t *lines;
 
+		json_t *p, *sw;
+
 		if (json_object_get(o, col->kernel))
 			continue;
 		lines = json_array();
 		for (size_t i = 0; i < col->nr_profile_lines; i++)
 			json_array_append_new(lines, json_string(col->profile_lines[i]));
-		json_object_set_new(o, col->kernel, lines);
+		/* Format 2: the switches by name, then the description. */
+		sw = json_object();
+		for (size_t i = 0; i < col->nr_switches; i++) {
+			const char *v = col->switch_values[i];
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			/* Numbers as numbers, value names as strings. */
+			json_object_set_new(sw, col->switch_names[i],
+					    *v && !*end ? json_integer(n) : json_string(v));
+		}
+		p = json_object();
+		json_object_set_new(p, "switches", sw);
+		json_object_set_new(p, "description", lines);
+		json_object_set_new(o, col->kernel, p);
 	}
 	return o;
 }
@@ -706,6 +722,8 @@ int report_write_summary(const struct report *rep, const char *path,
 	json_t *runs = json_array(), *keys = json_array(), *wc, *rs;
 	size_t idx = 0;
 
+	/* 2: results and profiles by the kernel's names (docs/schema/). */
+	json_object_set_new(root, "format", json_integer(RESULT_FORMAT));
 	json_object_set_new(root, "mmsim_version", json_string(rep->version));
 	json_object_set_new(root, "command", json_string(rep->command));
 	json_object_set_new(root, "arch", json_string(rep->arch));
