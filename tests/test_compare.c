@@ -764,10 +764,22 @@ static void test_plots_and_html(void **state)
 	assert_null(strstr(text, "Normal free"));	/* no Normal pages */
 	free(text);
 	free(path);
+	/* Small multiples: a panel per column, titled with its name, on
+	 * common axes. */
 	assert_true(asprintf(&path, "%s/plots/latency.gp", dir) > 0);
 	text = slurp(path);
-	assert_non_null(strstr(text, "plot \"../runs/2.6.30-seed7-latency.csv\" using 1:2 skip 1"));
-	assert_non_null(strstr(text, "\"../runs/2.6.31-seed7-latency.csv\" using 1:2 skip 1"));
+	assert_non_null(strstr(text, "set multiplot layout 1,2 title "));
+	assert_non_null(strstr(text, "set title \"2.6.30\"\nplot \"../runs/2.6.30-seed7-latency.csv\" "
+			       "using 1:2 skip 1"));
+	assert_non_null(strstr(text, "set title \"2.6.31\"\nplot \"../runs/2.6.31-seed7-latency.csv\" "
+			       "using 1:2 skip 1"));
+	assert_non_null(strstr(text, "set yrange [0:"));
+	free(text);
+	free(path);
+	/* The bar chart names the kernels on its axis. */
+	assert_true(asprintf(&path, "%s/plots/comparison.gp", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "using 1:2:3:xtic(4)"));
 	free(text);
 	free(path);
 
@@ -785,11 +797,19 @@ static void test_plots_and_html(void **state)
 		free(gp);
 	}
 	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.csv\""));
+	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.log\""));
 	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log\""));
-	assert_non_null(strstr(text, "2.6.31  Elapsed:02:20.000(stddev:14.142)  Failures:5"));
+	/* The tables are HTML tables: 2.6.31's mean elapsed 140 s (stddev
+	 * 14.14), 33.33% slower than 2.6.30. */
+	assert_non_null(strstr(text, "<table class=\"data\" id=\"comparison\">"));
+	assert_non_null(strstr(text, "<table class=\"data\" id=\"vmstat\">"));
+	assert_non_null(strstr(text, "<table class=\"data\" id=\"congestion-wait\">"));
+	assert_non_null(strstr(text, "data-v=\"140\">140.00 (14.14) <span class=\"pct\">-33.33%</span>"));
+	assert_null(strstr(text, "<pre>gitk"));
 	assert_non_null(strstr(text, "The images are not rendered yet"));
+	/* No network: the one script is inline. */
 	assert_null(strstr(text, "http"));
-	assert_null(strstr(text, "<script"));
+	assert_null(strstr(text, "<script src"));
 	free(text);
 	free(path);
 	plots_free(&set);
