@@ -74,7 +74,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick FORCE
+.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -120,6 +120,42 @@ $(BUILD)/tests/fuzz/fuzz_cli: $(BUILD)/tests/fuzz/fuzz_cli.o $(CLI_OBJS) $(LIB)
 
 deps:
 	@scripts/deps.sh
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, mmsim(1)
+# generated from its --help texts (scripts/mkman.sh), the scenarios (which
+# `--scenario NAME` and `mmsim run NAME` find) and the docs.
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/mmsim
+MANDIR = $(PREFIX)/share/man/man1
+DOCDIR = $(PREFIX)/share/doc/mmsim
+MAN := $(BUILD)/mmsim.1
+# The installed scenarios' directory, compiled into scenario_load.c only
+# (a PREFIX of its own does not rebuild everything).
+DATADIR_STAMP := $(BUILD)/datadir
+$(DATADIR_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(BUILD)/src/experiment/scenario_load.o: $(DATADIR_STAMP)
+$(BUILD)/src/experiment/scenario_load.o: CPPFLAGS += -DMMSIM_DATADIR='"$(DATADIR)"'
+
+$(MAN): $(MMSIM) scripts/mkman.sh
+	scripts/mkman.sh $(MMSIM) > $@.tmp && mv $@.tmp $@
+
+man: $(MAN)
+
+install: all $(MAN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(DATADIR)/scenarios $(DESTDIR)$(DOCDIR)/schema
+	install -m 755 $(MMSIM) $(DESTDIR)$(BINDIR)/mmsim
+	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/mmsim.1
+	install -m 644 scenarios/*.ini $(DESTDIR)$(DATADIR)/scenarios/
+	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/schema/*.json docs/schema/README.md $(DESTDIR)$(DOCDIR)/schema/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/mmsim $(DESTDIR)$(MANDIR)/mmsim.1
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 # The main job.
 run: deps

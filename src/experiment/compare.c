@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <unistd.h>
 #include "compare_internal.h"
 #include "pool.h"
@@ -265,7 +266,11 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 	if (o->scenario_path) {
 		e->scenario_path = xstrdup(o->scenario_path);
 		e->scenario_name = xstrdup(o->scenario_path);
-		e->text = experiment_read_text(o->scenario_path, err, len);
+		char buf[PATH_MAX + 128];
+
+		/* An installed scenario by name (scenario_resolve). */
+		e->text = experiment_read_text(scenario_resolve(o->scenario_path, buf,
+								sizeof(buf)), err, len);
 		if (!e->text)
 			return -1;
 	} else if (!strcmp(e->arch, "x86")) {
