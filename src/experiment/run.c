@@ -202,8 +202,16 @@ static void take_sample(struct timer *t)
 	result_append(rs->res, "samples", &s);
 
 	mm_debug_sample_check();
-	progress_update(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
-			(double)rs->until / NSEC_PER_SEC);
+	if (rs->progress.enabled) {
+		/* Simulated seconds of the run, and the engine's pace. */
+		double wall = progress_elapsed(&rs->progress);
+		char note[48];
+
+		snprintf(note, sizeof(note), "%.2fM events/s",
+			 wall > 0 ? (double)sim_events() / wall / 1e6 : 0.0);
+		progress_update_note(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
+				     (double)rs->until / NSEC_PER_SEC, note);
+	}
 	if (run_interrupted) {
 		result_set_bool(rs->res, "partial", true);
 		sim_stop();
@@ -369,8 +377,12 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	state.until = run->max_time;
 	if (run->until.time && run->until.time < state.until)
 		state.until = run->until.time;
-	if (opt->progress)
+	if (opt->progress) {
+		/* Only a run longer than a few seconds of wall time shows
+		 * progress, and only on a terminal (stderr). */
+		state.progress.quiet = 2.0;
 		progress_begin(&state.progress, "simulated s");
+	}
 	timer_init(&state.sampler, take_sample, NULL);
 	state.sampler.deferrable = true;
 	timer_add(&state.sampler, 0);
