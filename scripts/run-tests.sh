@@ -9,7 +9,7 @@ for t in "$@"; do
 	out=$("$t" 2>&1); rc=$?
 	printf '%s\n' "$out"
 	count() {
-		printf '%s\n' "$out" | sed -n "s/^\[  $1  \] \([0-9]*\) test.*/\1/p" |
+		printf '%s\n' "$out" | sed -n "s/^\[ *$1 *\] \([0-9]*\) test.*/\1/p" |
 			awk '{s+=$1} END {print s+0}'
 	}
 	p=$(count PASSED); f=$(count FAILED); s=$(count SKIPPED)

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <cmocka.h>
+#include "testlib.h"
 #include <jansson.h>
 #include "experiment/compare.h"
 #include "linux/mmzone.h"
@@ -831,7 +832,7 @@ static void test_plots_render(void **state)
 	char err[512];
 
 	if (system("command -v gnuplot >/dev/null 2>&1"))
-		skip();
+		test_skip_because("gnuplot is not installed (apt-get install gnuplot-nox)");
 	dir = tmpdir();
 	assert_int_equal(experiment_init(&e, &o, err, sizeof(err)), 0);
 	fabricate(&e.results[0], "2.6.30", 1, 50, 1, 1);
@@ -1140,7 +1141,7 @@ static void test_emit_run_merge_equals_compare(void **state)
 	const char *runner;
 
 	if (access(mmsim_path, X_OK))
-		skip();
+		test_skip_because("no mmsim binary beside the tests (make all)");
 	dir = tmpdir();
 	scen = write_scenario(dir);
 	assert_int_equal(sh("%s compare --scenario %s --kernels %s --seeds 2 -j 2 "
@@ -1216,7 +1217,7 @@ static void test_cli_errors(void **state)
 	char *dir, *err_path;
 
 	if (access(mmsim_path, X_OK))
-		skip();
+		test_skip_because("no mmsim binary beside the tests (make all)");
 	dir = tmpdir();
 	assert_true(asprintf(&err_path, "%s/stderr", dir) > 0);
 	for (size_t i = 0; i < N(bad); i++) {
