@@ -10,6 +10,7 @@
 #include "options.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
+#include "experiment/monitor.h"
 #include "linux/backing-dev.h"
 #include "mmsim/profile.h"
 #include "linux/swap.h"
@@ -27,7 +28,8 @@ static void run_help(FILE *f)
 	fputs("usage: mmsim run [SCENARIO] [options]\n"
 	      "\n"
 	      "Run one simulation: the embedded 2009 reproduction, or SCENARIO (an INI\n"
-	      "file, see docs/scenario-format.md).  Prints the cover letter's result line,\n"
+	      "file, see docs/scenario-format.md, or the name of an installed one:\n"
+	      "reproduction-x86, low-latency-gitk, ...).  Prints the cover letter's result line,\n"
 	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
 	      "kswapd premature sleeps, page and swap I/O.\n"
 	      "\n"
@@ -38,13 +40,23 @@ static void run_help(FILE *f)
 	      "                     latest (default: the scenario's [run] max_time)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
+	      "  --meminfo          print /proc/meminfo at the end (docs/proc.md)\n"
+	      "  --monitor LIST     snapshots of /proc files during the run, as MMTests'\n"
+	      "                     monitors write them: vmstat, buddyinfo, zoneinfo,\n"
+	      "                     meminfo, pagetypeinfo, slabinfo (docs/monitors.md)\n"
+	      "  --monitor-interval TIME  between snapshots (default 10s)\n"
+	      "  --monitor-dir DIR  where the monitor logs go (default: .)\n"
 	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
 	      "  --explain          say why each allocation failed: the watermark test and\n"
 	      "                     numbers per zone, kswapd's state, reclaim, the profile\n"
 	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
 	      "  --samples FILE     write the time series as CSV\n"
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
-	      "  --trace FILE       write ftrace-format events\n"
+	      "  --latency-log FILE write gitk's progress lines as MMTests' latency-output\n"
+	      "                     prints them (docs/monitors.md)\n"
+	      "  --trace FILE       write the trace events: ftrace text, or trace-cmd's\n"
+	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
+	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
 	      "  --check            check kernel invariants after every reclaim pass and\n"
 	      "                     every sample (docs/model.md, Invariants); a violation\n"
@@ -134,9 +146,14 @@ static void on_sigint(int sig)
 struct run_args {
 	const char *scenario;
 	const char *arch;
-	const char *kern_log, *samples, *json, *trace, *events;
+	const char *kern_log, *samples, *json, *trace, *events, *latency_log;
+	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
+	bool meminfo;
+	unsigned int monitors;		/* mask of enum monitor_id */
+	uint64_t monitor_interval;
+	const char *monitor_dir;
 	bool explain;
 	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
@@ -165,7 +182,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
 		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
-		OPT_TIME, OPT_HUNG_TASK_TIMEOUT,
+		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
+		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
@@ -173,11 +191,17 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
 		{ "slabinfo", no_argument, NULL, OPT_SLABINFO },
+		{ "meminfo", no_argument, NULL, OPT_MEMINFO },
+		{ "monitor", required_argument, NULL, OPT_MONITOR },
+		{ "monitor-interval", required_argument, NULL, OPT_MONITOR_INTERVAL },
+		{ "monitor-dir", required_argument, NULL, OPT_MONITOR_DIR },
 		{ "kern-log", required_argument, NULL, OPT_KERN_LOG },
 		{ "samples", required_argument, NULL, OPT_SAMPLES },
 		{ "json", required_argument, NULL, OPT_JSON },
+		{ "latency-log", required_argument, NULL, OPT_LATENCY_LOG },
 		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "events", required_argument, NULL, OPT_EVENTS },
+		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
@@ -187,7 +211,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_options o;
-	char why[64];
+	char why[64], why2[160];
 	uint64_t n;
 	int c;
 
@@ -204,11 +228,30 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			break;
 		case OPT_VMSTAT: a->vmstat = true; break;
 		case OPT_SLABINFO: a->slabinfo = true; break;
+		case OPT_MEMINFO: a->meminfo = true; break;
+		case OPT_MONITOR:
+			if (monitor_parse(optarg, &a->monitors, why2, sizeof(why2)))
+				return usage_error("run: --monitor: %s", why2);
+			break;
+		case OPT_MONITOR_INTERVAL:
+			if (parse_time(optarg, &a->monitor_interval, why, sizeof(why)) ||
+			    !a->monitor_interval)
+				return usage_error("run: --monitor-interval '%s': expected a "
+						   "time (10s, 500ms)", optarg);
+			break;
+		case OPT_MONITOR_DIR: a->monitor_dir = optarg; break;
 		case OPT_KERN_LOG: a->kern_log = optarg; break;
 		case OPT_SAMPLES: a->samples = optarg; break;
 		case OPT_JSON: a->json = optarg; break;
+		case OPT_LATENCY_LOG: a->latency_log = optarg; break;
 		case OPT_TRACE: a->trace = optarg; break;
 		case OPT_EVENTS: a->events = optarg; break;
+		case OPT_TRACE_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "dat"))
+				return usage_error("run: --trace-format '%s': expected text or dat",
+						   optarg);
+			a->trace_format = optarg;
+			break;
 		case OPT_CHECK: a->opt.check = true; break;
 		case OPT_EXPLAIN: a->explain = true; break;
 		case OPT_CHECK_INTERVAL:
@@ -241,9 +284,23 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				   "a scenario file sets [machine] arch itself");
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
+	if ((a->monitor_interval || a->monitor_dir) && !a->monitors)
+		return usage_error("run: --monitor-interval and --monitor-dir need --monitor LIST");
+	if (a->trace_format && !a->trace)
+		return usage_error("run: --trace-format needs --trace FILE");
 	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
 		return usage_error("run: --check-interval needs --check");
 	return 0;
+}
+
+/* --trace-format, else the name: FILE.dat is trace-cmd's binary format. */
+static bool trace_is_dat(const struct run_args *a)
+{
+	size_t n = strlen(a->trace);
+
+	if (a->trace_format)
+		return !strcmp(a->trace_format, "dat");
+	return n >= 4 && !strcmp(a->trace + n - 4, ".dat");
 }
 
 static int write_outputs(const struct run_args *a, const struct run_result *r)
@@ -261,6 +318,17 @@ static int write_outputs(const struct run_args *a, const struct run_result *r)
 			series_write_csv(of.fp, r);
 			if (outfile_commit(&of))
 				bad = usage_error("run: cannot write %s", a->samples) - 1;
+		}
+	}
+	if (a->latency_log) {
+		struct outfile of;
+
+		if (outfile_open(&of, a->latency_log)) {
+			bad = usage_error("run: cannot write %s", a->latency_log) - 1;
+		} else {
+			latency_write_log(of.fp, r);
+			if (outfile_commit(&of))
+				bad = usage_error("run: cannot write %s", a->latency_log) - 1;
 		}
 	}
 	if (a->json) {
@@ -283,6 +351,7 @@ int cmd_run(int argc, char **argv)
 	struct run_result r;
 	struct cover_line line;
 	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
+	char *meminfo_text = NULL;
 	int ret;
 
 	ret = parse_args(argc, argv, &a);
@@ -316,6 +385,7 @@ int cmd_run(int argc, char **argv)
 		}
 		trace.out = trace_file.fp;
 		trace.header = true;
+		trace.tracedat = trace_is_dat(&a);
 		a.opt.trace = &trace;
 	}
 	a.opt.progress = true;
@@ -323,11 +393,27 @@ int cmd_run(int argc, char **argv)
 		a.opt.vmstat_text = &vmstat_text;
 	if (a.slabinfo)
 		a.opt.slabinfo_text = &slabinfo_text;
+	if (a.meminfo)
+		a.opt.meminfo_text = &meminfo_text;
+	if (a.monitors) {
+		a.opt.monitors = monitor_open(a.monitor_dir ? a.monitor_dir : ".",
+					      "mmsim", a.monitors,
+					      a.monitor_interval ? a.monitor_interval :
+					      10 * NSEC_PER_SEC, err, sizeof(err));
+		if (!a.opt.monitors) {
+			if (a.trace)
+				outfile_abort(&trace_file);
+			scenario_free(sc);
+			return usage_error("run: --monitor: %s", err);
+		}
+	}
 	a.opt.scenario_name = a.scenario ? a.scenario : scenario_default_name(a.arch);
 	signal(SIGINT, on_sigint);
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
 		if (a.trace)
 			outfile_abort(&trace_file);
+		if (a.opt.monitors)
+			monitor_close(a.opt.monitors, false);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
 		if (mm_violation.hit) {
@@ -339,6 +425,9 @@ int cmd_run(int argc, char **argv)
 	signal(SIGINT, SIG_DFL);
 	if (a.trace && outfile_commit(&trace_file))
 		ret = usage_error("run: cannot write %s", a.trace);
+	if (a.opt.monitors && monitor_close(a.opt.monitors, true))
+		ret = usage_error("run: cannot write the monitor logs in %s",
+				  a.monitor_dir ? a.monitor_dir : ".");
 
 	line.name = result_text(&r, "kernel");
 	line.elapsed = result_elapsed(&r);
@@ -362,6 +451,9 @@ int cmd_run(int argc, char **argv)
 	if (a.slabinfo)
 		printf("\n%s", slabinfo_text ? slabinfo_text : "");
 	free(slabinfo_text);
+	if (a.meminfo)
+		printf("\n%s", meminfo_text ? meminfo_text : "");
+	free(meminfo_text);
 	if (a.explain)
 		printf("\nWhy the allocations failed:\n%s",
 		       result_text(&r, "explain") ? result_text(&r, "explain") :

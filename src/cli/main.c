@@ -5,6 +5,7 @@
 #include <string.h>
 #include "commands.h"
 #include "options.h"
+#include "trace/tracedat.h"
 
 #define MMSIM_VERSION "0.1.0"
 
@@ -59,6 +60,8 @@ static int cmd_version(int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	printf("mmsim %s\n", MMSIM_VERSION);
+	printf("trace.dat reading: %s\n", tracedat_support());
+	printf("trace.dat writing: built in (trace-cmd's v6 layout)\n");
 	return 0;
 }
 

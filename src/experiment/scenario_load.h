@@ -9,6 +9,17 @@ struct kernel_profile;
 
 /* @path NULL: the embedded default for @arch ("x86" or "x86_64", NULL:
  * x86_64).  NULL with @err filled on any error. */
+/*
+ * Where scenario @name is: @name itself when it is a file or holds a '/';
+ * else the installed scenarios NAME or NAME.ini, looked up in
+ * EXE_DIR/../share/mmsim/scenarios (an installed mmsim, wherever it was
+ * installed or copied with its tree), MMSIM_DATADIR/scenarios (the
+ * PREFIX it was built for) and EXE_DIR/../../scenarios (a build tree);
+ * @name when none has it (the error then names it).  Returns @name or
+ * @buf.
+ */
+const char *scenario_resolve(const char *name, char *buf, size_t len);
+
 struct scenario *scenario_load(const char *path, const char *arch,
 			       struct scenario_error *err);
 const char *scenario_default_name(const char *arch);

@@ -607,6 +607,11 @@ static const struct profile_switch *switch_find(const char *name)
 	return NULL;
 }
 
+const char *profile_switch_name(size_t i)
+{
+	return i < NR_SWITCHES ? switches[i].name : NULL;
+}
+
 const char *profile_switch_value(const struct kernel_profile *p,
 				 const char *name, char *buf, size_t len)
 {

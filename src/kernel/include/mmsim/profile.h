@@ -128,6 +128,8 @@ void profile_set_default(void);
  */
 const char *profile_switch_value(const struct kernel_profile *p,
 				 const char *name, char *buf, size_t len);
+/* The @i-th switch's name in the switch table's order; NULL past the end. */
+const char *profile_switch_name(size_t i);
 int profile_set_switch(struct kernel_profile *p, const char *name,
 		       const char *value, char *err, size_t errlen);
 
