@@ -11,10 +11,23 @@ CSTD := -std=gnu11
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Isrc -iquote src/kernel/include
 LDLIBS += -linih -ljansson -lm
-# trace.dat reading (src/trace/tracedat.c) when libtracecmd-dev is installed.
+# trace.dat reading (src/trace/tracedat.c) through libtracecmd.  Debian
+# 12's libtracecmd.pc requires libtracefs and libtraceevent: without their
+# -dev packages pkg-config does not find libtracecmd even when
+# libtracecmd-dev is installed (scripts/deps.sh installs all three).  A
+# build without it says so here and in `mmsim --version`.  Writing
+# trace.dat (src/report/tracedat_write.c) needs no library.
 ifeq ($(shell pkg-config --exists libtracecmd 2>/dev/null && echo y),y)
 CPPFLAGS += -DHAVE_LIBTRACECMD $(shell pkg-config --cflags libtracecmd)
+CPPFLAGS += -DLIBTRACECMD_VERSION='"$(shell pkg-config --modversion libtracecmd)"'
 LDLIBS += $(shell pkg-config --libs libtracecmd)
+else ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
+$(warning ***************************************************************)
+$(warning *** trace.dat READING IS NOT BUILT: pkg-config says:)
+$(warning *** $(shell pkg-config --print-errors --exists libtracecmd 2>&1 | head -1))
+$(warning *** install libtracecmd-dev libtracefs-dev libtraceevent-dev)
+$(warning *** (scripts/deps.sh, or make deps) and build again)
+$(warning ***************************************************************)
 endif
 
 ifeq ($(MODE),fuzz)
@@ -61,7 +74,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick FORCE
+.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -81,7 +94,13 @@ $(LIB): $(LIB_OBJS) $(LIB_LIST)
 $(MMSIM): $(CLI_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LINK_LIB) $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+# Objects are rebuilt when the flags change (libtracecmd found or lost).
+FLAGS_STAMP := $(BUILD)/flags
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CPPFLAGS) $(ALL_CFLAGS)' | cmp -s - $@ || echo '$(CPPFLAGS) $(ALL_CFLAGS)' > $@
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -102,6 +121,42 @@ $(BUILD)/tests/fuzz/fuzz_cli: $(BUILD)/tests/fuzz/fuzz_cli.o $(CLI_OBJS) $(LIB)
 deps:
 	@scripts/deps.sh
 
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, mmsim(1)
+# generated from its --help texts (scripts/mkman.sh), the scenarios (which
+# `--scenario NAME` and `mmsim run NAME` find) and the docs.
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/mmsim
+MANDIR = $(PREFIX)/share/man/man1
+DOCDIR = $(PREFIX)/share/doc/mmsim
+MAN := $(BUILD)/mmsim.1
+# The installed scenarios' directory, compiled into scenario_load.c only
+# (a PREFIX of its own does not rebuild everything).
+DATADIR_STAMP := $(BUILD)/datadir
+$(DATADIR_STAMP): FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(BUILD)/src/experiment/scenario_load.o: $(DATADIR_STAMP)
+$(BUILD)/src/experiment/scenario_load.o: CPPFLAGS += -DMMSIM_DATADIR='"$(DATADIR)"'
+
+$(MAN): $(MMSIM) scripts/mkman.sh
+	scripts/mkman.sh $(MMSIM) > $@.tmp && mv $@.tmp $@
+
+man: $(MAN)
+
+install: all $(MAN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(DATADIR)/scenarios $(DESTDIR)$(DOCDIR)/schema
+	install -m 755 $(MMSIM) $(DESTDIR)$(BINDIR)/mmsim
+	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/mmsim.1
+	install -m 644 scenarios/*.ini $(DESTDIR)$(DATADIR)/scenarios/
+	install -m 644 README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/schema/*.json docs/schema/README.md $(DESTDIR)$(DOCDIR)/schema/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/mmsim $(DESTDIR)$(MANDIR)/mmsim.1
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+
 # The main job.
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -118,6 +173,7 @@ validate: deps
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
 
 check: deps
+	@scripts/optional-deps.sh
 	@scripts/check-layers.sh
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BINS)

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <cmocka.h>
+#include "testlib.h"
 #include <jansson.h>
 #include "experiment/compare.h"
 #include "experiment/run.h"
@@ -614,10 +615,14 @@ static void test_folder_files_and_reproducible(void **state)
 		"plots/congestion-wait.gp", "plots/dirty-writeback.gp",
 		"plots/failures.gp", "plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
 		"plots/latency.gp",
-		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7.csv",
-		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8.csv",
-		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7.csv",
-		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8.csv",
+		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7-latency.log",
+		"runs/2.6.30-seed7.csv",
+		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8-latency.log",
+		"runs/2.6.30-seed8.csv",
+		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7-latency.log",
+		"runs/2.6.31-seed7.csv",
+		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8-latency.log",
+		"runs/2.6.31-seed8.csv",
 		"summary.json", "tables.txt",
 	};
 
@@ -698,12 +703,25 @@ static void test_summary_json(void **state)
 		result_free(&r);
 		free(s);
 	}
-	/* The profiles: profile_describe's lines for every kernel. */
+	/* The profiles: every switch by name, then profile_describe's
+	 * lines, for every kernel. */
+	assert_int_equal(json_integer_value(json_object_get(j, "format")), 2);
 	prof = json_object_get(json_object_get(j, "profiles"), "2.6.31");
 	assert_non_null(prof);
 	assert_int_equal(profile_parse("2.6.31", &p, err, sizeof(err)), 0);
-	assert_string_equal(json_string_value(json_array_get(prof, 0)),
-			    "kernel                 2.6.31");
+	assert_string_equal(json_string_value(json_array_get(
+		json_object_get(prof, "description"), 0)), "kernel                 2.6.31");
+	{
+		json_t *sw = json_object_get(prof, "switches");
+		char buf[64];
+
+		assert_string_equal(json_string_value(json_object_get(sw, "cw_alloc")),
+				    profile_switch_value(&p, "cw_alloc", buf, sizeof(buf)));
+		assert_true(json_is_integer(json_object_get(sw, "kswapd_short_sleep_ms")));
+		for (size_t k = 0; profile_switch_name(k); k++)
+			if (!json_object_get(sw, profile_switch_name(k)))
+				fail_msg("no switch %s", profile_switch_name(k));
+	}
 	/* Wall clock: the last key, and the only place with real values. */
 	json_object_foreach(j, key, v)
 		last_key = key;
@@ -748,10 +766,22 @@ static void test_plots_and_html(void **state)
 	assert_null(strstr(text, "Normal free"));	/* no Normal pages */
 	free(text);
 	free(path);
+	/* Small multiples: a panel per column, titled with its name, on
+	 * common axes. */
 	assert_true(asprintf(&path, "%s/plots/latency.gp", dir) > 0);
 	text = slurp(path);
-	assert_non_null(strstr(text, "plot \"../runs/2.6.30-seed7-latency.csv\" using 1:2 skip 1"));
-	assert_non_null(strstr(text, "\"../runs/2.6.31-seed7-latency.csv\" using 1:2 skip 1"));
+	assert_non_null(strstr(text, "set multiplot layout 1,2 title "));
+	assert_non_null(strstr(text, "set title \"2.6.30\"\nplot \"../runs/2.6.30-seed7-latency.csv\" "
+			       "using 1:2 skip 1"));
+	assert_non_null(strstr(text, "set title \"2.6.31\"\nplot \"../runs/2.6.31-seed7-latency.csv\" "
+			       "using 1:2 skip 1"));
+	assert_non_null(strstr(text, "set yrange [0:"));
+	free(text);
+	free(path);
+	/* The bar chart names the kernels on its axis. */
+	assert_true(asprintf(&path, "%s/plots/comparison.gp", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "using 1:2:3:xtic(4)"));
 	free(text);
 	free(path);
 
@@ -769,11 +799,19 @@ static void test_plots_and_html(void **state)
 		free(gp);
 	}
 	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.csv\""));
+	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.log\""));
 	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log\""));
-	assert_non_null(strstr(text, "2.6.31  Elapsed:02:20.000(stddev:14.142)  Failures:5"));
+	/* The tables are HTML tables: 2.6.31's mean elapsed 140 s (stddev
+	 * 14.14), 33.33% slower than 2.6.30. */
+	assert_non_null(strstr(text, "<table class=\"data\" id=\"comparison\">"));
+	assert_non_null(strstr(text, "<table class=\"data\" id=\"vmstat\">"));
+	assert_non_null(strstr(text, "<table class=\"data\" id=\"congestion-wait\">"));
+	assert_non_null(strstr(text, "data-v=\"140\">140.00 (14.14) <span class=\"pct\">-33.33%</span>"));
+	assert_null(strstr(text, "<pre>gitk"));
 	assert_non_null(strstr(text, "The images are not rendered yet"));
+	/* No network: the one script is inline. */
 	assert_null(strstr(text, "http"));
-	assert_null(strstr(text, "<script"));
+	assert_null(strstr(text, "<script src"));
 	free(text);
 	free(path);
 	plots_free(&set);
@@ -795,7 +833,7 @@ static void test_plots_render(void **state)
 	char err[512];
 
 	if (system("command -v gnuplot >/dev/null 2>&1"))
-		skip();
+		test_skip_because("gnuplot is not installed (apt-get install gnuplot-nox)");
 	dir = tmpdir();
 	assert_int_equal(experiment_init(&e, &o, err, sizeof(err)), 0);
 	fabricate(&e.results[0], "2.6.30", 1, 50, 1, 1);
@@ -1109,7 +1147,7 @@ static void test_emit_run_merge_equals_compare(void **state)
 	const char *runner;
 
 	if (access(mmsim_path, X_OK))
-		skip();
+		test_skip_because("no mmsim binary beside the tests (make all)");
 	dir = tmpdir();
 	scen = write_scenario(dir);
 	assert_int_equal(sh("%s compare --scenario %s --kernels %s --seeds 2 -j 2 "
@@ -1185,7 +1223,7 @@ static void test_cli_errors(void **state)
 	char *dir, *err_path;
 
 	if (access(mmsim_path, X_OK))
-		skip();
+		test_skip_because("no mmsim binary beside the tests (make all)");
 	dir = tmpdir();
 	assert_true(asprintf(&err_path, "%s/stderr", dir) > 0);
 	for (size_t i = 0; i < N(bad); i++) {

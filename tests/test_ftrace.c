@@ -23,6 +23,8 @@
 #include "report/ftrace.h"
 #include "report/postprocess.h"
 #include "trace/parse.h"
+#include "trace/tracedat.h"
+#include "testlib.h"
 #include "workload/replay.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -1636,7 +1638,8 @@ static void test_tracedat_parse(void **state)
 static void test_tracedat_replay(void **state)
 {
 	(void)state;
-	skip();
+	test_skip_because("mmsim was built without libtracecmd: %s",
+			  tracedat_support());
 }
 #endif
 

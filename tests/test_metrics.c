@@ -88,8 +88,13 @@ static void test_saved_keys(void **state)
 	assert_int_equal(json_object_size(series), 2);
 	assert_true(json_is_array(json_object_get(series, "latency")));
 	assert_true(json_is_array(json_object_get(series, "samples")));
-	assert_int_equal(json_array_size(json_object_get(j, "vm_events")),
+	/* Every counter by its /proc/vmstat name. */
+	assert_int_equal(json_object_size(json_object_get(j, "vm_events")),
 			 NR_VM_EVENT_ITEMS);
+	assert_true(json_is_integer(json_object_get(json_object_get(j, "vm_events"),
+						    "allocstall")));
+	assert_true(json_is_integer(json_object_get(json_object_get(j, "vm_stat"),
+						    "nr_free_pages")));
 	json_decref(j);
 	free(s);
 
@@ -151,10 +156,15 @@ static void test_json_round_trip(void **state)
 	fill(&r);
 	a = result_to_json(&r, true);
 	assert_non_null(a);
-	assert_non_null(strstr(a, "\"congestion_wait\":[{\"calls\":4,\"queue\":2,"
-			       "\"site\":3,\"time_ns\":80000000,\"timeouts\":1}]"));
+	/* Call site and queue, zones and watermarks by the kernel's names. */
+	assert_non_null(strstr(a, "\"congestion_wait\":[{\"calls\":4,\"queue\":\"BOTH\","
+			       "\"site\":\"kswapd\",\"time_ns\":80000000,\"timeouts\":1}]"));
 	assert_non_null(strstr(a, "\"latency\":[[1000000000,250000000]]"));
-	assert_non_null(strstr(a, "\"watermarks\":[[0,0,0],[0,0,1050],"));
+	assert_non_null(strstr(a, "\"watermarks\":{\"DMA\":{\"high\":0,\"low\":0,\"min\":0},"
+			       "\"DMA32\":{\"high\":1050,\"low\":0,\"min\":0},"));
+	assert_non_null(strstr(a, "\"free\":{\"DMA\":1,\"DMA32\":2,\"HighMem\":0,"
+			       "\"Movable\":0,\"Normal\":3}"));
+	assert_non_null(strstr(a, "\"format\":2"));
 	if (result_from_json(a, &back, err, sizeof(err)))
 		fail_msg("%s", err);
 	b = result_to_json(&back, true);
@@ -229,13 +239,22 @@ static void test_json_errors_name_the_key(void **state)
 		      "seed: expected a whole number from 0");
 	assert_prefix(read_edited("\"failures_total\":0,", ""),
 		      "failures_total: missing");
-	assert_prefix(read_edited("\"format\":1", "\"format\":2"),
-		      "format: expected 1");
-	assert_prefix(read_edited("\"vm_events\":[", "\"vm_events\":[1,"),
-		      "vm_events: expected");
-	assert_prefix(read_edited("\"site\":3", "\"site\":16"),
+	assert_prefix(read_edited("\"format\":2", "\"format\":3"),
+		      "format: expected 1 to 2 (the result formats this mmsim "
+		      "reads; a newer mmsim wrote this)");
+	assert_prefix(read_edited("\"vm_events\":{", "\"vm_events\":{\"nosuch\":1,"),
+		      "vm_events: expected an object of integers by name");
+	assert_prefix(read_edited("\"vm_events\":{", "\"vm_events\":[1],\"x\":{"),
+		      "vm_events: expected an object of integers by name (or, "
+		      "format 1, ");
+	assert_prefix(read_edited("\"site\":\"kswapd\"", "\"site\":\"nosuch\""),
 		      "congestion_wait: expected [{site, queue, calls, timeouts, "
-		      "time_ns}, ...] with site 0-15 and queue 0-2");
+		      "time_ns}, ...] with site a name (format 1: 0-15) and queue "
+		      "a name (format 1: 0-2)");
+	assert_prefix(read_edited("\"site\":\"kswapd\"", "\"site\":16"),
+		      "congestion_wait: expected");
+	assert_prefix(read_edited("\"DMA32\":{\"high\":1050", "\"DMA33\":{\"high\":1050"),
+		      "watermarks: expected an object of objects of integers by name");
 	assert_prefix(read_edited("\"arch\":\"x86\"", "\"arch\":\"x86_64_and_more_than_15\""),
 		      "arch: expected a string of at most 15 bytes");
 	assert_prefix(read_edited("\"latency\":[[1000000000,250000000]]", "\"latency\":[[1]]"),

@@ -364,8 +364,7 @@ static void test_json_into_a_device_keeps_the_device(void **state)
 	(void)state;
 	write_file("small.ini", small);
 	if (sh("rm -f full && mknod full c 1 7")) {
-		print_message("skipped: mknod needs root (CAP_MKNOD): %s", out);
-		skip();
+		test_skip_because("mknod needs root (CAP_MKNOD): %s", out);
 	}
 	assert_int_equal(sh("$M run small.ini --json full > /dev/null"), 1);
 	assert_non_null(strstr(out, "run: --json full: cannot write: No space left on device"));
@@ -453,8 +452,9 @@ static void test_force_leaves_a_clean_report(void **state)
 	/* Nothing of the first run is left anywhere. */
 	assert_int_equal(sh("find rep | grep -c 2.6.30"), 1);
 	assert_int_equal(sh("find rep | grep -c seed3"), 1);
-	assert_int_equal(sh("ls rep/runs"), 0);
-	assert_string_equal(out, "2.6.31-seed5-latency.csv\n2.6.31-seed5.csv\n");
+	assert_int_equal(sh("ls rep/runs | grep -v '^2.6.31-seed5'"), 1);
+	assert_int_equal(sh("ls rep/runs | grep -c '^2.6.31-seed5'"), 0);
+	assert_true(atoi(out) >= 2);
 	/* The manifest lists every file, and only those. */
 	assert_int_equal(sh("cd rep && find . -type f ! -name .mmsim-manifest | sed 's|^./||' | sort > ../found && "
 			    "grep -v '^#' .mmsim-manifest | sort | diff - ../found"), 0);
@@ -514,8 +514,9 @@ static void test_one_command_per_folder(void **state)
 			    "while [ ! -e two/.mmsim-lock ]; do sleep 0.01; done && "
 			    COMPARE "--kernels 2.6.30 --out two --force; rc=$?; wait; exit $rc"), 2);
 	assert_non_null(strstr(out, "in use by another mmsim"));
-	assert_int_equal(sh("ls two/runs | wc -l"), 0);
-	assert_string_equal(out, "12\n");
+	/* The first one's six runs, nothing of the second. */
+	assert_int_equal(sh("ls two/runs | grep -c 'seed[0-9]*-latency.csv$'"), 0);
+	assert_string_equal(out, "6\n");
 }
 
 /*
@@ -530,13 +531,10 @@ static void test_full_disk_names_every_file(void **state)
 
 	(void)state;
 	write_file("small.ini", small);
-	if (system("command -v gnuplot >/dev/null 2>&1")) {
-		print_message("skipped: gnuplot is not installed\n");
-		skip();
-	}
+	if (!test_have_tool("gnuplot"))
+		test_skip_because("gnuplot is not installed");
 	if (sh("mkdir -p mnt && unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt'")) {
-		print_message("skipped: cannot mount a tmpfs (unshare -m needs root): %s", out);
-		skip();
+		test_skip_because("cannot mount a tmpfs (unshare -m needs root): %s", out);
 	}
 	rc = sh("unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt && "
 		"$M compare --scenario small.ini --seeds 1 --kernels 2.6.30,2.6.31 "

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <libgen.h>
 #include <sys/wait.h>
 #include <cmocka.h>
@@ -35,6 +36,14 @@ void test_cli_init(const char *argv0)
 const char *test_mmsim_path(void)
 {
 	return mmsim_path;
+}
+
+int test_have_tool(const char *tool)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "command -v '%s' >/dev/null 2>&1", tool);
+	return system(cmd) == 0;
 }
 
 int test_cli_run(const char *args, char *out, size_t len)

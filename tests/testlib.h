@@ -17,8 +17,23 @@ void test_cli_init(const char *argv0);
 
 /* Run "mmsim ARGS" with stdout and stderr in @out; the exit code, or -1. */
 int test_cli_run(const char *args, char *out, size_t len);
-
-/* The mmsim binary test_cli_init() found, for shell command lines. */
+/* The mmsim binary test_cli_init() found. */
 const char *test_mmsim_path(void);
+
+/* Is @tool (a command name) on PATH? */
+int test_have_tool(const char *tool);
+
+/*
+ * Skip the current test, saying why on a line "SKIP: TEST: REASON" that
+ * scripts/run-tests.sh gathers under make check's summary: a missing
+ * optional tool (trace-cmd, chromium, ...) is visible, not silent.
+ */
+#define test_skip_because(...) do {					\
+	printf("SKIP: %s: ", __func__);					\
+	printf(__VA_ARGS__);						\
+	printf("\n");							\
+	fflush(stdout);							\
+	skip();								\
+} while (0)
 
 #endif /* MMSIM_TESTLIB_H */

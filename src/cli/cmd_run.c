@@ -10,6 +10,7 @@
 #include "options.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
+#include "experiment/monitor.h"
 #include "linux/backing-dev.h"
 #include "mmsim/profile.h"
 #include "linux/swap.h"
@@ -27,7 +28,8 @@ static void run_help(FILE *f)
 	fputs("usage: mmsim run [SCENARIO] [options]\n"
 	      "\n"
 	      "Run one simulation: the embedded 2009 reproduction, or SCENARIO (an INI\n"
-	      "file, see docs/scenario-format.md).  Prints the cover letter's result line,\n"
+	      "file, see docs/scenario-format.md, or the name of an installed one:\n"
+	      "reproduction-x86, low-latency-gitk, ...).  Prints the cover letter's result line,\n"
 	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
 	      "kswapd premature sleeps, page and swap I/O.\n"
 	      "\n"
@@ -38,6 +40,12 @@ static void run_help(FILE *f)
 	      "                     latest (default: the scenario's [run] max_time)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
+	      "  --meminfo          print /proc/meminfo at the end (docs/proc.md)\n"
+	      "  --monitor LIST     snapshots of /proc files during the run, as MMTests'\n"
+	      "                     monitors write them: vmstat, buddyinfo, zoneinfo,\n"
+	      "                     meminfo, pagetypeinfo, slabinfo (docs/monitors.md)\n"
+	      "  --monitor-interval TIME  between snapshots (default 10s)\n"
+	      "  --monitor-dir DIR  where the monitor logs go (default: .)\n"
 	      "  --kern-log FILE    write the kern.log: allocation failure reports, hung\n"
 	      "                     tasks and OOM kills (kernel text)\n"
 	      "  --explain          say why each allocation failed: the watermark test and\n"
@@ -45,7 +53,11 @@ static void run_help(FILE *f)
 	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
 	      "  --samples FILE     write the time series as CSV\n"
 	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
-	      "  --trace FILE       write ftrace-format events\n"
+	      "  --latency-log FILE write gitk's progress lines as MMTests' latency-output\n"
+	      "                     prints them (docs/monitors.md)\n"
+	      "  --trace FILE       write the trace events: ftrace text, or trace-cmd's\n"
+	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
+	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
 	      "  --check            check kernel invariants after every reclaim pass and\n"
 	      "                     every sample (docs/model.md, Invariants); a violation\n"
@@ -61,8 +73,9 @@ static void run_help(FILE *f)
 	      "once) and written whole when it ends: a regular FILE through a temporary\n"
 	      "file renamed over it, a symbolic link's target the same way (the link\n"
 	      "stays), a FIFO or character device directly.  FILE '-' (or /dev/stdout)\n"
-	      "is standard output, for one of the four options at most; the run's own\n"
-	      "report then goes to standard error, so the output can be piped:\n"
+	      "is standard output, for one of --trace, --kern-log, --samples,\n"
+	      "--latency-log and --json at most; the run's own report then goes to\n"
+	      "standard error, so the output can be piped:\n"
 	      "  $ mmsim run --time 60s --trace - | mmsim report reclaim -\n"
 	      "\n"
 	      "Exit status: 0; 1 the run was interrupted or an output could not be\n"
@@ -136,9 +149,14 @@ static void on_sigint(int sig)
 struct run_args {
 	const char *scenario;
 	const char *arch;
-	const char *kern_log, *samples, *json, *trace, *events;
+	const char *kern_log, *samples, *json, *trace, *events, *latency_log;
+	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
+	bool meminfo;
+	unsigned int monitors;		/* mask of enum monitor_id */
+	uint64_t monitor_interval;
+	const char *monitor_dir;
 	bool explain;
 	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
@@ -167,7 +185,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
 		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
-		OPT_TIME, OPT_HUNG_TASK_TIMEOUT,
+		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
+		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
@@ -175,11 +194,17 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
 		{ "slabinfo", no_argument, NULL, OPT_SLABINFO },
+		{ "meminfo", no_argument, NULL, OPT_MEMINFO },
+		{ "monitor", required_argument, NULL, OPT_MONITOR },
+		{ "monitor-interval", required_argument, NULL, OPT_MONITOR_INTERVAL },
+		{ "monitor-dir", required_argument, NULL, OPT_MONITOR_DIR },
 		{ "kern-log", required_argument, NULL, OPT_KERN_LOG },
 		{ "samples", required_argument, NULL, OPT_SAMPLES },
 		{ "json", required_argument, NULL, OPT_JSON },
+		{ "latency-log", required_argument, NULL, OPT_LATENCY_LOG },
 		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "events", required_argument, NULL, OPT_EVENTS },
+		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
@@ -189,7 +214,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_options o;
-	char why[64];
+	char why[64], why2[160];
 	uint64_t n;
 	int c;
 
@@ -206,11 +231,30 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 			break;
 		case OPT_VMSTAT: a->vmstat = true; break;
 		case OPT_SLABINFO: a->slabinfo = true; break;
+		case OPT_MEMINFO: a->meminfo = true; break;
+		case OPT_MONITOR:
+			if (monitor_parse(optarg, &a->monitors, why2, sizeof(why2)))
+				return usage_error("run: --monitor: %s", why2);
+			break;
+		case OPT_MONITOR_INTERVAL:
+			if (parse_time(optarg, &a->monitor_interval, why, sizeof(why)) ||
+			    !a->monitor_interval)
+				return usage_error("run: --monitor-interval '%s': expected a "
+						   "time (10s, 500ms)", optarg);
+			break;
+		case OPT_MONITOR_DIR: a->monitor_dir = optarg; break;
 		case OPT_KERN_LOG: a->kern_log = optarg; break;
 		case OPT_SAMPLES: a->samples = optarg; break;
 		case OPT_JSON: a->json = optarg; break;
+		case OPT_LATENCY_LOG: a->latency_log = optarg; break;
 		case OPT_TRACE: a->trace = optarg; break;
 		case OPT_EVENTS: a->events = optarg; break;
+		case OPT_TRACE_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "dat"))
+				return usage_error("run: --trace-format '%s': expected text or dat",
+						   optarg);
+			a->trace_format = optarg;
+			break;
 		case OPT_CHECK: a->opt.check = true; break;
 		case OPT_EXPLAIN: a->explain = true; break;
 		case OPT_CHECK_INTERVAL:
@@ -243,9 +287,23 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				   "a scenario file sets [machine] arch itself");
 	if (a->events && !a->trace)
 		return usage_error("run: --events needs --trace FILE");
+	if ((a->monitor_interval || a->monitor_dir) && !a->monitors)
+		return usage_error("run: --monitor-interval and --monitor-dir need --monitor LIST");
+	if (a->trace_format && !a->trace)
+		return usage_error("run: --trace-format needs --trace FILE");
 	if ((a->opt.check_interval || a->opt.check_period) && !a->opt.check)
 		return usage_error("run: --check-interval needs --check");
 	return 0;
+}
+
+/* --trace-format, else the name: FILE.dat is trace-cmd's binary format. */
+static bool trace_is_dat(const struct run_args *a)
+{
+	size_t n = strlen(a->trace);
+
+	if (a->trace_format)
+		return !strcmp(a->trace_format, "dat");
+	return n >= 4 && !strcmp(a->trace + n - 4, ".dat");
 }
 
 /*
@@ -254,7 +312,10 @@ static int parse_args(int argc, char **argv, struct run_args *a)
  * start.  Standard output ("-", /dev/stdout) may be one of them; the run's
  * own report then goes to stderr.
  */
-enum { OUT_TRACE, OUT_KERN_LOG, OUT_SAMPLES, OUT_JSON, NR_OUTPUTS };
+enum {
+	OUT_TRACE, OUT_KERN_LOG, OUT_SAMPLES, OUT_LATENCY_LOG, OUT_JSON,
+	NR_OUTPUTS
+};
 
 struct run_outputs {
 	const char *path[NR_OUTPUTS];
@@ -264,7 +325,7 @@ struct run_outputs {
 };
 
 static const char *const output_option[NR_OUTPUTS] = {
-	"--trace", "--kern-log", "--samples", "--json",
+	"--trace", "--kern-log", "--samples", "--latency-log", "--json",
 };
 
 static void close_outputs(struct run_outputs *o)
@@ -282,6 +343,7 @@ static int open_outputs(const struct run_args *a, struct run_outputs *o)
 	o->path[OUT_TRACE] = a->trace;
 	o->path[OUT_KERN_LOG] = a->kern_log;
 	o->path[OUT_SAMPLES] = a->samples;
+	o->path[OUT_LATENCY_LOG] = a->latency_log;
 	o->path[OUT_JSON] = a->json;
 	o->report = stdout;
 	for (int i = 0; i < NR_OUTPUTS; i++) {
@@ -326,6 +388,8 @@ static int write_outputs(struct run_outputs *o, const struct run_result *r)
 			      of->fp);
 		} else if (i == OUT_SAMPLES) {
 			series_write_csv(of->fp, r);
+		} else if (i == OUT_LATENCY_LOG) {
+			latency_write_log(of->fp, r);
 		} else if (i == OUT_JSON) {
 			char *json = result_to_json(r, true);
 
@@ -352,6 +416,7 @@ int cmd_run(int argc, char **argv)
 	struct run_result r;
 	struct cover_line line;
 	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
+	char *meminfo_text = NULL;
 	FILE *f;
 	int ret;
 
@@ -388,6 +453,7 @@ int cmd_run(int argc, char **argv)
 	if (a.trace) {
 		trace.out = outs.of[OUT_TRACE].fp;
 		trace.header = true;
+		trace.tracedat = trace_is_dat(&a);
 		a.opt.trace = &trace;
 	}
 	a.opt.progress = true;
@@ -395,10 +461,25 @@ int cmd_run(int argc, char **argv)
 		a.opt.vmstat_text = &vmstat_text;
 	if (a.slabinfo)
 		a.opt.slabinfo_text = &slabinfo_text;
+	if (a.meminfo)
+		a.opt.meminfo_text = &meminfo_text;
+	if (a.monitors) {
+		a.opt.monitors = monitor_open(a.monitor_dir ? a.monitor_dir : ".",
+					      "mmsim", a.monitors,
+					      a.monitor_interval ? a.monitor_interval :
+					      10 * NSEC_PER_SEC, err, sizeof(err));
+		if (!a.opt.monitors) {
+			close_outputs(&outs);
+			scenario_free(sc);
+			return usage_error("run: --monitor: %s", err);
+		}
+	}
 	a.opt.scenario_name = a.scenario ? a.scenario : scenario_default_name(a.arch);
 	signal(SIGINT, on_sigint);
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
 		close_outputs(&outs);
+		if (a.opt.monitors)
+			monitor_close(a.opt.monitors, false);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
 		if (mm_violation.hit) {
@@ -408,6 +489,11 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	}
 	signal(SIGINT, SIG_DFL);
+	if (a.opt.monitors && monitor_close(a.opt.monitors, true)) {
+		fprintf(stderr, "mmsim: run: cannot write the monitor logs in %s\n",
+			a.monitor_dir ? a.monitor_dir : ".");
+		ret = 1;
+	}
 
 	line.name = result_text(&r, "kernel");
 	line.elapsed = result_elapsed(&r);
@@ -431,6 +517,9 @@ int cmd_run(int argc, char **argv)
 	if (a.slabinfo)
 		fprintf(f, "\n%s", slabinfo_text ? slabinfo_text : "");
 	free(slabinfo_text);
+	if (a.meminfo)
+		fprintf(f, "\n%s", meminfo_text ? meminfo_text : "");
+	free(meminfo_text);
 	if (a.explain)
 		fprintf(f, "\nWhy the allocations failed:\n%s",
 			result_text(&r, "explain") ? result_text(&r, "explain") :

@@ -22,7 +22,7 @@
 static void show_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat|slabinfo\n"
+		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat|slabinfo|meminfo\n"
 		"                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n"
 		"                  [--nodes N] [--kernel PROFILE] [--slab slub|slab]\n\n"
 		"Boot a simulated machine and print its /proc file in the kernel's\n"
@@ -159,14 +159,14 @@ int cmd_show(int argc, char **argv)
 		}
 	}
 	if (!file)
-		return usage_error("show: which file? zoneinfo, buddyinfo, pagetypeinfo, vmstat or slabinfo");
+		return usage_error("show: which file? zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo or meminfo");
 
 	bool known = false;
 
 	for (const char *const *f = procfs_files; *f; f++)
 		known |= !strcmp(*f, file);
 	if (!known)
-		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo)",
+		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo, meminfo)",
 				   file);
 
 	sc = show_scenario(arch, mem_given ? &mem : NULL, cpus, nodes, allocator);

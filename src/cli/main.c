@@ -8,6 +8,7 @@
 #include "options.h"
 #include "experiment/run.h"
 #include "report/outfile.h"
+#include "trace/tracedat.h"
 
 const char mmsim_version[] = MMSIM_VERSION;
 
@@ -26,6 +27,7 @@ const struct command commands[] = {
 	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
 	{ "merge", cmd_merge, "build the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
+	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: the fitted scenario and its record" },
 	{ NULL, NULL, NULL },
 };
 
@@ -64,6 +66,8 @@ static int cmd_version(int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	printf("mmsim %s\n", MMSIM_VERSION);
+	printf("trace.dat reading: %s\n", tracedat_support());
+	printf("trace.dat writing: built in (trace-cmd's v6 layout)\n");
 	return 0;
 }
 

@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <unistd.h>
 #include "compare_internal.h"
 #include "pool.h"
@@ -269,7 +270,11 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 	if (o->scenario_path) {
 		e->scenario_path = xstrdup(o->scenario_path);
 		e->scenario_name = xstrdup(o->scenario_path);
-		e->text = experiment_read_text(o->scenario_path, err, len);
+		char buf[PATH_MAX + 128];
+
+		/* An installed scenario by name (scenario_resolve). */
+		e->text = experiment_read_text(scenario_resolve(o->scenario_path, buf,
+								sizeof(buf)), err, len);
 		if (!e->text)
 			return -1;
 	} else if (!strcmp(e->arch, "x86")) {
@@ -537,10 +542,25 @@ static void describe_profile(const char *kernel, struct profile_text *t)
 	struct kernel_profile p;
 	char why[256];
 
-	if (profile_parse(kernel, &p, why, sizeof(why)))
+	if (profile_parse(kernel, &p, why, sizeof(why))) {
 		add_line(t, why);
-	else
-		profile_describe(&p, add_line, t);
+		return;
+	}
+	profile_describe(&p, add_line, t);
+	while (profile_switch_name(t->nr_switches))
+		t->nr_switches++;
+	t->switch_names = xcalloc(t->nr_switches ? t->nr_switches : 1,
+				  sizeof(*t->switch_names));
+	t->switch_values = xcalloc(t->nr_switches ? t->nr_switches : 1,
+				   sizeof(*t->switch_values));
+	for (size_t i = 0; i < t->nr_switches; i++) {
+		char buf[64];
+		const char *v;
+
+		t->switch_names[i] = profile_switch_name(i);
+		v = profile_switch_value(&p, t->switch_names[i], buf, sizeof(buf));
+		t->switch_values[i] = xstrdup(v ? v : "");
+	}
 }
 
 void experiment_report_init(struct experiment_report *er,
@@ -567,6 +587,9 @@ void experiment_report_init(struct experiment_report *er,
 		describe_profile(col->kernel, &er->profiles[c]);
 		col->profile_lines = (const char *const *)er->profiles[c].lines;
 		col->nr_profile_lines = er->profiles[c].nr;
+		col->switch_names = er->profiles[c].switch_names;
+		col->switch_values = (const char *const *)er->profiles[c].switch_values;
+		col->nr_switches = er->profiles[c].nr_switches;
 		for (size_t s = 0; s < e->nr_seeds; s++) {
 			size_t i = c * e->nr_seeds + s;
 			char stem[640];
@@ -616,7 +639,12 @@ void experiment_report_free(struct experiment_report *er)
 	for (size_t i = 0; i < n; i++)
 		free(er->stems[i]);
 	for (size_t c = 0; c < er->rep.nr_columns; c++)
+	{
 		experiment_free_list(er->profiles[c].lines, er->profiles[c].nr);
+		experiment_free_list(er->profiles[c].switch_values,
+				     er->profiles[c].nr_switches);
+		free(er->profiles[c].switch_names);
+	}
 	free(er->profiles);
 	free(er->stems);
 	free(er->runs);

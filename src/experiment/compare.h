@@ -173,6 +173,10 @@ int experiment_merge(struct experiment *e, char *const *dirs, size_t nr_dirs,
 struct profile_text {
 	char **lines;
 	size_t nr;
+	/* Every switch by name and its value's text (summary.json). */
+	const char **switch_names;
+	char **switch_values;
+	size_t nr_switches;
 };
 
 /* The report view of an experiment's results (runs present only). */

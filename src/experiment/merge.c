@@ -261,6 +261,8 @@ static const char *label(const struct run_result *r, const char *name)
  * seed, its scenario (the fingerprint of the effective text) and this
  * experiment's mmsim.  A result of another job copied over it (a 2.6.31
  * run under a 2.6.30 job's name) would otherwise join the wrong column.
+ * A result of an mmsim before fingerprints and versions were recorded
+ * has neither: those two cannot be told, and are not refused.
  */
 static int check_job(struct experiment *e, size_t i, const char *path,
 		     const char *dir, char *err, size_t len)
@@ -281,13 +283,13 @@ static int check_job(struct experiment *e, size_t i, const char *path,
 			  result_text(r, "kernel"),
 			  (unsigned long long)result_uint(r, "seed"), kernel,
 			  (unsigned long long)seed, dir);
-	else if (pt->fingerprint && (!fp || strcmp(fp, pt->fingerprint)))
+	else if (pt->fingerprint && fp && *fp && strcmp(fp, pt->fingerprint))
 		rc = errf(err, len, "%s: a run of another scenario (fingerprint %s), "
 			  "filed under the job of %s seed %llu whose scenario %s has "
 			  "fingerprint %s (%s/experiment.json)", path,
 			  label(r, "scenario_fingerprint"), kernel,
 			  (unsigned long long)seed, pt->file, pt->fingerprint, dir);
-	else if (e->version && (!version || strcmp(version, e->version)))
+	else if (e->version && version && *version && strcmp(version, e->version))
 		rc = errf(err, len, "%s: written by mmsim %s, but the jobs of "
 			  "%s/experiment.json by mmsim %s: run it again with that "
 			  "mmsim", path, label(r, "mmsim_version"), dir, e->version);
@@ -498,7 +500,10 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 	for (size_t i = 1; i < nr_files; i++) {
 		const struct run_result *a = &all[0], *b = &all[i];
 
-		if (strcmp(label(a, "mmsim_version"), label(b, "mmsim_version"))) {
+		/* A result of an mmsim before versions were recorded has
+		 * none: unknown, not a mismatch (format 1 results merge). */
+		if (*result_text(a, "mmsim_version") && *result_text(b, "mmsim_version") &&
+		    strcmp(label(a, "mmsim_version"), label(b, "mmsim_version"))) {
 			errf(err, len, "%s and %s: written by mmsim %s and %s; merge "
 			     "results of one mmsim", files[0], files[i],
 			     label(a, "mmsim_version"), label(b, "mmsim_version"));
@@ -508,8 +513,11 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 			a = &all[j];
 			if (strcmp(result_text(a, "scenario"), result_text(b, "scenario")))
 				continue;
-			/* The first run of this scenario name stands for all. */
-			if (strcmp(label(a, "scenario_fingerprint"),
+			/* The first run of this scenario name stands for all;
+			 * a result without a fingerprint cannot be told. */
+			if (*result_text(a, "scenario_fingerprint") &&
+			    *result_text(b, "scenario_fingerprint") &&
+			    strcmp(label(a, "scenario_fingerprint"),
 				   label(b, "scenario_fingerprint"))) {
 				errf(err, len, "%s and %s: runs of scenario %s, but of "
 				     "different texts (fingerprints %s and %s)", files[j],

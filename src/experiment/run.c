@@ -5,11 +5,13 @@
  * wall_seconds depends on the host; everything else is a function of the
  * scenario, the profile and the seed.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
 #include "run.h"
 #include "machine.h"
+#include "monitor.h"
 #include "scenario_load.h"
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
@@ -39,6 +41,7 @@ struct run_state {
 	struct run_result *res;
 	const struct run_options *opt;
 	struct timer sampler;
+	struct timer monitor;		/* --monitor: reads only */
 	struct progress progress;
 	sim_time_t until;
 };
@@ -234,14 +237,41 @@ static void take_sample(struct timer *t)
 	result_append(rs->res, "samples", &s);
 
 	mm_debug_sample_check();
-	progress_update(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
-			(double)rs->until / NSEC_PER_SEC);
+	if (rs->progress.enabled) {
+		/* Simulated seconds of the run, and the engine's pace. */
+		double wall = progress_elapsed(&rs->progress);
+		char note[48];
+
+		snprintf(note, sizeof(note), "%.2fM events/s",
+			 wall > 0 ? (double)sim_events() / wall / 1e6 : 0.0);
+		progress_update_note(&rs->progress, (double)sim_now() / NSEC_PER_SEC,
+				     (double)rs->until / NSEC_PER_SEC, note);
+	}
 	if (run_interrupted) {
 		result_set_bool(rs->res, "partial", true);
 		sim_stop();
 		return;
 	}
 	timer_add(t, sim_now() + rs->m.sc->run.sample_interval);
+}
+
+/* A snapshot of the monitored /proc files; nothing is changed. */
+static void take_monitor_snapshot(struct timer *t)
+{
+	monitor_snapshot(rs->opt->monitors);
+	timer_add(t, sim_now() + monitor_interval(rs->opt->monitors));
+}
+
+/* /proc text of the machine now, through @fn, into a malloc'd string. */
+static void proc_text(char **out, void (*fn)(FILE *))
+{
+	size_t n;
+	FILE *f = open_memstream(out, &n);
+
+	if (!f)
+		abort();
+	fn(f);
+	fclose(f);
 }
 
 static int create_workloads(struct machine *m, char *err, size_t len)
@@ -387,13 +417,24 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	state.until = run->max_time;
 	if (run->until.time && run->until.time < state.until)
 		state.until = run->until.time;
-	if (opt->progress)
+	if (opt->progress) {
+		/* Only a run longer than a few seconds of wall time shows
+		 * progress, and only on a terminal (stderr). */
+		state.progress.quiet = 2.0;
 		progress_begin(&state.progress, "simulated s");
+	}
 	timer_init(&state.sampler, take_sample, NULL);
 	state.sampler.deferrable = true;
 	timer_add(&state.sampler, 0);
+	if (opt->monitors) {
+		timer_init(&state.monitor, take_monitor_snapshot, NULL);
+		state.monitor.deferrable = true;
+		timer_add(&state.monitor, 0);
+	}
 	sim_run(state.until);
 	timer_del(&state.sampler);
+	if (opt->monitors)
+		timer_del(&state.monitor);
 	if (opt->progress)
 		progress_end(&state.progress);
 	if (mm_violation.hit) {
@@ -401,24 +442,12 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		goto out;
 	}
 	collect(&state.m, res);
-	if (opt->vmstat_text) {
-		size_t n;
-		FILE *f = open_memstream(opt->vmstat_text, &n);
-
-		if (!f)
-			abort();
-		procfs_vmstat(f);
-		fclose(f);
-	}
-	if (opt->slabinfo_text) {
-		size_t n;
-		FILE *f = open_memstream(opt->slabinfo_text, &n);
-
-		if (!f)
-			abort();
-		procfs_slabinfo(f);
-		fclose(f);
-	}
+	if (opt->vmstat_text)
+		proc_text(opt->vmstat_text, procfs_vmstat);
+	if (opt->slabinfo_text)
+		proc_text(opt->slabinfo_text, procfs_slabinfo);
+	if (opt->meminfo_text)
+		proc_text(opt->meminfo_text, procfs_meminfo);
 	ret = 0;
 out:
 	if (opt->trace && ftrace_sink_stop() && !ret) {

@@ -25,6 +25,7 @@
 void scenario_fingerprint(const struct scenario *sc, char *buf, size_t len);
 
 struct ftrace_sink_opts;
+struct monitor_set;
 
 struct run_options {
 	const char *profile;		/* NULL: the scenario's [kernel] profile */
@@ -38,6 +39,10 @@ struct run_options {
 	const struct ftrace_sink_opts *trace;	/* NULL: no tracing */
 	char **vmstat_text;		/* non-NULL: /proc/vmstat at the end, malloc'd */
 	char **slabinfo_text;		/* non-NULL: /proc/slabinfo at the end, malloc'd */
+	char **meminfo_text;		/* non-NULL: /proc/meminfo at the end, malloc'd */
+	/* Periodic /proc snapshots (experiment/monitor.h); NULL: none.
+	 * The caller opens and closes the set. */
+	struct monitor_set *monitors;
 };
 
 /* 0 with @res initialised and filled (the caller frees it), or -1 with a

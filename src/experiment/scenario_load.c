@@ -9,6 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 #include "scenario_load.h"
+#include <limits.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "linux/mm_types.h"
 #include "mmsim/profile.h"
 #include "workload/workload.h"
@@ -138,10 +142,41 @@ out:
 	return rc;
 }
 
+int scenario_apply_profile(const struct scenario *sc, struct kernel_profile *p,
+			   struct scenario_error *err)
+{
+	if (!scenario_key_given(sc, "vm", "low_latency"))
+		return 0;
+	if (p->low_latency == LOW_LATENCY_ABSENT) {
+		if (!sc->vm.low_latency)
+			return 0;	/* what the kernel does anyway */
+		return scenario_errorf(sc, scenario_key_line(sc, "vm", "low_latency"), err,
+				       "low_latency = on: kernel profile '%s' has no low_latency: "
+				       "CFQ's low_latency appeared in 2.6.32 (commit 1d2235152dc "
+				       "\"cfq-iosched: add a knob for desktop interactiveness\", "
+				       "named low_latency by 963b72fc666); leave the key out or "
+				       "set it off for 2.6.30 and 2.6.31 profiles", p->name);
+	}
+	p->low_latency = sc->vm.low_latency ? LOW_LATENCY_ON : LOW_LATENCY_OFF;
+	return 0;
+}
+
+/* The scenario's own values against its [kernel] profile. */
+static int check_profile(const struct scenario *sc, struct scenario_error *err)
+{
+	struct kernel_profile p;
+	char why[256];
+
+	if (profile_parse(sc->kernel.profile, &p, why, sizeof(why)))
+		return 0;	/* the parser has reported it */
+	return scenario_apply_profile(sc, &p, err);
+}
+
 /* The checks that need the loaded tasks and this host, after parsing. */
 static struct scenario *check_loaded(struct scenario *sc, struct scenario_error *err)
 {
-	if (sc && (check_host(sc, err) || check_tasks_together(sc, err))) {
+	if (sc && (check_host(sc, err) || check_tasks_together(sc, err) ||
+		   check_profile(sc, err))) {
 		scenario_free(sc);
 		return NULL;
 	}
@@ -207,13 +242,68 @@ struct scenario *scenario_load_text(const char *text, const char *name,
 						  &load_opts, err), err);
 }
 
+#ifndef MMSIM_DATADIR
+#define MMSIM_DATADIR "/usr/local/share/mmsim"
+#endif
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+const char *scenario_resolve(const char *name, char *buf, size_t len)
+{
+	char exe[PATH_MAX], *slash;
+	const char *dirs[3];
+	ssize_t n;
+	int nr = 0;
+
+	if (strchr(name, '/') || is_file(name))
+		return name;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = 0;
+	} else {
+		exe[0] = 0;
+	}
+	dirs[nr++] = "%s/../share/mmsim/scenarios";
+	dirs[nr++] = MMSIM_DATADIR "/scenarios";
+	dirs[nr++] = "%s/../../scenarios";
+	for (int i = 0; i < nr; i++) {
+		char dir[PATH_MAX + 64];
+
+		if (strstr(dirs[i], "%s")) {
+			if (!*exe)
+				continue;
+			snprintf(dir, sizeof(dir), dirs[i], exe);
+		} else {
+			snprintf(dir, sizeof(dir), "%s", dirs[i]);
+		}
+		snprintf(buf, len, "%s/%s", dir, name);
+		if (is_file(buf))
+			return buf;
+		snprintf(buf, len, "%s/%s.ini", dir, name);
+		if (is_file(buf))
+			return buf;
+	}
+	return name;
+}
+
 struct scenario *scenario_load(const char *path, const char *arch,
 			       struct scenario_error *err)
 {
 	const struct scenario_parse_opts opts = load_opts;
+	char buf[PATH_MAX + 128];
 
 	if (path)
-		return check_loaded(scenario_parse_file(path, &opts, err), err);
+		return check_loaded(scenario_parse_file(scenario_resolve(path, buf,
+									 sizeof(buf)),
+							&opts, err), err);
 	if (arch && strcmp(arch, "x86") && strcmp(arch, "x86_64")) {
 		err->line = 0;
 		snprintf(err->msg, sizeof(err->msg),

@@ -5,9 +5,21 @@
 #include "scenario/scenario.h"
 
 struct workload_ops;
+struct kernel_profile;
 
 /* @path NULL: the embedded default for @arch ("x86" or "x86_64", NULL:
  * x86_64).  NULL with @err filled on any error. */
+/*
+ * Where scenario @name is: @name itself when it is a file or holds a '/';
+ * else the installed scenarios NAME or NAME.ini, looked up in
+ * EXE_DIR/../share/mmsim/scenarios (an installed mmsim, wherever it was
+ * installed or copied with its tree), MMSIM_DATADIR/scenarios (the
+ * PREFIX it was built for) and EXE_DIR/../../scenarios (a build tree);
+ * @name when none has it (the error then names it).  Returns @name or
+ * @buf.
+ */
+const char *scenario_resolve(const char *name, char *buf, size_t len);
+
 struct scenario *scenario_load(const char *path, const char *arch,
 			       struct scenario_error *err);
 const char *scenario_default_name(const char *arch);
@@ -32,5 +44,14 @@ void scenario_set_host_memory(uint64_t bytes);
 int workload_load_params(const struct scenario *sc, struct scenario_task *task,
 			 const struct workload_ops **ops, void **params,
 			 struct scenario_error *err);
+
+/*
+ * The scenario's [vm] values that are kernel tunables, onto profile @p
+ * (the one a run boots, which --kernel may have chosen): low_latency, if
+ * given, becomes the profile's; on for a profile without it (2.6.30,
+ * 2.6.31) is refused.  0, or -1 with @err filled ("FILE:LINE: ...").
+ */
+int scenario_apply_profile(const struct scenario *sc, struct kernel_profile *p,
+			   struct scenario_error *err);
 
 #endif

@@ -11,7 +11,6 @@
 #include <jansson.h>
 #include "metrics_internal.h"
 
-#define RESULT_FORMAT	1
 
 /* ---- writing ------------------------------------------------------------ */
 
@@ -26,13 +25,38 @@ static json_t *field_to_json(const struct measure_field *f, const void *rec)
 	case FIELD_CHARS:
 		return json_string(p);
 	case FIELD_UINTS:
-		a = json_array();
-		for (unsigned int i = 0; i < f->count; i++)
-			json_array_append_new(a,
-				json_integer((json_int_t)((const uint64_t *)p)[i]));
+		a = f->json_names ? json_object() : json_array();
+		for (unsigned int i = 0; i < f->count; i++) {
+			json_t *x = json_integer((json_int_t)((const uint64_t *)p)[i]);
+
+			if (f->json_names)
+				json_object_set_new(a, f->json_names[i], x);
+			else
+				json_array_append_new(a, x);
+		}
 		return a;
 	}
 	return NULL;
+}
+
+/* Element @i of dimension @dim by name, or NULL (saved by position). */
+static const char *element(const struct measure *m, unsigned int dim,
+			   unsigned int i)
+{
+	return m->element_name ? m->element_name(dim, i) : NULL;
+}
+
+/* The index of the element named @name along @dim; -1: none. */
+static int element_index(const struct measure *m, unsigned int dim,
+			 const char *name)
+{
+	for (unsigned int i = 0; m->element_name && i < m->dims[dim]; i++) {
+		const char *e = m->element_name(dim, i);
+
+		if (e && !strcmp(e, name))
+			return (int)i;
+	}
+	return -1;
 }
 
 /* Fields into @o (an object, or an array for tuple records). */
@@ -71,10 +95,15 @@ static json_t *grid_to_json(const struct measure *m,
 		if (!cell_present(m, rec))
 			continue;
 		o = json_object();
-		json_object_set_new(o, m->keys[0], json_integer((json_int_t)(c / cols)));
-		if (m->dims[1])
-			json_object_set_new(o, m->keys[1],
-					    json_integer((json_int_t)(c % cols)));
+		for (unsigned int k = 0; k < (m->dims[1] ? 2u : 1u); k++) {
+			unsigned int at = k ? (unsigned int)(c % cols) :
+					      (unsigned int)(c / cols);
+			const char *name = element(m, k, at);
+
+			/* Format 2: the call site and queue by name. */
+			json_object_set_new(o, m->keys[k], name ? json_string(name) :
+					    json_integer((json_int_t)at));
+		}
 		if (record_fill(m->record, rec, o)) {
 			json_decref(o);
 			json_decref(a);
@@ -108,20 +137,46 @@ static json_t *array_to_json(const struct measure *m,
 {
 	unsigned int rows = m->dims[1] ? m->dims[0] : 1;
 	unsigned int cols = m->dims[1] ? m->dims[1] : m->dims[0];
-	json_t *outer = json_array();
+	unsigned int col_dim = m->dims[1] ? 1 : 0;
+	bool named = m->element_name != NULL;
+	json_t *outer = named ? json_object() : json_array();
 
 	for (unsigned int i = 0; i < rows; i++) {
-		json_t *a = m->dims[1] ? json_array() : outer;
+		json_t *a = !m->dims[1] ? outer : named ? json_object() : json_array();
 
 		for (unsigned int j = 0; j < cols; j++) {
 			size_t k = (size_t)i * cols + j;
 			json_int_t x = m->is_signed ? (json_int_t)((const int64_t *)v->p)[k] :
 					(json_int_t)((const uint64_t *)v->p)[k];
+			const char *name = named ? element(m, col_dim, j) : NULL;
 
-			json_array_append_new(a, json_integer(x));
+			if (!named) {
+				json_array_append_new(a, json_integer(x));
+			} else if (name) {
+				json_object_set_new(a, name, json_integer(x));
+			} else if (x) {
+				/* A value without a name cannot be saved. */
+				json_decref(a);
+				if (a != outer)
+					json_decref(outer);
+				return NULL;
+			}
 		}
-		if (m->dims[1])
+		if (!m->dims[1])
+			continue;
+		if (!named) {
 			json_array_append_new(outer, a);
+		} else if (element(m, 0, i)) {
+			json_object_set_new(outer, element(m, 0, i), a);
+		} else {
+			bool empty = json_object_size(a) == 0;
+
+			json_decref(a);
+			if (!empty) {
+				json_decref(outer);
+				return NULL;
+			}
+		}
 	}
 	return outer;
 }
@@ -260,9 +315,14 @@ static void describe_records(const struct measure *m, char *buf, size_t len)
 			text = rt->fields[i].size;
 	}
 	cat(buf, len, rt->tuple ? "], ...]" : "}, ...]");
-	for (int k = 0; m->type == MT_GRID && k < 2 && m->keys[k]; k++)
-		cat(buf, len, "%s %s 0-%u", k ? " and" : " with", m->keys[k],
-		    m->dims[k] - 1);
+	for (int k = 0; m->type == MT_GRID && k < 2 && m->keys[k]; k++) {
+		if (m->element_name)
+			cat(buf, len, "%s %s a name (format 1: 0-%u)",
+			    k ? " and" : " with", m->keys[k], m->dims[k] - 1);
+		else
+			cat(buf, len, "%s %s 0-%u", k ? " and" : " with",
+			    m->keys[k], m->dims[k] - 1);
+	}
 	if (text)
 		cat(buf, len, " with texts under %zu bytes", text);
 }
@@ -288,7 +348,13 @@ static void describe(const struct measure *m, char *buf, size_t len)
 			cat(buf, len, " or null");
 		break;
 	case MT_ARRAY:
-		if (m->dims[1])
+		if (m->element_name && m->dims[1])
+			cat(buf, len, "an object of objects of integers by name "
+			    "(or, format 1, %u arrays of %u integers)", m->dims[0], m->dims[1]);
+		else if (m->element_name)
+			cat(buf, len, "an object of integers by name (or, format 1, "
+			    "%u integers)", m->dims[0]);
+		else if (m->dims[1])
 			cat(buf, len, "%u arrays of %u integers", m->dims[0], m->dims[1]);
 		else
 			cat(buf, len, "%u integers (this mmsim's count)", m->dims[0]);
@@ -332,6 +398,22 @@ static bool field_from_json(const struct measure_field *f, json_t *j, void *rec)
 		strcpy(p, json_string_value(j));
 		return true;
 	case FIELD_UINTS:
+		if (f->json_names && json_is_object(j)) {
+			const char *key;
+			json_t *x;
+
+			json_object_foreach(j, key, x) {
+				unsigned int i = 0;
+
+				while (i < f->count && strcmp(f->json_names[i], key))
+					i++;
+				if (i == f->count ||
+				    !get_uint(x, UINT64_MAX, &((uint64_t *)p)[i]))
+					return false;
+			}
+			return true;
+		}
+		/* Format 1: by position. */
 		if (!json_is_array(j) || json_array_size(j) != f->count)
 			return false;
 		for (unsigned int i = 0; i < f->count; i++)
@@ -374,9 +456,20 @@ static bool grid_from_json(const struct measure *m, json_t *j,
 	json_array_foreach(ok ? j : NULL, i, e) {
 		uint64_t at[2] = { 0, 0 };
 
-		for (int k = 0; ok && k < 2 && m->keys[k]; k++)
-			ok = get_uint(json_object_get(e, m->keys[k]),
-				      m->dims[k] - 1, &at[k]);
+		for (int k = 0; ok && k < 2 && m->keys[k]; k++) {
+			json_t *key = json_object_get(e, m->keys[k]);
+			int idx;
+
+			/* A name (format 2), or a position (format 1). */
+			if (json_is_string(key)) {
+				idx = element_index(m, (unsigned int)k,
+						    json_string_value(key));
+				ok = idx >= 0;
+				at[k] = (uint64_t)(idx >= 0 ? idx : 0);
+			} else {
+				ok = get_uint(key, m->dims[k] - 1, &at[k]);
+			}
+		}
 		ok = ok && record_from_json(m->record, e, rec);
 		if (!ok)
 			break;
@@ -407,11 +500,62 @@ static bool list_from_json(const struct measure *m, json_t *j,
 	return ok;
 }
 
+/* One integer into element @k. */
+static bool array_elem_from_json(const struct measure *m, json_t *x,
+				 struct measure_value *v, size_t k)
+{
+	if (!json_is_integer(x))
+		return false;
+	if (m->is_signed) {
+		((int64_t *)v->p)[k] = json_integer_value(x);
+		return true;
+	}
+	return get_uint(x, UINT64_MAX, &((uint64_t *)v->p)[k]);
+}
+
+/* Format 2: {"name": N, ...}, or {"row": {"col": N, ...}, ...}.  An
+ * element not saved is 0; a name this mmsim does not know is refused. */
+static bool array_from_object(const struct measure *m, json_t *j,
+			      struct measure_value *v)
+{
+	unsigned int cols = m->dims[1] ? m->dims[1] : m->dims[0];
+	const char *rkey, *ckey;
+	json_t *row, *x;
+
+	json_object_foreach(j, rkey, row) {
+		int r = m->dims[1] ? element_index(m, 0, rkey) : 0;
+
+		if (r < 0)
+			return false;
+		if (!m->dims[1]) {
+			int c = element_index(m, 0, rkey);
+
+			if (c < 0 || !array_elem_from_json(m, row, v, (size_t)c))
+				return false;
+			continue;
+		}
+		if (!json_is_object(row))
+			return false;
+		json_object_foreach(row, ckey, x) {
+			int c = element_index(m, 1, ckey);
+
+			if (c < 0 || !array_elem_from_json(m, x, v,
+							  (size_t)r * cols + (size_t)c))
+				return false;
+		}
+	}
+	return true;
+}
+
 static bool array_from_json(const struct measure *m, json_t *j,
 			    struct measure_value *v)
 {
 	unsigned int rows = m->dims[1] ? m->dims[0] : 1;
 	unsigned int cols = m->dims[1] ? m->dims[1] : m->dims[0];
+
+	if (m->element_name && json_is_object(j))
+		return array_from_object(m, j, v);
+	/* Format 1: by position. */
 
 	if (!json_is_array(j) || json_array_size(j) != (m->dims[1] ? rows : cols))
 		return false;
@@ -515,9 +659,12 @@ int result_from_json(const char *text, struct run_result *r, char *err,
 		goto bad;
 	}
 	format = json_object_get(root, "format");
-	if (!json_is_integer(format) || json_integer_value(format) != RESULT_FORMAT) {
-		snprintf(err, errlen, "format: expected %d (the result format "
-			 "this mmsim reads)", RESULT_FORMAT);
+	if (!json_is_integer(format) ||
+	    json_integer_value(format) < RESULT_FORMAT_OLDEST ||
+	    json_integer_value(format) > RESULT_FORMAT) {
+		snprintf(err, errlen, "format: expected %d to %d (the result "
+			 "formats this mmsim reads; a newer mmsim wrote this)",
+			 RESULT_FORMAT_OLDEST, RESULT_FORMAT);
 		goto bad;
 	}
 	for (size_t i = 0; i < metrics_count(); i++) {

@@ -95,6 +95,9 @@ struct measure_field {
 	size_t offset, size;		/* see MEASURE_FIELD */
 	unsigned int count;		/* FIELD_UINTS */
 	const char *const *csv_names;	/* FIELD_UINTS: a column per element */
+	/* FIELD_UINTS: saved as an object with these keys (the kernel's
+	 * names: zone_names[]), not as an array. */
+	const char *const *json_names;
 	/* CSV: 0 writes the integer; else value / csv_scale with
 	 * csv_precision decimals (nanoseconds as seconds). */
 	double csv_scale;
@@ -135,7 +138,10 @@ struct measure {
 	bool is_signed;			/* MT_ARRAY */
 	/* MT_ARRAY, MT_GRID: the name of element @i along dimension @dim
 	 * ("allocstall", "kswapd"), NULL if it has none: consumers read
-	 * elements by name, not by the producer's enum. */
+	 * elements by name, not by the producer's enum.  The JSON uses the
+	 * names too: an MT_ARRAY with names is saved as an object (nested
+	 * for two dimensions), an MT_GRID's keys as the names (an element
+	 * without a name is not saved, and must be 0). */
 	const char *(*element_name)(unsigned int dim, unsigned int i);
 	const struct measure_record *record;	/* MT_GRID, MT_LIST */
 	/* End of the run: fill the value from what the code declaring it
@@ -214,7 +220,15 @@ void result_clear(struct run_result *r, const char *name);
 #define RESULT_JSON_NO_HOST	0x2	/* MF_HOST measures as 0 */
 
 /*
- * The result as one line of JSON, keys sorted: {"format": 1, and every
+ * The result format: 2 saves arrays and grid keys by the kernel's names
+ * (vm_events as {"pgpgin": N, ...}); 1 (before) saved them by position.
+ * result_from_json() reads both.
+ */
+#define RESULT_FORMAT		2
+#define RESULT_FORMAT_OLDEST	1
+
+/*
+ * The result as one line of JSON, keys sorted: {"format": 2, and every
  * measure with a .json key}.  A malloc'd string, NULL if a value cannot be
  * encoded (text that is not UTF-8).
  */

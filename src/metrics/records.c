@@ -26,12 +26,17 @@ static const char *const zone_csv_names[RESULT_NR_ZONES] = {
 	"free_dma", "free_dma32", "free_normal", "free_highmem", "free_movable",
 };
 
+/* The kernel's zone_names[] (mm/page_alloc.c), by zone type. */
+static const char *const zone_json_names[RESULT_NR_ZONES] = {
+	"DMA", "DMA32", "Normal", "HighMem", "Movable",
+};
+
 static const struct measure_field sample_point_fields[] = {
 	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct sample_point, when), NS_AS_SECONDS(3) },
 	{ .json = "free", .csv = "free", .type = FIELD_UINTS,
 	  MEASURE_FIELD(struct sample_point, free), .count = RESULT_NR_ZONES,
-	  .csv_names = zone_csv_names },
+	  .csv_names = zone_csv_names, .json_names = zone_json_names },
 	{ .json = "nr_dirty", .csv = "nr_dirty", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct sample_point, nr_dirty) },
 	{ .json = "nr_writeback", .csv = "nr_writeback", .type = FIELD_UINT,

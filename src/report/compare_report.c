@@ -667,12 +667,28 @@ static json_t *profiles_json(const struct report *rep)
 		const struct report_column *col = &rep->columns[c];
 		json_t *lines;
 
+		json_t *p, *sw;
+
 		if (json_object_get(o, col->kernel))
 			continue;
 		lines = json_array();
 		for (size_t i = 0; i < col->nr_profile_lines; i++)
 			json_array_append_new(lines, json_string(col->profile_lines[i]));
-		json_object_set_new(o, col->kernel, lines);
+		/* Format 2: the switches by name, then the description. */
+		sw = json_object();
+		for (size_t i = 0; i < col->nr_switches; i++) {
+			const char *v = col->switch_values[i];
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			/* Numbers as numbers, value names as strings. */
+			json_object_set_new(sw, col->switch_names[i],
+					    *v && !*end ? json_integer(n) : json_string(v));
+		}
+		p = json_object();
+		json_object_set_new(p, "switches", sw);
+		json_object_set_new(p, "description", lines);
+		json_object_set_new(o, col->kernel, p);
 	}
 	return o;
 }
@@ -708,6 +724,8 @@ int report_write_summary(const struct report *rep, const char *path,
 	json_t *runs = json_array(), *keys = json_array(), *wc, *rs;
 	size_t idx = 0;
 
+	/* 2: results and profiles by the kernel's names (docs/schema/). */
+	json_object_set_new(root, "format", json_integer(RESULT_FORMAT));
 	json_object_set_new(root, "mmsim_version", json_string(rep->version));
 	json_object_set_new(root, "command", json_string(rep->command));
 	json_object_set_new(root, "arch", json_string(rep->arch));
@@ -819,13 +837,15 @@ static void write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[3] = {
+			char *p[4] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
+				/* MMTests' latency-output format. */
+				join(runs, col->stems[i], "-latency.log"),
 			};
 
-			for (int k = 0; k < 3; k++) {
+			for (int k = 0; k < 4; k++) {
 				struct outfile of;
 
 				if (outfile_open(&of, p[k])) {
@@ -837,13 +857,15 @@ static void write_run_files(const struct report *rep, const char *dir,
 					series_write_csv(of.fp, r);
 				else if (k == 1)
 					latency_write_csv(of.fp, r);
+				else if (k == 3)
+					latency_write_log(of.fp, r);
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
 				if (outfile_commit(&of))
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
 			}
-			for (int k = 0; k < 3; k++)
+			for (int k = 0; k < 4; k++)
 				free(p[k]);
 		}
 	}

@@ -28,6 +28,11 @@ struct report_column {
 	 * them (or why the name is not a profile), for summary.json. */
 	const char *const *profile_lines;
 	size_t nr_profile_lines;
+	/* Every profile switch by name and its value (none when the name
+	 * is not a profile). */
+	const char *const *switch_names;
+	const char *const *switch_values;
+	size_t nr_switches;
 };
 
 struct report_scenario {

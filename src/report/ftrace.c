@@ -11,6 +11,7 @@
 #include "ftrace.h"
 #include "linux/gfp.h"
 #include "linux/mmzone.h"
+#include "trace/tracedat_write.h"
 
 /* ---- event selection -------------------------------------------------- */
 
@@ -313,7 +314,20 @@ static struct {
 	uint64_t events;
 	bool irq_info;
 	unsigned long lines;
+	struct tracedat_writer *dat;
 } sink;
+
+static void tracedat_sink(const struct trace_entry *e)
+{
+	char comm[16];
+
+	if (!(sink.events & (UINT64_C(1) << e->id)))
+		return;
+	/* The cmdlines get the names the text trace prints. */
+	ftrace_comm(e->comm, e->pid, comm, sizeof(comm));
+	tracedat_writer_add(sink.dat, e, comm);
+	sink.lines++;
+}
 
 static void ftrace_sink(const struct trace_entry *e)
 {
@@ -336,6 +350,23 @@ int ftrace_sink_start(const struct ftrace_sink_opts *opts)
 	sink.events = opts->events ? opts->events : FTRACE_ALL_EVENTS;
 	sink.irq_info = opts->irq_info;
 	sink.lines = 0;
+	if (opts->tracedat) {
+		const struct arch_desc *a = sim_arch;
+		struct tracedat_arch arch = {
+			/* ftrace_page_ptr()'s mem_map addresses. */
+			.long_size = a && a->arch == ARCH_X86 ? 4 : 8,
+			.mem_map = a && a->arch == ARCH_X86 ? 0xc1000000ULL :
+				   0xffffea0000000000ULL,
+			.struct_page_size = a ? a->struct_page_size : 56,
+			.pageblock_order = pageblock_order,
+		};
+		char err[128];
+
+		sink.dat = tracedat_writer_open(sink.out, &arch, sink.events,
+						err, sizeof(err));
+		trace_sink = tracedat_sink;
+		return 0;
+	}
 	if (opts->header)
 		ftrace_write_header(sink.out);
 	trace_sink = ftrace_sink;
@@ -348,10 +379,16 @@ int ftrace_sink_stop(void)
 
 	if (!sink.active)
 		return 0;
-	if (trace_sink == ftrace_sink)
+	if (trace_sink == ftrace_sink || trace_sink == tracedat_sink)
 		trace_sink = NULL;
 	sink.active = false;
-	rc = (fflush(sink.out) || ferror(sink.out)) ? -1 : 0;
+	rc = 0;
+	if (sink.dat) {
+		rc = tracedat_writer_close(sink.dat);
+		sink.dat = NULL;
+	}
+	if (fflush(sink.out) || ferror(sink.out))
+		rc = -1;
 	return rc;
 }
 

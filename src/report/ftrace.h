@@ -60,6 +60,9 @@ struct ftrace_sink_opts {
 	uint64_t events;		/* mask of enum trace_event_id; 0: all */
 	bool irq_info;
 	bool header;			/* start with the trace file's header */
+	/* Write trace-cmd's binary trace.dat instead of text
+	 * (trace/tracedat_write.h); irq_info and header do not apply. */
+	bool tracedat;
 };
 
 /*
@@ -69,7 +72,7 @@ struct ftrace_sink_opts {
 int ftrace_sink_start(const struct ftrace_sink_opts *opts);
 /* Uninstall; returns -1 if a write to the stream failed, else 0. */
 int ftrace_sink_stop(void);
-/* Lines written since ftrace_sink_start. */
+/* Lines (or trace.dat records) written since ftrace_sink_start. */
 unsigned long ftrace_sink_lines(void);
 
 #endif /* MMSIM_REPORT_FTRACE_H */

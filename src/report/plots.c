@@ -6,9 +6,11 @@
  * time in congestion_wait on a timeline, and the comparison table as bars
  * with stddev error bars.
  *
- * Time-series plots draw the first run (the base seed) of each column:
- * every column ran the same seeds, so the pictures are paired too, and
- * thirteen kernels times five seeds in one graph would show nothing.
+ * Time-series plots draw the first run (the base seed) of each column,
+ * one panel per column (small multiples, each panel titled with the
+ * column's name, all on the same axes): every column ran the same seeds,
+ * so the pictures are paired too, and thirteen kernels overlaid on one
+ * graph would show nothing.  The bar chart names the columns on its x axis.
  * Scripts read ../runs/STEM.csv, so the folder renders anywhere it is
  * copied.  A column without data is left out of a plot rather than given
  * to gnuplot, which stops a script at an empty file.
@@ -78,8 +80,8 @@ void plots_list(const struct report *rep, struct plot_set *set)
 {
 	memset(set, 0, sizeof(*set));
 	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
-	add_plot(set, "latency", "fake-gitk: seconds between output lines against time (first seed)");
-	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time (first seed)");
+	add_plot(set, "latency", "fake-gitk: seconds between output lines against time, a panel per column (first seed)");
+	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time, a panel per column (first seed)");
 	/* The samples count every failure, __GFP_NOWARN and ratelimited
 	 * ones too; the tables count what kern.log printed. */
 	add_plot(set, "failures", "Page allocation failures on a timeline, every one "
@@ -157,71 +159,196 @@ static const struct run_result *first_run(const struct report_column *col)
 	return col->nr_runs ? &col->runs[0] : NULL;
 }
 
-/* One "plot" command of a CSV column over every column's first run;
- * @need_latency: the series is the latency file. */
-static void series_plot(FILE *f, const struct report *rep, bool latency,
-			int csv_column, const char *style)
+/* The columns whose first run has records of @what ("latency",
+ * "samples"): the panels of a small-multiples plot. */
+static size_t columns_with(const struct report *rep, const char *what,
+			   size_t *which)
 {
-	bool any = false;
+	size_t n = 0;
 
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct run_result *r = first_run(&rep->columns[c]);
 		size_t nr = 0;
 
 		if (r)
-			result_records(r, latency ? "latency" : "samples", &nr);
-		if (!nr)
-			continue;
-		/* gnuplot has 8 colours: the next 8 columns are dashed. */
-		fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s "
-			"lt %zu dt %zu title ", any ? ", \\\n    " : "plot",
-			rep->columns[c].stems[0], latency ? "-latency" : "",
-			csv_column, style, c % 8 + 1, c / 8 % 5 + 1);
-		gp_string(f, rep->columns[c].name);
-		any = true;
+			result_records(r, what, &nr);
+		if (nr)
+			which[n++] = c;
 	}
-	if (any)
+	return n;
+}
+
+/* The largest value of CSV field @get over every panel, for one y range. */
+static double series_max(const struct report *rep, const size_t *which,
+			 size_t n, bool latency, double (*get)(const void *rec))
+{
+	double max = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct run_result *r = first_run(&rep->columns[which[i]]);
+		size_t nr, size = latency ? sizeof(struct latency_sample) :
+					     sizeof(struct sample_point);
+		const char *recs = result_records(r, latency ? "latency" : "samples", &nr);
+
+		for (size_t k = 0; k < nr; k++)
+			if (get(recs + k * size) > max)
+				max = get(recs + k * size);
+	}
+	return max;
+}
+
+static double rec_time(const struct report *rep, const size_t *which, size_t n,
+		       bool latency)
+{
+	double max = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct run_result *r = first_run(&rep->columns[which[i]]);
+		double end = (double)result_uint(r, "sim_end") / 1e9;
+
+		if (end > max)
+			max = end;
+	}
+	(void)latency;
+	return max > 0 ? max : 1;
+}
+
+/*
+ * Small multiples: one panel per column (its first run), each titled with
+ * the column's name, all on the same x and y ranges, laid out in a grid,
+ * instead of thirteen lines on one graph.  @series lists the CSV columns
+ * drawn in every panel, with their legend titles.
+ */
+struct panel_series {
+	int csv_column;
+	const char *title;		/* legend; NULL: none */
+	const char *style;
+};
+
+static void small_multiples(FILE *f, const struct report *rep,
+			    const char *name, const char *title,
+			    const char *ylabel, bool latency, double ymax,
+			    const struct panel_series *series, size_t nr_series)
+{
+	size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+	size_t n, cols, rows;
+	double xmax;
+
+	if (!which)
+		abort();
+	n = columns_with(rep, latency ? "latency" : "samples", which);
+	cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
+	rows = n ? (n + cols - 1) / cols : 1;
+	preamble(f, name, title, (int)(420 * cols), (int)(120 + 300 * rows));
+	if (!n) {
+		fprintf(f, "set title ");
+		gp_string(f, title);
 		fputc('\n', f);
-	else
 		no_data(f);
+		free(which);
+		return;
+	}
+	xmax = rec_time(rep, which, n, latency);
+	fprintf(f, "# One panel per column (its first run), same axes in every panel.\n"
+		"set xrange [0:%.3f]\n"
+		"set yrange [0:%.6g]\n"
+		"set xlabel \"seconds since the start\"\n"
+		"set ylabel \"%s\"\n"
+		"set key %s\n"
+		"set multiplot layout %zu,%zu title ", xmax,
+		ymax > 0 ? ymax * 1.05 : 1, ylabel,
+		nr_series > 1 ? "top left font \",9\"" : "off", rows, cols);
+	gp_string(f, title);
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		const struct report_column *col = &rep->columns[which[i]];
+
+		fprintf(f, "set title ");
+		gp_string(f, col->name);
+		fputc('\n', f);
+		for (size_t k = 0; k < nr_series; k++) {
+			fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s lt %zu ",
+				k ? ", \\\n    " : "plot", col->stems[0],
+				latency ? "-latency" : "", series[k].csv_column,
+				series[k].style, k + 1);
+			if (series[k].title) {
+				fprintf(f, "title ");
+				gp_string(f, series[k].title);
+			} else {
+				fprintf(f, "notitle");
+			}
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "unset multiplot\n");
+	free(which);
+}
+
+static double get_latency(const void *rec)
+{
+	return (double)((const struct latency_sample *)rec)->latency / 1e9;
+}
+
+static double get_dirty_writeback(const void *rec)
+{
+	const struct sample_point *s = rec;
+
+	return (double)(s->nr_dirty > s->nr_writeback ? s->nr_dirty : s->nr_writeback);
+}
+
+static double get_failures(const void *rec)
+{
+	return (double)((const struct sample_point *)rec)->alloc_failures;
+}
+
+static double get_cw(const void *rec)
+{
+	return (double)((const struct sample_point *)rec)->cw_time / 1e9;
+}
+
+static double panel_max(const struct report *rep, bool latency,
+			double (*get)(const void *rec))
+{
+	size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+	double max;
+	size_t n;
+
+	if (!which)
+		abort();
+	n = columns_with(rep, latency ? "latency" : "samples", which);
+	max = series_max(rep, which, n, latency, get);
+	free(which);
+	return max;
 }
 
 static void script_latency(FILE *f, const struct report *rep, const char *title)
 {
-	preamble(f, "latency", title, 1200, 650);
-	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
-		"set ylabel \"seconds since the previous line\"\n");
-	fprintf(f, "set title ");
-	gp_string(f, title);
-	fputc('\n', f);
-	series_plot(f, rep, true, 2, "with linespoints pt 7 ps 0.3");
+	const struct panel_series s = { 2, NULL, "with impulses" };
+
+	small_multiples(f, rep, "latency", title, "seconds since the previous line",
+			true, panel_max(rep, true, get_latency), &s, 1);
 }
 
 static void script_timeline(FILE *f, const struct report *rep,
 			    const char *name, const char *title,
-			    const char *ylabel, int csv_column, const char *style)
+			    const char *ylabel, int csv_column, const char *style,
+			    double (*get)(const void *rec))
 {
-	preamble(f, name, title, 1200, 650);
-	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
-		"set ylabel \"%s\"\n", ylabel);
-	fprintf(f, "set title ");
-	gp_string(f, title);
-	fputc('\n', f);
-	series_plot(f, rep, false, csv_column, style);
+	const struct panel_series s = { csv_column, NULL, style };
+
+	small_multiples(f, rep, name, title, ylabel, false,
+			panel_max(rep, false, get), &s, 1);
 }
 
 static void script_dirty(FILE *f, const struct report *rep, const char *title)
 {
-	preamble(f, "dirty-writeback", title, 1200, 1000);
-	fprintf(f, "set multiplot layout 2,1 title ");
-	gp_string(f, title);
-	fprintf(f, "\nset xlabel \"seconds since the start of the run\"\n"
-		"set ylabel \"pages\"\n"
-		"set title \"nr_dirty\"\n");
-	series_plot(f, rep, false, CSV_NR_DIRTY, "with lines");
-	fprintf(f, "set title \"nr_writeback\"\n");
-	series_plot(f, rep, false, CSV_NR_WRITEBACK, "with lines");
-	fprintf(f, "unset multiplot\n");
+	const struct panel_series s[] = {
+		{ CSV_NR_DIRTY, "nr_dirty", "with lines" },
+		{ CSV_NR_WRITEBACK, "nr_writeback", "with lines" },
+	};
+
+	small_multiples(f, rep, "dirty-writeback", title, "pages", false,
+			panel_max(rep, false, get_dirty_writeback), s, 2);
 }
 
 static const uint64_t *watermark(const struct run_result *r, int z)
@@ -306,11 +433,18 @@ static int write_comparison_data(const struct report *rep, const char *path)
 			mean = stats_mean(v, col->nr_runs);
 			sd = col->nr_runs > 1 ? stats_stddev(v, col->nr_runs) : 0;
 			free(v);
+			char name[256];
+
+			/* The name labels the x axis: no separator in it. */
+			snprintf(name, sizeof(name), "%s", col->name);
+			for (char *p = name; *p; p++)
+				if (*p == ',')
+					*p = ';';
 			if (isnan(mean))
-				fprintf(of.fp, "%zu,NaN,NaN,%s\n", c + 1, col->name);
+				fprintf(of.fp, "%zu,NaN,NaN,%s\n", c + 1, name);
 			else
 				fprintf(of.fp, "%zu,%.6g,%.6g,%s\n", c + 1, mean,
-					sd, col->name);
+					sd, name);
 		}
 	}
 	return outfile_commit(&of);
@@ -321,17 +455,19 @@ static void script_comparison(FILE *f, const struct report *rep,
 {
 	size_t n = rep->nr_columns;
 
-	preamble(f, "comparison", title, 1500, 1400);
+	preamble(f, "comparison", title, 1500, 1700);
 	fprintf(f, "# x axis: column numbers, in table order:\n");
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "#   %zu  %s\n", c + 1, rep->columns[c].name);
+	/* The x axis names the kernels (the data's 4th field). */
 	fprintf(f, "set style fill solid 0.5 border -1\n"
 		"set boxwidth 0.7\n"
 		"set xrange [0.5:%zu.5]\n"
-		"set xtics 1, 1, %zu\n"
+		"set xtics rotate by -40 left font \",8\" noenhanced\n"
+		"set bmargin 9\n"
 		"set yrange [0:*]\n"
 		"unset key\n"
-		"set multiplot layout 4,3 title ", n, n);
+		"set multiplot layout 4,3 title ", n);
 	gp_string(f, title);
 	fputc('\n', f);
 	for (size_t m = 0; m < report_nr_measures; m++) {
@@ -343,7 +479,7 @@ static void script_comparison(FILE *f, const struct report *rep,
 		gp_string(f, report_measures[m].title);
 		fputc('\n', f);
 		if (any)
-			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3 "
+			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3:xtic(4) "
 				"with boxerrorbars lc rgb \"#4a7ab5\"\n", m);
 		else
 			no_data(f);
@@ -375,11 +511,11 @@ static int write_script(const char *plots_dir, const struct plot *p,
 	else if (!strcmp(p->name, "failures"))
 		script_timeline(of.fp, rep, p->name, p->title,
 				"allocation failures so far (all)", CSV_ALLOC_FAILURES,
-				"with steps");
+				"with steps", get_failures);
 	else if (!strcmp(p->name, "congestion-wait"))
 		script_timeline(of.fp, rep, p->name, p->title,
 				"seconds in congestion_wait so far",
-				CSV_CW_SECONDS, "with lines");
+				CSV_CW_SECONDS, "with lines", get_cw);
 	else
 		script_free(of.fp, &rep->columns[index - NR_COMMON_PLOTS], p->name, p->title);
 	return outfile_commit(&of);

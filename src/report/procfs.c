@@ -18,9 +18,12 @@
 #include "linux/vmstat.h"
 #include "mmsim/profile.h"
 #include "linux/slab.h"
+#include "linux/mm.h"
+#include "linux/swap.h"
 
 const char *const procfs_files[] = {
-	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", "slabinfo", NULL,
+	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", "slabinfo",
+	"meminfo", NULL,
 };
 
 /* Zone counters 2.6.32 added: .30/.31 print the others in the same order. */
@@ -285,6 +288,168 @@ void procfs_slabinfo(FILE *out)
 	}
 }
 
+/* ---- /proc/meminfo ------------------------------------------------------ */
+
+/*
+ * Committed_AS: 2.6.32 counts every VM_ACCOUNT mapping in vm_committed_as
+ * when it is made (mmap_region, security_vm_enough_memory): private
+ * writable mappings.  mmsim keeps no such counter; the sum over every
+ * live mm of its anonymous and private writable vmas' sizes is what the
+ * kernel's counter holds for the same mappings.
+ */
+static unsigned long committed_pages(void)
+{
+	unsigned long pages = 0;
+	struct mm_struct *mm;
+	struct vm_area_struct *vma;
+
+	list_for_each_entry(mm, &mm_list, mmlist)
+		list_for_each_entry(vma, &mm->mmap, vm_list)
+			if (!vma->vm_file ||
+			    (vma->vm_flags & (VM_WRITE | VM_SHARED)) == VM_WRITE)
+				pages += vma_pages(vma);
+	return pages;
+}
+
+/*
+ * arch_report_meminfo() (2.6.32 arch/x86/mm/pageattr.c): the direct
+ * mapping as init_memory_mapping() sets it up, 2 MB (x86 without PAE:
+ * 4 MB) pages where a whole one fits below the end of lowmem, 4 KB pages
+ * for the rest; later splits (set_memory_*) are not modelled.
+ */
+static void direct_map(unsigned long lowmem_pages, unsigned long *k4,
+		       unsigned long *big, unsigned int big_order)
+{
+	unsigned long big_pages = lowmem_pages >> big_order << big_order;
+
+	*big = big_pages << (PAGE_SHIFT - 10);
+	*k4 = (lowmem_pages - big_pages) << (PAGE_SHIFT - 10);
+}
+
+/*
+ * /proc/meminfo as 2.6.32 meminfo_proc_show() (fs/proc/meminfo.c) prints
+ * it, then hugetlb_report_meminfo() and arch_report_meminfo(); .30/.31
+ * (kprofile.vmstat_fields) lack Shmem, KernelStack and HardwareCorrupted.
+ * Configuration: CONFIG_HIGHMEM on x86 (the High/Low lines), no
+ * CONFIG_QUICKLIST (x86 has none), CONFIG_MEMORY_FAILURE and
+ * CONFIG_HUGETLB_PAGE as distribution kernels were built.  docs/proc.md
+ * says where each value comes from and which ones the model cannot fill.
+ */
+void procfs_meminfo(FILE *out)
+{
+	bool v32 = kprofile.vmstat_fields == VMSTAT_V32;
+	bool x86 = sim_arch && sim_arch->arch == ARCH_X86;
+	unsigned long totalhigh = 0, freehigh = 0, lowmem = 0;
+	unsigned long pages[NR_LRU_LISTS], k4, big;
+	unsigned long vmalloc_total_kb;
+	long cached;
+	struct zone *zone;
+
+#define K(x) ((unsigned long)(x) << (PAGE_SHIFT - 10))
+	for_each_populated_zone(zone) {
+		if (is_highmem_idx(zone_idx(zone))) {
+			totalhigh += zone->present_pages;
+			freehigh += zone_page_state(zone, NR_FREE_PAGES);
+		} else {
+			lowmem = zone->zone_start_pfn + zone->spanned_pages > lowmem ?
+				 zone->zone_start_pfn + zone->spanned_pages : lowmem;
+		}
+	}
+	/* si_meminfo: no block-device page cache in mmsim, bufferram 0. */
+	cached = (long)global_page_state(NR_FILE_PAGES) -
+		 (long)total_swapcache_pages;
+	if (cached < 0)
+		cached = 0;
+	for (int lru = LRU_INACTIVE_ANON; lru < NR_LRU_LISTS; lru++)
+		pages[lru] = global_page_state(NR_LRU_BASE + lru);
+
+	fprintf(out, "MemTotal:       %8lu kB\n", K(totalram_pages));
+	fprintf(out, "MemFree:        %8lu kB\n", K(global_page_state(NR_FREE_PAGES)));
+	fprintf(out, "Buffers:        %8lu kB\n", 0UL);
+	fprintf(out, "Cached:         %8lu kB\n", K(cached));
+	fprintf(out, "SwapCached:     %8lu kB\n", K(total_swapcache_pages));
+	fprintf(out, "Active:         %8lu kB\n",
+		K(pages[LRU_ACTIVE_ANON] + pages[LRU_ACTIVE_FILE]));
+	fprintf(out, "Inactive:       %8lu kB\n",
+		K(pages[LRU_INACTIVE_ANON] + pages[LRU_INACTIVE_FILE]));
+	fprintf(out, "Active(anon):   %8lu kB\n", K(pages[LRU_ACTIVE_ANON]));
+	fprintf(out, "Inactive(anon): %8lu kB\n", K(pages[LRU_INACTIVE_ANON]));
+	fprintf(out, "Active(file):   %8lu kB\n", K(pages[LRU_ACTIVE_FILE]));
+	fprintf(out, "Inactive(file): %8lu kB\n", K(pages[LRU_INACTIVE_FILE]));
+	fprintf(out, "Unevictable:    %8lu kB\n", K(pages[LRU_UNEVICTABLE]));
+	fprintf(out, "Mlocked:        %8lu kB\n", K(global_page_state(NR_MLOCK)));
+	if (x86) {
+		fprintf(out, "HighTotal:      %8lu kB\n", K(totalhigh));
+		fprintf(out, "HighFree:       %8lu kB\n", K(freehigh));
+		fprintf(out, "LowTotal:       %8lu kB\n", K(totalram_pages - totalhigh));
+		fprintf(out, "LowFree:        %8lu kB\n",
+			K(global_page_state(NR_FREE_PAGES) - freehigh));
+	}
+	fprintf(out, "SwapTotal:      %8lu kB\n", K(total_swap_pages));
+	fprintf(out, "SwapFree:       %8lu kB\n", K(nr_swap_pages));
+	fprintf(out, "Dirty:          %8lu kB\n", K(global_page_state(NR_FILE_DIRTY)));
+	fprintf(out, "Writeback:      %8lu kB\n", K(global_page_state(NR_WRITEBACK)));
+	fprintf(out, "AnonPages:      %8lu kB\n", K(global_page_state(NR_ANON_PAGES)));
+	fprintf(out, "Mapped:         %8lu kB\n", K(global_page_state(NR_FILE_MAPPED)));
+	if (v32)
+		fprintf(out, "Shmem:          %8lu kB\n", K(global_page_state(NR_SHMEM)));
+	fprintf(out, "Slab:           %8lu kB\n",
+		K(global_page_state(NR_SLAB_RECLAIMABLE) +
+		  global_page_state(NR_SLAB_UNRECLAIMABLE)));
+	fprintf(out, "SReclaimable:   %8lu kB\n", K(global_page_state(NR_SLAB_RECLAIMABLE)));
+	fprintf(out, "SUnreclaim:     %8lu kB\n", K(global_page_state(NR_SLAB_UNRECLAIMABLE)));
+	if (v32)
+		/* THREAD_SIZE: PAGE_SIZE << THREAD_ORDER. */
+		fprintf(out, "KernelStack:    %8lu kB\n",
+			global_page_state(NR_KERNEL_STACK) *
+			(PAGE_SIZE << THREAD_ORDER) / 1024);
+	fprintf(out, "PageTables:     %8lu kB\n", K(global_page_state(NR_PAGETABLE)));
+	fprintf(out, "NFS_Unstable:   %8lu kB\n", K(global_page_state(NR_UNSTABLE_NFS)));
+	fprintf(out, "Bounce:         %8lu kB\n", K(global_page_state(NR_BOUNCE)));
+	fprintf(out, "WritebackTmp:   %8lu kB\n", K(global_page_state(NR_WRITEBACK_TEMP)));
+	/* No hugetlb pages; vm.overcommit_ratio at its default, 50. */
+	fprintf(out, "CommitLimit:    %8lu kB\n",
+		K(totalram_pages * 50 / 100 + (unsigned long)total_swap_pages));
+	fprintf(out, "Committed_AS:   %8lu kB\n", K(committed_pages()));
+	/*
+	 * VMALLOC_END - VMALLOC_START: x86-64's 32 TB; x86 (no PAE) from
+	 * high_memory + 8 MB (VMALLOC_OFFSET) to PKMAP_BASE (0xff800000)
+	 * less two guard pages.
+	 */
+	if (x86) {
+		unsigned long long start = 0xc0000000ULL +
+			((unsigned long long)(lowmem < 229376 ? lowmem : 229376) << PAGE_SHIFT) +
+			(8ULL << 20);
+
+		start = (start + (8ULL << 20) - 1) & ~((8ULL << 20) - 1);
+		vmalloc_total_kb = (unsigned long)((0xff800000ULL - 2 * PAGE_SIZE - start) >> 10);
+	} else {
+		vmalloc_total_kb = (unsigned long)(((1ULL << 45) - 1) >> 10);
+	}
+	fprintf(out, "VmallocTotal:   %8lu kB\n", vmalloc_total_kb);
+	/* Nothing in mmsim uses vmalloc: all of it is one free chunk. */
+	fprintf(out, "VmallocUsed:    %8lu kB\n", 0UL);
+	fprintf(out, "VmallocChunk:   %8lu kB\n", vmalloc_total_kb);
+	if (v32)
+		fprintf(out, "HardwareCorrupted: %5lu kB\n", 0UL);
+	/* hugetlb_report_meminfo(): an empty pool. */
+	fprintf(out, "HugePages_Total:   %5lu\n"
+		"HugePages_Free:    %5lu\n"
+		"HugePages_Rsvd:    %5lu\n"
+		"HugePages_Surp:    %5lu\n"
+		"Hugepagesize:   %8lu kB\n", 0UL, 0UL, 0UL, 0UL, x86 ? 4096UL : 2048UL);
+	if (x86) {
+		direct_map(lowmem, &k4, &big, 10);
+		fprintf(out, "DirectMap4k:    %8lu kB\n", k4);
+		fprintf(out, "DirectMap4M:    %8lu kB\n", big);
+	} else {
+		direct_map(max_pfn, &k4, &big, 9);
+		fprintf(out, "DirectMap4k:    %8lu kB\n", k4);
+		fprintf(out, "DirectMap2M:    %8lu kB\n", big);
+	}
+#undef K
+}
+
 int procfs_show(const char *name, FILE *out)
 {
 	if (!strcmp(name, "zoneinfo"))
@@ -297,6 +462,8 @@ int procfs_show(const char *name, FILE *out)
 		procfs_vmstat(out);
 	else if (!strcmp(name, "slabinfo"))
 		procfs_slabinfo(out);
+	else if (!strcmp(name, "meminfo"))
+		procfs_meminfo(out);
 	else
 		return -1;
 	return 0;

@@ -18,6 +18,8 @@ void procfs_buddyinfo(FILE *out);
 void procfs_pagetypeinfo(FILE *out);
 void procfs_vmstat(FILE *out);
 void procfs_slabinfo(FILE *out);
+/* /proc/meminfo (2.6.32 fs/proc/meminfo.c meminfo_proc_show()). */
+void procfs_meminfo(FILE *out);
 
 /* By file name ("zoneinfo", "buddyinfo", ...); -1 for an unknown name. */
 int procfs_show(const char *name, FILE *out);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "series.h"
+#include "metrics/records.h"
 
 void series_write_csv(FILE *f, const struct run_result *r)
 {
@@ -9,4 +10,24 @@ void series_write_csv(FILE *f, const struct run_result *r)
 void latency_write_csv(FILE *f, const struct run_result *r)
 {
 	result_write_csv(f, r, "latency");
+}
+
+void latency_write_log(FILE *f, const struct run_result *r)
+{
+	uint64_t every = result_uint(r, "gitk_print_every");
+	const struct latency_sample *l;
+	size_t nr;
+
+	l = result_records(r, "latency", &nr);
+	for (size_t i = 0; i < nr; i++) {
+		double when = (double)l[i].when / 1e9;
+
+		fprintf(f, "%16.4f %8.4f %10.4f -- ", (double)MMSIM_EPOCH + when,
+			when, (double)l[i].latency / 1e9);
+		if (every)
+			fprintf(f, "%llu commits\n",
+				(unsigned long long)((i + 1) * every));
+		else
+			fprintf(f, "line %zu\n", i + 1);
+	}
 }

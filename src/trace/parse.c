@@ -568,6 +568,15 @@ static bool get_reclaim_flags(struct fields *fs, unsigned int *flags)
 	char q[64];
 	long long sync, file = 0;
 
+	long long raw;
+
+	/* A trace.dat whose print fmt failed (writepage's page_to_pfn):
+	 * the raw reclaim_flags= number. */
+	if (!f && field_find(fs, "reclaim_flags") &&
+	    GET_INT(fs, "reclaim_flags", raw)) {
+		*flags = (unsigned int)raw;
+		return true;
+	}
 	if (f) {
 		if (reclaim_flags_parse(f->val, f->vlen, flags))
 			return true;
@@ -581,6 +590,16 @@ static bool get_reclaim_flags(struct fields *fs, unsigned int *flags)
 	*flags = trace_reclaim_flags(file != 0, sync != 0);
 	return true;
 }
+
+/*
+ * pageblock_order of a trace.dat whose extfrag records are raw fields:
+ * HUGETLB_PAGE_ORDER of 2.6.32 x86 with hugetlbfs, as the era's
+ * distribution kernels were built: 9 on x86-64 (2 MB pages), 10 on
+ * 32-bit x86 without PAE (4 MB pages), told apart by the file's long
+ * size; docs/trace.md says so.
+ */
+#define RAW_PAGEBLOCK_ORDER \
+	(p->dat && tracedat_long_size(p->dat) == 4 ? 10 : 9)
 
 static bool decode(struct trace_parser *p, struct trace_record *rec)
 {
@@ -601,8 +620,13 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 	case TRACE_MM_PAGE_ALLOC_ZONE_LOCKED:
 		ok = get_page_pfn(&fs, &e->mm_page_alloc_zone_locked.pfn, &null_page) &&
 		     GET_INT(&fs, "order", e->mm_page_alloc_zone_locked.order) &&
-		     GET_INT(&fs, "migratetype", e->mm_page_alloc_zone_locked.migratetype) &&
-		     GET_INT(&fs, "percpu_refill", e->mm_page_alloc_zone_locked.percpu_refill);
+		     GET_INT(&fs, "migratetype", e->mm_page_alloc_zone_locked.migratetype);
+		/* Raw trace.dat fields have no percpu_refill: 2.6.32's print
+		 * fmt computes it as order == 0. */
+		e->mm_page_alloc_zone_locked.percpu_refill =
+			e->mm_page_alloc_zone_locked.order == 0;
+		ok = ok && GET_OPT(&fs, "percpu_refill",
+				   e->mm_page_alloc_zone_locked.percpu_refill);
 		break;
 	case TRACE_MM_PAGE_FREE_DIRECT:
 		ok = get_page_pfn(&fs, &e->mm_page_free_direct.pfn, &null_page) &&
@@ -622,11 +646,27 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 		ok = get_page_pfn(&fs, &e->mm_page_alloc_extfrag.pfn, &null_page) &&
 		     GET_INT(&fs, "alloc_order", e->mm_page_alloc_extfrag.alloc_order) &&
 		     GET_INT(&fs, "fallback_order", e->mm_page_alloc_extfrag.fallback_order) &&
-		     GET_INT(&fs, "pageblock_order", e->mm_page_alloc_extfrag.pageblock_order) &&
 		     GET_INT(&fs, "alloc_migratetype", e->mm_page_alloc_extfrag.alloc_migratetype) &&
-		     GET_INT(&fs, "fallback_migratetype", e->mm_page_alloc_extfrag.fallback_migratetype) &&
-		     GET_INT(&fs, "fragmenting", e->mm_page_alloc_extfrag.fragmenting) &&
-		     GET_INT(&fs, "change_ownership", e->mm_page_alloc_extfrag.change_ownership);
+		     GET_INT(&fs, "fallback_migratetype", e->mm_page_alloc_extfrag.fallback_migratetype);
+		if (!ok)
+			break;
+		/*
+		 * Raw trace.dat fields (2.6.32's print fmt fails on
+		 * page_to_pfn) lack what the print fmt computes: pageblock_order
+		 * is a constant of the kernel's build, taken as
+		 * RAW_PAGEBLOCK_ORDER; the two flags follow from it as the
+		 * print fmt derives them.
+		 */
+		e->mm_page_alloc_extfrag.pageblock_order = RAW_PAGEBLOCK_ORDER;
+		ok = GET_OPT(&fs, "pageblock_order", e->mm_page_alloc_extfrag.pageblock_order);
+		e->mm_page_alloc_extfrag.fragmenting =
+			e->mm_page_alloc_extfrag.fallback_order <
+			e->mm_page_alloc_extfrag.pageblock_order;
+		e->mm_page_alloc_extfrag.change_ownership =
+			e->mm_page_alloc_extfrag.alloc_migratetype ==
+			e->mm_page_alloc_extfrag.fallback_migratetype;
+		ok = ok && GET_OPT(&fs, "fragmenting", e->mm_page_alloc_extfrag.fragmenting) &&
+		     GET_OPT(&fs, "change_ownership", e->mm_page_alloc_extfrag.change_ownership);
 		break;
 	case TRACE_MM_VMSCAN_KSWAPD_SLEEP:
 		ok = GET_INT(&fs, "nid", e->mm_vmscan_kswapd_sleep.nid);

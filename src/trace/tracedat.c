@@ -10,6 +10,22 @@ bool tracedat_magic(const unsigned char *head, size_t len)
 	return len >= 3 && head[0] == 0x17 && head[1] == 0x08 && head[2] == 0x44;
 }
 
+#define TRACEDAT_MISSING "libtracecmd-dev, libtracefs-dev and libtraceevent-dev"
+
+const char *tracedat_support(void)
+{
+#ifdef HAVE_LIBTRACECMD
+#ifdef LIBTRACECMD_VERSION
+	return "libtracecmd " LIBTRACECMD_VERSION;
+#else
+	return "libtracecmd";
+#endif
+#else
+	return "not built (" TRACEDAT_MISSING " were not found by pkg-config "
+	       "when this mmsim was built)";
+#endif
+}
+
 #ifdef HAVE_LIBTRACECMD
 
 #include <trace-cmd.h>
@@ -84,6 +100,11 @@ unsigned long tracedat_lost_events(const struct tracedat *d)
 	return d->lost;
 }
 
+int tracedat_long_size(const struct tracedat *d)
+{
+	return tep_get_long_size(d->tep);
+}
+
 /* The text of @fmt for @record into @out (bounded, NUL-terminated). */
 static void render(struct tracedat *d, struct tep_record *record,
 		   const char *what, char *out, size_t len)
@@ -143,7 +164,8 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
 {
 	snprintf(err, errlen,
 		 "%s: a trace.dat file, and this mmsim was built without libtracecmd "
-		 "(install libtracecmd-dev and rebuild, or give the text of 'trace-cmd report')",
+		 "(install " TRACEDAT_MISSING " (scripts/deps.sh) and rebuild with "
+		 "make, or give the text of 'trace-cmd report')",
 		 path);
 	return NULL;
 }
@@ -159,6 +181,12 @@ unsigned long tracedat_lost_events(const struct tracedat *d)
 {
 	(void)d;
 	return 0;
+}
+
+int tracedat_long_size(const struct tracedat *d)
+{
+	(void)d;
+	return 8;
 }
 
 void tracedat_close(struct tracedat *d)

@@ -34,6 +34,13 @@ struct tracedat_event {
 	const char *fields;		/* valid until the next call */
 };
 
+/*
+ * How this mmsim reads trace.dat, for `mmsim --version`: "libtracecmd
+ * 1.3.1", or "not built (libtracecmd-dev, libtracefs-dev and
+ * libtraceevent-dev were not found when mmsim was built)".
+ */
+const char *tracedat_support(void);
+
 /* Is @head (the file's first bytes) a trace.dat? */
 bool tracedat_magic(const unsigned char *head, size_t len);
 
@@ -44,5 +51,7 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev);
 /* Events the ring buffer dropped, as the records report them. */
 unsigned long tracedat_lost_events(const struct tracedat *d);
 void tracedat_close(struct tracedat *d);
+/* The traced machine's sizeof(long): 4 or 8. */
+int tracedat_long_size(const struct tracedat *d);
 
 #endif /* MMSIM_TRACE_TRACEDAT_H */

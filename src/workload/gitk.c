@@ -396,6 +396,7 @@ static void gitk_collect(struct workload *w, struct run_result *r)
 	elapsed = g->done ? g->elapsed : sim_now() - w->started;
 	latency_log_collect(&g->lat, r);
 	if (first) {
+		result_set_uint(r, "gitk_print_every", (uint64_t)g->p->print_every);
 		result_set_bool(r, "gitk_done", g->done);
 		result_set_uint(r, "gitk_elapsed", elapsed);
 	} else {
@@ -411,6 +412,16 @@ static struct measure gitk_done_measure = {
 	.json = "gitk_done", .csv = "gitk_done", .type = MT_BOOL,
 };
 MEASURE_REGISTER(gitk_done_measure);
+
+/* What a progress line reports, for the latency-output log
+ * (report/series.c latency_write_log): "N commits". */
+static struct measure gitk_print_every_measure = {
+	.name = "gitk_print_every", .doc = "commits between two progress "
+	"lines of the first gitk task (its print_every)",
+	.unit = "commits", .kind = MEASURE_LABEL, .json = "gitk_print_every",
+	.type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(gitk_print_every_measure);
 
 static struct measure gitk_elapsed_measure = {
 	.name = "gitk_elapsed", .doc = "fake gitk's elapsed time, start to the "

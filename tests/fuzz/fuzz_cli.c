@@ -9,9 +9,10 @@
  * the working directory (s.ini, a small scenario; x.ini, one with a
  * replay task; t.txt, an ftrace text trace; jobs/, an --emit-jobs folder
  * with two results; loose/, results without a manifest).  cli_dry_run is
- * set, so run, compare, sweep, validate and show stop once their
- * arguments and inputs are checked (scenario loaded, profiles parsed,
- * sweep values applied, merge inputs read) and merge before it writes its
+ * set, so run, compare, sweep, validate, calibrate and show stop once
+ * their arguments and inputs are checked (scenario loaded, profiles
+ * parsed, sweep values applied, calibrate's targets and ranges checked,
+ * merge inputs read) and merge before it writes its
  * report; help, version, profiles, scenario --dump/--keys/--check and
  * report run in full, output discarded.
  *

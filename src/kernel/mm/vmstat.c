@@ -189,11 +189,24 @@ static void collect_watermarks(struct run_result *r)
 			v[zone_idx(zone) * NR_WMARK + w] += zone->watermark[w];
 }
 
+/* Zone types by the kernel's zone_names[], watermarks by their
+ * enum zone_watermarks names, lower case as /proc/zoneinfo prints them. */
+static const char *watermark_element(unsigned int dim, unsigned int i)
+{
+	static const char *const zones[MAX_NR_ZONES] = {
+		"DMA", "DMA32", "Normal", "HighMem", "Movable",
+	};
+	static const char *const marks[NR_WMARK] = { "min", "low", "high" };
+
+	return dim ? marks[i] : zones[i];
+}
+
 static struct measure watermarks_measure = {
 	.name = "watermarks", .doc = "zone->watermark[] min, low, high per zone "
 	"type (all 0 in results written before they were recorded)",
 	.unit = "pages", .kind = MEASURE_GAUGE, .json = "watermarks",
 	.type = MT_ARRAY, .dims = { MAX_NR_ZONES, NR_WMARK },
-	.flags = MF_OMIT_EMPTY, .collect = collect_watermarks,
+	.flags = MF_OMIT_EMPTY, .element_name = watermark_element,
+	.collect = collect_watermarks,
 };
 MEASURE_REGISTER(watermarks_measure);

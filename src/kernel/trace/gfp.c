@@ -86,3 +86,12 @@ char *gfp_flags_str(gfp_t gfp, char *buf, size_t len)
 	}
 	return buf;
 }
+
+bool gfp_flag_name(size_t i, gfp_t *mask, const char **name)
+{
+	if (i >= sizeof(gfp_names) / sizeof(gfp_names[0]))
+		return false;
+	*mask = gfp_names[i].mask;
+	*name = gfp_names[i].name;
+	return true;
+}

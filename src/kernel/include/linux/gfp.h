@@ -96,5 +96,8 @@ void drain_all_pages(void);
  * first, then single bits, joined by '|'.  Returns @buf.
  */
 char *gfp_flags_str(gfp_t gfp, char *buf, size_t len);
+/* Entry @i of the table gfp_flags_str() walks (show_gfp_flags' list, in
+ * its order), for a trace.dat's print fmt; false past its end. */
+bool gfp_flag_name(size_t i, gfp_t *mask, const char **name);
 
 #endif /* MMSIM_GFP_H */

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmsim calibrate: fit named scenario values to measured ones, and write
+ * the fitted scenario and the calibration's record (docs/calibration.md).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "commands.h"
+#include "options.h"
+#include "experiment/calibrate.h"
+#include "report/compare_report.h"
+#include "report/progress.h"
+
+#define DEFAULT_OUT	"mmsim-calibration"
+
+static const char calibrate_usage[] =
+	"usage: mmsim calibrate --target MEASURE=VALUE... --fit KEY=LO..HI...\n"
+	"                       [--kernel PROFILE] [--scenario FILE | --arch ARCH]\n"
+	"                       [--seeds N] [--seed BASE] [-j N] [--out DIR] [--force]\n"
+	"                       [--max-evals N] [--tolerance X]\n"
+	"\n"
+	"Fits scenario values so that the kernel's runs reproduce measured\n"
+	"values: it minimises the sum over targets of\n"
+	"weight * ((mean over the seeds - target) / scale)^2 (scale = |target|:\n"
+	"the relative squared error) by a Hammersley design over the ranges\n"
+	"and then a bounded compass search, every evaluation running the same\n"
+	"seeds in parallel.  Writes DIR/fitted.ini (the scenario with the\n"
+	"fitted values), DIR/calibration.json and DIR/calibration.md (every\n"
+	"evaluation); 'mmsim run DIR/fitted.ini' reproduces the best one.\n"
+	"\n"
+	"  --target MEASURE=VALUE[,weight=W][,scale=S|R%]\n"
+	"                   a measured value: elapsed (fake-gitk's, M:SS.mmm or\n"
+	"                   588.5s), failures, another row of compare's table, a\n"
+	"                   measure (sim_end, oom_kills) or a /proc/vmstat item\n"
+	"                   (allocstall, pswpout); repeatable\n"
+	"  --fit KEY=LO..HI[:log]\n"
+	"                   a numeric scenario key to fit (disk_seek,\n"
+	"                   vm.min_free_kbytes, gitk.cpu_per_commit) and its range,\n"
+	"                   in the key's units; :log searches it on a log scale;\n"
+	"                   repeatable, at most 8\n"
+	"  --kernel PROFILE the kernel to fit on (default: the scenario's)\n"
+	"  --scenario FILE  a scenario file instead of the embedded default\n"
+	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
+	"  --seeds N        runs per evaluation (default 3)\n"
+	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
+	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
+	"  --out DIR        where the results go (default ./" DEFAULT_OUT ")\n"
+	"  --force          write into a DIR that is not empty\n"
+	"  --max-evals N    at most N evaluations (default 400)\n"
+	"  --tolerance X    stop when the search's step is below X of each\n"
+	"                   range (default 0.01)\n";
+
+struct calibrate_args {
+	struct calibration_opts cal;
+	const char **targets;
+	const char **fits;
+	const char *out;
+	int jobs;
+	bool force;
+};
+
+enum {
+	OPT_TARGET = CLI_LONG_ONLY, OPT_FIT, OPT_KERNEL, OPT_SCENARIO,
+	OPT_ARCH, OPT_SEEDS, OPT_SEED, OPT_OUT, OPT_FORCE, OPT_MAX_EVALS,
+	OPT_TOLERANCE,
+};
+
+static const struct option calibrate_options[] = {
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "fit", required_argument, NULL, OPT_FIT },
+	{ "kernel", required_argument, NULL, OPT_KERNEL },
+	{ "scenario", required_argument, NULL, OPT_SCENARIO },
+	{ "arch", required_argument, NULL, OPT_ARCH },
+	{ "seeds", required_argument, NULL, OPT_SEEDS },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "out", required_argument, NULL, OPT_OUT },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "max-evals", required_argument, NULL, OPT_MAX_EVALS },
+	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A fraction above 0 and at most 1, as decimal digits ("0.01", "1"). */
+static int parse_tolerance(const char *arg, double *out)
+{
+	const char *p = arg;
+	char *end;
+	double v;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	v = strtod(arg, &end);
+	if (p == arg || *p || *end || !(v > 0 && v <= 1))
+		return usage_error("calibrate: --tolerance '%s': expected a "
+				   "fraction of each range, above 0 and at most 1 "
+				   "(0.01)", arg);
+	*out = v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct calibrate_args *a)
+{
+	struct cli_options opts;
+	uint64_t n;
+	int c;
+
+	memset(a, 0, sizeof(*a));
+	a->out = DEFAULT_OUT;
+	a->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (a->jobs < 1)
+		a->jobs = 1;
+	a->targets = calloc((size_t)argc + 1, sizeof(*a->targets));
+	a->fits = calloc((size_t)argc + 1, sizeof(*a->fits));
+	if (!a->targets || !a->fits)
+		abort();
+	cli_options_start(&opts, "calibrate", argc, argv, "hj:", calibrate_options);
+	while ((c = cli_next_option(&opts)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(calibrate_usage, stdout);
+			return -1;
+		case OPT_TARGET: a->targets[a->cal.nr_targets++] = optarg; break;
+		case OPT_FIT: a->fits[a->cal.nr_fits++] = optarg; break;
+		case OPT_KERNEL: a->cal.kernel = optarg; break;
+		case OPT_SCENARIO: a->cal.scenario_path = optarg; break;
+		case OPT_ARCH: a->cal.arch = optarg; break;
+		case OPT_SEEDS:
+			if (cli_count("calibrate: --seeds", optarg, 1,
+				      CALIBRATE_MAX_SEEDS, &n))
+				return 2;
+			a->cal.nr_seeds = (unsigned int)n;
+			break;
+		case OPT_SEED:
+			if (cli_count("calibrate: --seed", optarg, 0, INT64_MAX,
+				      &a->cal.base_seed))
+				return 2;
+			a->cal.base_seed_set = true;
+			break;
+		case 'j':
+			if (cli_count("calibrate: -j", optarg, 1, 4096, &n))
+				return 2;
+			a->jobs = (int)n;
+			break;
+		case OPT_OUT: a->out = optarg; break;
+		case OPT_FORCE: a->force = true; break;
+		case OPT_MAX_EVALS:
+			if (cli_count("calibrate: --max-evals", optarg, 1,
+				      CALIBRATE_MAX_EVALS, &n))
+				return 2;
+			a->cal.max_evals = (unsigned int)n;
+			break;
+		case OPT_TOLERANCE:
+			if (parse_tolerance(optarg, &a->cal.tolerance))
+				return 2;
+			break;
+		case CLI_OPERAND:
+			return usage_error("calibrate: unexpected argument '%s' "
+					   "(targets are --target MEASURE=VALUE, "
+					   "values to fit --fit KEY=LO..HI)", optarg);
+		default:
+			return 2;
+		}
+	}
+	a->cal.targets = a->targets;
+	a->cal.fits = a->fits;
+	return 0;
+}
+
+/* ---- the output folder -------------------------------------------------- */
+
+/* What calibrate writes: the only names --force replaces. */
+static const char *const own_files[] = {
+	CALIBRATION_FITTED_FILE, "calibration.json", "calibration.md",
+};
+
+static int mkdir_p(const char *path)
+{
+	char *p = strdup(path);
+	int rc = 0;
+
+	if (!p)
+		abort();
+	for (char *s = p + 1; *s && !rc; s++)
+		if (*s == '/') {
+			*s = 0;
+			rc = report_mkdir(p);
+			*s = '/';
+		}
+	if (!rc)
+		rc = report_mkdir(p);
+	free(p);
+	return rc;
+}
+
+static bool dir_empty(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool empty = true;
+
+	if (!d)
+		return false;
+	while (empty && (de = readdir(d)))
+		empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
+	closedir(d);
+	return empty;
+}
+
+/* Create @dir, or accept it empty, or (--force) remove calibrate's files. */
+static int prepare_out(const char *dir, bool force)
+{
+	struct stat st;
+
+	if (stat(dir, &st)) {
+		if (errno == ENOENT && !mkdir_p(dir))
+			return 0;
+		return usage_error("calibrate: %s: cannot create: %s", dir,
+				   strerror(errno));
+	}
+	if (!S_ISDIR(st.st_mode))
+		return usage_error("calibrate: %s: exists and is not a directory", dir);
+	if (dir_empty(dir))
+		return 0;
+	if (!force)
+		return usage_error("calibrate: %s: exists and is not empty (--force "
+				   "writes into it, replacing calibrate's own "
+				   "files)", dir);
+	for (size_t i = 0; i < sizeof(own_files) / sizeof(own_files[0]); i++) {
+		char *p;
+
+		if (asprintf(&p, "%s/%s", dir, own_files[i]) < 0)
+			abort();
+		unlink(p);
+		free(p);
+	}
+	return 0;
+}
+
+/* "mmsim calibrate ARGS", each argument shell-quoted where it needs it:
+ * the record says how to run the calibration again. */
+static char *command_line(int argc, char **argv)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		abort();
+	fputs("mmsim", f);
+	for (int i = 0; i < argc; i++) {
+		const char *s = argv[i];
+		bool plain = *s != 0;
+
+		for (const char *p = s; *p; p++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_./:=@,+-%", *p))
+				plain = false;
+		fputc(' ', f);
+		if (plain) {
+			fputs(s, f);
+			continue;
+		}
+		fputc('\'', f);
+		for (; *s; s++)
+			if (*s == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*s, f);
+		fputc('\'', f);
+	}
+	if (fclose(f))
+		abort();
+	return text;
+}
+
+static void free_args(struct calibrate_args *a)
+{
+	free(a->targets);
+	free(a->fits);
+}
+
+int cmd_calibrate(int argc, char **argv)
+{
+	double start = wall_seconds();
+	struct calibrate_args a;
+	struct calibration c;
+	char err[2048] = "", *command = NULL;
+	size_t runs = 0;
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc) {
+		free_args(&a);
+		return rc < 0 ? 0 : rc;
+	}
+	if (calibration_init(&c, &a.cal, err, sizeof(err))) {
+		calibration_free(&c);
+		free_args(&a);
+		return usage_error("calibrate: %s", err);
+	}
+	if (cli_dry_run)
+		goto out;
+	rc = prepare_out(a.out, a.force);
+	if (rc)
+		goto out;
+	rc = calibration_run(&c, a.jobs, true, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "mmsim: calibrate: %s\n", err);
+	if (rc == 2)
+		goto out;
+	command = command_line(argc, argv);
+	if (calibration_write(&c, a.out, command, mmsim_version, err,
+			      sizeof(err))) {
+		fprintf(stderr, "mmsim: calibrate: %s\n", err);
+		rc = 1;
+		goto out;
+	}
+	if (!rc) {
+		calibration_print_summary(stdout, &c.rec);
+		fflush(stdout);
+		if (calibration_insensitive(&c))
+			fprintf(stderr, "mmsim: calibrate: warning: every point "
+				"gave the same means: the fitted keys do not move "
+				"the targets, so the fitted values mean nothing\n");
+	}
+	for (size_t i = 0; i < c.rec.nr_evals; i++)
+		runs += c.rec.evals[i].error ? 0 : c.rec.nr_seeds;
+	fprintf(stderr, "mmsim: calibrate: %zu evaluation%s (%zu run%s) in %.1fs "
+		"of wall time; %s/%s%s\n", c.rec.nr_evals,
+		c.rec.nr_evals == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
+		wall_seconds() - start, a.out,
+		c.rec.best < c.rec.nr_evals ? CALIBRATION_FITTED_FILE ", " : "",
+		"calibration.json, calibration.md");
+out:
+	free(command);
+	calibration_free(&c);
+	free_args(&a);
+	return rc;
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mmsim calibrate: fit named scenario values (a machine or vm key, a
+ * task's key) so that one kernel's runs reproduce measured values (the
+ * targets), reproducibly.  docs/calibration.md describes the command, the
+ * objective and the search; this header is the contract for the command
+ * line and the tests.
+ *
+ * The objective of a point is
+ *
+ *	sum over targets of  weight * ((mean over the seeds - target) / scale)^2
+ *
+ * with scale = |target| unless given: the relative squared error.  Every
+ * evaluation runs the same seeds (common random numbers), so two points
+ * differ by their values, not by their luck, and the objective is a
+ * deterministic function of the point.
+ *
+ * The search works on each parameter's range mapped to [0, 1] (linearly,
+ * or logarithmically with ":log"): a Hammersley design of deterministic
+ * points over the box, then a bounded compass search (a pattern search
+ * polling +-step along every axis, all polls of a step run at once) from
+ * the design's best point, halving the step when no poll improves, until
+ * the step is below --tolerance, the objective is 0 or --max-evals
+ * evaluations have run.  Evaluations are cached by the values written
+ * into the scenario, so a point met again costs nothing.
+ */
+#ifndef MMSIM_CALIBRATE_H
+#define MMSIM_CALIBRATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "report/calibration.h"
+
+struct scenario;
+
+#define CALIBRATE_DEFAULT_SEEDS		3
+#define CALIBRATE_DEFAULT_MAX_EVALS	400
+#define CALIBRATE_DEFAULT_TOLERANCE	0.01
+#define CALIBRATE_MAX_PARAMS		8
+#define CALIBRATE_MAX_TARGETS		16
+#define CALIBRATE_MAX_SEEDS		1000
+#define CALIBRATE_MAX_EVALS		100000
+
+struct calibration_opts {
+	const char *scenario_path;	/* NULL: the embedded default */
+	const char *arch;		/* NULL: x86_64; only with the default */
+	const char *kernel;		/* NULL: the scenario's [kernel] profile */
+	const char *const *targets;	/* "MEASURE=VALUE[,weight=W][,scale=S]" */
+	size_t nr_targets;
+	const char *const *fits;	/* "KEY=LO..HI[:log]" */
+	size_t nr_fits;
+	unsigned int nr_seeds;		/* 0: CALIBRATE_DEFAULT_SEEDS */
+	bool base_seed_set;
+	uint64_t base_seed;		/* else the scenario's [run] seed */
+	unsigned int max_evals;		/* 0: CALIBRATE_DEFAULT_MAX_EVALS */
+	double tolerance;		/* 0: CALIBRATE_DEFAULT_TOLERANCE */
+};
+
+struct calib_ref;
+struct param_spec;
+
+struct calibration {
+	struct calibration_record rec;	/* what is written and printed */
+	char *scenario_name;
+	char *arch;
+	char *kernel;
+	char *text;			/* the scenario as read */
+	struct scenario *sc;		/* ... and loaded */
+	/* Per target: how to read its measure from a run's result. */
+	struct calib_ref *refs;
+	/* Per parameter: the key's descriptor and its range as numbers
+	 * (ns, bytes, an integer, a number). */
+	const struct param_spec **specs;
+	double *lo, *hi;
+	/* Per evaluation: the point in [0, 1]^d it was asked at. */
+	double *u;
+	size_t evals_cap;
+	/* Progress line on a terminal. */
+	bool progress;
+	double progress_last;
+};
+
+/*
+ * Read the scenario, check the kernel, every target (a known measure the
+ * scenario can produce, a value in its unit) and every range (a numeric
+ * key; both ends accepted by the key's own checks, each end loaded as a
+ * scenario).  Nothing runs.  0, or -1 with a one-line reason in @err.
+ */
+int calibration_init(struct calibration *c, const struct calibration_opts *o,
+		     char *err, size_t len);
+void calibration_free(struct calibration *c);
+
+/*
+ * The search, @jobs runs at a time; a progress line on stderr when
+ * @progress and stderr is a terminal.  0; 1 when processes could not be
+ * started or every evaluation failed; 2 when a target's measure was 0 in
+ * every run of the design (the scenario does not produce it).  @err says
+ * why.
+ */
+int calibration_run(struct calibration *c, int jobs, bool progress,
+		     char *err, size_t len);
+
+/* Every evaluation that ran gave the same means: the fitted keys do not
+ * move the targets, and the fitted values mean nothing. */
+bool calibration_insensitive(const struct calibration *c);
+
+/* The scenario text at the best point, with the fitted values, the kernel
+ * and the first seed written in and the comment header (malloc'd). */
+char *calibration_fitted_text(const struct calibration *c);
+
+/* @dir/fitted.ini, calibration.json, calibration.md; @dir exists.
+ * 0, or -1 with @err. */
+int calibration_write(struct calibration *c, const char *dir,
+		      const char *command, const char *version, char *err,
+		      size_t len);
+
+#define CALIBRATION_FITTED_FILE	"fitted.ini"
+
+#endif /* MMSIM_CALIBRATE_H */

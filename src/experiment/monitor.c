@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Run-time monitors: see monitor.h and docs/monitors.md. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "monitor.h"
+#include "report/outfile.h"
+#include "report/procfs.h"
+
+/* MMTests' monitor names (monitors/watch-NAME.sh) and the /proc file. */
+static const struct {
+	const char *mmtests;		/* "proc-vmstat" */
+	const char *proc;		/* "vmstat": procfs_show()'s name */
+} monitors[NR_MONITORS] = {
+	[MONITOR_VMSTAT] = { "proc-vmstat", "vmstat" },
+	[MONITOR_BUDDYINFO] = { "proc-buddyinfo", "buddyinfo" },
+	[MONITOR_ZONEINFO] = { "proc-zoneinfo", "zoneinfo" },
+	[MONITOR_MEMINFO] = { "proc-meminfo", "meminfo" },
+	[MONITOR_PAGETYPEINFO] = { "proc-pagetypeinfo", "pagetypeinfo" },
+	/* watch-slabinfo.sh: the one without "proc-" in MMTests. */
+	[MONITOR_SLABINFO] = { "slabinfo", "slabinfo" },
+};
+
+struct monitor_set {
+	unsigned int mask;
+	sim_time_t interval;
+	struct outfile files[NR_MONITORS];
+	bool failed;
+};
+
+int monitor_parse(const char *list, unsigned int *mask, char *err, size_t len)
+{
+	const char *p = list;
+
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		int found = -1;
+
+		for (int i = 0; i < NR_MONITORS; i++)
+			if ((strlen(monitors[i].proc) == n &&
+			     !strncmp(p, monitors[i].proc, n)) ||
+			    (strlen(monitors[i].mmtests) == n &&
+			     !strncmp(p, monitors[i].mmtests, n)))
+				found = i;
+		if (found < 0) {
+			snprintf(err, len, "unknown monitor '%.*s' (vmstat, buddyinfo, "
+				 "zoneinfo, meminfo, pagetypeinfo, slabinfo, or the "
+				 "same with proc- before them)", (int)n, p);
+			return -1;
+		}
+		*mask |= 1u << found;
+		if (!p[n])
+			return 0;
+		p += n + 1;
+	}
+}
+
+static char *path_of(const char *dir, const char *name, const char *test,
+		     const char *suffix)
+{
+	char *s;
+
+	if (asprintf(&s, "%s/%s-%s%s", dir, name, test, suffix) < 0)
+		abort();
+	return s;
+}
+
+struct monitor_set *monitor_open(const char *dir, const char *test,
+				 unsigned int mask, sim_time_t interval,
+				 char *err, size_t len)
+{
+	struct monitor_set *ms = calloc(1, sizeof(*ms));
+
+	if (!ms)
+		abort();
+	ms->mask = mask;
+	ms->interval = interval;
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
+		free(ms);
+		return NULL;
+	}
+	for (int i = 0; i < NR_MONITORS; i++) {
+		char *path, *start;
+		struct outfile of;
+
+		if (!(mask & (1u << i)))
+			continue;
+		path = path_of(dir, monitors[i].mmtests, test, "");
+		start = path_of(dir, monitors[i].mmtests, test, ".start");
+		/* ${MONITOR_LOG}.start: `date +%s`, then /proc/uptime. */
+		if (outfile_open(&of, start) ||
+		    (fprintf(of.fp, "%llu\n0.00 0.00\n", MMSIM_EPOCH), outfile_commit(&of)) ||
+		    outfile_open(&ms->files[i], path)) {
+			snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+			free(path);
+			free(start);
+			ms->mask &= (1u << i) - 1;
+			monitor_close(ms, false);
+			return NULL;
+		}
+		free(path);
+		free(start);
+	}
+	return ms;
+}
+
+sim_time_t monitor_interval(const struct monitor_set *ms)
+{
+	return ms->interval;
+}
+
+void monitor_snapshot(struct monitor_set *ms)
+{
+	/* `date +%s`: whole seconds. */
+	unsigned long long now = MMSIM_EPOCH + sim_now() / NSEC_PER_SEC;
+
+	for (int i = 0; i < NR_MONITORS; i++) {
+		FILE *f = ms->files[i].fp;
+
+		if (!(ms->mask & (1u << i)))
+			continue;
+		fprintf(f, "time: %llu\n", now);
+		procfs_show(monitors[i].proc, f);
+		if (ferror(f))
+			ms->failed = true;
+	}
+}
+
+int monitor_close(struct monitor_set *ms, bool ok)
+{
+	int rc = ms->failed ? -1 : 0;
+
+	for (int i = 0; i < NR_MONITORS; i++) {
+		if (!(ms->mask & (1u << i)))
+			continue;
+		if (ok && !ms->failed) {
+			if (outfile_commit(&ms->files[i]))
+				rc = -1;
+		} else {
+			outfile_abort(&ms->files[i]);
+		}
+	}
+	free(ms);
+	return rc;
+}

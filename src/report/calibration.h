@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The record of a calibration (mmsim calibrate, experiment/calibrate.c):
+ * what was fitted against what, every evaluation the search made, the
+ * best point and the residual; written as calibration.json and
+ * calibration.md, summarised on stdout, and as the comment header of the
+ * fitted scenario file.
+ *
+ * Everything here is a function of the command's arguments, the scenario
+ * and the mmsim version: no wall clock, no host.  Two calibrations with
+ * the same arguments write the same bytes (docs/calibration.md).
+ */
+#ifndef MMSIM_REPORT_CALIBRATION_H
+#define MMSIM_REPORT_CALIBRATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct json_t;
+
+/* How a measure's values are written: times in seconds (M:SS.mmm from a
+ * minute on, as the cover letter writes Elapsed), sizes in bytes, counts
+ * as numbers. */
+enum calibration_unit {
+	CALIBRATION_TIME,
+	CALIBRATION_SIZE,
+	CALIBRATION_COUNT,
+};
+
+struct calibration_target {
+	char *arg;			/* as written: "elapsed=9:48.545" */
+	char *measure;			/* "elapsed", "allocstall", ... */
+	const char *doc;		/* one line: what the measure is */
+	enum calibration_unit unit;
+	double value;			/* seconds, bytes or a count */
+	double weight;			/* 1 unless weight=W */
+	double scale;			/* |value| unless scale=S */
+};
+
+struct calibration_param {
+	char *arg;			/* as written: "disk_seek=7ms..12ms" */
+	char *key;			/* "disk_seek", "gitk.cpu_per_commit" */
+	char *section;			/* "machine", "task gitk" */
+	char *name;			/* the key inside the section */
+	const char *type;		/* "time", "size", "integer", "number" */
+	char *lo, *hi;			/* the range's ends, canonical text */
+	bool log;			/* searched on a logarithmic scale */
+};
+
+struct calibration_eval {
+	const char *stage;		/* "design" or "poll" */
+	double step;			/* poll: its step, a fraction of each range */
+	char **values;			/* per parameter, as written into the scenario */
+	double *runs;			/* [target * nr_seeds + seed] */
+	double *means;			/* per target, over the seeds */
+	double objective;		/* INFINITY when the evaluation failed */
+	char *error;			/* why it failed, else NULL */
+};
+
+struct calibration_record {
+	const char *version;		/* mmsim's */
+	const char *command;		/* the command line */
+	const char *kernel;
+	const char *scenario;		/* "<default>" or the file given */
+	const char *arch;
+	unsigned long long base_seed;
+	unsigned int nr_seeds;
+	struct calibration_target *targets;
+	size_t nr_targets;
+	struct calibration_param *params;
+	size_t nr_params;
+	struct calibration_eval *evals;
+	size_t nr_evals;
+	size_t best;			/* index into evals; nr_evals: none */
+	/* The search. */
+	size_t nr_design;		/* evals[0 .. nr_design) are the design */
+	double initial_step;		/* the first poll's, a fraction of each range */
+	double tolerance;		/* --tolerance */
+	unsigned int max_evals;		/* --max-evals */
+	const char *stopped;		/* why the search ended */
+	const char *fitted_file;	/* "fitted.ini" */
+};
+
+/* A value of @unit as text: "9:48.545", "12.500s", "45.474ms",
+ * "4096 bytes", "3.25". */
+void calibration_format_value(char *buf, size_t len, enum calibration_unit unit,
+			      double v);
+
+/* calibration.json and calibration.md.  0, or -1 with @err. */
+int calibration_write_json(const struct calibration_record *rec,
+			   const char *path, char *err, size_t len);
+int calibration_write_md(const struct calibration_record *rec,
+			 const char *path, char *err, size_t len);
+
+/* The result in a few lines: fitted values, targets against the means at
+ * the best point, the residual. */
+void calibration_print_summary(FILE *f, const struct calibration_record *rec);
+
+/* The comment lines the fitted scenario starts with (malloc'd). */
+char *calibration_fitted_header(const struct calibration_record *rec);
+
+#endif /* MMSIM_REPORT_CALIBRATION_H */
