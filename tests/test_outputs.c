@@ -404,6 +404,12 @@ static void test_unwritable_output_refused_before_the_run(void **state)
 	}
 	assert_int_equal(sh("$M run --json /dev/full/x"), 2);
 	assert_non_null(strstr(out, "Not a directory"));
+	/* A report folder and validate's file: refused before any run. */
+	assert_int_equal(sh("$M compare --kernels 2.6.30 --seeds 1 --out /dev/full/r"), 2);
+	assert_string_equal(out, "mmsim: /dev/full/r: cannot create: Not a directory\n");
+	assert_int_equal(sh("$M validate --seeds 2 --out no/such/dir/v.md"), 2);
+	assert_string_equal(out, "mmsim: validate: --out no/such/dir/v.md: cannot write: "
+			    "No such file or directory\n");
 }
 
 /* Every command's standard output: a write error is reported with its
