@@ -228,53 +228,6 @@ static __attribute__((unused)) void add_file_page(struct test_file *tf, struct p
 		set_page_dirty(page);
 }
 
-/* ---- TEST SCAFFOLDING: the allocator slow path ---------------------- */
-
-static __attribute__((unused)) struct page *harness_alloc_pages(gfp_t gfp, unsigned int order)
-{
-	struct zonelist *zl = node_zonelist(0, gfp);
-	int high = gfp_zone(gfp);
-	int mt = allocflags_to_migratetype(gfp);
-	struct zone *preferred = first_zones_zonelist(zl, high);
-	struct zone *zone, **z;
-	struct page *page;
-	int alloc_flags;
-
-	page = get_page_from_freelist(gfp | __GFP_HARDWALL, order, zl, high,
-				      ALLOC_WMARK_LOW | ALLOC_CPUSET, preferred, mt);
-	if (page)
-		return page;
-	for_each_zone_zonelist(zone, z, zl, high)
-		wakeup_kswapd(zone, (int)order);
-	alloc_flags = ALLOC_WMARK_MIN | (int)(gfp & __GFP_HIGH);
-	if (!(gfp & __GFP_WAIT))
-		alloc_flags |= ALLOC_HARDER;
-	page = get_page_from_freelist(gfp, order, zl, high, alloc_flags,
-				      preferred, mt);
-	if (page || !(gfp & __GFP_WAIT) || (current->flags & PF_MEMALLOC))
-		return page;
-	for (int tries = 0; tries < 100; tries++) {
-		struct reclaim_state rs = { 0 };
-		unsigned long progress;
-
-		current->flags |= PF_MEMALLOC;
-		current->reclaim_state = &rs;
-		progress = try_to_free_pages(zl, (int)order, gfp);
-		current->reclaim_state = NULL;
-		current->flags &= ~PF_MEMALLOC;
-		if (order)
-			drain_all_pages();
-		if (progress) {
-			page = get_page_from_freelist(gfp, order, zl, high,
-						      alloc_flags, preferred, mt);
-			if (page)
-				return page;
-		}
-		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
-	}
-	return NULL;
-}
-
 /* Direct reclaim as a failed allocation would do it. */
 static __attribute__((unused)) void harness_reclaim(gfp_t gfp)
 {
@@ -290,8 +243,10 @@ static __attribute__((unused)) void harness_reclaim(gfp_t gfp)
 	progress = try_to_free_pages(zl, 0, gfp);
 	current->reclaim_state = NULL;
 	current->flags &= ~PF_MEMALLOC;
+	/* The slow path's retry nap, recorded as that call site's. */
 	if (!progress)
-		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
+		__congestion_wait(kprofile.cw_alloc, HZ / 50,
+				  "__alloc_pages_slowpath", "kprofile.cw_alloc");
 }
 
 /* A user write or read that reclaims and retries on VM_FAULT_OOM.

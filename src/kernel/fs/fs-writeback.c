@@ -487,7 +487,7 @@ static void pdflush_congestion_nap(void)
 {
 	flusher_stats.congestion_naps++;
 	/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC. */
-	congestion_wait_site(CW_PDFLUSH, kprofile.cw_writeback, HZ / 10);
+	congestion_wait(kprofile.cw_writeback, HZ / 10);
 }
 
 static void pdflush(void *arg)

@@ -463,7 +463,7 @@ static void bdp_sleep(unsigned long *pause)
 
 	if (kprofile.bdp_sleep == BDP_CONGESTION_WAIT) {
 		/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC (8aa7e847). */
-		congestion_wait_site(CW_BDP, kprofile.cw_writeback, HZ / 10);
+		congestion_wait(kprofile.cw_writeback, HZ / 10);
 	} else {
 		/*
 		 * 2.6.32 balance_dirty_pages: a plain sleep, no congestion
@@ -599,7 +599,7 @@ void throttle_vm_writeout(gfp_t gfp_mask)
 			break;
 		bdp_stats.throttle_vm_waits++;
 		/* .30: congestion_wait(WRITE) = SYNC; .31+: BLK_RW_ASYNC. */
-		congestion_wait_site(CW_THROTTLE_VM, kprofile.cw_writeback, HZ / 10);
+		congestion_wait(kprofile.cw_writeback, HZ / 10);
 		/* A NOFS/NOIO caller may hold what the I/O needs: one nap only. */
 		if ((gfp_mask & (__GFP_FS | __GFP_IO)) != (__GFP_FS | __GFP_IO))
 			break;

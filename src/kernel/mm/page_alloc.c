@@ -1202,8 +1202,7 @@ __alloc_pages_high_priority(gfp_t gfp_mask, unsigned int order,
 					      preferred_zone, migratetype);
 		/* Patch 3 makes this wait on both queues (BLK_RW_BOTH). */
 		if (!page && (gfp_mask & __GFP_NOFAIL))
-			congestion_wait_site(CW_HIGH_PRIORITY, kprofile.cw_alloc,
-					     HZ / 50);
+			congestion_wait(kprofile.cw_alloc, HZ / 50);
 	} while (!page && (gfp_mask & __GFP_NOFAIL));
 
 	return page;
@@ -1395,7 +1394,7 @@ rebalance:
 		 * index 1) and in the revert-8aa7e847 kernels, ASYNC in .31
 		 * and rc6, both in turn with patch 3.
 		 */
-		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
+		congestion_wait(kprofile.cw_alloc, HZ / 50);
 		goto rebalance;
 	}
 

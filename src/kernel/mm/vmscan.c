@@ -672,8 +672,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 
 	while (too_many_isolated(zone, file)) {
 		reclaim_stats.too_many_isolated_waits++;
-		congestion_wait_site(CW_ISOLATED, kprofile.cw_isolated,
-				     HZ / 10);
+		congestion_wait(kprofile.cw_isolated, HZ / 10);
 		/* About to die and free our memory: return now. */
 		if (fatal_signal_pending(current))
 			return SWAP_CLUSTER_MAX;
@@ -734,8 +733,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		if (nr_freed < nr_taken && !current_is_kswapd() && sync_pass) {
 			reclaim_stats.lumpy_sync_passes++;
 			sync_waited = true;
-			congestion_wait_site(CW_LUMPY, kprofile.cw_lumpy,
-					     HZ / 10);
+			congestion_wait(kprofile.cw_lumpy, HZ / 10);
 			/* The first pass may have activated some: undo that. */
 			memset(count, 0, sizeof(count));
 			nr_active = clear_active_flags(&page_list, count);
@@ -1087,8 +1085,7 @@ static unsigned long do_try_to_free_pages(struct zonelist *zonelist,
 		 * SYNC in .30, ASYNC in .31/rc6, BOTH with patch 3). */
 		if (sc->nr_scanned && priority < DEF_PRIORITY - 2) {
 			reclaim_stats.direct_cw[priority]++;
-			congestion_wait_site(CW_DIRECT_RECLAIM, kprofile.cw_direct,
-					     HZ / 10);
+			congestion_wait(kprofile.cw_direct, HZ / 10);
 		}
 	}
 	/* The top priority still had work to do: do not go OOM yet. */
@@ -1143,8 +1140,8 @@ void kswapd_snapshot_get(int nid, struct kswapd_snapshot *ks)
 	ks->max_order = NODE_DATA(nid)->kswapd_max_order;
 }
 
-static void kswapd_congestion_wait(int priority, int order,
-				   int congestion_priority)
+/* kswapd's nap, for tests and the explanations (the nap is balance_pgdat's). */
+static void kswapd_note_nap(int priority, int order, int congestion_priority)
 {
 	struct reclaim_stats *rs = &reclaim_stats;
 
@@ -1159,8 +1156,6 @@ static void kswapd_congestion_wait(int priority, int order,
 		e->pass = vm_events[PAGEOUTRUN];
 	}
 	reclaim_stats.kswapd_cw[priority]++;
-	/* The order is recorded for claim 6 (docs/validation.md). */
-	congestion_wait_order(CW_KSWAPD, kprofile.cw_kswapd, HZ / 10, order);
 }
 
 /*
@@ -1211,6 +1206,7 @@ loop_again:
 			disable_swap_token();
 		all_zones_ok = 1;
 		kswapd_now[pgdat->node_id].order = order;
+		reclaim_state->order = order;	/* congestion_wait's record */
 		kswapd_now[pgdat->node_id].priority = priority;
 
 		/* Scan from the highest zone for the first that needs work. */
@@ -1286,8 +1282,10 @@ loop_again:
 		if (total_scanned && priority < congestion_priority) {
 			kswapd_note_state(pgdat, KSWAPD_ACT_CONGESTION_WAIT);
 			kswapd_now[pgdat->node_id].cw_queue = kprofile.cw_kswapd;
-			kswapd_congestion_wait(priority, sc.order,
-					       congestion_priority);
+			kswapd_note_nap(priority, sc.order,
+					congestion_priority);
+			/* The order is recorded for claim 6 (docs/validation.md). */
+			congestion_wait(kprofile.cw_kswapd, HZ / 10);
 			kswapd_note_state(pgdat, KSWAPD_ACT_BALANCING);
 		}
 

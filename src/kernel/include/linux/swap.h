@@ -37,6 +37,9 @@ struct backing_dev_info;
 /* current->reclaim_state: slab pages freed while reclaiming. */
 struct reclaim_state {
 	unsigned long reclaimed_slab;
+	/* mmsim: kswapd's, the order balance_pgdat() works at (recorded
+	 * by congestion_wait for kswapd's nap). */
+	int order;
 };
 
 /* ---- the LRU (swap.c) ----------------------------------------------- */
