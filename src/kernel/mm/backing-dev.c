@@ -15,7 +15,7 @@
 #include "linux/backing-dev.h"
 #include "linux/kernel.h"
 #include "linux/swap.h"
-#include "mmsim/trace.h"
+#include "trace/events/writeback.h"
 #include "linux/mm_types.h"
 #include "metrics/metrics.h"
 #include "metrics/records.h"

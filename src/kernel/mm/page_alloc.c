@@ -25,7 +25,7 @@
 #include "linux/mmzone.h"
 #include "linux/bootmem.h"
 #include "mmsim/profile.h"
-#include "mmsim/trace.h"
+#include "trace/events/kmem.h"
 #include "linux/swap.h"
 #include "linux/oom.h"
 #include "mmsim/alloc_fail.h"
@@ -314,24 +314,6 @@ static void change_pageblock_range(struct page *pageblock_page,
 	}
 }
 
-static void trace_extfrag(struct page *page, unsigned int alloc_order,
-			  unsigned int fallback_order, int alloc_mt,
-			  int fallback_mt)
-{
-	struct trace_entry e;
-
-	trace_entry_init(&e, TRACE_MM_PAGE_ALLOC_EXTFRAG);
-	e.mm_page_alloc_extfrag.pfn = page_to_pfn(page);
-	e.mm_page_alloc_extfrag.alloc_order = (int)alloc_order;
-	e.mm_page_alloc_extfrag.fallback_order = (int)fallback_order;
-	e.mm_page_alloc_extfrag.pageblock_order = (int)pageblock_order;
-	e.mm_page_alloc_extfrag.alloc_migratetype = alloc_mt;
-	e.mm_page_alloc_extfrag.fallback_migratetype = fallback_mt;
-	e.mm_page_alloc_extfrag.fragmenting = fallback_order < pageblock_order;
-	e.mm_page_alloc_extfrag.change_ownership = alloc_mt == fallback_mt;
-	trace_sink(&e);
-}
-
 /*
  * __rmqueue_fallback: steal the largest block of another type, so that one
  * fallback does the work of many small ones and mixes types in as few
@@ -397,9 +379,10 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 			}
 
 			expand(zone, page, order, current_order, migratetype);
-			if (trace_kmem_enabled())
-				trace_extfrag(page, order, current_order,
-					      start_migratetype, migratetype);
+			trace_mm_page_alloc_extfrag(page, (int)order,
+						    current_order,
+						    start_migratetype,
+						    migratetype);
 			return page;
 		}
 	}
@@ -422,18 +405,7 @@ retry_reserve:
 			goto retry_reserve;
 		}
 	}
-	/* The kernel emits this for a NULL page too, with a junk pfn;
-	 * mmsim records successes only. */
-	if (page && trace_kmem_enabled()) {
-		struct trace_entry e;
-
-		trace_entry_init(&e, TRACE_MM_PAGE_ALLOC_ZONE_LOCKED);
-		e.mm_page_alloc_zone_locked.pfn = page_to_pfn(page);
-		e.mm_page_alloc_zone_locked.order = order;
-		e.mm_page_alloc_zone_locked.migratetype = migratetype;
-		e.mm_page_alloc_zone_locked.percpu_refill = order == 0;
-		trace_sink(&e);
-	}
+	trace_mm_page_alloc_zone_locked(page, order, migratetype);
 	return page;
 }
 
@@ -541,17 +513,6 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 	return (int)i;
 }
 
-static inline void trace_pcpu_drain(struct page *page, int migratetype)
-{
-	struct trace_entry e;
-
-	trace_entry_init(&e, TRACE_MM_PAGE_PCPU_DRAIN);
-	e.mm_page_pcpu_drain.pfn = page_to_pfn(page);
-	e.mm_page_pcpu_drain.order = 0;
-	e.mm_page_pcpu_drain.migratetype = migratetype;
-	trace_sink(&e);
-}
-
 /*
  * .32: free @count pages from the three lists round robin, each from its
  * tail (coldest).  An empty list met on the way adds one to the next
@@ -583,8 +544,7 @@ static void free_pcppages_bulk(struct zone *zone, int count,
 			/* MIGRATE_MOVABLE's list may hold MIGRATE_RESERVE
 			 * pages; private sends them home. */
 			__free_one_page(page, zone, 0, mt);
-			if (trace_kmem_enabled())
-				trace_pcpu_drain(page, mt);
+			trace_mm_page_pcpu_drain(page, 0, mt);
 		} while (--count && --batch_free && !list_empty(list));
 	}
 }
@@ -701,22 +661,11 @@ void free_hot_cold_page(struct page *page, int cold)
 	}
 }
 
-static inline void trace_free_direct(struct page *page, unsigned int order)
-{
-	struct trace_entry e;
-
-	trace_entry_init(&e, TRACE_MM_PAGE_FREE_DIRECT);
-	e.mm_page_free_direct.pfn = page_to_pfn(page);
-	e.mm_page_free_direct.order = order;
-	trace_sink(&e);
-}
-
 static inline void __free_hot_page(struct page *page)
 {
 	/* .32 emits mm_page_free_direct here as well as in __free_pages:
 	 * an order-0 __free_pages really is traced twice. */
-	if (trace_kmem_enabled())
-		trace_free_direct(page, 0);
+	trace_mm_page_free_direct(page, 0);
 	free_hot_cold_page(page, 0);
 }
 
@@ -739,8 +688,7 @@ static void __free_pages_ok(struct page *page, unsigned int order)
 void __free_pages(struct page *page, unsigned int order)
 {
 	if (put_page_testzero(page)) {
-		if (trace_kmem_enabled())
-			trace_free_direct(page, order);
+		trace_mm_page_free_direct(page, order);
 		if (order == 0)
 			__free_hot_page(page);
 		else
@@ -751,14 +699,7 @@ void __free_pages(struct page *page, unsigned int order)
 void __pagevec_free_pages(struct page **pages, unsigned int nr, int cold)
 {
 	while (nr--) {
-		if (trace_kmem_enabled()) {
-			struct trace_entry e;
-
-			trace_entry_init(&e, TRACE_MM_PAGEVEC_FREE);
-			e.mm_pagevec_free.pfn = page_to_pfn(pages[nr]);
-			e.mm_pagevec_free.cold = cold;
-			trace_sink(&e);
-		}
+		trace_mm_pagevec_free(pages[nr], cold);
 		free_hot_cold_page(pages[nr], cold);
 	}
 }
@@ -1427,16 +1368,7 @@ struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
 						      preferred_zone,
 						      migratetype);
 	}
-	if (trace_kmem_enabled()) {
-		struct trace_entry e;
-
-		trace_entry_init(&e, TRACE_MM_PAGE_ALLOC);
-		e.mm_page_alloc.pfn = page ? page_to_pfn(page) : -1UL;
-		e.mm_page_alloc.order = order;
-		e.mm_page_alloc.migratetype = migratetype;
-		e.mm_page_alloc.gfp_flags = gfp_mask;
-		trace_sink(&e);
-	}
+	trace_mm_page_alloc(page, order, gfp_mask, migratetype);
 	return page;
 }
 

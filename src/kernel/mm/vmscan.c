@@ -26,7 +26,7 @@
 #include "linux/swap.h"
 #include "linux/mm.h"
 #include "linux/slab.h"
-#include "mmsim/trace.h"
+#include "trace/events/vmscan.h"
 #include "linux/backing-dev.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
