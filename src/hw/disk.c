@@ -8,7 +8,7 @@
  * Deliberately simple: the held commands are a list in arrival order,
  * scanned whole (at most queue_depth, 31 by default) for each start.
  */
-#include <assert.h>
+#include "sim/bug.h"
 #include <math.h>
 #include <stdlib.h>
 #include "hw/disk.h"
@@ -144,8 +144,9 @@ void hw_disk_queue_command(struct hw_disk *disk,
 {
 	struct disk_slot *slot;
 
-	assert(disk->nr_held < disk->p.queue_depth &&
-	       !list_empty(&disk->free_slots) && "no free command slot");
+	/* No free command slot. */
+	SIM_BUG_ON(disk->nr_held >= disk->p.queue_depth ||
+		   list_empty(&disk->free_slots));
 	slot = list_first_entry(&disk->free_slots, struct disk_slot, list);
 	list_del(&slot->list);
 	slot->cmd = *cmd;

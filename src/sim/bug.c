@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Report a broken invariant with the simulated time, then abort. */
+/*
+ * A broken invariant: report it with the simulated time and the running
+ * task, then abort.  Every BUG_ON family member ends here: the kernel's
+ * (linux/bug.h, linux/mmdebug.h) and the engine's and hardware's own
+ * (SIM_BUG_ON, sim/bug.h), as 2.6.32's BUG() ends in lib/bug.c's
+ * report_bug() ("kernel BUG at FILE:LINE!").
+ */
 #include <stdio.h>
 #include <stdlib.h>
-#include "linux/kernel.h"
+#include "bug.h"
+#include "sim.h"
 
-void mmsim_bug(const char *file, int line, const char *cond)
+void sim_bug(const char *file, int line, const char *cond)
 {
 	sim_time_t now = sim_now();
 

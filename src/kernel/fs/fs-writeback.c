@@ -917,8 +917,7 @@ void writeback_start_background(struct backing_dev_info *bdi)
 
 /*
  * Direct reclaim's kick (do_try_to_free_pages): .30/.31 wakeup_pdflush,
- * .32 work of @nr_pages (0: every dirty page) for every dirty bdi.  This is
- * the strong definition of the hook vmscan.c declares weak.
+ * .32 work of @nr_pages (0: every dirty page) for every dirty bdi.
  */
 void wakeup_flusher_threads(long nr_pages)
 {

@@ -612,11 +612,11 @@ static int page_cache_read(struct address_space *mapping, pgoff_t offset)
 }
 
 /*
- * filemap_fault of 2.6.32 for reclaim's fault path (memory.c declares a
- * weak default): returns 0 or VM_FAULT_MAJOR with a referenced, up to
- * date page in *pagep, unlocked, or VM_FAULT_SIGBUS / VM_FAULT_OOM.  A
- * miss counts pgmajfault.  A mapping without an inode (reclaim's test
- * files) only has what is already cached, as the weak default.
+ * filemap_fault of 2.6.32 for reclaim's fault path: returns 0 or
+ * VM_FAULT_MAJOR with a referenced, up to date page in *pagep, unlocked,
+ * or VM_FAULT_SIGBUS / VM_FAULT_OOM.  A miss counts pgmajfault.  A
+ * mapping without an inode (reclaim's test files) only has what is
+ * already cached.
  */
 int filemap_fault(struct vm_area_struct *vma, pgoff_t offset,
 		  struct page **pagep)

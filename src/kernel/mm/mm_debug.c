@@ -691,7 +691,7 @@ void mm_debug_violation(const char *inv, const char *where, const char *detail)
 	}
 	if (mm_debug_fatal) {
 		mm_debug_print_violation(stderr);
-		mmsim_bug(__FILE__, __LINE__, v->detail);
+		sim_bug(__FILE__, __LINE__, v->detail);
 	}
 	/* Stop at the next event boundary; later checks would only repeat. */
 	mm_debug_checks = false;

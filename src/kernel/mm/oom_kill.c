@@ -50,9 +50,9 @@ void clear_zonelist_oom(struct zonelist *zonelist, gfp_t gfp_mask)
 /*
  * Badness [MODEL]: the pages @p's mm holds, resident (anon and file) plus
  * swapped out, standing in for 2.6.32's total_vm (which mmsim's mm does not
- * keep).  Weak, so that the memory management code may supply its own.
+ * keep).
  */
-__attribute__((weak)) unsigned long oom_task_pages(struct task_struct *p)
+unsigned long oom_task_pages(struct task_struct *p)
 {
 	const struct mm_struct *mm = p->mm;
 	long pages;

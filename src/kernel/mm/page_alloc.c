@@ -113,7 +113,7 @@ static void __attribute__((noreturn)) bad_page(struct page *page,
 		 "bad page state: %s: pfn %lu flags %#x count %d mapcount %d mapping %u",
 		 why, page_to_pfn(page), page->flags, page->_count,
 		 page->_mapcount, page->mapping);
-	mmsim_bug(__FILE__, line, msg);
+	sim_bug(__FILE__, line, msg);
 }
 
 /* The kernel clears the other flags at free (PAGE_FLAGS_CHECK_AT_PREP). */
