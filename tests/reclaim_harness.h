@@ -5,12 +5,9 @@
  *
  * - boot a small machine with a profile, reclaim state and the checker on;
  * - a tiny file (address_space) whose writepage the test controls;
- * - TEST SCAFFOLDING: harness_alloc_pages(), a minimal allocator slow path
- *   (fast path at LOW, wake kswapd, MIN with the gfp's rights, then direct
- *   reclaim and retry) for as long as alloc_pages() is the buddy branch's
- *   placeholder without one; and harness_access(), which turns a fault's
- *   VM_FAULT_OOM into direct reclaim and a retry, as the lead's slow path
- *   will do inside alloc_pages();
+ * - harness_access(), which turns a fault's VM_FAULT_OOM into direct
+ *   reclaim and a retry (the fault path of a user access, as the tests'
+ *   simulated processes make it);
  * - a swap device on a default disk of the block layer.
  *
  * Simulated tasks never call cmocka assertions (a longjmp off a coroutine

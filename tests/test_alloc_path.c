@@ -5,7 +5,7 @@
  * from interrupt context at the exact watermark boundary, GFP_KERNEL
  * entering direct reclaim, should_alloc_retry's rules, the OOM killer's
  * choice and its panic when nothing is killable.  Everything goes through
- * the real alloc_pages() (the harness's harness_alloc_pages is not used).
+ * the real alloc_pages().
  *
  * Machines are x86 with 64 MB (mmsim's smallest), booted by the reclaim
  * harness, no swap, no kswapd.  Where a test must see kswapd wake-ups it
