@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "linux/kernel.h"
+#include "linux/start_kernel.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "linux/swap.h"
@@ -50,10 +51,8 @@ static __attribute__((unused)) void harness_boot(const char *arch, unsigned long
 	assert_int_equal(mem_init(&cfg), 0);
 	mm_debug_checks = true;
 	mm_debug_expected_other = 0;
-	blk_dev_init();
-	/* The page wait table: page_writeback_init would do it. */
-	filemap_init();
-	reclaim_init();
+	/* No dentry caches, no writeback: reclaim of the tests' own pages. */
+	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_BLOCK | INIT_FILEMAP);
 }
 
 /* tests/check_default.c: the checker's test-build default. */

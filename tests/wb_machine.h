@@ -11,6 +11,7 @@
 #define WB_MACHINE_H
 
 #include "linux/kernel.h"
+#include "linux/start_kernel.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "mmsim/profile.h"
@@ -68,11 +69,10 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	if (mem_init(&mc))
 		fail_msg("mem_init: %s", mem_init_error());
 	profile_writeback(base);
-	reclaim_init();
-	blk_dev_init();
-	filemap_init();
 	writeback_sysctl_defaults(&vm_writeback);
-	page_writeback_init();
+	/* No dentry caches: writeback of the tests' own files. */
+	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_BLOCK | INIT_FILEMAP |
+		     INIT_WRITEBACK);
 	disk = disk_create("sda", NULL, NULL);
 	crypt = NULL;
 	if (machine_crypt) {

@@ -23,6 +23,7 @@
 #include "linux/ext3_fs.h"
 #include "linux/slab.h"
 #include "linux/dcache.h"
+#include "linux/start_kernel.h"
 #include "workload/workload.h"
 
 struct machine *current_machine;
@@ -167,6 +168,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		.nr_cpus = (unsigned int)sc->machine.cpus,
 		.seed = seed,
 	};
+	struct mem_config mc;
 	char why[256];
 
 	memset(m, 0, sizeof(*m));
@@ -181,25 +183,16 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		kprofile.kswapd_short_sleep_ms =
 			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
 	sim_init(&cfg);
-	if (machine_boot_memory(sc, err, len))
-		return -1;
-	/* mem_init() reset the counters before it freed the boot memory. */
-	alloc_failures_reset();
-	oom_kills_reset();
-	congestion_wait_stats_reset();
+	/* What the kernel reads from its command line and sysctls. */
 	vm_swappiness = sc->vm.swappiness;
-	reclaim_init();
-	/* Slab: the dentry, inode and buffer_head caches and their shrinkers. */
 	kmem_cache_config((enum slab_allocator)sc->machine.slab,
 			  (unsigned int)sc->machine.cpus);
 	sysctl_vfs_cache_pressure = sc->vm.vfs_cache_pressure;
-	vfs_caches_init();
-	/* Writeback registers its flushers with block devices' bdis. */
-	blk_dev_init();
-	filemap_init();
 	setup_writeback_sysctls(sc);
-	page_writeback_init();
-	fs_writeback_init();
+	/* Memory, then every per-run initcall (kernel/init/main.c). */
+	machine_mem_config(sc, &mc);
+	if (start_kernel(&mc, err, len))
+		return -1;
 	if (boot_block(m, err, len) || boot_storage(m, err, len))
 		return -1;
 	/* kswapd_init: one kswapd per node with memory, "kswapd<nid>". */
