@@ -13,9 +13,12 @@
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/dcache.h"
+#include "linux/fs.h"
+#include "linux/mm.h"
 #include "linux/mmzone.h"
 #include "linux/oom.h"
 #include "linux/pagemap.h"
+#include "linux/slab.h"
 #include "linux/swap.h"
 #include "linux/writeback.h"
 #include "mmsim/alloc_fail.h"
@@ -34,18 +37,25 @@ static const struct initcall {
 	{ "oom_kills_reset", oom_kills_reset, INIT_RECORDS },
 	{ "congestion_wait_stats_reset", congestion_wait_stats_reset,
 	  INIT_RECORDS },
-	/* LRU and reclaim state, swap (none until swapon), the slab caches
-	 * of a previous run forgotten, rmap's mm list, swap cache. */
+	/* Whatever a previous run left refers to its mem_map: its slab
+	 * caches, swap devices, page contents and mappings go. */
+	{ "kmem_cache_forget_all", kmem_cache_forget_all, INIT_RECLAIM },
+	{ "swap_exit", swap_exit, INIT_RECLAIM },
+	{ "page_data_exit", page_data_exit, INIT_RECLAIM },
+	{ "mapping_registry_reset", mapping_registry_reset, INIT_RECLAIM },
+	/* vmscan's own state: shrinkers, mm list, kswapd, swap_setup(). */
 	{ "reclaim_init", reclaim_init, INIT_RECLAIM },
+	{ "swap_state_init", swap_state_init, INIT_RECLAIM },
+	{ "page_data_init", page_data_init, INIT_RECLAIM },
 	/* The dentry, inode and buffer_head caches and their shrinkers. */
 	{ "vfs_caches_init", vfs_caches_init, INIT_VFS },
 	/* Writeback registers its flushers with block devices' bdis. */
 	{ "blk_dev_init", blk_dev_init, INIT_BLOCK },
 	{ "filemap_init", filemap_init, INIT_FILEMAP },
 	/* The dirty limits from vm_writeback, then the flushers (pdflush in
-	 * .30/.31, the bdi forker in .32): page_writeback_init() starts them
-	 * with fs_writeback_init(). */
+	 * .30/.31, the bdi forker in .32). */
 	{ "page_writeback_init", page_writeback_init, INIT_WRITEBACK },
+	{ "fs_writeback_init", fs_writeback_init, INIT_WRITEBACK },
 	/*
 	 * A second fs_writeback_init(): a whole run has always made it
 	 * (two more pdflush threads in .30/.31, which join the pool when

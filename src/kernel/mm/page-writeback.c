@@ -741,7 +741,6 @@ void page_writeback_exit(void)
 
 void page_writeback_init(void)
 {
-	filemap_init();		/* page waiters of an earlier simulation are gone */
 	if (!vm_writeback.dirty_ratio && !vm_writeback.dirty_bytes)
 		writeback_sysctl_defaults(&vm_writeback);
 	memset(&bdp_stats, 0, sizeof(bdp_stats));
@@ -750,5 +749,4 @@ void page_writeback_init(void)
 	vm_dirties.events = 0;
 	page_writeback_exit();
 	writeback_sysctl_changed();
-	fs_writeback_init();
 }

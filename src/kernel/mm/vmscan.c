@@ -1456,16 +1456,13 @@ int kswapd_run(int nid)
 
 /* ---- setup ----------------------------------------------------------- */
 
+/* start_kernel()'s list (init/main.c) resets the slab, swap and page
+ * state around it. */
 void reclaim_init(void)
 {
 	struct zone *zone;
 	pg_data_t *pgdat;
 
-	/* Whatever a previous simulation left refers to its mem_map. */
-	kmem_cache_forget_all();
-	swap_exit();
-	page_data_exit();
-	mapping_registry_reset();
 	memset(&reclaim_stats, 0, sizeof(reclaim_stats));
 	memset(kswapd_now, 0, sizeof(kswapd_now));
 	reclaim_passes_in_flight = 0;
@@ -1482,8 +1479,6 @@ void reclaim_init(void)
 		pgdat->kswapd = NULL;
 		pgdat->kswapd_max_order = 0;
 	}
-	swap_state_init();
-	page_data_init();
 }
 
 void reclaim_exit(void)

@@ -147,7 +147,8 @@ static inline bool current_is_kswapd(void)
 }
 
 /*
- * Reset reclaim, swap and LRU state for a new simulation.  Call after
+ * Reset vmscan's state for a new simulation (start_kernel()'s list,
+ * init/main.c, resets the slab, swap and page state around it), after
  * mem_init() (the zones) and with kprofile chosen; kswapd_run() after
  * sim_init().  reclaim_exit() frees swap devices and the handle registry.
  */

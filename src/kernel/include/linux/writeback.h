@@ -77,8 +77,9 @@ extern unsigned long ratelimit_pages;
 /*
  * Boot, inside a simulation, after the page allocator has set
  * totalram_pages and kprofile is chosen: reset every counter, size
- * ratelimit_pages from memory and CPUs, and start the profile's background
- * writers (pdflush threads and wb_timer, or bdi-default).  Teardown, before
+ * ratelimit_pages from memory and CPUs (page_writeback_init), and start the
+ * profile's background writers (fs_writeback_init: pdflush threads and
+ * wb_timer, or bdi-default), in start_kernel()'s list.  Teardown, before
  * sim_exit: ext3_umount() each filesystem, then writeback_exit().
  */
 void page_writeback_init(void);
