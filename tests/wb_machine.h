@@ -41,7 +41,7 @@ static void crypt_free_page(struct page *page)
 	__free_pages(page, 0);
 }
 
-/* The writeback switches of .30, .31 and rc6 (reference §10.2). */
+/* The writeback switches of .30, .31 and rc6 (profile_switches.h). */
 static inline void profile_writeback(const char *base)
 {
 	char err[128];

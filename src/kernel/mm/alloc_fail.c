@@ -212,7 +212,7 @@ static struct alloc_failure *new_record(void)
 /* ---- the explanation ------------------------------------------------ */
 
 /*
- * __zone_watermark_ok (page_alloc.c, reference §2) once more, keeping the
+ * zone_watermark_ok (2.6.32 mm/page_alloc.c) once more, keeping the
  * numbers of the test that decides.  The two must agree on every zone
  * state; tests/test_explain.c checks that they do.
  */

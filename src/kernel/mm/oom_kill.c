@@ -9,8 +9,8 @@
  * dying (TIF_MEMDIE) makes the killer wait instead of killing again, as
  * select_bad_process does.
  *
- * As in 2.6.32 (mm/oom_kill.c, read in the 2.6.32.9 tree of reference
- * §12): a machine with nothing left to kill panics ("Out of memory and no
+ * As in 2.6.32 (mm/oom_kill.c of the 2.6.32.9 tree, docs/model.md
+ * "Kernel sources"): a machine with nothing left to kill panics ("Out of memory and no
  * killable processes..."), and every out_of_memory() call ends with a
  * one-tick sleep unless the caller is itself the victim.
  */

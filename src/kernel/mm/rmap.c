@@ -82,7 +82,8 @@ static bool mlock_new_page(struct page *page, struct vm_area_struct *vma)
 	return true;
 }
 
-/* A new anonymous page: mapped once, on the active anon list (§5.1). */
+/* A new anonymous page: mapped once, on the active anon list (2.6.32
+ * mm/rmap.c page_add_new_anon_rmap(), lru_cache_add_active_or_unevictable). */
 void page_add_new_anon_rmap(struct page *page, struct vm_area_struct *vma,
 			    unsigned long address)
 {
@@ -197,7 +198,7 @@ static int page_referenced_file(struct page *page, unsigned long *vm_flags)
 	return referenced;
 }
 
-/* Reference §5.1. */
+/* 2.6.32 mm/rmap.c page_referenced(). */
 int page_referenced(struct page *page, int is_locked, unsigned long *vm_flags)
 {
 	int referenced = 0;

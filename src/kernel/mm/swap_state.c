@@ -36,7 +36,8 @@ void swap_cache_stats_get(struct swap_cache_stats *st)
 }
 
 /*
- * swap_backing_dev_info: never congested (reference §5.4), so
+ * swap_backing_dev_info: never congested (2.6.32 mm/swap_state.c: no
+ * congested_fn, no request queue of its own), so
  * may_write_to_queue always lets swap-out through.  Its unplug function
  * kicks the swap device's own queue when somebody waits on a swap page.
  */
@@ -224,7 +225,8 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 			swapcache_free(entry, NULL);
 			continue;
 		}
-		/* Reference §5.1: swapped-in pages start inactive. */
+		/* 2.6.32 read_swap_cache_async(): swapped-in pages start
+		 * inactive (lru_cache_add_anon). */
 		lru_cache_add_anon(new_page);
 		swap_readpage(new_page);
 		return new_page;
@@ -235,7 +237,7 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 }
 
 /*
- * Reference §7.8: read the in-use neighbours of the target within its
+ * 2.6.32 mm/swap_state.c swapin_readahead(): read the in-use neighbours of the target within its
  * aligned 2^page_cluster window, then the target itself.  Each page is
  * its own sync read; the block layer may merge them.
  */

@@ -2,7 +2,7 @@
 /*
  * Page reclaim (mm/vmscan.c of 2.6.30, 2.6.31 and 2.6.32-rc6, with patches
  * 4 and 5 of "Reduce GFP_ATOMIC allocation failures" as switches).
- * Reference §5; section numbers below refer to it.
+ * The sections below are the kernel file's functions, in its order.
  *
  * Where the versions differ the code reads kprofile:
  *   .active_list_rule   shrink_list / shrink_active_list (.30 vs .31+)
@@ -84,7 +84,7 @@ static inline void reclaim_charge(sim_time_t ns)
 		cpu_consume(ns);
 }
 
-/* ---- shrinkers (§5.10) ------------------------------------------------ */
+/* ---- shrinkers ------------------------------------------------------ */
 
 static LIST_HEAD(shrinker_list);
 
@@ -149,7 +149,7 @@ unsigned long shrink_slab(unsigned long scanned, gfp_t gfp_mask,
 	return ret;
 }
 
-/* ---- zone sizes (§5.13, §1.6) ---------------------------------------- */
+/* ---- zone sizes -------------------------------------------------- */
 
 unsigned long zone_lru_pages(struct zone *zone)
 {
@@ -203,7 +203,7 @@ static inline bool zone_is_all_unreclaimable(const struct zone *zone)
 	return zone->flags & (1UL << ZONE_ALL_UNRECLAIMABLE);
 }
 
-/* ---- shrink_page_list (§5.3, §5.4) ----------------------------------- */
+/* ---- shrink_page_list -------------------------------------------- */
 
 static bool page_evictable(struct page *page)
 {
@@ -287,7 +287,8 @@ static pageout_t pageout(struct page *page, struct address_space *mapping,
 		}
 		/*
 		 * Lumpy direct reclaim's second pass waits for the write it
-		 * just started (§5.6).
+		 * just started (2.6.32 shrink_inactive_list()'s
+		 * PAGEOUT_IO_SYNC pass).
 		 */
 		if (PageWriteback(page) && sync_writeback == PAGEOUT_IO_SYNC)
 			wait_on_page_writeback(page);
@@ -508,7 +509,7 @@ keep:
 	return nr_reclaimed;
 }
 
-/* ---- isolate_lru_pages (§5.5) ---------------------------------------- */
+/* ---- isolate_lru_pages ------------------------------------------- */
 
 /* 0: taken (PG_lru cleared, a reference held); -1: wrong kind; -2: busy. */
 static int __isolate_lru_page(struct page *page, int mode, int file)
@@ -630,7 +631,7 @@ static unsigned long clear_active_flags(struct list_head *page_list,
 	return nr_active;
 }
 
-/* ---- shrink_inactive_list (§5.6) ------------------------------------- */
+/* ---- shrink_inactive_list ---------------------------------------- */
 
 /*
  * rc6: direct reclaimers back off while more pages of this type are
@@ -778,7 +779,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	return nr_reclaimed;
 }
 
-/* ---- shrink_active_list (§5.7) --------------------------------------- */
+/* ---- shrink_active_list ------------------------------------------ */
 
 static void move_active_pages_to_lru(struct zone *zone, struct list_head *list,
 				     enum lru_list lru)
@@ -864,7 +865,7 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 	reclaim_charge(reclaim_costs.active_page_ns * nr_taken);
 }
 
-/* ---- shrink_list, get_scan_ratio, shrink_zone (§5.8) ----------------- */
+/* ---- shrink_list, get_scan_ratio, shrink_zone -------------------- */
 
 static unsigned long shrink_list(enum lru_list lru, unsigned long nr_to_scan,
 				 struct zone *zone, struct scan_control *sc,
@@ -1019,7 +1020,7 @@ static void shrink_zone(int priority, struct zone *zone,
 	throttle_vm_writeout(sc->gfp_mask);
 }
 
-/* ---- direct reclaim (§5.9) ------------------------------------------- */
+/* ---- direct reclaim ---------------------------------------------- */
 
 static void shrink_zones(int priority, struct zonelist *zonelist,
 			 struct scan_control *sc)
@@ -1122,7 +1123,7 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 	return ret;
 }
 
-/* ---- kswapd (§5.11, §5.12) ------------------------------------------- */
+/* ---- kswapd ------------------------------------------------------ */
 
 /* What each node's kswapd is doing, for the failure explanations. */
 static struct kswapd_snapshot kswapd_now[MAX_NUMNODES];
@@ -1416,7 +1417,7 @@ static void kswapd_note_wake(const pg_data_t *pgdat, int order, bool asleep)
 		 current ? current->comm : "swapper");
 }
 
-/* Reference §4.10: called by the allocator's slow path per zone. */
+/* Called by the allocator's slow path per zone (2.6.32 mm/vmscan.c). */
 void wakeup_kswapd(struct zone *zone, int order)
 {
 	pg_data_t *pgdat;

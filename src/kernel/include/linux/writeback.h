@@ -107,7 +107,7 @@ static inline void balance_dirty_pages_ratelimited(struct address_space *mapping
 {
 	balance_dirty_pages_ratelimited_nr(mapping, 1);
 }
-/* Reclaim calls this at the end of every shrink_zone (§7.4). */
+/* Reclaim calls this at the end of every shrink_zone (2.6.32 mm/vmscan.c). */
 void throttle_vm_writeout(gfp_t gfp_mask);
 
 int write_cache_pages(struct address_space *mapping,
