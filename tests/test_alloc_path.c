@@ -1095,7 +1095,6 @@ static void test_gfp_kernel_enters_direct_reclaim(void **state)
 		assert_int_equal(page_zonenum(req.page), ZONE_NORMAL);
 		/* One direct reclaim pass freed enough clean page cache. */
 		assert_int_equal(req.allocstall, 1);
-		assert_int_equal(reclaim_stats.direct_reclaims, 1);
 		assert_true(reclaim_stats.direct_reclaimed >= SWAP_CLUSTER_MAX);
 		assert_int_equal(nfile - global_page_state(NR_FILE_PAGES),
 				 reclaim_stats.direct_reclaimed);

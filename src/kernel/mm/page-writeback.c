@@ -597,7 +597,6 @@ void throttle_vm_writeout(gfp_t gfp_mask)
 		if (global_page_state(NR_UNSTABLE_NFS) +
 		    global_page_state(NR_WRITEBACK) <= dirty_thresh)
 			break;
-		bdp_stats.throttle_vm_waits++;
 		/* .30: congestion_wait(WRITE) = SYNC; .31+: BLK_RW_ASYNC. */
 		congestion_wait(kprofile.cw_writeback, HZ / 10);
 		/* A NOFS/NOIO caller may hold what the I/O needs: one nap only. */

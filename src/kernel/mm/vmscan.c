@@ -672,7 +672,6 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	bool sync_pass, sync_waited = false;
 
 	while (too_many_isolated(zone, file)) {
-		reclaim_stats.too_many_isolated_waits++;
 		congestion_wait(kprofile.cw_isolated, HZ / 10);
 		/* About to die and free our memory: return now. */
 		if (fatal_signal_pending(current))
@@ -1114,7 +1113,6 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 	};
 	unsigned long ret;
 
-	reclaim_stats.direct_reclaims++;
 	trace_mm_vmscan_direct_reclaim_begin(order, sc.may_writepage, gfp_mask);
 	ret = do_try_to_free_pages(zonelist, &sc);
 	trace_mm_vmscan_direct_reclaim_end(ret);

@@ -170,7 +170,9 @@ struct reclaim_costs {
 extern struct reclaim_costs reclaim_costs;
 
 /*
- * What reclaim did beyond /proc/vmstat: for tests and reports.  The
+ * What reclaim did beyond /proc/vmstat, for tests: what the kernel counts
+ * is in vm_events (try_to_free_pages calls are ALLOCSTALL) and the
+ * congestion_wait records (too_many_isolated naps are CW_ISOLATED's).  The
  * kswapd congestion log keeps the first KSWAPD_CW_LOG entries of each
  * simulation.
  */
@@ -199,10 +201,8 @@ struct reclaim_stats {
 	unsigned long kswapd_cw[DEF_PRIORITY + 1];	/* naps by priority */
 	unsigned long direct_cw[DEF_PRIORITY + 1];
 	unsigned long lumpy_sync_passes;	/* PAGEOUT_IO_SYNC second passes */
-	unsigned long too_many_isolated_waits;
 	unsigned long flusher_kicks;		/* wakeup_flusher_threads calls */
-	unsigned long direct_reclaims;		/* try_to_free_pages calls */
-	unsigned long direct_reclaimed;		/* pages they returned */
+	unsigned long direct_reclaimed;		/* pages try_to_free_pages returned */
 	unsigned long last_balanced_order;	/* order of the last balanced pass */
 	size_t nr_kswapd_cw_log;
 	struct kswapd_cw_entry kswapd_cw_log[KSWAPD_CW_LOG];
