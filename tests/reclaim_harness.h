@@ -217,7 +217,7 @@ static __attribute__((unused)) void add_file_page(struct test_file *tf, struct p
 	if (mapping_insert(m, index, page))
 		abort();
 	m->nrpages++;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	SetPageUptodate(page);
 	lru_cache_add_file(page);
 	if (dirty)

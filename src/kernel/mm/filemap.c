@@ -185,7 +185,7 @@ int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 	mapping->nrpages++;
 	if (mapping->host && index > mapping->host->i_max_index)
 		mapping->host->i_max_index = index;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	return 0;
 }
 
@@ -214,7 +214,7 @@ void __remove_from_page_cache(struct page *page)
 	mapping_delete(mapping, page->index);
 	page->mapping = 0;
 	mapping->nrpages--;
-	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__dec_zone_page_state(page, NR_FILE_PAGES);
 }
 
 /* Caller holds the page lock; the cache's reference is still held. */

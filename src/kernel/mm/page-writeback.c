@@ -182,7 +182,7 @@ void account_page_dirtied(struct page *page, struct address_space *mapping)
 	struct bdi_writeback *wb = mapping_wb(mapping);
 	unsigned long nr_dirty;
 
-	__inc_zone_page_state(page_zone(page), NR_FILE_DIRTY);
+	__inc_zone_page_state(page, NR_FILE_DIRTY);
 	if (wb)
 		wb->stat[BDI_RECLAIMABLE]++;
 	if (current)
@@ -234,7 +234,7 @@ bool clear_page_dirty_for_io(struct page *page)
 		if (TestClearPageDirty(page)) {
 			struct bdi_writeback *wb = mapping_wb(mapping);
 
-			__dec_zone_page_state(page_zone(page), NR_FILE_DIRTY);
+			__dec_zone_page_state(page, NR_FILE_DIRTY);
 			if (wb)
 				wb->stat[BDI_RECLAIMABLE]--;
 			if (mapping->host)
@@ -258,7 +258,7 @@ int test_set_page_writeback(struct page *page)
 	int ret = TestSetPageWriteback(page);
 
 	if (!ret) {
-		__inc_zone_page_state(page_zone(page), NR_WRITEBACK);
+		__inc_zone_page_state(page, NR_WRITEBACK);
 		if (wb)
 			wb->stat[BDI_WRITEBACK]++;
 	}
@@ -271,7 +271,7 @@ int test_clear_page_writeback(struct page *page)
 	int ret = TestClearPageWriteback(page);
 
 	if (ret) {
-		__dec_zone_page_state(page_zone(page), NR_WRITEBACK);
+		__dec_zone_page_state(page, NR_WRITEBACK);
 		if (wb) {
 			wb->stat[BDI_WRITEBACK]--;
 			/* Completions decide the bdi's share of the dirty limit. */

@@ -608,7 +608,7 @@ void drain_all_pages(void)
 static inline void free_page_mlock_check(struct page *page)
 {
 	if (unlikely(TestClearPageMlocked(page))) {
-		__dec_zone_page_state(page_zone(page), NR_MLOCK);
+		__dec_zone_page_state(page, NR_MLOCK);
 		count_vm_event(UNEVICTABLE_MLOCKFREED);
 	}
 }

@@ -109,7 +109,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
 	total_swapcache_pages++;
 	swap_cache_info.add_total++;
 	swapper_space.nrpages++;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	return 0;
 }
 
@@ -127,7 +127,7 @@ void __delete_from_swap_cache(struct page *page)
 	total_swapcache_pages--;
 	swap_cache_info.del_total++;
 	swapper_space.nrpages--;
-	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__dec_zone_page_state(page, NR_FILE_PAGES);
 }
 
 void delete_from_swap_cache(struct page *page)

@@ -294,7 +294,7 @@ static pageout_t pageout(struct page *page, struct address_space *mapping,
 			wait_on_page_writeback(page);
 		if (!PageWriteback(page))
 			ClearPageReclaim(page);	/* a synchronous writer */
-		__inc_zone_page_state(page_zone(page), NR_VMSCAN_WRITE);
+		__inc_zone_page_state(page, NR_VMSCAN_WRITE);
 		return PAGE_SUCCESS;
 	}
 	return PAGE_CLEAN;
@@ -334,7 +334,7 @@ static bool __remove_mapping(struct address_space *mapping, struct page *page)
 		mapping_delete(mapping, page->index);
 		mapping->nrpages--;
 		page->mapping = 0;
-		__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+		__dec_zone_page_state(page, NR_FILE_PAGES);
 		page->_count = 0;
 	}
 	return true;
@@ -792,7 +792,7 @@ static void move_active_pages_to_lru(struct zone *zone, struct list_head *list,
 		ClearPageIsolated(page);
 		SetPageLRU(page);
 		list_move(&page->lru, &zone->lru[lru]);
-		__inc_zone_page_state(zone, NR_LRU_BASE + lru);
+		__inc_zone_state(zone, NR_LRU_BASE + lru);
 		pgmoved++;
 		put_page(page);		/* the isolation reference */
 	}

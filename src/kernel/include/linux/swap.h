@@ -67,14 +67,14 @@ static inline void add_page_to_lru_list(struct zone *zone, struct page *page,
 					enum lru_list l)
 {
 	list_add(&page->lru, &zone->lru[l]);
-	__inc_zone_page_state(zone, NR_LRU_BASE + l);
+	__inc_zone_state(zone, NR_LRU_BASE + l);
 }
 
 static inline void del_page_from_lru_list(struct zone *zone, struct page *page,
 					  enum lru_list l)
 {
 	list_del(&page->lru);
-	__dec_zone_page_state(zone, NR_LRU_BASE + l);
+	__dec_zone_state(zone, NR_LRU_BASE + l);
 }
 
 /* Off the LRU for good (the page is being freed): clears Active and
