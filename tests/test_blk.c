@@ -34,8 +34,8 @@ static void setup_sim(unsigned int cpus)
 
 	sim_init(&cfg);
 	blk_dev_init();
-	memset(&kprofile, 0, sizeof(kprofile));
-	kprofile.cw_writeback = BLK_RW_ASYNC;
+	/* 2.6.32-rc6: low_latency on, cw_writeback ASYNC. */
+	profile_set_default();
 	memset(vm_events, 0, sizeof(vm_events));
 	dm_crypt_alloc_page = NULL;
 	dm_crypt_free_page = NULL;
@@ -210,6 +210,19 @@ static void test_max_sectors_limits_merging(void **state)
 
 /* ---- device bandwidth ------------------------------------------------- */
 
+/*
+ * How much faster than the platter @bytes of writing can look to the
+ * writer: the write cache (its size less the read-ahead segments) still
+ * holds the end of it when the last write completes.
+ */
+static double cache_factor(const struct disk_params *p, double bytes)
+{
+	double cached = (double)(p->cache_bytes -
+				 p->read_segments * p->readahead_bytes);
+
+	return p->write_cache ? bytes / (bytes - cached) : 1.0;
+}
+
 static void test_sequential_writer_reaches_disk_bandwidth(void **state)
 {
 	struct block_device *disk;
@@ -227,11 +240,14 @@ static void test_sequential_writer_reaches_disk_bandwidth(void **state)
 	assert_int_equal(s.t.pages, s.nr_pages);
 	bw = bandwidth(&s);
 	/*
-	 * 512 KiB requests: 50 us + 524288 / 80e6 s = 6.60 ms each, so
-	 * 79.4 MB/s; within 10% of the modelled 80 MB/s and never above.
+	 * The platter takes a 512 KiB request in 6.25 ms at the outer
+	 * zone's 80 MiB/s (the next request is queued, so the overhead is
+	 * hidden); the drive's write cache holds the last few before they
+	 * reach it, so the writer sees at most 128 MiB / (128 MiB - that)
+	 * of the platter's rate, and at least 90 % of it.
 	 */
 	assert_true(bw >= 0.9 * (double)p.write_bps);
-	assert_true(bw <= (double)p.write_bps);
+	assert_true(bw <= (double)p.write_bps * cache_factor(&p, 128 << 20));
 	/* 512 KiB requests, a few smaller ones dispatched while growing. */
 	assert_true(disk->bd_queue->stats.requests[WRITE] >= 32768 / 128);
 	assert_true(disk->bd_queue->stats.requests[WRITE] <= 32768 / 128 + 16);
@@ -270,6 +286,7 @@ static void crypt_stream(sim_time_t ns_per_page, unsigned long nr_pages,
 
 static void test_crypt_writer_bounded_by_crypt_cpu(void **state)
 {
+	struct disk_params p;
 	double bw, crypt_bps = 4096.0 * NSEC_PER_SEC / (100 * US);
 	sim_time_t cpu;
 	unsigned long pgpgout;
@@ -285,10 +302,14 @@ static void test_crypt_writer_bounded_by_crypt_cpu(void **state)
 	/* Counted once, at the top of the stack: 8192 pages * 4 KiB. */
 	assert_int_equal(pgpgout, 8192 * 4);
 
-	/* 20 us per page: 204.8 MB/s, so the disk bounds it again. */
+	/*
+	 * 20 us per page: 204.8 MB/s, so the disk bounds it again (with
+	 * the drive's write cache taking the last 14 MiB, as above).
+	 */
 	crypt_stream(20 * US, 16384, &bw, &cpu, &pgpgout, &disk_bps);
+	disk_default_params(&p);
 	assert_true(bw >= 0.9 * (double)disk_bps);
-	assert_true(bw <= (double)disk_bps);
+	assert_true(bw <= (double)disk_bps * cache_factor(&p, 16384 * 4096));
 }
 
 /* ---- the scheduler favours sync --------------------------------------- */
@@ -792,6 +813,114 @@ static void test_crypt_read_queues_behind_writes_in_kcryptd(void **state)
 	finish_sim(disk);
 }
 
+static unsigned long crypt_read_rw;
+
+/*
+ * A read, then the unplug a reader does when it waits on the page
+ * (lock_page -> sync_page -> blk_run_backing_dev on the crypt device).
+ */
+static void unplugging_crypt_read(void *arg)
+{
+	submit(crypt, crypt_read_rw, 1000 * PAGE_SECTORS, 1, &crypt_r);
+	blk_run_backing_dev(blk_get_backing_dev_info(crypt), NULL);
+	wait_for(&crypt_r, 1);
+	crypt_read_done = sim_now();
+}
+
+/*
+ * Chris Mason's dm-crypt patch (<20091113125812.GB7891@think>): "we miss
+ * the unplug completely".  Stock (2.6.30-2.6.32): the reader's unplug
+ * comes while its bio still waits for kcryptd_io, so the clone sits
+ * behind the plug until the timer's tick (4 ms at HZ 250), then takes
+ * 1 ms on the disk and 100 us to decrypt: 5.1 ms.  Patched: a plain READ
+ * is not BIO_RW_SYNCIO, so kcryptd_async_io submits the clone and, its
+ * queue now empty and no sync io waiting, unplugs the disk itself: 1.1 ms.
+ * The reads' CFQ queue is that of the thread that submitted them:
+ * kcryptd_io (stock), kcryptd_async_io (patched, plain READ) or
+ * kcryptd_io (patched, BIO_RW_SYNCIO).
+ */
+static void test_crypt_unplug_patch(void **state)
+{
+	static const struct {
+		bool patch;
+		unsigned long rw;
+		sim_time_t done;
+		bool by_async_io;
+	} cases[] = {
+		{ false, READ, 5100 * US, false },
+		{ true, READ, 1100 * US, true },
+		{ true, READ | (1UL << BIO_RW_SYNCIO), 1100 * US, false },
+	};
+	struct dm_crypt_params cp;
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct task_struct *io, *async_io;
+
+		setup_sim(1);
+		if (cases[c].patch)
+			kprofile.dm_crypt_io_path = DM_CRYPT_IO_UNPLUG_V3;
+		disk = fixed_disk(1);
+		dm_crypt_default_params(&cp);
+		cp.ns_per_page = 100 * US;
+		crypt = dm_crypt_create("crypt", disk, 0, 1 << 20, &cp);
+		io = dm_crypt_kcryptd_io(crypt);
+		async_io = dm_crypt_kcryptd_async_io(crypt);
+		assert_true(!async_io == !cases[c].patch);
+		memset(&crypt_r, 0, sizeof(crypt_r));
+		crypt_read_rw = cases[c].rw;
+		kthread_run(unplugging_crypt_read, NULL, "gitk", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(crypt_read_done, cases[c].done);
+		assert_int_equal(cfq_nr_sync_queues(disk->bd_queue), 1);
+		assert_int_equal(cfq_sync_idle_window(disk->bd_queue, io->pid),
+				 !cases[c].by_async_io);
+		if (async_io)
+			assert_int_equal(cfq_sync_idle_window(disk->bd_queue,
+							      async_io->pid),
+					 cases[c].by_async_io);
+		dm_destroy(crypt);
+		finish_sim(disk);
+	}
+}
+
+/*
+ * With the patch kcryptd no longer submits writes: kcryptd_async_io does
+ * (through the same io work function), so it is the one that sleeps in
+ * get_request_wait when the async list is full, while kcryptd goes on
+ * encrypting.  Ten one-page writes through a crypt device on a disk whose
+ * request lists hold 4: the stock kcryptd sleeps for requests, the patched
+ * one does not (kcryptd_async_io sleeps instead), and every write ends.
+ */
+static void test_crypt_patch_moves_write_submission(void **state)
+{
+	(void)state;
+	for (int patch = 0; patch <= 1; patch++) {
+		struct task_struct *kcryptd;
+
+		setup_sim(1);
+		if (patch)
+			kprofile.dm_crypt_io_path = DM_CRYPT_IO_UNPLUG_V3;
+		disk = fixed_disk(1);
+		blk_queue_set_nr_requests(disk->bd_queue, 4);
+		crypt = dm_crypt_create("crypt", disk, 0, 1 << 20, NULL);
+		kcryptd = dm_crypt_kcryptd(crypt);
+		memset(&crypt_w, 0, sizeof(crypt_w));
+		memset(&crypt_r, 0, sizeof(crypt_r));
+		kthread_run(writes_then_read, NULL, "gitk", DEFAULT_PRIO);
+		sim_run((sim_time_t)-1);
+		assert_int_equal(crypt_w.bios, 10);
+		assert_int_equal(disk->bd_queue->stats.sleeps[BLK_RW_ASYNC] > 0, 1);
+		/* kcryptd's wait for requests counts as its iowait. */
+		if (patch)
+			assert_int_equal(kcryptd->iowait_time, 0);
+		else
+			assert_true(kcryptd->iowait_time > 0);
+		dm_destroy(crypt);
+		finish_sim(disk);
+	}
+}
+
 /* A page allocator that is always out of memory once the pool is filled. */
 static struct page pool_pages[32];
 static unsigned int pool_pages_used, pool_pages_freed;
@@ -881,6 +1010,8 @@ int main(void)
 		cmocka_unit_test(test_interrupt_submission_never_sleeps),
 		cmocka_unit_test(test_crypt_read_queues_behind_writes_in_kcryptd),
 		cmocka_unit_test(test_crypt_pool_shortage_naps_in_congestion_wait),
+		cmocka_unit_test(test_crypt_unplug_patch),
+		cmocka_unit_test(test_crypt_patch_moves_write_submission),
 	};
 
 	return cmocka_run_group_tests_name("blk", tests, NULL, NULL);

@@ -127,8 +127,13 @@ static void test_two_tasks_share_one_cpu(void **state)
 	kthread_run(burner, (void *)(uintptr_t)(9 * NSEC_PER_MSEC), "a", DEFAULT_PRIO);
 	kthread_run(burner, (void *)(uintptr_t)(9 * NSEC_PER_MSEC), "b", DEFAULT_PRIO);
 	sim_run((sim_time_t)-1);
-	/* 3 ms slices alternate: a ends at 15, b at 18. */
-	assert_string_equal(trace, "a@15 b@18 ");
+	/*
+	 * CFS with the engine's default tunables (2.6.32's on one CPU:
+	 * sched_latency 5 ms): each has a 2.5 ms slice, which the next 4 ms
+	 * tick (HZ 250) ends.  a runs 0-4, b 4-8, a 8-12, b 12-16, then a
+	 * its last 1 ms to 17 and b to 18.
+	 */
+	assert_string_equal(trace, "a@17 b@18 ");
 	sim_exit();
 }
 
@@ -181,8 +186,9 @@ static void rt_beats_normal(void **state)
 	kthread_run(burner, (void *)(uintptr_t)(1 * NSEC_PER_MSEC), "x", DEFAULT_PRIO);
 	kthread_run(burner, (void *)(uintptr_t)(1 * NSEC_PER_MSEC), "rt", 50);
 	sim_run((sim_time_t)-1);
-	/* n runs its first slice; rt then jumps the queue ahead of x. */
-	assert_string_equal(trace, "rt@4 x@5 n@11 ");
+	/* rt preempts n as it wakes (check_preempt_wakeup); then x, queued
+	 * before n went back, and n. */
+	assert_string_equal(trace, "rt@1 x@2 n@11 ");
 	sim_exit();
 }
 

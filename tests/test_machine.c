@@ -10,6 +10,7 @@
 #include "linux/mmzone.h"
 #include "linux/swap.h"
 #include "linux/blkdev.h"
+#include "hw/disk.h"
 
 static const char scenario_text[] =
 	"[machine]\n"
@@ -94,12 +95,56 @@ static void test_disk_max_request_applied(void **state)
 	scenario_free(sc);
 }
 
+/*
+ * The drive's keys reach the drive (docs/disk.md); without disk_capacity
+ * a partition beyond the default drive makes the drive larger.
+ */
+static void test_disk_keys_applied(void **state)
+{
+	static const char keys[] =
+		"[machine]\nmem = 128M\ndisk_size = 2G\nfs_size = 1G\nswap_size = 0\n"
+		"disk_queue_depth = 8\ndisk_write_cache = off\n"
+		"disk_bandwidth_inner = 30M\ndisk_seek = 9ms\ndisk_rpm = 5400\n"
+		"[task idle]\nprogram = sleeper\n";
+	static const char big[] =
+		"[machine]\nmem = 128M\ndisk_size = 300G\n"
+		"[task idle]\nprogram = sleeper\n";
+	struct scenario_error err;
+	const struct disk_params *p;
+	struct scenario *sc;
+	struct machine m;
+	char msg[256];
+
+	(void)state;
+	sc = scenario_parse_buffer(keys, strlen(keys), "test.ini", NULL, &err);
+	assert_non_null(sc);
+	assert_int_equal(machine_boot(&m, sc, 1, NULL, msg, sizeof(msg)), 0);
+	p = hw_disk_params(disk_hw(m.disk));
+	assert_int_equal(p->queue_depth, 8);
+	assert_false(p->write_cache);
+	assert_int_equal(p->inner_bps, 30 << 20);
+	assert_int_equal(p->seek_avg_ns, 9000000);
+	assert_int_equal(p->rpm, 5400);
+	assert_int_equal(p->capacity, 233ULL << 21);	/* 233G in sectors */
+	machine_teardown(&m);
+	scenario_free(sc);
+
+	sc = scenario_parse_buffer(big, strlen(big), "test.ini", NULL, &err);
+	assert_non_null(sc);
+	assert_int_equal(machine_boot(&m, sc, 1, NULL, msg, sizeof(msg)), 0);
+	p = hw_disk_params(disk_hw(m.disk));
+	assert_int_equal(p->capacity, (116ULL + 300) << 21);
+	machine_teardown(&m);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_boot_idle_teardown),
 		cmocka_unit_test(test_bad_volumes_refused),
 		cmocka_unit_test(test_disk_max_request_applied),
+		cmocka_unit_test(test_disk_keys_applied),
 	};
 
 	return cmocka_run_group_tests_name("machine", tests, NULL, NULL);

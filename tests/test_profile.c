@@ -86,6 +86,11 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V30);
+		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
+		assert_int_equal(p->sched_latency_ns, 20000000);
+		assert_int_equal(p->sched_min_gran_ns, 4000000);
+		assert_int_equal(p->sched_wakeup_gran_ns, 5000000);
+		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_LATENCY);
 	} else if (!strcmp(base, "2.6.31")) {
 		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
 		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V31);
@@ -100,6 +105,11 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V31);
+		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
+		assert_int_equal(p->sched_latency_ns, 20000000);
+		assert_int_equal(p->sched_min_gran_ns, 4000000);
+		assert_int_equal(p->sched_wakeup_gran_ns, 5000000);
+		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_LATENCY);
 	} else {
 		assert_string_equal(base, "2.6.32-rc6");
 		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
@@ -115,6 +125,12 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->bdp_write_chunk, BDP_DIRTIED_1_5);
 		assert_true(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V32);
+		/* 61cbe54d, 172e082a and 51e0304c: all in 2.6.32-rc1. */
+		assert_int_equal(p->kthread_nice, KTHREAD_NICE_ZERO);
+		assert_int_equal(p->sched_latency_ns, 5000000);
+		assert_int_equal(p->sched_min_gran_ns, 1000000);
+		assert_int_equal(p->sched_wakeup_gran_ns, 1000000);
+		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_HALF_LATENCY);
 	}
 }
 
@@ -249,15 +265,22 @@ static void test_bad_names_refused(void **state)
 		{ "2.6.32-rc6-0000321-x", "bad patch digits '0000321'" },
 		{ "2.6.32-rc6-0000112-x", "bad patch digits" },
 		{ "2.6.32-rc6-0001200-x", "right-aligned" },
-		{ "2.6.32-rc6-0000016-x", "bad patch digits" },
+		{ "2.6.32-rc6-0000017-x", "bad patch digits" },
 		{ "2.6.30-0000012-pgalloc", "not 2.6.30" },
+		/* Chris Mason's patch is against 2.6.31/rc6's dm-crypt.c. */
+		{ "2.6.30-0000006-dm-crypt-unplug", "not 2.6.30" },
+		/* 573412b changes a ramp only 2.6.32 has. */
+		{ "2.6.31+573412b", "appeared in 2.6.32" },
+		{ "2.6.30-0000000-force-highorder+573412b", "appeared in 2.6.32" },
+		{ "2.6.32-rc6+573412", "valid forms" },
+		{ "2.6.32-rc6+573412c", "valid forms" },
 		{ "2.6.30+3", "not 2.6.30" },
 		{ "2.6.30-revert-8aa7e847", "nothing to revert" },
 		{ "2.6.32-rc6+3+1", "increasing" },
 		{ "2.6.32-rc6+2+2", "increasing" },
-		{ "2.6.32-rc6+6", "patch number 1-5" },
-		{ "2.6.32-rc6+", "patch number 1-5" },
-		{ "2.6.32-rc6+12", "patch number 1-5" },
+		{ "2.6.32-rc6+7", "patch number 1-6" },
+		{ "2.6.32-rc6+", "patch number 1-6" },
+		{ "2.6.32-rc6+12", "patch number 1-6" },
 		{ "2.6.32-rc6+force-highorder+1", "valid forms" },
 		{ "2.6.32-rc6-0000123-congestion-both-and-a-label-that-goes-on-and-on-for-far-too-long-xxxxxxxxxxxxxxxxxxxx",
 		  "too long" },
@@ -313,7 +336,7 @@ static void test_default_is_rc6(void **state)
 }
 
 struct lines {
-	char text[40][320];
+	char text[48][448];
 	int n;
 };
 
@@ -321,7 +344,7 @@ static void collect(void *ctx, const char *line)
 {
 	struct lines *l = ctx;
 
-	assert_true(l->n < 40);
+	assert_true(l->n < 48);
 	snprintf(l->text[l->n++], sizeof(l->text[0]), "%s", line);
 }
 
@@ -342,8 +365,8 @@ static void test_describe_names_the_source(void **state)
 	(void)state;
 	parse_ok("2.6.32-rc6-0012345-adjust-priority", &p);
 	profile_describe(&p, collect, &l);
-	/* kernel, base, patches, revert + the 25 switches after them. */
-	assert_int_equal(l.n, 4 + 25);
+	/* kernel, base, patches, revert, commits + the 40 switches after them. */
+	assert_int_equal(l.n, 5 + 40);
 	assert_non_null(strstr(find_line(&l, "patches "), "P1 P2 P3 P4 P5"));
 	assert_non_null(strstr(find_line(&l, "restart_mode "), "BEFORE_WAKE"));
 	assert_non_null(strstr(find_line(&l, "restart_mode "), "P1:"));
@@ -354,6 +377,8 @@ static void test_describe_names_the_source(void **state)
 	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "ORDER_ADJUSTED"));
 	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "P5:"));
 	assert_non_null(strstr(find_line(&l, "cw_kswapd "), "8aa7e847"));
+	assert_non_null(strstr(find_line(&l, "kthread_nice "), "ZERO"));
+	assert_non_null(strstr(find_line(&l, "kthread_nice "), "61cbe54d"));
 
 	l.n = 0;
 	parse_ok("2.6.32-rc6-revert-8aa7e847", &p);
@@ -404,6 +429,124 @@ static void test_switch_by_name(void **state)
  * kernel version, file and function, a patch, or the test hack), never a
  * document outside the repository.
  */
+/*
+ * Every row name of the 13 Nov and 19 Nov 2009 tables parses; digit 6 is
+ * Chris Mason's dm-crypt patch, and only it sets dm_crypt_io_path.
+ */
+static void test_record_rows_parse(void **state)
+{
+	struct kernel_profile p;
+
+	(void)state;
+	assert_int_equal(profile_record_nr_rows, 17);
+	for (size_t i = 0; i < profile_record_nr_rows; i++) {
+		const char *name = profile_record_rows[i];
+		bool six = strstr(name, "-0000006-") || strstr(name, "-0123456-");
+
+		parse_ok(name, &p);
+		assert_int_equal(!!(p.patches & P(6)), six);
+		assert_int_equal(p.dm_crypt_io_path,
+				 six ? DM_CRYPT_IO_UNPLUG_V3 : DM_CRYPT_IO_STOCK);
+		assert_true(p.force_highorder);
+	}
+	parse_ok("2.6.32-rc6-0123456-dm-crypt-unplug", &p);
+	assert_int_equal(p.patches, 0x3f);
+	assert_int_equal(p.kswapd_cw_priority, KSWAPD_CW_ORDER_ADJUSTED);
+	parse_ok("2.6.31-0000006-dm-crypt-unplug", &p);
+	assert_int_equal(p.patches, P(6));
+	assert_int_equal(p.restart_mode, RESTART_AFTER_WAKE);
+	for (size_t i = 0; i < profile_later_nr_rows; i++) {
+		parse_ok(profile_later_rows[i].name, &p);
+		assert_non_null(strchr(profile_later_rows[i].source, '<') ?
+				profile_later_rows[i].source :
+				strstr(profile_later_rows[i].source, "573412b"));
+	}
+}
+
+/*
+ * The CFQ switches by release: low_latency and the other 2.6.32-only
+ * rules in rc6 and 2.6.32, none of them in 2.6.30 and 2.6.31; 2.6.32
+ * final adds the coop-preemption limit (4b27e1bb442).
+ */
+static void test_cfq_switches_by_release(void **state)
+{
+	static const struct {
+		const char *name;
+		enum low_latency ll;
+		bool v32, coop_limit;
+	} rel[] = {
+		{ "2.6.30", LOW_LATENCY_ABSENT, false, false },
+		{ "2.6.31", LOW_LATENCY_ABSENT, false, false },
+		{ "2.6.31-revert-8aa7e847", LOW_LATENCY_ABSENT, false, false },
+		{ "2.6.32-rc6", LOW_LATENCY_ON, true, false },
+		{ "2.6.32", LOW_LATENCY_ON, true, true },
+	};
+	struct kernel_profile p;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		parse_ok(rel[i].name, &p);
+		assert_int_equal(p.low_latency, rel[i].ll);
+		assert_int_equal(p.cfq_drain_async, rel[i].v32);
+		assert_int_equal(p.cfq_idle_ttime_slice, rel[i].v32);
+		assert_int_equal(p.cfq_seeky_min_tt, rel[i].v32);
+		assert_int_equal(p.cfq_merge_fifo_place, rel[i].v32);
+		assert_int_equal(p.cfq_next_rq_dispatch, rel[i].v32);
+		assert_int_equal(p.cfq_resid_sign, rel[i].v32 ?
+				 CFQ_RESID_SUBTRACT : CFQ_RESID_ADD);
+		assert_int_equal(p.cfq_coop_preempt_limit, rel[i].coop_limit);
+		assert_int_equal(p.cfq_async_ramp, CFQ_RAMP_LAST_SYNC);
+		assert_int_equal(p.dm_crypt_io_path, DM_CRYPT_IO_STOCK);
+	}
+}
+
+/* "+573412b" after any 2.6.32 form; the commit's own switch only. */
+static void test_commit_573412b(void **state)
+{
+	static const char *const names[] = {
+		"2.6.32-rc6+573412b",
+		"2.6.32+573412b",
+		"2.6.32-rc6+573412b29586",
+		"2.6.32-rc6-0000006-dm-crypt-unplug+573412b",
+		"2.6.32-rc6-revert-8aa7e847+573412b",
+		"2.6.32-rc6+1+2+force-highorder+573412b",
+	};
+	struct kernel_profile p, plain;
+	static struct lines l, lp;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char base[96];
+
+		parse_ok(names[i], &p);
+		assert_int_equal(p.cfq_async_ramp, CFQ_RAMP_DELAYED_SYNC);
+		/* Everything else as without the suffix. */
+		snprintf(base, sizeof(base), "%.*s",
+			 (int)(strrchr(names[i], '+') - names[i]), names[i]);
+		parse_ok(base, &plain);
+		assert_int_equal(plain.cfq_async_ramp, CFQ_RAMP_LAST_SYNC);
+		l.n = lp.n = 0;
+		profile_describe(&p, collect, &l);
+		profile_describe(&plain, collect, &lp);
+		assert_int_equal(l.n, lp.n);
+		for (int k = 0; k < l.n; k++)
+			if (strncmp(l.text[k], "kernel ", 7) &&
+			    strncmp(l.text[k], "commits ", 8) &&
+			    strncmp(l.text[k], "cfq_async_ramp ", 15))
+				assert_string_equal(l.text[k], lp.text[k]);
+	}
+	l.n = 0;
+	parse_ok("2.6.32-rc6-0000006-dm-crypt-unplug+573412b", &p);
+	assert_true(p.force_highorder);
+	assert_int_equal(p.dm_crypt_io_path, DM_CRYPT_IO_UNPLUG_V3);
+	profile_describe(&p, collect, &l);
+	assert_non_null(strstr(find_line(&l, "commits "), "573412b29586"));
+	assert_non_null(strstr(find_line(&l, "cfq_async_ramp "),
+			       "reduce write depth only if sync was delayed"));
+	assert_non_null(strstr(find_line(&l, "dm_crypt_io_path "),
+			       "<20091113125812.GB7891@think>"));
+}
+
 static void test_every_switch_has_evidence(void **state)
 {
 	static const char *const names[] = {
@@ -418,9 +561,10 @@ static void test_every_switch_has_evidence(void **state)
 
 		parse_ok(names[i], &p);
 		profile_describe(&p, collect, &l);
-		/* kernel, base, patches, revert_8aa7e847, then the switches */
-		assert_true(l.n > 4);
-		for (int k = 4; k < l.n; k++) {
+		/* kernel, base, patches, revert_8aa7e847, commits, then the
+		 * switches */
+		assert_true(l.n > 5);
+		for (int k = 5; k < l.n; k++) {
 			/* "%-22s %-18s %s": the evidence starts at column 42 */
 			if (strlen(l.text[k]) <= 42 || l.text[k][42] == ' ')
 				fail_msg("%s: no evidence: '%s'", names[i], l.text[k]);
@@ -437,6 +581,7 @@ static void test_table_columns(void **state)
 	static const char *const headings[] = {
 		"RESTART", "RT_IRQ", "CW_ALLOC", "CW_DIRECT", "CW_KSWAPD",
 		"KSWAPD_SLEEP", "KSWAPD_CW_PRIO", "PCP", "WRITEBACK",
+		"LOW_LAT", "ASYNC_RAMP", "DM_CRYPT",
 	};
 	const char *heading, *name;
 	struct kernel_profile p;
@@ -487,6 +632,9 @@ int main(void)
 		cmocka_unit_test(test_describe_names_the_source),
 		cmocka_unit_test(test_switch_by_name),
 		cmocka_unit_test(test_blk_rw_name),
+		cmocka_unit_test(test_record_rows_parse),
+		cmocka_unit_test(test_cfq_switches_by_release),
+		cmocka_unit_test(test_commit_573412b),
 		cmocka_unit_test(test_every_switch_has_evidence),
 		cmocka_unit_test(test_table_columns),
 	};

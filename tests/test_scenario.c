@@ -189,7 +189,7 @@ static void test_every_key_type(void **state)
 	assert_int_equal(scenario_key_line(sc, "machine", "mem"), 5);
 	/* defaults fill what the file leaves out */
 	assert_int_equal(sc->machine.disk_size, 8ULL << 30);
-	assert_int_equal(sc->machine.disk_seek, 8 * MSEC);
+	assert_int_equal(sc->machine.disk_seek, 8500 * MSEC / 1000);
 	assert_false(scenario_key_given(sc, "machine", "disk_size"));
 	assert_int_equal(sc->vm.swappiness, 60);
 
@@ -296,7 +296,13 @@ static void test_errors_keys_and_sections(void **state)
 {
 	assert_error("[machine]\nmemory = 1G\n",
 		"t.ini:2: unknown key 'memory' in [machine] (one of arch, mem, cpus, "
-		"hz, disk, disk_size, disk_bandwidth, disk_seek, disk_rpm, "
+		"threads_per_core, cpu_speed, smt_speed, "
+		"hz, disk, disk_size, disk_capacity, disk_partition_start, "
+		"disk_bandwidth, disk_bandwidth_inner, disk_zones, disk_heads, "
+		"disk_seek, disk_seek_track, disk_seek_full, disk_write_settle, "
+		"disk_rpm, disk_overhead, disk_queue_depth, disk_ncq_age, "
+		"disk_write_cache, disk_cache_size, disk_readahead, "
+		"disk_read_segments, disk_link_bandwidth, "
 		"disk_max_request, crypt, crypt_cost, fs_size, swap_size, "
 		"pageblock_order, reserved, slab, cached_files, nodes)");
 	assert_error("[run]\nstop = 5s\n",
@@ -404,6 +410,11 @@ static void test_errors_semantic(void **state)
 {
 	assert_error(MACHINE "hz = 200\n" TASK,
 		"t.ini:3: hz = 200: not a Kconfig choice (100, 250, 300 or 1000)");
+	assert_error(MACHINE "cpus = 3\nthreads_per_core = 2\n" TASK,
+		"t.ini:3: cpus = 3: not a multiple of threads_per_core (2): "
+		"every core has that many threads");
+	assert_error(MACHINE "smt_speed = 0.2\n" TASK,
+		"t.ini:3: smt_speed = '0.2': out of range (a number from 0.3 to 1)");
 	assert_error("[machine]\narch = x86\nmem = 8G\n" TASK,
 		"t.ini:3: mem = 8G: too large for x86 (at most 4G: x86 is modelled "
 		"as a non-PAE HIGHMEM4G kernel)");
@@ -414,6 +425,22 @@ static void test_errors_semantic(void **state)
 	assert_error(MACHINE "disk_size = 6G\n" TASK,
 		"t.ini:3: volumes do not fit on the disk: fs_size 5G + swap_size 2G > "
 		"disk_size 6G (together at most disk_size)");
+	/* The drive's keys together (docs/disk.md). */
+	assert_error(MACHINE "disk_capacity = 120G\n" TASK,
+		"t.ini:3: the partition does not fit on the drive: "
+		"disk_partition_start 116G + disk_size 8G > disk_capacity 120G");
+	assert_error(MACHINE "disk_bandwidth_inner = 90M\n" TASK,
+		"t.ini:3: disk_bandwidth_inner = 90M: faster than the outer zone's "
+		"disk_bandwidth 80M");
+	assert_error(MACHINE "disk_seek = 4ms\n" TASK,
+		"t.ini:3: disk_seek = 4ms: no seek curve from disk_seek_track 1ms "
+		"to disk_seek_full 17ms has that average (between 4414us and 14994us)");
+	assert_error(MACHINE "disk_seek_track = 9ms\n" TASK,
+		"t.ini:3: disk_seek = 8500us: no seek curve from disk_seek_track 9ms "
+		"to disk_seek_full 17ms has that average (between 10707us and 15997us)");
+	assert_error(MACHINE "disk_cache_size = 2M\n" TASK,
+		"t.ini:3: disk_cache_size = 2M: no room for a write (at least "
+		"disk_read_segments x disk_readahead + disk_max_request, 2560K)");
 	assert_error(MACHINE "reserved = 256M\n" TASK,
 		"t.ini:3: reserved = 256M: too large for mem (less than half of mem, 256M)");
 	/* 524288 kB = 512M */
@@ -663,6 +690,11 @@ static void test_default_scenarios_parse(void **state)
 	assert_string_equal(sc->tasks[2].program->name, "netrx");
 	assert_string_equal(sc->run.until.tasks[0], "gitk");
 	assert_string_equal(sc->filename, "<default>");
+	/* Four Phenom cores, the reference CPU of every cost. */
+	assert_int_equal(sc->machine.cpus, 4);
+	assert_int_equal(sc->machine.threads_per_core, 1);
+	assert_true(sc->machine.cpu_speed == 1);
+	assert_int_equal(sc->machine.crypt_cost, 64 * 1000);
 	scenario_free(sc);
 
 	sc = scenario_parse_buffer(scenario_default_x86_text,
@@ -672,7 +704,13 @@ static void test_default_scenarios_parse(void **state)
 		fail_msg("%s", err.msg);
 	assert_int_equal(sc->machine.arch, SCENARIO_ARCH_X86);
 	assert_int_equal(sc->machine.pageblock_order, 10);
-	assert_int_equal(sc->machine.cpus, 1);
+	/* A P4 with Hyper-Threading, a thread alone at 1/1.3 of the
+	 * reference Phenom core; costs shared with x86-64. */
+	assert_int_equal(sc->machine.cpus, 2);
+	assert_int_equal(sc->machine.threads_per_core, 2);
+	assert_true(sc->machine.cpu_speed == 0.77);
+	assert_true(sc->machine.smt_speed == 0.6);
+	assert_int_equal(sc->machine.crypt_cost, 64 * 1000);
 	scenario_free(sc);
 }
 

@@ -5,7 +5,9 @@
  * volume "dm-0" holding one filesystem, and the writeback switches of a
  * base kernel.  With machine_crypt set, the 2009 stack instead: disk ->
  * dm-crypt "dm-0" -> LVM volume "dm-1" (dm-crypt's pool pages from the
- * page allocator).  Included by one translation unit per test program.
+ * page allocator).  With machine_write_through set, the drive's write
+ * cache is off (a write completes when it is on the platter).  Included by
+ * one translation unit per test program.
  */
 #ifndef WB_MACHINE_H
 #define WB_MACHINE_H
@@ -22,6 +24,7 @@
 #include "linux/ext3_fs.h"
 #include "linux/fs.h"
 #include "linux/swap.h"
+#include "hw/disk.h"
 
 #define MiB (1UL << 20)
 #define VOLUME_BYTES (1024 * MiB)
@@ -30,6 +33,7 @@ static struct super_block *sb;
 static struct block_device *disk, *crypt, *bdev;
 static bool booted;
 static bool machine_crypt;
+static bool machine_write_through;
 
 static struct page *crypt_alloc_page(gfp_t gfp_mask)
 {
@@ -64,6 +68,7 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 		.reserved_kbytes = (unsigned long)-1,
 	};
 	struct ext3_mount_opts opts = { .no_journal_thread = !journal };
+	struct disk_params dp;
 
 	sim_init(&cfg);
 	if (mem_init(&mc))
@@ -73,7 +78,9 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	/* No dentry caches: writeback of the tests' own files. */
 	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_BLOCK | INIT_FILEMAP |
 		     INIT_WRITEBACK);
-	disk = disk_create("sda", NULL, NULL);
+	disk_default_params(&dp);
+	dp.write_cache = !machine_write_through;
+	disk = disk_create("sda", &dp, NULL);
 	crypt = NULL;
 	if (machine_crypt) {
 		dm_crypt_alloc_page = crypt_alloc_page;
@@ -109,6 +116,7 @@ static inline void machine_shutdown(void)
 		dm_destroy(crypt);
 	disk_destroy(disk);
 	machine_crypt = false;
+	machine_write_through = false;
 	reclaim_exit();
 	sim_exit();
 	blk_dev_exit();

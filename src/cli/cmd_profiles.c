@@ -14,7 +14,9 @@ static const char usage[] =
 	"patch, commit or base kernel that sets it.  NAME is a table row\n"
 	"(2.6.32-rc6-0000123-congestion-both), a release (2.6.30, 2.6.31,\n"
 	"2.6.32-rc6, 2.6.32), BASE-revert-8aa7e847, BASE-DDDDDDD-LABEL or\n"
-	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3).\n"
+	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3); digit or patch 6\n"
+	"is Chris Mason's dm-crypt patch (2.6.32-rc6-0000006-dm-crypt-unplug),\n"
+	"and a 2.6.32 name may end in +573412b (2.6.32-rc6+573412b).\n"
 	"\n"
 	"Each switch's evidence names the kernel version, file and function it\n"
 	"was read in; docs/profiles.md gives the details.\n";
@@ -27,7 +29,7 @@ static void print_row(const char *name, const struct kernel_profile *p)
 	char buf[32];
 	int width;
 
-	printf("%-40s", name);
+	printf("%-45s", name);
 	for (size_t c = 0; (heading = profile_column(c, &sw, &width)); c++) {
 		const char *v = p ? profile_switch_value(p, sw, buf, sizeof(buf)) :
 				    heading;
@@ -56,6 +58,17 @@ static int list_profiles(void)
 			return usage_error("%s", err);
 		print_row(profile_table_rows[i], &p);
 	}
+	printf("\nRows of the later tables and fixes:\n\n");
+	for (size_t i = 0; i < profile_later_nr_rows; i++) {
+		if (profile_parse(profile_later_rows[i].name, &p, err,
+				  sizeof(err)))
+			return usage_error("%s", err);
+		print_row(profile_later_rows[i].name, &p);
+	}
+	printf("\n");
+	for (size_t i = 0; i < profile_later_nr_rows; i++)
+		printf("  %s: %s\n", profile_later_rows[i].name,
+		       profile_later_rows[i].source);
 	printf("\nReleases (stock kernels, no force-highorder hack):\n\n");
 	for (size_t i = 0; i < sizeof(releases) / sizeof(releases[0]); i++) {
 		if (profile_parse(releases[i], &p, err, sizeof(err)))

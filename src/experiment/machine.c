@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "machine.h"
+#include "scenario_load.h"
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
@@ -24,6 +25,7 @@
 #include "linux/slab.h"
 #include "linux/dcache.h"
 #include "linux/start_kernel.h"
+#include "linux/sched.h"
 #include "workload/workload.h"
 
 struct machine *current_machine;
@@ -77,36 +79,60 @@ static void setup_writeback_sysctls(const struct scenario *sc)
 	vm_writeback.dirty_writeback_centisecs = (unsigned int)sc->vm.dirty_writeback_centisecs;
 }
 
+/*
+ * The drive from the scenario's disk keys (docs/disk.md): a rotational
+ * drive takes them all; an ssd keeps disk_fast_params but for its rate,
+ * capacity and queue depth.  Without disk_capacity the drive is at least
+ * large enough for the partition.
+ */
+static void disk_params_from_scenario(const struct scenario *sc,
+				      struct disk_params *dp)
+{
+	const struct scenario_machine *mc = &sc->machine;
+	uint64_t end = mc->disk_partition_start + mc->disk_size;
+
+	if (mc->disk == SCENARIO_DISK_SSD) {
+		disk_fast_params(dp);
+		dp->read_bps = dp->write_bps = mc->disk_bandwidth;
+	} else {
+		disk_default_params(dp);
+		dp->read_bps = dp->write_bps = mc->disk_bandwidth;
+		dp->inner_bps = mc->disk_bandwidth_inner;
+		dp->zones = (unsigned int)mc->disk_zones;
+		dp->heads = (unsigned int)mc->disk_heads;
+		dp->seek_avg_ns = mc->disk_seek;
+		dp->seek_track_ns = mc->disk_seek_track;
+		dp->seek_full_ns = mc->disk_seek_full;
+		dp->write_settle_ns = mc->disk_write_settle;
+		dp->rpm = (unsigned int)mc->disk_rpm;
+		dp->access_ns = mc->disk_overhead;
+		dp->ncq_age_ns = mc->disk_ncq_age;
+		dp->write_cache = mc->disk_write_cache;
+		dp->cache_bytes = mc->disk_cache_size;
+		dp->readahead_bytes = mc->disk_readahead;
+		dp->read_segments = (unsigned int)mc->disk_read_segments;
+		dp->link_bps = mc->disk_link_bandwidth;
+	}
+	dp->queue_depth = (unsigned int)mc->disk_queue_depth;
+	dp->capacity = mc->disk_capacity >> SECTOR_SHIFT;
+	if (!scenario_key_given(sc, "machine", "disk_capacity") &&
+	    (end >> SECTOR_SHIFT) > dp->capacity)
+		dp->capacity = end >> SECTOR_SHIFT;
+}
+
 static int boot_block(struct machine *m, char *err, size_t len)
 {
 	const struct scenario_machine *mc = &m->sc->machine;
 	struct disk_params dp;
 	struct cfq_params cp;
 	struct block_device *base;
+	sector_t start = mc->disk_partition_start >> SECTOR_SHIFT;
 	sector_t fs_sectors = mc->fs_size >> SECTOR_SHIFT;
 	sector_t swap_sectors = mc->swap_size >> SECTOR_SHIFT;
 
-	if (mc->disk == SCENARIO_DISK_SSD)
-		disk_fast_params(&dp);
-	else
-		disk_default_params(&dp);
-	/*
-	 * disk_size is the partition under dm-crypt (sda5); the disk itself
-	 * keeps its own size, so seek distances are those of a partition on
-	 * a whole disk, not of a disk the partition's size.
-	 */
-	if ((mc->disk_size >> SECTOR_SHIFT) > dp.capacity)
-		dp.capacity = mc->disk_size >> SECTOR_SHIFT;
-	if (mc->disk_bandwidth)
-		dp.read_bps = dp.write_bps = mc->disk_bandwidth;
-	if (mc->disk_seek)
-		dp.seek_avg_ns = mc->disk_seek;
-	if (scenario_key_given(m->sc, "machine", "disk_rpm"))
-		dp.rpm = (unsigned int)mc->disk_rpm;
+	disk_params_from_scenario(m->sc, &dp);
+	/* low_latency as the profile has it (scenario_apply_profile). */
 	cfq_default_params(&cp);
-	/* CFQ's low_latency is new in 2.6.32: earlier kernels lack it. */
-	cp.low_latency = m->sc->vm.low_latency &&
-			 !strncmp(kprofile.base, "2.6.32", 6);
 
 	m->disk = disk_create("sda", &dp, &cp);
 	blk_queue_set_nr_requests(bdev_get_queue(m->disk),
@@ -122,9 +148,14 @@ static int boot_block(struct machine *m, char *err, size_t len)
 			cr.ns_per_page = mc->crypt_cost;
 		dm_crypt_alloc_page = crypt_alloc_page;
 		dm_crypt_free_page = crypt_free_page;
-		m->crypt = dm_crypt_create("dm-0", m->disk, 0,
+		/*
+		 * cryptsetup create on /dev/sda5: a plain mapping, no header,
+		 * so the crypt device is the partition sector for sector.
+		 */
+		m->crypt = dm_crypt_create("dm-0", m->disk, start,
 					   mc->disk_size >> SECTOR_SHIFT, &cr);
 		base = m->crypt;
+		start = 0;
 	}
 	if (fs_sectors + swap_sectors > (mc->disk_size >> SECTOR_SHIFT)) {
 		snprintf(err, len, "volumes (%llu + %llu bytes) exceed the disk (%llu bytes)",
@@ -133,9 +164,15 @@ static int boot_block(struct machine *m, char *err, size_t len)
 			 (unsigned long long)mc->disk_size);
 		return -1;
 	}
-	m->fs_volume = dm_linear_create("dm-1", base, 0, fs_sectors, false);
+	/*
+	 * The cover letter's lvcreate order: the ext3 volume first, then
+	 * swap, each one contiguous extent from the start of the physical
+	 * volume, so file and swap I/O seek across the partition.
+	 */
+	m->fs_volume = dm_linear_create("dm-1", base, start, fs_sectors, false);
 	if (swap_sectors)
-		m->swap_volume = dm_linear_create("dm-2", base, fs_sectors,
+		m->swap_volume = dm_linear_create("dm-2", base,
+						  start + fs_sectors,
 						  swap_sectors, true);
 	return 0;
 }
@@ -166,10 +203,14 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	struct sim_config cfg = {
 		.hz = (unsigned int)sc->machine.hz,
 		.nr_cpus = (unsigned int)sc->machine.cpus,
+		.threads_per_core = (unsigned int)sc->machine.threads_per_core,
+		.cpu_speed = sc->machine.cpu_speed,
+		.smt_speed = sc->machine.smt_speed,
 		.seed = seed,
 	};
 	struct mem_config mc;
 	char why[256];
+	struct scenario_error serr;
 
 	memset(m, 0, sizeof(*m));
 	m->sc = sc;
@@ -182,6 +223,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	if (sc->vm.kswapd_short_sleep)
 		kprofile.kswapd_short_sleep_ms =
 			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
+	sched_profile_config(&cfg);
 	sim_init(&cfg);
 	/* What the kernel reads from its command line and sysctls. */
 	vm_swappiness = sc->vm.swappiness;
@@ -193,6 +235,12 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	machine_mem_config(sc, &mc);
 	if (start_kernel(&mc, err, len))
 		return -1;
+	/* The scenario's low_latency onto the profile, before CFQ reads it
+	 * (here, so that a refusal tears down like any boot failure). */
+	if (scenario_apply_profile(sc, &kprofile, &serr)) {
+		snprintf(err, len, "%s", serr.msg);
+		return -1;
+	}
 	if (boot_block(m, err, len) || boot_storage(m, err, len))
 		return -1;
 	/* kswapd_init: one kswapd per node with memory, "kswapd<nid>". */

@@ -5,6 +5,7 @@
 #include "scenario/scenario.h"
 
 struct workload_ops;
+struct kernel_profile;
 
 /* @path NULL: the embedded default for @arch ("x86" or "x86_64", NULL:
  * x86_64).  NULL with @err filled on any error. */
@@ -32,5 +33,14 @@ void scenario_set_host_memory(uint64_t bytes);
 int workload_load_params(const struct scenario *sc, struct scenario_task *task,
 			 const struct workload_ops **ops, void **params,
 			 struct scenario_error *err);
+
+/*
+ * The scenario's [vm] values that are kernel tunables, onto profile @p
+ * (the one a run boots, which --kernel may have chosen): low_latency, if
+ * given, becomes the profile's; on for a profile without it (2.6.30,
+ * 2.6.31) is refused.  0, or -1 with @err filled ("FILE:LINE: ...").
+ */
+int scenario_apply_profile(const struct scenario *sc, struct kernel_profile *p,
+			   struct scenario_error *err);
 
 #endif

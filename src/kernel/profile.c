@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Kernel profiles: the three base kernels of the 2009 tables, the five
- * patches of "Reduce GFP_ATOMIC allocation failures" (V3) and the revert of
- * 8aa7e847, expressed as the switches of struct kernel_profile; and the
- * parser for the cover letter's row names.
+ * patches of "Reduce GFP_ATOMIC allocation failures" (V3), Chris Mason's
+ * dm-crypt patch (digit 6 of the 13 and 19 Nov tables), the revert of
+ * 8aa7e847 and the later CFQ commits 573412b and 4b27e1bb442, expressed as
+ * the switches of struct kernel_profile; and the parser for the tables'
+ * row names.
  *
  * The switches, their values in each base kernel, what each patch and the
  * revert change, and the evidence are one list, mmsim/profile_switches.h;
@@ -19,7 +21,7 @@
 #include "mmsim/profile.h"
 
 #define P(n)		(1u << ((n) - 1))
-#define NR_PATCHES	5
+#define NR_PATCHES	6
 #define PATCH_DIGITS	7
 
 enum base_kernel {
@@ -85,7 +87,31 @@ static const char *const patch_titles[NR_PATCHES] = {
 	"page allocator: Wait on both sync and async congestion after direct reclaim",
 	"vmscan: Have kswapd sleep for a short interval and double check it should be asleep",
 	"vmscan: Take order into consideration when deciding if kswapd is in trouble",
+	/* Not of the series: Mel Gorman's tables number it 6 (13 Nov 2009,
+	 * <20091113173446.GL29804@csn.ul.ie>, which quotes it in full). */
+	"dm-crypt: \"make crypto unplug fix V3\" (Chris Mason, <20091113125812.GB7891@think>)",
 };
+
+/* The commits of enum profile_commit: id, title, where it landed. */
+static const struct {
+	const char *id;
+	const char *title;
+	const char *where;
+} commits[NR_COMMITS] = {
+	[COMMIT_573412B] = {
+		"573412b29586e58477adb70e022193a337763319",
+		"cfq-iosched: reduce write depth only if sync was delayed",
+		"Corrado Zoccolo, 2.6.33-rc1",
+	},
+	[COMMIT_4B27E1B] = {
+		"4b27e1bb442e964903f8a3fa6bdf33a602dc0941",
+		"cfq-iosched: limit coop preemption",
+		"Shaohua Li, 2.6.32-rc7",
+	},
+};
+
+/* Commits a name may add with +ID (at least 7 hex digits of the id). */
+static const enum profile_commit named_commits[] = { COMMIT_573412B };
 
 /* The cover letter's rows; the x86 and x86-64 tables use the same names. */
 const char *const profile_table_rows[] = {
@@ -105,6 +131,54 @@ const char *const profile_table_rows[] = {
 };
 const size_t profile_table_nr_rows =
 	sizeof(profile_table_rows) / sizeof(profile_table_rows[0]);
+
+#define MSG_13NOV	"<20091113173446.GL29804@csn.ul.ie> (13 Nov 2009)"
+#define MSG_19NOV	"<20091119081219.GB1119@csn.ul.ie> (19 Nov 2009)"
+#define DM_PATCH	"Chris Mason's dm-crypt patch <20091113125812.GB7891@think>"
+
+const struct profile_row profile_later_rows[] = {
+	{ "2.6.31-0000006-dm-crypt-unplug",
+	  DM_PATCH " alone; tables " MSG_13NOV ", " MSG_19NOV },
+	{ "2.6.31-0012345-kswapd-stay-awake-when-min",
+	  "patches 1-5; table " MSG_19NOV },
+	{ "2.6.31-0123456-dm-crypt-unplug",
+	  "patches 1-5 + " DM_PATCH "; tables " MSG_13NOV ", " MSG_19NOV },
+	{ "2.6.32-rc6-0000006-dm-crypt-unplug",
+	  DM_PATCH " alone; tables " MSG_13NOV ", " MSG_19NOV },
+	{ "2.6.32-rc6-0012345-kswapd-stay-awake-when-min",
+	  "patches 1-5; table " MSG_19NOV },
+	{ "2.6.32-rc6-0123456-dm-crypt-unplug",
+	  "patches 1-5 + " DM_PATCH "; tables " MSG_13NOV ", " MSG_19NOV },
+	{ "2.6.32-rc6+573412b",
+	  "commit 573412b29586 \"cfq-iosched: reduce write depth only if sync was delayed\" (Corrado Zoccolo, 2.6.33-rc1)" },
+	{ "2.6.32-rc6-0000006-dm-crypt-unplug+573412b",
+	  DM_PATCH " and commit 573412b29586" },
+};
+const size_t profile_later_nr_rows =
+	sizeof(profile_later_rows) / sizeof(profile_later_rows[0]);
+
+/* Every row name of the 13 Nov and 19 Nov tables (both arches). */
+const char *const profile_record_rows[] = {
+	"2.6.30-0000000-force-highorder",
+	"2.6.31-0000000-force-highorder",
+	"2.6.31-0000006-dm-crypt-unplug",
+	"2.6.31-0000012-pgalloc-2.6.30",
+	"2.6.31-0000123-congestion-both",
+	"2.6.31-0001234-kswapd-quick-recheck",
+	"2.6.31-0012345-kswapd-stay-awake-when-min",
+	"2.6.31-0123456-dm-crypt-unplug",
+	"2.6.31-revert-8aa7e847",
+	"2.6.32-rc6-0000000-force-highorder",
+	"2.6.32-rc6-0000006-dm-crypt-unplug",
+	"2.6.32-rc6-0000012-pgalloc-2.6.30",
+	"2.6.32-rc6-0000123-congestion-both",
+	"2.6.32-rc6-0001234-kswapd-quick-recheck",
+	"2.6.32-rc6-0012345-kswapd-stay-awake-when-min",
+	"2.6.32-rc6-0123456-dm-crypt-unplug",
+	"2.6.32-rc6-revert-8aa7e847",
+};
+const size_t profile_record_nr_rows =
+	sizeof(profile_record_rows) / sizeof(profile_record_rows[0]);
 
 void profile_set_default(void)
 {
@@ -147,6 +221,8 @@ struct profile_switch {
 	const char *const *values;	/* value names; NULL: a number */
 	unsigned int patch;		/* the patch that changes it, or 0 */
 	int patch_sets;			/* its value with that patch */
+	enum profile_commit commit;	/* the commit that changes it, or 0 */
+	int commit_sets;		/* its value with that commit */
 	bool revert;			/* revert-8aa7e847 puts it on SYNC */
 	const char *column;		/* heading in 'mmsim profiles', or NULL */
 	const char *why[NR_BASES];	/* evidence per base kernel */
@@ -218,6 +294,16 @@ static void apply_patches(struct kernel_profile *p, unsigned int patches)
 			switch_put(p, &switches[i], switches[i].patch_sets);
 }
 
+/* Each commit in @commit_bits sets the switches it changes. */
+static void apply_commits(struct kernel_profile *p, unsigned int commit_bits)
+{
+	p->commits |= commit_bits;
+	for (size_t i = 0; i < NR_SWITCHES; i++)
+		if (switches[i].commit &&
+		    (commit_bits & (1u << switches[i].commit)))
+			switch_put(p, &switches[i], switches[i].commit_sets);
+}
+
 /*
  * Revert of 8aa7e847 (and its companion 373c0a7e): every call site that
  * existed in 2.6.31 goes back to the SYNC queue, as in 2.6.30.  2.6.32's
@@ -238,8 +324,10 @@ static void apply_revert_8aa7e847(struct kernel_profile *p)
 #define VALID_FORMS							\
 	"valid forms: 2.6.30, 2.6.31, 2.6.32-rc6, 2.6.32 (= rc6+1+2); "	\
 	"BASE-revert-8aa7e847; BASE-DDDDDDD-LABEL with 7 digits naming "\
-	"patches 1-5 (e.g. 2.6.32-rc6-0000123-congestion-both); "	\
+	"patches 1-6 (e.g. 2.6.32-rc6-0000123-congestion-both, "	\
+	"2.6.32-rc6-0000006-dm-crypt-unplug); "				\
 	"BASE+N[+N...][+force-highorder] (e.g. 2.6.32-rc6+1+2+3); "	\
+	"any of them ending in +573412b on a 2.6.32 base; "		\
 	"'mmsim profiles' lists the table rows"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -261,18 +349,61 @@ struct base_name {
 	const char *prefix;
 	enum base_kernel base;
 	unsigned int implied;	/* patches already merged in that release */
+	unsigned int implied_commits;	/* later commits it has */
 };
 
 /* Longest prefix first: "2.6.32-rc6" must win over "2.6.32". */
 static const struct base_name base_names[] = {
-	{ "2.6.32-rc6", BASE_2_6_32_RC6, 0 },
-	/* 2.6.32 final merged P1 and P2: 2.6.32.9 mm/page_alloc.c has the
+	{ "2.6.32-rc6", BASE_2_6_32_RC6, 0, 0 },
+	/*
+	 * 2.6.32 final merged P1 and P2: 2.6.32.9 mm/page_alloc.c has the
 	 * restart label before wake_all_kswapd() in __alloc_pages_slowpath()
-	 * and "rt_task(p) && !in_interrupt()" in gfp_to_alloc_flags(). */
-	{ "2.6.32", BASE_2_6_32_RC6, P(1) | P(2) },
-	{ "2.6.31", BASE_2_6_31, 0 },
-	{ "2.6.30", BASE_2_6_30, 0 },
+	 * and "rt_task(p) && !in_interrupt()" in gfp_to_alloc_flags().  Its
+	 * block/cfq-iosched.c is rc6's with 4b27e1bb442 (cfq_should_preempt()
+	 * l.2074) and e6ec4fe2457 (metadata preemption; mmsim issues no
+	 * REQ_RW_META requests, so it changes nothing here).
+	 */
+	{ "2.6.32", BASE_2_6_32_RC6, P(1) | P(2), 1u << COMMIT_4B27E1B },
+	{ "2.6.31", BASE_2_6_31, 0, 0 },
+	{ "2.6.30", BASE_2_6_30, 0, 0 },
 };
+
+/*
+ * Strip trailing "+ID" commit suffixes (573412b) from @name into
+ * @commit_bits; returns the length of what is left.
+ */
+static size_t strip_commits(const char *name, unsigned int *commit_bits)
+{
+	size_t len = strlen(name);
+
+	*commit_bits = 0;
+	for (;;) {
+		const char *plus = NULL;
+		bool found = false;
+
+		for (size_t i = len; i-- > 0;)
+			if (name[i] == '+') {
+				plus = name + i;
+				break;
+			}
+		if (!plus)
+			return len;
+		for (size_t c = 0; c < sizeof(named_commits) /
+					sizeof(named_commits[0]); c++) {
+			const char *id = commits[named_commits[c]].id;
+			size_t n = (size_t)(name + len - plus - 1);
+
+			if (n >= 7 && n <= strlen(id) &&
+			    !strncasecmp(plus + 1, id, n)) {
+				*commit_bits |= 1u << named_commits[c];
+				found = true;
+			}
+		}
+		if (!found)
+			return len;
+		len = (size_t)(plus - name);
+	}
+}
 
 /* "0000123" -> P1|P2|P3; -1 if not a valid patch-digit field. */
 static int parse_patch_digits(const char *s, unsigned int *patches)
@@ -330,7 +461,7 @@ static int parse_plus_form(const char *name, const char *s,
 		if (s[0] < '1' || s[0] > '0' + NR_PATCHES ||
 		    (s[1] && s[1] != '+'))
 			return fail(err, errlen,
-				    "bad kernel profile '%s': after '+' expected a patch number 1-5 or 'force-highorder' (%s)",
+				    "bad kernel profile '%s': after '+' expected a patch number 1-6, 'force-highorder' or a commit (573412b) (%s)",
 				    name, VALID_FORMS);
 		if (s[0] - '0' <= last)
 			return fail(err, errlen,
@@ -351,8 +482,9 @@ int profile_parse(const char *name, struct kernel_profile *out,
 {
 	const struct base_name *b = NULL;
 	struct kernel_profile p;
-	unsigned int patches = 0;
+	unsigned int patches = 0, commit_bits = 0;
 	bool revert = false, highorder = false;
+	char body[sizeof(p.name)];
 	const char *rest;
 
 	if (!name || !*name)
@@ -375,7 +507,10 @@ int profile_parse(const char *name, struct kernel_profile *out,
 		return fail(err, errlen,
 			    "unknown kernel profile '%s': the base must be 2.6.30, 2.6.31, 2.6.32-rc6 or 2.6.32 (%s)",
 			    name, VALID_FORMS);
-	rest = name + strlen(b->prefix);
+	/* "...+573412b": commits after the rest of the name. */
+	snprintf(body, sizeof(body), "%.*s",
+		 (int)strip_commits(name, &commit_bits), name);
+	rest = body + strlen(b->prefix);
 
 	if (!*rest) {
 		/* A bare release: stock kernel, no test hack. */
@@ -388,7 +523,7 @@ int profile_parse(const char *name, struct kernel_profile *out,
 
 		if (parse_patch_digits(rest + 1, &patches))
 			return fail(err, errlen,
-				    "bad patch digits '%.7s' in '%s': each of 1-5 at most once, increasing, right-aligned, zeros before (0000012 = patches 1+2, 0000000 = none)",
+				    "bad patch digits '%.7s' in '%s': each of 1-6 at most once, increasing, right-aligned, zeros before (0000012 = patches 1+2, 0000006 = the dm-crypt patch alone, 0000000 = none)",
 				    rest + 1, name);
 		if (*after && *after != '-')
 			return fail(err, errlen,
@@ -414,8 +549,12 @@ int profile_parse(const char *name, struct kernel_profile *out,
 
 	if (b->base == BASE_2_6_30 && patches)
 		return fail(err, errlen,
-			    "kernel profile '%s': the series' patches apply to 2.6.31 and 2.6.32-rc6, not 2.6.30 (the kernel whose behaviour they restore); only 2.6.30-0000000-LABEL is valid",
+			    "kernel profile '%s': the series' patches and the dm-crypt patch (6) apply to 2.6.31 and 2.6.32-rc6, not 2.6.30 (the kernel whose behaviour the series restores); only 2.6.30-0000000-LABEL is valid",
 			    name);
+	if (b->base != BASE_2_6_32_RC6 && (commit_bits & (1u << COMMIT_573412B)))
+		return fail(err, errlen,
+			    "kernel profile '%s': 573412b (\"cfq-iosched: reduce write depth only if sync was delayed\", 2.6.33-rc1) changes CFQ's low_latency async ramp, which appeared in 2.6.32; %s has no low_latency",
+			    name, b->prefix);
 	if (b->base == BASE_2_6_30 && revert)
 		return fail(err, errlen,
 			    "kernel profile '%s': 8aa7e847 went into 2.6.31; there is nothing to revert in 2.6.30",
@@ -423,6 +562,7 @@ int profile_parse(const char *name, struct kernel_profile *out,
 
 	p = base_profiles[b->base];
 	apply_patches(&p, b->implied | patches);
+	apply_commits(&p, b->implied_commits | commit_bits);
 	if (revert)
 		apply_revert_8aa7e847(&p);
 	p.force_highorder = highorder;
@@ -552,6 +692,7 @@ static void switch_origin(const struct kernel_profile *p,
 		return;
 	}
 	apply_patches(&ref, p->patches);
+	apply_commits(&ref, p->commits);
 	if (p->revert_8aa7e847)
 		apply_revert_8aa7e847(&ref);
 	if (switch_get(p, s) != switch_get(&ref, s)) {
@@ -565,6 +706,13 @@ static void switch_origin(const struct kernel_profile *p,
 			 patch_titles[s->patch - 1]);
 		return;
 	}
+	if (s->commit && (p->commits & (1u << s->commit))) {
+		snprintf(buf, len, "%.12s%s: %s (%s)", commits[s->commit].id,
+			 merged && s->commit == COMMIT_4B27E1B ?
+			 " (in 2.6.32)" : "", commits[s->commit].title,
+			 commits[s->commit].where);
+		return;
+	}
 	if (s->revert && p->revert_8aa7e847) {
 		snprintf(buf, len,
 			 "revert of 8aa7e847: back on the SYNC queue as in 2.6.30");
@@ -576,7 +724,7 @@ static void switch_origin(const struct kernel_profile *p,
 void profile_describe(const struct kernel_profile *p,
 		      void (*emit)(void *ctx, const char *line), void *ctx)
 {
-	char line[320], val[16], origin[224], pl[32] = "";
+	char line[448], val[16], origin[320], pl[40] = "";
 
 	snprintf(line, sizeof(line), "%-22s %s", "kernel", p->name);
 	emit(ctx, line);
@@ -593,6 +741,16 @@ void profile_describe(const struct kernel_profile *p,
 	emit(ctx, line);
 	snprintf(line, sizeof(line), "%-22s %s", "revert_8aa7e847",
 		 p->revert_8aa7e847 ? "1" : "0");
+	emit(ctx, line);
+	*pl = 0;
+	for (int c = 1; c < NR_COMMITS; c++) {
+		size_t len = strlen(pl);
+
+		if (p->commits & (1u << c))
+			snprintf(pl + len, sizeof(pl) - len, "%s%.12s",
+				 len ? " " : "", commits[c].id);
+	}
+	snprintf(line, sizeof(line), "%-22s %s", "commits", *pl ? pl : "none");
 	emit(ctx, line);
 	for (size_t i = 0; i < NR_SWITCHES; i++) {
 		const struct profile_switch *s = &switches[i];

@@ -491,7 +491,7 @@ static void print_causes(const struct validation *v, FILE *f)
 	fprintf(f, "\n### Sensitivities (not tuned; listed because they obviously matter)\n\n"
 		"All are [assumed] in scenarios/reproduction-*.ini: the network stream's bwlimit (40K) and ring size (256) for "
 		"claim 1; cpus (4 on x86-64) and hz (250) for every congestion_wait timeout (HZ/50, HZ/10 are jiffies); "
-		"disk_bandwidth (80M), disk_seek (8ms) and crypt_cost (32us) for every elapsed time and for how long queues stay "
+		"disk_bandwidth (80M), disk_seek (8500us) and crypt_cost (64us) for every elapsed time and for how long queues stay "
 		"congested; nr_requests (128) and the congestion thresholds derived from it for claims 3, 4 and 7; low_latency "
 		"(CFQ, on) for the SYNC/ASYNC balance behind claim 2.  A sensitivity study "
 		"would vary each one on its own over a plausible range, with the claims evaluated on the table it was not "

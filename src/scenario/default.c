@@ -19,15 +19,41 @@
 #define COMMON_HZ_DISK_CRYPT \
 "; [assumed] Kconfig's default; Mel's config is unknown (100 and 1000 were common)\n" \
 "hz = 250\n" \
-"; [assumed] a 2009 7200 rpm SATA desktop disk behind /dev/sda5 [cover]\n" \
+"; The drive behind /dev/sda5 [cover]: Mel's \"reports for the disk NCQ (depth\n" \
+"; 31/32)\" and \"not very high-performance\" [thread: linux-mm, 26 Nov 2009]; no model\n" \
+"; is known, so a 2007-09 7200 rpm SATA desktop drive: [datasheet] the class's\n" \
+"; specifications and reviews.  Every key, its range and its source: docs/disk.md\n" \
 "disk = rotational\n" \
 "; [assumed] the partition must hold 5G + 2G of volumes and LVM metadata\n" \
 "disk_size = 8G\n" \
-"disk_bandwidth = 80M           ; [assumed] sequential MB/s of such a disk\n" \
-"disk_seek = 8ms                ; [assumed] its average seek\n" \
-"disk_rpm = 7200                ; [assumed]\n" \
+"disk_capacity = 233G           ; [assumed] a \"250 GB\" drive (160-500 GB)\n" \
+"disk_partition_start = 116G    ; [assumed] half-way in: where sda5 lay is unknown\n" \
+"disk_bandwidth = 80M           ; [datasheet] outer zone (60-110 MB/s)\n" \
+"disk_bandwidth_inner = 40M     ; [datasheet] inner zone (30-60 MB/s, about half)\n" \
+"disk_zones = 30                ; [datasheet] Hitachi 7K500: zones 0-29\n" \
+"disk_heads = 4                 ; [assumed] two platters (1-8 heads)\n" \
+"disk_seek = 8500us             ; [datasheet] average read seek (8.0-9.5 ms)\n" \
+"disk_seek_track = 1ms          ; [datasheet] track to track (0.8-1.2 ms)\n" \
+"disk_seek_full = 17ms          ; [datasheet] full stroke (15-20 ms)\n" \
+"disk_write_settle = 1ms        ; [datasheet] writes seek 1 ms longer (0.6-1.1 ms)\n" \
+"disk_rpm = 7200                ; [assumed] the class: 4.17 ms average latency\n" \
+"disk_overhead = 300us          ; [assumed] command overhead (0.1-0.5 ms)\n" \
+"disk_queue_depth = 31          ; [thread] NCQ 31/32: libata uses 31 tags\n" \
+"disk_ncq_age = 500ms           ; [assumed] bound on NCQ reordering (docs/disk.md)\n" \
+"disk_write_cache = on          ; [datasheet] stock drives; ext3 sends no barriers\n" \
+"disk_cache_size = 16M          ; [datasheet] 8-32 MB in drives of 2007-09\n" \
+"disk_readahead = 512K          ; [assumed] read-ahead per segment (0-2M)\n" \
+"disk_read_segments = 4         ; [assumed] read-ahead segments (1-16)\n" \
+"disk_link_bandwidth = 286M     ; [datasheet] SATA 3 Gb/s: 300 MB/s\n" \
 "disk_max_request = 512K        ; [assumed] max_sectors of a SATA disk of the time\n" \
 "crypt = on                     ; [cover] cryptsetup create on /dev/sda5, LVM on top\n"
+
+/* CPU costs are written for one reference CPU; cpu_speed scales them. */
+#define COMMON_CRYPT_COST \
+"; [assumed] software AES-256-CBC (cryptsetup create's default; no AES-NI\n" \
+"; before 2010) on the reference core: 64 MB/s, range 45-110 MB/s\n" \
+"; (docs/model.md, Engine: CPU speed)\n" \
+"crypt_cost = 64us\n"
 
 #define COMMON_VOLUMES \
 "fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n" \
@@ -44,8 +70,7 @@
 "dirty_expire_centisecs = 3000  ; [ref mm 0] default, 30 s\n" \
 "dirty_writeback_centisecs = 500 ; [ref mm 0] default, 5 s\n" \
 "nr_requests = 128              ; [ref mm 0] BLKDEV_MAX_RQ\n" \
-"; [ref test] CFQ's low_latency: new and on by default in 2.6.32 (earlier kernels lack it)\n" \
-"low_latency = on\n" \
+"; low_latency: not set, the profile's: on in 2.6.32, absent in 2.6.30 and 2.6.31 [ref test]\n" \
 "; lowmem_reserve_ratio: not set, the kernel's defaults [ref mm 1.4]\n" \
 "percpu_pagelist_fraction = 0   ; [ref mm 3.5] default, unused\n" \
 "; kswapd_short_sleep: not set, patch 4's HZ/10 when the profile has patch 4 [seed 005]\n" \
@@ -119,11 +144,16 @@ const char scenario_default_text[] =
 "[machine]\n"
 "arch = x86_64                  ; [cover] \"X86-64 AMD Phenom\"\n"
 "mem = 512M                     ; [cover] \"booted with mem=512MB\"\n"
-"; [assumed] a Phenom X4; the letter gives no count (an X3 has 3: try cpus = 3)\n"
+"; <20091119081219.GB1119@csn.ul.ie>: \"the X86-64 machine has twice as many\n"
+"; cores as the X86 test machine\", a P4 showing 2 CPUs: a Phenom X4 (an X3\n"
+"; has 3: try cpus = 3)\n"
 "cpus = 4\n"
+"threads_per_core = 1           ; a Phenom has no SMT\n"
+"; the reference CPU every CPU cost is written for (crypt_cost, the tasks'\n"
+"; cpu_* keys, the kernel's): one core of a 2.3 GHz Phenom X4\n"
+"cpu_speed = 1\n"
 COMMON_HZ_DISK_CRYPT
-"; [assumed] software AES (no AES-NI before 2010), about 128 MB/s on one core\n"
-"crypt_cost = 32us\n"
+COMMON_CRYPT_COST
 COMMON_VOLUMES
 "pageblock_order = 9            ; [ref mm 3.1] x86-64: HUGETLB_PAGE_ORDER\n"
 "; reserved: not set, the architecture's boot-time reservations [ref mm 1.1]\n"
@@ -136,11 +166,18 @@ const char scenario_default_x86_text[] =
 "[machine]\n"
 "arch = x86                     ; [cover] \"X86 P4\"\n"
 "mem = 512M                     ; [cover] \"booted with mem=512MB\"\n"
-"; [assumed] one P4 core; with Hyper-Threading it shows 2 CPUs (try cpus = 2)\n"
-"cpus = 1\n"
+"; [assumed] one P4 core with Hyper-Threading: 2 CPUs, as the x86-64 machine's\n"
+"; 4 cores are \"twice as many\" (without HT: cpus = 1, threads_per_core = 1)\n"
+"cpus = 2\n"
+"threads_per_core = 2\n"
+"; [assumed] a 3 GHz P4 thread alone: 1/1.3 of a Phenom core, range 1/1.5 to\n"
+"; 1/1.1 (docs/model.md, Engine: CPU speed)\n"
+"cpu_speed = 0.77\n"
+"; [assumed] each thread while the other is busy: Hyper-Threading adding 20%\n"
+"; of throughput (0-30%): 0.6, range 0.5-0.65 (docs/model.md, Engine)\n"
+"smt_speed = 0.6\n"
 COMMON_HZ_DISK_CRYPT
-"; [assumed] software AES on a P4 core, about 64 MB/s\n"
-"crypt_cost = 64us\n"
+COMMON_CRYPT_COST
 COMMON_VOLUMES
 "; [ref mm 3.1] x86 non-PAE: 10 (PAE would be 9; which Mel ran is unknown)\n"
 "pageblock_order = 10\n"

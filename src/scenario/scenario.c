@@ -23,6 +23,7 @@
 #include <ini.h>
 #include "param.h"
 #include "workload/workload.h"
+#include "hw/disk.h"
 
 #define MAX_FILE_SIZE	(1 << 20)
 
@@ -47,7 +48,19 @@ static const struct param_spec machine_keys[] = {
 	  .doc = "memory, as the mem= boot option; at most 4G on x86 and 1T on x86_64, and its page array must fit in half of this host's memory" },
 	{ .key = "cpus", .type = PARAM_INT, .def = "1", .min = 1, .max = 64,
 	  PARAM_FIELD(struct scenario_machine, cpus),
-	  .doc = "number of CPUs" },
+	  .doc = "number of logical CPUs (with Hyper-Threading, each thread is one)" },
+	{ .key = "threads_per_core", .type = PARAM_INT, .def = "1",
+	  .min = 1, .max = 2,
+	  PARAM_FIELD(struct scenario_machine, threads_per_core),
+	  .doc = "1, or 2 for Hyper-Threading: CPUs 2k and 2k+1 share a core; cpus must be a multiple" },
+	{ .key = "cpu_speed", .type = PARAM_DOUBLE, .def = "1",
+	  .dmin = 0.05, .dmax = 20,
+	  PARAM_FIELD(struct scenario_machine, cpu_speed),
+	  .doc = "speed of a core running one thread, relative to the reference CPU every CPU cost is written for (one core of a 2.3 GHz AMD Phenom X4; docs/model.md, Engine)" },
+	{ .key = "smt_speed", .type = PARAM_DOUBLE, .def = "0.6",
+	  .dmin = 0.3, .dmax = 1,
+	  PARAM_FIELD(struct scenario_machine, smt_speed),
+	  .doc = "with threads_per_core = 2: each thread's speed while its sibling is busy, relative to the thread alone (0.5: Hyper-Threading gains nothing, 1: two whole cores; 0.6 [assumed], docs/model.md, Engine)" },
 	{ .key = "hz", .type = PARAM_INT, .def = "250", .min = 100, .max = 1000,
 	  PARAM_FIELD(struct scenario_machine, hz),
 	  .doc = "CONFIG_HZ: 100, 250, 300 or 1000 (Kconfig's choices; 250 is its default)" },
@@ -59,18 +72,78 @@ static const struct param_spec machine_keys[] = {
 	  .min = 16 * MiB, .max = 1024 * TiB, .align = 4 * KiB,
 	  PARAM_FIELD(struct scenario_machine, disk_size),
 	  .doc = "size of the partition that holds the volumes" },
+	/* The drive's keys: docs/disk.md has each one's source and range. */
+	{ .key = "disk_capacity", .type = PARAM_SIZE, .def = "233G",
+	  .min = 16 * MiB, .max = 1024 * TiB, .align = 4 * KiB,
+	  PARAM_FIELD(struct scenario_machine, disk_capacity),
+	  .doc = "the whole drive (rotational); when not set, at least disk_partition_start + disk_size" },
+	{ .key = "disk_partition_start", .type = PARAM_SIZE, .def = "116G",
+	  .min = 0, .max = 1024 * TiB, .align = 4 * KiB,
+	  PARAM_FIELD(struct scenario_machine, disk_partition_start),
+	  .doc = "where the partition begins on the drive (LBA 0 is the outer edge)" },
 	{ .key = "disk_bandwidth", .type = PARAM_SIZE, .def = "80M",
 	  .min = 1 * MiB, .max = 64 * GiB,
 	  PARAM_FIELD(struct scenario_machine, disk_bandwidth),
-	  .doc = "sequential transfer rate, per second" },
-	{ .key = "disk_seek", .type = PARAM_TIME, .def = "8ms",
+	  .doc = "media transfer rate per second: a rotational drive's outer zone, an ssd's rate" },
+	{ .key = "disk_bandwidth_inner", .type = PARAM_SIZE, .def = "40M",
+	  .min = 1 * MiB, .max = 64 * GiB,
+	  PARAM_FIELD(struct scenario_machine, disk_bandwidth_inner),
+	  .doc = "media transfer rate per second of the inner zone, at most disk_bandwidth" },
+	{ .key = "disk_zones", .type = PARAM_INT, .def = "30", .min = 1, .max = 1000,
+	  PARAM_FIELD(struct scenario_machine, disk_zones),
+	  .doc = "recording zones, equal in cylinders, rates falling linearly from outer to inner" },
+	{ .key = "disk_heads", .type = PARAM_INT, .def = "4", .min = 1, .max = 32,
+	  PARAM_FIELD(struct scenario_machine, disk_heads),
+	  .doc = "recording surfaces (tracks per cylinder)" },
+	{ .key = "disk_seek", .type = PARAM_TIME, .def = "8500us",
 	  .min = 0, .max = 1 * SEC,
 	  PARAM_FIELD(struct scenario_machine, disk_seek),
-	  .doc = "average seek time (rotational)" },
+	  .doc = "average seek over random cylinder pairs, between disk_seek_track and disk_seek_full (0: no seek time)" },
+	{ .key = "disk_seek_track", .type = PARAM_TIME, .def = "1ms",
+	  .min = 0, .max = 1 * SEC,
+	  PARAM_FIELD(struct scenario_machine, disk_seek_track),
+	  .doc = "seek to the next cylinder, and a head switch" },
+	{ .key = "disk_seek_full", .type = PARAM_TIME, .def = "17ms",
+	  .min = 0, .max = 1 * SEC,
+	  PARAM_FIELD(struct scenario_machine, disk_seek_full),
+	  .doc = "full-stroke seek" },
+	{ .key = "disk_write_settle", .type = PARAM_TIME, .def = "1ms",
+	  .min = 0, .max = 1 * SEC,
+	  PARAM_FIELD(struct scenario_machine, disk_write_settle),
+	  .doc = "extra settling after a seek before writing" },
 	{ .key = "disk_rpm", .type = PARAM_INT, .def = "7200",
 	  .min = 0, .max = 30000,
 	  PARAM_FIELD(struct scenario_machine, disk_rpm),
 	  .doc = "spindle speed for rotational latency (0: none)" },
+	{ .key = "disk_overhead", .type = PARAM_TIME, .def = "300us",
+	  .min = 0, .max = 1 * SEC,
+	  PARAM_FIELD(struct scenario_machine, disk_overhead),
+	  .doc = "the drive's time to take up a command (rotational)" },
+	{ .key = "disk_queue_depth", .type = PARAM_INT, .def = "31", .min = 1, .max = 32,
+	  PARAM_FIELD(struct scenario_machine, disk_queue_depth),
+	  .doc = "commands the driver keeps at the drive (NCQ tags; 1: no NCQ)" },
+	{ .key = "disk_ncq_age", .type = PARAM_TIME, .def = "500ms",
+	  .min = 0, .max = 60 * SEC,
+	  PARAM_FIELD(struct scenario_machine, disk_ncq_age),
+	  .doc = "a command held this long is served next, whatever its position (0: no bound)" },
+	{ .key = "disk_write_cache", .type = PARAM_BOOL, .def = "on",
+	  PARAM_FIELD(struct scenario_machine, disk_write_cache),
+	  .doc = "write-back cache: writes complete in the drive's buffer (off: on the platter)" },
+	{ .key = "disk_cache_size", .type = PARAM_SIZE, .def = "16M",
+	  .min = 0, .max = 1 * GiB, .align = 4 * KiB,
+	  PARAM_FIELD(struct scenario_machine, disk_cache_size),
+	  .doc = "the drive's buffer: the read-ahead segments, the rest for cached writes" },
+	{ .key = "disk_readahead", .type = PARAM_SIZE, .def = "512K",
+	  .min = 0, .max = 64 * MiB, .align = 4 * KiB,
+	  PARAM_FIELD(struct scenario_machine, disk_readahead),
+	  .doc = "read-ahead segment: the drive reads on this far after sequential reads (0: no read-ahead)" },
+	{ .key = "disk_read_segments", .type = PARAM_INT, .def = "4", .min = 1, .max = 64,
+	  PARAM_FIELD(struct scenario_machine, disk_read_segments),
+	  .doc = "read-ahead segments (streams the buffer follows)" },
+	{ .key = "disk_link_bandwidth", .type = PARAM_SIZE, .def = "286M",
+	  .min = 1 * MiB, .max = 64 * GiB,
+	  PARAM_FIELD(struct scenario_machine, disk_link_bandwidth),
+	  .doc = "the SATA link per second, for data to and from the buffer (286M: 3 Gb/s)" },
 	{ .key = "disk_max_request", .type = PARAM_SIZE, .def = "512K",
 	  .min = 4 * KiB, .max = 64 * MiB, .align = 4 * KiB,
 	  PARAM_FIELD(struct scenario_machine, disk_max_request),
@@ -78,10 +151,10 @@ static const struct param_spec machine_keys[] = {
 	{ .key = "crypt", .type = PARAM_BOOL, .def = "off",
 	  PARAM_FIELD(struct scenario_machine, crypt),
 	  .doc = "dm-crypt between the volumes and the disk (kcryptd, kcryptd_io)" },
-	{ .key = "crypt_cost", .type = PARAM_TIME, .def = "32us",
+	{ .key = "crypt_cost", .type = PARAM_TIME, .def = "64us",
 	  .min = 0, .max = 1 * MSEC,
 	  PARAM_FIELD(struct scenario_machine, crypt_cost),
-	  .doc = "CPU time to encrypt or decrypt one 4 KiB page" },
+	  .doc = "CPU time to encrypt or decrypt one 4 KiB page, on the reference CPU (cpu_speed 1)" },
 	{ .key = "fs_size", .type = PARAM_SIZE, .def = "5G",
 	  .min = 0, .max = 1024 * TiB, .align = 4 * KiB,
 	  PARAM_FIELD(struct scenario_machine, fs_size),
@@ -140,9 +213,10 @@ static const struct param_spec vm_keys[] = {
 	{ .key = "nr_requests", .type = PARAM_INT, .def = "128", .min = 4, .max = 65536,
 	  PARAM_FIELD(struct scenario_vm, nr_requests),
 	  .doc = "/sys/block/DEV/queue/nr_requests, per direction (BLKDEV_MIN_RQ is 4)" },
-	{ .key = "low_latency", .type = PARAM_BOOL, .def = "on",
+	{ .key = "low_latency", .type = PARAM_BOOL,
 	  PARAM_FIELD(struct scenario_vm, low_latency),
-	  .doc = "CFQ's low_latency (new in 2.6.32, on by default)" },
+	  .doc = "CFQ's low_latency (new in 2.6.32: on is refused for a 2.6.30 or 2.6.31 profile)",
+	  .unset = "the profile's: on in 2.6.32, absent in 2.6.30 and 2.6.31" },
 	/* The kernel raises a ratio of 0 to 1 (every page of the higher
 	 * zones reserved): refused as a likely mistake, as is a ratio above
 	 * the machine's page count (which reserves nothing, like any ratio
@@ -607,6 +681,80 @@ static int key_error(const struct scenario *sc, struct scenario_error *err,
 	return -1;
 }
 
+/* The first of @a, @b, @c the file sets (@a if none): where to blame. */
+static const char *disk_blame(const struct scenario *sc, const char *a,
+			      const char *b, const char *c)
+{
+	if (!scenario_key_given(sc, "machine", a)) {
+		if (b && scenario_key_given(sc, "machine", b))
+			return b;
+		if (c && scenario_key_given(sc, "machine", c))
+			return c;
+	}
+	return a;
+}
+
+/* The drive's keys together (docs/disk.md). */
+static int check_disk(const struct scenario *sc, struct scenario_error *err)
+{
+	const struct scenario_machine *m = &sc->machine;
+	char a[24], b[24], d[24];
+	sim_time_t lo, hi;
+	uint64_t reads;
+
+	if (scenario_key_given(sc, "machine", "disk_capacity") &&
+	    m->disk_partition_start + m->disk_size > m->disk_capacity) {
+		format_size(a, sizeof(a), m->disk_partition_start);
+		format_size(b, sizeof(b), m->disk_size);
+		format_size(d, sizeof(d), m->disk_capacity);
+		return key_error(sc, err, SEC_MACHINE, "disk_capacity",
+				 "the partition does not fit on the drive: "
+				 "disk_partition_start %s + disk_size %s > "
+				 "disk_capacity %s", a, b, d);
+	}
+	if (m->disk != SCENARIO_DISK_ROTATIONAL)
+		return 0;
+	if (m->disk_bandwidth_inner > m->disk_bandwidth) {
+		format_size(a, sizeof(a), m->disk_bandwidth_inner);
+		format_size(b, sizeof(b), m->disk_bandwidth);
+		return key_error(sc, err, SEC_MACHINE,
+				 disk_blame(sc, "disk_bandwidth_inner",
+					    "disk_bandwidth", NULL),
+				 "disk_bandwidth_inner = %s: faster than the "
+				 "outer zone's disk_bandwidth %s", a, b);
+	}
+	if (m->disk_seek &&
+	    !disk_seek_curve_ok(m->disk_seek_track, m->disk_seek,
+				m->disk_seek_full, &lo, &hi)) {
+		const char *key = disk_blame(sc, "disk_seek", "disk_seek_track",
+					     "disk_seek_full");
+		char t[24], f[24];
+
+		format_time(a, sizeof(a), m->disk_seek);
+		format_time(b, sizeof(b), lo);
+		format_time(d, sizeof(d), hi);
+		format_time(t, sizeof(t), m->disk_seek_track);
+		format_time(f, sizeof(f), m->disk_seek_full);
+		return key_error(sc, err, SEC_MACHINE, key,
+				 "disk_seek = %s: no seek curve from "
+				 "disk_seek_track %s to disk_seek_full %s has "
+				 "that average (between %s and %s)", a, t, f, b, d);
+	}
+	reads = (uint64_t)m->disk_read_segments * m->disk_readahead;
+	if (m->disk_write_cache &&
+	    m->disk_cache_size < reads + m->disk_max_request) {
+		format_size(a, sizeof(a), m->disk_cache_size);
+		format_size(b, sizeof(b), reads + m->disk_max_request);
+		return key_error(sc, err, SEC_MACHINE,
+				 disk_blame(sc, "disk_cache_size",
+					    "disk_readahead", "disk_read_segments"),
+				 "disk_cache_size = %s: no room for a write "
+				 "(at least disk_read_segments x disk_readahead "
+				 "+ disk_max_request, %s)", a, b);
+	}
+	return 0;
+}
+
 static int check_machine(const struct scenario *sc, struct scenario_error *err)
 {
 	const struct scenario_machine *m = &sc->machine;
@@ -616,6 +764,10 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 		return key_error(sc, err, SEC_MACHINE, "hz",
 				 "hz = %d: not a Kconfig choice (100, 250, 300 or 1000)",
 				 m->hz);
+	if (m->cpus % m->threads_per_core)
+		return key_error(sc, err, SEC_MACHINE, "cpus",
+				 "cpus = %d: not a multiple of threads_per_core (%d): every core has that many threads",
+				 m->cpus, m->threads_per_core);
 	if (m->arch == SCENARIO_ARCH_X86 && m->mem > 4 * GiB) {
 		format_size(a, sizeof(a), m->mem);
 		return key_error(sc, err, SEC_MACHINE, "mem",
@@ -644,6 +796,8 @@ static int check_machine(const struct scenario *sc, struct scenario_error *err)
 				 "swap_size %s > disk_size %s (together at most "
 				 "disk_size)", a, b, d);
 	}
+	if (check_disk(sc, err))
+		return -1;
 	if (scenario_key_given(sc, "machine", "reserved") &&
 	    m->reserved >= m->mem / 2) {
 		format_size(a, sizeof(a), m->reserved);

@@ -105,13 +105,32 @@ struct workload_ops;
 struct scenario_machine {
 	int arch;			/* enum scenario_arch */
 	uint64_t mem;			/* bytes, the mem= boot option */
-	int cpus;
+	int cpus;			/* logical CPUs */
+	int threads_per_core;		/* 2: Hyper-Threading siblings */
+	double cpu_speed;		/* a core alone, the reference CPU = 1 */
+	double smt_speed;		/* a thread while its sibling is busy */
 	int hz;
 	int disk;			/* enum scenario_disk */
 	uint64_t disk_size;		/* the partition under dm-crypt */
-	uint64_t disk_bandwidth;	/* bytes per second, sequential */
-	uint64_t disk_seek;		/* ns, average seek */
+	uint64_t disk_capacity;		/* the whole drive */
+	uint64_t disk_partition_start;	/* where the partition begins */
+	uint64_t disk_bandwidth;	/* bytes/s, outer zone */
+	uint64_t disk_bandwidth_inner;	/* bytes/s, inner zone */
+	int disk_zones;
+	int disk_heads;
+	uint64_t disk_seek;		/* ns, average seek; 0: none */
+	uint64_t disk_seek_track;	/* ns, one cylinder */
+	uint64_t disk_seek_full;	/* ns, full stroke */
+	uint64_t disk_write_settle;	/* ns, extra after a write's seek */
 	int disk_rpm;			/* 0: no rotational latency */
+	uint64_t disk_overhead;		/* ns per command */
+	int disk_queue_depth;		/* NCQ tags the kernel uses */
+	uint64_t disk_ncq_age;		/* ns; 0: no age bound */
+	bool disk_write_cache;
+	uint64_t disk_cache_size;	/* bytes */
+	uint64_t disk_readahead;	/* bytes per read segment; 0: none */
+	int disk_read_segments;
+	uint64_t disk_link_bandwidth;	/* bytes/s, the SATA link */
 	uint64_t disk_max_request;	/* bytes, max_sectors */
 	bool crypt;
 	uint64_t crypt_cost;		/* ns of CPU per 4 KiB page, each way */
@@ -178,7 +197,7 @@ struct scenario_task {
 };
 
 #define SCENARIO_NR_SECTIONS	4	/* machine, vm, kernel, run */
-#define SCENARIO_MAX_KEYS	24	/* per section */
+#define SCENARIO_MAX_KEYS	48	/* per section */
 #define SCENARIO_MAX_TASKS	256
 
 struct scenario {

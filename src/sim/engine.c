@@ -177,7 +177,7 @@ void sim_set_deadlock_hook(void (*fn)(void))
 bool task_blocked(const struct task_struct *p)
 {
 	return (p->state & (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)) &&
-	       !p->on_runq && p != engine.running;
+	       !p->resume_pending && p != engine.running;
 }
 
 /*

@@ -86,7 +86,10 @@ enum task_state {
 };
 
 #define MAX_RT_PRIO	100
-#define DEFAULT_PRIO	120
+#define DEFAULT_PRIO	120		/* nice 0 */
+/* Static priority and nice, as include/linux/sched.h (2.6.32). */
+#define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
+#define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
 
 struct reclaim_state;
 struct backing_dev_info;
@@ -111,16 +114,26 @@ struct task_struct {
 	void (*fn)(void *);
 	void *arg;
 	struct timer wakeup_timer;	/* schedule_timeout */
-	struct timer run_timer;		/* resume now, or end of a CPU slice */
-	bool on_runq;			/* a resume is queued */
+	struct timer run_timer;		/* resume now (a wake-up) */
+	struct timer cpu_timer;		/* end of a stretch on a CPU */
+	bool resume_pending;		/* run_timer is queued */
 	bool timed_out;
-	int cpu;			/* CPU last run on */
-	sim_time_t cpu_slice_start;
-	sim_time_t cpu_slice_len;
-	sim_time_t cpu_left;		/* ns still to consume */
-	struct list_head runq_entry;	/* waiting for a CPU */
+	int cpu;			/* CPU it runs, waits or last ran on */
+
+	/* The CPU model (sched.c): a sched_entity's fields. */
+	bool on_rq;			/* waits in a CPU's queue */
+	bool slept;			/* blocked since it last had a CPU */
+	unsigned long load_weight;	/* prio_to_weight[nice + 20] */
+	uint64_t vruntime;		/* ns of CPU scaled by NICE_0_LOAD / weight */
+	sim_time_t prev_sum_exec_runtime; /* sum_exec_runtime when picked */
+	sim_time_t cpu_left;		/* work still to do, reference-CPU ns */
+	sim_time_t wait_start;		/* when it last joined a queue */
+	struct list_head run_node;	/* in its CPU's queue */
+
 	struct list_head tasks;		/* all tasks */
-	sim_time_t sum_exec_runtime;	/* CPU ns consumed */
+	sim_time_t sum_exec_runtime;	/* ns on a CPU (its own work, no irqs) */
+	sim_time_t wait_sum;		/* ns runnable but waiting for a CPU */
+	unsigned long nr_preemptions;	/* lost its CPU before its work was done */
 	sim_time_t iowait_time;		/* ns in io_schedule* */
 	/* The watchdogs (deadlock report, khungtaskd): where and since when
 	 * the task sleeps, and its context switch counts (nvcsw). */
@@ -160,9 +173,29 @@ int wake_up_process(struct task_struct *p);
 /* End the calling task now; its stack is freed by the engine. */
 void do_exit(void) __attribute__((noreturn));
 
-/* Charge @ns of CPU work to the calling task (or, in interrupt context, to
- * the interrupted CPU, delaying whatever runs there). */
+/*
+ * Charge @ns of CPU work to the calling task (or, in interrupt context, to
+ * the interrupted CPU, delaying whatever runs there).  @ns is the work's
+ * time on the reference CPU (docs/model.md, "Engine"): a CPU of speed s
+ * takes @ns / s, and a Hyper-Threading sibling longer while the other
+ * thread of its core is busy.
+ */
 void cpu_consume(sim_time_t ns);
+
+/*
+ * kernel/sched.c's set_user_nice() and task_nice() (2.6.32): a normal
+ * task's nice sets its CFS weight (prio_to_weight[]); rt tasks ignore it.
+ * CFQ's default I/O priority would be (task_nice(p) + 20) / 5
+ * (include/linux/ioprio.h task_nice_ioprio()).
+ */
+void set_user_nice(struct task_struct *p, long nice);
+int task_nice(const struct task_struct *p);
+
+/* What a task spent: ns on a CPU doing its own work, and ns runnable but
+ * waiting in a CPU's queue (schedstats' se.wait_sum), the current wait
+ * included. */
+sim_time_t task_sum_exec_runtime(const struct task_struct *p);
+sim_time_t task_wait_time(const struct task_struct *p);
 
 /*
  * The sleep points record their caller as the task's wchan, so a deadlock
@@ -245,10 +278,33 @@ int smp_processor_id(void);
 
 /* ---- the engine ----------------------------------------------------- */
 
+/*
+ * The CFS tunables at boot, before sched_init_granularity() multiplies
+ * them by 1 + ilog2(nr_cpus) (kernel/sched.c of 2.6.30-2.6.32), and the
+ * sleeper credit's feature.  Zero fields take 2.6.32's values
+ * (kernel/sched_fair.c: 5 ms, 1 ms, 1 ms, GENTLE_FAIR_SLEEPERS); the
+ * kernel profile sets them (kernel/sched.c sched_profile_config()).
+ */
+struct sched_tunables {
+	sim_time_t latency;		/* sysctl_sched_latency */
+	sim_time_t min_granularity;	/* sysctl_sched_min_granularity */
+	sim_time_t wakeup_granularity;	/* sysctl_sched_wakeup_granularity */
+	/* Sleeper credit: sched_latency (2.6.30/31 NEW_FAIR_SLEEPERS) or
+	 * half of it (2.6.32 GENTLE_FAIR_SLEEPERS). */
+	bool full_sleeper_credit;
+};
+
 struct sim_config {
 	unsigned int hz;		/* default 250 */
-	unsigned int nr_cpus;		/* default 1 */
-	sim_time_t sched_slice;		/* CPU slice before round robin, default 3 ms */
+	unsigned int nr_cpus;		/* logical CPUs, default 1 */
+	/* The CPUs' speed relative to the reference CPU the costs are
+	 * written for (0: 1.0); with 2 threads per core, CPUs 2k and 2k+1
+	 * share a core and each runs at smt_speed (0: 1.0) times its lone
+	 * speed while the other is busy. */
+	double cpu_speed;
+	unsigned int threads_per_core;	/* 1 (0 too) or 2 */
+	double smt_speed;
+	struct sched_tunables sched;
 	uint64_t seed;
 	size_t stack_size;		/* per task, default 256 KiB */
 };
@@ -294,6 +350,8 @@ void sim_describe_event(const struct sim_event_rec *r, char *buf, size_t len);
 bool task_blocked(const struct task_struct *p);
 /* CPU busy time per CPU, ns, task and interrupt work together. */
 sim_time_t sim_cpu_busy(int cpu);
+/* The CFS tunables in force (after the boot-time scaling). */
+struct sched_tunables sim_sched_tunables(void);
 
 /* ---- randomness ----------------------------------------------------- */
 

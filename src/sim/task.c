@@ -10,12 +10,10 @@
  * it over ucontext, whose swapcontext makes a sigprocmask system call per
  * switch); elsewhere ucontext is used.
  *
- * CPU model: cpu_consume(ns) needs one of the N CPUs.  A task holds a CPU
- * for at most sched_slice at a time, then goes to the back of the run queue
- * if anybody waits (rt tasks queue ahead of normal ones), so CPU-bound tasks
- * share CPUs round-robin.  Code between blocking points takes no time.
- * Interrupt handlers run on a CPU at an instant; their CPU time pushes back
- * the end of the slice of the task running there.
+ * The CPU model (run queues, CFS, CPU speeds) is in sched.c: a task needs
+ * a CPU only inside cpu_consume(); code between blocking points takes no
+ * time.  Interrupt handlers run on a CPU at an instant; their CPU time
+ * delays the task running there.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -176,7 +174,7 @@ static void context_free(struct task_struct *p)
 }
 
 /* Switch from the scheduler into @p until it blocks. */
-static void resume_task(struct task_struct *p)
+void resume_task(struct task_struct *p)
 {
 	struct task_struct *prev_current = sim_current;
 
@@ -192,7 +190,7 @@ static void resume_task(struct task_struct *p)
 }
 
 /* From a task back to the scheduler. */
-static void switch_to_scheduler(void)
+void switch_to_scheduler(void)
 {
 	struct task_struct *p = engine.running;
 
@@ -220,6 +218,7 @@ void do_exit(void)
 
 	p->state = TASK_DEAD;
 	p->flags |= PF_EXITING;
+	sched_sleep(p);
 	switch_to_scheduler();
 	abort();		/* a dead task is never resumed */
 }
@@ -230,15 +229,8 @@ static void task_run_event(struct timer *t)
 {
 	struct task_struct *p = t->data;
 
-	p->on_runq = false;
+	p->resume_pending = false;
 	resume_task(p);
-}
-
-static void cpu_slice_end(struct task_struct *p);
-
-static void task_cpu_event(struct timer *t)
-{
-	cpu_slice_end(t->data);
 }
 
 static void task_timeout_event(struct timer *t)
@@ -263,12 +255,14 @@ struct task_struct *kthread_run(void (*fn)(void *), void *arg,
 	p->arg = arg;
 	p->cpu = 0;
 	p->state = TASK_RUNNING;
-	INIT_LIST_HEAD(&p->runq_entry);
+	INIT_LIST_HEAD(&p->run_node);
 	timer_init(&p->wakeup_timer, task_timeout_event, p);
 	timer_init(&p->run_timer, task_run_event, p);
+	timer_init(&p->cpu_timer, task_cpu_event, p);
 	list_add_tail(&p->tasks, &engine.all_tasks);
 	context_init(p);
-	p->on_runq = true;
+	sched_fork(p);
+	p->resume_pending = true;
 	timer_add(&p->run_timer, engine.now);
 	return p;
 }
@@ -307,6 +301,7 @@ void schedule(void)
 	SIM_BUG_ON(in_interrupt());	/* scheduling while atomic */
 	if (p->state == TASK_RUNNING)
 		return;		/* woken between prepare and schedule */
+	sched_sleep(p);
 	switch_to_scheduler();
 }
 
@@ -365,8 +360,8 @@ int wake_up_process(struct task_struct *p)
 	p->state = TASK_RUNNING;
 	if (p == engine.running)
 		return 1;	/* not yet asleep: schedule() will return */
-	if (!p->on_runq) {
-		p->on_runq = true;
+	if (!p->resume_pending) {
+		p->resume_pending = true;
 		timer_add(&p->run_timer, engine.now);
 	}
 	return 1;
@@ -425,186 +420,6 @@ void __wake_up(struct wait_queue_head *wq, unsigned int mode, int nr_exclusive)
 	}
 }
 
-/* ---- the CPU model --------------------------------------------------- */
-
-unsigned int sim_nr_cpus(void)
-{
-	return engine.cfg.nr_cpus;
-}
-
-sim_time_t sim_cpu_busy(int cpu)
-{
-	return engine.cpus[cpu].busy_ns;
-}
-
-static void runq_enqueue(struct task_struct *p)
-{
-	struct task_struct *q;
-
-	/* rt tasks go ahead of every normal task; FIFO within a class. */
-	if (rt_task(p)) {
-		list_for_each_entry(q, &engine.runq, runq_entry) {
-			if (!rt_task(q) || q->prio > p->prio) {
-				list_add_tail(&p->runq_entry, &q->runq_entry);
-				return;
-			}
-		}
-	}
-	list_add_tail(&p->runq_entry, &engine.runq);
-}
-
-/* @p takes @cpu for its next slice; returns when the slice ends. */
-static sim_time_t cpu_slice_setup(struct task_struct *p, int cpu)
-{
-	struct cpu *c = &engine.cpus[cpu];
-	sim_time_t start = engine.now, slice = p->cpu_left;
-
-	if (c->busy_until > start)
-		start = c->busy_until;
-	if (slice > engine.cfg.sched_slice)
-		slice = engine.cfg.sched_slice;
-	c->curr = p;
-	p->cpu = cpu;
-	p->cpu_slice_start = start;
-	p->cpu_slice_len = slice;
-	p->run_timer.function = task_cpu_event;
-	return start + slice;
-}
-
-static void cpu_start_slice(struct task_struct *p, int cpu)
-{
-	timer_add(&p->run_timer, cpu_slice_setup(p, cpu));
-}
-
-static int cpu_find_idle(void)
-{
-	for (unsigned int i = 0; i < engine.cfg.nr_cpus; i++)
-		if (!engine.cpus[i].curr)
-			return (int)i;
-	return -1;
-}
-
-/* Give @cpu to the first waiter, or leave it idle. */
-static void cpu_handoff(int cpu)
-{
-	struct task_struct *next;
-
-	engine.cpus[cpu].curr = NULL;
-	if (list_empty(&engine.runq))
-		return;
-	next = list_first_entry(&engine.runq, struct task_struct, runq_entry);
-	list_del_init(&next->runq_entry);
-	cpu_start_slice(next, cpu);
-}
-
-/* A slice of @p ends; true when @p has had all its CPU time and must be
- * resumed (its CPU already went to the next waiter). */
-static bool cpu_slice_done(struct task_struct *p)
-{
-	int cpu = p->cpu;
-	sim_time_t used = p->cpu_slice_len;
-
-	engine.cpus[cpu].busy_ns += used;
-	p->sum_exec_runtime += used;
-	p->cpu_left -= used;
-	p->run_timer.function = task_run_event;
-	if (p->cpu_left) {
-		bool waiter = !list_empty(&engine.runq);
-
-		if (waiter && (!rt_task(p) || rt_task(list_first_entry(
-				&engine.runq, struct task_struct, runq_entry)))) {
-			runq_enqueue(p);
-			cpu_handoff(cpu);
-		} else {
-			cpu_start_slice(p, cpu);
-		}
-		return false;
-	}
-	cpu_handoff(cpu);
-	return true;
-}
-
-static void cpu_slice_end(struct task_struct *p)
-{
-	if (cpu_slice_done(p))
-		resume_task(p);
-}
-
-/*
- * When the end of @p's slice is the next event, the event loop would pop
- * it at once and switch straight back into @p: do that here instead,
- * without the two context switches.  The timer still goes through the
- * heap (same sequence numbers) and the same slice accounting runs, so the
- * run is event for event the one the loop would make.  True
- * when @p has had its CPU time; false when it must wait in the scheduler.
- */
-static bool cpu_fast_forward(struct task_struct *p)
-{
-	struct timer *t = &p->run_timer;
-
-	while (engine.heap_len && engine.heap[0] == t && !engine.stopped &&
-	       t->expires <= engine.until) {
-		timer_del(t);
-		engine.now = t->expires;
-		engine.nr_events++;
-		if (cpu_slice_done(p))
-			return true;
-		if (!timer_pending(t))
-			break;
-	}
-	return false;
-}
-
-/*
- * @p starts a slice on the idle @cpu.  A slice end earlier than every
- * queued timer (equal is not enough: the queued one has the smaller
- * sequence number) is what the event loop would pop next: it is not even
- * queued, only given its sequence number, so the events keep their order.
- * True when @p has had its CPU time; false when it must go to the
- * scheduler.
- */
-static bool cpu_run_here(struct task_struct *p, int cpu)
-{
-	struct timer *t = &p->run_timer;
-	sim_time_t end = cpu_slice_setup(p, cpu);
-
-	if (timer_pending(t) || engine.stopped || end > engine.until ||
-	    (engine.heap_len && end >= engine.heap[0]->expires)) {
-		timer_add(t, end);
-		return false;
-	}
-	t->expires = end;
-	t->seq = engine.next_seq++;
-	engine.now = end;
-	engine.nr_events++;
-	return cpu_slice_done(p) || cpu_fast_forward(p);
-}
-
-void cpu_consume(sim_time_t ns)
-{
-	struct task_struct *p;
-	int cpu;
-
-	if (!ns)
-		return;
-	if (in_interrupt()) {
-		engine.irq_consumed += ns;
-		return;
-	}
-	p = engine.running;
-	SIM_BUG_ON(!p);
-	p->cpu_left = ns;
-	p->state = TASK_RUNNING;
-	cpu = cpu_find_idle();
-	if (cpu >= 0) {
-		if (cpu_run_here(p, cpu))
-			return;
-	} else {
-		runq_enqueue(p);
-	}
-	switch_to_scheduler();
-}
-
 /* ---- interrupts ------------------------------------------------------ */
 
 bool in_interrupt(void)
@@ -621,22 +436,6 @@ int smp_processor_id(void)
 	return 0;
 }
 
-static void irq_charge(int cpu, sim_time_t ns)
-{
-	struct cpu *c = &engine.cpus[cpu];
-	struct task_struct *p = c->curr;
-
-	c->busy_ns += ns;
-	if (p && timer_pending(&p->run_timer)) {
-		/* The interrupted task's slice ends later by the handler's time. */
-		timer_add(&p->run_timer, p->run_timer.expires + ns);
-	} else {
-		sim_time_t base = c->busy_until > engine.now ? c->busy_until : engine.now;
-
-		c->busy_until = base + ns;
-	}
-}
-
 static void irq_dispatch(struct timer *t)
 {
 	struct irq_work *w = t->data;
@@ -650,7 +449,7 @@ static void irq_dispatch(struct timer *t)
 	sim_current = engine.cpus[w->cpu].curr;
 	engine.ring[engine.nr_events % SIM_EVENT_RING].aux = (void *)w->handler;
 	w->handler(w);
-	irq_charge(w->cpu, engine.irq_consumed);
+	sched_irq_charge(w->cpu, engine.irq_consumed);
 	sim_current = prev;
 	engine.irq_cpu = prev_cpu;
 	engine.irq_consumed = prev_consumed;
@@ -698,16 +497,14 @@ void sim_init(const struct sim_config *cfg)
 		engine.cfg.nr_cpus = 1;
 	if (engine.cfg.nr_cpus > SIM_MAX_CPUS)
 		engine.cfg.nr_cpus = SIM_MAX_CPUS;
-	if (!engine.cfg.sched_slice)
-		engine.cfg.sched_slice = 3 * NSEC_PER_MSEC;
 	if (!engine.cfg.stack_size)
 		engine.cfg.stack_size = 256 * 1024;
 	sim_hz = engine.cfg.hz;
 	engine.next_pid = 1;
-	INIT_LIST_HEAD(&engine.runq);
 	INIT_LIST_HEAD(&engine.all_tasks);
 	INIT_LIST_HEAD(&engine.dead);
 	prandom_seed(cfg->seed);
+	sched_init();
 	sim_current = NULL;
 }
 

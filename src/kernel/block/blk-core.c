@@ -58,9 +58,9 @@ static void ioc_set_batching(struct request_queue *q, struct io_context *ioc)
 }
 
 /*
- * 2.6.32 get_request().  The elevator's may_queue is always
- * ELV_MQUEUE_MAY here: CFQ's MUST (a queue it is idling for) would only
- * let that task past the full mark.
+ * 2.6.32 get_request().  The elevator is asked first (elv_may_queue):
+ * CFQ answers MUST for the queue it idles on, once a slice, and that
+ * request may go past the full mark.
  */
 static struct request *get_request(struct request_queue *q,
 				   unsigned long rw_flags)
@@ -68,6 +68,7 @@ static struct request *get_request(struct request_queue *q,
 	struct request_list *rl = &q->rq;
 	struct io_context *ioc = NULL;
 	const int is_sync = rw_is_sync(rw_flags);
+	const int may_queue = elv_may_queue(q, rw_flags);
 	struct request *rq;
 
 	if (rl->count[is_sync] + 1 >= queue_congestion_on_threshold(q)) {
@@ -80,7 +81,8 @@ static struct request *get_request(struct request_queue *q,
 			if (!blk_queue_full(q, is_sync)) {
 				ioc_set_batching(q, ioc);
 				blk_set_queue_full(q, is_sync);
-			} else if (!ioc_batching(q, ioc)) {
+			} else if (may_queue != ELV_MQUEUE_MUST &&
+				   !ioc_batching(q, ioc)) {
 				return NULL;
 			}
 		}
@@ -249,6 +251,9 @@ static void blk_backing_dev_unplug(struct backing_dev_info *bdi,
 
 static void init_request_from_bio(struct request *rq, struct bio *bio)
 {
+	/* WRITE_SYNC and WRITE_SYNC_PLUG: CFQ does not idle after them. */
+	if (bio_rw_flagged(bio, BIO_RW_NOIDLE))
+		rq->cmd_flags |= REQ_NOIDLE;
 	rq->sector = bio->bi_sector;
 	rq->nr_sectors = bio_sectors(bio);
 	rq->bio = rq->biotail = bio;
@@ -321,7 +326,8 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 		bio->bi_next = NULL;
 		rq->nr_sectors += bio_sectors(bio);
 		q->stats.back_merges++;
-		attempt_back_merge(q, rq);
+		if (!attempt_back_merge(q, rq))
+			elv_merged_request(q, rq, ELEVATOR_BACK_MERGE);
 		goto out;
 	case ELEVATOR_FRONT_MERGE:
 		bio->bi_next = rq->bio;
@@ -329,7 +335,8 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 		rq->sector = bio->bi_sector;
 		rq->nr_sectors += bio_sectors(bio);
 		q->stats.front_merges++;
-		attempt_front_merge(q, rq);
+		if (!attempt_front_merge(q, rq))
+			elv_merged_request(q, rq, ELEVATOR_FRONT_MERGE);
 		goto out;
 	default:
 		break;
@@ -353,8 +360,6 @@ out:
 	 */
 	if (bio_rw_flagged(bio, BIO_RW_UNPLUG) || !queue_should_plug(q))
 		__generic_unplug_device(q);
-	else if (!blk_queue_plugged(q) && !queue_in_flight(q))
-		__blk_run_queue(q);	/* idle device: nothing else would */
 }
 
 void generic_make_request(struct bio *bio)

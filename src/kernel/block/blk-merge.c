@@ -6,14 +6,19 @@
  */
 #include "blk.h"
 
-/* @rq and @next touch (rq first): make one request of them. */
-static void attempt_merge(struct request_queue *q, struct request *rq,
-			  struct request *next)
+/*
+ * @rq and @next touch (rq first): make one request of them.  1 if they
+ * merged (@next is freed).  Both come from one CFQ queue, so they have
+ * the same sync class; other flags (REQ_NOIDLE) do not matter.
+ */
+static int attempt_merge(struct request_queue *q, struct request *rq,
+			 struct request *next)
 {
-	if (rq->cmd_flags != next->cmd_flags ||
+	if (rq_data_dir(rq) != rq_data_dir(next) ||
+	    rq_is_sync(rq) != rq_is_sync(next) ||
 	    rq->sector + rq->nr_sectors != next->sector ||
 	    rq->nr_sectors + next->nr_sectors > q->max_sectors)
-		return;
+		return 0;
 	rq->biotail->bi_next = next->bio;
 	rq->biotail = next->biotail;
 	rq->nr_sectors += next->nr_sectors;
@@ -22,20 +27,19 @@ static void attempt_merge(struct request_queue *q, struct request *rq,
 		rq->start_time = next->start_time;
 	elv_merge_requests(q, rq, next);
 	__blk_put_request(next);
+	return 1;
 }
 
-void attempt_back_merge(struct request_queue *q, struct request *rq)
+int attempt_back_merge(struct request_queue *q, struct request *rq)
 {
 	struct request *next = elv_latter_request(q, rq);
 
-	if (next)
-		attempt_merge(q, rq, next);
+	return next ? attempt_merge(q, rq, next) : 0;
 }
 
-void attempt_front_merge(struct request_queue *q, struct request *rq)
+int attempt_front_merge(struct request_queue *q, struct request *rq)
 {
 	struct request *prev = elv_former_request(q, rq);
 
-	if (prev)
-		attempt_merge(q, prev, rq);
+	return prev ? attempt_merge(q, prev, rq) : 0;
 }

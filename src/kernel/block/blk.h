@@ -77,9 +77,12 @@ void blk_unplug_timeout(struct timer *t);
 
 /* ---- merging (block/blk-merge.c) -------------------------------------- */
 
-/* After a back (front) merge: merge with the next (previous) request too. */
-void attempt_back_merge(struct request_queue *q, struct request *rq);
-void attempt_front_merge(struct request_queue *q, struct request *rq);
+/*
+ * After a back (front) merge: merge with the next (previous) request too;
+ * 1 if it did (the front one frees @rq).
+ */
+int attempt_back_merge(struct request_queue *q, struct request *rq);
+int attempt_front_merge(struct request_queue *q, struct request *rq);
 
 /* ---- the elevator ---------------------------------------------------- */
 

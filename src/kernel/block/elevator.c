@@ -42,6 +42,25 @@ int elv_merge(struct request_queue *q, struct request **req, struct bio *bio)
 	return q->elevator->ops->elevator_merge_fn(q, req, bio);
 }
 
+/* After a merge that left @rq in place: the scheduler may resort it. */
+void elv_merged_request(struct request_queue *q, struct request *rq, int type)
+{
+	const struct elevator_ops *ops = q->elevator->ops;
+
+	if (ops->elevator_merged_fn)
+		ops->elevator_merged_fn(q, rq, type);
+}
+
+/* Whether a task may allocate a request for @rw_flags (get_request). */
+int elv_may_queue(struct request_queue *q, unsigned long rw_flags)
+{
+	const struct elevator_ops *ops = q->elevator->ops;
+
+	if (ops->elevator_may_queue_fn)
+		return ops->elevator_may_queue_fn(q, rw_flags);
+	return ELV_MQUEUE_MAY;
+}
+
 void elv_merge_requests(struct request_queue *q, struct request *rq,
 			struct request *next)
 {

@@ -39,6 +39,7 @@
 #include "linux/bio.h"
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
+#include "linux/kthread.h"
 
 #ifndef PF_FLUSHER
 #define PF_FLUSHER	0x00001000	/* sched.h of .30/.31: a pdflush thread */
@@ -495,6 +496,12 @@ static void pdflush(void *arg)
 
 	(void)arg;
 	current->flags |= PF_FLUSHER | PF_SWAPWRITE;
+	/*
+	 * 2.6.30/31 mm/pdflush.c pdflush(): "pdflush can spend a lot of time
+	 * doing encryption via dm-crypt.  We don't want to do that at
+	 * keventd's priority."
+	 */
+	set_user_nice(current, 0);
 	INIT_LIST_HEAD(&my_work.list);
 	for (;;) {
 		struct pdflush_work *pdf;
@@ -539,7 +546,7 @@ static void start_one_pdflush_thread(void)
 	nr_pdflush_threads++;
 	if ((unsigned int)nr_pdflush_threads > flusher_stats.max_pdflush_threads)
 		flusher_stats.max_pdflush_threads = (unsigned int)nr_pdflush_threads;
-	kthread_run(pdflush, NULL, "pdflush", DEFAULT_PRIO);
+	kthread_run(pdflush, NULL, "pdflush", kthread_prio());
 }
 
 int pdflush_operation(void (*fn)(long), long arg)
@@ -808,6 +815,9 @@ static void bdi_writeback_task(void *arg)
 	unsigned long wait_jiffies = (unsigned long)-1;
 
 	current->flags |= PF_SWAPWRITE;
+	/* 2.6.32 mm/backing-dev.c bdi_task_init(): "Our parent may run at a
+	 * different priority, just set us to normal". */
+	set_user_nice(current, 0);
 	wb->last_active = jiffies;
 	for (;;) {
 		long pages_written = wb_do_writeback(wb);
@@ -840,7 +850,7 @@ static void bdi_fork_flusher(struct bdi_writeback *wb)
 
 	snprintf(comm, sizeof(comm), "flush-%.9s", wb->name);
 	wb->task_exited = false;
-	wb->task = kthread_run(bdi_writeback_task, wb, comm, DEFAULT_PRIO);
+	wb->task = kthread_run(bdi_writeback_task, wb, comm, kthread_prio());
 }
 
 /* "bdi-default": forks a flusher for every bdi with dirty inodes or work. */
@@ -953,7 +963,7 @@ void fs_writeback_init(void)
 				interval_jiffies(vm_writeback.dirty_writeback_centisecs)));
 	} else {
 		bdi_forker = kthread_run(bdi_forker_task, NULL, "bdi-default",
-					 DEFAULT_PRIO);
+					 kthread_prio());
 	}
 }
 

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include "linux/workqueue.h"
+#include "linux/kthread.h"
 
 struct workqueue_struct {
 	struct task_struct *task;
@@ -44,7 +45,8 @@ struct workqueue_struct *create_singlethread_workqueue(const char *name)
 		abort();
 	INIT_LIST_HEAD(&wq->worklist);
 	init_waitqueue_head(&wq->more_work);
-	wq->task = kthread_run(worker_thread, wq, name, DEFAULT_PRIO);
+	/* 2.6.30/31 worker_thread() sets nice -5 itself: kthread_prio()'s. */
+	wq->task = kthread_run(worker_thread, wq, name, kthread_prio());
 	return wq;
 }
 

@@ -28,6 +28,7 @@
 #include "linux/slab.h"
 #include "trace/events/vmscan.h"
 #include "linux/backing-dev.h"
+#include "linux/kthread.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
 #include "mmsim/alloc_fail.h"
@@ -1444,7 +1445,7 @@ int kswapd_run(int nid)
 	if (pgdat->kswapd)
 		return 0;
 	snprintf(comm, sizeof(comm), "kswapd%d", nid);
-	pgdat->kswapd = kthread_run(kswapd, pgdat, comm, DEFAULT_PRIO);
+	pgdat->kswapd = kthread_run(kswapd, pgdat, comm, kthread_prio());
 	if (!pgdat->kswapd)
 		return -1;
 	/* Set again by kswapd() itself; visible before it first runs. */

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The crypt target, as 2.6.32's drivers/md/dm-crypt.c.
+ * The crypt target, as drivers/md/dm-crypt.c of 2.6.30, 2.6.31 and
+ * 2.6.32-rc6 (their I/O paths are the same), and with Chris Mason's
+ * "make crypto unplug fix V3" (<20091113125812.GB7891@think>, quoted in
+ * full in <20091113173446.GL29804@csn.ul.ie>) when the profile has it
+ * (kprofile.dm_crypt_io_path, patch 6 of the 2009 tables).
  *
  *   read:  crypt_map queues the io on kcryptd_io, which clones the bio
  *          onto the disk (may sleep in get_request_wait, sync list);
@@ -13,7 +17,18 @@
  *          ends the original bio.
  * Each workqueue is one task and serves its items in order, so a read
  * waiting to be decrypted queues behind writes being encrypted, and a
- * write behind reads.
+ * write behind reads.  Nothing unplugs the disk for a clone: a reader's
+ * unplug that came while its bio still waited on kcryptd_io is lost, and
+ * the clone waits for the plug timer (Chris Mason's "we miss the unplug
+ * completely").
+ *
+ * With the patch: a third single-threaded queue, kcryptd_async_io.  An io
+ * whose original bio has BIO_RW_SYNCIO goes to kcryptd_io, any other
+ * (plain READs, swap-in and readahead included, and ordinary writes) to
+ * kcryptd_async_io; kcryptd hands encrypted writes to these queues
+ * instead of submitting them; and each of them unplugs the disk (through
+ * the crypt device's backing_dev_info) after a submission that empties
+ * the sync count, or the async count while no sync io waits.
  */
 #include <stdlib.h>
 #include "dm.h"
@@ -26,11 +41,15 @@ struct crypt_config {
 	sector_t start;			/* our sector 0 on dev */
 	struct dm_crypt_params p;
 	struct workqueue_struct *io_queue;	/* kcryptd_io */
+	struct workqueue_struct *async_io_queue; /* kcryptd_async_io (patch) */
 	struct workqueue_struct *crypt_queue;	/* kcryptd */
+	/* The patch's counts of ios waiting on each io queue. */
+	int sync_bios_in_queue, async_bios_in_queue;
 	mempool_t *page_pool;
 	struct dm_crypt_stats stats;
 	/* Every io not yet ended: a run cut by time leaves some in flight. */
 	struct list_head ios;
+	struct list_head io_works;	/* queued crypt_io_works (patch) */
 };
 
 struct dm_crypt_io {
@@ -87,8 +106,58 @@ static void crypt_dec_pending(struct dm_crypt_io *io)
 static void kcryptd_io(struct work_struct *work);
 static void kcryptd_crypt(struct work_struct *work);
 
+/*
+ * One submission for an io queue under the patch: the io, and for a
+ * write the clone to send (the patch keeps it in io->ctx.bio_out and
+ * queues io->work, which a write split by a page shortage would queue
+ * twice; mmsim gives each clone its own item, as the patch means it).
+ */
+struct crypt_io_work {
+	struct work_struct work;
+	struct dm_crypt_io *io;
+	struct bio *clone;		/* NULL: a read, cloned when it runs */
+	struct list_head node;		/* crypt_config.io_works */
+};
+
+static bool dm_crypt_unplug_fix(void)
+{
+	return kprofile.dm_crypt_io_path == DM_CRYPT_IO_UNPLUG_V3;
+}
+
+/* The patch's test: the original bio's BIO_RW_SYNCIO bit only. */
+static bool crypt_io_is_sync(const struct dm_crypt_io *io)
+{
+	return bio_rw_flagged(io->base_bio, BIO_RW_SYNCIO);
+}
+
+static void kcryptd_io_patched(struct work_struct *work);
+
+static void kcryptd_queue_io_clone(struct dm_crypt_io *io, struct bio *clone)
+{
+	struct crypt_config *cc = io->cc;
+	struct crypt_io_work *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		abort();
+	w->io = io;
+	w->clone = clone;
+	list_add_tail(&w->node, &cc->io_works);
+	INIT_WORK(&w->work, kcryptd_io_patched);
+	if (crypt_io_is_sync(io)) {
+		cc->sync_bios_in_queue++;
+		queue_work(cc->io_queue, &w->work);
+	} else {
+		cc->async_bios_in_queue++;
+		queue_work(cc->async_io_queue, &w->work);
+	}
+}
+
 static void kcryptd_queue_io(struct dm_crypt_io *io)
 {
+	if (dm_crypt_unplug_fix()) {
+		kcryptd_queue_io_clone(io, NULL);
+		return;
+	}
 	INIT_WORK(&io->work, kcryptd_io);
 	queue_work(io->cc->io_queue, &io->work);
 }
@@ -148,6 +217,36 @@ static void kcryptd_io(struct work_struct *work)
 }
 
 /*
+ * The patch's kcryptd_io(), for both io queues: count the io out, submit
+ * it, and unplug the disk when this emptied the sync queue, or the async
+ * queue while no sync io waits.
+ */
+static void kcryptd_io_patched(struct work_struct *work)
+{
+	struct crypt_io_work *w = container_of(work, struct crypt_io_work, work);
+	struct dm_crypt_io *io = w->io;
+	struct crypt_config *cc = io->cc;
+	struct bio *clone = w->clone;
+	bool was_sync = crypt_io_is_sync(io), zero_sync = false;
+	bool zero_async = false;
+	struct block_device *bdev = io->base_bio->bi_bdev;
+
+	if (was_sync)
+		zero_sync = --cc->sync_bios_in_queue == 0;
+	else
+		zero_async = --cc->async_bios_in_queue == 0;
+	list_del(&w->node);
+	free(w);
+	if (!clone)
+		kcryptd_io_read(io);
+	else
+		generic_make_request(clone);	/* kcryptd_io_write */
+	if ((was_sync && zero_sync) ||
+	    (!was_sync && zero_async && cc->sync_bios_in_queue == 0))
+		blk_run_backing_dev(blk_get_backing_dev_info(bdev), NULL);
+}
+
+/*
  * crypt_alloc_buffer: up to @nr pool pages; the first min_bio_pages may
  * wait, after that a shortage returns a partial clone and sets
  * *out_of_pages so the caller submits it and naps.
@@ -201,7 +300,15 @@ static void kcryptd_crypt_write_convert(struct dm_crypt_io *io)
 		sector += bio_sectors(clone);
 		remaining -= clone->bi_vcnt;
 		io->pending++;
-		generic_make_request(clone);
+		/*
+		 * kcryptd_crypt_write_io_submit(io, r, 0) submits here; the
+		 * patch passes async = 1, so the clone goes through the io
+		 * queues.
+		 */
+		if (dm_crypt_unplug_fix())
+			kcryptd_queue_io_clone(io, clone);
+		else
+			generic_make_request(clone);
 		/*
 		 * Out of memory: let the disk catch up.  BLK_RW_ASYNC since
 		 * 8aa7e847 (2.6.31), WRITE = the SYNC queue in 2.6.30.
@@ -280,9 +387,21 @@ static void free_ios(struct crypt_config *cc)
 static void crypt_dtr(struct dm_target *ti)
 {
 	struct crypt_config *cc = ti->private;
+	struct crypt_io_work *w, *next;
 
 	destroy_workqueue(cc->io_queue);
+	if (cc->async_io_queue)
+		destroy_workqueue(cc->async_io_queue);
 	destroy_workqueue(cc->crypt_queue);
+	list_for_each_entry_safe(w, next, &cc->io_works, node) {
+		if (w->clone) {
+			for (unsigned int i = 0; i < w->clone->bi_vcnt; i++)
+				mempool_free(w->clone->bi_io_vec[i],
+					     cc->page_pool);
+			bio_put(w->clone);
+		}
+		free(w);
+	}
 	free_ios(cc);
 	mempool_destroy(cc->page_pool);
 	free(cc);
@@ -325,10 +444,15 @@ struct block_device *dm_crypt_create(const char *name,
 	cc->start = start;
 	md->ti.private = cc;
 	INIT_LIST_HEAD(&cc->ios);
+	INIT_LIST_HEAD(&cc->io_works);
 	cc->page_pool = mempool_create((int)cc->p.pool_pages,
 				       crypt_page_alloc, crypt_page_free,
 				       NULL);
-	/* Kernel thread names as ps shows them. */
+	/* Kernel thread names as ps shows them; the patch makes its queue
+	 * first (crypt_ctr). */
+	if (dm_crypt_unplug_fix())
+		cc->async_io_queue =
+			create_singlethread_workqueue("kcryptd_async_io");
 	cc->io_queue = create_singlethread_workqueue("kcryptd_io");
 	cc->crypt_queue = create_singlethread_workqueue("kcryptd");
 	return &md->bdev;
@@ -367,4 +491,12 @@ struct task_struct *dm_crypt_kcryptd_io(struct block_device *bdev)
 	struct crypt_config *cc = bdev_to_cc(bdev);
 
 	return cc ? workqueue_task(cc->io_queue) : NULL;
+}
+
+struct task_struct *dm_crypt_kcryptd_async_io(struct block_device *bdev)
+{
+	struct crypt_config *cc = bdev_to_cc(bdev);
+
+	return cc && cc->async_io_queue ?
+	       workqueue_task(cc->async_io_queue) : NULL;
 }

@@ -13,7 +13,14 @@
  * scsi_request_fn fetches requests from the elevator while the device
  * has room (scsi_dev_queue_ready: device_busy below its queue depth) and
  * hands each to the drive as a command (start sector, length, direction,
- * the request as cookie), then tells the drive to start.  The drive's
+ * whether the request is sync, the request as cookie), then tells the
+ * drive to start.  The depth is the scenario's disk_queue_depth, 31 by
+ * default: 2.6.32 drivers/ata/libata-scsi.c ata_scsi_dev_config() sets an
+ * NCQ disk's depth to min(host can_queue, the drive's depth,
+ * ATA_MAX_QUEUE - 1), and ahci's can_queue is AHCI_MAX_CMDS - 1 = 31
+ * (drivers/ata/ahci.c), which is what "NCQ (depth 31/32)" reports
+ * (libata-core.c ata_dev_config_ncq()).  So up to 31 requests are at the
+ * drive at once, as far as the elevator dispatches them.  The drive's
  * completion interrupt calls scsi_done: the device is no longer busy with
  * the request (scsi_device_unbusy), the request ends through blk-core
  * (scsi_end_request), the drive may start its next command, and the
@@ -47,6 +54,7 @@ static void scsi_request_fn(struct request_queue *q)
 			.sector = rq->sector,
 			.nr_sectors = rq->nr_sectors,
 			.write = rq_data_dir(rq) == WRITE,
+			.sync = rq_is_sync(rq),
 			.cookie = rq,
 		};
 		hw_disk_queue_command(sdev->disk, &cmd);
@@ -94,6 +102,13 @@ struct block_device *disk_create(const char *name,
 	bdev->bd_queue = q;
 	bdev->bd_nr_sectors = p->capacity;
 	return bdev;
+}
+
+struct hw_disk *disk_hw(struct block_device *bdev)
+{
+	struct scsi_device *sdev = bdev->bd_queue->queuedata;
+
+	return sdev->disk;
 }
 
 /* A request the drive still held when the run stopped. */

@@ -10,6 +10,7 @@
 #include "linux/gfp.h"
 #include "linux/swap.h"
 #include "linux/jbd.h"
+#include "linux/kthread.h"
 
 /*
  * kjournald: commit every j_commit_interval if the running transaction
@@ -61,7 +62,7 @@ int journal_load(journal_t *journal, bool no_thread)
 	/* journal_start_thread */
 	if (!no_thread)
 		journal->j_task = kthread_run(kjournald, journal, "kjournald",
-					      DEFAULT_PRIO);
+					      kthread_prio());
 	return 0;
 }
 

@@ -29,11 +29,13 @@
 
 struct request_queue;
 struct disk_params;		/* hw/disk.h */
+struct hw_disk;			/* hw/disk.h */
 
 /* ---- requests --------------------------------------------------------- */
 
 #define REQ_RW		(1u << 0)	/* write */
 #define REQ_RW_SYNC	(1u << 1)	/* sync request (rw_is_sync) */
+#define REQ_NOIDLE	(1u << 2)	/* CFQ: do not idle after it (BIO_RW_NOIDLE) */
 
 struct request {
 	struct list_head queuelist;	/* scheduler sort list, or queue_head */
@@ -46,6 +48,8 @@ struct request {
 	sim_time_t start_time;		/* allocated (get_request) */
 	sim_time_t dispatch_time;	/* handed to the device */
 	void *elv_private;		/* its CFQ queue */
+	void *elv_private2;		/* its process's CFQ io context */
+	unsigned long fifo_time;	/* CFQ's fifo deadline, jiffies (rq_fifo_time) */
 };
 
 static inline int rq_data_dir(const struct request *rq)
@@ -56,6 +60,11 @@ static inline int rq_data_dir(const struct request *rq)
 static inline int rq_is_sync(const struct request *rq)
 {
 	return !!(rq->cmd_flags & REQ_RW_SYNC);
+}
+
+static inline bool rq_noidle(const struct request *rq)
+{
+	return rq->cmd_flags & REQ_NOIDLE;
 }
 
 struct request_list {
@@ -92,7 +101,7 @@ struct blk_queue_stats {
 	sim_time_t latency_ns[2];	/* allocated -> completed, sum, by is_sync */
 	sim_time_t max_latency_ns[2];
 	unsigned int max_in_driver[2];	/* most in the device at once, by is_sync */
-	unsigned long preemptions;	/* async slices cut short by sync */
+	unsigned long preemptions;	/* CFQ slices cut short (cfq_preempt_queue) */
 };
 
 struct request_queue {
@@ -216,6 +225,8 @@ struct block_device *disk_create(const char *name,
  * before sim_exit() (its timers leave the event queue) and submit nothing
  * after. */
 void disk_destroy(struct block_device *bdev);
+/* The drive under a disk made by disk_create (its measures: hw/disk.h). */
+struct hw_disk *disk_hw(struct block_device *bdev);
 
 /* A queue for a stacked driver: make_request_fn only. */
 struct request_queue *blk_alloc_queue(const char *name,
@@ -317,8 +328,10 @@ void dm_destroy(struct block_device *bdev);
 
 /* NULL for a linear volume; the page pool's counts are as of this call. */
 const struct dm_crypt_stats *dm_crypt_get_stats(struct block_device *bdev);
-/* The kcryptd and kcryptd_io tasks of a crypt device. */
+/* The kcryptd and kcryptd_io tasks of a crypt device, and with Chris
+ * Mason's patch (kprofile.dm_crypt_io_path) kcryptd_async_io (else NULL). */
 struct task_struct *dm_crypt_kcryptd(struct block_device *bdev);
 struct task_struct *dm_crypt_kcryptd_io(struct block_device *bdev);
+struct task_struct *dm_crypt_kcryptd_async_io(struct block_device *bdev);
 
 #endif /* MMSIM_BLKDEV_H */

@@ -21,6 +21,10 @@ struct cfq_params;
 
 typedef int (elevator_merge_fn)(struct request_queue *q,
 				struct request **req, struct bio *bio);
+typedef void (elevator_merged_fn)(struct request_queue *q,
+				  struct request *rq, int type);
+typedef int (elevator_may_queue_fn)(struct request_queue *q,
+				    unsigned long rw_flags);
 typedef void (elevator_merge_req_fn)(struct request_queue *q,
 				     struct request *rq,
 				     struct request *next);
@@ -40,6 +44,7 @@ typedef void (elevator_exit_fn)(struct elevator_queue *e);
 
 struct elevator_ops {
 	elevator_merge_fn *elevator_merge_fn;
+	elevator_merged_fn *elevator_merged_fn;
 	elevator_merge_req_fn *elevator_merge_req_fn;
 	elevator_allow_merge_fn *elevator_allow_merge_fn;
 
@@ -51,6 +56,8 @@ struct elevator_ops {
 
 	elevator_request_list_fn *elevator_former_req_fn;
 	elevator_request_list_fn *elevator_latter_req_fn;
+
+	elevator_may_queue_fn *elevator_may_queue_fn;
 
 	elevator_init_fn *elevator_init_fn;
 	elevator_exit_fn *elevator_exit_fn;
@@ -73,12 +80,21 @@ struct elevator_queue {
 #define ELEVATOR_FRONT_MERGE	1
 #define ELEVATOR_BACK_MERGE	2
 
+/* What elv_may_queue answers: MUST lets a request past a full list. */
+enum {
+	ELV_MQUEUE_MAY,
+	ELV_MQUEUE_NO,
+	ELV_MQUEUE_MUST,
+};
+
 /* The block core's side (block/elevator.c). */
 void elv_dispatch_add_tail(struct request_queue *q, struct request *rq);
 void elv_insert(struct request_queue *q, struct request *rq);
 int elv_merge(struct request_queue *q, struct request **req,
 	      struct bio *bio);
 bool elv_rq_merge_ok(struct request *rq, struct bio *bio);
+void elv_merged_request(struct request_queue *q, struct request *rq, int type);
+int elv_may_queue(struct request_queue *q, unsigned long rw_flags);
 void elv_merge_requests(struct request_queue *q, struct request *rq,
 			struct request *next);
 int elv_queue_empty(struct request_queue *q);
@@ -96,22 +112,24 @@ void elevator_exit(struct elevator_queue *e);
 /* ---- CFQ -------------------------------------------------------------- */
 
 /*
- * CFQ tunables, 2.6.32 defaults (arrays indexed by is_sync: 0 = async,
- * 1 = sync).  Times are kept in ns; the kernel's are jiffies (HZ/x), equal
- * at HZ=1000.  The comment at the top of block/cfq-iosched.c states
- * the rule.
+ * CFQ tunables, the kernel's /sys/block/DEV/queue/iosched/ files, with the
+ * defaults of 2.6.30-2.6.32 (arrays indexed by is_sync: 0 = async, 1 =
+ * sync).  Times are jiffies, as the kernel's; the comment at the top of
+ * block/cfq-iosched.c states the rules.
  */
 struct cfq_params {
 	unsigned int quantum;		/* 4: max dispatched per queue, others busy */
-	sim_time_t fifo_expire[2];	/* HZ/4, HZ/8: 250 ms, 125 ms */
-	sim_time_t slice[2];		/* HZ/25, HZ/10: 40 ms, 100 ms */
+	unsigned long fifo_expire[2];	/* HZ/4, HZ/8 */
+	unsigned long slice[2];		/* HZ/25, HZ/10 (prio 4) */
 	unsigned int slice_async_rq;	/* 2: async slice <= 2*(2+2*3) = 16 requests */
-	sim_time_t slice_idle;		/* HZ/125: 8 ms wait for the next sync request */
-	sector_t back_max;		/* 16 MiB (in sectors): backward seeks allowed */
+	unsigned long slice_idle;	/* HZ/125: wait for the next sync request */
+	unsigned int back_max;		/* KiB: 16 MiB of backward seek allowed */
 	unsigned int back_penalty;	/* 2: a backward seek costs double */
-	bool low_latency;		/* 2.6.32: on; limits async depth after sync I/O */
+	bool low_latency;		/* 2.6.32's; a kernel without it ignores it */
 };
 
+/* The defaults at the current HZ; low_latency as kprofile has it (on only
+ * in 2.6.32). */
 void cfq_default_params(struct cfq_params *p);
 
 /* CFQ state for tests and reports: a process's sync queue, hw_tag. */

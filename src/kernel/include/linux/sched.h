@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
+ * The scheduler's per-version settings (kernel/sched.c), and
  * khungtaskd (kernel/hung_task.c, 2.6.30-2.6.32): every
  * hung_task_timeout_secs it looks at each task in TASK_UNINTERRUPTIBLE,
  * and one that has not been scheduled since the previous look is
@@ -35,5 +36,9 @@ void hung_task_stop(void);
 void check_hung_uninterruptible_tasks(unsigned long timeout);
 size_t hung_task_count(void);
 const struct hung_task_record *hung_task_get(size_t i);
+
+/* The running profile's CFS tunables and sleeper credit into @cfg, for
+ * sim_init() (kernel/sched.c). */
+void sched_profile_config(struct sim_config *cfg);
 
 #endif /* MMSIM_HUNG_TASK_H */

@@ -21,6 +21,18 @@ enum {
 };
 
 /*
+ * Kernel commits a profile can carry beyond its base: named in a profile
+ * name ("2.6.32-rc6+573412b") or implied by a release ("2.6.32" has
+ * 4b27e1bb442).  profile.c has their titles.
+ */
+enum profile_commit {
+	COMMIT_NONE,
+	COMMIT_573412B,		/* cfq-iosched: reduce write depth only if sync was delayed */
+	COMMIT_4B27E1B,		/* cfq-iosched: limit coop preemption */
+	NR_COMMITS
+};
+
+/*
  * The preprocessor's map over a parenthesized list of up to 4 names:
  * PROFILE_MAP(m, x, (A, B)) is m(x, A) m(x, B).
  */
@@ -53,7 +65,8 @@ enum {
 struct kernel_profile {
 	char name[96];			/* as parsed, e.g. "2.6.32-rc6-0012345-adjust-priority" */
 	const char *base;		/* "2.6.30", "2.6.31", "2.6.32-rc6" */
-	unsigned int patches;		/* bit n-1 set: patch n of the series applied */
+	unsigned int patches;		/* bit n-1 set: patch n applied (6: dm-crypt) */
+	unsigned int commits;		/* bit c set: enum profile_commit c applied */
 	bool revert_8aa7e847;
 
 	/* The switches, as mmsim/profile_switches.h lists them. */
@@ -72,9 +85,10 @@ struct kernel_profile {
 extern struct kernel_profile kprofile;
 
 /*
- * Parse a profile name as the cover letter writes it ("2.6.30",
+ * Parse a profile name as the 2009 tables write it ("2.6.30",
  * "2.6.31-revert-8aa7e847", "2.6.32-rc6-0012345-adjust-priority",
- * "2.6.32-rc6+1+2+3", ...).  Returns 0, or -1 with a message in @err.
+ * "2.6.32-rc6-0000006-dm-crypt-unplug", "2.6.32-rc6+1+2+3",
+ * "2.6.32-rc6+573412b", ...).  Returns 0, or -1 with a message in @err.
  */
 int profile_parse(const char *name, struct kernel_profile *out,
 		  char *err, size_t errlen);
@@ -82,6 +96,21 @@ int profile_parse(const char *name, struct kernel_profile *out,
 /* Every row of the cover letter's tables, in table order. */
 extern const char *const profile_table_rows[];
 extern const size_t profile_table_nr_rows;
+
+/*
+ * Kernels of the later tables and fixes that the cover letter's tables do
+ * not have, with where they come from (Message-IDs, commit ids).
+ */
+struct profile_row {
+	const char *name;
+	const char *source;
+};
+extern const struct profile_row profile_later_rows[];
+extern const size_t profile_later_nr_rows;
+
+/* The 13 Nov and 19 Nov 2009 tables' row names, every one (tests). */
+extern const char *const profile_record_rows[];
+extern const size_t profile_record_nr_rows;
 
 /* Multi-line human description of every switch of @p. */
 void profile_describe(const struct kernel_profile *p,

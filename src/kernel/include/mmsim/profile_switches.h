@@ -24,8 +24,12 @@
  * QUEUE switches the value's name: AFTER_WAKE, SYNC).  desc: designated
  * initializers of struct profile_switch (profile.c):
  *
- *	.patch, .patch_sets	the patch of the series (1-5) that changes
- *				the switch, and its value with that patch
+ *	.patch, .patch_sets	the patch (1-5 of the series, 6 Chris
+ *				Mason's dm-crypt patch) that changes the
+ *				switch, and its value with that patch
+ *	.commit, .commit_sets	a kernel commit beyond the three bases
+ *				(enum profile_commit, profile.h) that
+ *				changes it, and its value with that commit
  *	.revert			the revert of 8aa7e847 puts it back on the
  *				SYNC queue (QUEUE switches)
  *	.column			its heading in the 'mmsim profiles' table
@@ -260,10 +264,159 @@ SWITCH_ENUM(vmstat_fields, VMSTAT, (V30, V31, V32),
 		    "2.6.32 mm/vmstat.c vmstat_text[], mm/page_alloc.c show_free_areas()",
 	    })
 
+/* The nice kthread_create() gives kernel threads (kswapd, kjournald, the
+ * workqueue threads kcryptd and kcryptd_io, pdflush and the flushers
+ * before they set 0 themselves): MINUS_5 (KTHREAD_NICE_LEVEL) or ZERO. */
+SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
+	    MINUS_5, MINUS_5, ZERO,
+	    .why = {
+		    "2.6.30 kernel/kthread.c kthread_create(): set_user_nice(KTHREAD_NICE_LEVEL), -5; kernel/workqueue.c worker_thread(): -5",
+		    "2.6.31 kernel/kthread.c kthread_create(): set_user_nice(KTHREAD_NICE_LEVEL), -5; kernel/workqueue.c worker_thread(): -5",
+		    "61cbe54d (2.6.32-rc1 kernel/kthread.c kthread_create()): no set_user_nice, kthreadd's nice 0",
+	    })
+
+/* CFS's tunables as kernel/sched_fair.c initialises them, in ns, before
+ * sched_init_granularity() multiplies them by 1 + ilog2(CPUs) at boot. */
+SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
+		    "2.6.31 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
+		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_latency): 5 ms",
+	    })
+
+SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
+		    "2.6.31 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
+		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_min_granularity): 1 ms",
+	    })
+
+SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
+		    "2.6.31 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
+		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_wakeup_granularity): 1 ms",
+	    })
+
+/* A waking task's vruntime is at least min_vruntime minus this credit:
+ * LATENCY (sched_latency) or HALF_LATENCY. */
+SWITCH_ENUM(sleeper_credit, SLEEPER_CREDIT, (LATENCY, HALF_LATENCY),
+	    LATENCY, LATENCY, HALF_LATENCY,
+	    .why = {
+		    "2.6.30 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "2.6.31 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "51e0304c (2.6.32-rc1 kernel/sched_features.h GENTLE_FAIR_SLEEPERS): half of sysctl_sched_latency",
+	    })
+
 /* The 2009 test hack: every network receive is an order-2 GFP_ATOMIC
  * allocation (docs/profiles.md, "force_highorder"). */
 SWITCH_BOOL(force_highorder, 0, 0, 0,
 	    .by_name = {
 		    "stock kernel: network receive uses the driver's own sizes",
 		    "2009 test hack: network receive always order-2 GFP_ATOMIC (every table row)",
+	    })
+
+/*
+ * The block layer: CFQ (block/cfq-iosched.c) and dm-crypt
+ * (drivers/md/dm-crypt.c).  Line numbers are of 2.6.30, 2.6.31.3 and
+ * 2.6.32-rc6 (b419148e567); docs/block.md has the rule-by-version table.
+ */
+
+/* CFQ's low_latency tunable (cfq_latency): ABSENT in kernels without it,
+ * else its value (a scenario's vm.low_latency sets it; 2.6.32 default ON). */
+SWITCH_ENUM(low_latency, LOW_LATENCY, (ABSENT, OFF, ON),
+	    ABSENT, ABSENT, ON,
+	    .column = "LOW_LAT",
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c: no cfq_latency (cfq_init_queue() l.2453; no async depth ramp in cfq_dispatch_requests() l.1294)",
+		    "2.6.31 block/cfq-iosched.c: no cfq_latency (cfq_init_queue() l.2451; no async depth ramp in cfq_dispatch_requests() l.1298)",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_init_queue() l.2533: cfq_latency = 1 (1d2235152dc, sysfs low_latency since 963b72fc666)",
+	    })
+
+/* What the low_latency async depth ramp counts from: the last sync
+ * completion (LAST_SYNC), or 573412b's last delayed one (DELAYED_SYNC). */
+SWITCH_ENUM(cfq_async_ramp, CFQ_RAMP, (LAST_SYNC, DELAYED_SYNC),
+	    LAST_SYNC, LAST_SYNC, LAST_SYNC,
+	    .commit = COMMIT_573412B, .commit_sets = CFQ_RAMP_DELAYED_SYNC,
+	    .column = "ASYNC_RAMP",
+	    .why = {
+		    "unused: 2.6.30 has no low_latency ramp",
+		    "unused: 2.6.31 has no low_latency ramp",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_may_dispatch() l.1306: depth = (jiffies - last_end_sync_rq) / slice_sync, last_end_sync_rq set at every sync completion (cfq_completed_request() l.2210)",
+	    })
+
+/* An idling sync queue waits until no async request is in the driver. */
+SWITCH_BOOL(cfq_drain_async, 0, 0, 1,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_dispatch_requests() l.1294: only the sync_flight gate on async queues",
+		    "2.6.31 block/cfq-iosched.c cfq_dispatch_requests() l.1298: only the sync_flight gate on async queues",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_may_dispatch() l.1266: idle_window && rq_in_driver[BLK_RW_ASYNC] -> no dispatch (5ad531db6e0)",
+	    })
+
+/* No idling when the process's mean think time exceeds the slice left. */
+SWITCH_BOOL(cfq_idle_ttime_slice, 0, 0, 1,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_arm_slice_timer() l.1053: no think-time test",
+		    "2.6.31 block/cfq-iosched.c cfq_arm_slice_timer() l.1057: no think-time test",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_arm_slice_timer() l.1102: slice_end - jiffies < ttime_mean -> no idling (355b659c874)",
+	    })
+
+/* A seeky process keeps its idle window only if it thinks at most
+ * CFQ_MIN_TT (not slice_idle). */
+SWITCH_BOOL(cfq_seeky_min_tt, 0, 0, 1,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_update_idle_window() l.1947: ttime_mean > slice_idle for every process",
+		    "2.6.31 block/cfq-iosched.c cfq_update_idle_window() l.1952: ttime_mean > slice_idle for every process",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_update_idle_window() l.2003: CFQ_MIN_TT for a seeky process (ec60e4f6749)",
+	    })
+
+/* How the residual slice of a timed-out queue moves its service key:
+ * ADD (the sign bug: time left pushes it back), SUBTRACT. */
+SWITCH_ENUM(cfq_resid_sign, CFQ_RESID, (ADD, SUBTRACT),
+	    ADD, ADD, SUBTRACT,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_service_tree_add() l.506: rb_key += slice_resid",
+		    "2.6.31 block/cfq-iosched.c cfq_service_tree_add() l.510: rb_key += slice_resid",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_service_tree_add() l.514: rb_key -= slice_resid (b9c8946b192)",
+	    })
+
+/* Two requests merged: the survivor takes the older one's fifo place
+ * (2.6.32); in 2.6.30/31 it keeps its own place (with the older one's
+ * deadline in both). */
+SWITCH_BOOL(cfq_merge_fifo_place, 0, 0, 1,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_merged_requests() l.826 compares start_time after block/blk-merge.c attempt_merge() l.395 made it the older: no move",
+		    "2.6.31 block/cfq-iosched.c cfq_merged_requests() l.830 compares start_time after block/blk-merge.c attempt_merge() l.374 made it the older: no move",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_merged_requests() l.836: compares rq_fifo_time, moves and rq_set_fifo_time() (30996f40bff)",
+	    })
+
+/* The queue's next request is chosen afresh from every dispatched one. */
+SWITCH_BOOL(cfq_next_rq_dispatch, 0, 0, 1,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_remove_request() l.776: next_rq recomputed only when it is the one removed",
+		    "2.6.31 block/cfq-iosched.c cfq_remove_request() l.780: next_rq recomputed only when it is the one removed",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_dispatch_insert() l.1130: next_rq = cfq_find_next_rq(rq) (06d2188644c)",
+	    })
+
+/* A close request pre-empts an idling queue only once per cooperating
+ * queue (2.6.32-rc7's 4b27e1bb442; 2.6.32 final has it, rc6 not). */
+SWITCH_BOOL(cfq_coop_preempt_limit, 0, 0, 0,
+	    .commit = COMMIT_4B27E1B, .commit_sets = 1,
+	    .why = {
+		    "2.6.30 block/cfq-iosched.c cfq_should_preempt() l.2029: cfq_rq_close() -> preempt",
+		    "2.6.31 block/cfq-iosched.c cfq_should_preempt() l.2034: cfq_rq_close() -> preempt",
+		    "2.6.32-rc6 block/cfq-iosched.c cfq_should_preempt() l.2069: cfq_rq_close() -> preempt",
+	    })
+
+/* dm-crypt's I/O threads: STOCK (kcryptd submits writes, kcryptd_io
+ * reads), UNPLUG_V3 (Chris Mason's patch: SYNCIO bios on kcryptd_io, the
+ * rest on kcryptd_async_io, writes too; unplug when a queue empties). */
+SWITCH_ENUM(dm_crypt_io_path, DM_CRYPT_IO, (STOCK, UNPLUG_V3),
+	    STOCK, STOCK, STOCK,
+	    .patch = 6, .patch_sets = DM_CRYPT_IO_UNPLUG_V3,
+	    .column = "DM_CRYPT",
+	    .why = {
+		    "2.6.30 drivers/md/dm-crypt.c crypt_map() l.1188, kcryptd_crypt_write_convert() l.762: kcryptd encrypts and submits writes, kcryptd_io submits reads",
+		    "2.6.31 drivers/md/dm-crypt.c crypt_map() l.1189, kcryptd_crypt_write_convert() l.762: kcryptd encrypts and submits writes, kcryptd_io submits reads",
+		    "2.6.32-rc6 drivers/md/dm-crypt.c crypt_map() l.1189, kcryptd_crypt_write_convert() l.762: kcryptd encrypts and submits writes, kcryptd_io submits reads",
 	    })
