@@ -13,6 +13,7 @@
  * Lookup is per device: swap_info[type].swap_cache[offset].
  */
 #include <errno.h>
+#include <string.h>
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/swap.h"
@@ -20,11 +21,23 @@
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/pagemap.h"
+#include "mmsim/alloc_fail.h"
 
 unsigned long total_swapcache_pages;
 
+/* show_swap_cache_info()'s counters (2.6.32 mm/swap_state.c
+ * swap_cache_info). */
+static struct swap_cache_stats swap_cache_info;
+
+void swap_cache_stats_get(struct swap_cache_stats *st)
+{
+	*st = swap_cache_info;
+	st->pages = total_swapcache_pages;
+}
+
 /*
- * swap_backing_dev_info: never congested (reference §5.4), so
+ * swap_backing_dev_info: never congested (2.6.32 mm/swap_state.c: no
+ * congested_fn, no request queue of its own), so
  * may_write_to_queue always lets swap-out through.  Its unplug function
  * kicks the swap device's own queue when somebody waits on a swap page.
  */
@@ -61,6 +74,7 @@ struct address_space swapper_space;
 void swap_state_init(void)
 {
 	total_swapcache_pages = 0;
+	memset(&swap_cache_info, 0, sizeof(swap_cache_info));
 	bdi_init(&swap_backing_dev_info, "swap");
 	swap_backing_dev_info.unplug_io_fn = swap_unplug_io_fn;
 	swapper_space = (struct address_space){
@@ -93,8 +107,9 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
 	page->private = entry.val;
 	*slot = page;
 	total_swapcache_pages++;
+	swap_cache_info.add_total++;
 	swapper_space.nrpages++;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	return 0;
 }
 
@@ -110,8 +125,9 @@ void __delete_from_swap_cache(struct page *page)
 	page->private = 0;
 	ClearPageSwapCache(page);
 	total_swapcache_pages--;
+	swap_cache_info.del_total++;
 	swapper_space.nrpages--;
-	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__dec_zone_page_state(page, NR_FILE_PAGES);
 }
 
 void delete_from_swap_cache(struct page *page)
@@ -144,7 +160,8 @@ int add_to_swap(struct page *page)
 	return 1;
 }
 
-struct page *lookup_swap_cache(swp_entry_t entry)
+/* find_get_page(&swapper_space, entry.val). */
+static struct page *find_get_swap_page(swp_entry_t entry)
 {
 	struct swap_info_struct *si = swap_info_get(entry);
 	struct page *page;
@@ -154,6 +171,17 @@ struct page *lookup_swap_cache(swp_entry_t entry)
 	page = si->swap_cache[swp_offset(entry)];
 	if (page)
 		page_cache_get(page);
+	return page;
+}
+
+/* The fault path's look-up, the one swap_cache_info counts. */
+struct page *lookup_swap_cache(swp_entry_t entry)
+{
+	struct page *page = find_get_swap_page(entry);
+
+	if (page)
+		swap_cache_info.find_success++;
+	swap_cache_info.find_total++;
 	return page;
 }
 
@@ -174,7 +202,7 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 		int err;
 
 		BUG_ON(tries > 1000);
-		found_page = lookup_swap_cache(entry);
+		found_page = find_get_swap_page(entry);
 		if (found_page)
 			break;
 		if (!new_page) {
@@ -197,7 +225,8 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 			swapcache_free(entry, NULL);
 			continue;
 		}
-		/* Reference §5.1: swapped-in pages start inactive. */
+		/* 2.6.32 read_swap_cache_async(): swapped-in pages start
+		 * inactive (lru_cache_add_anon). */
 		lru_cache_add_anon(new_page);
 		swap_readpage(new_page);
 		return new_page;
@@ -208,7 +237,7 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 }
 
 /*
- * Reference §7.8: read the in-use neighbours of the target within its
+ * 2.6.32 mm/swap_state.c swapin_readahead(): read the in-use neighbours of the target within its
  * aligned 2^page_cluster window, then the target itself.  Each page is
  * its own sync read; the block layer may merge them.
  */
