@@ -23,9 +23,6 @@
 #include "linux/writeback.h"
 #include "mmsim/alloc_fail.h"
 
-/* Not one of the levels: made by start_kernel() only. */
-#define INIT_START_KERNEL_ONLY	(1u << 7)
-
 static const struct initcall {
 	const char *name;
 	void (*fn)(void);
@@ -56,27 +53,13 @@ static const struct initcall {
 	 * .30/.31, the bdi forker in .32). */
 	{ "page_writeback_init", page_writeback_init, INIT_WRITEBACK },
 	{ "fs_writeback_init", fs_writeback_init, INIT_WRITEBACK },
-	/*
-	 * A second fs_writeback_init(): a whole run has always made it
-	 * (two more pdflush threads in .30/.31, which join the pool when
-	 * they first run; a second bdi-default forker in .32).  Runs'
-	 * outputs depend on it, so it stays until a change that may change
-	 * them takes it out; partial machines (tests) do not make it.
-	 */
-	{ "fs_writeback_init (again)", fs_writeback_init,
-	  INIT_START_KERNEL_ONLY },
 };
 
-static void run_initcalls(unsigned int levels)
+void do_initcalls(unsigned int levels)
 {
 	for (size_t i = 0; i < sizeof(initcalls) / sizeof(initcalls[0]); i++)
 		if (initcalls[i].level & levels)
 			initcalls[i].fn();
-}
-
-void do_initcalls(unsigned int levels)
-{
-	run_initcalls(levels & INIT_ALL);
 }
 
 int start_kernel(const struct mem_config *mc, char *err, size_t len)
@@ -85,6 +68,6 @@ int start_kernel(const struct mem_config *mc, char *err, size_t len)
 		snprintf(err, len, "%s", mem_init_error());
 		return -1;
 	}
-	run_initcalls(~0u);
+	do_initcalls(INIT_ALL);
 	return 0;
 }
