@@ -6,7 +6,7 @@
  * simulated-to-wall ratio and events per wall second; then one run with
  * the invariant checks (--check) for comparison.
  *
- * Targets (issue 6): a default run within 2 s of wall time on one core,
+ * Targets: a default run within 2 s of wall time on one core,
  * and simulated time at least 500 times wall time.
  *
  * Usage: bench_run [reps]  (default 3)

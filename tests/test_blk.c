@@ -23,11 +23,6 @@
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
 
-/* Until vmstat.c and profile.c are in the library; weak, the real ones win. */
-__attribute__((weak)) unsigned long vm_events[NR_VM_EVENT_ITEMS];
-__attribute__((weak)) long vm_stat[NR_VM_ZONE_STAT_ITEMS];
-__attribute__((weak)) struct kernel_profile kprofile;
-
 #define MS	NSEC_PER_MSEC
 #define US	NSEC_PER_USEC
 

@@ -951,9 +951,10 @@ static void test_gfp_zero_costs_cpu_in_task_context(void **state)
 	sim_exit();
 }
 
-/* ---- the placeholder alloc_pages, zone flags, the checker ------------- */
+/* ---- the first attempt's watermarks, zone flags, the checker --------- */
 
-static void test_alloc_pages_placeholder_watermarks(void **state)
+/* The watermark flags of alloc_pages()'s first slow-path attempt. */
+static void test_alloc_pages_first_attempt_watermarks(void **state)
 {
 	struct zone *normal, *dma;
 	struct page *page;
@@ -1064,7 +1065,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_trace_points, teardown),
 		cmocka_unit_test_teardown(test_gfp_zone_and_migratetype, teardown),
 		cmocka_unit_test_teardown(test_gfp_zero_costs_cpu_in_task_context, teardown),
-		cmocka_unit_test_teardown(test_alloc_pages_placeholder_watermarks, teardown),
+		cmocka_unit_test_teardown(test_alloc_pages_first_attempt_watermarks, teardown),
 		cmocka_unit_test_teardown(test_free_clears_all_unreclaimable, teardown),
 		cmocka_unit_test_teardown(test_invariant_checker_catches_corruption, teardown),
 	};

@@ -23,14 +23,12 @@
 #include "linux/backing-dev.h"
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
+#include "linux/swap.h"
 
-/*
- * Until vmstat.c and profile.c are in the library these are the only
- * definitions; weak, so the real ones win once they are linked.
- */
-__attribute__((weak)) unsigned long vm_events[NR_VM_EVENT_ITEMS];
-__attribute__((weak)) long vm_stat[NR_VM_ZONE_STAT_ITEMS];
-__attribute__((weak)) struct kernel_profile kprofile;
+/* congestion_wait() as the kernel function @caller calls it: the call
+ * site is found from the caller's name. */
+#define congestion_wait_from(caller, sync, timeout)			\
+	__congestion_wait(sync, timeout, caller, #sync)
 
 #define MS	NSEC_PER_MSEC
 
@@ -126,7 +124,7 @@ static void flood_then_wait(void *arg)
 	congested_after[1] = bdi_write_congested(&q->backing_dev_info);
 	count_after_113 = q->rq.count[BLK_RW_ASYNC];
 
-	cw_ret = congestion_wait_site(CW_KSWAPD, BLK_RW_ASYNC, HZ);
+	cw_ret = congestion_wait_from("balance_pgdat", BLK_RW_ASYNC, HZ);
 	woke_at = sim_now();
 	congested_on_wake = bdi_write_congested(&q->backing_dev_info);
 	count_on_wake = q->rq.count[BLK_RW_ASYNC];
@@ -134,7 +132,7 @@ static void flood_then_wait(void *arg)
 
 static void sync_waiter(void *arg)
 {
-	congestion_wait_site(CW_DIRECT_RECLAIM, BLK_RW_SYNC, HZ / 10);
+	congestion_wait_from("do_try_to_free_pages", BLK_RW_SYNC, HZ / 10);
 }
 
 static void test_congestion_on_and_off_marks(void **state)
@@ -260,7 +258,7 @@ static void both_waiter(void *arg)
 {
 	long timeout = (long)arg;
 
-	both_ret = congestion_wait_site(CW_ALLOC_RETRY, BLK_RW_BOTH, timeout);
+	both_ret = congestion_wait_from("__alloc_pages_slowpath", BLK_RW_BOTH, timeout);
 	both_end = sim_now();
 }
 
@@ -371,11 +369,18 @@ static void test_both_returns_time_left_after_sync_wake(void **state)
 /* Claim 6's measure: kswapd's naps carry the order it reclaims for. */
 static void order_waiter(void *arg)
 {
-	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 2);
-	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 0);
-	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 2);
-	congestion_wait_order(CW_KSWAPD, BLK_RW_ASYNC, HZ / 50, 15);
-	congestion_wait_site(CW_DIRECT_RECLAIM, BLK_RW_ASYNC, HZ / 50);
+	static const int orders[] = { 2, 0, 2, 15 };
+	struct reclaim_state rs = { 0 };
+
+	/* balance_pgdat() keeps the order it works at in reclaim_state. */
+	current->reclaim_state = &rs;
+	for (size_t i = 0; i < sizeof(orders) / sizeof(orders[0]); i++) {
+		rs.order = orders[i];
+		congestion_wait_from("balance_pgdat", BLK_RW_ASYNC, HZ / 50);
+	}
+	/* Another site's call carries no order, reclaim_state or not. */
+	congestion_wait_from("do_try_to_free_pages", BLK_RW_ASYNC, HZ / 50);
+	current->reclaim_state = NULL;
 }
 
 static void test_order_recorded_per_call_and_totalled(void **state)
@@ -404,6 +409,39 @@ static void test_order_recorded_per_call_and_totalled(void **state)
 						BLK_RW_ASYNC)->calls, 1);
 	congestion_wait_stats_reset();
 	assert_int_equal(congestion_wait_order_totals(2)->calls, 0);
+	finish_sim(disk);
+}
+
+/* The call site comes from the calling function and, in
+ * shrink_inactive_list(), from the profile switch naming the queue. */
+static void site_waiter(void *arg)
+{
+	congestion_wait_from("shrink_inactive_list", kprofile.cw_isolated,
+			     HZ / 50);
+	congestion_wait_from("shrink_inactive_list", kprofile.cw_lumpy,
+			     HZ / 50);
+	congestion_wait_from("shrink_inactive_list", kprofile.cw_lumpy,
+			     HZ / 50);
+	congestion_wait_from("kcryptd_crypt_write_convert",
+			     kprofile.cw_writeback, HZ / 50);
+	congestion_wait_from("no_such_function", BLK_RW_ASYNC, HZ / 50);
+}
+
+static void test_call_site_from_the_caller(void **state)
+{
+	(void)state;
+	setup_sim();
+	disk = fixed_disk();
+	kprofile.cw_isolated = kprofile.cw_lumpy = BLK_RW_ASYNC;
+	kthread_run(site_waiter, NULL, "reclaimer", DEFAULT_PRIO);
+	sim_run((sim_time_t)-1);
+	assert_int_equal(congestion_wait_nr_records(), 5);
+	assert_int_equal(congestion_wait_record(0)->site, CW_ISOLATED);
+	assert_int_equal(congestion_wait_record(1)->site, CW_LUMPY);
+	assert_int_equal(congestion_wait_record(3)->site, CW_DMCRYPT);
+	assert_int_equal(congestion_wait_record(4)->site, CW_OTHER);
+	assert_int_equal(congestion_wait_totals(CW_LUMPY, BLK_RW_ASYNC)->calls, 2);
+	assert_string_equal(cw_site_name(CW_ISOLATED), "too_many_isolated");
 	finish_sim(disk);
 }
 
@@ -456,6 +494,7 @@ int main(void)
 		cmocka_unit_test(test_both_async_timeout_means_no_sync_wait),
 		cmocka_unit_test(test_both_returns_time_left_after_sync_wake),
 		cmocka_unit_test(test_order_recorded_per_call_and_totalled),
+		cmocka_unit_test(test_call_site_from_the_caller),
 		cmocka_unit_test(test_dm_devices_report_the_disk_congestion),
 	};
 

@@ -20,6 +20,8 @@
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "mmsim/trace.h"
+#include "trace/events/vmscan.h"
+#include "trace/events/writeback.h"
 #include "report/ftrace.h"
 #include "report/postprocess.h"
 #include "trace/parse.h"

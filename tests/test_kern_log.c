@@ -4,10 +4,8 @@
  * formatted line by line as 2.6.32 and 2.6.31 printed it, __GFP_NOWARN
  * counted but not printed, printk ratelimiting with its suppressed count.
  *
- * The zones are set up by hand in contig_page_data, without booting: the
- * definitions below are weak so that the real ones (page_alloc.c,
- * bootmem.c, arch/x86/mm/init.c, vmstat.c) win whenever the library
- * provides them.
+ * The zones are set up by hand in contig_page_data (page_alloc.c's),
+ * without booting.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,12 +19,6 @@
 #include "mmsim/profile.h"
 #include "linux/swap.h"
 #include "report/kern_log.h"
-
-__attribute__((weak)) struct pglist_data contig_page_data;
-__attribute__((weak)) long vm_stat[NR_VM_ZONE_STAT_ITEMS];
-__attribute__((weak)) const struct arch_desc *sim_arch;
-__attribute__((weak)) struct page *mem_map;
-__attribute__((weak)) unsigned long max_pfn;
 
 /* ---- gfp_flags_str ---------------------------------------------------- */
 

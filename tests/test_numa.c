@@ -196,16 +196,17 @@ static void test_node_order_zonelists(void **state)
 }
 
 /*
- * 64 GB, 2 nodes: every node has Normal, DMA+DMA32 (4 GiB) is far below
- * half of memory and below 70% of node 0 (32 GiB), so 2.6.32 picks zone
- * order: Normal of both nodes (local first), then DMA32, then DMA.
+ * 16 GB, 2 nodes: every node has Normal, DMA+DMA32 (4 GiB) is below half
+ * of memory and below 70% of node 0 (8 GiB), so 2.6.32
+ * (default_zonelist_order()) picks zone order: Normal of both nodes
+ * (local first), then DMA32, then DMA.
  */
 static void test_zone_order_zonelists(void **state)
 {
 	struct zone **zr;
 
 	(void)state;
-	boot(65536, 2, 2);
+	boot(16384, 2, 2);
 	assert_int_equal(current_zonelist_order, ZONELIST_ORDER_ZONE);
 	zr = NODE_DATA(1)->node_zonelists[0]._zonerefs;
 	assert_ptr_equal(zr[0], NZ(1, ZONE_NORMAL));

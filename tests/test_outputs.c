@@ -631,6 +631,8 @@ static void test_report_describes_binary_input(void **state)
 		"head -c 4096 /dev/urandom | tr -d '\\000' > bin.trace",
 		"printf 'ab\\000cd\\n' > bin.trace",
 		"printf 'gitk-7 [000] 1.0: x\\033[2J\\n' > bin.trace",
+		/* High bytes only, no control character: not UTF-8. */
+		"printf '\\377\\376 gitk \\310\\n' > bin.trace",
 	};
 
 	(void)state;
@@ -640,6 +642,12 @@ static void test_report_describes_binary_input(void **state)
 		assert_string_equal(out, "mmsim: bin.trace: binary data, not ftrace "
 				    "text or trace.dat\n");
 	}
+	/* A trace.dat's magic is another message; any other file is binary. */
+	assert_int_equal(sh("for i in $(seq 200); do head -c 512 /dev/urandom > r.bin; "
+			    "[ \"$(head -c 1 r.bin | od -An -tx1)\" = ' 17' ] && continue; "
+			    "$M report reclaim r.bin 2>&1 | grep -qx 'mmsim: r.bin: binary data, "
+			    "not ftrace text or trace.dat' || { od -c r.bin | head -3; exit 1; }; "
+			    "done"), 0);
 }
 
 /* A last line without its newline (trace_pipe cut mid-line) is a warning:

@@ -23,8 +23,8 @@
  *   rounddown_pow_of_two(3) - 1 = 1: high 6, batch 1.  vm stats
  *   threshold 2 * fls(1) * (1 + fls(size >> 15 = 0)) = 2.
  *
- * The expected lines were printed from the reference's format strings by
- * a separate script, not by this code.
+ * The expected lines were printed from 2.6.32 mm/vmstat.c's format
+ * strings by a separate script, not by this code.
  */
 #include <stdarg.h>
 #include <stddef.h>

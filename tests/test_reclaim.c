@@ -127,7 +127,7 @@ static void test_clean_page_cache_reclaimed_before_dirty(void **state)
 	harness_teardown();
 }
 
-/* ---- may_write_to_queue (§5.4) -------------------------------------- */
+/* ---- may_write_to_queue --------------------------------------------- */
 
 struct congested {
 	struct test_file *tf;
@@ -501,7 +501,7 @@ static void test_lumpy_frees_aligned_order2_block(void **state)
 	assert_true(run_crafted_zone(2) > 0);
 }
 
-/* ---- shrink_slab (§5.10) ----------------------------------------------- */
+/* ---- shrink_slab ------------------------------------------------------- */
 
 struct slab_run {
 	struct kmem_cache *cache;

@@ -3,7 +3,8 @@
  * Swap: anonymous memory larger than RAM goes out to swap and comes back
  * with every page's contents intact (the conservation checker running
  * after every reclaim pass); swap slots are handed out sequentially in
- * runs of 256 (§7.8); swap-in reads the aligned readahead window (§7.8);
+ * runs of 256 (2.6.32 scan_swap_map()); swap-in reads the aligned
+ * readahead window (swapin_readahead());
  * a write fault on a swapped-in page frees its slot; munmap and exit give
  * every page and slot back.
  */
@@ -108,7 +109,7 @@ static void test_anon_larger_than_ram_round_trip(void **state)
 	harness_teardown();
 }
 
-/* ---- slot allocation (§7.8) ------------------------------------------- */
+/* ---- slot allocation ------------------------------------------------- */
 
 static void test_swap_slots_cluster_sequential(void **state)
 {

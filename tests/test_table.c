@@ -37,7 +37,9 @@ static void assert_text(FILE *f, const char *want)
 static void test_cover_letter_x86_64_table_verbatim(void **state)
 {
 	/* The x86-64 results exactly as the Nov 2009 cover letter prints
-	 * them (seeds/001), blank lines between the three base kernels. */
+	 * them ("[PATCH 0/5] Reduce GFP_ATOMIC allocation failures,
+	 * candidate fix V3", Mel Gorman, 12 Nov 2009), blank lines between
+	 * the three base kernels. */
 	static const struct cover_line rows[] = {
 		{ "2.6.30-0000000-force-highorder", MS(9, 48.545), NAN, 0 },
 		{ "2.6.31-0000000-force-highorder", MS(9, 13.020), NAN, 0 },

@@ -11,7 +11,9 @@
  * (min_free_kbytes from lowmem, setup_per_zone_wmarks,
  * setup_per_zone_lowmem_reserve), and asserts the printed numbers
  * exactly.  No ±1 page tolerance was needed: every printed value is
- * reproduced by the integer arithmetic of reference §1.2-§1.4 (shown
+ * reproduced by the integer arithmetic of 2.6.32 mm/page_alloc.c's
+ * init_per_zone_wmark_min(), setup_per_zone_wmarks() and
+ * setup_per_zone_lowmem_reserve() (shown
  * for one zone per case; the others follow the same steps).
  *
  * Only present_pages is taken from the report: zone spans, holes and

@@ -13,6 +13,7 @@
 #define WB_MACHINE_H
 
 #include "linux/kernel.h"
+#include "linux/start_kernel.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "mmsim/profile.h"
@@ -44,7 +45,7 @@ static void crypt_free_page(struct page *page)
 	__free_pages(page, 0);
 }
 
-/* The writeback switches of .30, .31 and rc6 (reference §10.2). */
+/* The writeback switches of .30, .31 and rc6 (profile_switches.h). */
 static inline void profile_writeback(const char *base)
 {
 	char err[128];
@@ -73,11 +74,10 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	if (mem_init(&mc))
 		fail_msg("mem_init: %s", mem_init_error());
 	profile_writeback(base);
-	reclaim_init();
-	blk_dev_init();
-	filemap_init();
 	writeback_sysctl_defaults(&vm_writeback);
-	page_writeback_init();
+	/* No dentry caches: writeback of the tests' own files. */
+	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_BLOCK | INIT_FILEMAP |
+		     INIT_WRITEBACK);
 	disk_default_params(&dp);
 	dp.write_cache = !machine_write_through;
 	disk = disk_create("sda", &dp, NULL);

@@ -24,6 +24,7 @@
 #include "linux/ext3_fs.h"
 #include "linux/slab.h"
 #include "linux/dcache.h"
+#include "linux/start_kernel.h"
 #include "linux/sched.h"
 #include "workload/workload.h"
 
@@ -207,6 +208,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		.smt_speed = sc->machine.smt_speed,
 		.seed = seed,
 	};
+	struct mem_config mc;
 	char why[256];
 	struct scenario_error serr;
 
@@ -223,25 +225,16 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
 	sched_profile_config(&cfg);
 	sim_init(&cfg);
-	if (machine_boot_memory(sc, err, len))
-		return -1;
-	/* mem_init() reset the counters before it freed the boot memory. */
-	alloc_failures_reset();
-	oom_kills_reset();
-	congestion_wait_stats_reset();
+	/* What the kernel reads from its command line and sysctls. */
 	vm_swappiness = sc->vm.swappiness;
-	reclaim_init();
-	/* Slab: the dentry, inode and buffer_head caches and their shrinkers. */
 	kmem_cache_config((enum slab_allocator)sc->machine.slab,
 			  (unsigned int)sc->machine.cpus);
 	sysctl_vfs_cache_pressure = sc->vm.vfs_cache_pressure;
-	vfs_caches_init();
-	/* Writeback registers its flushers with block devices' bdis. */
-	blk_dev_init();
-	filemap_init();
 	setup_writeback_sysctls(sc);
-	page_writeback_init();
-	fs_writeback_init();
+	/* Memory, then every per-run initcall (kernel/init/main.c). */
+	machine_mem_config(sc, &mc);
+	if (start_kernel(&mc, err, len))
+		return -1;
 	/* The scenario's low_latency onto the profile, before CFQ reads it
 	 * (here, so that a refusal tears down like any boot failure). */
 	if (scenario_apply_profile(sc, &kprofile, &serr)) {

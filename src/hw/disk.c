@@ -21,7 +21,7 @@
  * instructions (callgrind); a sorted structure would replace the arrays
  * if that changed.
  */
-#include <assert.h>
+#include "sim/bug.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1148,8 +1148,9 @@ void hw_disk_queue_command(struct hw_disk *d, const struct disk_command *cmd)
 	sim_time_t now = sim_now();
 	struct list_head *to = &d->pending;
 
-	assert(d->nr_held < d->p.queue_depth &&
-	       !list_empty(&d->free_slots) && "no free command slot");
+	/* No free command slot. */
+	SIM_BUG_ON(d->nr_held >= d->p.queue_depth ||
+		   list_empty(&d->free_slots));
 	slot = list_first_entry(&d->free_slots, struct disk_slot, list);
 	list_del(&slot->list);
 	memset(slot, 0, sizeof(*slot));

@@ -10,8 +10,11 @@
 #include <string.h>
 #include "metrics_internal.h"
 
-extern struct measure *const __start_mmsim_measures[] __attribute__((weak));
-extern struct measure *const __stop_mmsim_measures[] __attribute__((weak));
+/* The linker's bounds of the section; never empty, as the library that is
+ * linked whole into every program declares the kernel's measures (an
+ * empty one would fail to link, not give an empty registry). */
+extern struct measure *const __start_mmsim_measures[];
+extern struct measure *const __stop_mmsim_measures[];
 
 static struct measure **registry;
 static size_t nr_registered;
@@ -38,8 +41,7 @@ static void registry_init(void)
 
 	if (registry)
 		return;
-	n = __start_mmsim_measures ?
-	    (size_t)(__stop_mmsim_measures - __start_mmsim_measures) : 0;
+	n = (size_t)(__stop_mmsim_measures - __start_mmsim_measures);
 	registry = calloc(n + 1, sizeof(*registry));
 	if (!registry)
 		abort();

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <assert.h>
 #include <dlfcn.h>
 #include "sim.h"
 #include "engine_internal.h"

@@ -42,8 +42,8 @@
  * The queues are sorted lists: a CPU has a handful of runnable tasks, and
  * an rbtree only pays with dozens.
  */
-#include <assert.h>
 #include "sim.h"
+#include "bug.h"
 #include "engine_internal.h"
 
 #define NICE_0_LOAD		1024
@@ -722,7 +722,7 @@ void cpu_consume(sim_time_t ns)
 		return;
 	}
 	p = engine.running;
-	assert(p);
+	SIM_BUG_ON(!p);
 	p->cpu_left = ns;
 	p->state = TASK_RUNNING;
 	c = cpu_of(p);
@@ -748,7 +748,7 @@ void cpu_consume(sim_time_t ns)
 		return;
 	}
 	switch_to_scheduler();
-	assert(!p->cpu_left && cpu_of(p)->curr == p);
+	SIM_BUG_ON(p->cpu_left || cpu_of(p)->curr != p);
 }
 
 /* ---- the engine's calls ------------------------------------------------ */
@@ -775,7 +775,7 @@ void sched_sleep(struct task_struct *p)
 	p->slept = true;
 	if (c->curr != p)
 		return;
-	assert(!c->running);
+	SIM_BUG_ON(c->running);
 	c->curr = NULL;
 	c->need_resched = false;
 	account_dequeue(c, p);

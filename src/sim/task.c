@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
-#include <assert.h>
 #define MMSIM_SIM_NO_WCHAN	/* the sleep functions themselves are here */
 #include "sim.h"
+#include "bug.h"
 #include "engine_internal.h"
 
 #if defined(__x86_64__) && !defined(MMSIM_UCONTEXT)
@@ -178,7 +178,7 @@ void resume_task(struct task_struct *p)
 {
 	struct task_struct *prev_current = sim_current;
 
-	assert(engine.running == NULL);
+	SIM_BUG_ON(engine.running != NULL);
 	engine.running = p;
 	sim_current = p;
 	context_switch(&sched_ctx, p->ctx, false);
@@ -194,7 +194,7 @@ void switch_to_scheduler(void)
 {
 	struct task_struct *p = engine.running;
 
-	assert(p && !in_interrupt());
+	SIM_BUG_ON(!p || in_interrupt());
 	p->nvcsw++;
 	p->sleep_start = engine.now;
 	context_switch(p->ctx, &sched_ctx, p->state == TASK_DEAD);
@@ -297,8 +297,8 @@ void schedule(void)
 {
 	struct task_struct *p = engine.running;
 
-	assert(p && "schedule() outside task context");
-	assert(!in_interrupt() && "scheduling while atomic");
+	SIM_BUG_ON(!p);			/* schedule() outside task context */
+	SIM_BUG_ON(in_interrupt());	/* scheduling while atomic */
 	if (p->state == TASK_RUNNING)
 		return;		/* woken between prepare and schedule */
 	sched_sleep(p);

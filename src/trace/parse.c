@@ -62,9 +62,44 @@ static struct trace_parser *open_tracedat(const char *path, char *err, size_t er
 	return p;
 }
 
+/*
+ * Whether @n bytes from the start of a file look like text: no control
+ * characters but tab, carriage return and newline, and UTF-8 (a sequence
+ * cut by the end of the block is given the benefit of the doubt).  A
+ * binary file whose first line happens to be short and plain would
+ * otherwise reach the terminal as a quoted "line".
+ */
+static bool looks_like_text(const unsigned char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = b[i];
+		size_t more;
+
+		if (c < 0x80) {
+			if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') ||
+			    c == 0x7f)
+				return false;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			more = 1;
+		else if ((c & 0xf0) == 0xe0)
+			more = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			more = 3;
+		else
+			return false;
+		for (size_t k = 1; k <= more && i + k < n; k++)
+			if ((b[i + k] & 0xc0) != 0x80)
+				return false;
+		i += more;
+	}
+	return true;
+}
+
 struct trace_parser *trace_parser_open(const char *path, char *err, size_t errlen)
 {
-	unsigned char head[3];
+	unsigned char head[4096];
 	struct trace_parser *p;
 	size_t n = 0;
 	FILE *f;
@@ -82,6 +117,12 @@ struct trace_parser *trace_parser_open(const char *path, char *err, size_t errle
 		if (tracedat_magic(head, n)) {
 			fclose(f);
 			return open_tracedat(path, err, errlen);
+		}
+		if (!looks_like_text(head, n)) {
+			fclose(f);
+			snprintf(err, errlen, "%s: binary data, not ftrace text or "
+				 "trace.dat", path);
+			return NULL;
 		}
 	}
 	p = trace_parser_new(f, !strcmp(path, "-") ? "<stdin>" : path);
@@ -181,7 +222,7 @@ static const char *quote(const char *s, size_t len, char *out, size_t max)
 /*
  * Binary input is described, never quoted: its bytes would go to the
  * terminal.  ftrace text has no control characters but tabs (and the
- * carriage returns of a file that went through Windows).
+ * carriage returns of a file that went through Windows), and is UTF-8.
  */
 static int binary(struct trace_parser *p)
 {
@@ -200,10 +241,30 @@ static int binary(struct trace_parser *p)
 static int read_line(struct trace_parser *p)
 {
 	size_t n = 0;
-	int c;
+	int c, cont = 0;	/* UTF-8 continuation bytes still due */
 
 	p->line++;
 	while ((c = getc_unlocked(p->f)) != EOF) {
+		/* Text is UTF-8 (a comm may be); other high bytes are not. */
+		if (c >= 0x80) {
+			if (cont)
+				cont = (c & 0xc0) == 0x80 ? cont - 1 : -1;
+			else if (c >= 0xc2 && c <= 0xdf)
+				cont = 1;
+			else if ((c & 0xf0) == 0xe0)
+				cont = 2;
+			else if (c >= 0xf0 && c <= 0xf4)
+				cont = 3;
+			else
+				cont = -1;
+			if (cont < 0) {
+				binary(p);
+				return -1;
+			}
+		} else if (cont) {
+			binary(p);
+			return -1;
+		}
 		/* trace.dat starts with "\027\010Dtracing": read from a
 		 * pipe, it cannot go through libtracecmd. */
 		if (p->line == 1 && n == 0 && c == 0x17) {
@@ -215,7 +276,7 @@ static int read_line(struct trace_parser *p)
 			p->buf[n] = '\0';
 			return 1;
 		}
-		if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
+		if (c < 0x80 && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)) {
 			binary(p);
 			return -1;
 		}

@@ -14,8 +14,8 @@
  * "version = N", "cpus=N", "CPU N is empty", and stack-trace lines
  * (" => func", "<stack trace>").  "CPU:N [LOST M EVENTS]" lines add M to
  * the lost-event count.  Anything else is an error "FILE:LINE: what";
- * control characters (but tabs and carriage returns) make the input
- * binary, described and never quoted.  A last line without its newline
+ * control characters (but tabs and carriage returns) or bytes that are
+ * not UTF-8 make the input binary, described and never quoted.  A last line without its newline
  * (a trace_pipe capture cut mid-line) is passed over with a warning.
  *
  * Known events (the mmsim set, plus the later names mm_page_free and

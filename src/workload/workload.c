@@ -13,10 +13,11 @@
 #include <string.h>
 #include "workload.h"
 
-extern const struct workload_ops *const __start_mmsim_workloads[]
-	__attribute__((weak));
-extern const struct workload_ops *const __stop_mmsim_workloads[]
-	__attribute__((weak));
+/* The linker's bounds of the section; never empty, as the library that is
+ * linked whole into every program has the programs (an empty one would
+ * fail to link, not give an empty registry). */
+extern const struct workload_ops *const __start_mmsim_workloads[];
+extern const struct workload_ops *const __stop_mmsim_workloads[];
 
 static const struct workload_ops **programs;
 static const char **names;
@@ -42,8 +43,7 @@ static void registry_init(void)
 
 	if (programs)
 		return;
-	n = __start_mmsim_workloads ?
-	    (size_t)(__stop_mmsim_workloads - __start_mmsim_workloads) : 0;
+	n = (size_t)(__stop_mmsim_workloads - __start_mmsim_workloads);
 	programs = calloc(n + 1, sizeof(*programs));
 	names = calloc(n + 1, sizeof(*names));
 	if (!programs || !names)

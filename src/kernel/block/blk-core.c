@@ -15,7 +15,7 @@
  * clear congestion below the off mark and wake congestion_wait sleepers,
  * wake one get_request_wait sleeper).
  */
-#include <assert.h>
+#include "linux/bug.h"
 #include <stdlib.h>
 #include <stdio.h>
 #include "blk.h"
@@ -160,7 +160,7 @@ static void freed_request(struct request_queue *q, int sync)
 	struct request_list *rl = &q->rq;
 
 	rl->count[sync]--;
-	assert(rl->count[sync] >= 0);
+	BUG_ON(rl->count[sync] < 0);
 	__freed_request(q, sync);
 	if (rl->starved[sync ^ 1])
 		__freed_request(q, sync ^ 1);
@@ -366,9 +366,9 @@ void generic_make_request(struct bio *bio)
 {
 	struct block_device *bdev = bio->bi_bdev;
 
-	assert(bdev && bio->bi_vcnt > 0);
-	assert(bio->bi_sector + bio_sectors(bio) <= bdev->bd_nr_sectors &&
-	       "bio beyond the end of its device");
+	BUG_ON(!bdev || bio->bi_vcnt == 0);
+	/* A bio beyond the end of its device. */
+	BUG_ON(bio->bi_sector + bio_sectors(bio) > bdev->bd_nr_sectors);
 	bdev->bd_queue->make_request_fn(bdev->bd_queue, bio);
 }
 

@@ -479,16 +479,15 @@ struct pdflush_work {
 
 static LIST_HEAD(pdflush_list);		/* idle threads */
 static unsigned long last_empty_jifs;	/* when pdflush_list last became empty */
-static int nr_pdflush_threads;
+int nr_pdflush_threads;		/* 2.6.30 mm/pdflush.c, /proc/sys/vm */
 static struct timer wb_timer;
 
 static void start_one_pdflush_thread(void);
 
 static void pdflush_congestion_nap(void)
 {
-	flusher_stats.congestion_naps++;
 	/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC. */
-	congestion_wait_site(CW_PDFLUSH, kprofile.cw_writeback, HZ / 10);
+	congestion_wait(kprofile.cw_writeback, HZ / 10);
 }
 
 static void pdflush(void *arg)
@@ -540,15 +539,13 @@ static void pdflush(void *arg)
 	}
 	list_del_init(&my_work.list);
 	nr_pdflush_threads--;
-	flusher_stats.nr_pdflush_threads = (unsigned int)nr_pdflush_threads;
 }
 
 static void start_one_pdflush_thread(void)
 {
 	nr_pdflush_threads++;
-	flusher_stats.nr_pdflush_threads = (unsigned int)nr_pdflush_threads;
-	if (flusher_stats.nr_pdflush_threads > flusher_stats.max_pdflush_threads)
-		flusher_stats.max_pdflush_threads = flusher_stats.nr_pdflush_threads;
+	if ((unsigned int)nr_pdflush_threads > flusher_stats.max_pdflush_threads)
+		flusher_stats.max_pdflush_threads = (unsigned int)nr_pdflush_threads;
 	kthread_run(pdflush, NULL, "pdflush", kthread_prio());
 }
 
@@ -927,8 +924,7 @@ void writeback_start_background(struct backing_dev_info *bdi)
 
 /*
  * Direct reclaim's kick (do_try_to_free_pages): .30/.31 wakeup_pdflush,
- * .32 work of @nr_pages (0: every dirty page) for every dirty bdi.  This is
- * the strong definition of the hook vmscan.c declares weak.
+ * .32 work of @nr_pages (0: every dirty page) for every dirty bdi.
  */
 void wakeup_flusher_threads(long nr_pages)
 {

@@ -25,7 +25,7 @@ int alloc_task_stack(struct task_struct *p)
 	if (!page)
 		return -ENOMEM;
 	p->stack = page;
-	__inc_zone_page_state(page_zone(page), NR_KERNEL_STACK);
+	__inc_zone_page_state(page, NR_KERNEL_STACK);
 	return 0;
 }
 
@@ -36,7 +36,7 @@ void free_task_stack(struct task_struct *p)
 	if (!page)
 		return;
 	p->stack = NULL;
-	__dec_zone_page_state(page_zone(page), NR_KERNEL_STACK);
+	__dec_zone_page_state(page, NR_KERNEL_STACK);
 	__free_pages(page, THREAD_ORDER);
 }
 

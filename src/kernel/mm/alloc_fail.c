@@ -15,20 +15,8 @@
 #include "linux/kernel.h"
 #include "linux/mm_types.h"
 #include "mmsim/profile.h"
+#include "linux/swap.h"
 #include "metrics/metrics.h"
-
-/*
- * Weak defaults for the swap numbers: swapfile.c and swap_state.c define
- * the real ones (strong symbols win at link time).  Without them the
- * machine simply has no swap.
- */
-__attribute__((weak)) long nr_swap_pages;
-__attribute__((weak)) long total_swap_pages;
-
-__attribute__((weak)) void swap_cache_stats_get(struct swap_cache_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-}
 
 static struct alloc_failure *records;
 static size_t nr_records, records_cap;
@@ -229,7 +217,7 @@ static struct alloc_failure *new_record(void)
 /* ---- the explanation ------------------------------------------------ */
 
 /*
- * __zone_watermark_ok (page_alloc.c, reference §2) once more, keeping the
+ * zone_watermark_ok (2.6.32 mm/page_alloc.c) once more, keeping the
  * numbers of the test that decides.  The two must agree on every zone
  * state; tests/test_explain.c checks that they do.
  */

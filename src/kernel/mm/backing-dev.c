@@ -10,11 +10,12 @@
  * only on the congested -> uncongested transition.  So a waiter whose
  * direction has nothing in flight sleeps its whole timeout.
  */
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "linux/backing-dev.h"
-#include "mmsim/trace.h"
+#include "linux/kernel.h"
+#include "linux/swap.h"
+#include "trace/events/writeback.h"
 #include "linux/mm_types.h"
 #include "metrics/metrics.h"
 #include "metrics/records.h"
@@ -162,18 +163,58 @@ static void cw_record(const struct congestion_wait_record *rec)
 		cw_add(&cw_order_totals[rec->order < NR_CW_ORDERS ? rec->order : NR_CW_ORDERS - 1], rec);
 }
 
-long congestion_wait_site(enum cw_site site, int sync, long timeout)
+/*
+ * The call sites congestion_wait() records, by the function that called
+ * it (the macro passes __func__) and, where one function waits in two
+ * places, by the profile switch that picks the queue (the macro passes
+ * the queue argument's text).  A caller not listed is CW_OTHER.  The
+ * kernel functions are 2.6.30-2.6.32's; bdp_sleep() and
+ * pdflush_congestion_nap() are mmsim's helpers of balance_dirty_pages()
+ * and of pdflush's background_writeout()/wb_kupdate().
+ */
+static const struct {
+	const char *function;
+	const char *queue;		/* NULL: any */
+	enum cw_site site;
+} cw_callers[] = {
+	{ "__alloc_pages_slowpath", NULL, CW_ALLOC_RETRY },
+	{ "__alloc_pages_high_priority", NULL, CW_HIGH_PRIORITY },
+	{ "do_try_to_free_pages", NULL, CW_DIRECT_RECLAIM },
+	{ "balance_pgdat", NULL, CW_KSWAPD },
+	{ "shrink_inactive_list", "kprofile.cw_lumpy", CW_LUMPY },
+	{ "shrink_inactive_list", "kprofile.cw_isolated", CW_ISOLATED },
+	{ "throttle_vm_writeout", NULL, CW_THROTTLE_VM },
+	{ "bdp_sleep", NULL, CW_BDP },
+	{ "pdflush_congestion_nap", NULL, CW_PDFLUSH },
+	{ "kcryptd_crypt_write_convert", NULL, CW_DMCRYPT },
+};
+
+static enum cw_site cw_site_of(const char *function, const char *queue)
 {
-	return congestion_wait_order(site, sync, timeout, -1);
+	for (size_t i = 0; i < sizeof(cw_callers) / sizeof(cw_callers[0]); i++)
+		if (!strcmp(cw_callers[i].function, function) &&
+		    (!cw_callers[i].queue || !strcmp(cw_callers[i].queue, queue)))
+			return cw_callers[i].site;
+	return CW_OTHER;
 }
 
-long congestion_wait_order(enum cw_site site, int sync, long timeout,
-			   int order)
+/*
+ * kswapd's nap records the order its balance_pgdat() works at, which
+ * balance_pgdat() keeps in kswapd's reclaim_state; -1 for every other
+ * call.
+ */
+static int cw_order_of(enum cw_site site)
+{
+	if (site != CW_KSWAPD || !current->reclaim_state)
+		return -1;
+	return current->reclaim_state->order;
+}
+
+long __congestion_wait(int sync, long timeout, const char *function,
+		       const char *queue_text)
 {
 	struct congestion_wait_record rec = {
-		.site = site,
 		.queue = sync,
-		.order = order,
 		.start = sim_now(),
 		.timeout = timeout,
 	};
@@ -181,10 +222,11 @@ long congestion_wait_order(enum cw_site site, int sync, long timeout,
 	unsigned long start = jiffies;
 	long ret;
 
-	assert(!in_interrupt() && current && "congestion_wait needs a task");
-	assert((unsigned int)site < NR_CW_SITES);
-	assert(sync == BLK_RW_ASYNC || sync == BLK_RW_SYNC ||
-	       sync == BLK_RW_BOTH);
+	BUG_ON(in_interrupt() || !current);	/* congestion_wait needs a task */
+	BUG_ON(sync != BLK_RW_ASYNC && sync != BLK_RW_SYNC &&
+	       sync != BLK_RW_BOTH);
+	rec.site = cw_site_of(function, queue_text);
+	rec.order = cw_order_of(rec.site);
 	rec.pid = current->pid;
 	memcpy(rec.comm, current->comm, sizeof(rec.comm));
 
@@ -230,14 +272,14 @@ const struct congestion_wait_record *congestion_wait_record(size_t i)
 const struct congestion_wait_totals *congestion_wait_totals(enum cw_site site,
 							    int queue)
 {
-	assert((unsigned int)site < NR_CW_SITES &&
-	       (unsigned int)queue < NR_CW_QUEUES);
+	BUG_ON((unsigned int)site >= NR_CW_SITES ||
+	       (unsigned int)queue >= NR_CW_QUEUES);
 	return &cw_totals[site][queue];
 }
 
 const struct congestion_wait_totals *congestion_wait_order_totals(int order)
 {
-	assert(order >= 0);
+	BUG_ON(order < 0);
 	return &cw_order_totals[order < NR_CW_ORDERS ? order : NR_CW_ORDERS - 1];
 }
 

@@ -185,7 +185,7 @@ int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 	mapping->nrpages++;
 	if (mapping->host && index > mapping->host->i_max_index)
 		mapping->host->i_max_index = index;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	return 0;
 }
 
@@ -214,7 +214,7 @@ void __remove_from_page_cache(struct page *page)
 	mapping_delete(mapping, page->index);
 	page->mapping = 0;
 	mapping->nrpages--;
-	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__dec_zone_page_state(page, NR_FILE_PAGES);
 }
 
 /* Caller holds the page lock; the cache's reference is still held. */
@@ -612,11 +612,11 @@ static int page_cache_read(struct address_space *mapping, pgoff_t offset)
 }
 
 /*
- * filemap_fault of 2.6.32 for reclaim's fault path (memory.c declares a
- * weak default): returns 0 or VM_FAULT_MAJOR with a referenced, up to
- * date page in *pagep, unlocked, or VM_FAULT_SIGBUS / VM_FAULT_OOM.  A
- * miss counts pgmajfault.  A mapping without an inode (reclaim's test
- * files) only has what is already cached, as the weak default.
+ * filemap_fault of 2.6.32 for reclaim's fault path: returns 0 or
+ * VM_FAULT_MAJOR with a referenced, up to date page in *pagep, unlocked,
+ * or VM_FAULT_SIGBUS / VM_FAULT_OOM.  A miss counts pgmajfault.  A
+ * mapping without an inode (reclaim's test files) only has what is
+ * already cached.
  */
 int filemap_fault(struct vm_area_struct *vma, pgoff_t offset,
 		  struct page **pagep)

@@ -162,7 +162,7 @@ static void pte_free(struct mm_struct *mm, unsigned long slot)
 	mm->pte_pages[slot] = NULL;
 	mm->nr_ptes--;
 	/* pgtable_page_dtor */
-	__dec_zone_page_state(page_zone(page), NR_PAGETABLE);
+	__dec_zone_page_state(page, NR_PAGETABLE);
 	__free_page(page);
 }
 
@@ -183,7 +183,7 @@ static int pte_alloc(struct mm_struct *mm, unsigned long address)
 		__free_page(page);
 		return 0;
 	}
-	__inc_zone_page_state(page_zone(page), NR_PAGETABLE);
+	__inc_zone_page_state(page, NR_PAGETABLE);
 	mm->pte_pages[slot] = page;
 	mm->nr_ptes++;
 	return 0;
@@ -274,7 +274,7 @@ static void munlock_vma_page(struct page *page)
 {
 	if (!TestClearPageMlocked(page))
 		return;
-	__dec_zone_page_state(page_zone(page), NR_MLOCK);
+	__dec_zone_page_state(page, NR_MLOCK);
 	if (!isolate_lru_page(page)) {
 		count_vm_event(UNEVICTABLE_PGMUNLOCKED);
 		putback_lru_page(page);

@@ -9,8 +9,8 @@
  * dying (TIF_MEMDIE) makes the killer wait instead of killing again, as
  * select_bad_process does.
  *
- * As in 2.6.32 (mm/oom_kill.c, read in the 2.6.32.9 tree of reference
- * §12): a machine with nothing left to kill panics ("Out of memory and no
+ * As in 2.6.32 (mm/oom_kill.c of the 2.6.32.9 tree, docs/model.md
+ * "Kernel sources"): a machine with nothing left to kill panics ("Out of memory and no
  * killable processes..."), and every out_of_memory() call ends with a
  * one-tick sleep unless the caller is itself the victim.
  */
@@ -54,9 +54,9 @@ void clear_zonelist_oom(struct zonelist *zonelist, gfp_t gfp_mask)
 /*
  * Badness [MODEL]: the pages @p's mm holds, resident (anon and file) plus
  * swapped out, standing in for 2.6.32's total_vm (which mmsim's mm does not
- * keep).  Weak, so that the memory management code may supply its own.
+ * keep).
  */
-__attribute__((weak)) unsigned long oom_task_pages(struct task_struct *p)
+unsigned long oom_task_pages(struct task_struct *p)
 {
 	const struct mm_struct *mm = p->mm;
 	long pages;

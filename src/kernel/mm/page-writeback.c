@@ -182,7 +182,7 @@ void account_page_dirtied(struct page *page, struct address_space *mapping)
 	struct bdi_writeback *wb = mapping_wb(mapping);
 	unsigned long nr_dirty;
 
-	__inc_zone_page_state(page_zone(page), NR_FILE_DIRTY);
+	__inc_zone_page_state(page, NR_FILE_DIRTY);
 	if (wb)
 		wb->stat[BDI_RECLAIMABLE]++;
 	if (current)
@@ -234,7 +234,7 @@ bool clear_page_dirty_for_io(struct page *page)
 		if (TestClearPageDirty(page)) {
 			struct bdi_writeback *wb = mapping_wb(mapping);
 
-			__dec_zone_page_state(page_zone(page), NR_FILE_DIRTY);
+			__dec_zone_page_state(page, NR_FILE_DIRTY);
 			if (wb)
 				wb->stat[BDI_RECLAIMABLE]--;
 			if (mapping->host)
@@ -258,7 +258,7 @@ int test_set_page_writeback(struct page *page)
 	int ret = TestSetPageWriteback(page);
 
 	if (!ret) {
-		__inc_zone_page_state(page_zone(page), NR_WRITEBACK);
+		__inc_zone_page_state(page, NR_WRITEBACK);
 		if (wb)
 			wb->stat[BDI_WRITEBACK]++;
 	}
@@ -271,7 +271,7 @@ int test_clear_page_writeback(struct page *page)
 	int ret = TestClearPageWriteback(page);
 
 	if (ret) {
-		__dec_zone_page_state(page_zone(page), NR_WRITEBACK);
+		__dec_zone_page_state(page, NR_WRITEBACK);
 		if (wb) {
 			wb->stat[BDI_WRITEBACK]--;
 			/* Completions decide the bdi's share of the dirty limit. */
@@ -463,7 +463,7 @@ static void bdp_sleep(unsigned long *pause)
 
 	if (kprofile.bdp_sleep == BDP_CONGESTION_WAIT) {
 		/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC (8aa7e847). */
-		congestion_wait_site(CW_BDP, kprofile.cw_writeback, HZ / 10);
+		congestion_wait(kprofile.cw_writeback, HZ / 10);
 	} else {
 		/*
 		 * 2.6.32 balance_dirty_pages: a plain sleep, no congestion
@@ -597,9 +597,8 @@ void throttle_vm_writeout(gfp_t gfp_mask)
 		if (global_page_state(NR_UNSTABLE_NFS) +
 		    global_page_state(NR_WRITEBACK) <= dirty_thresh)
 			break;
-		bdp_stats.throttle_vm_waits++;
 		/* .30: congestion_wait(WRITE) = SYNC; .31+: BLK_RW_ASYNC. */
-		congestion_wait_site(CW_THROTTLE_VM, kprofile.cw_writeback, HZ / 10);
+		congestion_wait(kprofile.cw_writeback, HZ / 10);
 		/* A NOFS/NOIO caller may hold what the I/O needs: one nap only. */
 		if ((gfp_mask & (__GFP_FS | __GFP_IO)) != (__GFP_FS | __GFP_IO))
 			break;
@@ -741,7 +740,6 @@ void page_writeback_exit(void)
 
 void page_writeback_init(void)
 {
-	filemap_init();		/* page waiters of an earlier simulation are gone */
 	if (!vm_writeback.dirty_ratio && !vm_writeback.dirty_bytes)
 		writeback_sysctl_defaults(&vm_writeback);
 	memset(&bdp_stats, 0, sizeof(bdp_stats));
@@ -750,5 +748,4 @@ void page_writeback_init(void)
 	vm_dirties.events = 0;
 	page_writeback_exit();
 	writeback_sysctl_changed();
-	fs_writeback_init();
 }

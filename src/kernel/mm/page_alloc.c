@@ -25,7 +25,7 @@
 #include "linux/mmzone.h"
 #include "linux/bootmem.h"
 #include "mmsim/profile.h"
-#include "mmsim/trace.h"
+#include "trace/events/kmem.h"
 #include "linux/swap.h"
 #include "linux/oom.h"
 #include "mmsim/alloc_fail.h"
@@ -113,7 +113,7 @@ static void __attribute__((noreturn)) bad_page(struct page *page,
 		 "bad page state: %s: pfn %lu flags %#x count %d mapcount %d mapping %u",
 		 why, page_to_pfn(page), page->flags, page->_count,
 		 page->_mapcount, page->mapping);
-	mmsim_bug(__FILE__, line, msg);
+	sim_bug(__FILE__, line, msg);
 }
 
 /* The kernel clears the other flags at free (PAGE_FLAGS_CHECK_AT_PREP). */
@@ -314,24 +314,6 @@ static void change_pageblock_range(struct page *pageblock_page,
 	}
 }
 
-static void trace_extfrag(struct page *page, unsigned int alloc_order,
-			  unsigned int fallback_order, int alloc_mt,
-			  int fallback_mt)
-{
-	struct trace_entry e;
-
-	trace_entry_init(&e, TRACE_MM_PAGE_ALLOC_EXTFRAG);
-	e.mm_page_alloc_extfrag.pfn = page_to_pfn(page);
-	e.mm_page_alloc_extfrag.alloc_order = (int)alloc_order;
-	e.mm_page_alloc_extfrag.fallback_order = (int)fallback_order;
-	e.mm_page_alloc_extfrag.pageblock_order = (int)pageblock_order;
-	e.mm_page_alloc_extfrag.alloc_migratetype = alloc_mt;
-	e.mm_page_alloc_extfrag.fallback_migratetype = fallback_mt;
-	e.mm_page_alloc_extfrag.fragmenting = fallback_order < pageblock_order;
-	e.mm_page_alloc_extfrag.change_ownership = alloc_mt == fallback_mt;
-	trace_sink(&e);
-}
-
 /*
  * __rmqueue_fallback: steal the largest block of another type, so that one
  * fallback does the work of many small ones and mixes types in as few
@@ -397,9 +379,10 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 			}
 
 			expand(zone, page, order, current_order, migratetype);
-			if (trace_kmem_enabled())
-				trace_extfrag(page, order, current_order,
-					      start_migratetype, migratetype);
+			trace_mm_page_alloc_extfrag(page, (int)order,
+						    current_order,
+						    start_migratetype,
+						    migratetype);
 			return page;
 		}
 	}
@@ -422,18 +405,7 @@ retry_reserve:
 			goto retry_reserve;
 		}
 	}
-	/* The kernel emits this for a NULL page too, with a junk pfn;
-	 * mmsim records successes only. */
-	if (page && trace_kmem_enabled()) {
-		struct trace_entry e;
-
-		trace_entry_init(&e, TRACE_MM_PAGE_ALLOC_ZONE_LOCKED);
-		e.mm_page_alloc_zone_locked.pfn = page_to_pfn(page);
-		e.mm_page_alloc_zone_locked.order = order;
-		e.mm_page_alloc_zone_locked.migratetype = migratetype;
-		e.mm_page_alloc_zone_locked.percpu_refill = order == 0;
-		trace_sink(&e);
-	}
+	trace_mm_page_alloc_zone_locked(page, order, migratetype);
 	return page;
 }
 
@@ -541,17 +513,6 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 	return (int)i;
 }
 
-static inline void trace_pcpu_drain(struct page *page, int migratetype)
-{
-	struct trace_entry e;
-
-	trace_entry_init(&e, TRACE_MM_PAGE_PCPU_DRAIN);
-	e.mm_page_pcpu_drain.pfn = page_to_pfn(page);
-	e.mm_page_pcpu_drain.order = 0;
-	e.mm_page_pcpu_drain.migratetype = migratetype;
-	trace_sink(&e);
-}
-
 /*
  * .32: free @count pages from the three lists round robin, each from its
  * tail (coldest).  An empty list met on the way adds one to the next
@@ -583,8 +544,7 @@ static void free_pcppages_bulk(struct zone *zone, int count,
 			/* MIGRATE_MOVABLE's list may hold MIGRATE_RESERVE
 			 * pages; private sends them home. */
 			__free_one_page(page, zone, 0, mt);
-			if (trace_kmem_enabled())
-				trace_pcpu_drain(page, mt);
+			trace_mm_page_pcpu_drain(page, 0, mt);
 		} while (--count && --batch_free && !list_empty(list));
 	}
 }
@@ -648,7 +608,7 @@ void drain_all_pages(void)
 static inline void free_page_mlock_check(struct page *page)
 {
 	if (unlikely(TestClearPageMlocked(page))) {
-		__dec_zone_page_state(page_zone(page), NR_MLOCK);
+		__dec_zone_page_state(page, NR_MLOCK);
 		count_vm_event(UNEVICTABLE_MLOCKFREED);
 	}
 }
@@ -701,22 +661,11 @@ void free_hot_cold_page(struct page *page, int cold)
 	}
 }
 
-static inline void trace_free_direct(struct page *page, unsigned int order)
-{
-	struct trace_entry e;
-
-	trace_entry_init(&e, TRACE_MM_PAGE_FREE_DIRECT);
-	e.mm_page_free_direct.pfn = page_to_pfn(page);
-	e.mm_page_free_direct.order = order;
-	trace_sink(&e);
-}
-
 static inline void __free_hot_page(struct page *page)
 {
 	/* .32 emits mm_page_free_direct here as well as in __free_pages:
 	 * an order-0 __free_pages really is traced twice. */
-	if (trace_kmem_enabled())
-		trace_free_direct(page, 0);
+	trace_mm_page_free_direct(page, 0);
 	free_hot_cold_page(page, 0);
 }
 
@@ -739,8 +688,7 @@ static void __free_pages_ok(struct page *page, unsigned int order)
 void __free_pages(struct page *page, unsigned int order)
 {
 	if (put_page_testzero(page)) {
-		if (trace_kmem_enabled())
-			trace_free_direct(page, order);
+		trace_mm_page_free_direct(page, order);
 		if (order == 0)
 			__free_hot_page(page);
 		else
@@ -751,14 +699,7 @@ void __free_pages(struct page *page, unsigned int order)
 void __pagevec_free_pages(struct page **pages, unsigned int nr, int cold)
 {
 	while (nr--) {
-		if (trace_kmem_enabled()) {
-			struct trace_entry e;
-
-			trace_entry_init(&e, TRACE_MM_PAGEVEC_FREE);
-			e.mm_pagevec_free.pfn = page_to_pfn(pages[nr]);
-			e.mm_pagevec_free.cold = cold;
-			trace_sink(&e);
-		}
+		trace_mm_pagevec_free(pages[nr], cold);
 		free_hot_cold_page(pages[nr], cold);
 	}
 }
@@ -1007,125 +948,6 @@ struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
 	return NULL;
 }
 
-/* ---- invariants ------------------------------------------------------ */
-
-#define INVARIANT(cond, ...)						\
-	do {								\
-		if (!(cond)) {						\
-			snprintf(msg, len, __VA_ARGS__);		\
-			goto fail;					\
-		}							\
-	} while (0)
-
-static int check_pcp_lists(struct zone *zone, char *msg, size_t len)
-{
-	unsigned long zone_end = zone->zone_start_pfn + zone->spanned_pages;
-
-	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++) {
-		struct per_cpu_pages *pcp = &zone->pageset[cpu];
-		long n = 0;
-
-		for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
-			struct page *page;
-
-			INVARIANT(kprofile.pcp_layout == PCP_PER_MIGRATETYPE ||
-				  t == 0 || list_empty(&pcp->lists[t]),
-				  "%s cpu %u: single-list layout with pages on list %d",
-				  zone->name, cpu, t);
-			list_for_each_entry(page, &pcp->lists[t], lru) {
-				unsigned long pfn = page_to_pfn(page);
-
-				INVARIANT(pfn >= zone->zone_start_pfn && pfn < zone_end &&
-					  page_zone(page) == zone,
-					  "%s cpu %u: pcp page pfn %lu outside the zone",
-					  zone->name, cpu, pfn);
-				INVARIANT(PagePcp(page) && !PageBuddy(page) &&
-					  page->_count == 0,
-					  "%s cpu %u: pcp page pfn %lu flags %#x count %d",
-					  zone->name, cpu, pfn, page->flags, page->_count);
-				INVARIANT(page->private < MIGRATE_TYPES,
-					  "%s cpu %u: pcp page pfn %lu type %u",
-					  zone->name, cpu, pfn, page->private);
-				n++;
-			}
-		}
-		INVARIANT(n == pcp->count, "%s cpu %u: pcp count %d, lists hold %ld",
-			  zone->name, cpu, pcp->count, n);
-	}
-	return 0;
-fail:
-	return -1;
-}
-
-int check_zone_invariants(struct zone *zone, char *msg, size_t len)
-{
-	unsigned long start = zone->zone_start_pfn;
-	unsigned long end = start + zone->spanned_pages;
-	unsigned long free_pages = 0, heads_on_lists = 0, heads_seen = 0;
-	uint8_t *covered = NULL;
-
-	if (!populated_zone(zone))
-		return 0;
-	covered = calloc(zone->spanned_pages, 1);
-	INVARIANT(covered, "out of host memory");
-
-	for (unsigned int order = 0; order < MAX_ORDER; order++) {
-		struct free_area *area = &zone->free_area[order];
-		unsigned long blocks = 0;
-
-		for (int t = 0; t < MIGRATE_TYPES; t++) {
-			struct page *page;
-
-			list_for_each_entry(page, &area->free_list[t], lru) {
-				unsigned long pfn = page_to_pfn(page);
-
-				INVARIANT(pfn >= start && pfn + (1UL << order) <= end,
-					  "%s order %u %s: block pfn %lu outside the zone",
-					  zone->name, order, migratetype_names[t], pfn);
-				INVARIANT(!(pfn & ((1UL << order) - 1)),
-					  "%s order %u %s: pfn %lu not aligned",
-					  zone->name, order, migratetype_names[t], pfn);
-				INVARIANT(PageBuddy(page) && page_order(page) == order,
-					  "%s order %u %s: pfn %lu buddy %d order %lu",
-					  zone->name, order, migratetype_names[t], pfn,
-					  PageBuddy(page), page_order(page));
-				INVARIANT(page->_count == 0 && !PagePcp(page) &&
-					  !PageReserved(page),
-					  "%s order %u: pfn %lu count %d flags %#x",
-					  zone->name, order, pfn, page->_count, page->flags);
-				for (unsigned long i = 0; i < (1UL << order); i++) {
-					INVARIANT(!covered[pfn - start + i],
-						  "%s order %u: pfn %lu in two free blocks",
-						  zone->name, order, pfn + i);
-					INVARIANT(i == 0 || !PageBuddy(page + i),
-						  "%s order %u: pfn %lu marked buddy inside block %lu",
-						  zone->name, order, pfn + i, pfn);
-					covered[pfn - start + i] = 1;
-				}
-				blocks++;
-				free_pages += 1UL << order;
-			}
-		}
-		INVARIANT(blocks == area->nr_free,
-			  "%s order %u: nr_free %lu, lists hold %lu",
-			  zone->name, order, area->nr_free, blocks);
-		heads_on_lists += blocks;
-	}
-	INVARIANT((long)free_pages == zone->vm_stat[NR_FREE_PAGES],
-		  "%s: NR_FREE_PAGES %ld, free lists hold %lu pages",
-		  zone->name, zone->vm_stat[NR_FREE_PAGES], free_pages);
-	for (unsigned long pfn = start; pfn < end; pfn++)
-		heads_seen += PageBuddy(pfn_to_page(pfn));
-	INVARIANT(heads_seen == heads_on_lists,
-		  "%s: %lu PG_buddy pages, %lu blocks on lists",
-		  zone->name, heads_seen, heads_on_lists);
-	free(covered);
-	return check_pcp_lists(zone, msg, len);
-fail:
-	free(covered);
-	return -1;
-}
-
 /* ===================================================================== */
 
 /* ==== The allocation paths: fast path, slow path, direct reclaim, OOM ==== */
@@ -1202,8 +1024,7 @@ __alloc_pages_high_priority(gfp_t gfp_mask, unsigned int order,
 					      preferred_zone, migratetype);
 		/* Patch 3 makes this wait on both queues (BLK_RW_BOTH). */
 		if (!page && (gfp_mask & __GFP_NOFAIL))
-			congestion_wait_site(CW_HIGH_PRIORITY, kprofile.cw_alloc,
-					     HZ / 50);
+			congestion_wait(kprofile.cw_alloc, HZ / 50);
 	} while (!page && (gfp_mask & __GFP_NOFAIL));
 
 	return page;
@@ -1395,7 +1216,7 @@ rebalance:
 		 * index 1) and in the revert-8aa7e847 kernels, ASYNC in .31
 		 * and rc6, both in turn with patch 3.
 		 */
-		congestion_wait_site(CW_ALLOC_RETRY, kprofile.cw_alloc, HZ / 50);
+		congestion_wait(kprofile.cw_alloc, HZ / 50);
 		goto rebalance;
 	}
 
@@ -1428,16 +1249,7 @@ struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
 						      preferred_zone,
 						      migratetype);
 	}
-	if (trace_kmem_enabled()) {
-		struct trace_entry e;
-
-		trace_entry_init(&e, TRACE_MM_PAGE_ALLOC);
-		e.mm_page_alloc.pfn = page ? page_to_pfn(page) : -1UL;
-		e.mm_page_alloc.order = order;
-		e.mm_page_alloc.migratetype = migratetype;
-		e.mm_page_alloc.gfp_flags = gfp_mask;
-		trace_sink(&e);
-	}
+	trace_mm_page_alloc(page, order, gfp_mask, migratetype);
 	return page;
 }
 

@@ -70,7 +70,7 @@ static void end_swap_bio_read(struct bio *bio, int error)
 	bio_put(bio);
 }
 
-/* The swap cache's writepage; reference §5.4. */
+/* The swap cache's writepage (2.6.32 mm/page_io.c swap_writepage()). */
 int swap_writepage(struct page *page, struct writeback_control *wbc)
 {
 	struct bio *bio;

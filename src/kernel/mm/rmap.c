@@ -64,7 +64,7 @@ static void __page_set_anon_rmap(struct page *page, struct vm_area_struct *vma,
 {
 	page->mapping = vma->anon.handle;
 	page->index = (uint32_t)vma_address_index(vma, address);
-	__inc_zone_page_state(page_zone(page), NR_ANON_PAGES);
+	__inc_zone_page_state(page, NR_ANON_PAGES);
 }
 
 /*
@@ -76,13 +76,14 @@ static bool mlock_new_page(struct page *page, struct vm_area_struct *vma)
 	if (!(vma->vm_flags & VM_LOCKED))
 		return false;
 	if (!TestSetPageMlocked(page)) {
-		__inc_zone_page_state(page_zone(page), NR_MLOCK);
+		__inc_zone_page_state(page, NR_MLOCK);
 		count_vm_event(UNEVICTABLE_PGMLOCKED);
 	}
 	return true;
 }
 
-/* A new anonymous page: mapped once, on the active anon list (§5.1). */
+/* A new anonymous page: mapped once, on the active anon list (2.6.32
+ * mm/rmap.c page_add_new_anon_rmap(), lru_cache_add_active_or_unevictable). */
 void page_add_new_anon_rmap(struct page *page, struct vm_area_struct *vma,
 			    unsigned long address)
 {
@@ -104,7 +105,7 @@ void page_add_anon_rmap(struct page *page, struct vm_area_struct *vma,
 	if (page->_mapcount++ == 0)
 		__page_set_anon_rmap(page, vma, address);
 	if ((vma->vm_flags & VM_LOCKED) && !TestSetPageMlocked(page)) {
-		__inc_zone_page_state(page_zone(page), NR_MLOCK);
+		__inc_zone_page_state(page, NR_MLOCK);
 		count_vm_event(UNEVICTABLE_PGMLOCKED);
 		if (!isolate_lru_page(page))
 			putback_lru_page(page);
@@ -114,7 +115,7 @@ void page_add_anon_rmap(struct page *page, struct vm_area_struct *vma,
 void page_add_file_rmap(struct page *page)
 {
 	if (page->_mapcount++ == 0)
-		__inc_zone_page_state(page_zone(page), NR_FILE_MAPPED);
+		__inc_zone_page_state(page, NR_FILE_MAPPED);
 }
 
 void page_remove_rmap(struct page *page)
@@ -123,9 +124,9 @@ void page_remove_rmap(struct page *page)
 	if (--page->_mapcount)
 		return;
 	if (PageAnon(page))
-		__dec_zone_page_state(page_zone(page), NR_ANON_PAGES);
+		__dec_zone_page_state(page, NR_ANON_PAGES);
 	else
-		__dec_zone_page_state(page_zone(page), NR_FILE_MAPPED);
+		__dec_zone_page_state(page, NR_FILE_MAPPED);
 }
 
 /* ---- page_referenced ----------------------------------------------- */
@@ -197,7 +198,7 @@ static int page_referenced_file(struct page *page, unsigned long *vm_flags)
 	return referenced;
 }
 
-/* Reference §5.1. */
+/* 2.6.32 mm/rmap.c page_referenced(). */
 int page_referenced(struct page *page, int is_locked, unsigned long *vm_flags)
 {
 	int referenced = 0;
@@ -268,7 +269,7 @@ static int try_to_unmap_one(struct page *page, struct vm_area_struct *vma,
 static void mlock_vma_page(struct page *page)
 {
 	if (!TestSetPageMlocked(page)) {
-		__inc_zone_page_state(page_zone(page), NR_MLOCK);
+		__inc_zone_page_state(page, NR_MLOCK);
 		count_vm_event(UNEVICTABLE_PGMLOCKED);
 		if (!isolate_lru_page(page))
 			putback_lru_page(page);

@@ -11,7 +11,7 @@
  * drained head-first in insertion order); what is lost is the short
  * window in which up to 14 new pages per CPU are not yet on any list and
  * cannot be isolated.  rotate_reclaimable_page's pagevec is likewise
- * applied at once.  Reference §5.1 allows this ([MODEL]).
+ * applied at once ([MODEL]: reclaim's decisions do not change).
  */
 #include <errno.h>
 #include "linux/kernel.h"
@@ -19,7 +19,8 @@
 #include "linux/swap.h"
 #include "linux/fs.h"
 
-/* Reference §5.1: every LRU add, and every activation, feeds get_scan_ratio. */
+/* Every LRU add, and every activation, feeds get_scan_ratio (2.6.32
+ * mm/swap.c update_page_reclaim_stat()). */
 static inline void update_page_reclaim_stat(struct zone *zone, int file,
 					    int rotated)
 {
@@ -72,7 +73,7 @@ void activate_page(struct page *page)
 }
 
 /*
- * Reference §5.1.  The first access sets PG_referenced; a second one
+ * 2.6.32 mm/swap.c mark_page_accessed().  The first access sets PG_referenced; a second one
  * while the page is still inactive promotes it.  Mapped pages are not
  * seen here: their accesses set PTE young bits instead.
  */

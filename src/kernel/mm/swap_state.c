@@ -11,13 +11,6 @@
  * Like the kernel, swap cache pages count in NR_FILE_PAGES.
  *
  * Lookup is per device: swap_info[type].swap_cache[offset].
- *
- * swap_cache_info counts what 2.6.32's does and show_swap_cache_info()
- * prints ("Swap cache stats: add A, delete D, find S/T" in show_mem()):
- * every page added (__add_to_swap_cache), deleted
- * (__delete_from_swap_cache), and every lookup_swap_cache() and how many
- * found a page.  The kernel's other lookups (free_swap_and_cache,
- * try_to_unuse) use find_get_page() directly and are not counted.
  */
 #include <errno.h>
 #include <string.h>
@@ -32,25 +25,19 @@
 
 unsigned long total_swapcache_pages;
 
-static struct {
-	unsigned long add_total;
-	unsigned long del_total;
-	unsigned long find_success;
-	unsigned long find_total;
-} swap_cache_info;
+/* show_swap_cache_info()'s counters (2.6.32 mm/swap_state.c
+ * swap_cache_info). */
+static struct swap_cache_stats swap_cache_info;
 
-/* What show_swap_cache_info() prints, for show_mem()'s snapshot. */
 void swap_cache_stats_get(struct swap_cache_stats *st)
 {
+	*st = swap_cache_info;
 	st->pages = total_swapcache_pages;
-	st->add_total = swap_cache_info.add_total;
-	st->del_total = swap_cache_info.del_total;
-	st->find_success = swap_cache_info.find_success;
-	st->find_total = swap_cache_info.find_total;
 }
 
 /*
- * swap_backing_dev_info: never congested (reference §5.4), so
+ * swap_backing_dev_info: never congested (2.6.32 mm/swap_state.c: no
+ * congested_fn, no request queue of its own), so
  * may_write_to_queue always lets swap-out through.  Its unplug function
  * kicks the swap device's own queue when somebody waits on a swap page.
  */
@@ -122,7 +109,7 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
 	total_swapcache_pages++;
 	swap_cache_info.add_total++;
 	swapper_space.nrpages++;
-	__inc_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__inc_zone_page_state(page, NR_FILE_PAGES);
 	return 0;
 }
 
@@ -140,7 +127,7 @@ void __delete_from_swap_cache(struct page *page)
 	total_swapcache_pages--;
 	swap_cache_info.del_total++;
 	swapper_space.nrpages--;
-	__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+	__dec_zone_page_state(page, NR_FILE_PAGES);
 }
 
 void delete_from_swap_cache(struct page *page)
@@ -173,7 +160,8 @@ int add_to_swap(struct page *page)
 	return 1;
 }
 
-/* find_get_page(&swapper_space, entry.val): uncounted. */
+/* find_get_page(&swapper_space, entry.val): not counted in swap_cache_info
+ * (2.6.32 free_swap_and_cache() looks up so). */
 struct page *find_get_swap_cache_page(swp_entry_t entry)
 {
 	struct swap_info_struct *si = swap_info_get(entry);
@@ -187,7 +175,7 @@ struct page *find_get_swap_cache_page(swp_entry_t entry)
 	return page;
 }
 
-/* 2.6.32 lookup_swap_cache(): the same, counted in swap_cache_info. */
+/* The fault path's look-up, the one swap_cache_info counts. */
 struct page *lookup_swap_cache(swp_entry_t entry)
 {
 	struct page *page = find_get_swap_cache_page(entry);
@@ -215,7 +203,7 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 		int err;
 
 		BUG_ON(tries > 1000);
-		found_page = lookup_swap_cache(entry);
+		found_page = find_get_swap_cache_page(entry);
 		if (found_page)
 			break;
 		if (!new_page) {
@@ -238,7 +226,8 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 			swapcache_free(entry, NULL);
 			continue;
 		}
-		/* Reference §5.1: swapped-in pages start inactive. */
+		/* 2.6.32 read_swap_cache_async(): swapped-in pages start
+		 * inactive (lru_cache_add_anon). */
 		lru_cache_add_anon(new_page);
 		swap_readpage(new_page);
 		return new_page;
@@ -249,7 +238,7 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 }
 
 /*
- * Reference §7.8: read the in-use neighbours of the target within its
+ * 2.6.32 mm/swap_state.c swapin_readahead(): read the in-use neighbours of the target within its
  * aligned 2^page_cluster window, then the target itself.  Each page is
  * its own sync read; the block layer may merge them.
  */

@@ -7,7 +7,7 @@
  * Slot 0 is the swap header and never handed out.  A slot is free when its
  * byte is 0.
  *
- * Allocation (scan_swap_map, reference §7.8): slots go out sequentially
+ * Allocation (2.6.32 mm/swapfile.c scan_swap_map()): slots go out sequentially
  * from cluster_next; every SWAPFILE_CLUSTER (256) allocations the cursor
  * jumps to the first run of 256 free slots (at any alignment, first fit
  * from lowest_bit), so pages reclaimed together get adjacent slots and

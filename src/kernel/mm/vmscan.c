@@ -2,7 +2,7 @@
 /*
  * Page reclaim (mm/vmscan.c of 2.6.30, 2.6.31 and 2.6.32-rc6, with patches
  * 4 and 5 of "Reduce GFP_ATOMIC allocation failures" as switches).
- * Reference §5; section numbers below refer to it.
+ * The sections below are the kernel file's functions, in its order.
  *
  * Where the versions differ the code reads kprofile:
  *   .active_list_rule   shrink_list / shrink_active_list (.30 vs .31+)
@@ -26,7 +26,7 @@
 #include "linux/swap.h"
 #include "linux/mm.h"
 #include "linux/slab.h"
-#include "mmsim/trace.h"
+#include "trace/events/vmscan.h"
 #include "linux/backing-dev.h"
 #include "linux/kthread.h"
 #include "linux/pagemap.h"
@@ -85,7 +85,7 @@ static inline void reclaim_charge(sim_time_t ns)
 		cpu_consume(ns);
 }
 
-/* ---- shrinkers (§5.10) ------------------------------------------------ */
+/* ---- shrinkers ------------------------------------------------------ */
 
 static LIST_HEAD(shrinker_list);
 
@@ -150,7 +150,7 @@ unsigned long shrink_slab(unsigned long scanned, gfp_t gfp_mask,
 	return ret;
 }
 
-/* ---- zone sizes (§5.13, §1.6) ---------------------------------------- */
+/* ---- zone sizes -------------------------------------------------- */
 
 unsigned long zone_lru_pages(struct zone *zone)
 {
@@ -204,7 +204,7 @@ static inline bool zone_is_all_unreclaimable(const struct zone *zone)
 	return zone->flags & (1UL << ZONE_ALL_UNRECLAIMABLE);
 }
 
-/* ---- shrink_page_list (§5.3, §5.4) ----------------------------------- */
+/* ---- shrink_page_list -------------------------------------------- */
 
 static bool page_evictable(struct page *page)
 {
@@ -288,13 +288,14 @@ static pageout_t pageout(struct page *page, struct address_space *mapping,
 		}
 		/*
 		 * Lumpy direct reclaim's second pass waits for the write it
-		 * just started (§5.6).
+		 * just started (2.6.32 shrink_inactive_list()'s
+		 * PAGEOUT_IO_SYNC pass).
 		 */
 		if (PageWriteback(page) && sync_writeback == PAGEOUT_IO_SYNC)
 			wait_on_page_writeback(page);
 		if (!PageWriteback(page))
 			ClearPageReclaim(page);	/* a synchronous writer */
-		__inc_zone_page_state(page_zone(page), NR_VMSCAN_WRITE);
+		__inc_zone_page_state(page, NR_VMSCAN_WRITE);
 		return PAGE_SUCCESS;
 	}
 	return PAGE_CLEAN;
@@ -334,7 +335,7 @@ static bool __remove_mapping(struct address_space *mapping, struct page *page)
 		mapping_delete(mapping, page->index);
 		mapping->nrpages--;
 		page->mapping = 0;
-		__dec_zone_page_state(page_zone(page), NR_FILE_PAGES);
+		__dec_zone_page_state(page, NR_FILE_PAGES);
 		page->_count = 0;
 	}
 	return true;
@@ -509,7 +510,7 @@ keep:
 	return nr_reclaimed;
 }
 
-/* ---- isolate_lru_pages (§5.5) ---------------------------------------- */
+/* ---- isolate_lru_pages ------------------------------------------- */
 
 /* 0: taken (PG_lru cleared, a reference held); -1: wrong kind; -2: busy. */
 static int __isolate_lru_page(struct page *page, int mode, int file)
@@ -631,7 +632,7 @@ static unsigned long clear_active_flags(struct list_head *page_list,
 	return nr_active;
 }
 
-/* ---- shrink_inactive_list (§5.6) ------------------------------------- */
+/* ---- shrink_inactive_list ---------------------------------------- */
 
 /*
  * rc6: direct reclaimers back off while more pages of this type are
@@ -672,9 +673,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	bool sync_pass, sync_waited = false;
 
 	while (too_many_isolated(zone, file)) {
-		reclaim_stats.too_many_isolated_waits++;
-		congestion_wait_site(CW_ISOLATED, kprofile.cw_isolated,
-				     HZ / 10);
+		congestion_wait(kprofile.cw_isolated, HZ / 10);
 		/* About to die and free our memory: return now. */
 		if (fatal_signal_pending(current))
 			return SWAP_CLUSTER_MAX;
@@ -735,8 +734,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		if (nr_freed < nr_taken && !current_is_kswapd() && sync_pass) {
 			reclaim_stats.lumpy_sync_passes++;
 			sync_waited = true;
-			congestion_wait_site(CW_LUMPY, kprofile.cw_lumpy,
-					     HZ / 10);
+			congestion_wait(kprofile.cw_lumpy, HZ / 10);
 			/* The first pass may have activated some: undo that. */
 			memset(count, 0, sizeof(count));
 			nr_active = clear_active_flags(&page_list, count);
@@ -781,7 +779,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	return nr_reclaimed;
 }
 
-/* ---- shrink_active_list (§5.7) --------------------------------------- */
+/* ---- shrink_active_list ------------------------------------------ */
 
 static void move_active_pages_to_lru(struct zone *zone, struct list_head *list,
 				     enum lru_list lru)
@@ -795,7 +793,7 @@ static void move_active_pages_to_lru(struct zone *zone, struct list_head *list,
 		ClearPageIsolated(page);
 		SetPageLRU(page);
 		list_move(&page->lru, &zone->lru[lru]);
-		__inc_zone_page_state(zone, NR_LRU_BASE + lru);
+		__inc_zone_state(zone, NR_LRU_BASE + lru);
 		pgmoved++;
 		put_page(page);		/* the isolation reference */
 	}
@@ -867,7 +865,7 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 	reclaim_charge(reclaim_costs.active_page_ns * nr_taken);
 }
 
-/* ---- shrink_list, get_scan_ratio, shrink_zone (§5.8) ----------------- */
+/* ---- shrink_list, get_scan_ratio, shrink_zone -------------------- */
 
 static unsigned long shrink_list(enum lru_list lru, unsigned long nr_to_scan,
 				 struct zone *zone, struct scan_control *sc,
@@ -1022,7 +1020,7 @@ static void shrink_zone(int priority, struct zone *zone,
 	throttle_vm_writeout(sc->gfp_mask);
 }
 
-/* ---- direct reclaim (§5.9) ------------------------------------------- */
+/* ---- direct reclaim ---------------------------------------------- */
 
 static void shrink_zones(int priority, struct zonelist *zonelist,
 			 struct scan_control *sc)
@@ -1088,8 +1086,7 @@ static unsigned long do_try_to_free_pages(struct zonelist *zonelist,
 		 * SYNC in .30, ASYNC in .31/rc6, BOTH with patch 3). */
 		if (sc->nr_scanned && priority < DEF_PRIORITY - 2) {
 			reclaim_stats.direct_cw[priority]++;
-			congestion_wait_site(CW_DIRECT_RECLAIM, kprofile.cw_direct,
-					     HZ / 10);
+			congestion_wait(kprofile.cw_direct, HZ / 10);
 		}
 	}
 	/* The top priority still had work to do: do not go OOM yet. */
@@ -1117,7 +1114,6 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 	};
 	unsigned long ret;
 
-	reclaim_stats.direct_reclaims++;
 	trace_mm_vmscan_direct_reclaim_begin(order, sc.may_writepage, gfp_mask);
 	ret = do_try_to_free_pages(zonelist, &sc);
 	trace_mm_vmscan_direct_reclaim_end(ret);
@@ -1126,7 +1122,7 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 	return ret;
 }
 
-/* ---- kswapd (§5.11, §5.12) ------------------------------------------- */
+/* ---- kswapd ------------------------------------------------------ */
 
 /* What each node's kswapd is doing, for the failure explanations. */
 static struct kswapd_snapshot kswapd_now[MAX_NUMNODES];
@@ -1144,8 +1140,8 @@ void kswapd_snapshot_get(int nid, struct kswapd_snapshot *ks)
 	ks->max_order = NODE_DATA(nid)->kswapd_max_order;
 }
 
-static void kswapd_congestion_wait(int priority, int order,
-				   int congestion_priority)
+/* kswapd's nap, for tests and the explanations (the nap is balance_pgdat's). */
+static void kswapd_note_nap(int priority, int order, int congestion_priority)
 {
 	struct reclaim_stats *rs = &reclaim_stats;
 
@@ -1160,8 +1156,6 @@ static void kswapd_congestion_wait(int priority, int order,
 		e->pass = vm_events[PAGEOUTRUN];
 	}
 	reclaim_stats.kswapd_cw[priority]++;
-	/* The order is recorded for claim 6 (docs/validation.md). */
-	congestion_wait_order(CW_KSWAPD, kprofile.cw_kswapd, HZ / 10, order);
 }
 
 /*
@@ -1212,6 +1206,7 @@ loop_again:
 			disable_swap_token();
 		all_zones_ok = 1;
 		kswapd_now[pgdat->node_id].order = order;
+		reclaim_state->order = order;	/* congestion_wait's record */
 		kswapd_now[pgdat->node_id].priority = priority;
 
 		/* Scan from the highest zone for the first that needs work. */
@@ -1287,8 +1282,10 @@ loop_again:
 		if (total_scanned && priority < congestion_priority) {
 			kswapd_note_state(pgdat, KSWAPD_ACT_CONGESTION_WAIT);
 			kswapd_now[pgdat->node_id].cw_queue = kprofile.cw_kswapd;
-			kswapd_congestion_wait(priority, sc.order,
-					       congestion_priority);
+			kswapd_note_nap(priority, sc.order,
+					congestion_priority);
+			/* The order is recorded for claim 6 (docs/validation.md). */
+			congestion_wait(kprofile.cw_kswapd, HZ / 10);
 			kswapd_note_state(pgdat, KSWAPD_ACT_BALANCING);
 		}
 
@@ -1419,7 +1416,7 @@ static void kswapd_note_wake(const pg_data_t *pgdat, int order, bool asleep)
 		 current ? current->comm : "swapper");
 }
 
-/* Reference §4.10: called by the allocator's slow path per zone. */
+/* Called by the allocator's slow path per zone (2.6.32 mm/vmscan.c). */
 void wakeup_kswapd(struct zone *zone, int order)
 {
 	pg_data_t *pgdat;
@@ -1459,16 +1456,13 @@ int kswapd_run(int nid)
 
 /* ---- setup ----------------------------------------------------------- */
 
+/* start_kernel()'s list (init/main.c) resets the slab, swap and page
+ * state around it. */
 void reclaim_init(void)
 {
 	struct zone *zone;
 	pg_data_t *pgdat;
 
-	/* Whatever a previous simulation left refers to its mem_map. */
-	kmem_cache_forget_all();
-	swap_exit();
-	page_data_exit();
-	mapping_registry_reset();
 	memset(&reclaim_stats, 0, sizeof(reclaim_stats));
 	memset(kswapd_now, 0, sizeof(kswapd_now));
 	reclaim_passes_in_flight = 0;
@@ -1485,8 +1479,6 @@ void reclaim_init(void)
 		pgdat->kswapd = NULL;
 		pgdat->kswapd_max_order = 0;
 	}
-	swap_state_init();
-	page_data_init();
 }
 
 void reclaim_exit(void)

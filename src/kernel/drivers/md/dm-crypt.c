@@ -316,8 +316,7 @@ static void kcryptd_crypt_write_convert(struct dm_crypt_io *io)
 		if (out_of_pages) {
 			cc->stats.partial_clones++;
 			cc->stats.congestion_waits++;
-			congestion_wait_site(CW_DMCRYPT, kprofile.cw_writeback,
-					     HZ / 100);
+			congestion_wait(kprofile.cw_writeback, HZ / 100);
 		}
 	}
 	crypt_dec_pending(io);

@@ -11,7 +11,7 @@
  * (__map_bio, clone_endio); mmsim leaves cloning to the targets, since
  * dm-crypt makes clones of its own anyway.
  */
-#include <assert.h>
+#include "linux/bug.h"
 #include <stdlib.h>
 #include <stdio.h>
 #include "dm.h"
@@ -52,7 +52,7 @@ struct mapped_device *alloc_dev(const char *name, struct block_device *dev,
 
 	if (!md)
 		abort();
-	assert(len > 0 && start + len <= dev->bd_nr_sectors);
+	BUG_ON(len == 0 || start + len > dev->bd_nr_sectors);
 	md->queue = blk_alloc_queue(name, dm_request, md);
 	md->queue->unplug_fn = dm_unplug_q;
 	bdi = &md->queue->backing_dev_info;
@@ -72,7 +72,7 @@ struct mapped_device *alloc_dev(const char *name, struct block_device *dev,
 
 struct mapped_device *dm_bdev_to_md(struct block_device *bdev)
 {
-	assert(bdev->bd_queue->make_request_fn == dm_request);
+	BUG_ON(bdev->bd_queue->make_request_fn != dm_request);
 	return bdev->bd_queue->queuedata;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Backing devices: the per-bdi congestion bits, the two global congestion
- * wait queues and congestion_wait (reference §6.1, §6.2, P3).
+ * wait queues and congestion_wait (2.6.32 mm/backing-dev.c; BLK_RW_BOTH is
+ * patch 3 of the series, docs/model.md).
  *
  * Every congestion_wait call is recorded (site, queue, caller, time waited,
  * woken or timed out, per part for BLK_RW_BOTH) so reports can show where
@@ -85,8 +86,9 @@ sim_time_t bdi_congested_time(const struct backing_dev_info *bdi, int sync);
 /* ---- congestion_wait -------------------------------------------------- */
 
 /*
- * Who called congestion_wait.  The comment names the kernel call site
- * (reference §6.5); the profile switch that picks its queue is in brackets.
+ * Who called congestion_wait: the kernel function of each call site (and
+ * the profile switch that picks its queue, in brackets).  The order is
+ * the order of every report's table.
  */
 enum cw_site {
 	CW_ALLOC_RETRY,		/* __alloc_pages_slowpath retry, HZ/50 [cw_alloc] */
@@ -138,24 +140,24 @@ struct congestion_wait_totals {
 	sim_time_t parts_waited_ns[2];
 };
 
-/* The VM's entry point: sleep on @sync (ASYNC, SYNC or BOTH), recorded
- * under @site.  Returns the jiffies left (0: the whole timeout passed). */
-long congestion_wait_site(enum cw_site site, int sync, long timeout);
-
 /*
- * The same, for a caller reclaiming for a given @order (kswapd's nap in
- * balance_pgdat): the record carries the order and the per-order totals
- * count it, so patch 5's order-dependent priority can be measured.
+ * congestion_wait(sync, timeout): sleep on the @sync queue (BLK_RW_ASYNC,
+ * BLK_RW_SYNC, or BLK_RW_BOTH: ASYNC, then SYNC for what is left) until a
+ * request of that direction completes or @timeout jiffies pass.  Returns
+ * the jiffies left (0: the whole timeout passed), as 2.6.32's.
+ *
+ * Every call is recorded under its call site, found from the calling
+ * function (and, where one function waits in two places, from the text
+ * of @sync: the profile switch picking the queue) by a table in
+ * backing-dev.c; kswapd's nap in balance_pgdat() also records the order
+ * it works at (reclaim_state->order).  The call reads as the kernel's.
  */
-long congestion_wait_order(enum cw_site site, int sync, long timeout,
-			   int order);
+#define congestion_wait(sync, timeout)					\
+	__congestion_wait(sync, timeout, __func__, #sync)
+long __congestion_wait(int sync, long timeout, const char *function,
+		       const char *queue_text);
 
 #define NR_CW_ORDERS	11	/* MAX_ORDER */
-
-static inline long congestion_wait(int sync, long timeout)
-{
-	return congestion_wait_site(CW_OTHER, sync, timeout);
-}
 
 /* Recorded calls, oldest first; valid until the next reset. */
 size_t congestion_wait_nr_records(void);

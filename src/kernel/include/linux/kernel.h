@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small kernel idioms the simulated kernel uses: bit operations, min/max,
- * and assertions.  A broken invariant is a bug in mmsim: BUG_ON reports it
- * with the simulated time and aborts; it never prints in a normal run.
+ * likely/unlikely, and the BUG_ON family (linux/bug.h, linux/mmdebug.h).
  */
 #ifndef MMSIM_KERNEL_H
 #define MMSIM_KERNEL_H
@@ -11,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "sim/sim.h"
+#include "linux/bug.h"
+#include "linux/mmdebug.h"
 
 #define BITS_PER_LONG (8 * (int)sizeof(long))
 
@@ -57,19 +58,6 @@ unsigned long int_sqrt(unsigned long x);
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
-
-void mmsim_bug(const char *file, int line, const char *cond)
-	__attribute__((noreturn));
-
-#define BUG_ON(cond)							\
-	do {								\
-		if (unlikely(cond))					\
-			mmsim_bug(__FILE__, __LINE__, #cond);		\
-	} while (0)
-#define BUG() mmsim_bug(__FILE__, __LINE__, "BUG")
-#define VM_BUG_ON(cond) BUG_ON(cond)
-/* The kernel warns and goes on; mmsim treats a warning as a bug in itself. */
-#define WARN_ON_ONCE(cond) BUG_ON(cond)
 
 #define might_sleep_if(cond) BUG_ON((cond) && in_interrupt())
 

@@ -398,9 +398,10 @@ struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
 				    int alloc_flags, struct zone *preferred_zone,
 				    int migratetype);
 /*
- * Check the buddy and pcp state of @zone (list membership, alignment,
- * orders, nr_free, NR_FREE_PAGES, pcp counts).  Returns 0, or -1 with the
- * first violation described in @msg.
+ * Check @zone alone with the --check checker (mm_debug.c): its buddy and
+ * pcp lists against its pages (list membership, alignment, orders,
+ * nr_free, NR_FREE_PAGES, pcp counts), its LRU lists and counters.
+ * Returns 0, or -1 with the first violation described in @msg.
  */
 int check_zone_invariants(struct zone *zone, char *msg, size_t len);
 

@@ -73,8 +73,7 @@ void out_of_memory(struct zonelist *zonelist, gfp_t gfp_mask, int order);
 
 /*
  * Memory a task's mm holds, in pages, for badness: resident plus swapped.
- * oom_kill.c defines it (weak) from the mm's anon_rss, file_rss and
- * swap_ptes; the memory management code may override it.
+ * oom_kill.c computes it from the mm's anon_rss, file_rss and swap_ptes.
  */
 unsigned long oom_task_pages(struct task_struct *p);
 

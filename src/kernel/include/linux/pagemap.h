@@ -167,7 +167,7 @@ long generic_perform_write(struct file *file, loff_t pos, unsigned long count);
 /*
  * Start of a simulation: empty the page wait table (waiters of an earlier
  * simulation are gone with its tasks) and the readahead statistics.
- * page_writeback_init() calls it.
+ * start_kernel()'s list calls it (init/main.c).
  */
 void filemap_init(void);
 void filemap_exit(void);

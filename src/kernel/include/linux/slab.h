@@ -9,7 +9,8 @@
  * unused LRU, and a shrinker (seeks = DEFAULT_SEEKS) frees unused objects
  * oldest first, giving recently used ones a second chance.  A page goes
  * back to the allocator only when every object on it is freed, which is
- * why shrinking slab frees pages slowly and fragments memory (§5.10).
+ * why shrinking slab frees pages slowly and fragments memory (2.6.32
+ * mm/vmscan.c shrink_slab()).
  *
  * An unreclaimable cache (kmalloc-like) uses MIGRATE_UNMOVABLE pages and
  * NR_SLAB_UNRECLAIMABLE; its objects live until freed.

@@ -37,6 +37,9 @@ struct backing_dev_info;
 /* current->reclaim_state: slab pages freed while reclaiming. */
 struct reclaim_state {
 	unsigned long reclaimed_slab;
+	/* mmsim: kswapd's, the order balance_pgdat() works at (recorded
+	 * by congestion_wait for kswapd's nap). */
+	int order;
 };
 
 /* ---- the LRU (swap.c) ----------------------------------------------- */
@@ -64,14 +67,14 @@ static inline void add_page_to_lru_list(struct zone *zone, struct page *page,
 					enum lru_list l)
 {
 	list_add(&page->lru, &zone->lru[l]);
-	__inc_zone_page_state(zone, NR_LRU_BASE + l);
+	__inc_zone_state(zone, NR_LRU_BASE + l);
 }
 
 static inline void del_page_from_lru_list(struct zone *zone, struct page *page,
 					  enum lru_list l)
 {
 	list_del(&page->lru);
-	__dec_zone_page_state(zone, NR_LRU_BASE + l);
+	__dec_zone_state(zone, NR_LRU_BASE + l);
 }
 
 /* Off the LRU for good (the page is being freed): clears Active and
@@ -144,7 +147,8 @@ static inline bool current_is_kswapd(void)
 }
 
 /*
- * Reset reclaim, swap and LRU state for a new simulation.  Call after
+ * Reset vmscan's state for a new simulation (start_kernel()'s list,
+ * init/main.c, resets the slab, swap and page state around it), after
  * mem_init() (the zones) and with kprofile chosen; kswapd_run() after
  * sim_init().  reclaim_exit() frees swap devices and the handle registry.
  */
@@ -166,7 +170,9 @@ struct reclaim_costs {
 extern struct reclaim_costs reclaim_costs;
 
 /*
- * What reclaim did beyond /proc/vmstat: for tests and reports.  The
+ * What reclaim did beyond /proc/vmstat, for tests: what the kernel counts
+ * is in vm_events (try_to_free_pages calls are ALLOCSTALL) and the
+ * congestion_wait records (too_many_isolated naps are CW_ISOLATED's).  The
  * kswapd congestion log keeps the first KSWAPD_CW_LOG entries of each
  * simulation.
  */
@@ -195,10 +201,8 @@ struct reclaim_stats {
 	unsigned long kswapd_cw[DEF_PRIORITY + 1];	/* naps by priority */
 	unsigned long direct_cw[DEF_PRIORITY + 1];
 	unsigned long lumpy_sync_passes;	/* PAGEOUT_IO_SYNC second passes */
-	unsigned long too_many_isolated_waits;
 	unsigned long flusher_kicks;		/* wakeup_flusher_threads calls */
-	unsigned long direct_reclaims;		/* try_to_free_pages calls */
-	unsigned long direct_reclaimed;		/* pages they returned */
+	unsigned long direct_reclaimed;		/* pages try_to_free_pages returned */
 	unsigned long last_balanced_order;	/* order of the last balanced pass */
 	size_t nr_kswapd_cw_log;
 	struct kswapd_cw_entry kswapd_cw_log[KSWAPD_CW_LOG];

@@ -74,14 +74,22 @@ static inline void count_vm_events(enum vm_event_item item, long delta)
 	vm_events[item] += delta;
 }
 
+/* The kernel's irq-unsafe forms: one CPU at a time here, so the same. */
+#define __count_vm_event(item)		count_vm_event(item)
+#define __count_vm_events(item, delta)	count_vm_events(item, delta)
+
 /* Per-zone event: @item is the _DMA member of a FOR_ALL_ZONES group. */
 void __count_zone_vm_events(enum vm_event_item item, struct zone *zone,
 			    long delta);
 
 void __mod_zone_page_state(struct zone *zone, enum zone_stat_item item,
 			   long delta);
-#define __inc_zone_page_state(z, i) __mod_zone_page_state(z, i, 1)
-#define __dec_zone_page_state(z, i) __mod_zone_page_state(z, i, -1)
+/* As 2.6.32: the _state forms take the zone, the _page_state forms the
+ * page whose zone counts. */
+#define __inc_zone_state(z, i) __mod_zone_page_state(z, i, 1)
+#define __dec_zone_state(z, i) __mod_zone_page_state(z, i, -1)
+#define __inc_zone_page_state(page, i) __inc_zone_state(page_zone(page), i)
+#define __dec_zone_page_state(page, i) __dec_zone_state(page_zone(page), i)
 unsigned long zone_page_state(const struct zone *zone,
 			      enum zone_stat_item item);
 unsigned long global_page_state(enum zone_stat_item item);

@@ -77,8 +77,9 @@ extern unsigned long ratelimit_pages;
 /*
  * Boot, inside a simulation, after the page allocator has set
  * totalram_pages and kprofile is chosen: reset every counter, size
- * ratelimit_pages from memory and CPUs, and start the profile's background
- * writers (pdflush threads and wb_timer, or bdi-default).  Teardown, before
+ * ratelimit_pages from memory and CPUs (page_writeback_init), and start the
+ * profile's background writers (fs_writeback_init: pdflush threads and
+ * wb_timer, or bdi-default), in start_kernel()'s list.  Teardown, before
  * sim_exit: ext3_umount() each filesystem, then writeback_exit().
  */
 void page_writeback_init(void);
@@ -106,7 +107,7 @@ static inline void balance_dirty_pages_ratelimited(struct address_space *mapping
 {
 	balance_dirty_pages_ratelimited_nr(mapping, 1);
 }
-/* Reclaim calls this at the end of every shrink_zone (§7.4). */
+/* Reclaim calls this at the end of every shrink_zone (2.6.32 mm/vmscan.c). */
 void throttle_vm_writeout(gfp_t gfp_mask);
 
 int write_cache_pages(struct address_space *mapping,
@@ -122,8 +123,10 @@ enum bdi_stat_item {
 long bdi_stat(struct backing_dev_info *bdi, enum bdi_stat_item item);
 
 /*
- * What throttling did, for tests and reports.  Times in ns of simulated
- * time; a "pause" is one sleep of balance_dirty_pages.
+ * What throttling did beyond the kernel's counters, for tests.  Times in
+ * ns of simulated time; a "pause" is one sleep of balance_dirty_pages
+ * (throttle_vm_writeout's naps are CW_THROTTLE_VM's congestion_wait
+ * records).
  */
 struct bdp_stats {
 	unsigned long calls;		/* balance_dirty_pages entries */
@@ -134,7 +137,6 @@ struct bdp_stats {
 	unsigned long max_nr_dirty;	/* NR_FILE_DIRTY high-water mark */
 	/* max(NR_FILE_DIRTY - dirty_thresh) seen at any dirtying */
 	unsigned long max_over_limit;
-	unsigned long throttle_vm_waits;
 };
 extern struct bdp_stats bdp_stats;
 
@@ -175,17 +177,19 @@ int wakeup_pdflush(long nr_pages);
 /* .30/.31: hand @fn to an idle pdflush thread; -1 when none is idle. */
 int pdflush_operation(void (*fn)(long), long arg);
 
-/* What the background writers did. */
+/* .30/.31: pdflush threads now (2.6.30 mm/pdflush.c). */
+extern int nr_pdflush_threads;
+
+/* What the background writers did beyond the kernel's counters, for tests
+ * (pdflush's congestion naps are CW_PDFLUSH's congestion_wait records). */
 struct flusher_stats {
 	unsigned long pdflush_ops;		/* pdflush_operation accepted */
 	unsigned long pdflush_ops_dropped;	/* returned -1: none idle */
-	unsigned int nr_pdflush_threads;
 	unsigned int max_pdflush_threads;
 	unsigned long kupdate_runs;		/* wb_kupdate / old-data flushes */
 	unsigned long background_runs;
 	unsigned long work_items;		/* .32 work queued */
 	unsigned long pages_written;		/* by pdflush / flusher threads */
-	unsigned long congestion_naps;		/* pdflush congestion_wait calls */
 	unsigned long inode_waits;		/* flusher waited on a busy inode */
 };
 extern struct flusher_stats flusher_stats;

@@ -261,13 +261,8 @@ int alloc_failures_ratelimit_pending(void);
 /* Forget every record and reset the ratelimit state (between runs). */
 void alloc_failures_reset(void);
 
-/*
- * Swap numbers show_swap_cache_info() prints.  Weak defaults here (0 and
- * no swap cache); swapfile.c / swap_state.c provide the real ones by
- * defining the same symbols.
- */
-extern long nr_swap_pages;
-extern long total_swap_pages;
+/* The swap cache numbers show_swap_cache_info() prints (swap_state.c);
+ * nr_swap_pages and total_swap_pages are swapfile.c's (linux/swap.h). */
 void swap_cache_stats_get(struct swap_cache_stats *st);
 
 /*

@@ -13,9 +13,10 @@
  * "page=%p" field synthesises an address from the pfn (for example
  * mem_map base + pfn * sizeof(struct page) of the simulated architecture).
  *
- * Each member of the union is named after its event.  The vmscan and
- * writeback events have static inline trace_<event>() helpers below, so
- * that a call site in vmscan.c or backing-dev.c is one line.
+ * Each member of the union is named after its event.  Every event has a
+ * one-line trace_<event>() helper with the kernel's arguments, declared
+ * where the kernel declares its trace point: include/trace/events/kmem.h,
+ * vmscan.h and writeback.h (src/kernel/include/trace/events/).
  */
 #ifndef MMSIM_TRACE_H
 #define MMSIM_TRACE_H
@@ -171,11 +172,8 @@ static inline bool trace_kmem_enabled(void)
 	       kprofile.kmem_tracepoints;
 }
 
-/*
- * vmscan and writeback trace points: one line at each call site, e.g.
- * trace_mm_vmscan_kswapd_wake(pgdat->node_id, order).  They cost one
- * predicted branch while no sink is installed.
- */
+/* Any sink: the vmscan and writeback events, which every simulated
+ * kernel emits.  One predicted branch while no sink is installed. */
 static inline bool trace_enabled(void)
 {
 	return __builtin_expect(trace_sink != NULL, 0);
@@ -194,9 +192,11 @@ static inline unsigned int trace_shrink_flags(bool file, bool sync)
 	return trace_reclaim_flags(file, sync);
 }
 
-#define TRACE_EMIT(event, assign)					\
+/* The body of a trace_<event>() helper: when @enabled, fill an entry
+ * (@assign sets its fields in __e) and hand it to the sink. */
+#define TRACE_EMIT_IF(enabled, event, assign)				\
 	do {								\
-		if (trace_enabled()) {					\
+		if (enabled) {						\
 			struct trace_entry __e;				\
 									\
 			trace_entry_init(&__e, event);			\
@@ -205,102 +205,6 @@ static inline unsigned int trace_shrink_flags(bool file, bool sync)
 		}							\
 	} while (0)
 
-static inline void trace_mm_vmscan_kswapd_sleep(int nid)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_KSWAPD_SLEEP,
-		   __e.mm_vmscan_kswapd_sleep.nid = nid);
-}
-
-static inline void trace_mm_vmscan_kswapd_wake(int nid, int order)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_KSWAPD_WAKE, ({
-		__e.mm_vmscan_kswapd_wake.nid = nid;
-		__e.mm_vmscan_kswapd_wake.order = order;
-	}));
-}
-
-static inline void trace_mm_vmscan_wakeup_kswapd(int nid, int zid, int order)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_WAKEUP_KSWAPD, ({
-		__e.mm_vmscan_wakeup_kswapd.nid = nid;
-		__e.mm_vmscan_wakeup_kswapd.zid = zid;
-		__e.mm_vmscan_wakeup_kswapd.order = order;
-	}));
-}
-
-static inline void trace_mm_vmscan_direct_reclaim_begin(int order,
-							 int may_writepage,
-							 gfp_t gfp_flags)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_DIRECT_RECLAIM_BEGIN, ({
-		__e.mm_vmscan_direct_reclaim_begin.order = order;
-		__e.mm_vmscan_direct_reclaim_begin.may_writepage = may_writepage;
-		__e.mm_vmscan_direct_reclaim_begin.gfp_flags = gfp_flags;
-	}));
-}
-
-static inline void trace_mm_vmscan_direct_reclaim_end(unsigned long nr_reclaimed)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_DIRECT_RECLAIM_END,
-		   __e.mm_vmscan_direct_reclaim_end.nr_reclaimed = nr_reclaimed);
-}
-
-/* Argument order as the 2.6.36 trace point's TP_PROTO. */
-static inline void trace_mm_vmscan_lru_isolate(int order,
-					       unsigned long nr_requested,
-					       unsigned long nr_scanned,
-					       unsigned long nr_taken,
-					       unsigned long contig_taken,
-					       unsigned long contig_dirty,
-					       unsigned long contig_failed,
-					       int isolate_mode)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_LRU_ISOLATE, ({
-		__e.mm_vmscan_lru_isolate.isolate_mode = isolate_mode;
-		__e.mm_vmscan_lru_isolate.order = order;
-		__e.mm_vmscan_lru_isolate.nr_requested = nr_requested;
-		__e.mm_vmscan_lru_isolate.nr_scanned = nr_scanned;
-		__e.mm_vmscan_lru_isolate.nr_taken = nr_taken;
-		__e.mm_vmscan_lru_isolate.contig_taken = contig_taken;
-		__e.mm_vmscan_lru_isolate.contig_dirty = contig_dirty;
-		__e.mm_vmscan_lru_isolate.contig_failed = contig_failed;
-	}));
-}
-
-static inline void trace_mm_vmscan_writepage(unsigned long pfn,
-					     unsigned int reclaim_flags)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_WRITEPAGE, ({
-		__e.mm_vmscan_writepage.pfn = pfn;
-		__e.mm_vmscan_writepage.reclaim_flags = reclaim_flags;
-	}));
-}
-
-static inline void trace_mm_vmscan_lru_shrink_inactive(int nid, int zid,
-						       unsigned long nr_scanned,
-						       unsigned long nr_reclaimed,
-						       int priority,
-						       unsigned int reclaim_flags)
-{
-	TRACE_EMIT(TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE, ({
-		__e.mm_vmscan_lru_shrink_inactive.nid = nid;
-		__e.mm_vmscan_lru_shrink_inactive.zid = zid;
-		__e.mm_vmscan_lru_shrink_inactive.nr_scanned = nr_scanned;
-		__e.mm_vmscan_lru_shrink_inactive.nr_reclaimed = nr_reclaimed;
-		__e.mm_vmscan_lru_shrink_inactive.priority = priority;
-		__e.mm_vmscan_lru_shrink_inactive.reclaim_flags = reclaim_flags;
-	}));
-}
-
-/* Both in microseconds of whole jiffies, as 2.6.37 records them:
- * jiffies_to_usecs(timeout) and jiffies_to_usecs(jiffies - start). */
-static inline void trace_writeback_congestion_wait(unsigned int usec_timeout,
-						   unsigned int usec_delayed)
-{
-	TRACE_EMIT(TRACE_WRITEBACK_CONGESTION_WAIT, ({
-		__e.writeback_congestion_wait.usec_timeout = usec_timeout;
-		__e.writeback_congestion_wait.usec_delayed = usec_delayed;
-	}));
-}
+#define TRACE_EMIT(event, assign) TRACE_EMIT_IF(trace_enabled(), event, assign)
 
 #endif /* MMSIM_TRACE_H */

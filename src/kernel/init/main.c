@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * start_kernel() for a run: the memory first (mem_init), then one ordered
+ * list of the per-run initcalls, as 2.6.32 init/main.c has one order for
+ * its boot (start_kernel: mm_init, vfs_caches_init; then do_initcalls:
+ * the block layer, the writeback sysctls, the flushers).  The list is the
+ * only place that knows what a run resets and in which order;
+ * experiment/machine.c calls start_kernel() once per run, and tests that
+ * boot part of a machine run a documented subset with do_initcalls().
+ */
+#include <stdio.h>
+#include "linux/start_kernel.h"
+#include "linux/backing-dev.h"
+#include "linux/blkdev.h"
+#include "linux/dcache.h"
+#include "linux/fs.h"
+#include "linux/mm.h"
+#include "linux/mmzone.h"
+#include "linux/oom.h"
+#include "linux/pagemap.h"
+#include "linux/slab.h"
+#include "linux/swap.h"
+#include "linux/writeback.h"
+#include "mmsim/alloc_fail.h"
+
+static const struct initcall {
+	const char *name;
+	void (*fn)(void);
+	unsigned int level;
+} initcalls[] = {
+	/* mem_init() reset the vm counters before it freed the boot memory;
+	 * the run's other records start empty here. */
+	{ "alloc_failures_reset", alloc_failures_reset, INIT_RECORDS },
+	{ "oom_kills_reset", oom_kills_reset, INIT_RECORDS },
+	{ "congestion_wait_stats_reset", congestion_wait_stats_reset,
+	  INIT_RECORDS },
+	/* Whatever a previous run left refers to its mem_map: its slab
+	 * caches, swap devices, page contents and mappings go. */
+	{ "kmem_cache_forget_all", kmem_cache_forget_all, INIT_RECLAIM },
+	{ "swap_exit", swap_exit, INIT_RECLAIM },
+	{ "page_data_exit", page_data_exit, INIT_RECLAIM },
+	{ "mapping_registry_reset", mapping_registry_reset, INIT_RECLAIM },
+	/* vmscan's own state: shrinkers, mm list, kswapd, swap_setup(). */
+	{ "reclaim_init", reclaim_init, INIT_RECLAIM },
+	{ "swap_state_init", swap_state_init, INIT_RECLAIM },
+	{ "page_data_init", page_data_init, INIT_RECLAIM },
+	/* The dentry, inode and buffer_head caches and their shrinkers. */
+	{ "vfs_caches_init", vfs_caches_init, INIT_VFS },
+	/* Writeback registers its flushers with block devices' bdis. */
+	{ "blk_dev_init", blk_dev_init, INIT_BLOCK },
+	{ "filemap_init", filemap_init, INIT_FILEMAP },
+	/* The dirty limits from vm_writeback, then the flushers (pdflush in
+	 * .30/.31, the bdi forker in .32). */
+	{ "page_writeback_init", page_writeback_init, INIT_WRITEBACK },
+	{ "fs_writeback_init", fs_writeback_init, INIT_WRITEBACK },
+};
+
+void do_initcalls(unsigned int levels)
+{
+	for (size_t i = 0; i < sizeof(initcalls) / sizeof(initcalls[0]); i++)
+		if (initcalls[i].level & levels)
+			initcalls[i].fn();
+}
+
+int start_kernel(const struct mem_config *mc, char *err, size_t len)
+{
+	if (mem_init(mc)) {
+		snprintf(err, len, "%s", mem_init_error());
+		return -1;
+	}
+	do_initcalls(INIT_ALL);
+	return 0;
+}
