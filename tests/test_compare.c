@@ -21,6 +21,7 @@
 #include "testlib.h"
 #include <jansson.h>
 #include "experiment/compare.h"
+#include "experiment/run.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "metrics/records.h"
@@ -909,13 +910,18 @@ static char *tables_of(const struct experiment *e)
 	return text;
 }
 
-/* What `mmsim run --json` would leave for every emitted job. */
+/* What `mmsim run --json` would leave for every emitted job: the result
+ * stamped with its scenario's fingerprint and this mmsim's version. */
 static void write_job_outputs(const struct experiment *e, const char *dir,
 			      const char *sub)
 {
 	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
-		char stem[640], *path, *json;
+		const struct exp_column *col = experiment_job_column(e, i);
+		char stem[640], fp[SCENARIO_FINGERPRINT_LEN], *path, *json;
 
+		scenario_fingerprint(e->points[col->point].sc, fp, sizeof(fp));
+		result_set_text(&e->results[i], "scenario_fingerprint", fp);
+		result_set_text(&e->results[i], "mmsim_version", MMSIM_VERSION);
 		experiment_job_stem(e, i, stem, sizeof(stem));
 		assert_true(asprintf(&path, "%s/%s%s.json", dir, sub, stem) > 0);
 		json = result_to_json(&e->results[i], true);

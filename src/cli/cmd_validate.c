@@ -96,15 +96,20 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (cli_dry_run)
 		return 0;
+	/* Opened first: an unwritable place is refused before the runs. */
 	if (out && outfile_open(&of, out))
-		return usage_error("validate: cannot write %s", out);
+		return usage_error("validate: --out %s: cannot write: %s", out,
+				   outfile_error(&of));
 	if (validate_run(&o, out ? of.fp : stdout, err, sizeof(err))) {
 		if (out)
 			outfile_abort(&of);
 		fprintf(stderr, "mmsim: validate: %s\n", err);
 		return 1;
 	}
-	if (out && outfile_commit(&of))
-		return usage_error("validate: cannot write %s", out);
+	if (out && outfile_commit(&of)) {
+		fprintf(stderr, "mmsim: validate: --out %s: cannot write: %s\n", out,
+			outfile_error(&of));
+		return 1;
+	}
 	return 0;
 }

@@ -78,6 +78,41 @@ static struct measure run_seed = {
 };
 MEASURE_REGISTER(run_seed);
 
+static struct measure run_fingerprint = {
+	.name = "scenario_fingerprint", .doc = "a hash of the effective "
+	"scenario (its canonical form), for merge to check a result against "
+	"its job",
+	.kind = MEASURE_LABEL, .json = "scenario_fingerprint",
+	.csv = "scenario_fingerprint", .type = MT_TEXT, .max_len = 31,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(run_fingerprint);
+
+static struct measure run_version = {
+	.name = "mmsim_version", .doc = "the mmsim that ran it",
+	.kind = MEASURE_LABEL, .json = "mmsim_version", .csv = "mmsim_version",
+	.type = MT_TEXT, .max_len = 31, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(run_version);
+
+void scenario_fingerprint(const struct scenario *sc, char *buf, size_t len)
+{
+	char *text = NULL, *body;
+	size_t n = 0;
+	uint64_t h = 14695981039346656037ULL;
+	FILE *f = open_memstream(&text, &n);
+
+	if (!f)
+		abort();
+	scenario_dump(sc, f);
+	fclose(f);
+	body = strchr(text, '\n');
+	for (const char *p = body ? body + 1 : text; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	free(text);
+	snprintf(buf, len, "fnv1a64:%016llx", (unsigned long long)h);
+}
+
 static struct measure run_partial = {
 	.name = "partial", .doc = "stopped early (SIGINT)",
 	.kind = MEASURE_GAUGE, .json = "partial", .csv = "partial",
@@ -289,9 +324,7 @@ static void collect_kern_log(struct run_result *r)
 
 	if (!f)
 		abort();
-	kern_log_write_failures(f, &opts);
-	kern_log_write_hung_tasks(f, &opts);
-	kern_log_write_oom(f, &opts);
+	kern_log_write(f, &opts);
 	fclose(f);
 	result_take_text(r, "kern_log", buf);
 }
@@ -349,6 +382,13 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	result_set_text(res, "scenario",
 			opt->scenario_name ? opt->scenario_name : sc->filename);
 	result_set_uint(res, "seed", opt->seed);
+	{
+		char fp[SCENARIO_FINGERPRINT_LEN];
+
+		scenario_fingerprint(sc, fp, sizeof(fp));
+		result_set_text(res, "scenario_fingerprint", fp);
+		result_set_text(res, "mmsim_version", MMSIM_VERSION);
+	}
 	rs = &state;
 	/*
 	 * A violation stops this run and is reported by the caller.  Checks

@@ -6,10 +6,12 @@
  * end; plots.c and html.c do the pictures and the page.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <jansson.h>
 #include "compare_report.h"
 #include "explain.h"
@@ -614,12 +616,12 @@ int report_write_text(const char *path, const char *text, char *err,
 	struct outfile of;
 
 	if (outfile_open(&of, path)) {
-		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		snprintf(err, len, "%s: cannot write: %s", path, outfile_error(&of));
 		return -1;
 	}
 	fputs(text, of.fp);
 	if (outfile_commit(&of)) {
-		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		snprintf(err, len, "%s: cannot write: %s", path, outfile_error(&of));
 		return -1;
 	}
 	return 0;
@@ -786,14 +788,48 @@ int report_write_summary(const struct report *rep, const char *path,
 
 /* ---- the folder ----------------------------------------------------- */
 
-static int write_run_files(const struct report *rep, const char *dir,
-			   char *err, size_t len)
+/*
+ * Errors of the folder, one line per file that could not be written, so a
+ * full disk is reported for every file it cost, not only the first.
+ */
+#define MAX_ERROR_LINES 40
+
+struct folder_errors {
+	char *buf;
+	size_t len;
+	size_t nr;
+};
+
+static void folder_error(struct folder_errors *fe, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void folder_error(struct folder_errors *fe, const char *fmt, ...)
+{
+	size_t used = strlen(fe->buf);
+	va_list ap;
+
+	if (fe->nr++ >= MAX_ERROR_LINES || used + 2 >= fe->len)
+		return;
+	if (used)
+		fe->buf[used++] = '\n';
+	va_start(ap, fmt);
+	vsnprintf(fe->buf + used, fe->len - used, fmt, ap);
+	va_end(ap);
+}
+
+static void folder_error_text(struct folder_errors *fe, const char *line)
+{
+	folder_error(fe, "%s", line);
+}
+
+static void write_run_files(const struct report *rep, const char *dir,
+			    struct folder_errors *fe)
 {
 	char *runs = join(dir, "runs", NULL), *logs = join(dir, "kern-logs", NULL);
-	int rc = -1;
 
 	if (report_mkdir(runs) || report_mkdir(logs)) {
-		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
+		folder_error(fe, "%s: cannot create: %s",
+			     report_mkdir(runs) ? runs : logs, strerror(errno));
 		goto out;
 	}
 	for (size_t c = 0; c < rep->nr_columns; c++) {
@@ -808,14 +844,14 @@ static int write_run_files(const struct report *rep, const char *dir,
 				/* MMTests' latency-output format. */
 				join(runs, col->stems[i], "-latency.log"),
 			};
-			int bad = 0;
 
-			for (int k = 0; k < 4 && !bad; k++) {
+			for (int k = 0; k < 4; k++) {
 				struct outfile of;
 
 				if (outfile_open(&of, p[k])) {
-					bad = 1;
-					break;
+					folder_error(fe, "%s: cannot write: %s", p[k],
+						     outfile_error(&of));
+					continue;
 				}
 				if (k == 0)
 					series_write_csv(of.fp, r);
@@ -825,34 +861,103 @@ static int write_run_files(const struct report *rep, const char *dir,
 					latency_write_log(of.fp, r);
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
-				bad = outfile_commit(&of) != 0;
+				if (outfile_commit(&of))
+					folder_error(fe, "%s: cannot write: %s", p[k],
+						     outfile_error(&of));
 			}
-			if (bad)
-				snprintf(err, len, "%s: cannot write: %s",
-					 runs, strerror(errno));
 			for (int k = 0; k < 4; k++)
 				free(p[k]);
-			if (bad)
-				goto out;
 		}
 	}
-	rc = 0;
 out:
 	free(runs);
 	free(logs);
-	return rc;
+}
+
+/*
+ * Whether gnuplot's image @path is whole: gnuplot's PNG and SVG
+ * terminals do not report a failed write (a full disk leaves an empty or
+ * cut-off file and exit status 0), so each image is read back: a PNG ends
+ * with its IEND chunk, an SVG with its closing tag.  "" when whole, else
+ * what is wrong in @why.
+ */
+static void image_problem(const char *path, bool png, char *why, size_t len)
+{
+	static const unsigned char iend[12] = {
+		0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82,
+	};
+	unsigned char tail[64];
+	const char *what = NULL, *cause = "gnuplot failed";
+	char dir[4096];
+	struct statvfs vfs;
+	struct stat st;
+	size_t n = 0, want;
+	FILE *f;
+
+	why[0] = 0;
+	if (stat(path, &st)) {
+		what = "not written";
+	} else if (!st.st_size) {
+		what = "empty";
+	} else if ((f = fopen(path, "rb"))) {
+		want = (size_t)st.st_size < sizeof(tail) ? (size_t)st.st_size :
+			sizeof(tail);
+		if (!fseek(f, -(long)want, SEEK_END))
+			n = fread(tail, 1, want, f);
+		fclose(f);
+		if (!png)
+			while (n && (tail[n - 1] == '\n' || tail[n - 1] == ' '))
+				n--;
+		if (png && (n < sizeof(iend) ||
+			    memcmp(tail + n - sizeof(iend), iend, sizeof(iend))))
+			what = "cut off (no PNG IEND chunk at its end)";
+		else if (!png && (n < 6 || memcmp(tail + n - 6, "</svg>", 6)))
+			what = "cut off (no closing </svg>)";
+	} else {
+		snprintf(why, len, "cannot read it back: %s", strerror(errno));
+		return;
+	}
+	if (!what)
+		return;
+	/* The usual cause, when it is the cause: its directory is full. */
+	snprintf(dir, sizeof(dir), "%s", path);
+	if (strrchr(dir, '/'))
+		*strrchr(dir, '/') = 0;
+	if (!statvfs(dir, &vfs) && !vfs.f_bavail)
+		cause = strerror(ENOSPC);
+	snprintf(why, len, "%s: gnuplot could not write it (%s)", what, cause);
+}
+
+static void check_images(const char *dir, const struct plot_set *plots,
+			 struct folder_errors *fe)
+{
+	for (size_t i = 0; i < plots->nr; i++)
+		for (int png = 1; png >= 0; png--) {
+			char *path, *name, why[160];
+
+			if (asprintf(&name, "%s.%s", plots->plots[i].name,
+				     png ? "png" : "svg") < 0)
+				abort();
+			path = join(dir, "plots/", name);
+			image_problem(path, png, why, sizeof(why));
+			if (*why)
+				folder_error(fe, "%s: %s", path, why);
+			free(path);
+			free(name);
+		}
 }
 
 int report_write_folder(const struct report *rep, const char *dir,
 			const struct report_folder_opts *o, char *note,
 			size_t note_len, char *err, size_t err_len)
 {
-	char *path, *tables = NULL;
-	size_t tables_len = 0;
+	struct folder_errors fe = { .buf = err, .len = err_len };
+	char *path, *tables = NULL, line[1024];
+	size_t tables_len = 0, nr_before;
 	struct plot_set plots;
-	int rc;
 
 	note[0] = 0;
+	err[0] = 0;
 	if (o->tables_text) {
 		tables = strdup(o->tables_text);
 	} else {
@@ -866,23 +971,35 @@ int report_write_folder(const struct report *rep, const char *dir,
 	if (!tables)
 		abort();
 
+	/* Every file is tried: one that cannot be written does not stop the
+	 * others, and each is named. */
 	path = join(dir, "summary.json", NULL);
-	rc = report_write_summary(rep, path, o->wall, err, err_len);
+	if (report_write_summary(rep, path, o->wall, line, sizeof(line)))
+		folder_error_text(&fe, line);
 	free(path);
-	if (!rc) {
-		path = join(dir, "tables.txt", NULL);
-		rc = report_write_text(path, tables, err, err_len);
-		free(path);
+	path = join(dir, "tables.txt", NULL);
+	if (report_write_text(path, tables, line, sizeof(line)))
+		folder_error_text(&fe, line);
+	free(path);
+	write_run_files(rep, dir, &fe);
+	nr_before = fe.nr;
+	if (plots_write(rep, dir, o->render, &plots, note, note_len, line,
+			sizeof(line))) {
+		folder_error_text(&fe, line);
+		plots_list(rep, &plots);
 	}
-	if (!rc)
-		rc = write_run_files(rep, dir, err, err_len);
-	if (!rc)
-		rc = plots_write(rep, dir, o->render, &plots, note, note_len,
-				 err, err_len);
-	if (!rc) {
-		rc = html_write(rep, dir, tables, &plots, err, err_len);
-		plots_free(&plots);
+	if (plots.attempted) {
+		check_images(dir, &plots, &fe);
+		/* The images are named above; they are not rendered. */
+		if (fe.nr > nr_before)
+			plots.rendered = false;
 	}
+	if (html_write(rep, dir, tables, &plots, line, sizeof(line)))
+		folder_error_text(&fe, line);
+	plots_free(&plots);
 	free(tables);
-	return rc;
+	if (fe.nr > MAX_ERROR_LINES)
+		snprintf(err + strlen(err), err_len - strlen(err),
+			 "\n... and %zu more files", fe.nr - MAX_ERROR_LINES);
+	return fe.nr ? -1 : 0;
 }

@@ -605,6 +605,7 @@ int plots_write(const struct report *rep, const char *dir, bool render,
 			 "plot scripts and data are in %s; to render: %s",
 			 plots_dir, cmd);
 	} else {
+		set->attempted = true;
 		for (size_t i = 0; i < set->nr; i++)
 			if (render_one(plots_dir, set->plots[i].name)) {
 				failed++;

@@ -34,9 +34,14 @@ sim_time_t sim_now(void);
 unsigned long sim_jiffies(void);
 #define jiffies (sim_jiffies())
 
+/*
+ * The start of tick @j, rounded up: then sim_jiffies() at that time is
+ * @j, also for HZ = 300 (3333333.3 ns a tick), so a timer set to expire
+ * at tick j finds jiffies == j, as the kernel's timer wheel does.
+ */
 static inline sim_time_t jiffies_to_ns(unsigned long j)
 {
-	return (sim_time_t)j * NSEC_PER_SEC / sim_hz;
+	return ((sim_time_t)j * NSEC_PER_SEC + sim_hz - 1) / sim_hz;
 }
 
 /* Round up: a sleep of @ns lasts at least that long, as msecs_to_jiffies. */

@@ -397,8 +397,11 @@ int add_to_swap(struct page *page);
 int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask);
 void __delete_from_swap_cache(struct page *page);
 void delete_from_swap_cache(struct page *page);
-/* With a reference, or NULL. */
+/* With a reference, or NULL; counted in show_swap_cache_info()'s
+ * "find S/T". */
 struct page *lookup_swap_cache(swp_entry_t entry);
+/* The same uncounted: the kernel's find_get_page(&swapper_space, ...). */
+struct page *find_get_swap_cache_page(swp_entry_t entry);
 struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 				   struct vm_area_struct *vma,
 				   unsigned long addr);
