@@ -104,6 +104,10 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+# The scenario files built into mmsim with .incbin (src/scenario/shipped.c):
+# the compiler's dependency list does not name them.
+$(BUILD)/src/scenario/shipped.o: $(wildcard scenarios/*.ini)
+
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_HELPER_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(TEST_HELPER_OBJS) $(LINK_LIB) $(LDLIBS) -lcmocka
 
