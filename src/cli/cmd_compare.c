@@ -42,7 +42,7 @@ static const char compare_usage[] =
 	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
 	"  --scenario FILE  a scenario file instead of the embedded default, or\n"
 	"                   the name of an installed one (reproduction-x86,\n"
-	"                   low-latency-gitk: share/mmsim/scenarios/NAME.ini)\n"
+	"                   desktop-net-gitk: share/mmsim/scenarios/NAME.ini)\n"
 	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
