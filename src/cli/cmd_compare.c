@@ -50,7 +50,7 @@ static const char compare_usage[] =
 	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
 	"  --scenario FILE  a scenario file instead of the embedded default, or\n"
 	"                   the name of an installed one (reproduction-x86,\n"
-	"                   low-latency-gitk: share/mmsim/scenarios/NAME.ini)\n"
+	"                   desktop-net-gitk: share/mmsim/scenarios/NAME.ini)\n"
 	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
 	"  --time TIME      stop every run after TIME (60s, 10m) of simulated time\n"
 	"                   at the latest, as 'mmsim run --time' (default: the\n"

@@ -29,7 +29,7 @@ static void run_help(FILE *f)
 	      "\n"
 	      "Run one simulation: the embedded 2009 reproduction, or SCENARIO (an INI\n"
 	      "file, see docs/scenario-format.md, or the name of an installed one:\n"
-	      "reproduction-x86, low-latency-gitk, ...).  Prints the cover letter's result line,\n"
+	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's result line,\n"
 	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
 	      "kswapd premature sleeps, page and swap I/O.\n"
 	      "\n"

@@ -228,10 +228,16 @@ static void take_sample(struct timer *t)
 	s.nr_file = global_page_state(NR_ACTIVE_FILE) +
 		    global_page_state(NR_INACTIVE_FILE);
 	s.swap_used = swap_used_pages();
-	/* 0 or 1 on one node; on NUMA, how many nodes' kswapds run. */
+	/*
+	 * 0 or 1 on one node; on NUMA, how many nodes' kswapds are awake: not
+	 * asleep on kswapd_wait, the test 2.6.32 mm/vmscan.c wakeup_kswapd()
+	 * makes, and Mel Gorman's kswapd_awake() (linux-mm,
+	 * <20091126141738.GE13095@csn.ul.ie>).  A kswapd napping in
+	 * congestion_wait or waiting for a page's I/O is awake.
+	 */
 	for_each_online_pgdat(pgdat)
 		s.kswapd_awake += pgdat->kswapd &&
-				  pgdat->kswapd->state == TASK_RUNNING;
+				  !waitqueue_active(&pgdat->kswapd_wait);
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
 	result_append(rs->res, "samples", &s);

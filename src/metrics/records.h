@@ -43,7 +43,7 @@ struct sample_point {
 	uint64_t nr_anon;
 	uint64_t nr_file;
 	uint64_t swap_used;
-	unsigned int kswapd_awake;		/* nodes whose kswapd runs */
+	unsigned int kswapd_awake;		/* nodes whose kswapd is not asleep */
 	uint64_t alloc_failures;		/* cumulative */
 	uint64_t cw_time;			/* cumulative congestion_wait ns */
 };

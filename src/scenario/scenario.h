@@ -244,6 +244,11 @@ extern const char scenario_default_x86_text[];
 struct scenario *scenario_parse_default(const struct scenario_parse_opts *opts,
 					struct scenario_error *err);
 
+/* The text of a shipped scenario file built into mmsim
+ * (src/scenario/shipped.c): @name as "scenarios/desktop-net-gitk.ini".
+ * NULL for a file not built in. */
+const char *scenario_shipped_text(const char *name);
+
 /* Print @sc back as INI with canonical units; parsing the output gives
  * the same values.  Keys without a value print as comments. */
 void scenario_dump(const struct scenario *sc, FILE *f);
