@@ -34,6 +34,12 @@
 	"[machine]\narch = x86_64\nmem = " mem "\ncpus = " cpus "\n"	\
 	"disk_size = 2G\nfs_size = 1G\nswap_size = 256M\ncrypt = off\n"
 #define MACHINE_64M MACHINE("64M", "2")
+/* A small fake gitk: 2 loops of 2000 commits, 8 MiB of buffer. */
+#define SMALL_GITK							\
+	"[task g]\nprogram = gitk\ncommits = 2000\nlog_bytes = 1K\n"	\
+	"decoded_bytes = 4K\nhash_entry = 64B\nprint_every = 250\n"	\
+	"loops = 2\ncpu_per_byte = 20ns\ncpu_per_commit = 100us\n"	\
+	"map_cpu_per_commit = 50us\n"
 #define KERNEL(profile) "[kernel]\nprofile = " profile "\n"
 
 /* ---- the rig: boot, create and start the programs, as a run does ---- */
@@ -305,7 +311,8 @@ static void test_docs_list_every_key(void **state)
 }
 
 /* The embedded defaults load with every program's checks, and their gitk
- * holds more than the machine's memory: the run must swap. */
+ * processes together hold more than the machine's memory: the run must
+ * swap. */
 static void test_default_scenarios_load(void **state)
 {
 	const char *archs[] = { NULL, "x86" };
@@ -315,7 +322,7 @@ static void test_default_scenarios_load(void **state)
 		struct scenario_error err;
 		struct scenario *sc = scenario_load(NULL, archs[a], &err);
 		struct scenario_task *gitk;
-		int64_t commits;
+		int64_t commits, instances;
 		uint64_t decoded, entry;
 
 		if (!sc)
@@ -331,8 +338,14 @@ static void test_default_scenarios_load(void **state)
 							&err), 0);
 		assert_int_equal(scenario_task_get_size(sc, gitk, "hash_entry", NULL,
 							0, UINT64_MAX, &entry, &err), 0);
-		/* 170000 x (3072 + 128) = 544000000 > 512 MiB = 536870912 */
-		assert_true((uint64_t)commits * (decoded + entry) > sc->machine.mem);
+		assert_int_equal(scenario_task_get_int(sc, gitk, "instances", NULL,
+						       1, INT64_MAX, &instances,
+						       &err), 0);
+		/* 4 x 170000 x (900 + 128) = 699040000 > 512 MiB = 536870912,
+		 * while one process alone (174760000) would fit. */
+		assert_true((uint64_t)instances * (uint64_t)commits *
+			    (decoded + entry) > sc->machine.mem);
+		assert_true((uint64_t)commits * (decoded + entry) < sc->machine.mem);
 		scenario_free(sc);
 	}
 }
@@ -394,11 +407,16 @@ static void test_bad_task_keys(void **state)
 
 /* ---- gitk ------------------------------------------------------------ */
 
-#define SMALL_GITK							\
-	"[task g]\nprogram = gitk\ncommits = 2000\nlog_bytes = 1K\n"	\
-	"decoded_bytes = 4K\nhash_entry = 64B\nprint_every = 250\n"	\
-	"loops = 2\ncpu_per_byte = 20ns\ncpu_per_commit = 100us\n"	\
-	"map_cpu_per_commit = 50us\n"
+/* Where a process's time went, all classes together. */
+static sim_time_t sum_times(const uint64_t t[RESULT_NR_TASK_TIME])
+{
+	sim_time_t s = 0;
+
+	for (int k = 0; k < RESULT_NR_TASK_TIME; k++)
+		s += t[k];
+	return s;
+}
+
 
 static void test_gitk_reads_buffers_maps_and_prints(void **state)
 {
@@ -469,6 +487,113 @@ static void test_gitk_buffer_swaps(void **state)
 	assert_true(vm_events[PSWPOUT] >= 3616);
 	assert_true(vm_events[PSWPIN] > 0);
 	assert_true(c->major_faults > 0);
+	/* Where its time went adds up, and some of it was the swap-in's. */
+	{
+		struct run_result r = collect();
+		const struct gitk_instance_record *g =
+			result_records(&r, "gitk_instances", NULL);
+
+		assert_int_equal(sum_times(g[0].time), g[0].elapsed);
+		assert_true(g[0].time[TT_SWAPIN] > 0);
+		result_free(&r);
+	}
+	shutdown();
+}
+
+/* The gitk_instances records of a run of SMALL_GITK with @extra keys. */
+static struct run_result run_small_gitk(const char *extra)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%s%s%s%s", MACHINE_64M,
+		 "[run]\nuntil = g-done\n", SMALL_GITK, extra);
+	boot(text);
+	run_for(120 * NSEC_PER_SEC);
+	assert_exited("g", false);
+	return collect();
+}
+
+/*
+ * Three processes started 2 s apart: each does what one does, Elapsed is
+ * the mean of their elapsed times (or the last-started one's, or the
+ * longest), each one's time adds up to its elapsed time, and the
+ * run's gitk_time is their sum.
+ */
+static void test_gitk_instances(void **state)
+{
+	const struct gitk_instance_record *g;
+	const uint64_t *sum;
+	struct program_counters *c;
+	struct run_result r;
+	uint64_t mean = 0, longest = 0;
+	size_t nr;
+
+	(void)state;
+	/* The saved classes are the engine's, in its order. */
+	assert_int_equal(RESULT_NR_TASK_TIME, NR_TASK_TIME);
+	for (int k = 0; k < NR_TASK_TIME; k++)
+		assert_string_equal(task_time_csv_names[k], task_time_names[k]);
+	r = run_small_gitk("instances = 3\nstagger = 2s\n");
+	c = C("g");
+	assert_int_equal(c->loops, 3 * 2);
+	assert_int_equal(c->bytes_read, 3 * 2 * 2000 * 1024);
+	assert_int_equal(c->lines, 3 * 32);
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(nr, 3);
+	sum = result_uints(&r, "gitk_time");
+	for (size_t i = 0; i < nr; i++) {
+		assert_int_equal(g[i].instance, i);
+		assert_int_equal(g[i].started, i * 2 * NSEC_PER_SEC);
+		assert_true(g[i].done);
+		assert_int_equal(sum_times(g[i].time), g[i].elapsed);
+		/* Its CPU, as one process's (see above): 681.92 ms. */
+		assert_true(g[i].time[TT_CPU] >= 681920 * NSEC_PER_USEC);
+		mean += g[i].elapsed;
+		longest = max(longest, g[i].elapsed);
+	}
+	for (int k = 0; k < RESULT_NR_TASK_TIME; k++)
+		assert_int_equal(sum[k], g[0].time[k] + g[1].time[k] + g[2].time[k]);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"), (mean + 1) / 3);
+	assert_true(result_bool(&r, "gitk_done"));
+	result_records(&r, "latency", &nr);
+	assert_int_equal(nr, 3 * 32);
+	result_free(&r);
+	shutdown();
+
+	r = run_small_gitk("instances = 3\nstagger = 2s\nelapsed = max\n");
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"),
+			 max(max(g[0].elapsed, g[1].elapsed), g[2].elapsed));
+	result_free(&r);
+	shutdown();
+
+	r = run_small_gitk("instances = 3\nstagger = 2s\nelapsed = last\n");
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"), g[2].elapsed);
+	result_free(&r);
+	shutdown();
+}
+
+/*
+ * git maps its pack: with pack_access = mmap the pack's pages come in by
+ * major faults (readahead around each miss), with read() by none; the
+ * bytes of log are the same.
+ */
+static void test_gitk_pack_access(void **state)
+{
+	struct run_result r;
+
+	(void)state;
+	r = run_small_gitk("pack_access = mmap\n");
+	assert_int_equal(C("g")->bytes_read, 2 * 2000 * 1024);
+	assert_true(vm_events[PGMAJFAULT] > 0);
+	assert_int_equal(C("g")->major_faults, 0);	/* none of them anonymous */
+	result_free(&r);
+	shutdown();
+	r = run_small_gitk("pack_access = read\n");
+	assert_int_equal(C("g")->bytes_read, 2 * 2000 * 1024);
+	assert_int_equal(vm_events[PGMAJFAULT], 0);
+	result_free(&r);
 	shutdown();
 }
 
@@ -883,6 +1008,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_gitk_reads_buffers_maps_and_prints, teardown),
 		cmocka_unit_test_teardown(test_gitk_buffer_swaps, teardown),
 		cmocka_unit_test_teardown(test_gitk_map_while_loading, teardown),
+		cmocka_unit_test_teardown(test_gitk_instances, teardown),
+		cmocka_unit_test_teardown(test_gitk_pack_access, teardown),
 		cmocka_unit_test_teardown(test_music_writes_the_folder, teardown),
 		cmocka_unit_test_teardown(test_netrx_order_follows_profile, teardown),
 		cmocka_unit_test_teardown(test_netrx_total_ends_the_stream, teardown),

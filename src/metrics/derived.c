@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "derived.h"
 #include "records.h"
 
@@ -91,4 +93,29 @@ double result_latency_max(const struct run_result *r)
 		if (l[i].latency > m)
 			m = l[i].latency;
 	return (double)m / NS_PER_SEC;
+}
+
+double result_gitk_time(const struct run_result *r, const char *cls,
+			bool share)
+{
+	size_t n;
+	const struct gitk_instance_record *g =
+		result_records(r, "gitk_instances", &n);
+	uint64_t t = 0, elapsed = 0;
+	int k;
+
+	for (k = 0; k < RESULT_NR_TASK_TIME; k++)
+		if (!strcmp(task_time_csv_names[k], cls))
+			break;
+	if (k == RESULT_NR_TASK_TIME) {
+		fprintf(stderr, "mmsim: bug: no task time class '%s'\n", cls);
+		abort();
+	}
+	for (size_t i = 0; i < n; i++) {
+		t += g[i].time[k];
+		elapsed += g[i].elapsed;
+	}
+	if (share)
+		return elapsed ? (double)t / (double)elapsed : 0;
+	return n ? (double)t / NS_PER_SEC / (double)n : 0;
 }

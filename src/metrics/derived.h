@@ -7,6 +7,7 @@
 #ifndef MMSIM_METRICS_DERIVED_H
 #define MMSIM_METRICS_DERIVED_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "metrics.h"
 
@@ -22,5 +23,14 @@ unsigned long result_cw_calls(const struct run_result *r);
 unsigned long result_stalls_over(const struct run_result *r, uint64_t ns);
 double result_latency_percentile(const struct run_result *r, double pct);
 double result_latency_max(const struct run_result *r);
+
+/*
+ * "gitk_instances": fake gitk's time in class @cls ("cpu", "swapin", ...:
+ * task_time_csv_names), in seconds per process (the sum over its
+ * processes divided by their number); 0 without gitk.  @share: as a
+ * fraction of their elapsed time instead.
+ */
+double result_gitk_time(const struct run_result *r, const char *cls,
+			bool share);
 
 #endif /* MMSIM_METRICS_DERIVED_H */

@@ -94,25 +94,34 @@
 "; to child hash map, prints a line every so many commits, discards it all, repeats\n" \
 "program = gitk\n" \
 "repo = linux-2.6               ; [cover] git clone ... linux-2.6 on /scratch\n" \
-"; [assumed] linux-2.6.git at 2.6.32-rc6: about 170000 commits (per-release counts)\n" \
+"; [assumed] concurrent processes: at least 4, as Mel graphed \"the fourth instance\n" \
+"; of fake-gitk\" (<20091105164832.GB25926@csn.ul.ie>); range 4-6\n" \
+"instances = 4\n" \
+"; [assumed] started together (0-60 s apart: Frans Pop started his a load apart)\n" \
+"stagger = 0\n" \
+"; [cover] \"The length of time it takes fake-gitk to complete on average\"\n" \
+"elapsed = mean\n" \
+"; [assumed] linux-2.6.git in early Nov 2009: 168000-172000 commits (Frans Pop\n" \
+"; counted 167500 on 19 Oct 2009)\n" \
 "commits = 170000\n" \
-"; [assumed] a raw commit object is about 750 bytes, about 400 once zlib-packed\n" \
+"; [assumed] a commit object of about 800 bytes, zlib-packed: 350-600 B\n" \
 "log_bytes = 400B\n" \
-"; [assumed] bytes per commit kept in the buffer: 498 MiB, with the map 519 MiB,\n" \
-"; more than the machine has: it must swap, which the cover letter says the\n" \
-"; buffer was there to do\n" \
-"decoded_bytes = 3K\n" \
-"hash_entry = 128B              ; [assumed] key, child list and entry: 21 MiB of map\n" \
+"; [assumed] kept per commit: the text git log --pretty=raw --parents prints for\n" \
+"; it, 700-1100 B (docs/workloads.md); 146 MiB of buffer per process\n" \
+"decoded_bytes = 900B\n" \
+"hash_entry = 128B              ; [assumed] key, child list and entry: 64-256 B\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
-"; [cover] \"a small number of times\"; Mel's 5 Nov mail graphs the fourth instance\n" \
+"; [cover] \"a small number of times\"; [assumed] 2-5\n" \
 "loops = 4\n" \
 "map_pass = on                  ; [cover] \"and then builds a very basic hash map\"\n" \
-"read_size = 64K                ; [assumed] bytes per read() of the pack\n" \
-"cpu_per_byte = 20ns            ; [assumed] zlib inflate, about 50 MB/s of input\n" \
-"; [assumed] parse and append one commit; with the map's, about 50 s of CPU per\n" \
-"; iteration, gitk's own load time on linux-2.6 in 2009 (not fitted to the results)\n" \
-"cpu_per_commit = 200us\n" \
-"map_cpu_per_commit = 100us     ; [assumed] hash one commit into the map\n" \
+"pack_access = mmap             ; git maps its packs: sha1_file.c use_pack()\n" \
+"read_size = 64K                ; [assumed] pack bytes per batch of faults\n" \
+"; [assumed] git log's inflate, parse and print per pack byte: 10-60 ns\n" \
+"cpu_per_byte = 20ns\n" \
+"; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
+"; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009)\n" \
+"cpu_per_commit = 15us\n" \
+"map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
 "; [cover] fake music player: rsync with a bandwidth limit pulling a music folder\n" \
