@@ -34,6 +34,8 @@
 	"[machine]\narch = x86_64\nmem = " mem "\ncpus = " cpus "\n"	\
 	"disk_size = 2G\nfs_size = 1G\nswap_size = 256M\ncrypt = off\n"
 #define MACHINE_64M MACHINE("64M", "2")
+/* The same with the normal partition the harness logs to. */
+#define MACHINE_64M_LOGFS MACHINE_64M "logfs_size = 64M\n"
 /* A small fake gitk: 2 loops of 2000 commits, 8 MiB of buffer. */
 #define SMALL_GITK							\
 	"[task g]\nprogram = gitk\ncommits = 2000\nlog_bytes = 1K\n"	\
@@ -100,6 +102,7 @@ static void start_programs(struct machine *m)
 	set->w = calloc(sc->nr_tasks, sizeof(*set->w));
 	assert_non_null(set->w);
 	set->sb = m->sb;
+	set->log_sb = m->log_sb;
 	set->finished = stop_when_until_done;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
@@ -224,7 +227,7 @@ static void test_every_program_registered(void **state)
 	/* In the order docs/workloads.md, --help and messages list them. */
 	static const char *const listed[] = {
 		"gitk", "music", "netrx", "reader", "writer", "anonhog",
-		"sleeper", "replay",
+		"sleeper", "replay", "latency-output", "monitor",
 	};
 	size_t n = 0;
 
@@ -388,6 +391,21 @@ static void test_bad_task_keys(void **state)
 		     "test.ini:9: [task g]: the repository (commits x log_bytes = "
 		     "2000000000 bytes) does not fit the filesystem volume (at most "
 		     "fs_size, 1073741824 bytes)");
+	expect_error(MACHINE_64M "[task l]\nprogram = latency-output\nwatch = g\n",
+		     "test.ini:9: [task l]: watch = 'g': no such task (a [task NAME] "
+		     "whose program prints lines)");
+	expect_error(MACHINE_64M_LOGFS "[task l]\nprogram = latency-output\n"
+		     "watch = g\n" SMALL_GITK,
+		     "test.ini:10: [task l]: watch = 'g': that task comes later in "
+		     "the file (the task it watches must come first, so that its "
+		     "output exists when this starts)");
+	expect_error(MACHINE_64M_LOGFS "[task s]\nprogram = sleeper\n"
+		     "[task l]\nprogram = latency-output\nwatch = s\n",
+		     "test.ini:12: [task l]: watch = 's': program sleeper prints "
+		     "nothing (a task of a program that prints lines: gitk, music)");
+	expect_error(MACHINE_64M "[task m]\nprogram = monitor\n",
+		     "test.ini:9: [task m]: fs = log needs the machine's log "
+		     "filesystem (set [machine] logfs_size, or fs = scratch)");
 	expect_error(MACHINE_64M "[task h]\nprogram = anonhog\nsize = 512M\n",
 		     "test.ini:9: [task h]: size 536870912 exceeds memory and swap "
 		     "(at most mem + swap_size, 335544320 bytes)");
@@ -609,6 +627,94 @@ static void test_gitk_map_while_loading(void **state)
 	assert_exited("g", false);
 	assert_int_equal(c->lines, 2 * 2000 / 250);
 	assert_int_equal(c->anon_pages, 2 * (2000 + 32));
+	shutdown();
+}
+
+/* ---- the harness ------------------------------------------------------ */
+
+/* The processes named @comm that exist, dead or alive. */
+static unsigned int count_tasks(const char *comm)
+{
+	unsigned int n = 0;
+
+	for (struct task_struct *p = task_next(NULL); p; p = task_next(p))
+		n += !strcmp(p->comm, comm);
+	return n;
+}
+
+/*
+ * latency-output reads each gitk process's lines through its own expect:
+ * two more processes per gitk process, every line recorded once (the
+ * series gitk's run result has), at the time latency-output read it,
+ * which is after gitk printed it, and appended to a log on the normal
+ * partition; they exit when gitk has.
+ */
+static void test_latency_output_pipeline(void **state)
+{
+	const struct latency_sample *lat;
+	struct program_counters *lo;
+	struct run_result r;
+	struct inode *log;
+	sim_time_t sum = 0;
+	size_t nr;
+
+	(void)state;
+	boot(MACHINE_64M_LOGFS "[run]\nuntil = g-done\n" SMALL_GITK
+	     "instances = 2\n"
+	     "[task lo]\nprogram = latency-output\nwatch = g\nline_bytes = 100B\n"
+	     "cpu_per_line = 1ms\n");
+	assert_int_equal(count_tasks("expect"), 2);
+	assert_int_equal(count_tasks("latency-output"), 2);
+	run_for(120 * NSEC_PER_SEC);
+	assert_exited("g", false);
+	/* The run stops with gitk: let the pipelines drain and exit. */
+	rig.sc->run.until.nr_tasks = 0;
+	run_for(NSEC_PER_SEC);
+	assert_exited("lo", false);
+	lo = C("lo");
+	assert_int_equal(lo->lines, 2 * 32);
+	assert_int_equal(C("g")->lines, 2 * 32);
+	for (int i = 0; i < 2; i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "logs/g-%d.latency", i);
+		log = ext3_lookup(rig.m.log_sb, name);
+		assert_non_null(log);
+		assert_int_equal(log->i_size, 32 * 100);
+	}
+	/* Not on the scratch volume. */
+	assert_null(ext3_lookup(rig.m.sb, "logs/g-0.latency"));
+	r = collect();
+	lat = result_records(&r, "latency", &nr);
+	assert_int_equal(nr, 2 * 32);
+	/* The first process's lines: they still add up to its last line's
+	 * time, each at least the 1 ms latency-output spends on the one
+	 * before it. */
+	for (size_t i = 0; i < 32; i++) {
+		sum += lat[i].latency;
+		if (i)
+			assert_true(lat[i].latency >= NSEC_PER_MSEC);
+	}
+	assert_int_equal(sum, lat[31].when);
+	result_free(&r);
+	shutdown();
+}
+
+/* A monitor samples every interval, from its start: a line each time. */
+static void test_monitor_samples(void **state)
+{
+	struct inode *log;
+
+	(void)state;
+	boot(MACHINE_64M_LOGFS "[task watch-swapio]\nprogram = monitor\n"
+	     "interval = 2s\nline_bytes = 30B\ncpu = 1ms\n");
+	run_for(9 * NSEC_PER_SEC);
+	/* At 0, 2, 4, 6 and 8 s (plus its work). */
+	assert_int_equal(C("watch-swapio")->loops, 5);
+	log = ext3_lookup(rig.m.log_sb, "logs/watch-swapio.log");
+	assert_non_null(log);
+	assert_int_equal(log->i_size, 5 * 30);
+	assert_false(W("watch-swapio")->finished);
 	shutdown();
 }
 
@@ -1010,6 +1116,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_gitk_map_while_loading, teardown),
 		cmocka_unit_test_teardown(test_gitk_instances, teardown),
 		cmocka_unit_test_teardown(test_gitk_pack_access, teardown),
+		cmocka_unit_test_teardown(test_latency_output_pipeline, teardown),
+		cmocka_unit_test_teardown(test_monitor_samples, teardown),
 		cmocka_unit_test_teardown(test_music_writes_the_folder, teardown),
 		cmocka_unit_test_teardown(test_netrx_order_follows_profile, teardown),
 		cmocka_unit_test_teardown(test_netrx_total_ends_the_stream, teardown),

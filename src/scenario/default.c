@@ -57,7 +57,12 @@
 
 #define COMMON_VOLUMES \
 "fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n" \
-"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n"
+"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n" \
+"; [cover] \"On a normal partition, I expand a tarball containing test scripts\":\n" \
+"; [assumed] plain ext3 at the drive's start (a root partition before the\n" \
+"; extended one holding sda5): the harness's logs go there\n" \
+"logfs_size = 20G\n" \
+"logfs_start = 0\n"
 
 #define COMMON_VM_RUN_TASKS \
 "\n" \
@@ -144,7 +149,42 @@
 "; [assumed] rsync --bwlimit: a 320 kbit/s stream; the letter gives no figure\n" \
 "bwlimit = 40K\n" \
 "rcvbuf = 256K                  ; [assumed] socket buffer, between tcp_rmem default and max\n" \
-"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n"
+"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n" \
+"\n" \
+"; The harness [cover]: run-test.sh runs each program as \"expect_unbuffered\n" \
+"; PROGRAM | latency-output\" and samples /proc/vmstat, from the normal partition\n" \
+"; (logfs).  Keys and sources: docs/workloads.md, latency-output and monitor.\n" \
+"[task latency-gitk]\n" \
+"program = latency-output\n" \
+"watch = gitk                   ; a pipeline per gitk process\n" \
+"expect_cpu = 30us              ; [assumed] expect relaying a line: 10-100 us\n" \
+"cpu_per_line = 20us            ; [assumed] the script timing a line: 10-50 us\n" \
+"line_bytes = 80B               ; latency-output's line: 40 bytes and gitk's\n" \
+"rss = 2M                       ; [assumed] each interpreter's heap: 1-4 MiB\n" \
+"hot_pages = 4                  ; [assumed] of it touched per line\n" \
+"\n" \
+"[task latency-music]\n" \
+"program = latency-output\n" \
+"watch = music                  ; rsync -v names each file received\n" \
+"\n" \
+"[task watch-writeback]\n" \
+"; [cover] \"records nr_writeback at regular intervals\"\n" \
+"program = monitor\n" \
+"; [assumed] 1-10 s: MMTests' first config (2010) samples every 10 s\n" \
+"interval = 10s\n" \
+"cpu = 2ms                      ; [assumed] a shell forking grep and sleep: 0.5-5 ms\n" \
+"\n" \
+"[task watch-pageio]\n" \
+"; [cover] \"tracks Page IO\"\n" \
+"program = monitor\n" \
+"interval = 10s                 ; [assumed] as watch-writeback\n" \
+"cpu = 2ms                      ; [assumed] as watch-writeback\n" \
+"\n" \
+"[task watch-swapio]\n" \
+"; [cover] \"and Swap IO\"\n" \
+"program = monitor\n" \
+"interval = 10s                 ; [assumed] as watch-writeback\n" \
+"cpu = 2ms                      ; [assumed] as watch-writeback\n"
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"

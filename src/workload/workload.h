@@ -84,6 +84,9 @@ struct workload_set {
 	struct workload *w;		/* one per task, in file order */
 	size_t nr;
 	struct super_block *sb;		/* the filesystem volume */
+	/* The normal partition's filesystem the harness logs to (the
+	 * machine's logfs), or NULL. */
+	struct super_block *log_sb;
 	/* The run's stop condition: called when a program finishes.
 	 * NULL: nothing to do. */
 	void (*finished)(struct workload_set *set, struct workload *w);
