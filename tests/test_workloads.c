@@ -29,6 +29,7 @@
 #include "workload/netrx.h"
 #include "workload/replay.h"
 #include "metrics/records.h"
+#include "metrics/derived.h"
 
 #define MACHINE(mem, cpus)						\
 	"[machine]\narch = x86_64\nmem = " mem "\ncpus = " cpus "\n"	\
@@ -1091,6 +1092,25 @@ static void test_run_measures(void **state)
 	assert_true(result_uint(&a, "music_bytes") > 0);
 	/* 10000 x 6 KiB = 58.6 MiB of buffer on 64 MiB: it swapped. */
 	assert_true(result_uints(&a, "vm_events")[PSWPOUT] > 0);
+	/* The disk: busy part of the run; swap-ins are sync reads, the
+	 * swap-outs async writes; each class's histogram counts each of its
+	 * commands once. */
+	assert_true(result_uint(&a, "disk_active") > 0);
+	assert_true(result_uint(&a, "disk_active") <= result_uint(&a, "sim_end"));
+	for (unsigned int c = 0; c < 2; c++) {
+		const struct measure *m = metrics_find("disk_io");
+		const uint64_t *row = result_uints(&a, "disk_io") + c * m->dims[1];
+		uint64_t in_buckets = 0;
+
+		assert_true(row[0] > 0);
+		for (unsigned int k = 2; k < m->dims[1]; k++)
+			in_buckets += row[k];
+		assert_int_equal(in_buckets, row[0]);
+		/* Every command takes at least the drive's 300 us overhead. */
+		assert_true(row[1] >= row[0] * 300 * NSEC_PER_USEC);
+	}
+	assert_int_equal(result_disk_commands(&a, "sync"), result_uints(&a, "disk_io")[
+			 metrics_find("disk_io")->dims[1]]);
 	one_run(7, &b);
 	assert_int_equal(result_uint(&a, "gitk_elapsed"), result_uint(&b, "gitk_elapsed"));
 	assert_int_equal(result_uint(&a, "music_bytes"), result_uint(&b, "music_bytes"));

@@ -127,6 +127,22 @@ static void print_gitk_time(FILE *f, const struct run_result *r)
 	fprintf(f, "%s\n", first ? " (none)" : "");
 }
 
+/* The drive: how busy, and how long its commands took by class. */
+static void print_disk(FILE *f, const struct run_result *r)
+{
+	static const char *const cls[] = { "sync", "async" };
+
+	if (!result_uint(r, "disk_active"))
+		return;
+	fprintf(f, "disk: busy %.1f%% of the run", 100 * result_disk_util(r));
+	for (int c = 0; c < 2; c++)
+		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.0f ms", cls[c],
+		       result_disk_commands(r, cls[c]),
+		       1e3 * result_disk_mean(r, cls[c]),
+		       1e3 * result_disk_percentile_bound(r, cls[c], 95));
+	fprintf(f, "\n");
+}
+
 static void print_congestion(FILE *f, const struct run_result *r)
 {
 	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
@@ -537,6 +553,7 @@ int cmd_run(int argc, char **argv)
 		fprintf(f, "(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
 	print_stalls(f, &r);
 	print_gitk_time(f, &r);
+	print_disk(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);
 	if (a.vmstat)

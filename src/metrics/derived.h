@@ -33,4 +33,16 @@ double result_latency_max(const struct run_result *r);
 double result_gitk_time(const struct run_result *r, const char *cls,
 			bool share);
 
+/*
+ * "disk_io" of class @cls ("sync", "async"): commands completed, their
+ * mean latency at the drive in seconds, and the upper bound of the
+ * histogram bucket holding the @pct percentile (seconds; infinity for the
+ * last bucket).  "disk_active" over the run: the disks' utilisation.
+ */
+uint64_t result_disk_commands(const struct run_result *r, const char *cls);
+double result_disk_mean(const struct run_result *r, const char *cls);
+double result_disk_percentile_bound(const struct run_result *r,
+				    const char *cls, double pct);
+double result_disk_util(const struct run_result *r);
+
 #endif /* MMSIM_METRICS_DERIVED_H */

@@ -102,6 +102,11 @@ GITK_TIME(congestion_wait)
 GITK_TIME(swapin)
 GITK_TIME(file_read)
 
+static double m_disk_util(const struct run_result *r)
+{
+	return 100 * result_disk_util(r);
+}
+
 const struct report_measure report_measures[] = {
 	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
 	{ "failures", "allocation failures kern.log printed", false, 2, m_failures },
@@ -126,6 +131,7 @@ const struct report_measure report_measures[] = {
 	  m_gitk_swapin },
 	{ "gitk-file-read", "gitk waiting for file reads (s per process)",
 	  false, 2, m_gitk_file_read },
+	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);
