@@ -113,7 +113,7 @@ static const struct measure_field gitk_instance_fields[] = {
 	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
 	  MEASURE_FIELD(struct gitk_instance_record, time),
 	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
-	  NS_AS_SECONDS(3) },
+	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
 };
 
 const struct measure_record gitk_instance_record = {
