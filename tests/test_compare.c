@@ -415,6 +415,9 @@ static void test_report_comparison_table(void **state)
 	 * premature-fast 1 vs 2, premature-slow 2 vs 4, allocstall 5 vs 10,
 	 * pswpout 100 vs 200: all -100%, no variance: a difference with zero
 	 * variance on both sides is significant (p = 0): "*".
+	 * The fabricated runs have no gitk processes and no disk: where
+	 * gitk's time went and the disk's utilisation are 0 everywhere,
+	 * equal means without variance.
 	 */
 	assert_text(t,
 "                                      2.6.30                 2.6.31\n"
@@ -442,6 +445,20 @@ static void test_report_comparison_table(void **state)
 "Stddev allocstall            0.00 (   0.00%)        0.00 (   0.00%)\n"
 "Amean  pswpout             100.00 (   0.00%)      200.00 *-100.00%*\n"
 "Stddev pswpout               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-cpu              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-cpu              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-runqueue         0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-runqueue         0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-reclaim          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-reclaim          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-cw-time          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-cw-time          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-swapin           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-swapin           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-file-read        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-file-read        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  disk-util             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev disk-util             0.00 (   0.00%)        0.00 (   0.00%)\n"
 "Percent: difference from 2.6.30, positive is better; *x%*: Amean differs "
 "at alpha 0.05 (Welch's t-test, two-sided)\n");
 	free(t);

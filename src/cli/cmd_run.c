@@ -100,6 +100,49 @@ static void print_stalls(FILE *f, const struct run_result *r)
 	       result_latency_percentile(r, 99));
 }
 
+/* Each fake gitk process's elapsed time, and where their time went. */
+static void print_gitk_time(FILE *f, const struct run_result *r)
+{
+	size_t n;
+	const struct gitk_instance_record *g =
+		result_records(r, "gitk_instances", &n);
+	bool first = true;
+
+	if (!n)
+		return;
+	fprintf(f, "gitk: %zu process%s, elapsed", n, n == 1 ? "" : "es");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %.3fs%s", (double)g[i].elapsed / NSEC_PER_SEC,
+		       g[i].done ? "" : " (unfinished)");
+	fprintf(f, "\ngitk time:");
+	for (int k = 0; k < RESULT_NR_TASK_TIME; k++) {
+		double share = result_gitk_time(r, task_time_csv_names[k], true);
+
+		if (share <= 0)
+			continue;
+		fprintf(f, "%s %s %.1f%%", first ? "" : ",", task_time_csv_names[k],
+		       100 * share);
+		first = false;
+	}
+	fprintf(f, "%s\n", first ? " (none)" : "");
+}
+
+/* The drive: how busy, and how long its commands took by class. */
+static void print_disk(FILE *f, const struct run_result *r)
+{
+	static const char *const cls[] = { "sync", "async" };
+
+	if (!result_uint(r, "disk_active"))
+		return;
+	fprintf(f, "disk: busy %.1f%% of the run", 100 * result_disk_util(r));
+	for (int c = 0; c < 2; c++)
+		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.0f ms", cls[c],
+		       result_disk_commands(r, cls[c]),
+		       1e3 * result_disk_mean(r, cls[c]),
+		       1e3 * result_disk_percentile_bound(r, cls[c], 95));
+	fprintf(f, "\n");
+}
+
 static void print_congestion(FILE *f, const struct run_result *r)
 {
 	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
@@ -509,6 +552,8 @@ int cmd_run(int argc, char **argv)
 	if (result_bool(&r, "panicked"))
 		fprintf(f, "(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
 	print_stalls(f, &r);
+	print_gitk_time(f, &r);
+	print_disk(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);
 	if (a.vmstat)

@@ -289,6 +289,7 @@ static int create_workloads(struct machine *m, char *err, size_t len)
 	if (!set->w)
 		abort();
 	set->sb = m->sb;
+	set->log_sb = m->log_sb;
 	set->finished = workload_finished;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];

@@ -94,3 +94,31 @@ const struct measure_record failure_reason_record = {
 	.nr_fields = sizeof(failure_reason_fields) / sizeof(failure_reason_fields[0]),
 	.size = sizeof(struct failure_reason),
 };
+
+/* sim/sim.h task_time_names[], as CSV columns (seconds). */
+const char *const task_time_csv_names[RESULT_NR_TASK_TIME] = {
+	"cpu", "runqueue", "reclaim", "congestion_wait", "swapin",
+	"file_read", "page_wait", "request", "mempool", "throttle", "sleep",
+};
+
+static const struct measure_field gitk_instance_fields[] = {
+	{ .json = "instance", .csv = "instance", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, instance) },
+	{ .json = "started_ns", .csv = "started", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, started), NS_AS_SECONDS(3) },
+	{ .json = "elapsed_ns", .csv = "elapsed", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, elapsed), NS_AS_SECONDS(3) },
+	{ .json = "done", .csv = "done", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, done) },
+	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct gitk_instance_record, time),
+	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
+	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
+};
+
+const struct measure_record gitk_instance_record = {
+	.name = "gitk_instance",
+	.fields = gitk_instance_fields,
+	.nr_fields = sizeof(gitk_instance_fields) / sizeof(gitk_instance_fields[0]),
+	.size = sizeof(struct gitk_instance_record),
+};

@@ -11,6 +11,8 @@
  *   congestion_wait	kernel mm/backing-dev.c: congestion_wait totals by
  *   kswapd_cw_by_order	call site and queue, and kswapd's by order
  *   failure_reasons	experiment/run.c: the tally of why allocations failed
+ *   gitk_instances	workload/gitk.c: each fake gitk process's elapsed
+ *			time and where it went
  */
 #ifndef MMSIM_METRICS_RECORDS_H
 #define MMSIM_METRICS_RECORDS_H
@@ -27,6 +29,21 @@
 #define RESULT_NR_CW_ORDERS	11
 /* Watermarks saved per zone type: min, low, high. */
 #define RESULT_NR_WMARK		3
+
+/* The classes of a task's time (sim/sim.h enum task_time, whose
+ * NR_TASK_TIME this equals: tests/test_workloads.c checks it). */
+#define RESULT_NR_TASK_TIME	11
+extern const char *const task_time_csv_names[RESULT_NR_TASK_TIME];
+
+/* One process of fake gitk: when it started, how long it took, and where
+ * that time went, in ns per class (workload/gitk.c). */
+struct gitk_instance_record {
+	uint64_t instance;			/* 0, 1, ... in start order */
+	uint64_t started;			/* ns since boot */
+	uint64_t elapsed;			/* start to the end of its last loop */
+	uint64_t done;				/* 1: it finished its loops */
+	uint64_t time[RESULT_NR_TASK_TIME];	/* adds up to elapsed */
+};
 
 /* A progress line: when it appeared, and the time since the previous. */
 struct latency_sample {
@@ -67,5 +84,6 @@ extern const struct measure_record latency_sample_record;
 extern const struct measure_record sample_point_record;
 extern const struct measure_record cw_total_record;
 extern const struct measure_record failure_reason_record;
+extern const struct measure_record gitk_instance_record;
 
 #endif /* MMSIM_METRICS_RECORDS_H */

@@ -89,6 +89,24 @@ static double m_pswpout(const struct run_result *r)
 	return vm_event(r, "pswpout");
 }
 
+/* Where fake gitk's time went, seconds per process (sim/sim.h's classes). */
+#define GITK_TIME(cls)							\
+static double m_gitk_##cls(const struct run_result *r)			\
+{									\
+	return result_gitk_time(r, #cls, false);			\
+}
+GITK_TIME(cpu)
+GITK_TIME(runqueue)
+GITK_TIME(reclaim)
+GITK_TIME(congestion_wait)
+GITK_TIME(swapin)
+GITK_TIME(file_read)
+
+static double m_disk_util(const struct run_result *r)
+{
+	return 100 * result_disk_util(r);
+}
+
 const struct report_measure report_measures[] = {
 	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
 	{ "failures", "allocation failures kern.log printed", false, 2, m_failures },
@@ -102,6 +120,18 @@ const struct report_measure report_measures[] = {
 	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow },
 	{ "allocstall", "allocstall", false, 2, m_allocstall },
 	{ "pswpout", "pswpout", false, 2, m_pswpout },
+	{ "gitk-cpu", "gitk on a CPU (s per process)", false, 2, m_gitk_cpu },
+	{ "gitk-runqueue", "gitk waiting for a CPU (s per process)", false, 2,
+	  m_gitk_runqueue },
+	{ "gitk-reclaim", "gitk in direct reclaim (s per process)", false, 2,
+	  m_gitk_reclaim },
+	{ "gitk-cw-time", "gitk in congestion_wait (s per process)", false,
+	  2, m_gitk_congestion_wait },
+	{ "gitk-swapin", "gitk waiting for swap-in (s per process)", false, 2,
+	  m_gitk_swapin },
+	{ "gitk-file-read", "gitk waiting for file reads (s per process)",
+	  false, 2, m_gitk_file_read },
+	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);
@@ -837,16 +867,24 @@ static void write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[4] = {
+			char *p[5] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
 				/* MMTests' latency-output format. */
 				join(runs, col->stems[i], "-latency.log"),
+				/* Where each gitk process's time went: the
+				 * data of a stacked bar per process. */
+				join(runs, col->stems[i], "-gitk-time.csv"),
 			};
+			size_t nr_gitk;
 
-			for (int k = 0; k < 4; k++) {
+			result_records(r, "gitk_instances", &nr_gitk);
+			for (int k = 0; k < 5; k++) {
 				struct outfile of;
+
+				if (k == 4 && !nr_gitk)
+					continue;
 
 				if (outfile_open(&of, p[k])) {
 					folder_error(fe, "%s: cannot write: %s", p[k],
@@ -859,13 +897,15 @@ static void write_run_files(const struct report *rep, const char *dir,
 					latency_write_csv(of.fp, r);
 				else if (k == 3)
 					latency_write_log(of.fp, r);
+				else if (k == 4)
+					result_write_csv(of.fp, r, "gitk_instances");
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
 				if (outfile_commit(&of))
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
 			}
-			for (int k = 0; k < 4; k++)
+			for (int k = 0; k < 5; k++)
 				free(p[k]);
 		}
 	}

@@ -140,6 +140,8 @@ struct scenario_machine {
 	uint64_t reserved;		/* bytes taken at boot; see scenario_key_given */
 	int slab;			/* enum slab_allocator: 0 slub, 1 slab */
 	int64_t cached_files;		/* dentries + inodes cached at the start */
+	uint64_t logfs_size;		/* the plain partition for logs, 0: none */
+	uint64_t logfs_start;		/* where it begins on the drive */
 	int nodes;			/* NUMA nodes, 1: UMA */
 };
 

@@ -113,10 +113,13 @@ static long congestion_wait_one(int sync, long timeout, struct cw_part *part)
 	sim_time_t expires = jiffies_to_ns(jiffies + (unsigned long)
 					   (timeout > 0 ? timeout : 0));
 	DEFINE_WAIT(wait);
+	enum task_time old;
 	long ret;
 
 	prepare_to_wait(wqh, &wait, TASK_UNINTERRUPTIBLE);
+	old = task_time_enter(TT_CONGESTION);
 	ret = io_schedule_timeout(timeout);
+	task_time_exit(old);
 	finish_wait(wqh, &wait);
 
 	part->queue = sync;

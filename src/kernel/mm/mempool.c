@@ -84,8 +84,11 @@ void *mempool_alloc(mempool_t *pool, gfp_t gfp_mask)
 		gfp_temp = gfp_mask;
 		prepare_to_wait(&pool->wait, &wait, TASK_UNINTERRUPTIBLE);
 		if (!pool->curr_nr) {
+			enum task_time old = task_time_enter(TT_MEMPOOL);
+
 			pool->nr_waits++;
 			io_schedule_timeout(5 * HZ);
+			task_time_exit(old);
 		}
 		finish_wait(&pool->wait, &wait);
 	}
