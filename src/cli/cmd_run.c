@@ -110,6 +110,29 @@ static void print_congestion(const struct run_result *r)
 	       result_cw_seconds(r));
 }
 
+/* One line: the fragmentation zone below its watermarks (buddy_series.c). */
+static void print_fragmentation(const struct run_result *r)
+{
+	const char *zone = result_text(r, "frag_zone");
+	uint64_t low = result_uint(r, "frag_below_low");
+	size_t nr;
+
+	result_records(r, "samples", &nr);
+	if (!zone || !*zone)
+		return;
+	if (!low) {
+		printf("fragmentation: %s's free lists never below its low "
+		       "watermark at a sample (%zu samples)\n", zone, nr);
+		return;
+	}
+	printf("fragmentation: %s below low at %lu of %zu samples (%lu below "
+	       "min); free pages in blocks of order >= %lu then: %.1f%%, on "
+	       "MIGRATE_RESERVE lists: %.1f%%\n", zone, low, nr,
+	       result_uint(r, "frag_below_min"), result_uint(r, "frag_order"),
+	       100 * result_real(r, "frag_share_below_low"),
+	       100 * result_real(r, "frag_reserve_below_low"));
+}
+
 static void print_io(const struct run_result *r)
 {
 	const uint64_t *ev = result_uints(r, "vm_events");
@@ -122,6 +145,7 @@ static void print_io(const struct run_result *r)
 	printf("network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
 	       result_uint(r, "packets_received"), result_uint(r, "packets_dropped"),
 	       result_uint(r, "music_bytes"), result_uint(r, "oom_kills"));
+	print_fragmentation(r);
 	printf("simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
 	       result_real(r, "wall_seconds"));
