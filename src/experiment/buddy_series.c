@@ -241,10 +241,12 @@ void buddy_series_collect(struct run_result *r)
 	result_set_uint(r, "frag_below_low", low.n);
 	result_set_uint(r, "frag_below_min", min.n);
 	if (low.n) {
-		result_set_real(r, "frag_share_below_low", low.share / (double)low.n);
+		result_set_real(r, "frag_share_below_low",
+				low.share / (double)low.n);
 		result_set_real(r, "frag_reserve_below_low",
 				low.reserve / (double)low.n);
 	}
 	if (min.n)
-		result_set_real(r, "frag_share_below_min", min.share / (double)min.n);
+		result_set_real(r, "frag_share_below_min",
+				min.share / (double)min.n);
 }

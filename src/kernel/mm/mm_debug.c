@@ -562,6 +562,13 @@ static int page_ptr_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The flags a page waiting in an lru_add pagevec must not have yet. */
+#define PAGEVEC_FLAGS_OFF						\
+	((1u << PG_lru) | (1u << PG_buddy) | (1u << PG_pcp) |		\
+	 (1u << PG_isolated) | (1u << PG_slab) | (1u << PG_active) |	\
+	 (1u << PG_unevictable) | (1u << PG_reserved))
+
+
 /*
  * The pages waiting in the CPUs' lru_add pagevecs (swap.c): each holds
  * the pagevec's reference and is on no list, in no other pagevec.  The
@@ -587,17 +594,15 @@ static int walk_pagevecs(unsigned long *nr, char *msg, size_t len)
 			      pagevec_count(pvec));
 			for (unsigned int i = 0; i < pagevec_count(pvec); i++) {
 				struct page *page = pvec->pages[i];
-				const uint32_t off = (1u << PG_lru) | (1u << PG_buddy) |
-					(1u << PG_pcp) | (1u << PG_isolated) |
-					(1u << PG_slab) | (1u << PG_active) |
-					(1u << PG_unevictable) | (1u << PG_reserved);
 
-				CHECK(page >= mem_map && page < mem_map + max_pfn &&
-				      page_count(page) > 0 && !(page->flags & off),
-				      "cpu %u lru %d: pagevec pfn %lu flags %#x count %d",
-				      cpu, l, page >= mem_map && page < mem_map + max_pfn ?
-				      page_to_pfn(page) : 0UL, page->flags,
-				      page_count(page));
+				CHECK(page >= mem_map && page < mem_map + max_pfn,
+				      "cpu %u lru %d: pagevec holds %p, no page",
+				      cpu, l, (void *)page);
+				CHECK(page_count(page) > 0 &&
+				      !(page->flags & PAGEVEC_FLAGS_OFF),
+				      "cpu %u lru %d: pagevec pfn %lu flags %#x "
+				      "count %d", cpu, l, page_to_pfn(page),
+				      page->flags, page_count(page));
 				seen[n++] = page;
 			}
 		}
@@ -638,7 +643,8 @@ static int compare_totals(const struct zone_sweep *sum, char *msg, size_t len)
 	invariant = "page conservation";
 	/* Page tables and kernel stacks are held too (memory.c, fork.c). */
 	if (mm_debug_expected_other >= 0)
-		CHECK((long)(sum->other + sum->unreferenced - page_census.pagevec) ==
+		CHECK((long)(sum->other + sum->unreferenced -
+			     page_census.pagevec) ==
 		      mm_debug_expected_other + (long)kernel_held_pages(),
 		      "%lu pages held outside LRU, slab, pagevecs and free lists "
 		      "(%lu of them unreferenced), expected %ld",

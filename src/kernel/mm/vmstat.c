@@ -328,7 +328,8 @@ static void start_cpu_timer(int cpu)
 
 	timer_init(t, vmstat_update, NULL);
 	t->deferrable = true;
-	timer_add(t, sim_now() + jiffies_to_ns(__round_jiffies_relative(HZ, cpu)));
+	timer_add(t, sim_now() +
+		  jiffies_to_ns(__round_jiffies_relative(HZ, cpu)));
 }
 
 void setup_vmstat(void)
