@@ -559,7 +559,12 @@ static void test_full_disk_names_every_file(void **state)
 		if (!strstr(out, want))
 			fail_msg("'%s' not reported in:\n%s", want, out);
 	}
-	assert_non_null(strstr(out, "plots/comparison.svg: cut off"));
+	/*
+	 * The disk filled in the middle of some image: which one depends on
+	 * how many plots the report has, so any image may be the one cut off,
+	 * but one must be, and be named as such.
+	 */
+	assert_non_null(strstr(out, ": cut off (no "));
 	assert_non_null(strstr(out, "index.html: cannot write: No space left on device"));
 }
 

@@ -166,6 +166,29 @@ static void print_congestion(FILE *f, const struct run_result *r)
 	       result_cw_seconds(r));
 }
 
+/* One line: the fragmentation zone below its watermarks (buddy_series.c). */
+static void print_fragmentation(FILE *f, const struct run_result *r)
+{
+	const char *zone = result_text(r, "frag_zone");
+	uint64_t low = result_uint(r, "frag_below_low");
+	size_t nr;
+
+	result_records(r, "samples", &nr);
+	if (!zone || !*zone)
+		return;
+	if (!low) {
+		fprintf(f, "fragmentation: %s's free lists never below its low "
+		       "watermark at a sample (%zu samples)\n", zone, nr);
+		return;
+	}
+	fprintf(f, "fragmentation: %s below low at %lu of %zu samples (%lu below "
+	       "min); free pages in blocks of order >= %lu then: %.1f%%, on "
+	       "MIGRATE_RESERVE lists: %.1f%%\n", zone, low, nr,
+	       result_uint(r, "frag_below_min"), result_uint(r, "frag_order"),
+	       100 * result_real(r, "frag_share_below_low"),
+	       100 * result_real(r, "frag_reserve_below_low"));
+}
+
 static void print_io(FILE *f, const struct run_result *r)
 {
 	const uint64_t *ev = result_uints(r, "vm_events");
@@ -178,6 +201,7 @@ static void print_io(FILE *f, const struct run_result *r)
 	fprintf(f, "network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
 	       result_uint(r, "packets_received"), result_uint(r, "packets_dropped"),
 	       result_uint(r, "music_bytes"), result_uint(r, "oom_kills"));
+	print_fragmentation(f, r);
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
 	       result_real(r, "wall_seconds"));

@@ -67,6 +67,9 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len)
 		snprintf(err, len, "%s", mem_init_error());
 		return -1;
 	}
+	/* What setup_vmstat() sets later in a booted kernel, which
+	 * /proc/zoneinfo prints (no engine: no vmstat_update). */
+	refresh_zone_stat_thresholds();
 	return 0;
 }
 

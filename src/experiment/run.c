@@ -10,6 +10,7 @@
 #include <string.h>
 #include <signal.h>
 #include "run.h"
+#include "buddy_series.h"
 #include "machine.h"
 #include "monitor.h"
 #include "scenario_load.h"
@@ -139,7 +140,9 @@ MEASURE_REGISTER(run_sim_end);
 static struct measure run_samples = {
 	.name = "samples", .doc = "free pages per zone type, dirty, "
 	"writeback, anon and file pages, swap used, kswapd awake, failures "
-	"and congestion_wait time so far, every [run] sample_interval",
+	"and congestion_wait time so far, and the fragmentation zone's free "
+	"pages, those in blocks of the failing order or more and whether "
+	"below its watermarks, every [run] sample_interval",
 	.kind = MEASURE_SERIES, .json = "series.samples", .csv = "samples",
 	.type = MT_LIST, .record = &sample_point_record,
 	.flags = MF_WITH_SERIES,
@@ -240,6 +243,7 @@ static void take_sample(struct timer *t)
 				  !waitqueue_active(&pgdat->kswapd_wait);
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
+	buddy_series_sample(rs->res, &s);
 	result_append(rs->res, "samples", &s);
 
 	mm_debug_sample_check();
@@ -367,6 +371,7 @@ static void collect(struct machine *m, struct run_result *r)
 	result_collect(r);
 	collect_kern_log(r);
 	collect_explain(r);
+	buddy_series_collect(r);
 	for (size_t i = 0; i < m->workloads.nr; i++) {
 		struct workload *w = &m->workloads.w[i];
 

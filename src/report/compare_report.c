@@ -107,6 +107,28 @@ static double m_disk_util(const struct run_result *r)
 	return 100 * result_disk_util(r);
 }
 
+/*
+ * The fragmentation zone's free pages in blocks of the run's failing
+ * order or more, when below its low watermark (experiment/buddy_series.c),
+ * in percent; NAN (left out of the column) for a run never below low.
+ */
+static double m_frag_share_low(const struct run_result *r)
+{
+	if (!result_uint(r, "frag_below_low"))
+		return NAN;
+	return 100 * result_real(r, "frag_share_below_low");
+}
+
+static double m_frag_below_low(const struct run_result *r)
+{
+	return (double)result_uint(r, "frag_below_low");
+}
+
+static double m_frag_below_min(const struct run_result *r)
+{
+	return (double)result_uint(r, "frag_below_min");
+}
+
 const struct report_measure report_measures[] = {
 	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
 	{ "failures", "allocation failures kern.log printed", false, 2, m_failures },
@@ -132,6 +154,12 @@ const struct report_measure report_measures[] = {
 	{ "gitk-file-read", "gitk waiting for file reads (s per process)",
 	  false, 2, m_gitk_file_read },
 	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util },
+	{ "frag-share<low", "free pages in blocks >= the failing order, "
+	  "below low (%)", true, 2, m_frag_share_low },
+	{ "samples<low", "samples below the low watermark", false, 2,
+	  m_frag_below_low },
+	{ "samples<min", "samples below the min watermark", false, 2,
+	  m_frag_below_min },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);
@@ -241,10 +269,13 @@ int compare_report_table(FILE *f, const struct report *rep)
 		if (id < 0)
 			goto out;
 		for (size_t c = 0; c < rep->nr_columns; c++)
-			for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-				if (compare_table_add_sample(t, id, c,
-						rm->value(&rep->columns[c].runs[i])))
+			for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
+				double v = rm->value(&rep->columns[c].runs[i]);
+
+				/* NAN: the run has no such value. */
+				if (!isnan(v) && compare_table_add_sample(t, id, c, v))
 					goto out;
+			}
 	}
 	rc = compare_table_print(t, f, &opts);
 out:

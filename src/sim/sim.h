@@ -339,6 +339,16 @@ void irq_work_queue_at(struct irq_work *w, sim_time_t when);
 bool in_interrupt(void);
 int smp_processor_id(void);
 
+/*
+ * Run @fn(@info) now as CPU @cpu runs it: on the calling CPU directly, on
+ * another one as an interrupt there (an IPI: smp_processor_id() is @cpu,
+ * in_interrupt() is true, current is the task holding that CPU), its CPU
+ * time charged to @cpu as interrupt work.  The kernel's on_each_cpu() and
+ * smp_call_function_single() (2.6.32 kernel/smp.c) run on it; the calling
+ * CPU waits, and the call takes no simulated time.
+ */
+void sim_call_on_cpu(int cpu, void (*fn)(void *), void *info);
+
 /* ---- the engine ----------------------------------------------------- */
 
 /*

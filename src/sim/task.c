@@ -487,6 +487,32 @@ int smp_processor_id(void)
 	return 0;
 }
 
+void sim_call_on_cpu(int cpu, void (*fn)(void *), void *info)
+{
+	struct task_struct *prev = sim_current;
+	int prev_cpu = engine.irq_cpu;
+	sim_time_t prev_consumed = engine.irq_consumed;
+
+	if (cpu == smp_processor_id()) {
+		fn(info);
+		return;
+	}
+	engine.irq_depth++;
+	engine.irq_cpu = cpu;
+	engine.irq_consumed = 0;
+	/* A kernel booted with more CPUs than the engine has (a unit test
+	 * without sim_init): nobody runs there, nothing is charged. */
+	sim_current = (unsigned int)cpu < engine.cfg.nr_cpus ?
+		      engine.cpus[cpu].curr : NULL;
+	fn(info);
+	if ((unsigned int)cpu < engine.cfg.nr_cpus)
+		sched_irq_charge(cpu, engine.irq_consumed);
+	sim_current = prev;
+	engine.irq_cpu = prev_cpu;
+	engine.irq_consumed = prev_consumed;
+	engine.irq_depth--;
+}
+
 static void irq_dispatch(struct timer *t)
 {
 	struct irq_work *w = t->data;

@@ -107,9 +107,11 @@ static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
 	zs->pcp = calloc(m->nr_cpus ? m->nr_cpus : 1, sizeof(*zs->pcp));
 	BUG_ON(!zs->pcp);
 	for (unsigned int cpu = 0; zone->pageset && cpu < m->nr_cpus; cpu++) {
-		zs->pcp[cpu].high = zone->pageset[cpu].high;
-		zs->pcp[cpu].batch = zone->pageset[cpu].batch;
-		zs->pcp[cpu].count = zone->pageset[cpu].count;
+		const struct per_cpu_pages *pcp = &zone_pcp(zone, cpu)->pcp;
+
+		zs->pcp[cpu].high = pcp->high;
+		zs->pcp[cpu].batch = pcp->batch;
+		zs->pcp[cpu].count = pcp->count;
 	}
 	for (unsigned int k = 0; k < m->nr_lowmem_reserve; k++)
 		m->lowmem_reserve[m->nr_zones][k] =

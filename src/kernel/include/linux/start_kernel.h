@@ -27,6 +27,8 @@ enum {
 	INIT_BLOCK	= 1 << 3,	/* blk_dev_init: io contexts, congestion */
 	INIT_FILEMAP	= 1 << 4,	/* filemap_init: page waits, readahead */
 	INIT_WRITEBACK	= 1 << 5,	/* page_writeback_init (and the flushers) */
+	INIT_VMSTAT	= 1 << 6,	/* setup_vmstat: per-cpu counter drift,
+					 * vmstat_update (needs sim_init) */
 	INIT_ALL	= (1 << 7) - 1,
 };
 
