@@ -74,7 +74,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick install uninstall man FORCE
+.PHONY: all run check check-slow test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -178,17 +178,36 @@ validate: deps
 		--date "$$(date -u '+%Y-%m-%d %H:%M UTC')" \
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
 
+# `make check` is the edit-compile-test loop (under 20 s on 2 cores): the
+# unit and machine tests and the layering check.  The integration tests
+# that run whole compares, reports, calibrations, browsers and installs,
+# several seconds each, are `make check-slow`; `make test` (the README's
+# test command, and CI's) runs both in one parallel pass.
+SLOW_TEST_NAMES := examples outputs tracedat_write calibrate progress html \
+	validation install
+SLOW_TEST_BINS := $(SLOW_TEST_NAMES:%=$(BUILD)/tests/test_%)
+FAST_TEST_BINS := $(filter-out $(SLOW_TEST_BINS),$(TEST_BINS))
+
 check: deps
+	@scripts/optional-deps.sh
+	@scripts/check-layers.sh
+	@$(MAKE) --no-print-directory all $(FAST_TEST_BINS)
+	@scripts/run-tests.sh $(BUILD) $(FAST_TEST_BINS)
+
+check-slow: deps
+	@scripts/optional-deps.sh
+	@$(MAKE) --no-print-directory all $(SLOW_TEST_BINS)
+	@scripts/run-tests.sh $(BUILD) $(SLOW_TEST_BINS)
+
+test: deps
 	@scripts/optional-deps.sh
 	@scripts/check-layers.sh
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
 	@scripts/run-tests.sh $(BUILD) $(TEST_BINS)
 
-test: check
-
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
-	@$(MAKE) --no-print-directory MODE=asan check
+	@$(MAKE) --no-print-directory MODE=asan test
 
 # The test suite and the default run cut at 60 s (I/O in flight) under
 # valgrind's memcheck: any error or leak fails (the engine registers its
