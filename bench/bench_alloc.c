@@ -66,8 +66,8 @@ static void bench_pairs(const char *name, long n, bool through_buddy)
 	if (through_buddy) {
 		/* What zone_batchsize gives a small DMA zone. */
 		for_each_populated_zone(zone) {
-			zone->pageset[0].high = 0;
-			zone->pageset[0].batch = 1;
+			zone->pageset[0].pcp.high = 0;
+			zone->pageset[0].pcp.batch = 1;
 		}
 	}
 	/* Warm up: the first request steals a pageblock for UNMOVABLE. */

@@ -75,7 +75,7 @@ static int pcp_count(struct zone *zone)
 	int n = 0;
 
 	for (unsigned int cpu = 0; cpu < sim_nr_cpus(); cpu++)
-		n += zone->pageset[cpu].count;
+		n += zone->pageset[cpu].pcp.count;
 	return n;
 }
 

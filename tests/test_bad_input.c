@@ -330,6 +330,8 @@ static void test_numeric_options_refuse_garbage(void **state)
 		{ "validate --seeds ' 5'", "--seeds: ' 5'" },
 		{ "validate --jobs 0", "--jobs: '0' is not 1-256" },
 		{ "validate --alpha nan", "--alpha: 'nan' is not in (0, 1)" },
+		{ "validate --record 12nov", "--record: '12nov' is not a data set" },
+		{ "validate --record cover,", "--record: '' is not a data set" },
 		{ "show zoneinfo --mem -1", "--mem: '-1' is not a size" },
 		{ "show zoneinfo --mem 99999999999999999999T", "is not a size" },
 		{ "show zoneinfo --cpus 0", "--cpus: '0' is not a CPU count" },

@@ -179,7 +179,7 @@ static unsigned long pages_in_buddy_and_pcp(void)
 	for_each_populated_zone(zone) {
 		n += (unsigned long)zone->vm_stat[NR_FREE_PAGES];
 		for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
-			n += (unsigned long)zone->pageset[cpu].count;
+			n += (unsigned long)zone->pageset[cpu].pcp.count;
 	}
 	return n;
 }
@@ -412,7 +412,7 @@ static void test_steal_unmovable_from_movable_32(void **state)
 	 * UNMOVABLE lists. */
 	assert_int_equal(dma32->vm_stat[NR_FREE_PAGES], free_before - 31);
 	assert_int_equal(free_pages_of_type(dma32, MIGRATE_UNMOVABLE), 993);
-	assert_int_equal(dma32->pageset[0].count, 30);
+	assert_int_equal(dma32->pageset[0].pcp.count, 30);
 
 	/* One fallback, recorded as the kernel's mm_page_alloc_extfrag. */
 	assert_int_equal(count_events(TRACE_MM_PAGE_ALLOC_EXTFRAG), 1);
@@ -612,7 +612,7 @@ static void test_reserve_is_last_resort(void **state)
 	__free_pages(page, 0);
 	assert_true(PagePcp(page));
 	assert_int_equal(page->private, MIGRATE_RESERVE);
-	assert_ptr_equal(normal->pageset[0].lists[MIGRATE_MOVABLE].next, &page->lru);
+	assert_ptr_equal(normal->pageset[0].pcp.lists[MIGRATE_MOVABLE].next, &page->lru);
 	assert_invariants();
 }
 
@@ -630,7 +630,7 @@ static void test_pcp_high_and_batch(void **state)
 	profile_set_default();
 	boot("x86", 512, 1);
 	normal = Z(ZONE_NORMAL);
-	pcp = &normal->pageset[0];
+	pcp = &normal->pageset[0].pcp;
 	free0 = normal->vm_stat[NR_FREE_PAGES];
 	pgalloc0 = vm_events[PGALLOC_NORMAL];
 	pgfree0 = vm_events[PGFREE];
@@ -699,11 +699,11 @@ static void test_pcp_dma_zero_high(void **state)
 	free0 = dma->vm_stat[NR_FREE_PAGES];
 	page = alloc_pages(GFP_KERNEL | __GFP_DMA, 0);
 	assert_ptr_equal(page_zone(page), dma);
-	assert_int_equal(dma->pageset[0].count, 0);
+	assert_int_equal(dma->pageset[0].pcp.count, 0);
 	assert_int_equal(dma->vm_stat[NR_FREE_PAGES], free0 - 1);
 	assert_int_equal(vm_events[PGALLOC_DMA], 1);
 	__free_pages(page, 0);
-	assert_int_equal(dma->pageset[0].count, 0);
+	assert_int_equal(dma->pageset[0].pcp.count, 0);
 	assert_int_equal(dma->vm_stat[NR_FREE_PAGES], free0);
 	assert_invariants();
 }
@@ -742,7 +742,7 @@ static void pcp_drain_order(bool v32)
 		__free_pages(u[i], 0);
 	for (int i = 0; i < 146; i++)
 		__free_pages(m[i], 0);
-	assert_int_equal(normal->pageset[0].count, 186 - 31);
+	assert_int_equal(normal->pageset[0].pcp.count, 186 - 31);
 
 	for (int i = 0; i < 40; i++) {
 		bool drained = v32 ? i < 10 : i < 31;
@@ -775,7 +775,7 @@ static void test_pcp_drain_order_31(void **state)
 	 * UNMOVABLE request searches from the head and finds U40; a cold one
 	 * searches from the tail and finds U32.
 	 */
-	pcp = &Z(ZONE_NORMAL)->pageset[0];
+	pcp = &Z(ZONE_NORMAL)->pageset[0].pcp;
 	page = alloc_pages(GFP_KERNEL, 0);
 	assert_int_equal(get_pageblock_migratetype(page), MIGRATE_UNMOVABLE);
 	assert_int_equal(pcp->count, 154);
@@ -800,21 +800,21 @@ static void test_pcp_per_cpu_and_drain_all(void **state)
 	normal = Z(ZONE_NORMAL);
 	/* Outside any task smp_processor_id() is 0. */
 	__free_pages(alloc_pages(GFP_KERNEL, 0), 0);
-	assert_int_equal(normal->pageset[0].count, 31);
-	assert_int_equal(normal->pageset[1].count, 0);
+	assert_int_equal(normal->pageset[0].pcp.count, 31);
+	assert_int_equal(normal->pageset[1].pcp.count, 0);
 	/* Simulate cpu 1's list having pages, then drain every CPU. */
 	normal->pageset[1] = normal->pageset[0];
-	normal->pageset[0].count = 0;
+	normal->pageset[0].pcp.count = 0;
 	for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
-		struct list_head *src = &normal->pageset[0].lists[t];
-		struct list_head *dst = &normal->pageset[1].lists[t];
+		struct list_head *src = &normal->pageset[0].pcp.lists[t];
+		struct list_head *dst = &normal->pageset[1].pcp.lists[t];
 
 		INIT_LIST_HEAD(dst);
 		list_splice_init(src, dst);
 	}
 	assert_invariants();
 	drain_all_pages();
-	assert_int_equal(normal->pageset[1].count, 0);
+	assert_int_equal(normal->pageset[1].pcp.count, 0);
 	assert_invariants();
 	mem_exit();
 	sim_exit();
@@ -1038,10 +1038,10 @@ static void test_invariant_checker_catches_corruption(void **state)
 	assert_non_null(strstr(msg, "PG_buddy"));
 	ClearPageBuddy(page);
 
-	normal->pageset[0].count++;
+	normal->pageset[0].pcp.count++;
 	assert_int_equal(check_zone_invariants(normal, msg, sizeof(msg)), -1);
 	assert_non_null(strstr(msg, "pcp count"));
-	normal->pageset[0].count--;
+	normal->pageset[0].pcp.count--;
 	assert_int_equal(check_zone_invariants(normal, msg, sizeof(msg)), 0);
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mmsim calibrate: a known value recovered from measures generated at
- * it, the same record for the same arguments (whatever -j), every
- * refusal with its reason, and the fitted scenario reproducing the best
- * evaluation's runs.
+ * it, on one scenario and jointly on two machines, the same record for
+ * the same arguments (whatever -j), every refusal with its reason, and
+ * the fitted scenario reproducing the best evaluation's runs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,13 +33,21 @@
  * the random pattern makes the seeds differ a little.  A run takes
  * milliseconds.
  */
-#define HOG_SCENARIO(size, cpu)						\
+#define HOG_SCENARIO(size, cpu)	HOG_MACHINE(size, cpu, "1")
+
+/* The same on a machine whose CPU runs at @speed of the reference's: the
+ * second machine of a joint fit. */
+#define HOG_MACHINE(size, cpu, speed)					\
 	"[machine]\nmem = 64M\ncpus = 1\ndisk_size = 2G\nfs_size = 1G\n"	\
-	"swap_size = 256M\n"						\
+	"swap_size = 256M\ncpu_speed = " speed "\n"			\
 	"[kernel]\nprofile = 2.6.32-rc6\n"				\
 	"[run]\nseed = 1\nmax_time = 60s\nuntil = hog-done\n"		\
 	"[task hog]\nprogram = anonhog\nsize = " size "\npattern = random\n" \
 	"passes = 3\ncpu_per_page = " cpu "\n"
+
+/* One scenario file, as --scenario FILE gives it. */
+#define ONE_FILE(path)							\
+	((const struct calibration_source[]){ { .scenario = (path) } })
 
 static char *tmp_dir;
 static char out[65536];
@@ -168,7 +176,8 @@ static void test_recovers_known_values(void **state)
 		"hog.cpu_per_page=500ns..20us:log", "hog.size=8M..32M",
 	};
 	struct calibration_opts o = {
-		.scenario_path = scen, .targets = targets, .nr_targets = 2,
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = targets, .nr_targets = 2,
 		.fits = fits, .nr_fits = 2, .nr_seeds = 3,
 	};
 	struct calibration c;
@@ -203,7 +212,8 @@ static void calibrate_into(const char *dir_name, const char *scen, int jobs,
 	const char *targets[] = { "sim_end=40ms" };
 	const char *fits[] = { "hog.cpu_per_page=1us..10us" };
 	struct calibration_opts o = {
-		.scenario_path = scen, .targets = targets, .nr_targets = 1,
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = targets, .nr_targets = 1,
 		.fits = fits, .nr_fits = 1, .nr_seeds = 2, .max_evals = 30,
 	};
 	struct calibration c;
@@ -257,7 +267,8 @@ static void test_same_arguments_same_record(void **state)
 /*
  * The fitted scenario, run with the scenario's own kernel and seed as
  * `mmsim run FITTED` would, gives the best evaluation's first run to the
- * last digit, and --seed S its others.
+ * last digit, and --seed S its others; a long command line in its header
+ * does not stop it from loading.
  */
 static void test_fitted_scenario_reproduces_best(void **state)
 {
@@ -265,7 +276,8 @@ static void test_fitted_scenario_reproduces_best(void **state)
 	const char *targets[] = { "sim_end=50ms", "pgfault=4000" };
 	const char *fits[] = { "hog.cpu_per_page=1us..10us", "hog.size=12M..24M" };
 	struct calibration_opts o = {
-		.scenario_path = scen, .targets = targets, .nr_targets = 2,
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = targets, .nr_targets = 2,
 		.fits = fits, .nr_fits = 2, .nr_seeds = 2, .max_evals = 24,
 		/* Not the scenario's: the fitted file must say so. */
 		.kernel = "2.6.30", .base_seed_set = true, .base_seed = 7,
@@ -273,14 +285,35 @@ static void test_fitted_scenario_reproduces_best(void **state)
 	struct calibration c;
 	struct scenario_error serr;
 	struct scenario *sc;
-	char *text;
+	char *text, command[2048], *p, *line;
+	size_t n = 0, len;
 
 	(void)state;
 	init_ok(&c, &o);
 	run_ok(&c, 2);
-	text = calibration_fitted_text(&c);
+	/* A command line longer than a scenario line may be (a joint
+	 * calibration's targets, a deep --out): folded into comment lines
+	 * the scenario reader takes, every word kept. */
+	p = command + sprintf(command, "mmsim calibrate");
+	for (int i = 0; i < 20; i++)
+		p += sprintf(p, " --target x86_64:elapsed=9:48.%03d", i);
+	p += sprintf(p, " --out /");
+	memset(p, 'd', 300);
+	p[300] = 0;
+	c.rec.command = command;
+	text = calibration_fitted_text(&c, 0);
 	assert_non_null(text);
 	assert_int_equal(text[0], ';');
+	for (line = text; *line; line += len + !!line[len]) {
+		len = strcspn(line, "\n");
+		assert_true(len <= 160);
+		if (!strncmp(line, ";   ", 4))
+			for (p = line; (p = strstr(p, "--target")) &&
+			     p < line + len; p++)
+				n++;
+	}
+	assert_int_equal(n, 20);
+	assert_non_null(strstr(text, " x86_64:elapsed=9:48.019"));
 	sc = scenario_load_text(text, "fitted.ini", &serr);
 	if (!sc)
 		fail_msg("%s", serr.msg);
@@ -304,6 +337,504 @@ static void test_fitted_scenario_reproduces_best(void **state)
 	free(text);
 	calibration_free(&c);
 	free(scen);
+}
+
+/* ---- joint fits: several machines, shared and own values --------------- */
+
+/* "NAME=PATH" of a scenario file written into the test's folder. */
+static char *named(const char *name, const char *file, const char *text)
+{
+	char *path = write_scenario(file, text), *arg;
+
+	assert_true(asprintf(&arg, "%s=%s", name, path) > 0);
+	free(path);
+	return arg;
+}
+
+/*
+ * The same program on two machines, the second's CPU at 0.6 of the
+ * first's: sim_end generated at cpu_per_page = 3us on each.  One shared
+ * value, fitted jointly from both targets, comes back within 5% and
+ * meets both targets, each with its own machine's runs.  A shared value
+ * written into only one scenario, or runs or means mixed between the
+ * scenarios, leave one target far off (the slow machine's is 1.6 times
+ * the other's).
+ */
+static void test_joint_recovers_shared_value(void **state)
+{
+	char *a = named("fast", "fast.ini", HOG_MACHINE("16M", "1us", "1"));
+	char *b = named("slow", "slow.ini", HOG_MACHINE("16M", "1us", "0.6"));
+	char ta[64], tb[64];
+	const char *targets[] = { ta, tb };
+	const char *fits[] = { "hog.cpu_per_page=500ns..20us:log" };
+	const struct calibration_source src[] = {
+		{ .scenario = a }, { .scenario = b },
+	};
+	struct calibration_opts o = {
+		.sources = src, .nr_sources = 2, .targets = targets,
+		.nr_targets = 2, .fits = fits, .nr_fits = 1, .nr_seeds = 3,
+	};
+	struct calibration c;
+	double end_a, end_b, faults, cpu;
+
+	(void)state;
+	measure(HOG_MACHINE("16M", "3us", "1"), 3, &end_a, &faults);
+	measure(HOG_MACHINE("16M", "3us", "0.6"), 3, &end_b, &faults);
+	/* The machine factor shows in the targets. */
+	assert_true(end_b > 1.3 * end_a);
+	snprintf(ta, sizeof(ta), "fast:sim_end=%.0fns", end_a * 1e9);
+	snprintf(tb, sizeof(tb), "slow:sim_end=%.0fns", end_b * 1e9);
+	init_ok(&c, &o);
+	assert_int_equal(c.rec.nr_scenarios, 2);
+	assert_int_equal(c.rec.params[0].scenario, CALIBRATION_SHARED);
+	assert_int_equal(c.rec.targets[1].scenario, 1);
+	run_ok(&c, 2);
+	cpu = time_ns(best(&c)->values[0]);
+	if (fabs(cpu - 3000) > 150)
+		fail_msg("fitted cpu_per_page %s: expected 3us within 5%%",
+			 best(&c)->values[0]);
+	for (size_t t = 0; t < 2; t++) {
+		double want = c.rec.targets[t].value, got = best(&c)->means[t];
+
+		if (fabs(got - want) > 0.01 * want)
+			fail_msg("target %s: mean %g, wanted %g", c.rec.targets[t].arg,
+				 got, want);
+	}
+	assert_string_equal(c.rec.stopped, "the step is below --tolerance");
+	calibration_free(&c);
+	free(a);
+	free(b);
+}
+
+/*
+ * A shared value and one machine's own: cpu_per_page shared, the slow
+ * machine's hog.size its own (16M in both files).  Targets generated at
+ * 3us on both machines, with 16M on the fast one and 20M on the slow
+ * one: both values come back, the fast machine's fitted file keeps its
+ * 16M, and the slow machine's fitted file, run with its seeds, gives the
+ * best evaluation's runs of its targets to the last digit.
+ */
+static void test_joint_fits_one_machines_own_value(void **state)
+{
+	char *a = named("fast", "own-fast.ini", HOG_MACHINE("16M", "1us", "1"));
+	char *b = named("slow", "own-slow.ini", HOG_MACHINE("16M", "1us", "0.6"));
+	char ta[64], tb[64], tf[64], line[64], *text;
+	const char *targets[] = { ta, tb, tf };
+	const char *fits[] = {
+		"hog.cpu_per_page=500ns..20us:log", "slow:hog.size=8M..32M",
+	};
+	const struct calibration_source src[] = {
+		{ .scenario = a }, { .scenario = b },
+	};
+	struct calibration_opts o = {
+		.sources = src, .nr_sources = 2, .targets = targets,
+		.nr_targets = 3, .fits = fits, .nr_fits = 2, .nr_seeds = 2,
+		.base_seed_set = true, .base_seed = 5,
+	};
+	struct calibration c;
+	struct scenario_error serr;
+	struct scenario *sc;
+	double end_a, end_b, faults_a, faults_b, cpu, size;
+
+	(void)state;
+	measure(HOG_MACHINE("16M", "3us", "1"), 2, &end_a, &faults_a);
+	measure(HOG_MACHINE("20M", "3us", "0.6"), 2, &end_b, &faults_b);
+	snprintf(ta, sizeof(ta), "fast:sim_end=%.0fns", end_a * 1e9);
+	snprintf(tb, sizeof(tb), "slow:sim_end=%.0fns", end_b * 1e9);
+	snprintf(tf, sizeof(tf), "slow:pgfault=%.3f", faults_b);
+	init_ok(&c, &o);
+	assert_string_equal(c.rec.params[1].key, "slow:hog.size");
+	assert_int_equal(c.rec.params[1].scenario, 1);
+	run_ok(&c, 2);
+	cpu = time_ns(best(&c)->values[0]);
+	size = size_bytes(best(&c)->values[1]);
+	if (fabs(cpu - 3000) > 150 || fabs(size - 20.0 * (1 << 20)) > 1 << 20)
+		fail_msg("fitted cpu_per_page %s, slow's size %s: expected 3us "
+			 "and 20M within 5%%", best(&c)->values[0],
+			 best(&c)->values[1]);
+
+	/* The fast machine's file: the shared value, its own 16M. */
+	text = calibration_fitted_text(&c, 0);
+	assert_non_null(text);
+	snprintf(line, sizeof(line), "\ncpu_per_page = %s\n", best(&c)->values[0]);
+	assert_non_null(strstr(text, line));
+	assert_non_null(strstr(text, "\nsize = 16M\n"));
+	assert_null(strstr(text, "slow:hog.size"));
+	free(text);
+
+	/* The slow machine's: both values, and it reproduces the runs. */
+	text = calibration_fitted_text(&c, 1);
+	assert_non_null(text);
+	assert_non_null(strstr(text, line));
+	snprintf(line, sizeof(line), "\nsize = %s\n", best(&c)->values[1]);
+	assert_non_null(strstr(text, line));
+	sc = scenario_load_text(text, "fitted-slow.ini", &serr);
+	if (!sc)
+		fail_msg("%s", serr.msg);
+	assert_int_equal(sc->run.seed, 5);
+	for (unsigned int s = 0; s < 2; s++) {
+		struct run_options opt = { .seed = (uint64_t)sc->run.seed + s,
+					   .scenario_name = "fitted-slow.ini" };
+		struct run_result r;
+		char err[256];
+
+		if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+			fail_msg("%s", err);
+		assert_true((double)result_uint(&r, "sim_end") / 1e9 ==
+			    best(&c)->runs[1 * 2 + s]);
+		assert_true((double)result_uint_at(&r, "vm_events", "pgfault") ==
+			    best(&c)->runs[2 * 2 + s]);
+		result_free(&r);
+	}
+	scenario_free(sc);
+	free(text);
+	calibration_free(&c);
+	free(a);
+	free(b);
+}
+
+static void joint_into(const char *dir_name, const char *a, const char *b,
+		       int jobs, char **files)
+{
+	static const char *const names[] = {
+		"calibration.json", "calibration.md", "fitted-fast.ini",
+		"fitted-slow.ini",
+	};
+	const char *targets[] = { "slow:sim_end=80ms", "fast:sim_end=40ms" };
+	const char *fits[] = { "hog.cpu_per_page=1us..10us" };
+	const struct calibration_source src[] = {
+		{ .scenario = a }, { .scenario = b },
+	};
+	struct calibration_opts o = {
+		.sources = src, .nr_sources = 2, .targets = targets,
+		.nr_targets = 2, .fits = fits, .nr_fits = 1, .nr_seeds = 2,
+		.max_evals = 20,
+	};
+	struct calibration c;
+	char err[1024], *dir = path_in(dir_name), *p;
+
+	assert_int_equal(mkdir(dir, 0777), 0);
+	init_ok(&c, &o);
+	run_ok(&c, jobs);
+	if (calibration_write(&c, dir, "mmsim calibrate (test)", "test", err,
+			      sizeof(err)))
+		fail_msg("%s", err);
+	for (size_t i = 0; i < N(names); i++) {
+		assert_true(asprintf(&p, "%s/%s", dir, names[i]) > 0);
+		files[i] = slurp(p);
+		free(p);
+	}
+	/* One fitted file per scenario, none for the single case. */
+	assert_true(asprintf(&p, "%s/%s", dir, CALIBRATION_FITTED_FILE) > 0);
+	assert_int_not_equal(access(p, F_OK), 0);
+	free(p);
+	calibration_free(&c);
+	free(dir);
+}
+
+/* Same arguments, same bytes, with one process and with three; the
+ * record lists each scenario's measures at the best point. */
+static void test_joint_same_arguments_same_record(void **state)
+{
+	char *a = named("fast", "det-fast.ini", HOG_MACHINE("16M", "1us", "1"));
+	char *b = named("slow", "det-slow.ini", HOG_MACHINE("16M", "1us", "0.6"));
+	char *f1[4], *f2[4];
+
+	(void)state;
+	joint_into("jdet1", a, b, 1, f1);
+	joint_into("jdet2", a, b, 3, f2);
+	for (size_t i = 0; i < 4; i++) {
+		assert_string_equal(f1[i], f2[i]);
+		free(f2[i]);
+	}
+	assert_non_null(strstr(f1[0], "\"scenarios\": ["));
+	assert_non_null(strstr(f1[0], "\"fitted_scenario\": \"fitted-slow.ini\""));
+	assert_non_null(strstr(f1[1], "### fast\n"));
+	assert_non_null(strstr(f1[1], "### slow\n"));
+	assert_non_null(strstr(f1[1], "| slow:sim_end |"));
+	/* Each file is its own machine's. */
+	assert_non_null(strstr(f1[2], "\ncpu_speed = 1\n"));
+	assert_non_null(strstr(f1[3], "\ncpu_speed = 0.6\n"));
+	for (size_t i = 0; i < 4; i++)
+		free(f1[i]);
+	free(a);
+	free(b);
+}
+
+/* The two embedded defaults, named by their arch: the calibration the
+ * project runs on the cover letter's 2.6.30 rows, checked, not run. */
+static void test_joint_default_machines(void **state)
+{
+	const char *targets[] = {
+		"x86_64:elapsed=9:48.545", "x86:elapsed=10:59.095",
+	};
+	/* docs/calibration.md's command, and one machine's own value. */
+	const char *fits[] = {
+		"gitk.cpu_per_commit=100us..2ms:log",
+		"disk_readahead=128K..2M:log", "x86:cpu_speed=0.67..0.91",
+	};
+	const struct calibration_source src[] = {
+		{ .arch = "x86_64" }, { .arch = "x86" },
+	};
+	struct calibration_opts o = {
+		.sources = src, .nr_sources = 2, .targets = targets,
+		.nr_targets = 2, .fits = fits, .nr_fits = 3,
+		.kernel = "2.6.30-0000000-force-highorder",
+	};
+	struct calibration c;
+
+	(void)state;
+	init_ok(&c, &o);
+	assert_string_equal(c.rec.scenarios[0].name, "x86_64");
+	assert_string_equal(c.rec.scenarios[1].name, "x86");
+	assert_string_equal(c.rec.scenarios[1].arch, "x86");
+	assert_string_equal(c.rec.scenarios[0].fitted_file, "fitted-x86_64.ini");
+	assert_string_equal(c.rec.scenarios[1].fitted_file, "fitted-x86.ini");
+	assert_string_equal(c.rec.kernel, "2.6.30-0000000-force-highorder");
+	assert_int_equal(c.rec.targets[0].scenario, 0);
+	assert_int_equal(c.rec.targets[1].scenario, 1);
+	assert_string_equal(c.rec.params[0].section, "task gitk");
+	assert_int_equal(c.rec.params[0].scenario, CALIBRATION_SHARED);
+	assert_int_equal(c.rec.params[1].scenario, CALIBRATION_SHARED);
+	assert_string_equal(c.rec.params[1].section, "machine");
+	assert_int_equal(c.rec.params[2].scenario, 1);
+	assert_string_equal(c.rec.params[2].key, "x86:cpu_speed");
+	assert_string_equal(c.rec.params[2].section, "machine");
+	calibration_free(&c);
+}
+
+struct joint_refusal {
+	const char *b_text;		/* scenario b; NULL: the slow hog */
+	const char *targets[3];
+	const char *fits[2];
+	const char *expect;		/* in the message */
+};
+
+#define SLOW_HOG	HOG_MACHINE("16M", "1us", "0.6")
+#define TWO_TARGETS	{ "a:sim_end=40ms", "b:sim_end=70ms" }
+#define SHARED_CPU	{ "hog.cpu_per_page=1us..10us" }
+
+/* With a second task the fast machine lacks. */
+#define SLOW_HOG_AND_OTHER						\
+	SLOW_HOG "[task other]\nprogram = anonhog\nsize = 4M\n"
+
+/* Bare "size" is [task hog]'s in a, [task other]'s here. */
+#define SIZE_IN_OTHER							\
+	"[machine]\nmem = 64M\ncpus = 1\ndisk_size = 2G\nfs_size = 1G\n"	\
+	"swap_size = 256M\n[kernel]\nprofile = 2.6.32-rc6\n"		\
+	"[run]\nseed = 1\nmax_time = 60s\nuntil = hog-done\n"		\
+	"[task hog]\nprogram = anonhog\npasses = 3\n"			\
+	"[task other]\nprogram = anonhog\nsize = 4M\n"
+
+/* [task hog] runs another program, which has a size too. */
+#define HOG_IS_A_READER							\
+	"[machine]\nmem = 64M\ncpus = 1\ndisk_size = 2G\nfs_size = 1G\n"	\
+	"swap_size = 256M\n[kernel]\nprofile = 2.6.32-rc6\n"		\
+	"[run]\nseed = 1\nmax_time = 60s\n"				\
+	"[task hog]\nprogram = reader\nsize = 16M\n"
+
+static void test_joint_refusals(void **state)
+{
+	static const struct joint_refusal cases[] = {
+		/* targets: each names its scenario, a known one */
+		{ NULL, { "sim_end=40ms", "b:sim_end=70ms" }, SHARED_CPU,
+		  "--target 'sim_end=40ms': which scenario? A target is measured "
+		  "on one machine, and this calibration runs several (a, b): "
+		  "write NAME:sim_end=40ms" },
+		{ NULL, { "a:sim_end=40ms", "c:sim_end=70ms" }, SHARED_CPU,
+		  "--target 'c:sim_end=70ms': no scenario is named 'c' (this "
+		  "calibration's: a, b)" },
+		{ NULL, { "a:sim_end=40ms", "a:sim_end=41ms", "b:sim_end=1s" },
+		  SHARED_CPU, "--target: a:sim_end is given twice" },
+		{ NULL, { "a:sim_end=40ms" }, SHARED_CPU,
+		  "scenario b has no target" },
+		{ NULL, { "a:sim_end", "b:sim_end=70ms" }, SHARED_CPU,
+		  "--target 'a:sim_end': expected NAME:MEASURE=VALUE" },
+		/* parameters */
+		{ NULL, TWO_TARGETS, { "c:hog.size=8M..32M" },
+		  "--fit 'c:hog.size=8M..32M': no scenario is named 'c'" },
+		{ SLOW_HOG_AND_OTHER, TWO_TARGETS, { "other.size=1M..8M" },
+		  "--fit 'other.size=1M..8M': in a (" },
+		{ SLOW_HOG_AND_OTHER, TWO_TARGETS, { "other.size=1M..8M" },
+		  "no [task other] in" },
+		{ SLOW_HOG_AND_OTHER, TWO_TARGETS, { "other.size=1M..8M" },
+		  "(a --fit without NAME: is shared, written into every scenario; "
+		  "NAME:KEY fits one scenario's key)" },
+		{ SLOW_HOG_AND_OTHER, TWO_TARGETS, { "other.nosuch=1..2" },
+		  "no [task other] in" },
+		{ SLOW_HOG_AND_OTHER, TWO_TARGETS, { "b:other.nosuch=1..2" },
+		  "--fit 'b:other.nosuch=1..2': in b (" },
+		{ SIZE_IN_OTHER, TWO_TARGETS, { "size=1M..8M" },
+		  "--fit 'size=1M..8M': size is [task hog] size in a but [task "
+		  "other] size in b" },
+		{ HOG_IS_A_READER, TWO_TARGETS, { "hog.size=8M..32M" },
+		  "--fit 'hog.size=8M..32M': [task hog] runs anonhog in a but "
+		  "reader in b" },
+		{ NULL, TWO_TARGETS, { "hog.cpu_per_page=1us..10us",
+				       "b:hog.cpu_per_page=2us..4us" },
+		  "--fit: 'hog.cpu_per_page' and 'b:hog.cpu_per_page' name the "
+		  "same key of b" },
+		{ NULL, TWO_TARGETS, { "b:hog.cpu_per_page=1us..2s" },
+		  "--fit 'b:hog.cpu_per_page=1us..2s': the upper end is refused "
+		  "by b: " },
+	};
+	char *a = named("a", "ref-a.ini", HOG_MACHINE("16M", "1us", "1"));
+	char err[2048];
+
+	(void)state;
+	for (size_t i = 0; i < N(cases); i++) {
+		char *b = named("b", "ref-b.ini", cases[i].b_text ?
+				cases[i].b_text : SLOW_HOG);
+		const struct calibration_source src[] = {
+			{ .scenario = a }, { .scenario = b },
+		};
+		size_t nt = 0, nf = 0;
+		struct calibration_opts o = {
+			.sources = src, .nr_sources = 2,
+			.targets = cases[i].targets, .fits = cases[i].fits,
+		};
+		struct calibration c;
+
+		while (nt < 3 && cases[i].targets[nt])
+			nt++;
+		while (nf < 2 && cases[i].fits[nf])
+			nf++;
+		o.nr_targets = nt;
+		o.nr_fits = nf;
+		err[0] = 0;
+		if (!calibration_init(&c, &o, err, sizeof(err)))
+			fail_msg("case %zu (%s) was accepted", i, cases[i].expect);
+		if (!strstr(err, cases[i].expect))
+			fail_msg("case %zu: '%s' does not say '%s'", i, err,
+				 cases[i].expect);
+		assert_null(strchr(err, '\n'));
+		calibration_free(&c);
+		free(b);
+	}
+	free(a);
+}
+
+/* The hog on the slow machine, under another kernel. */
+#define SLOW_HOG_ON_2_6_30						\
+	"[machine]\nmem = 64M\ncpus = 1\ndisk_size = 2G\nfs_size = 1G\n"	\
+	"swap_size = 256M\ncpu_speed = 0.6\n[kernel]\nprofile = 2.6.30\n"	\
+	"[run]\nseed = 1\nmax_time = 60s\nuntil = hog-done\n"		\
+	"[task hog]\nprogram = anonhog\nsize = 16M\npattern = random\n"	\
+	"passes = 3\ncpu_per_page = 1us\n"
+
+/* Scenarios that cannot be fitted together, and a kernel for both. */
+static void test_joint_scenarios_refused(void **state)
+{
+	char *a = write_scenario("ref-a.ini", HOG_MACHINE("16M", "1us", "1"));
+	char *b = named("b", "ref-k.ini", SLOW_HOG_ON_2_6_30);
+	char *same = named("ref-a", "ref-same.ini", SLOW_HOG);
+	char *space = write_scenario("ref b.ini", SLOW_HOG);
+	const char *targets[] = { "ref-a:sim_end=40ms", "b:sim_end=70ms" };
+	const char *fits[] = { "hog.cpu_per_page=1us..10us" };
+	struct calibration_source src[CALIBRATE_MAX_SCENARIOS + 1] = {
+		{ .scenario = a }, { .scenario = b },
+	};
+	struct calibration_opts o = {
+		.sources = src, .nr_sources = 2, .targets = targets,
+		.nr_targets = 2, .fits = fits, .nr_fits = 1,
+	};
+	struct calibration c;
+	char err[2048];
+
+	(void)state;
+	/* Two kernels: one must be chosen; --kernel applies to both. */
+	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "the scenarios name different kernels "
+			       "(ref-a: 2.6.32-rc6, b: 2.6.30): give one with "
+			       "--kernel"));
+	calibration_free(&c);
+	o.kernel = "2.6.31";
+	init_ok(&c, &o);
+	assert_string_equal(c.kernel, "2.6.31");
+	calibration_free(&c);
+
+	/* Names: unique, and fit for a file name. */
+	src[1].scenario = same;
+	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "two scenarios are named 'ref-a'"));
+	calibration_free(&c);
+	src[1].scenario = space;
+	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'ref b' cannot name a scenario of a joint "
+			       "calibration"));
+	calibration_free(&c);
+	src[1] = (struct calibration_source){ .arch = "arm" };
+	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "--arch 'arm': expected x86 or x86_64"));
+	calibration_free(&c);
+	for (size_t i = 0; i < N(src); i++)
+		src[i] = (struct calibration_source){ .arch = "x86" };
+	o.nr_sources = N(src);
+	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "at most 8 scenarios"));
+	calibration_free(&c);
+
+	/* One machine's key in a scenario that has it is accepted. */
+	{
+		char *sa = named("a", "own-a.ini", HOG_MACHINE("16M", "1us", "1"));
+		char *sb = named("b", "own-b.ini", SLOW_HOG_AND_OTHER);
+		const char *t2[] = { "a:sim_end=40ms", "b:sim_end=70ms" };
+		const char *f2[] = { "b:other.size=1M..8M",
+				     "hog.cpu_per_page=1us..10us" };
+		const struct calibration_source s2[] = {
+			{ .scenario = sa }, { .scenario = sb },
+		};
+		struct calibration_opts o2 = {
+			.sources = s2, .nr_sources = 2, .targets = t2,
+			.nr_targets = 2, .fits = f2, .nr_fits = 2,
+		};
+
+		init_ok(&c, &o2);
+		assert_string_equal(c.rec.params[0].section, "task other");
+		assert_int_equal(c.rec.params[0].scenario, 1);
+		calibration_free(&c);
+		free(sa);
+		free(sb);
+	}
+	free(a);
+	free(b);
+	free(same);
+	free(space);
+}
+
+/* The command: NAME=FILE scenarios, qualified targets, a file each. */
+static void test_command_line_joint(void **state)
+{
+	char *a = named("fast", "cli-fast.ini", HOG_MACHINE("16M", "1us", "1"));
+	char *b = named("slow", "cli-slow.ini", HOG_MACHINE("16M", "1us", "0.6"));
+	char *dir = path_in("cli-joint"), args[4096], *p;
+
+	(void)state;
+	snprintf(args, sizeof(args), "calibrate --scenario %s --scenario %s "
+		 "--target fast:sim_end=40ms --target slow:sim_end=70ms "
+		 "--fit hog.cpu_per_page=1us..10us --seeds 1 --max-evals 8 -j 2 "
+		 "--out %s", a, b, dir);
+	assert_int_equal(test_cli_run(args, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "Calibrated on 2.6.32-rc6, on fast and slow"));
+	assert_non_null(strstr(out, "(1us..10us, shared)"));
+	assert_non_null(strstr(out, "  slow:sim_end: target 70.000ms, mean "));
+	assert_non_null(strstr(out, "fitted-fast.ini, fitted-slow.ini, "
+			       "calibration.json"));
+	assert_true(asprintf(&p, "%s/fitted-slow.ini", dir) > 0);
+	assert_int_equal(access(p, F_OK), 0);
+	free(p);
+	/* --force replaces the joint calibration's files too. */
+	strcat(args, " --force");
+	assert_int_equal(test_cli_run(args, out, sizeof(out)), 0);
+	/* Several scenarios, an unqualified target: one line, exit 2. */
+	snprintf(args, sizeof(args), "calibrate --scenario %s --scenario %s "
+		 "--target sim_end=40ms --fit hog.cpu_per_page=1us..10us "
+		 "--out %s-2", a, b, dir);
+	assert_int_equal(test_cli_run(args, out, sizeof(out)), 2);
+	assert_non_null(strstr(out, "which scenario?"));
+	free(dir);
+	free(a);
+	free(b);
 }
 
 /* ---- reading targets ---------------------------------------------------- */
@@ -334,7 +865,9 @@ static void test_target_values_and_options(void **state)
 	assert_true(c.rec.params[0].log);
 	/* The scenario's kernel and seed when none is given. */
 	assert_string_equal(c.kernel, "2.6.32-rc6-0000000-force-highorder");
-	assert_int_equal(c.rec.base_seed, 1);
+	assert_int_equal(c.rec.nr_scenarios, 1);
+	assert_int_equal(c.rec.scenarios[0].base_seed, 1);
+	assert_string_equal(c.rec.scenarios[0].fitted_file, CALIBRATION_FITTED_FILE);
 	assert_int_equal(c.rec.nr_seeds, CALIBRATE_DEFAULT_SEEDS);
 	assert_int_equal(c.rec.max_evals, CALIBRATE_DEFAULT_MAX_EVALS);
 	calibration_free(&c);
@@ -434,7 +967,8 @@ static void test_refusals_of_targets_against_the_scenario(void **state)
 	calibration_free(&c);
 
 	o = (struct calibration_opts){
-		.scenario_path = scen, .targets = no_gitk, .nr_targets = 1,
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = no_gitk, .nr_targets = 1,
 		.fits = fits, .nr_fits = 1,
 	};
 	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
@@ -451,7 +985,8 @@ static void test_constant_zero_measure_refused(void **state)
 	const char *targets[] = { "sim_end=40ms", "oom_kills=1" };
 	const char *fits[] = { "hog.cpu_per_page=1us..10us" };
 	struct calibration_opts o = {
-		.scenario_path = scen, .targets = targets, .nr_targets = 2,
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = targets, .nr_targets = 2,
 		.fits = fits, .nr_fits = 1, .nr_seeds = 1,
 	};
 	struct calibration c;
@@ -476,7 +1011,9 @@ static void test_command_line(void **state)
 	char *dir = path_in("cli-out"), args[4096], *nl;
 	static const char *const bad[] = {
 		"--seeds 0", "--max-evals 0", "--tolerance 0", "--tolerance 2",
-		"--tolerance x", "-j 0", "extra", "--arch x86 --scenario /dev/null",
+		"--tolerance x", "-j 0", "extra", "--arch x86,", "--arch ,x86",
+		"--arch x86,,x86_64", "--arch x86,x86",
+		"--arch x86_64,x86" /* the target names no scenario */,
 	};
 
 	(void)state;
@@ -540,6 +1077,13 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_refusals_of_targets_against_the_scenario),
 		cmocka_unit_test(test_constant_zero_measure_refused),
 		cmocka_unit_test(test_command_line),
+		cmocka_unit_test(test_joint_recovers_shared_value),
+		cmocka_unit_test(test_joint_fits_one_machines_own_value),
+		cmocka_unit_test(test_joint_same_arguments_same_record),
+		cmocka_unit_test(test_joint_default_machines),
+		cmocka_unit_test(test_joint_refusals),
+		cmocka_unit_test(test_joint_scenarios_refused),
+		cmocka_unit_test(test_command_line_joint),
 	};
 
 	(void)argc;

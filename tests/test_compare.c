@@ -21,6 +21,7 @@
 #include "testlib.h"
 #include <jansson.h>
 #include "experiment/compare.h"
+#include "experiment/run.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "metrics/records.h"
@@ -150,6 +151,15 @@ static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
 	ev[KSWAPD_STEAL] = 600 * k;
 	ev[PGSTEAL_DMA32] = 750 * k;
 	result_ints_mut(r, "vm_stat")[NR_VMSCAN_WRITE] = 30 * (long)k;
+	/* Fragmentation: @failures samples below low, half of them below
+	 * min, 1 - 0.05 * failures of the free pages in order >= 2 blocks
+	 * then (none below low: no share, the run is left out of the row). */
+	result_set_text(r, "frag_zone", "DMA32");
+	result_set_uint(r, "frag_order", 2);
+	result_set_uint(r, "frag_below_low", failures);
+	result_set_uint(r, "frag_below_min", failures / 2);
+	if (failures)
+		result_set_real(r, "frag_share_below_low", 1 - 0.05 * (double)failures);
 	result_set_text(r, "kern_log",
 			"gitk: page allocation failure. order:2, mode:0x20\n");
 }
@@ -414,6 +424,15 @@ static void test_report_comparison_table(void **state)
 	 * premature-fast 1 vs 2, premature-slow 2 vs 4, allocstall 5 vs 10,
 	 * pswpout 100 vs 200: all -100%, no variance: a difference with zero
 	 * variance on both sides is significant (p = 0): "*".
+	 * The fabricated runs have no gitk processes and no disk: where
+	 * gitk's time went and the disk's utilisation are 0 everywhere,
+	 * equal means without variance.
+	 * frag-share<low: 2.6.30's first run was never below low and is left
+	 * out: 90 (0.9 of seed 8) alone, stddev n/a; 2.6.31 80 and 70: 75,
+	 * stddev 7.07, (75 - 90) / 90 = -16.67% (higher is better), no Welch
+	 * with one run.  samples<low as failures-all less one: 1 vs 5, -400%,
+	 * p = 0.106; samples<min 0.5 vs 2.5 (0, 1 and 2, 3), stddev 0.71
+	 * both, -400%, t = -2 / sqrt(0.25 + 0.25) = -2.83, df 2: no mark.
 	 */
 	assert_text(t,
 "                                      2.6.30                 2.6.31\n"
@@ -441,6 +460,26 @@ static void test_report_comparison_table(void **state)
 "Stddev allocstall            0.00 (   0.00%)        0.00 (   0.00%)\n"
 "Amean  pswpout             100.00 (   0.00%)      200.00 *-100.00%*\n"
 "Stddev pswpout               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-cpu              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-cpu              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-runqueue         0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-runqueue         0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-reclaim          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-reclaim          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-cw-time          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-cw-time          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-swapin           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-swapin           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-file-read        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-file-read        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  disk-util             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev disk-util             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  frag-share<low       90.00 (   0.00%)       75.00 ( -16.67%)\n"
+"Stddev frag-share<low         n/a (     n/a)        7.07 (     n/a)\n"
+"Amean  samples<low           1.00 (   0.00%)        5.00 (-400.00%)\n"
+"Stddev samples<low           1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  samples<min           0.50 (   0.00%)        2.50 (-400.00%)\n"
+"Stddev samples<min           0.71 (   0.00%)        0.71 (   0.00%)\n"
 "Percent: difference from 2.6.30, positive is better; *x%*: Amean differs "
 "at alpha 0.05 (Welch's t-test, two-sided)\n");
 	free(t);
@@ -612,7 +651,8 @@ static void test_folder_files_and_reproducible(void **state)
 		"kern-logs/2.6.31-seed7.log", "kern-logs/2.6.31-seed8.log",
 		"plots/comparison.dat", "plots/comparison.gp",
 		"plots/congestion-wait.gp", "plots/dirty-writeback.gp",
-		"plots/failures.gp", "plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
+		"plots/failures.gp", "plots/fragmentation.gp",
+		"plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
 		"plots/latency.gp",
 		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7-latency.log",
 		"runs/2.6.30-seed7.csv",
@@ -747,7 +787,7 @@ static void test_plots_and_html(void **state)
 	write_folder(&e, dir, 1.0, false, note, sizeof(note));
 	experiment_report_init(&er, &e, "compare", "test");
 	plots_list(&er.rep, &set);
-	assert_int_equal(set.nr, 7);	/* 5 common + one free-pages per column */
+	assert_int_equal(set.nr, 8);	/* 6 common + one free-pages per column */
 
 	/* The bar chart's data: mean and stddev per column, per measure. */
 	assert_true(asprintf(&path, "%s/plots/comparison.dat", dir) > 0);
@@ -909,13 +949,18 @@ static char *tables_of(const struct experiment *e)
 	return text;
 }
 
-/* What `mmsim run --json` would leave for every emitted job. */
+/* What `mmsim run --json` would leave for every emitted job: the result
+ * stamped with its scenario's fingerprint and this mmsim's version. */
 static void write_job_outputs(const struct experiment *e, const char *dir,
 			      const char *sub)
 {
 	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
-		char stem[640], *path, *json;
+		const struct exp_column *col = experiment_job_column(e, i);
+		char stem[640], fp[SCENARIO_FINGERPRINT_LEN], *path, *json;
 
+		scenario_fingerprint(e->points[col->point].sc, fp, sizeof(fp));
+		result_set_text(&e->results[i], "scenario_fingerprint", fp);
+		result_set_text(&e->results[i], "mmsim_version", MMSIM_VERSION);
 		experiment_job_stem(e, i, stem, sizeof(stem));
 		assert_true(asprintf(&path, "%s/%s%s.json", dir, sub, stem) > 0);
 		json = result_to_json(&e->results[i], true);

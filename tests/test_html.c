@@ -133,8 +133,8 @@ static void test_report_in_chromium(void **state)
 		   "sorted=%u reversed=%u END", &images, &loaded, &tables,
 		   &rows, &sorted, &reversed) != 6)
 		fail_msg("%.200s", check);
-	/* 5 plots every report has, one free-pages plot per column. */
-	assert_int_equal(images, 5 + 3);
+	/* 6 plots every report has, one free-pages plot per column. */
+	assert_int_equal(images, 6 + 3);
 	assert_int_equal(loaded, images);
 	/* comparison, congestion_wait, vmstat, runs. */
 	assert_int_equal(tables, 4);

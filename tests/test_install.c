@@ -61,7 +61,7 @@ static void test_make_install(void **state)
 		"usr/local/bin/mmsim", "usr/local/share/man/man1/mmsim.1",
 		"usr/local/share/mmsim/scenarios/reproduction-x86_64.ini",
 		"usr/local/share/mmsim/scenarios/reproduction-x86.ini",
-		"usr/local/share/mmsim/scenarios/low-latency-gitk.ini",
+		"usr/local/share/mmsim/scenarios/desktop-net-gitk.ini",
 		"usr/local/share/doc/mmsim/README.md",
 		"usr/local/share/doc/mmsim/model.md",
 		"usr/local/share/doc/mmsim/schema/result.schema.json",
@@ -126,7 +126,7 @@ static void test_installed_binary(void **state)
 	/* From another directory: the share/ beside the binary. */
 	assert_int_equal(sh("cd / && %s run reproduction-x86 --time 3s", bin), 0);
 	assert_non_null(strstr(out, "Elapsed:00:03.000"));
-	assert_int_equal(sh("cd / && %s run low-latency-gitk.ini --time 1s", bin), 0);
+	assert_int_equal(sh("cd / && %s run desktop-net-gitk.ini --time 1s", bin), 0);
 	assert_int_equal(sh("cd / && %s run no-such-scenario", bin), 2);
 	assert_non_null(strstr(out, "no-such-scenario: cannot open"));
 }

@@ -94,7 +94,7 @@ static const struct arch_desc arch_x86 = {
 
 #define NR_TEST_PAGES 64
 static struct page test_pages[NR_TEST_PAGES];
-static struct per_cpu_pages pcp_dma[2], pcp_main[2];
+static struct per_cpu_pageset pcp_dma[2], pcp_main[2];
 
 static void set_free_area(struct zone *z, const unsigned long *nr)
 {
@@ -144,8 +144,8 @@ static void craft_machine(const struct arch_desc *arch)
 	dma->lowmem_reserve[ZONE_HIGHMEM] = 999;
 	dma->lowmem_reserve[ZONE_MOVABLE] = 490;
 	set_free_area(dma, dma_free);
-	pcp_dma[0] = (struct per_cpu_pages){ .count = 0, .high = 0, .batch = 1 };
-	pcp_dma[1] = (struct per_cpu_pages){ .count = 0, .high = 0, .batch = 1 };
+	pcp_dma[0] = (struct per_cpu_pageset){ .pcp = { .count = 0, .high = 0, .batch = 1 } };
+	pcp_dma[1] = (struct per_cpu_pageset){ .pcp = { .count = 0, .high = 0, .batch = 1 } };
 	dma->pageset = pcp_dma;
 
 	z->name = arch->arch == ARCH_X86 ? "Normal" : "DMA32";
@@ -170,8 +170,8 @@ static void craft_machine(const struct arch_desc *arch)
 	z->vm_stat[NR_PAGETABLE] = 900;
 	z->pages_scanned = 4096;
 	set_free_area(z, main_free);
-	pcp_main[0] = (struct per_cpu_pages){ .count = 47, .high = 186, .batch = 31 };
-	pcp_main[1] = (struct per_cpu_pages){ .count = 150, .high = 186, .batch = 31 };
+	pcp_main[0] = (struct per_cpu_pageset){ .pcp = { .count = 47, .high = 186, .batch = 31 } };
+	pcp_main[1] = (struct per_cpu_pageset){ .pcp = { .count = 150, .high = 186, .batch = 31 } };
 	z->pageset = pcp_main;
 
 	/* Global counters: the sums of the two zones. */

@@ -318,8 +318,9 @@ static void test_csv(void **state)
 	assert_string_equal(text, "seconds,free_dma,free_dma32,free_normal,"
 			    "free_highmem,free_movable,nr_dirty,nr_writeback,nr_anon,"
 			    "nr_file,swap_used,kswapd_awake,alloc_failures,"
-			    "congestion_wait_seconds\n"
-			    "2.000,1,2,3,0,0,0,0,0,0,0,1,0,0.001500\n");
+			    "congestion_wait_seconds,frag_free,frag_highorder,"
+			    "frag_below_wmark\n"
+			    "2.000,1,2,3,0,0,0,0,0,0,0,1,0,0.001500,0,0,0\n");
 	free(text);
 	/* Text with a comma is quoted. */
 	text = csv_of(&r, "failure_reasons");

@@ -232,6 +232,8 @@ static void boot(const char *arch, unsigned long mbytes)
 	};
 
 	assert_int_equal(mem_init(&cfg), 0);
+	/* setup_vmstat's thresholds: zoneinfo prints each pageset's. */
+	refresh_zone_stat_thresholds();
 }
 
 /* Run @show into a buffer; returns it (caller frees). */

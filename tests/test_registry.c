@@ -170,7 +170,7 @@ static void test_keys_and_footprint_checked(void **state)
 	/* The program's name is in the scenario's list of programs. */
 	sc = scenario_load_text(MACHINE "[task n]\nprogram = nap\n", "t.ini", &err);
 	assert_null(sc);
-	assert_non_null(strstr(err.msg, "sleeper, replay, napper)"));
+	assert_non_null(strstr(err.msg, "monitor, napper)"));
 }
 
 int main(void)

@@ -304,7 +304,8 @@ static void test_errors_keys_and_sections(void **state)
 		"disk_write_cache, disk_cache_size, disk_readahead, "
 		"disk_read_segments, disk_link_bandwidth, "
 		"disk_max_request, crypt, crypt_cost, fs_size, swap_size, "
-		"pageblock_order, reserved, slab, cached_files, nodes)");
+		"pageblock_order, reserved, slab, cached_files, logfs_size, "
+		"logfs_start, nodes)");
 	assert_error("[run]\nstop = 5s\n",
 		"t.ini:2: unknown key 'stop' in [run] (one of seed, until, "
 		"sample_interval, max_time)");
@@ -385,7 +386,8 @@ static void test_errors_values(void **state)
 		"or a time from 1ms to 8760h, joined by |)");
 	assert_error(MACHINE "[task t1]\nprogram = firefox\n",
 		"t.ini:4: program = 'firefox': unknown value (one of gitk, music, "
-		"netrx, reader, writer, anonhog, sleeper, replay)");
+		"netrx, reader, writer, anonhog, sleeper, replay, latency-output, "
+		"monitor)");
 }
 
 static void test_errors_missing(void **state)
@@ -401,7 +403,8 @@ static void test_errors_missing(void **state)
 		"size from 64M to 4T, a multiple of 4K, with unit B, K, M, G or T)");
 	assert_error(MACHINE "[task t1]\nperiod = 1s\n",
 		"t.ini:3: missing key 'program' in [task t1] (one of gitk, music, "
-		"netrx, reader, writer, anonhog, sleeper, replay)");
+		"netrx, reader, writer, anonhog, sleeper, replay, latency-output, "
+		"monitor)");
 	assert_error(MACHINE "\n; nothing to run\n",
 		"t.ini:4: no tasks (expected at least one [task NAME] section)");
 }
@@ -684,10 +687,18 @@ static void test_default_scenarios_parse(void **state)
 	assert_int_equal(sc->machine.fs_size, 5ULL << 30);
 	assert_int_equal(sc->machine.swap_size, 2ULL << 30);
 	assert_string_equal(sc->kernel.profile, "2.6.32-rc6-0000000-force-highorder");
-	assert_int_equal(sc->nr_tasks, 3);
+	/* The programs, then the harness: a latency-output pipeline for
+	 * each, and run-test.sh's three monitors, logging to the normal
+	 * partition. */
+	assert_int_equal(sc->nr_tasks, 8);
 	assert_string_equal(sc->tasks[0].program->name, "gitk");
 	assert_string_equal(sc->tasks[1].program->name, "music");
 	assert_string_equal(sc->tasks[2].program->name, "netrx");
+	assert_string_equal(sc->tasks[3].program->name, "latency-output");
+	assert_string_equal(sc->tasks[4].program->name, "latency-output");
+	for (int i = 5; i < 8; i++)
+		assert_string_equal(sc->tasks[i].program->name, "monitor");
+	assert_true(sc->machine.logfs_size > 0);
 	assert_string_equal(sc->run.until.tasks[0], "gitk");
 	assert_string_equal(sc->filename, "<default>");
 	/* Four Phenom cores, the reference CPU of every cost. */

@@ -512,6 +512,92 @@ static void test_irq_at_cpu_speed(void **state)
 	sim_exit();
 }
 
+/* ---- where the time goes ------------------------------------------------ */
+
+/* What the diarist saw of its own sleeps, to check the classes with. */
+static sim_time_t diary_congestion, diary_reclaim_sleep, diary_sleep;
+
+static sim_time_t timed_sleep(long jiffies_)
+{
+	sim_time_t t0 = sim_now();
+
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	schedule_timeout(jiffies_);
+	return sim_now() - t0;
+}
+
+/* 10 ms of work, a congestion_wait-like sleep, 5 ms of direct reclaim
+ * with a plain sleep inside, then a plain sleep. */
+static void diarist(void *arg)
+{
+	enum task_time old;
+
+	(void)arg;
+	cpu_consume(10 * MS);
+	old = task_time_enter(TT_CONGESTION);
+	diary_congestion = timed_sleep(2);
+	task_time_exit(old);
+	old = task_time_enter(TT_RECLAIM);
+	cpu_consume(5 * MS);
+	diary_reclaim_sleep = timed_sleep(1);
+	task_time_exit(old);
+	diary_sleep = timed_sleep(3);
+}
+
+static sim_time_t sum_times(const sim_time_t t[NR_TASK_TIME])
+{
+	sim_time_t s = 0;
+
+	for (int i = 0; i < NR_TASK_TIME; i++)
+		s += t[i];
+	return s;
+}
+
+/*
+ * Every ns of a task's life in exactly one class: on one CPU shared with
+ * a hog and hit by an interrupt, the diarist's classes add up to its
+ * life, each sleep lands in the class its site set (the one inside
+ * "reclaim" with no class of its own in reclaim), its work in cpu or
+ * reclaim, and the rest is the wait for the CPU; the hog, still running,
+ * adds up to its life so far.
+ */
+static void test_time_partition(void **state)
+{
+	struct sim_config cfg = config(1, 250);
+	struct task_struct *d, *h;
+	sim_time_t t[NR_TASK_TIME];
+	struct irq_work w;
+
+	(void)state;
+	sim_init(&cfg);
+	h = kthread_run(hog_piecewise, NULL, "hog", DEFAULT_PRIO);
+	d = kthread_run(diarist, NULL, "diarist", DEFAULT_PRIO);
+	irq_work_init(&w, 0, irq_handler, NULL);
+	irq_work_queue_at(&w, 7 * MS);
+	sim_run(400 * MS);
+
+	assert_int_equal(d->state, TASK_DEAD);
+	task_time_breakdown(d, t);
+	assert_int_equal(sum_times(t), d->exit_time - d->start_time);
+	assert_int_equal(t[TT_CPU], 10 * MS);
+	assert_int_equal(t[TT_CONGESTION], diary_congestion);
+	assert_int_equal(t[TT_RECLAIM], 5 * MS + diary_reclaim_sleep);
+	assert_int_equal(t[TT_SLEEP], diary_sleep);
+	assert_true(diary_congestion > 0 && diary_sleep > 0);
+	/* Sharing the CPU with the hog, it waited. */
+	assert_true(t[TT_RUNQUEUE] > 5 * MS);
+	assert_int_equal(t[TT_SWAPIN] + t[TT_FILE_READ] + t[TT_PAGE_WAIT] +
+			 t[TT_REQUEST] + t[TT_MEMPOOL] + t[TT_THROTTLE], 0);
+
+	task_time_breakdown(h, t);
+	assert_int_equal(sum_times(t), sim_now() - h->start_time);
+	/* The CPU was never idle: the interrupt's 1 ms and the diarist's
+	 * 15 ms are the rest of the hog's life. */
+	assert_int_equal(t[TT_CPU] + 15 * MS + MS, sim_now());
+	assert_int_equal(sim_cpu_busy(0), sim_now());
+	sim_exit();
+}
+
 /* ---- balance ------------------------------------------------------------ */
 
 /* Works @arg % 1000 ms in 1 ms pieces, done_at[@arg / 1000]. */
@@ -626,6 +712,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_speed),
 		cmocka_unit_test(test_smt_siblings),
 		cmocka_unit_test(test_irq_at_cpu_speed),
+		cmocka_unit_test(test_time_partition),
 		cmocka_unit_test(test_idle_cpu_pulls),
 		cmocka_unit_test(test_same_seed_same_schedule),
 	};

@@ -138,7 +138,8 @@ static void test_compare_default_statistics(void **state)
 	 * failures (lower is better):
 	 *   A {0, 0, 0}; B {5, 7, 1}: mean 13/3 = 4.33, stddev
 	 *     sqrt(((2/3)^2 + (8/3)^2 + (10/3)^2)/2) = sqrt(28/3) = 3.06;
-	 *     against a zero baseline every difference is -inf (worse).
+	 *     against a zero baseline every difference prints -99.00%, as
+	 *     MMTests' pndiff (lower is better).
 	 *     Welch: t = 4.33/sqrt(28/9) = 2.457, df 2, p = 1 - t/sqrt(2+t^2)
 	 *     = 0.133: no star.  CoeffVar of A and C is undefined (mean 0).
 	 */
@@ -166,17 +167,75 @@ static void test_compare_default_statistics(void **state)
 "                                   2.6.30              2.6.32-rc6                 2.6.31\n"
 "                  0000000-force-highorder 0000000-force-highorder        revert-8aa7e847\n"
 "Min      elapsed        100.00 (   0.00%)       200.00 (-100.00%)      100.00 (   0.00%)\n"
-"Min      failures         0.00 (   0.00%)         1.00 (   -inf%)        0.00 (   0.00%)\n"
+"Min      failures         0.00 (   0.00%)         1.00 ( -99.00%)        0.00 (   0.00%)\n"
 "Max      elapsed        120.00 (   0.00%)       240.00 (-100.00%)      125.00 (  -4.17%)\n"
-"Max      failures         0.00 (   0.00%)         7.00 (   -inf%)        0.00 (   0.00%)\n"
+"Max      failures         0.00 (   0.00%)         7.00 ( -99.00%)        0.00 (   0.00%)\n"
 "Amean    elapsed        110.00 (   0.00%)       220.00 *-100.00%*      110.00 (   0.00%)\n"
-"Amean    failures         0.00 (   0.00%)         4.33 (   -inf%)        0.00 (   0.00%)\n"
+"Amean    failures         0.00 (   0.00%)         4.33 ( -99.00%)        0.00 (   0.00%)\n"
 "Stddev   elapsed         10.00 (   0.00%)        20.00 (-100.00%)       13.23 ( -32.29%)\n"
-"Stddev   failures         0.00 (   0.00%)         3.06 (   -inf%)        0.00 (   0.00%)\n"
+"Stddev   failures         0.00 (   0.00%)         3.06 ( -99.00%)        0.00 (   0.00%)\n"
 "CoeffVar elapsed          9.09 (   0.00%)         9.09 (   0.00%)       12.03 ( -32.29%)\n"
 "CoeffVar failures          n/a (     n/a)        70.50 (     n/a)         n/a (     n/a)\n"
 "Percent: difference from 2.6.30-0000000-force-highorder, positive is better; "
 "*x%*: Amean differs at alpha 0.05 (Welch's t-test, two-sided)\n");
+	compare_table_free(t);
+}
+
+/*
+ * A percentage wider than MMTests' 8 characters (-2094.32%, a zero
+ * baseline's 100.00% when higher is better) widens its column and keeps
+ * every value and every percentage of the column aligned.
+ */
+static void test_compare_wide_percentages_stay_aligned(void **state)
+{
+	static const char *const k[] = { "base", "new", "other" };
+	struct compare_table *t = compare_table_new(k, 3);
+	int lat = compare_table_add_measure(t, "latency", LOWER_IS_BETTER, 2);
+	int rate = compare_table_add_measure(t, "rate", HIGHER_IS_BETTER, 2);
+	struct compare_table_opts opts = { .no_legend = true };
+	char *text, *line, *save = NULL;
+	long open_col[3] = { -1, -1, -1 }, val_end[3] = { -1, -1, -1 };
+	FILE *f;
+
+	(void)state;
+	/* 10 -> 219.4320: (10 - 219.432) / 10 = -2094.32%. */
+	compare_table_add_sample(t, lat, 0, 10);
+	compare_table_add_sample(t, lat, 1, 219.432);
+	compare_table_add_sample(t, lat, 2, 9);
+	compare_table_add_sample(t, rate, 0, 0);
+	compare_table_add_sample(t, rate, 1, 5);
+	compare_table_add_sample(t, rate, 2, 123456.78);
+	f = open_buf();
+	assert_int_equal(compare_table_print(t, f, &opts), 0);
+	fclose(f);
+	text = strdup(buf);
+	assert_non_null(strstr(text, "(-2094.32%)"));
+	assert_non_null(strstr(text, "(  100.00%)"));
+	assert_null(strstr(text, "inf"));
+	/* Below the header, the k-th '(' and the end of the k-th value sit
+	 * in the same columns on every line. */
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		const char *p = line;
+
+		if (!strchr(line, '('))
+			continue;
+		for (int c = 0; c < 3; c++) {
+			long o, v;
+
+			p = strchr(p, '(');
+			assert_non_null(p);
+			o = p - line;
+			v = o - 1;	/* the blank before '(' ends the value */
+			if (open_col[c] < 0) {
+				open_col[c] = o;
+				val_end[c] = v;
+			}
+			if (o != open_col[c] || v != val_end[c])
+				fail_msg("column %d misaligned in '%s'", c, line);
+			p++;
+		}
+	}
+	free(text);
 	compare_table_free(t);
 }
 
@@ -292,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_cover_line_stddev_and_rounding),
 		cmocka_unit_test(test_kernel_base_split),
 		cmocka_unit_test(test_compare_default_statistics),
+		cmocka_unit_test(test_compare_wide_percentages_stay_aligned),
 		cmocka_unit_test(test_compare_higher_is_better_by_measure),
 		cmocka_unit_test(test_compare_columns_widen_for_wide_values),
 		cmocka_unit_test(test_compare_kernel_without_runs),

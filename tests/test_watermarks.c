@@ -110,10 +110,10 @@ static void test_x86_512m(void **state)
 	 * rounddown_pow_of_two(30 + 15) - 1 = 31: batch 31, high 186.
 	 * DMA 3967/1024 = 3, /4 = 0 -> 1, rounddown_pow_of_two(1) - 1 = 0:
 	 * high 0, batch max(1, 0) = 1. */
-	assert_int_equal(Z(ZONE_NORMAL)->pageset[0].batch, 31);
-	assert_int_equal(Z(ZONE_NORMAL)->pageset[0].high, 186);
-	assert_int_equal(Z(ZONE_DMA)->pageset[0].batch, 1);
-	assert_int_equal(Z(ZONE_DMA)->pageset[0].high, 0);
+	assert_int_equal(Z(ZONE_NORMAL)->pageset[0].pcp.batch, 31);
+	assert_int_equal(Z(ZONE_NORMAL)->pageset[0].pcp.high, 186);
+	assert_int_equal(Z(ZONE_DMA)->pageset[0].pcp.batch, 1);
+	assert_int_equal(Z(ZONE_DMA)->pageset[0].pcp.high, 0);
 
 	/* inactive_ratio: 125984 >> 18 = 0 GiB -> 1. */
 	assert_int_equal(Z(ZONE_NORMAL)->inactive_ratio, 1);
@@ -157,8 +157,8 @@ static void test_x86_64_512m(void **state)
 	assert_int_equal(reserve_blocks(Z(ZONE_DMA32)), 2);
 	assert_int_equal(reserve_blocks(Z(ZONE_DMA)), 1);
 	for (unsigned int cpu = 0; cpu < 4; cpu++) {
-		assert_int_equal(Z(ZONE_DMA32)->pageset[cpu].batch, 31);
-		assert_int_equal(Z(ZONE_DMA32)->pageset[cpu].high, 186);
+		assert_int_equal(Z(ZONE_DMA32)->pageset[cpu].pcp.batch, 31);
+		assert_int_equal(Z(ZONE_DMA32)->pageset[cpu].pcp.high, 186);
 	}
 	mem_exit();
 }
@@ -194,7 +194,7 @@ static void test_x86_64_2g(void **state)
 	assert_int_equal(Z(ZONE_DMA32)->inactive_ratio, 3);
 	/* 513080/1024 = 501, * 4 KiB > 512 KiB -> 128; /4 = 32;
 	 * rounddown_pow_of_two(32 + 16) - 1 = 31. */
-	assert_int_equal(Z(ZONE_DMA32)->pageset[1].batch, 31);
+	assert_int_equal(Z(ZONE_DMA32)->pageset[1].pcp.batch, 31);
 	mem_exit();
 }
 

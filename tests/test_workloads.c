@@ -29,11 +29,20 @@
 #include "workload/netrx.h"
 #include "workload/replay.h"
 #include "metrics/records.h"
+#include "metrics/derived.h"
 
 #define MACHINE(mem, cpus)						\
 	"[machine]\narch = x86_64\nmem = " mem "\ncpus = " cpus "\n"	\
 	"disk_size = 2G\nfs_size = 1G\nswap_size = 256M\ncrypt = off\n"
 #define MACHINE_64M MACHINE("64M", "2")
+/* The same with the normal partition the harness logs to. */
+#define MACHINE_64M_LOGFS MACHINE_64M "logfs_size = 64M\n"
+/* A small fake gitk: 2 loops of 2000 commits, 8 MiB of buffer. */
+#define SMALL_GITK							\
+	"[task g]\nprogram = gitk\ncommits = 2000\nlog_bytes = 1K\n"	\
+	"decoded_bytes = 4K\nhash_entry = 64B\nprint_every = 250\n"	\
+	"loops = 2\ncpu_per_byte = 20ns\ncpu_per_commit = 100us\n"	\
+	"map_cpu_per_commit = 50us\n"
 #define KERNEL(profile) "[kernel]\nprofile = " profile "\n"
 
 /* ---- the rig: boot, create and start the programs, as a run does ---- */
@@ -94,6 +103,7 @@ static void start_programs(struct machine *m)
 	set->w = calloc(sc->nr_tasks, sizeof(*set->w));
 	assert_non_null(set->w);
 	set->sb = m->sb;
+	set->log_sb = m->log_sb;
 	set->finished = stop_when_until_done;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
@@ -218,7 +228,7 @@ static void test_every_program_registered(void **state)
 	/* In the order docs/workloads.md, --help and messages list them. */
 	static const char *const listed[] = {
 		"gitk", "music", "netrx", "reader", "writer", "anonhog",
-		"sleeper", "replay",
+		"sleeper", "replay", "latency-output", "monitor",
 	};
 	size_t n = 0;
 
@@ -305,7 +315,8 @@ static void test_docs_list_every_key(void **state)
 }
 
 /* The embedded defaults load with every program's checks, and their gitk
- * holds more than the machine's memory: the run must swap. */
+ * processes together hold more than the machine's memory: the run must
+ * swap. */
 static void test_default_scenarios_load(void **state)
 {
 	const char *archs[] = { NULL, "x86" };
@@ -315,7 +326,7 @@ static void test_default_scenarios_load(void **state)
 		struct scenario_error err;
 		struct scenario *sc = scenario_load(NULL, archs[a], &err);
 		struct scenario_task *gitk;
-		int64_t commits;
+		int64_t commits, instances;
 		uint64_t decoded, entry;
 
 		if (!sc)
@@ -331,8 +342,14 @@ static void test_default_scenarios_load(void **state)
 							&err), 0);
 		assert_int_equal(scenario_task_get_size(sc, gitk, "hash_entry", NULL,
 							0, UINT64_MAX, &entry, &err), 0);
-		/* 170000 x (3072 + 128) = 544000000 > 512 MiB = 536870912 */
-		assert_true((uint64_t)commits * (decoded + entry) > sc->machine.mem);
+		assert_int_equal(scenario_task_get_int(sc, gitk, "instances", NULL,
+						       1, INT64_MAX, &instances,
+						       &err), 0);
+		/* 4 x 170000 x (900 + 128) = 699040000 > 512 MiB = 536870912,
+		 * while one process alone (174760000) would fit. */
+		assert_true((uint64_t)instances * (uint64_t)commits *
+			    (decoded + entry) > sc->machine.mem);
+		assert_true((uint64_t)commits * (decoded + entry) < sc->machine.mem);
 		scenario_free(sc);
 	}
 }
@@ -375,6 +392,21 @@ static void test_bad_task_keys(void **state)
 		     "test.ini:9: [task g]: the repository (commits x log_bytes = "
 		     "2000000000 bytes) does not fit the filesystem volume (at most "
 		     "fs_size, 1073741824 bytes)");
+	expect_error(MACHINE_64M "[task l]\nprogram = latency-output\nwatch = g\n",
+		     "test.ini:9: [task l]: watch = 'g': no such task (a [task NAME] "
+		     "whose program prints lines)");
+	expect_error(MACHINE_64M_LOGFS "[task l]\nprogram = latency-output\n"
+		     "watch = g\n" SMALL_GITK,
+		     "test.ini:10: [task l]: watch = 'g': that task comes later in "
+		     "the file (the task it watches must come first, so that its "
+		     "output exists when this starts)");
+	expect_error(MACHINE_64M_LOGFS "[task s]\nprogram = sleeper\n"
+		     "[task l]\nprogram = latency-output\nwatch = s\n",
+		     "test.ini:12: [task l]: watch = 's': program sleeper prints "
+		     "nothing (a task of a program that prints lines: gitk, music)");
+	expect_error(MACHINE_64M "[task m]\nprogram = monitor\n",
+		     "test.ini:9: [task m]: fs = log needs the machine's log "
+		     "filesystem (set [machine] logfs_size, or fs = scratch)");
 	expect_error(MACHINE_64M "[task h]\nprogram = anonhog\nsize = 512M\n",
 		     "test.ini:9: [task h]: size 536870912 exceeds memory and swap "
 		     "(at most mem + swap_size, 335544320 bytes)");
@@ -394,11 +426,16 @@ static void test_bad_task_keys(void **state)
 
 /* ---- gitk ------------------------------------------------------------ */
 
-#define SMALL_GITK							\
-	"[task g]\nprogram = gitk\ncommits = 2000\nlog_bytes = 1K\n"	\
-	"decoded_bytes = 4K\nhash_entry = 64B\nprint_every = 250\n"	\
-	"loops = 2\ncpu_per_byte = 20ns\ncpu_per_commit = 100us\n"	\
-	"map_cpu_per_commit = 50us\n"
+/* Where a process's time went, all classes together. */
+static sim_time_t sum_times(const uint64_t t[RESULT_NR_TASK_TIME])
+{
+	sim_time_t s = 0;
+
+	for (int k = 0; k < RESULT_NR_TASK_TIME; k++)
+		s += t[k];
+	return s;
+}
+
 
 static void test_gitk_reads_buffers_maps_and_prints(void **state)
 {
@@ -469,6 +506,119 @@ static void test_gitk_buffer_swaps(void **state)
 	assert_true(vm_events[PSWPOUT] >= 3616);
 	assert_true(vm_events[PSWPIN] > 0);
 	assert_true(c->major_faults > 0);
+	/* Where its time went adds up, and some of it was the swap-in's. */
+	{
+		struct run_result r = collect();
+		const struct gitk_instance_record *g =
+			result_records(&r, "gitk_instances", NULL);
+
+		assert_int_equal(sum_times(g[0].time), g[0].elapsed);
+		assert_true(g[0].time[TT_SWAPIN] > 0);
+		result_free(&r);
+	}
+	shutdown();
+}
+
+/* The gitk_instances records of a run of SMALL_GITK with @extra keys. */
+static struct run_result run_small_gitk(const char *extra)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), "%s%s%s%s", MACHINE_64M,
+		 "[run]\nuntil = g-done\n", SMALL_GITK, extra);
+	boot(text);
+	run_for(120 * NSEC_PER_SEC);
+	assert_exited("g", false);
+	return collect();
+}
+
+/*
+ * Three processes started 2 s apart: each does what one does, Elapsed is
+ * the mean of their elapsed times (or the last-started one's, or the
+ * longest), each one's time adds up to its elapsed time, and the
+ * run's gitk_time is their sum.
+ */
+static void test_gitk_instances(void **state)
+{
+	const struct gitk_instance_record *g;
+	const struct latency_sample *lat;
+	const uint64_t *sum;
+	struct program_counters *c;
+	struct run_result r;
+	uint64_t mean = 0, longest = 0;
+	sim_time_t sum_lat = 0;
+	size_t nr;
+
+	(void)state;
+	/* The saved classes are the engine's, in its order. */
+	assert_int_equal(RESULT_NR_TASK_TIME, NR_TASK_TIME);
+	for (int k = 0; k < NR_TASK_TIME; k++)
+		assert_string_equal(task_time_csv_names[k], task_time_names[k]);
+	r = run_small_gitk("instances = 3\nstagger = 2s\n");
+	c = C("g");
+	assert_int_equal(c->loops, 3 * 2);
+	assert_int_equal(c->bytes_read, 3 * 2 * 2000 * 1024);
+	assert_int_equal(c->lines, 3 * 32);
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(nr, 3);
+	sum = result_uints(&r, "gitk_time");
+	for (size_t i = 0; i < nr; i++) {
+		assert_int_equal(g[i].instance, i);
+		assert_int_equal(g[i].started, i * 2 * NSEC_PER_SEC);
+		assert_true(g[i].done);
+		assert_int_equal(sum_times(g[i].time), g[i].elapsed);
+		/* Its CPU, as one process's (see above): 681.92 ms. */
+		assert_true(g[i].time[TT_CPU] >= 681920 * NSEC_PER_USEC);
+		mean += g[i].elapsed;
+		longest = max(longest, g[i].elapsed);
+	}
+	for (int k = 0; k < RESULT_NR_TASK_TIME; k++)
+		assert_int_equal(sum[k], g[0].time[k] + g[1].time[k] + g[2].time[k]);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"), (mean + 1) / 3);
+	assert_true(result_bool(&r, "gitk_done"));
+	/* The latency series is the last-started process's 32 lines. */
+	lat = result_records(&r, "latency", &nr);
+	assert_int_equal(nr, 32);
+	for (size_t i = 0; i < nr; i++)
+		sum_lat += lat[i].latency;
+	assert_int_equal(sum_lat, lat[nr - 1].when - g[2].started);
+	result_free(&r);
+	shutdown();
+
+	r = run_small_gitk("instances = 3\nstagger = 2s\nelapsed = max\n");
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"),
+			 max(max(g[0].elapsed, g[1].elapsed), g[2].elapsed));
+	result_free(&r);
+	shutdown();
+
+	r = run_small_gitk("instances = 3\nstagger = 2s\nelapsed = last\n");
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(result_uint(&r, "gitk_elapsed"), g[2].elapsed);
+	result_free(&r);
+	shutdown();
+}
+
+/*
+ * git maps its pack: with pack_access = mmap the pack's pages come in by
+ * major faults (readahead around each miss), with read() by none; the
+ * bytes of log are the same.
+ */
+static void test_gitk_pack_access(void **state)
+{
+	struct run_result r;
+
+	(void)state;
+	r = run_small_gitk("pack_access = mmap\n");
+	assert_int_equal(C("g")->bytes_read, 2 * 2000 * 1024);
+	assert_true(vm_events[PGMAJFAULT] > 0);
+	assert_int_equal(C("g")->major_faults, 0);	/* none of them anonymous */
+	result_free(&r);
+	shutdown();
+	r = run_small_gitk("pack_access = read\n");
+	assert_int_equal(C("g")->bytes_read, 2 * 2000 * 1024);
+	assert_int_equal(vm_events[PGMAJFAULT], 0);
+	result_free(&r);
 	shutdown();
 }
 
@@ -484,6 +634,94 @@ static void test_gitk_map_while_loading(void **state)
 	assert_exited("g", false);
 	assert_int_equal(c->lines, 2 * 2000 / 250);
 	assert_int_equal(c->anon_pages, 2 * (2000 + 32));
+	shutdown();
+}
+
+/* ---- the harness ------------------------------------------------------ */
+
+/* The processes named @comm that exist, dead or alive. */
+static unsigned int count_tasks(const char *comm)
+{
+	unsigned int n = 0;
+
+	for (struct task_struct *p = task_next(NULL); p; p = task_next(p))
+		n += !strcmp(p->comm, comm);
+	return n;
+}
+
+/*
+ * latency-output reads each gitk process's lines through its own expect:
+ * two more processes per gitk process, every line recorded once (the
+ * series gitk's run result has), at the time latency-output read it,
+ * which is after gitk printed it, and appended to a log on the normal
+ * partition; they exit when gitk has.
+ */
+static void test_latency_output_pipeline(void **state)
+{
+	const struct latency_sample *lat;
+	struct program_counters *lo;
+	struct run_result r;
+	struct inode *log;
+	sim_time_t sum = 0;
+	size_t nr;
+
+	(void)state;
+	boot(MACHINE_64M_LOGFS "[run]\nuntil = g-done\n" SMALL_GITK
+	     "instances = 2\n"
+	     "[task lo]\nprogram = latency-output\nwatch = g\nline_bytes = 100B\n"
+	     "cpu_per_line = 1ms\n");
+	assert_int_equal(count_tasks("expect"), 2);
+	assert_int_equal(count_tasks("latency-output"), 2);
+	run_for(120 * NSEC_PER_SEC);
+	assert_exited("g", false);
+	/* The run stops with gitk: let the pipelines drain and exit. */
+	rig.sc->run.until.nr_tasks = 0;
+	run_for(NSEC_PER_SEC);
+	assert_exited("lo", false);
+	lo = C("lo");
+	assert_int_equal(lo->lines, 2 * 32);
+	assert_int_equal(C("g")->lines, 2 * 32);
+	for (int i = 0; i < 2; i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "logs/g-%d.latency", i);
+		log = ext3_lookup(rig.m.log_sb, name);
+		assert_non_null(log);
+		assert_int_equal(log->i_size, 32 * 100);
+	}
+	/* Not on the scratch volume. */
+	assert_null(ext3_lookup(rig.m.sb, "logs/g-0.latency"));
+	r = collect();
+	/* The last process's lines, as latency-output recorded them: they
+	 * still add up to its last line's time, each at least the 1 ms
+	 * latency-output spends on the one before it. */
+	lat = result_records(&r, "latency", &nr);
+	assert_int_equal(nr, 32);
+	for (size_t i = 0; i < 32; i++) {
+		sum += lat[i].latency;
+		if (i)
+			assert_true(lat[i].latency >= NSEC_PER_MSEC);
+	}
+	assert_int_equal(sum, lat[31].when);
+	result_free(&r);
+	shutdown();
+}
+
+/* A monitor samples every interval, from its start: a line each time. */
+static void test_monitor_samples(void **state)
+{
+	struct inode *log;
+
+	(void)state;
+	boot(MACHINE_64M_LOGFS "[task watch-swapio]\nprogram = monitor\n"
+	     "interval = 2s\nline_bytes = 30B\ncpu = 1ms\n");
+	run_for(9 * NSEC_PER_SEC);
+	/* At 0, 2, 4, 6 and 8 s (plus its work). */
+	assert_int_equal(C("watch-swapio")->loops, 5);
+	log = ext3_lookup(rig.m.log_sb, "logs/watch-swapio.log");
+	assert_non_null(log);
+	assert_int_equal(log->i_size, 5 * 30);
+	assert_false(W("watch-swapio")->finished);
 	shutdown();
 }
 
@@ -860,6 +1098,25 @@ static void test_run_measures(void **state)
 	assert_true(result_uint(&a, "music_bytes") > 0);
 	/* 10000 x 6 KiB = 58.6 MiB of buffer on 64 MiB: it swapped. */
 	assert_true(result_uints(&a, "vm_events")[PSWPOUT] > 0);
+	/* The disk: busy part of the run; swap-ins are sync reads, the
+	 * swap-outs async writes; each class's histogram counts each of its
+	 * commands once. */
+	assert_true(result_uint(&a, "disk_active") > 0);
+	assert_true(result_uint(&a, "disk_active") <= result_uint(&a, "sim_end"));
+	for (unsigned int c = 0; c < 2; c++) {
+		const struct measure *m = metrics_find("disk_io");
+		const uint64_t *row = result_uints(&a, "disk_io") + c * m->dims[1];
+		uint64_t in_buckets = 0;
+
+		assert_true(row[0] > 0);
+		for (unsigned int k = 2; k < m->dims[1]; k++)
+			in_buckets += row[k];
+		assert_int_equal(in_buckets, row[0]);
+		/* Every command takes at least the drive's 300 us overhead. */
+		assert_true(row[1] >= row[0] * 300 * NSEC_PER_USEC);
+	}
+	assert_int_equal(result_disk_commands(&a, "sync"), result_uints(&a, "disk_io")[
+			 metrics_find("disk_io")->dims[1]]);
 	one_run(7, &b);
 	assert_int_equal(result_uint(&a, "gitk_elapsed"), result_uint(&b, "gitk_elapsed"));
 	assert_int_equal(result_uint(&a, "music_bytes"), result_uint(&b, "music_bytes"));
@@ -883,6 +1140,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_gitk_reads_buffers_maps_and_prints, teardown),
 		cmocka_unit_test_teardown(test_gitk_buffer_swaps, teardown),
 		cmocka_unit_test_teardown(test_gitk_map_while_loading, teardown),
+		cmocka_unit_test_teardown(test_gitk_instances, teardown),
+		cmocka_unit_test_teardown(test_gitk_pack_access, teardown),
+		cmocka_unit_test_teardown(test_latency_output_pipeline, teardown),
+		cmocka_unit_test_teardown(test_monitor_samples, teardown),
 		cmocka_unit_test_teardown(test_music_writes_the_folder, teardown),
 		cmocka_unit_test_teardown(test_netrx_order_follows_profile, teardown),
 		cmocka_unit_test_teardown(test_netrx_total_ends_the_stream, teardown),

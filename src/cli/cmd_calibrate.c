@@ -20,10 +20,11 @@
 #define DEFAULT_OUT	"mmsim-calibration"
 
 static const char calibrate_usage[] =
-	"usage: mmsim calibrate --target MEASURE=VALUE... --fit KEY=LO..HI...\n"
-	"                       [--kernel PROFILE] [--scenario FILE | --arch ARCH]\n"
-	"                       [--seeds N] [--seed BASE] [-j N] [--out DIR] [--force]\n"
-	"                       [--max-evals N] [--tolerance X]\n"
+	"usage: mmsim calibrate --target [NAME:]MEASURE=VALUE...\n"
+	"                       --fit [NAME:]KEY=LO..HI... [--kernel PROFILE]\n"
+	"                       [--scenario [NAME=]FILE... | --arch ARCH[,ARCH]...]\n"
+	"                       [--seeds N] [--seed BASE] [-j N] [--out DIR]\n"
+	"                       [--force] [--max-evals N] [--tolerance X]\n"
 	"\n"
 	"Fits scenario values so that the kernel's runs reproduce measured\n"
 	"values: it minimises the sum over targets of\n"
@@ -34,21 +35,34 @@ static const char calibrate_usage[] =
 	"fitted values), DIR/calibration.json and DIR/calibration.md (every\n"
 	"evaluation); 'mmsim run DIR/fitted.ini' reproduces the best one.\n"
 	"\n"
-	"  --target MEASURE=VALUE[,weight=W][,scale=S|R%]\n"
+	"Several scenarios (--arch x86_64,x86, --scenario NAME=FILE ...) make a\n"
+	"joint fit: every evaluation runs each of them, each target names the\n"
+	"scenario it was measured on (x86:elapsed=10:59.095), a --fit without\n"
+	"NAME: writes one shared value into every scenario and NAME:KEY fits\n"
+	"one scenario's own; DIR/fitted-NAME.ini for each.\n"
+	"\n"
+	"  --target [NAME:]MEASURE=VALUE[,weight=W][,scale=S|R%]\n"
 	"                   a measured value: elapsed (fake-gitk's, M:SS.mmm or\n"
 	"                   588.5s), failures, another row of compare's table, a\n"
 	"                   measure (sim_end, oom_kills) or a /proc/vmstat item\n"
-	"                   (allocstall, pswpout); repeatable\n"
-	"  --fit KEY=LO..HI[:log]\n"
+	"                   (allocstall, pswpout); NAME: its scenario (needed\n"
+	"                   with several); repeatable\n"
+	"  --fit [NAME:]KEY=LO..HI[:log]\n"
 	"                   a numeric scenario key to fit (disk_seek,\n"
 	"                   vm.min_free_kbytes, gitk.cpu_per_commit) and its range,\n"
 	"                   in the key's units; :log searches it on a log scale;\n"
+	"                   shared by every scenario, or NAME:'s only;\n"
 	"                   repeatable, at most 8\n"
-	"  --kernel PROFILE the kernel to fit on (default: the scenario's)\n"
-	"  --scenario FILE  a scenario file instead of the embedded default\n"
-	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
-	"  --seeds N        runs per evaluation (default 3)\n"
-	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
+	"  --kernel PROFILE the kernel to fit on, one for every scenario\n"
+	"                   (default: the scenarios' own, when they agree)\n"
+	"  --scenario [NAME=]FILE\n"
+	"                   a scenario file instead of the embedded default,\n"
+	"                   named NAME or by its file name less .ini; repeatable\n"
+	"  --arch ARCH[,ARCH]\n"
+	"                   x86_64 (default) or x86: embedded defaults, named by\n"
+	"                   their arch; repeatable, with --scenario too\n"
+	"  --seeds N        runs per evaluation and scenario (default 3)\n"
+	"  --seed BASE      first seed (default: each scenario's [run] seed)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        where the results go (default ./" DEFAULT_OUT ")\n"
 	"  --force          write into a DIR that is not empty\n"
@@ -60,6 +74,9 @@ struct calibrate_args {
 	struct calibration_opts cal;
 	const char **targets;
 	const char **fits;
+	struct calibration_source *sources;
+	char **arch_words;		/* --arch's arguments, split at commas */
+	size_t nr_arch_words;
 	const char *out;
 	int jobs;
 	bool force;
@@ -109,6 +126,30 @@ static int parse_tolerance(const char *arg, double *out)
 	return 0;
 }
 
+/* "x86_64,x86": one embedded default each, in order.  The arch words
+ * are calibration_init()'s to check. */
+static int add_arches(struct calibrate_args *a, const char *arg)
+{
+	char *copy, *save = NULL, *w;
+
+	if (!*arg || *arg == ',' || arg[strlen(arg) - 1] == ',' ||
+	    strstr(arg, ",,"))
+		return usage_error("calibrate: --arch '%s': expected ARCH or "
+				   "ARCH,ARCH (x86_64, x86)", arg);
+	copy = strdup(arg);
+	if (!copy)
+		abort();
+	a->arch_words[a->nr_arch_words++] = copy;
+	for (w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		if (a->cal.nr_sources >= CALIBRATE_MAX_SCENARIOS)
+			return usage_error("calibrate: --arch '%s': at most %d "
+					   "scenarios", arg,
+					   CALIBRATE_MAX_SCENARIOS);
+		a->sources[a->cal.nr_sources++].arch = w;
+	}
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct calibrate_args *a)
 {
 	struct cli_options opts;
@@ -122,7 +163,11 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 		a->jobs = 1;
 	a->targets = calloc((size_t)argc + 1, sizeof(*a->targets));
 	a->fits = calloc((size_t)argc + 1, sizeof(*a->fits));
-	if (!a->targets || !a->fits)
+	/* Each --scenario one, --arch's words at most CALIBRATE_MAX_SCENARIOS. */
+	a->sources = calloc((size_t)argc + CALIBRATE_MAX_SCENARIOS + 1,
+			    sizeof(*a->sources));
+	a->arch_words = calloc((size_t)argc + 1, sizeof(*a->arch_words));
+	if (!a->targets || !a->fits || !a->sources || !a->arch_words)
 		abort();
 	cli_options_start(&opts, "calibrate", argc, argv, "hj:", calibrate_options);
 	while ((c = cli_next_option(&opts)) != -1) {
@@ -133,8 +178,13 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 		case OPT_TARGET: a->targets[a->cal.nr_targets++] = optarg; break;
 		case OPT_FIT: a->fits[a->cal.nr_fits++] = optarg; break;
 		case OPT_KERNEL: a->cal.kernel = optarg; break;
-		case OPT_SCENARIO: a->cal.scenario_path = optarg; break;
-		case OPT_ARCH: a->cal.arch = optarg; break;
+		case OPT_SCENARIO:
+			a->sources[a->cal.nr_sources++].scenario = optarg;
+			break;
+		case OPT_ARCH:
+			if (add_arches(a, optarg))
+				return 2;
+			break;
 		case OPT_SEEDS:
 			if (cli_count("calibrate: --seeds", optarg, 1,
 				      CALIBRATE_MAX_SEEDS, &n))
@@ -174,15 +224,27 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 	}
 	a->cal.targets = a->targets;
 	a->cal.fits = a->fits;
+	a->cal.sources = a->sources;
 	return 0;
 }
 
 /* ---- the output folder -------------------------------------------------- */
 
-/* What calibrate writes: the only names --force replaces. */
+/* What calibrate writes, with fitted-NAME.ini for each scenario of a
+ * joint fit: the only names --force replaces. */
 static const char *const own_files[] = {
 	CALIBRATION_FITTED_FILE, "calibration.json", "calibration.md",
 };
+
+static void remove_in(const char *dir, const char *name)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, name) < 0)
+		abort();
+	unlink(p);
+	free(p);
+}
 
 static int mkdir_p(const char *path)
 {
@@ -218,7 +280,8 @@ static bool dir_empty(const char *dir)
 }
 
 /* Create @dir, or accept it empty, or (--force) remove calibrate's files. */
-static int prepare_out(const char *dir, bool force)
+static int prepare_out(const char *dir, bool force,
+		       const struct calibration_record *rec)
 {
 	struct stat st;
 
@@ -236,14 +299,10 @@ static int prepare_out(const char *dir, bool force)
 		return usage_error("calibrate: %s: exists and is not empty (--force "
 				   "writes into it, replacing calibrate's own "
 				   "files)", dir);
-	for (size_t i = 0; i < sizeof(own_files) / sizeof(own_files[0]); i++) {
-		char *p;
-
-		if (asprintf(&p, "%s/%s", dir, own_files[i]) < 0)
-			abort();
-		unlink(p);
-		free(p);
-	}
+	for (size_t i = 0; i < sizeof(own_files) / sizeof(own_files[0]); i++)
+		remove_in(dir, own_files[i]);
+	for (size_t s = 0; s < rec->nr_scenarios; s++)
+		remove_in(dir, rec->scenarios[s].fitted_file);
 	return 0;
 }
 
@@ -288,6 +347,10 @@ static void free_args(struct calibrate_args *a)
 {
 	free(a->targets);
 	free(a->fits);
+	free(a->sources);
+	for (size_t i = 0; i < a->nr_arch_words; i++)
+		free(a->arch_words[i]);
+	free(a->arch_words);
 }
 
 int cmd_calibrate(int argc, char **argv)
@@ -310,7 +373,7 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	if (cli_dry_run)
 		goto out;
-	rc = prepare_out(a.out, a.force);
+	rc = prepare_out(a.out, a.force, &c.rec);
 	if (rc)
 		goto out;
 	rc = calibration_run(&c, a.jobs, true, err, sizeof(err));
@@ -334,13 +397,16 @@ int cmd_calibrate(int argc, char **argv)
 				"the targets, so the fitted values mean nothing\n");
 	}
 	for (size_t i = 0; i < c.rec.nr_evals; i++)
-		runs += c.rec.evals[i].error ? 0 : c.rec.nr_seeds;
+		runs += c.rec.evals[i].error ? 0 :
+			c.rec.nr_seeds * c.rec.nr_scenarios;
 	fprintf(stderr, "mmsim: calibrate: %zu evaluation%s (%zu run%s) in %.1fs "
-		"of wall time; %s/%s%s\n", c.rec.nr_evals,
+		"of wall time; %s/", c.rec.nr_evals,
 		c.rec.nr_evals == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
-		wall_seconds() - start, a.out,
-		c.rec.best < c.rec.nr_evals ? CALIBRATION_FITTED_FILE ", " : "",
-		"calibration.json, calibration.md");
+		wall_seconds() - start, a.out);
+	for (size_t s = 0; c.rec.best < c.rec.nr_evals &&
+	     s < c.rec.nr_scenarios; s++)
+		fprintf(stderr, "%s, ", c.rec.scenarios[s].fitted_file);
+	fprintf(stderr, "calibration.json, calibration.md\n");
 out:
 	free(command);
 	calibration_free(&c);

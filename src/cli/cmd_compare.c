@@ -16,6 +16,8 @@
 #include "experiment/compare.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
+#include "scenario/units.h"
+#include "outdir.h"
 
 #define DEFAULT_OUT		"mmsim-report"
 #define DEFAULT_JOBS_OUT	"mmsim-jobs"
@@ -34,7 +36,13 @@ static const char compare_usage[] =
 	"\n"
 	"sweep does the same over every combination of scenario values crossed\n"
 	"with the kernels.  KEY is a fixed key (min_free_kbytes, vm.nr_requests,\n"
-	"machine.mem), or TASK.KEY for a task's key (music.bwlimit, netrx.order).\n"
+	"machine.mem), or TASK.KEY for a task's key (netrx.bwlimit, netrx.order,\n"
+	"gitk.loops: the [task NAME] sections of 'mmsim scenario --dump').\n"
+	"\n"
+	"  $ mmsim compare --kernels 2.6.30,2.6.32-rc6 --seeds 3\n"
+	"  $ mmsim sweep netrx.bwlimit=40K,80K --kernels 2.6.32-rc6 --seeds 2 \\\n"
+	"        --out report-sweep\n"
+	"  $ mmsim compare --seeds 2 --emit-jobs --out jobs > jobs.txt\n"
 	"\n"
 	"  --kernels LIST   comma-separated profile names (default: every row of\n"
 	"                   the table; see 'mmsim profiles')\n"
@@ -42,12 +50,18 @@ static const char compare_usage[] =
 	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
 	"  --scenario FILE  a scenario file instead of the embedded default, or\n"
 	"                   the name of an installed one (reproduction-x86,\n"
-	"                   low-latency-gitk: share/mmsim/scenarios/NAME.ini)\n"
+	"                   desktop-net-gitk: share/mmsim/scenarios/NAME.ini)\n"
 	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
+	"  --time TIME      stop every run after TIME (60s, 10m) of simulated time\n"
+	"                   at the latest, as 'mmsim run --time' (default: the\n"
+	"                   scenario's [run] max_time)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
 	"                   --emit-jobs ./" DEFAULT_JOBS_OUT ")\n"
-	"  --force          write into a DIR that is not empty\n"
+	"  --force          write into a DIR that is not empty: remove the files\n"
+	"                   an earlier compare, sweep or merge wrote there (its\n"
+	"                   DIR/.mmsim-manifest lists them); refused when DIR\n"
+	"                   holds anything else\n"
 	"  --no-render      write the gnuplot scripts but do not run gnuplot\n"
 	"  --emit-jobs      write DIR/jobs.txt and print one 'mmsim run' command\n"
 	"                   per run instead of running; 'mmsim merge DIR' then\n"
@@ -57,9 +71,15 @@ static const char compare_usage[] =
 	"  --mmsim CMD      the command the emitted lines start with (default mmsim)\n"
 	"\n"
 	"merge reads run results (JSON) from each DIR and DIR/json, using\n"
-	"DIR/experiment.json when --emit-jobs wrote one; --partial reports\n"
-	"whatever results exist.  docs/compare.md has the GNU parallel and\n"
-	"Slurm recipes.\n";
+	"DIR/experiment.json when --emit-jobs wrote one (each result must be a\n"
+	"run of the job it is filed under: kernel, seed, scenario fingerprint,\n"
+	"mmsim version); --partial reports whatever results exist.\n"
+	"docs/compare.md has the GNU parallel and Slurm recipes.\n"
+	"\n"
+	"One DIR takes one command at a time (DIR/.mmsim-lock holds the pid);\n"
+	"DIR/.mmsim-manifest lists the files mmsim wrote there.  A file that\n"
+	"cannot be written (a full disk) is named, gnuplot's images included,\n"
+	"and the status is 1.  Seeds are 0 to 2^63 - 1.\n";
 
 struct cli_opts {
 	struct experiment_opts exp;
@@ -76,7 +96,7 @@ struct cli_opts {
 enum {
 	OPT_KERNELS = CLI_LONG_ONLY, OPT_SEEDS, OPT_SEED, OPT_SCENARIO,
 	OPT_ARCH, OPT_OUT, OPT_MMSIM, OPT_FORCE, OPT_NO_RENDER,
-	OPT_EMIT_JOBS, OPT_PARTIAL,
+	OPT_EMIT_JOBS, OPT_PARTIAL, OPT_TIME,
 };
 
 /* compare, sweep and merge share these; merge has --partial instead of
@@ -97,6 +117,7 @@ enum {
 static const struct option experiment_options[] = {
 	COMMON_OPTIONS,
 	{ "emit-jobs", no_argument, NULL, OPT_EMIT_JOBS },
+	{ "time", required_argument, NULL, OPT_TIME },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -142,6 +163,15 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 			o->exp.base_seed_set = true;
 			break;
 		case OPT_SCENARIO: o->exp.scenario_path = optarg; break;
+		case OPT_TIME: {
+			char why[64];
+
+			if (parse_time(optarg, &o->exp.max_time, why, sizeof(why)) ||
+			    !o->exp.max_time)
+				return usage_error("%s: --time '%s': expected a time "
+						   "(60s, 10m)", cmd, optarg);
+			break;
+		}
 		case OPT_ARCH: o->exp.arch = optarg; break;
 		case 'j':
 			/* "-j" for --jobs too: the name the usage line gives. */
@@ -179,106 +209,6 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 	return 0;
 }
 
-/* ---- the output folder -------------------------------------------------- */
-
-/* What mmsim itself writes into a report or jobs folder: the only names
- * --force removes. */
-static const char *const own_files[] = {
-	"summary.json", "tables.txt", "index.html", "experiment.json", "jobs.txt",
-};
-static const char *const own_dirs[] = {
-	"runs", "kern-logs", "plots", "scenarios", "json",
-};
-
-static void clear_own(const char *dir)
-{
-	for (size_t i = 0; i < sizeof(own_files) / sizeof(own_files[0]); i++) {
-		char *p;
-
-		if (asprintf(&p, "%s/%s", dir, own_files[i]) < 0)
-			abort();
-		unlink(p);
-		free(p);
-	}
-	for (size_t i = 0; i < sizeof(own_dirs) / sizeof(own_dirs[0]); i++) {
-		struct dirent *de;
-		char *sub;
-		DIR *d;
-
-		if (asprintf(&sub, "%s/%s", dir, own_dirs[i]) < 0)
-			abort();
-		d = opendir(sub);
-		while (d && (de = readdir(d))) {
-			struct stat st;
-			char *p;
-
-			if (asprintf(&p, "%s/%s", sub, de->d_name) < 0)
-				abort();
-			if (!lstat(p, &st) && S_ISREG(st.st_mode))
-				unlink(p);
-			free(p);
-		}
-		if (d)
-			closedir(d);
-		rmdir(sub);
-		free(sub);
-	}
-}
-
-static bool dir_empty(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	bool empty = true;
-
-	if (!d)
-		return false;
-	while (empty && (de = readdir(d)))
-		empty = !strcmp(de->d_name, ".") || !strcmp(de->d_name, "..");
-	closedir(d);
-	return empty;
-}
-
-static int mkdir_p(const char *path)
-{
-	char *p = strdup(path);
-	int rc = 0;
-
-	if (!p)
-		abort();
-	for (char *s = p + 1; *s && !rc; s++)
-		if (*s == '/') {
-			*s = 0;
-			rc = report_mkdir(p);
-			*s = '/';
-		}
-	if (!rc)
-		rc = report_mkdir(p);
-	free(p);
-	return rc;
-}
-
-/* Create @dir, or accept it empty, or (--force) clear mmsim's own files. */
-static int prepare_out(const char *dir, bool force)
-{
-	struct stat st;
-
-	if (stat(dir, &st)) {
-		if (errno == ENOENT && !mkdir_p(dir))
-			return 0;
-		return usage_error("%s: cannot create: %s", dir, strerror(errno));
-	}
-	if (!S_ISDIR(st.st_mode))
-		return usage_error("%s: exists and is not a directory", dir);
-	if (dir_empty(dir))
-		return 0;
-	if (!force)
-		return usage_error("%s: exists and is not empty (--force writes the "
-				   "report into it, replacing mmsim's own files)", dir);
-	clear_own(dir);
-	return 0;
-}
-
 /* ---- the report ------------------------------------------------------- */
 
 static int write_report(const struct experiment *e, const char *command,
@@ -287,7 +217,7 @@ static int write_report(const struct experiment *e, const char *command,
 	struct experiment_report er;
 	struct report_wall_clock wall;
 	struct report_folder_opts fo = { .render = o->render, .wall = &wall };
-	char *tables = NULL, note[2048], err[1024];
+	char *tables = NULL, note[2048], err[8192];
 	size_t tables_len = 0;
 	FILE *m;
 	int rc;
@@ -306,9 +236,16 @@ static int write_report(const struct experiment *e, const char *command,
 	fo.tables_text = tables;
 	rc = report_write_folder(&er.rep, o->out, &fo, note, sizeof(note),
 				 err, sizeof(err));
-	if (rc)
-		fprintf(stderr, "mmsim: %s\n", err);
-	else {
+	if (rc) {
+		/* One line per file that could not be written. */
+		char *save = NULL;
+
+		for (char *l = strtok_r(err, "\n", &save); l;
+		     l = strtok_r(NULL, "\n", &save))
+			fprintf(stderr, "mmsim: %s\n", l);
+		if (*note)
+			fprintf(stderr, "mmsim: %s\n", note);
+	} else {
 		if (*note)
 			fprintf(stderr, "mmsim: %s\n", note);
 		fprintf(stderr, "mmsim: report in %s/index.html\n", o->out);
@@ -329,7 +266,7 @@ static size_t nr_results(const struct experiment *e)
 
 static int emit_jobs(const struct experiment *e, const struct cli_opts *o)
 {
-	char err[1024], *jobs_txt, *json_dir, *manifest, *text = NULL;
+	char err[1024] = "", *jobs_txt, *json_dir, *manifest, *text = NULL;
 	size_t len = 0;
 	FILE *m;
 	int rc = 0;
@@ -363,6 +300,32 @@ static int emit_jobs(const struct experiment *e, const struct cli_opts *o)
 	return rc;
 }
 
+/*
+ * The folder's manifest and lock (outdir.h); with --emit-jobs the jobs'
+ * JSON files count as mmsim's own too, written there later by 'mmsim run'.
+ */
+static int finish_out(const struct experiment *e, const struct cli_opts *o)
+{
+	size_t n = o->emit_jobs ? experiment_nr_jobs(e) : 0;
+	char **planned = calloc(n ? n : 1, sizeof(*planned));
+	int rc;
+
+	if (!planned)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		char stem[640];
+
+		experiment_job_stem(e, i, stem, sizeof(stem));
+		if (asprintf(&planned[i], "json/%s.json", stem) < 0)
+			abort();
+	}
+	rc = outdir_finish(o->out, (const char *const *)planned, n);
+	for (size_t i = 0; i < n; i++)
+		free(planned[i]);
+	free(planned);
+	return rc;
+}
+
 static int run_experiment(const char *cmd, const struct cli_opts *o)
 {
 	double start = wall_seconds();
@@ -378,9 +341,11 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		experiment_free(&e);
 		return 0;
 	}
-	rc = prepare_out(o->out, o->force);
-	if (rc)
-		goto out;
+	rc = outdir_prepare(o->out, o->force);
+	if (rc) {
+		experiment_free(&e);
+		return rc;
+	}
 	if (o->emit_jobs) {
 		rc = emit_jobs(&e, o);
 		goto out;
@@ -408,6 +373,9 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		rc = 1;
 	}
 out:
+	/* Whatever was written is recorded, so --force can remove it. */
+	if (finish_out(&e, o) && !rc)
+		rc = 1;
 	experiment_free(&e);
 	return rc;
 }
@@ -483,9 +451,12 @@ int cmd_merge(int argc, char **argv)
 		free_opts(&o);
 		return 0;
 	}
-	rc = prepare_out(o.out, o.force);
-	if (!rc)
+	rc = outdir_prepare(o.out, o.force);
+	if (!rc) {
 		rc = write_report(&e, "merge", &o, start);
+		if (finish_out(&e, &o) && !rc)
+			rc = 1;
+	}
 	experiment_free(&e);
 	free_opts(&o);
 	return rc;

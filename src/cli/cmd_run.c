@@ -29,7 +29,7 @@ static void run_help(FILE *f)
 	      "\n"
 	      "Run one simulation: the embedded 2009 reproduction, or SCENARIO (an INI\n"
 	      "file, see docs/scenario-format.md, or the name of an installed one:\n"
-	      "reproduction-x86, low-latency-gitk, ...).  Prints the cover letter's result line,\n"
+	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's result line,\n"
 	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
 	      "kswapd premature sleeps, page and swap I/O.\n"
 	      "\n"
@@ -46,7 +46,8 @@ static void run_help(FILE *f)
 	      "                     meminfo, pagetypeinfo, slabinfo (docs/monitors.md)\n"
 	      "  --monitor-interval TIME  between snapshots (default 10s)\n"
 	      "  --monitor-dir DIR  where the monitor logs go (default: .)\n"
-	      "  --kern-log FILE    write the allocation failure reports (kernel text)\n"
+	      "  --kern-log FILE    write the kern.log: allocation failure reports, hung\n"
+	      "                     tasks and OOM kills (kernel text)\n"
 	      "  --explain          say why each allocation failed: the watermark test and\n"
 	      "                     numbers per zone, kswapd's state, reclaim, the profile\n"
 	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
@@ -66,7 +67,19 @@ static void run_help(FILE *f)
 	      "                     (100ms, 1s), every TIME of simulated time\n"
 	      "  --hung-task-timeout SECS  khungtaskd's hung_task_timeout_secs (default 120,\n"
 	      "                     0: off): tasks in D state that long go to the kern.log\n"
-	      "  -h, --help         this text\n", f);
+	      "  -h, --help         this text\n"
+	      "\n"
+	      "Output files are opened before the run (an unwritable place is refused at\n"
+	      "once) and written whole when it ends: a regular FILE through a temporary\n"
+	      "file renamed over it, a symbolic link's target the same way (the link\n"
+	      "stays), a FIFO or character device directly.  FILE '-' (or /dev/stdout)\n"
+	      "is standard output, for one of --trace, --kern-log, --samples,\n"
+	      "--latency-log and --json at most; the run's own report then goes to\n"
+	      "standard error, so the output can be piped:\n"
+	      "  $ mmsim run --time 60s --trace - | mmsim report reclaim -\n"
+	      "\n"
+	      "Exit status: 0; 1 the run was interrupted or an output could not be\n"
+	      "written; 2 bad usage or input; 3 an invariant failed (--check).\n", f);
 }
 
 static size_t nr_lines(const struct run_result *r)
@@ -77,9 +90,9 @@ static size_t nr_lines(const struct run_result *r)
 	return n;
 }
 
-static void print_stalls(const struct run_result *r)
+static void print_stalls(FILE *f, const struct run_result *r)
 {
-	printf("\ngitk: %zu progress lines, stalls >1s: %lu, >5s: %lu, max %.3fs, "
+	fprintf(f, "\ngitk: %zu progress lines, stalls >1s: %lu, >5s: %lu, max %.3fs, "
 	       "p50 %.3fs, p95 %.3fs, p99 %.3fs\n",
 	       nr_lines(r), result_stalls_over(r, NSEC_PER_SEC),
 	       result_stalls_over(r, 5 * NSEC_PER_SEC), result_latency_max(r),
@@ -87,12 +100,55 @@ static void print_stalls(const struct run_result *r)
 	       result_latency_percentile(r, 99));
 }
 
-static void print_congestion(const struct run_result *r)
+/* Each fake gitk process's elapsed time, and where their time went. */
+static void print_gitk_time(FILE *f, const struct run_result *r)
+{
+	size_t n;
+	const struct gitk_instance_record *g =
+		result_records(r, "gitk_instances", &n);
+	bool first = true;
+
+	if (!n)
+		return;
+	fprintf(f, "gitk: %zu process%s, elapsed", n, n == 1 ? "" : "es");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %.3fs%s", (double)g[i].elapsed / NSEC_PER_SEC,
+		       g[i].done ? "" : " (unfinished)");
+	fprintf(f, "\ngitk time:");
+	for (int k = 0; k < RESULT_NR_TASK_TIME; k++) {
+		double share = result_gitk_time(r, task_time_csv_names[k], true);
+
+		if (share <= 0)
+			continue;
+		fprintf(f, "%s %s %.1f%%", first ? "" : ",", task_time_csv_names[k],
+		       100 * share);
+		first = false;
+	}
+	fprintf(f, "%s\n", first ? " (none)" : "");
+}
+
+/* The drive: how busy, and how long its commands took by class. */
+static void print_disk(FILE *f, const struct run_result *r)
+{
+	static const char *const cls[] = { "sync", "async" };
+
+	if (!result_uint(r, "disk_active"))
+		return;
+	fprintf(f, "disk: busy %.1f%% of the run", 100 * result_disk_util(r));
+	for (int c = 0; c < 2; c++)
+		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.0f ms", cls[c],
+		       result_disk_commands(r, cls[c]),
+		       1e3 * result_disk_mean(r, cls[c]),
+		       1e3 * result_disk_percentile_bound(r, cls[c], 95));
+	fprintf(f, "\n");
+}
+
+static void print_congestion(FILE *f, const struct run_result *r)
 {
 	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
 	bool any = false;
 
-	printf("\ncongestion_wait        queue    calls  timeouts    seconds\n");
+	fprintf(f, "\ncongestion_wait        queue    calls  timeouts    seconds\n");
 	for (int s = 0; s < NR_CW_SITES; s++)
 		for (int q = 0; q < NR_CW_QUEUES; q++) {
 			const struct cw_total *c = &cw[s * RESULT_NR_CW_QUEUES + q];
@@ -100,41 +156,55 @@ static void print_congestion(const struct run_result *r)
 			if (!c->calls)
 				continue;
 			any = true;
-			printf("%-22s %-6s %8lu  %8lu  %9.3f\n", cw_site_name((enum cw_site)s),
+			fprintf(f, "%-22s %-6s %8lu  %8lu  %9.3f\n", cw_site_name((enum cw_site)s),
 			       blk_rw_name(q), c->calls, c->timeouts,
 			       (double)c->time / NSEC_PER_SEC);
 		}
 	if (!any)
-		printf("(none)\n");
-	printf("%-22s %-6s %8lu  %8s  %9.3f\n", "total", "", result_cw_calls(r), "",
+		fprintf(f, "(none)\n");
+	fprintf(f, "%-22s %-6s %8lu  %8s  %9.3f\n", "total", "", result_cw_calls(r), "",
 	       result_cw_seconds(r));
 }
 
-static void print_io(const struct run_result *r)
+/* One line: the fragmentation zone below its watermarks (buddy_series.c). */
+static void print_fragmentation(FILE *f, const struct run_result *r)
+{
+	const char *zone = result_text(r, "frag_zone");
+	uint64_t low = result_uint(r, "frag_below_low");
+	size_t nr;
+
+	result_records(r, "samples", &nr);
+	if (!zone || !*zone)
+		return;
+	if (!low) {
+		fprintf(f, "fragmentation: %s's free lists never below its low "
+		       "watermark at a sample (%zu samples)\n", zone, nr);
+		return;
+	}
+	fprintf(f, "fragmentation: %s below low at %lu of %zu samples (%lu below "
+	       "min); free pages in blocks of order >= %lu then: %.1f%%, on "
+	       "MIGRATE_RESERVE lists: %.1f%%\n", zone, low, nr,
+	       result_uint(r, "frag_below_min"), result_uint(r, "frag_order"),
+	       100 * result_real(r, "frag_share_below_low"),
+	       100 * result_real(r, "frag_reserve_below_low"));
+}
+
+static void print_io(FILE *f, const struct run_result *r)
 {
 	const uint64_t *ev = result_uints(r, "vm_events");
 
-	printf("\nkswapd_slept_prematurely_fast %lu, _slow %lu; pageoutrun %lu, allocstall %lu\n",
+	fprintf(f, "\nkswapd_slept_prematurely_fast %lu, _slow %lu; pageoutrun %lu, allocstall %lu\n",
 	       ev[KSWAPD_PREMATURE_FAST], ev[KSWAPD_PREMATURE_SLOW],
 	       ev[PAGEOUTRUN], ev[ALLOCSTALL]);
-	printf("page IO: pgpgin %lu KiB, pgpgout %lu KiB; swap IO: pswpin %lu, pswpout %lu pages\n",
+	fprintf(f, "page IO: pgpgin %lu KiB, pgpgout %lu KiB; swap IO: pswpin %lu, pswpout %lu pages\n",
 	       ev[PGPGIN], ev[PGPGOUT], ev[PSWPIN], ev[PSWPOUT]);
-	printf("network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
+	fprintf(f, "network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
 	       result_uint(r, "packets_received"), result_uint(r, "packets_dropped"),
 	       result_uint(r, "music_bytes"), result_uint(r, "oom_kills"));
-	printf("simulated %.3fs in %.3fs of wall time\n",
+	print_fragmentation(f, r);
+	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
 	       result_real(r, "wall_seconds"));
-}
-
-static int write_text(const char *path, const char *text)
-{
-	struct outfile of;
-
-	if (outfile_open(&of, path))
-		return -1;
-	fputs(text ? text : "", of.fp);
-	return outfile_commit(&of);
 }
 
 static void on_sigint(int sig)
@@ -303,40 +373,102 @@ static bool trace_is_dat(const struct run_args *a)
 	return n >= 4 && !strcmp(a->trace + n - 4, ".dat");
 }
 
-static int write_outputs(const struct run_args *a, const struct run_result *r)
+/*
+ * The output files, opened before the simulation: an unwritable place is
+ * refused before anything runs, and a FIFO's reader is there from the
+ * start.  Standard output ("-", /dev/stdout) may be one of them; the run's
+ * own report then goes to stderr.
+ */
+enum {
+	OUT_TRACE, OUT_KERN_LOG, OUT_SAMPLES, OUT_LATENCY_LOG, OUT_JSON,
+	NR_OUTPUTS
+};
+
+struct run_outputs {
+	const char *path[NR_OUTPUTS];
+	struct outfile of[NR_OUTPUTS];
+	bool open[NR_OUTPUTS];
+	FILE *report;			/* stdout, or stderr when an output is */
+};
+
+static const char *const output_option[NR_OUTPUTS] = {
+	"--trace", "--kern-log", "--samples", "--latency-log", "--json",
+};
+
+static void close_outputs(struct run_outputs *o)
+{
+	for (int i = 0; i < NR_OUTPUTS; i++)
+		if (o->open[i])
+			outfile_abort(&o->of[i]);
+	memset(o->open, 0, sizeof(o->open));
+}
+
+static int open_outputs(const struct run_args *a, struct run_outputs *o)
+{
+	int to_stdout = -1;
+
+	o->path[OUT_TRACE] = a->trace;
+	o->path[OUT_KERN_LOG] = a->kern_log;
+	o->path[OUT_SAMPLES] = a->samples;
+	o->path[OUT_LATENCY_LOG] = a->latency_log;
+	o->path[OUT_JSON] = a->json;
+	o->report = stdout;
+	for (int i = 0; i < NR_OUTPUTS; i++) {
+		if (!o->path[i] || !outfile_is_stdout(o->path[i]))
+			continue;
+		if (to_stdout >= 0)
+			return usage_error("run: %s %s and %s %s both write to standard "
+					   "output; give one of them a file",
+					   output_option[to_stdout], o->path[to_stdout],
+					   output_option[i], o->path[i]);
+		to_stdout = i;
+		o->report = stderr;
+	}
+	for (int i = 0; i < NR_OUTPUTS; i++) {
+		if (!o->path[i])
+			continue;
+		if (outfile_open(&o->of[i], o->path[i])) {
+			int rc = usage_error("run: %s %s: cannot write: %s",
+					     output_option[i], o->path[i],
+					     outfile_error(&o->of[i]));
+
+			close_outputs(o);
+			return rc;
+		}
+		o->open[i] = true;
+	}
+	return 0;
+}
+
+/* Write and commit every output; 0 or 1 after a message per failure. */
+static int write_outputs(struct run_outputs *o, const struct run_result *r)
 {
 	int bad = 0;
 
-	if (a->kern_log && write_text(a->kern_log, result_text(r, "kern_log")))
-		bad = usage_error("run: cannot write %s", a->kern_log) - 1;
-	if (a->samples) {
-		struct outfile of;
+	for (int i = 0; i < NR_OUTPUTS; i++) {
+		struct outfile *of = &o->of[i];
 
-		if (outfile_open(&of, a->samples)) {
-			bad = usage_error("run: cannot write %s", a->samples) - 1;
-		} else {
-			series_write_csv(of.fp, r);
-			if (outfile_commit(&of))
-				bad = usage_error("run: cannot write %s", a->samples) - 1;
+		if (!o->open[i])
+			continue;
+		if (i == OUT_KERN_LOG) {
+			fputs(result_text(r, "kern_log") ? result_text(r, "kern_log") : "",
+			      of->fp);
+		} else if (i == OUT_SAMPLES) {
+			series_write_csv(of->fp, r);
+		} else if (i == OUT_LATENCY_LOG) {
+			latency_write_log(of->fp, r);
+		} else if (i == OUT_JSON) {
+			char *json = result_to_json(r, true);
+
+			fputs(json, of->fp);
+			free(json);
 		}
-	}
-	if (a->latency_log) {
-		struct outfile of;
-
-		if (outfile_open(&of, a->latency_log)) {
-			bad = usage_error("run: cannot write %s", a->latency_log) - 1;
-		} else {
-			latency_write_log(of.fp, r);
-			if (outfile_commit(&of))
-				bad = usage_error("run: cannot write %s", a->latency_log) - 1;
+		o->open[i] = false;
+		if (outfile_commit(of)) {
+			fprintf(stderr, "mmsim: run: %s %s: cannot write: %s\n",
+				output_option[i], o->path[i], outfile_error(of));
+			bad = 1;
 		}
-	}
-	if (a->json) {
-		char *json = result_to_json(r, true);
-
-		if (write_text(a->json, json))
-			bad = usage_error("run: cannot write %s", a->json) - 1;
-		free(json);
 	}
 	return bad;
 }
@@ -346,12 +478,13 @@ int cmd_run(int argc, char **argv)
 	struct run_args a = { 0 };
 	struct scenario_error serr;
 	struct ftrace_sink_opts trace = { 0 };
-	struct outfile trace_file;
+	struct run_outputs outs = { 0 };
 	struct scenario *sc;
 	struct run_result r;
 	struct cover_line line;
 	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
 	char *meminfo_text = NULL;
+	FILE *f;
 	int ret;
 
 	ret = parse_args(argc, argv, &a);
@@ -378,12 +511,14 @@ int cmd_run(int argc, char **argv)
 		scenario_free(sc);
 		return 0;
 	}
+	ret = open_outputs(&a, &outs);
+	if (ret) {
+		scenario_free(sc);
+		return ret;
+	}
+	f = outs.report;
 	if (a.trace) {
-		if (outfile_open(&trace_file, a.trace)) {
-			scenario_free(sc);
-			return usage_error("run: cannot write %s", a.trace);
-		}
-		trace.out = trace_file.fp;
+		trace.out = outs.of[OUT_TRACE].fp;
 		trace.header = true;
 		trace.tracedat = trace_is_dat(&a);
 		a.opt.trace = &trace;
@@ -401,8 +536,7 @@ int cmd_run(int argc, char **argv)
 					      a.monitor_interval ? a.monitor_interval :
 					      10 * NSEC_PER_SEC, err, sizeof(err));
 		if (!a.opt.monitors) {
-			if (a.trace)
-				outfile_abort(&trace_file);
+			close_outputs(&outs);
 			scenario_free(sc);
 			return usage_error("run: --monitor: %s", err);
 		}
@@ -410,8 +544,7 @@ int cmd_run(int argc, char **argv)
 	a.opt.scenario_name = a.scenario ? a.scenario : scenario_default_name(a.arch);
 	signal(SIGINT, on_sigint);
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
-		if (a.trace)
-			outfile_abort(&trace_file);
+		close_outputs(&outs);
 		if (a.opt.monitors)
 			monitor_close(a.opt.monitors, false);
 		fprintf(stderr, "mmsim: run: %s\n", err);
@@ -423,43 +556,45 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	}
 	signal(SIGINT, SIG_DFL);
-	if (a.trace && outfile_commit(&trace_file))
-		ret = usage_error("run: cannot write %s", a.trace);
-	if (a.opt.monitors && monitor_close(a.opt.monitors, true))
-		ret = usage_error("run: cannot write the monitor logs in %s",
-				  a.monitor_dir ? a.monitor_dir : ".");
+	if (a.opt.monitors && monitor_close(a.opt.monitors, true)) {
+		fprintf(stderr, "mmsim: run: cannot write the monitor logs in %s\n",
+			a.monitor_dir ? a.monitor_dir : ".");
+		ret = 1;
+	}
 
 	line.name = result_text(&r, "kernel");
 	line.elapsed = result_elapsed(&r);
 	line.elapsed_stddev = NAN;
 	line.failures = (double)result_uint(&r, "failures_printed");
-	cover_line_print(stdout, cover_name_width(&line, 1), &line);
+	cover_line_print(f, cover_name_width(&line, 1), &line);
 	if (!result_bool(&r, "gitk_done") && scenario_has_program(sc, "gitk"))
-		printf("(gitk did not finish: elapsed is the simulated time run)\n");
+		fprintf(f, "(gitk did not finish: elapsed is the simulated time run)\n");
 	else if (!result_bool(&r, "gitk_done"))
-		printf("(no gitk task: elapsed is the simulated time run)\n");
+		fprintf(f, "(no gitk task: elapsed is the simulated time run)\n");
 	if (result_bool(&r, "partial"))
-		printf("(partial: the run was interrupted)\n");
+		fprintf(f, "(partial: the run was interrupted)\n");
 	if (result_bool(&r, "panicked"))
-		printf("(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
-	print_stalls(&r);
-	print_congestion(&r);
-	print_io(&r);
+		fprintf(f, "(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
+	print_stalls(f, &r);
+	print_gitk_time(f, &r);
+	print_disk(f, &r);
+	print_congestion(f, &r);
+	print_io(f, &r);
 	if (a.vmstat)
-		printf("\n%s", vmstat_text ? vmstat_text : "");
+		fprintf(f, "\n%s", vmstat_text ? vmstat_text : "");
 	free(vmstat_text);
 	if (a.slabinfo)
-		printf("\n%s", slabinfo_text ? slabinfo_text : "");
+		fprintf(f, "\n%s", slabinfo_text ? slabinfo_text : "");
 	free(slabinfo_text);
 	if (a.meminfo)
-		printf("\n%s", meminfo_text ? meminfo_text : "");
+		fprintf(f, "\n%s", meminfo_text ? meminfo_text : "");
 	free(meminfo_text);
 	if (a.explain)
-		printf("\nWhy the allocations failed:\n%s",
-		       result_text(&r, "explain") ? result_text(&r, "explain") :
-		       "no allocation failed\n");
-	if (write_outputs(&a, &r))
-		ret = 2;
+		fprintf(f, "\nWhy the allocations failed:\n%s",
+			result_text(&r, "explain") ? result_text(&r, "explain") :
+			"no allocation failed\n");
+	if (write_outputs(&outs, &r))
+		ret = 1;
 	if (!ret && result_bool(&r, "partial"))
 		ret = 1;
 	result_free(&r);

@@ -17,7 +17,6 @@
 #include "report/procfs.h"
 
 #define SHOW_DEFAULT_ARCH "x86_64"
-#define SHOW_DEFAULT_CPUS 4
 
 static void show_usage(FILE *out)
 {
@@ -34,13 +33,14 @@ static void show_usage(FILE *out)
 		"                K, M, G or T suffix (default 512M; 64M to 64G on x86,\n"
 		"                laid out as a PAE kernel would; runs, unlike show,\n"
 		"                model x86 as non-PAE and stop at 4G)\n"
-		"  --cpus N      CPUs, for the per-cpu pagesets (default %d)\n"
+		"  --cpus N      CPUs, for the per-cpu pagesets (default: the\n"
+		"                scenario's, 4 on x86_64, 2 on x86)\n"
 		"  --nodes N     NUMA nodes (x86_64, 1-%d): memory and CPUs split\n"
 		"                evenly, \"Node N\" lines per node (default 1)\n"
 		"  --kernel P    kernel profile (see 'mmsim profiles'): its field sets,\n"
 		"                pcp layout and reserve rules\n"
 		"  --slab A      slab allocator for slabinfo: slub (default) or slab\n",
-		SHOW_DEFAULT_ARCH, SHOW_DEFAULT_CPUS, MAX_NUMNODES);
+		SHOW_DEFAULT_ARCH, MAX_NUMNODES);
 }
 
 /*
@@ -48,9 +48,8 @@ static void show_usage(FILE *out)
  * @arch, with show's options applied (@mem NULL, @nodes 0: the
  * scenario's): the same scenario-to-mem_config
  * translation (machine_mem_config()), so what show prints is what a run
- * starts from.  The differences are show's own, and documented above:
- * 4 CPUs on either arch unless --cpus says otherwise (the x86 scenario
- * has 1), and x86 above 4G (PAE) which runs refuse.
+ * starts from.  The one difference is show's own, and documented above:
+ * x86 above 4G (PAE), which runs refuse.  @cpus 0: the scenario's.
  */
 static struct scenario *show_scenario(const char *arch, const uint64_t *mem,
 				      unsigned int cpus, unsigned int nodes,
@@ -65,7 +64,8 @@ static struct scenario *show_scenario(const char *arch, const uint64_t *mem,
 	}
 	if (mem)
 		sc->machine.mem = *mem;
-	sc->machine.cpus = (int)cpus;
+	if (cpus)
+		sc->machine.cpus = (int)cpus;
 	if (nodes)
 		sc->machine.nodes = (int)nodes;
 	sc->machine.slab = (int)allocator;
@@ -97,7 +97,7 @@ int cmd_show(int argc, char **argv)
 	};
 	const char *arch = SHOW_DEFAULT_ARCH, *file = NULL;
 	enum slab_allocator allocator = SLAB_ALLOCATOR_SLUB;
-	unsigned int cpus = SHOW_DEFAULT_CPUS, nodes = 0;
+	unsigned int cpus = 0, nodes = 0;
 	struct kernel_profile profile;
 	bool profile_given = false, mem_given = false;
 	struct cli_options o;

@@ -3,11 +3,12 @@
 #include <stdio.h>
 #include <stdarg.h>
 #include <string.h>
+#include <errno.h>
 #include "commands.h"
 #include "options.h"
+#include "experiment/run.h"
+#include "report/outfile.h"
 #include "trace/tracedat.h"
-
-#define MMSIM_VERSION "0.1.0"
 
 const char mmsim_version[] = MMSIM_VERSION;
 
@@ -42,16 +43,21 @@ int usage_error(const char *fmt, ...)
 	return 2;
 }
 
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: mmsim COMMAND [ARGS]\n\n"
+		"Simulates the Linux 2.6.30-2.6.32 page allocator, reclaim, swap,\n"
+		"writeback and block congestion.  Commands:\n\n");
+	for (const struct command *c = commands; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fprintf(f, "\n'mmsim COMMAND --help' describes one command.\n");
+}
+
 static int cmd_help(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("usage: mmsim COMMAND [ARGS]\n\n"
-	       "Simulates the Linux 2.6.30-2.6.32 page allocator, reclaim, swap,\n"
-	       "writeback and block congestion.  Commands:\n\n");
-	for (const struct command *c = commands; c->name; c++)
-		printf("  %-10s %s\n", c->name, c->summary);
-	printf("\n'mmsim COMMAND --help' describes one command.\n");
+	usage(stdout);
 	return 0;
 }
 
@@ -91,8 +97,11 @@ int cli_main(int argc, char **argv)
 		default: return 2;
 		}
 	}
-	if (optind >= argc)
-		return cmd_help(argc, argv);
+	/* No command is a usage error: the list on stderr, status 2. */
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
 	for (const struct command *cmd = commands; cmd->name; cmd++)
 		if (!strcmp(cmd->name, argv[optind]))
 			return cmd->fn(argc - optind, argv + optind);
@@ -104,6 +113,21 @@ int cli_main(int argc, char **argv)
 #ifndef MMSIM_FUZZ
 int main(int argc, char **argv)
 {
-	return cli_main(argc, argv);
+	int rc, err;
+
+	/* Standard output keeps why a write failed (stdio keeps only a
+	 * flag), so every command's failed output is reported below. */
+	outfile_stdout_install();
+	rc = cli_main(argc, argv);
+	err = outfile_stdout_error();
+	if (err) {
+		const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
+
+		fprintf(stderr, "mmsim: %s%scannot write standard output: %s\n",
+			cmd ? cmd : "", cmd ? ": " : "", strerror(err));
+		if (!rc)
+			rc = 1;
+	}
+	return rc;
 }
 #endif

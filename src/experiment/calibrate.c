@@ -3,10 +3,11 @@
  * mmsim calibrate: fit scenario values to measured ones (calibrate.h has
  * the objective and the search; docs/calibration.md the why).
  *
- * A point is a value for every fitted key, written into the scenario
- * text as sweeps write theirs (override.c), so it gets exactly the
- * checks of a value in a file; its runs are independent processes
- * (pool.c), one per seed, every point of a search step at once.
+ * A point is a value for every fitted key, written into the text of
+ * every scenario the key is applied to as sweeps write theirs
+ * (override.c), so it gets exactly the checks of a value in a file; its
+ * runs are independent processes (pool.c), one per scenario and seed,
+ * every point of a search step at once.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -294,31 +295,91 @@ static const char *unit_expect(enum calibration_unit unit)
 	return "a number (12, 0.4)";
 }
 
-/* "MEASURE=VALUE[,weight=W][,scale=S|R%]" */
+/* The calibration's scenario names, "x86_64, x86", into @buf. */
+static void scenario_names(const struct calibration *c, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (size_t s = 0; s < c->rec.nr_scenarios && n < len; s++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", s ? ", " : "",
+				      c->in[s].name);
+}
+
+/*
+ * "NAME:" before the first '=' of @arg, the scenario an argument of
+ * option @opt belongs to: its index in *@s (CALIBRATION_SHARED when
+ * @arg names none) and @arg past it in *@rest.
+ */
+static int parse_scope(const struct calibration *c, const char *opt,
+		       const char *arg, size_t *s, const char **rest, char *err,
+		       size_t len)
+{
+	const char *eq = strchr(arg, '='), *colon = strchr(arg, ':');
+	char names[256];
+
+	*s = CALIBRATION_SHARED;
+	*rest = arg;
+	if (!colon || (eq && colon > eq))
+		return 0;
+	for (size_t i = 0; i < c->rec.nr_scenarios; i++)
+		if (strlen(c->in[i].name) == (size_t)(colon - arg) &&
+		    !strncmp(c->in[i].name, arg, (size_t)(colon - arg))) {
+			*s = i;
+			*rest = colon + 1;
+			return 0;
+		}
+	scenario_names(c, names, sizeof(names));
+	return errf(err, len, "%s '%s': no scenario is named '%.*s' (this "
+		    "calibration's: %s)", opt, arg, (int)(colon - arg), arg,
+		    names);
+}
+
+/* "[NAME:]MEASURE=VALUE[,weight=W][,scale=S|R%]" */
 static int parse_target(struct calibration *c, size_t i, const char *arg,
 			char *err, size_t len)
 {
 	struct calibration_target *t = &c->rec.targets[i];
-	const char *eq = strchr(arg, '=');
-	char *rest, *save = NULL, *tok, *value;
+	const char *eq, *body;
+	char *rest, *save = NULL, *tok, *value, names[256];
 	bool have_scale = false, have_weight = false;
+	const struct calibration_input *in;
 	int rc = 0;
 
 	t->arg = xstrdup(arg);
-	if (!eq || eq == arg || !eq[1])
-		return errf(err, len, "--target '%s': expected MEASURE=VALUE", arg);
-	t->measure = xasprintf("%.*s", (int)(eq - arg), arg);
+	if (parse_scope(c, "--target", arg, &t->scenario, &body, err, len))
+		return -1;
+	if (t->scenario == CALIBRATION_SHARED) {
+		if (c->rec.nr_scenarios > 1) {
+			scenario_names(c, names, sizeof(names));
+			return errf(err, len, "--target '%s': which scenario? A "
+				    "target is measured on one machine, and this "
+				    "calibration runs several (%s): write NAME:%s",
+				    arg, names, arg);
+		}
+		t->scenario = 0;
+	}
+	in = &c->in[t->scenario];
+	eq = strchr(body, '=');
+	if (!eq || eq == body || !eq[1])
+		return errf(err, len, "--target '%s': expected %sMEASURE=VALUE",
+			    arg, body != arg ? "NAME:" : "");
+	t->measure = xasprintf("%.*s", (int)(eq - body), body);
 	if (resolve_measure(arg, t->measure, &c->refs[i], &t->unit, err, len))
 		return -1;
 	t->doc = c->refs[i].doc;
 	for (size_t j = 0; j < i; j++)
-		if (!strcmp(c->rec.targets[j].measure, t->measure))
-			return errf(err, len, "--target: %s is given twice",
-				    t->measure);
+		if (c->rec.targets[j].scenario == t->scenario &&
+		    !strcmp(c->rec.targets[j].measure, t->measure))
+			return c->rec.nr_scenarios > 1 ?
+				errf(err, len, "--target: %s:%s is given twice",
+				     in->name, t->measure) :
+				errf(err, len, "--target: %s is given twice",
+				     t->measure);
 	if (c->refs[i].named && c->refs[i].named->program &&
-	    !scenario_has_program(c->sc, c->refs[i].named->program))
+	    !scenario_has_program(in->sc, c->refs[i].named->program))
 		return errf(err, len, "--target '%s': %s has no %s task, so it "
-			    "has no %s (%s)", arg, c->scenario_name,
+			    "has no %s (%s)", arg, in->file,
 			    c->refs[i].named->program, t->measure, t->doc);
 	rest = xstrdup(eq + 1);
 	value = strtok_r(rest, ",", &save);
@@ -520,19 +581,21 @@ static void replace_in(char *buf, size_t len, const char *from, const char *to)
 }
 
 static const struct param_spec *find_spec(const struct calibration *c,
-					  const char *section, const char *name,
-					  char *keys, size_t keys_len)
+					  size_t s, const char *section,
+					  const char *name, char *keys,
+					  size_t keys_len)
 {
+	const struct scenario *sc = c->in[s].sc;
 	const struct scenario_task *task;
 	int i;
 
 	keys[0] = 0;
 	if (strncmp(section, "task ", 5))
 		return scenario_key_spec(section, name);
-	i = scenario_find_task(c->sc, section + 5);
+	i = scenario_find_task(sc, section + 5);
 	if (i < 0)
 		return NULL;
-	task = &c->sc->tasks[i];
+	task = &sc->tasks[i];
 	for (size_t k = 0; k < task->program->nr_params; k++) {
 		size_t n = strlen(keys);
 
@@ -544,21 +607,31 @@ static const struct param_spec *find_spec(const struct calibration *c,
 	return NULL;
 }
 
-/* @text with @value written for parameter @p, loaded with every check of
- * mmsim run; NULL with the loader's message in @err. */
-static struct scenario *load_with(const struct calibration *c, size_t p,
-				  const char *value, char *err, size_t len)
+/* The program of scenario @s's task @section ("task gitk"). */
+static const char *task_program(const struct calibration *c, size_t s,
+				const char *section)
+{
+	int i = scenario_find_task(c->in[s].sc, section + 5);
+
+	return i < 0 ? "none" : c->in[s].sc->tasks[i].program->name;
+}
+
+/* Scenario @s's text with @value written for parameter @p, loaded with
+ * every check of mmsim run; NULL with the loader's message in @err. */
+static struct scenario *load_with(const struct calibration *c, size_t s,
+				  size_t p, const char *value, char *err,
+				  size_t len)
 {
 	const struct calibration_param *pr = &c->rec.params[p];
 	struct scenario_error serr;
 	struct scenario *sc;
 	char *text, *name;
 
-	text = scenario_text_override(c->text, pr->section, pr->name, value,
-				      err, len);
+	text = scenario_text_override(c->in[s].text, pr->section, pr->name,
+				      value, err, len);
 	if (!text)
 		return NULL;
-	name = xasprintf("%s [%s=%s]", c->scenario_name, pr->key, value);
+	name = xasprintf("%s [%s=%s]", c->in[s].file, pr->key, value);
 	sc = scenario_load_text(text, name, &serr);
 	if (!sc)
 		errf(err, len, "%s", serr.msg);
@@ -567,22 +640,118 @@ static struct scenario *load_with(const struct calibration *c, size_t p,
 	return sc;
 }
 
-/* "KEY=LO..HI[:log]" */
+/*
+ * Parameter @p's key in scenario @s: its section and name as scenario
+ * @s resolves @key, and its descriptor there.  A shared parameter must
+ * be the same key of every scenario (the scenario-validity check): the
+ * same section and name, of the same program for a task's key.
+ */
+static int resolve_key(struct calibration *c, size_t p, size_t s,
+		       const char *key, const char *lo, bool first, char *err,
+		       size_t len)
+{
+	struct calibration_param *pr = &c->rec.params[p];
+	const struct calibration_input *in = &c->in[s];
+	bool joint = c->rec.nr_scenarios > 1;
+	char *section = NULL, *name = NULL, *t, keys[512], msg[768], where[160];
+	const struct param_spec *sp;
+	int rc = -1;
+
+	/* "in x86 (<default-x86>): " before a scenario's own message when
+	 * there are several. */
+	if (joint)
+		snprintf(where, sizeof(where), "in %s (%s): ", in->name, in->file);
+	else
+		where[0] = 0;
+	t = scenario_override(in->text, in->file, key, lo, &section, &name, msg,
+			      sizeof(msg));
+	if (!t) {
+		const char *why = msg;
+
+		replace_in(msg, sizeof(msg), "sweep key", "--fit key");
+		replace_in(msg, sizeof(msg), "--kernels", "--kernel");
+		replace_in(msg, sizeof(msg), "cannot be swept", "cannot be fitted");
+		if (!joint) {
+			errf(err, len, "%s", msg);
+			goto out;
+		}
+		/* "--fit key 'K': WHY" as "--fit 'ARG': in NAME (FILE): WHY" */
+		if (!strncmp(msg, "--fit key '", 11) && strstr(msg, "': "))
+			why = strstr(msg, "': ") + 3;
+		errf(err, len, "--fit '%s': %s%s%s", pr->arg, where, why,
+		     pr->scenario == CALIBRATION_SHARED ? " (a --fit without "
+		     "NAME: is shared, written into every scenario; NAME:KEY "
+		     "fits one scenario's key)" : "");
+		goto out;
+	}
+	free(t);
+	sp = find_spec(c, s, section, name, keys, sizeof(keys));
+	if (!sp) {
+		if (*keys)
+			errf(err, len, "--fit '%s': %s[%s] has no key '%s' (one of "
+			     "%s)", pr->arg, where, section, name, keys);
+		else
+			errf(err, len, "--fit '%s': %s[%s] has no key '%s' ('mmsim "
+			     "scenario --keys' lists them)", pr->arg, where,
+			     section, name);
+		goto out;
+	}
+	if (first) {
+		pr->section = section;
+		pr->name = name;
+		section = name = NULL;
+		c->specs[p] = sp;
+		rc = 0;
+		goto out;
+	}
+	if (strcmp(section, pr->section) || strcmp(name, pr->name)) {
+		errf(err, len, "--fit '%s': %s is [%s] %s in %s but [%s] %s in "
+		     "%s: a shared value is written into the same key of every "
+		     "scenario (write SECTION.KEY, or NAME:KEY for one "
+		     "scenario's)", pr->arg, key, pr->section, pr->name,
+		     c->in[c->specs_from[p]].name, section, name, in->name);
+		goto out;
+	}
+	if (sp != c->specs[p]) {
+		errf(err, len, "--fit '%s': [%s] runs %s in %s but %s in %s: a "
+		     "shared value must mean the same in every scenario (NAME:KEY "
+		     "fits one scenario's)", pr->arg, section,
+		     task_program(c, c->specs_from[p], section),
+		     c->in[c->specs_from[p]].name, task_program(c, s, section),
+		     in->name);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(section);
+	free(name);
+	return rc;
+}
+
+/* "[NAME:]KEY=LO..HI[:log]" */
 static int parse_fit(struct calibration *c, size_t p, const char *arg,
 		     char *err, size_t len)
 {
 	struct calibration_param *pr = &c->rec.params[p];
-	const char *eq = strchr(arg, '=');
-	char *range, *dots, *colon, *lo_s, *hi_s, keys[512], why[256];
+	const char *eq, *body;
+	char *key = NULL, *range = NULL, *dots, *colon, *lo_s, *hi_s, why[256];
 	char lo_t[32], hi_t[32], msg[768];
 	const struct param_spec *sp;
+	bool joint = c->rec.nr_scenarios > 1, first = true;
 	struct scenario *sc;
 	int rc = -1;
 
 	pr->arg = xstrdup(arg);
-	if (!eq || eq == arg)
-		return errf(err, len, "--fit '%s': expected KEY=LO..HI", arg);
+	if (parse_scope(c, "--fit", arg, &pr->scenario, &body, err, len))
+		return -1;
+	eq = strchr(body, '=');
+	if (!eq || eq == body)
+		return errf(err, len, "--fit '%s': expected %sKEY=LO..HI", arg,
+			    body != arg ? "NAME:" : "");
+	/* The key as the record names it, "x86:cpu_speed" for one
+	 * scenario's; the key in the scenario without the NAME:. */
 	pr->key = xasprintf("%.*s", (int)(eq - arg), arg);
+	key = xasprintf("%.*s", (int)(eq - body), body);
 	range = xstrdup(eq + 1);
 	colon = strrchr(range, ':');
 	if (colon) {
@@ -603,39 +772,24 @@ static int parse_fit(struct calibration *c, size_t p, const char *arg,
 	*dots = 0;
 	lo_s = range;
 	hi_s = dots + 2;
-	{
-		char *t = scenario_override(c->text, c->scenario_name, pr->key,
-					    lo_s, &pr->section, &pr->name, msg,
-					    sizeof(msg));
-
-		if (!t) {
-			replace_in(msg, sizeof(msg), "sweep key", "--fit key");
-			replace_in(msg, sizeof(msg), "--kernels", "--kernel");
-			replace_in(msg, sizeof(msg), "cannot be swept", "cannot be fitted");
-			errf(err, len, "%s", msg);
+	/* The key in every scenario it is written into. */
+	for (size_t s = 0; s < c->rec.nr_scenarios; s++) {
+		if (!calibration_param_applies(pr, s))
+			continue;
+		if (resolve_key(c, p, s, key, lo_s, first, err, len))
 			goto out;
-		}
-		free(t);
+		if (first)
+			c->specs_from[p] = s;
+		first = false;
 	}
-	sp = find_spec(c, pr->section, pr->name, keys, sizeof(keys));
-	if (!sp) {
-		if (*keys)
-			errf(err, len, "--fit '%s': [%s] has no key '%s' (one of %s)",
-			     arg, pr->section, pr->name, keys);
-		else
-			errf(err, len, "--fit '%s': [%s] has no key '%s' ('mmsim "
-			     "scenario --keys' lists them)", arg, pr->section,
-			     pr->name);
-		goto out;
-	}
+	sp = c->specs[p];
 	pr->type = type_name(sp->type);
 	if (!pr->type) {
 		errf(err, len, "--fit '%s': %s is not a number (it is %s): only "
 		     "sizes, times, integers and numbers can be fitted", arg,
-		     pr->key, kind_words(sp->type));
+		     key, kind_words(sp->type));
 		goto out;
 	}
-	c->specs[p] = sp;
 	for (int end = 0; end < 2; end++)
 		if (parse_end(sp, end ? hi_s : lo_s, end ? &c->hi[p] : &c->lo[p],
 			      why, sizeof(why))) {
@@ -663,48 +817,125 @@ static int parse_fit(struct calibration *c, size_t p, const char *arg,
 	value_text(sp, c->hi[p], hi_t, sizeof(hi_t));
 	pr->lo = xstrdup(lo_t);
 	pr->hi = xstrdup(hi_t);
-	for (size_t j = 0; j < p; j++)
-		if (!strcmp(c->rec.params[j].section, pr->section) &&
-		    !strcmp(c->rec.params[j].name, pr->name)) {
-			errf(err, len, "--fit: '%s' and '%s' name the same key",
-			     c->rec.params[j].key, pr->key);
-			goto out;
-		}
+	/* One key, one value: no two parameters written into the same key
+	 * of a scenario ("x86_64:disk_seek" and "x86:disk_seek" are two). */
+	for (size_t j = 0; j < p; j++) {
+		const struct calibration_param *q = &c->rec.params[j];
+
+		if (strcmp(q->section, pr->section) || strcmp(q->name, pr->name))
+			continue;
+		for (size_t s = 0; s < c->rec.nr_scenarios; s++)
+			if (calibration_param_applies(q, s) &&
+			    calibration_param_applies(pr, s)) {
+				errf(err, len, "--fit: '%s' and '%s' name the same "
+				     "key%s%s", q->key, pr->key, joint ? " of " : "",
+				     joint ? c->in[s].name : "");
+				goto out;
+			}
+	}
 	/* Both ends must be values the key accepts, with every check a
-	 * scenario file's value gets (its range, the program's own). */
-	for (int end = 0; end < 2; end++) {
-		sc = load_with(c, p, end ? hi_t : lo_t, msg, sizeof(msg));
-		if (!sc) {
-			errf(err, len, "--fit '%s': the %s end is refused: %s", arg,
-			     end ? "upper" : "lower", msg);
-			goto out;
+	 * scenario file's value gets (its range, the program's own), in
+	 * every scenario the value is written into. */
+	for (size_t s = 0; s < c->rec.nr_scenarios; s++) {
+		if (!calibration_param_applies(pr, s))
+			continue;
+		for (int end = 0; end < 2; end++) {
+			sc = load_with(c, s, p, end ? hi_t : lo_t, msg, sizeof(msg));
+			if (!sc) {
+				errf(err, len, "--fit '%s': the %s end is refused%s%s: "
+				     "%s", arg, end ? "upper" : "lower",
+				     joint ? " by " : "", joint ? c->in[s].name : "",
+				     msg);
+				goto out;
+			}
+			scenario_free(sc);
 		}
-		scenario_free(sc);
 	}
 	rc = 0;
 out:
+	free(key);
 	free(range);
 	return rc;
 }
 
 /* ---- set-up ------------------------------------------------------------- */
 
+/* A scenario's name as targets, --fit and file names write it. */
+static bool valid_name(const char *s, size_t n)
+{
+	if (!n || s[0] == '.' || s[0] == '-')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && !strchr("_-.", s[i]))
+			return false;
+	return true;
+}
+
+/* Read and load scenario @i from @src: an embedded default by its arch,
+ * or a file, "NAME=FILE" or "FILE" (named by its file's name). */
+static int load_input(struct calibration *c, size_t i,
+		      const struct calibration_source *src, char *err,
+		      size_t len)
+{
+	struct calibration_input *in = &c->in[i];
+	struct scenario_error serr;
+
+	if (src->arch) {
+		if (strcmp(src->arch, "x86") && strcmp(src->arch, "x86_64"))
+			return errf(err, len, "--arch '%s': expected x86 or x86_64",
+				    src->arch);
+		in->name = xstrdup(src->arch);
+		if (!strcmp(src->arch, "x86")) {
+			in->file = xstrdup(SCENARIO_DEFAULT_X86_NAME);
+			in->text = xstrdup(scenario_default_x86_text);
+		} else {
+			in->file = xstrdup(SCENARIO_DEFAULT_NAME);
+			in->text = xstrdup(scenario_default_text);
+		}
+	} else {
+		const char *a = src->scenario, *eq = strchr(a, '='), *base, *path;
+		size_t n;
+
+		if (eq && valid_name(a, (size_t)(eq - a))) {
+			in->name = xasprintf("%.*s", (int)(eq - a), a);
+			path = eq + 1;
+		} else {
+			path = a;
+			base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+			n = strlen(base);
+			if (n > 4 && !strcmp(base + n - 4, ".ini"))
+				n -= 4;
+			in->name = xasprintf("%.*s", (int)n, base);
+		}
+		if (!*path)
+			return errf(err, len, "--scenario '%s': expected FILE or "
+				    "NAME=FILE", a);
+		in->file = xstrdup(path);
+		in->text = experiment_read_text(path, err, len);
+		if (!in->text)
+			return -1;
+	}
+	in->sc = scenario_load_text(in->text, in->file, &serr);
+	if (!in->sc)
+		return errf(err, len, "%s", serr.msg);
+	in->arch = xstrdup(scenario_arch_names[in->sc->machine.arch]);
+	return 0;
+}
+
 int calibration_init(struct calibration *c, const struct calibration_opts *o,
 		     char *err, size_t len)
 {
+	static const struct calibration_source default_source = {
+		.arch = "x86_64",
+	};
 	struct calibration_record *rec = &c->rec;
-	struct scenario_error serr;
+	size_t nr = o->nr_sources ? o->nr_sources : 1;
+	char names[256];
 
 	memset(c, 0, sizeof(*c));
 	rec->best = NONE;
-	rec->fitted_file = CALIBRATION_FITTED_FILE;
 	rec->command = "";		/* calibration_write() says */
 	rec->version = "";
-	if (o->scenario_path && o->arch)
-		return errf(err, len, "--arch picks the embedded default scenario; "
-			    "a scenario file sets [machine] arch itself");
-	if (o->arch && strcmp(o->arch, "x86") && strcmp(o->arch, "x86_64"))
-		return errf(err, len, "--arch '%s': expected x86 or x86_64", o->arch);
 	if (!o->nr_targets)
 		return errf(err, len, "which targets? (--target MEASURE=VALUE)");
 	if (!o->nr_fits)
@@ -714,6 +945,9 @@ int calibration_init(struct calibration *c, const struct calibration_opts *o,
 	if (o->nr_fits > CALIBRATE_MAX_PARAMS)
 		return errf(err, len, "--fit: at most %d parameters",
 			    CALIBRATE_MAX_PARAMS);
+	if (nr > CALIBRATE_MAX_SCENARIOS)
+		return errf(err, len, "at most %d scenarios (--arch, --scenario)",
+			    CALIBRATE_MAX_SCENARIOS);
 	rec->nr_seeds = o->nr_seeds ? o->nr_seeds : CALIBRATE_DEFAULT_SEEDS;
 	if (rec->nr_seeds > CALIBRATE_MAX_SEEDS)
 		return errf(err, len, "--seeds %u: at most %d", rec->nr_seeds,
@@ -727,24 +961,44 @@ int calibration_init(struct calibration *c, const struct calibration_opts *o,
 		return errf(err, len, "--tolerance %g: a fraction of each range, "
 			    "above 0 and at most 1", rec->tolerance);
 
-	c->arch = xstrdup(o->arch ? o->arch : "x86_64");
-	if (o->scenario_path) {
-		c->scenario_name = xstrdup(o->scenario_path);
-		c->text = experiment_read_text(o->scenario_path, err, len);
-		if (!c->text)
+	/* The scenarios, in the order given; with several, each has a name
+	 * of its own, for its targets, its keys and its fitted file. */
+	rec->scenarios = xcalloc(nr, sizeof(*rec->scenarios));
+	c->in = xcalloc(nr, sizeof(*c->in));
+	for (size_t i = 0; i < nr; i++) {
+		rec->nr_scenarios++;
+		if (load_input(c, i, o->nr_sources ? &o->sources[i] :
+			       &default_source, err, len))
 			return -1;
-	} else if (!strcmp(c->arch, "x86")) {
-		c->scenario_name = xstrdup(SCENARIO_DEFAULT_X86_NAME);
-		c->text = xstrdup(scenario_default_x86_text);
-	} else {
-		c->scenario_name = xstrdup(SCENARIO_DEFAULT_NAME);
-		c->text = xstrdup(scenario_default_text);
 	}
-	c->sc = scenario_load_text(c->text, c->scenario_name, &serr);
-	if (!c->sc)
-		return errf(err, len, "%s", serr.msg);
-	free(c->arch);
-	c->arch = xstrdup(scenario_arch_names[c->sc->machine.arch]);
+	for (size_t i = 0; nr > 1 && i < nr; i++) {
+		if (!valid_name(c->in[i].name, strlen(c->in[i].name)))
+			return errf(err, len, "--scenario '%s': '%s' cannot name "
+				    "a scenario of a joint calibration (letters, "
+				    "digits, '_', '-', '.'): write NAME=FILE",
+				    c->in[i].file, c->in[i].name);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(c->in[i].name, c->in[j].name))
+				return errf(err, len, "two scenarios are named '%s' "
+					    "(%s and %s): name them, --scenario "
+					    "NAME=FILE", c->in[i].name,
+					    c->in[j].file, c->in[i].file);
+	}
+	for (size_t i = 0; i < nr; i++) {
+		struct calibration_input *in = &c->in[i];
+
+		in->fitted_file = nr == 1 ? xstrdup(CALIBRATION_FITTED_FILE) :
+				  xasprintf(CALIBRATION_FITTED_PREFIX "%s.ini",
+					    in->name);
+		rec->scenarios[i] = (struct calibration_scenario){
+			.name = in->name, .file = in->file, .arch = in->arch,
+			.fitted_file = in->fitted_file,
+			.base_seed = o->base_seed_set ? o->base_seed :
+				     (unsigned long long)in->sc->run.seed,
+		};
+	}
+	/* One kernel for every scenario: the machines differ, the kernel
+	 * row a calibration's targets were measured on does not. */
 	if (o->kernel) {
 		struct kernel_profile kp;
 		char why[768];
@@ -753,13 +1007,18 @@ int calibration_init(struct calibration *c, const struct calibration_opts *o,
 			return errf(err, len, "--kernel: %s", why);
 		c->kernel = xstrdup(o->kernel);
 	} else {
-		c->kernel = xstrdup(c->sc->kernel.profile);
+		for (size_t i = 1; i < nr; i++)
+			if (strcmp(c->in[i].sc->kernel.profile,
+				   c->in[0].sc->kernel.profile))
+				return errf(err, len, "the scenarios name different "
+					    "kernels (%s: %s, %s: %s): give one with "
+					    "--kernel", c->in[0].name,
+					    c->in[0].sc->kernel.profile,
+					    c->in[i].name,
+					    c->in[i].sc->kernel.profile);
+		c->kernel = xstrdup(c->in[0].sc->kernel.profile);
 	}
-	rec->base_seed = o->base_seed_set ? o->base_seed :
-			 (unsigned long long)c->sc->run.seed;
 	rec->kernel = c->kernel;
-	rec->scenario = c->scenario_name;
-	rec->arch = c->arch;
 
 	rec->targets = xcalloc(o->nr_targets, sizeof(*rec->targets));
 	c->refs = xcalloc(o->nr_targets, sizeof(*c->refs));
@@ -768,8 +1027,25 @@ int calibration_init(struct calibration *c, const struct calibration_opts *o,
 		if (parse_target(c, i, o->targets[i], err, len))
 			return -1;
 	}
+	/* A scenario without a target would only cost runs. */
+	for (size_t s = 0; nr > 1 && s < nr; s++) {
+		size_t t;
+
+		for (t = 0; t < rec->nr_targets; t++)
+			if (rec->targets[t].scenario == s)
+				break;
+		if (t == rec->nr_targets) {
+			scenario_names(c, names, sizeof(names));
+			return errf(err, len, "scenario %s has no target: every "
+				    "evaluation runs every scenario (%s), so each "
+				    "needs one (--target %s:MEASURE=VALUE), or "
+				    "leave it out", c->in[s].name, names,
+				    c->in[s].name);
+		}
+	}
 	rec->params = xcalloc(o->nr_fits, sizeof(*rec->params));
 	c->specs = xcalloc(o->nr_fits, sizeof(*c->specs));
+	c->specs_from = xcalloc(o->nr_fits, sizeof(*c->specs_from));
 	c->lo = xcalloc(o->nr_fits, sizeof(*c->lo));
 	c->hi = xcalloc(o->nr_fits, sizeof(*c->hi));
 	for (size_t p = 0; p < o->nr_fits; p++) {
@@ -815,14 +1091,23 @@ void calibration_free(struct calibration *c)
 	free(rec->params);
 	free(c->refs);
 	free(c->specs);
+	free(c->specs_from);
 	free(c->lo);
 	free(c->hi);
 	free(c->u);
-	scenario_free(c->sc);
-	free(c->scenario_name);
-	free(c->arch);
+	for (size_t s = 0; s < rec->nr_scenarios; s++) {
+		struct calibration_input *in = &c->in[s];
+
+		scenario_free(in->sc);
+		free(in->name);
+		free(in->file);
+		free(in->arch);
+		free(in->fitted_file);
+		free(in->text);
+	}
+	free(c->in);
+	free(rec->scenarios);
 	free(c->kernel);
-	free(c->text);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -839,17 +1124,21 @@ static double point_value(const struct calibration *c, size_t p, double u)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* The scenario text with every parameter's value written in. */
-static char *point_text(const struct calibration *c, char *const *values,
-			char *err, size_t len)
+/* Scenario @s's text with the value of every parameter written into it
+ * (the shared ones and its own). */
+static char *point_text(const struct calibration *c, size_t s,
+			char *const *values, char *err, size_t len)
 {
-	char *text = xstrdup(c->text);
+	char *text = xstrdup(c->in[s].text);
 
 	for (size_t p = 0; p < c->rec.nr_params; p++) {
 		const struct calibration_param *pr = &c->rec.params[p];
-		char *t = scenario_text_override(text, pr->section, pr->name,
-						 values[p], err, len);
+		char *t;
 
+		if (!calibration_param_applies(pr, s))
+			continue;
+		t = scenario_text_override(text, pr->section, pr->name,
+					   values[p], err, len);
 		free(text);
 		if (!t)
 			return NULL;
@@ -878,7 +1167,7 @@ static size_t argmin(const struct calibration *c);
 
 struct pending {
 	size_t eval;
-	struct scenario *sc;
+	struct scenario **sc;		/* per scenario, the point's values in */
 };
 
 struct batch {
@@ -889,28 +1178,38 @@ struct batch {
 	const char *stage;
 };
 
-/* In the child: one run, its targets' values as "%.17g" words, or
- * "!REASON" when the run could not be made. */
+/* A point's jobs: every scenario's seeds, scenario-major. */
+static size_t runs_per_eval(const struct calibration *c)
+{
+	return c->rec.nr_scenarios * c->rec.nr_seeds;
+}
+
+/* In the child: one run of one scenario, the values of that scenario's
+ * targets as "%.17g" words, or "!REASON" when the run could not be
+ * made. */
 static char *eval_job(size_t idx, void *arg)
 {
 	struct batch *b = arg;
 	struct calibration *c = b->c;
-	const struct pending *pd = &b->p[idx / c->rec.nr_seeds];
+	const struct pending *pd = &b->p[idx / runs_per_eval(c)];
+	size_t s = idx % runs_per_eval(c) / c->rec.nr_seeds;
 	struct run_options opt = {
 		.profile = c->kernel,
-		.seed = c->rec.base_seed + idx % c->rec.nr_seeds,
-		.scenario_name = c->scenario_name,
+		.seed = c->rec.scenarios[s].base_seed + idx % c->rec.nr_seeds,
+		.scenario_name = c->in[s].file,
 	};
 	struct run_result res;
 	char err[512], *out, *o;
 	size_t n = c->rec.nr_targets * 32 + 1;
 
-	if (run_scenario(pd->sc, &opt, &res, err, sizeof(err)))
+	if (run_scenario(pd->sc[s], &opt, &res, err, sizeof(err)))
 		return xasprintf("!%s", err);
 	out = o = xcalloc(n, 1);
 	for (size_t t = 0; t < c->rec.nr_targets; t++)
-		o += snprintf(o, n - (size_t)(o - out), "%s%.17g", t ? " " : "",
-			      ref_value(&c->refs[t], &res));
+		if (c->rec.targets[t].scenario == s)
+			o += snprintf(o, n - (size_t)(o - out), "%s%.17g",
+				      o != out ? " " : "",
+				      ref_value(&c->refs[t], &res));
 	result_free(&res);
 	return out;
 }
@@ -953,32 +1252,41 @@ static void batch_progress(size_t done, size_t total, void *arg)
 {
 	struct batch *b = arg;
 
-	progress_line(b->c, b->stage, b->first_eval + done / b->c->rec.nr_seeds,
+	progress_line(b->c, b->stage, b->first_eval + done / runs_per_eval(b->c),
 		      done, total, done == total);
 }
 
+/* A point's runs, @out[scenario * nr_seeds + seed], into its record:
+ * each target's runs, their means and the objective over every target. */
 static void finish_eval(struct calibration *c, struct calibration_eval *e,
 			char **out)
 {
 	const struct calibration_record *rec = &c->rec;
 	unsigned int nr_seeds = rec->nr_seeds;
 
-	for (unsigned int s = 0; s < nr_seeds; s++) {
-		const char *o = out[s];
-		char *end;
+	for (size_t sc = 0; sc < rec->nr_scenarios; sc++)
+		for (unsigned int s = 0; s < nr_seeds; s++) {
+			const char *o = out[sc * nr_seeds + s];
+			char *end;
 
-		if (!o || *o == '!') {
-			if (!e->error)
-				e->error = xasprintf("seed %llu: %s",
-						     rec->base_seed + s, o ? o + 1 :
-						     "the run's process failed");
-			continue;
+			if (!o || *o == '!') {
+				if (!e->error)
+					e->error = xasprintf("%s%sseed %llu: %s",
+						rec->nr_scenarios > 1 ?
+						rec->scenarios[sc].name : "",
+						rec->nr_scenarios > 1 ? " " : "",
+						rec->scenarios[sc].base_seed + s,
+						o ? o + 1 : "the run's process "
+						"failed");
+				continue;
+			}
+			for (size_t t = 0; t < rec->nr_targets; t++) {
+				if (rec->targets[t].scenario != sc)
+					continue;
+				e->runs[t * nr_seeds + s] = strtod(o, &end);
+				o = end;
+			}
 		}
-		for (size_t t = 0; t < rec->nr_targets; t++) {
-			e->runs[t * nr_seeds + s] = strtod(o, &end);
-			o = end;
-		}
-	}
 	if (e->error)
 		return;
 	e->objective = 0;
@@ -1026,18 +1334,19 @@ static size_t add_eval(struct calibration *c, const char *stage, double step,
 
 /*
  * Evaluate the points @u[i * d ..] (in [0, 1]^d): each is rounded to the
- * values written into the scenario, found in the cache or, while the
- * budget lasts, made a new evaluation.  @idx[i] is point i's evaluation,
- * NONE when the budget ran out first.  New points run together, every
- * seed of every point one job of the pool.  0, or -1 when no process
- * could be started.
+ * values written into the scenarios, found in the cache (by the whole
+ * vector of values) or, while the budget lasts, made a new evaluation.
+ * @idx[i] is point i's evaluation, NONE when the budget ran out first.
+ * New points run together, every seed of every scenario of every point
+ * one job of the pool.  0, or -1 when no process could be started.
  */
 static int evaluate(struct calibration *c, const double *u, size_t n,
 		    const char *stage, double step, size_t *idx, int jobs,
 		    char *err, size_t len)
 {
 	struct calibration_record *rec = &c->rec;
-	size_t d = rec->nr_params, nr_seeds = rec->nr_seeds;
+	size_t d = rec->nr_params, nr_scen = rec->nr_scenarios;
+	size_t per = runs_per_eval(c);
 	struct batch b = { .c = c, .p = xcalloc(n, sizeof(*b.p)),
 			   .stage = stage };
 	char **out;
@@ -1046,9 +1355,8 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		char **values = xcalloc(d, sizeof(*values)), buf[64], msg[1024];
 		char label[512];
-		struct scenario_error serr;
-		char *text, *name;
-		size_t e;
+		struct scenario **sc;
+		size_t e, s;
 
 		for (size_t p = 0; p < d; p++) {
 			value_text(c->specs[p], point_value(c, p, u[i * d + p]),
@@ -1061,33 +1369,48 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 			continue;
 		}
 		e = idx[i] = add_eval(c, stage, step, values, &u[i * d]);
-		text = point_text(c, values, msg, sizeof(msg));
 		point_label(c, values, label, sizeof(label));
-		name = xasprintf("%s [%s]", c->scenario_name, label);
-		if (!text) {
-			rec->evals[e].error = xstrdup(msg);
-		} else {
-			b.p[b.n].sc = scenario_load_text(text, name, &serr);
-			if (b.p[b.n].sc)
-				b.p[b.n++].eval = e;
-			else
-				rec->evals[e].error = xstrdup(serr.msg);
+		sc = xcalloc(nr_scen, sizeof(*sc));
+		for (s = 0; s < nr_scen; s++) {
+			struct scenario_error serr;
+			char *text = point_text(c, s, values, msg, sizeof(msg));
+			char *name = xasprintf("%s [%s]", c->in[s].file, label);
+
+			if (text)
+				sc[s] = scenario_load_text(text, name, &serr);
+			if (!text || !sc[s])
+				rec->evals[e].error = xasprintf("%s%s%s",
+					nr_scen > 1 ? c->in[s].name : "",
+					nr_scen > 1 ? ": " : "",
+					text ? serr.msg : msg);
+			free(text);
+			free(name);
+			if (!sc[s])
+				break;
 		}
-		free(text);
-		free(name);
+		if (s == nr_scen) {
+			b.p[b.n].sc = sc;
+			b.p[b.n++].eval = e;
+		} else {
+			for (s = 0; s < nr_scen; s++)
+				scenario_free(sc[s]);
+			free(sc);
+		}
 	}
-	/* Points refused by the scenario's checks count as done. */
+	/* Points refused by a scenario's checks count as done. */
 	b.first_eval = rec->nr_evals - b.n;
-	out = xcalloc(b.n * nr_seeds, sizeof(*out));
+	out = xcalloc(b.n * per, sizeof(*out));
 	fflush(NULL);
-	failed = b.n ? pool_run(b.n * nr_seeds, jobs, eval_job, &b, out,
+	failed = b.n ? pool_run(b.n * per, jobs, eval_job, &b, out,
 				batch_progress) : 0;
 	for (size_t i = 0; i < b.n; i++) {
 		if (failed >= 0)
-			finish_eval(c, &rec->evals[b.p[i].eval], &out[i * nr_seeds]);
-		scenario_free(b.p[i].sc);
+			finish_eval(c, &rec->evals[b.p[i].eval], &out[i * per]);
+		for (size_t s = 0; s < nr_scen; s++)
+			scenario_free(b.p[i].sc[s]);
+		free(b.p[i].sc);
 	}
-	for (size_t i = 0; i < b.n * nr_seeds; i++)
+	for (size_t i = 0; i < b.n * per; i++)
 		free(out[i]);
 	free(out);
 	free(b.p);
@@ -1152,7 +1475,8 @@ static int check_produced(const struct calibration *c, char *err, size_t len)
 				    "run of the design (%zu runs): %s does not "
 				    "produce it, at least not within the ranges "
 				    "given", rec->targets[t].arg,
-				    rec->targets[t].measure, runs, c->scenario_name);
+				    rec->targets[t].measure, runs,
+				    c->in[rec->targets[t].scenario].file);
 	}
 	return 0;
 }
@@ -1289,19 +1613,21 @@ bool calibration_insensitive(const struct calibration *c)
 
 /* ---- outputs ------------------------------------------------------------ */
 
-char *calibration_fitted_text(const struct calibration *c)
+char *calibration_fitted_text(const struct calibration *c, size_t s)
 {
 	const struct calibration_record *rec = &c->rec;
+	const struct calibration_input *in = &c->in[s];
+	unsigned long long base = rec->scenarios[s].base_seed;
 	char err[1024], seed[32], *text, *t, *header, *out;
 
 	if (rec->best == NONE)
 		return NULL;
-	text = point_text(c, rec->evals[rec->best].values, err, sizeof(err));
+	text = point_text(c, s, rec->evals[rec->best].values, err, sizeof(err));
 	if (!text)
 		return NULL;
 	/* The kernel and seed of the calibration, so that the file alone
 	 * reproduces its best evaluation's first run. */
-	if (strcmp(c->kernel, c->sc->kernel.profile)) {
+	if (strcmp(c->kernel, in->sc->kernel.profile)) {
 		t = scenario_text_override(text, "kernel", "profile", c->kernel,
 					   err, sizeof(err));
 		free(text);
@@ -1309,8 +1635,8 @@ char *calibration_fitted_text(const struct calibration *c)
 			return NULL;
 		text = t;
 	}
-	if (rec->base_seed != (unsigned long long)c->sc->run.seed) {
-		snprintf(seed, sizeof(seed), "%llu", rec->base_seed);
+	if (base != (unsigned long long)in->sc->run.seed) {
+		snprintf(seed, sizeof(seed), "%llu", base);
 		t = scenario_text_override(text, "run", "seed", seed, err,
 					   sizeof(err));
 		free(text);
@@ -1318,7 +1644,7 @@ char *calibration_fitted_text(const struct calibration *c)
 			return NULL;
 		text = t;
 	}
-	header = calibration_fitted_header(rec);
+	header = calibration_fitted_header(rec, s);
 	out = xasprintf("%s%s", header, text);
 	free(header);
 	free(text);
@@ -1334,11 +1660,13 @@ int calibration_write(struct calibration *c, const char *dir,
 
 	c->rec.command = command;
 	c->rec.version = version;
-	if (c->rec.best != NONE) {
-		fitted = calibration_fitted_text(c);
+	for (size_t s = 0; c->rec.best != NONE && !rc &&
+	     s < c->rec.nr_scenarios; s++) {
+		fitted = calibration_fitted_text(c, s);
 		if (!fitted)
-			return errf(err, len, "the fitted scenario could not be written");
-		path = xasprintf("%s/%s", dir, CALIBRATION_FITTED_FILE);
+			return errf(err, len, "the fitted scenario %s could not be "
+				    "written", c->in[s].fitted_file);
+		path = xasprintf("%s/%s", dir, c->in[s].fitted_file);
 		rc = report_write_text(path, fitted, err, len);
 		free(path);
 		free(fitted);

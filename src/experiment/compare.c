@@ -16,6 +16,7 @@
 #include "mmsim/profile.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
+#include "scenario/units.h"
 
 #define MAX_SCENARIO_TEXT	(1 << 20)
 #define MAX_SEEDS		100000
@@ -223,6 +224,9 @@ static int load_points(struct experiment *e, char *err, size_t len)
 		free(name);
 		if (!pt->sc)
 			return errf(err, len, "%s", serr.msg);
+		/* --time as mmsim run's: the earlier of it and max_time. */
+		if (e->max_time && e->max_time < pt->sc->run.max_time)
+			pt->sc->run.max_time = e->max_time;
 		if (p == 0 && !e->base_seed_given)
 			e->base_seed = (uint64_t)pt->sc->run.seed;
 	}
@@ -285,11 +289,24 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 		return errf(err, len, "--seeds %u: at most %d", e->nr_seeds, MAX_SEEDS);
 	e->base_seed_given = o->base_seed_set;
 	e->base_seed = o->base_seed;
+	e->max_time = o->max_time;
 	e->seeds_common = true;
 	if (init_kernels(e, o->kernels, err, len) ||
 	    init_sweeps(e, o, err, len) || init_points(e, err, len) ||
 	    load_points(e, err, len))
 		return -1;
+	/*
+	 * Seeds are 0 .. 2^63 - 1 everywhere (mmsim run --seed, the
+	 * scenario's [run] seed, the results' JSON): every job's seed must
+	 * be one, so the emitted jobs run and the results record it.
+	 */
+	if (e->base_seed > EXPERIMENT_MAX_SEED ||
+	    e->nr_seeds - 1 > EXPERIMENT_MAX_SEED - e->base_seed)
+		return errf(err, len, "seeds %llu to %llu: past the largest seed, "
+			    "%llu (seeds are 0 to 2^63 - 1): give a smaller --seed "
+			    "or fewer --seeds", (unsigned long long)e->base_seed,
+			    (unsigned long long)e->base_seed + e->nr_seeds - 1,
+			    (unsigned long long)EXPERIMENT_MAX_SEED);
 	experiment_init_columns(e);
 	experiment_alloc_results(e);
 	return 0;
@@ -311,6 +328,7 @@ void experiment_free(struct experiment *e)
 		free(e->points[p].label);
 		free(e->points[p].file);
 		free(e->points[p].text);
+		free(e->points[p].fingerprint);
 		scenario_free(e->points[p].sc);
 	}
 	free(e->points);
@@ -326,6 +344,7 @@ void experiment_free(struct experiment *e)
 	free(e->scenario_name);
 	free(e->arch);
 	free(e->text);
+	free(e->version);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -490,6 +509,13 @@ void experiment_emit_jobs(const struct experiment *e, const char *dir,
 		shell_arg(f, e->kernels[col->kernel]);
 		fputs(" --seed ", f);
 		fputs(seed, f);
+		if (e->max_time) {
+			char t[32];
+
+			format_time(t, sizeof(t), e->max_time);
+			fputs(" --time ", f);
+			shell_arg(f, t);
+		}
 		fputs(" --json ", f);
 		shell_arg(f, json);
 		fputc('\n', f);

@@ -26,7 +26,7 @@
 struct scenario;
 
 /* KEY=V1,V2,...: KEY as the user wrote it ("min_free_kbytes",
- * "vm.nr_requests", "music.bwlimit"), resolved to a section. */
+ * "vm.nr_requests", "netrx.bwlimit"), resolved to a section. */
 struct sweep_key {
 	char *key;		/* as written: goes into column names */
 	char *section;		/* "vm", "machine", ... or "task NAME" */
@@ -41,6 +41,7 @@ struct exp_point {
 	char *file;		/* "scenarios/<label>.ini" relative to the report folder */
 	char *text;		/* the scenario text with the values written in */
 	struct scenario *sc;	/* loaded with mmsim run's checks */
+	char *fingerprint;	/* merge: the manifest's; NULL: not recorded */
 };
 
 struct exp_column {
@@ -53,6 +54,7 @@ struct experiment {
 	char *scenario_name;	/* "<default>", or the path */
 	char *arch;		/* "x86_64" or "x86": which default and table */
 	char *text;		/* the scenario as read, before sweep values */
+	char *version;		/* merge: the mmsim of experiment.json; NULL: not recorded */
 
 	char **kernels;
 	size_t nr_kernels;
@@ -65,6 +67,8 @@ struct experiment {
 
 	uint64_t base_seed;
 	bool base_seed_given;
+	/* --time: every run stops by then (ns; 0: the scenario's). */
+	uint64_t max_time;
 	unsigned int nr_seeds;
 	/* Every column ran seeds base .. base + nr_seeds - 1 (merge may find
 	 * otherwise: then nr_seeds is the most runs of any column). */
@@ -84,9 +88,12 @@ struct experiment_opts {
 	unsigned int nr_seeds;		/* 0: 5 */
 	bool base_seed_set;
 	uint64_t base_seed;		/* else the scenario's [run] seed */
+	uint64_t max_time;		/* ns; 0: the scenario's [run] max_time */
 };
 
 #define EXPERIMENT_DEFAULT_SEEDS 5
+/* The largest seed, as mmsim run and the scenario's [run] seed take it. */
+#define EXPERIMENT_MAX_SEED ((uint64_t)INT64_MAX)
 
 /*
  * Build the experiment: read the scenario text, check every kernel name

@@ -57,6 +57,9 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len)
 		snprintf(err, len, "%s", mem_init_error());
 		return -1;
 	}
+	/* What setup_vmstat() sets later in a booted kernel, which
+	 * /proc/zoneinfo prints (no engine: no vmstat_update). */
+	refresh_zone_stat_thresholds();
 	return 0;
 }
 
@@ -79,7 +82,8 @@ static void disk_params_from_scenario(const struct scenario *sc,
 				      struct disk_params *dp)
 {
 	const struct scenario_machine *mc = &sc->machine;
-	uint64_t end = mc->disk_partition_start + mc->disk_size;
+	uint64_t end = max(mc->disk_partition_start + mc->disk_size,
+			   mc->logfs_start + mc->logfs_size);
 
 	if (mc->disk == SCENARIO_DISK_SSD) {
 		disk_fast_params(dp);
@@ -175,6 +179,26 @@ static int boot_storage(struct machine *m, char *err, size_t len)
 			 (unsigned long long)mc->fs_size);
 		return -1;
 	}
+	/*
+	 * The normal partition the test's scripts ran from and logged to
+	 * (cover letter: "On a normal partition, I expand a tarball"):
+	 * plain ext3 on the same drive.  [MODEL] A linear mapping of the
+	 * disk stands for the partition: the same requests at the same
+	 * sectors through sda's queue; named sda1 so its flusher is
+	 * flush-8:0 as a partition's would be.
+	 */
+	if (mc->logfs_size) {
+		m->log_volume = dm_linear_create("sda1", m->disk,
+						 mc->logfs_start >> SECTOR_SHIFT,
+						 mc->logfs_size >> SECTOR_SHIFT,
+						 false);
+		m->log_sb = ext3_mount(m->log_volume, "sda1", NULL);
+		if (!m->log_sb) {
+			snprintf(err, len, "the log filesystem (%llu bytes) is too small for ext3",
+				 (unsigned long long)mc->logfs_size);
+			return -1;
+		}
+	}
 	/* The desktop's dentries and inodes from before the test. */
 	vfs_caches_populate((unsigned long)mc->cached_files, &m->sb->s_next_ino);
 	if (m->swap_volume &&
@@ -246,8 +270,12 @@ void machine_teardown(struct machine *m)
 	workload_set_release(&m->workloads);
 	if (m->sb)
 		ext3_umount(m->sb);
+	if (m->log_sb)
+		ext3_umount(m->log_sb);
 	writeback_exit();
 	filemap_exit();
+	if (m->log_volume)
+		dm_destroy(m->log_volume);
 	if (m->swap_volume)
 		dm_destroy(m->swap_volume);
 	if (m->fs_volume)

@@ -25,6 +25,8 @@ struct machine {
 	struct block_device *fs_volume;		/* LVM: ext3 */
 	struct block_device *swap_volume;	/* LVM: swap */
 	struct super_block *sb;			/* ext3 on fs_volume */
+	struct block_device *log_volume;	/* the plain partition, or NULL */
+	struct super_block *log_sb;		/* ext3 on it */
 	struct workload_set workloads;		/* the tasks' programs */
 };
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "compare_internal.h"
+#include "run.h"
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
 
@@ -30,9 +31,14 @@ int experiment_write_manifest(const struct experiment *e, const char *path,
 			"key", e->keys[k].key, "section", e->keys[k].section,
 			"name", e->keys[k].name, "values", v));
 	}
-	for (size_t p = 0; p < e->nr_points; p++)
-		json_array_append_new(points, json_pack("{s:s,s:s}",
-			"label", e->points[p].label, "file", e->points[p].file));
+	for (size_t p = 0; p < e->nr_points; p++) {
+		char fp[SCENARIO_FINGERPRINT_LEN];
+
+		scenario_fingerprint(e->points[p].sc, fp, sizeof(fp));
+		json_array_append_new(points, json_pack("{s:s,s:s,s:s}",
+			"label", e->points[p].label, "file", e->points[p].file,
+			"scenario_fingerprint", fp));
+	}
 	for (size_t c = 0; c < e->nr_columns; c++)
 		json_array_append_new(cols, json_string(e->columns[c].name));
 	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
@@ -45,8 +51,9 @@ int experiment_write_manifest(const struct experiment *e, const char *path,
 			"seed", (json_int_t)experiment_job_seed(e, i),
 			"json", file));
 	}
-	root = json_pack("{s:i,s:s,s:s,s:o,s:o,s:o,s:I,s:i,s:o,s:o}",
-		"format", 1, "scenario_name", e->scenario_name, "arch", e->arch,
+	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o,s:o,s:I,s:i,s:o,s:o}",
+		"format", 1, "mmsim_version", MMSIM_VERSION,
+		"scenario_name", e->scenario_name, "arch", e->arch,
 		"kernels", kernels, "sweep", sweep, "points", points,
 		"base_seed", (json_int_t)e->base_seed, "seeds", (int)e->nr_seeds,
 		"columns", cols, "jobs", jobs);
@@ -123,10 +130,11 @@ static int manifest_points(struct experiment *e, json_t *points,
 	e->points = xcalloc(json_array_size(points), sizeof(*e->points));
 	json_array_foreach(points, i, x) {
 		struct exp_point *pt = &e->points[e->nr_points];
-		const char *label, *file;
+		const char *label, *file, *fp = NULL;
 		char *path;
 
-		if (json_unpack(x, "{s:s,s:s}", "label", &label, "file", &file))
+		if (json_unpack(x, "{s:s,s:s,s?s}", "label", &label, "file", &file,
+				"scenario_fingerprint", &fp))
 			return errf(err, len, "%s/experiment.json: malformed points", dir);
 		if (!inside_dir(file))
 			return errf(err, len, "%s/experiment.json: point file '%s' is "
@@ -135,6 +143,7 @@ static int manifest_points(struct experiment *e, json_t *points,
 		e->nr_points++;
 		pt->label = xstrdup(label);
 		pt->file = xstrdup(file);
+		pt->fingerprint = fp ? xstrdup(fp) : NULL;
 		path = xasprintf("%s/%s", dir, file);
 		pt->text = experiment_read_text(path, err, len);
 		free(path);
@@ -148,7 +157,7 @@ int experiment_from_manifest(struct experiment *e, const char *dir,
 			     char *err, size_t len)
 {
 	char *path = xasprintf("%s/experiment.json", dir);
-	const char *scen, *arch;
+	const char *scen, *arch, *version = NULL;
 	json_t *root, *kernels, *sweep, *points, *cols, *jobs;
 	json_int_t base;
 	json_error_t jerr;
@@ -173,6 +182,9 @@ int experiment_from_manifest(struct experiment *e, const char *dir,
 	}
 	e->scenario_name = xstrdup(scen);
 	e->arch = xstrdup(arch);
+	/* Manifests of an mmsim before the version was recorded have none. */
+	if (!json_unpack(root, "{s:s}", "mmsim_version", &version))
+		e->version = xstrdup(version);
 	e->base_seed = (uint64_t)base;
 	e->nr_seeds = (unsigned int)seeds;
 	e->seeds_common = true;
@@ -236,6 +248,56 @@ static bool file_exists(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
+/* A label of a result, or "(none)" for a result written before it. */
+static const char *label(const struct run_result *r, const char *name)
+{
+	const char *s = result_text(r, name);
+
+	return s && *s ? s : "(none)";
+}
+
+/*
+ * The result filed as job @i must be a run of that job: its kernel, its
+ * seed, its scenario (the fingerprint of the effective text) and this
+ * experiment's mmsim.  A result of another job copied over it (a 2.6.31
+ * run under a 2.6.30 job's name) would otherwise join the wrong column.
+ * A result of an mmsim before fingerprints and versions were recorded
+ * has neither: those two cannot be told, and are not refused.
+ */
+static int check_job(struct experiment *e, size_t i, const char *path,
+		     const char *dir, char *err, size_t len)
+{
+	const struct exp_column *col = experiment_job_column(e, i);
+	const struct exp_point *pt = &e->points[col->point];
+	const struct run_result *r = &e->results[i];
+	const char *kernel = e->kernels[col->kernel];
+	uint64_t seed = experiment_job_seed(e, i);
+	const char *fp = result_text(r, "scenario_fingerprint");
+	const char *version = result_text(r, "mmsim_version");
+	int rc = 0;
+
+	if (strcmp(result_text(r, "kernel"), kernel) ||
+	    result_uint(r, "seed") != seed)
+		rc = errf(err, len, "%s: a run of %s seed %llu, filed under the job "
+			  "of %s seed %llu (%s/experiment.json)", path,
+			  result_text(r, "kernel"),
+			  (unsigned long long)result_uint(r, "seed"), kernel,
+			  (unsigned long long)seed, dir);
+	else if (pt->fingerprint && fp && *fp && strcmp(fp, pt->fingerprint))
+		rc = errf(err, len, "%s: a run of another scenario (fingerprint %s), "
+			  "filed under the job of %s seed %llu whose scenario %s has "
+			  "fingerprint %s (%s/experiment.json)", path,
+			  label(r, "scenario_fingerprint"), kernel,
+			  (unsigned long long)seed, pt->file, pt->fingerprint, dir);
+	else if (e->version && version && *version && strcmp(version, e->version))
+		rc = errf(err, len, "%s: written by mmsim %s, but the jobs of "
+			  "%s/experiment.json by mmsim %s: run it again with that "
+			  "mmsim", path, label(r, "mmsim_version"), dir, e->version);
+	if (rc)
+		result_free(&e->results[i]);
+	return rc;
+}
+
 static int merge_manifest(struct experiment *e, char *const *dirs,
 			  size_t nr_dirs, size_t mdir, bool partial,
 			  char *err, size_t len)
@@ -269,7 +331,8 @@ static int merge_manifest(struct experiment *e, char *const *dirs,
 					 dirs[mdir], stem);
 			continue;
 		}
-		if (load_result(path, &e->results[i], err, len)) {
+		if (load_result(path, &e->results[i], err, len) ||
+		    check_job(e, i, path, dirs[mdir], err, len)) {
 			free(path);
 			return -1;
 		}
@@ -427,6 +490,43 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 			if (!scen)
 				abort();
 			scen[nr_scen++] = xstrdup(scenario);
+		}
+	}
+	/*
+	 * Without a manifest, results are grouped by their labels: runs of
+	 * one scenario name must be of one scenario text, and every result
+	 * of one mmsim, or the columns would average unlike runs.
+	 */
+	for (size_t i = 1; i < nr_files; i++) {
+		const struct run_result *a = &all[0], *b = &all[i];
+
+		/* A result of an mmsim before versions were recorded has
+		 * none: unknown, not a mismatch (format 1 results merge). */
+		if (*result_text(a, "mmsim_version") && *result_text(b, "mmsim_version") &&
+		    strcmp(label(a, "mmsim_version"), label(b, "mmsim_version"))) {
+			errf(err, len, "%s and %s: written by mmsim %s and %s; merge "
+			     "results of one mmsim", files[0], files[i],
+			     label(a, "mmsim_version"), label(b, "mmsim_version"));
+			goto out;
+		}
+		for (size_t j = 0; j < i; j++) {
+			a = &all[j];
+			if (strcmp(result_text(a, "scenario"), result_text(b, "scenario")))
+				continue;
+			/* The first run of this scenario name stands for all;
+			 * a result without a fingerprint cannot be told. */
+			if (*result_text(a, "scenario_fingerprint") &&
+			    *result_text(b, "scenario_fingerprint") &&
+			    strcmp(label(a, "scenario_fingerprint"),
+				   label(b, "scenario_fingerprint"))) {
+				errf(err, len, "%s and %s: runs of scenario %s, but of "
+				     "different texts (fingerprints %s and %s)", files[j],
+				     files[i], result_text(a, "scenario"),
+				     label(a, "scenario_fingerprint"),
+				     label(b, "scenario_fingerprint"));
+				goto out;
+			}
+			break;
 		}
 	}
 	qsort(e->kernels, e->nr_kernels, sizeof(char *), kernel_order);

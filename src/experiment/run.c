@@ -10,6 +10,7 @@
 #include <string.h>
 #include <signal.h>
 #include "run.h"
+#include "buddy_series.h"
 #include "machine.h"
 #include "monitor.h"
 #include "scenario_load.h"
@@ -78,6 +79,41 @@ static struct measure run_seed = {
 };
 MEASURE_REGISTER(run_seed);
 
+static struct measure run_fingerprint = {
+	.name = "scenario_fingerprint", .doc = "a hash of the effective "
+	"scenario (its canonical form), for merge to check a result against "
+	"its job",
+	.kind = MEASURE_LABEL, .json = "scenario_fingerprint",
+	.csv = "scenario_fingerprint", .type = MT_TEXT, .max_len = 31,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(run_fingerprint);
+
+static struct measure run_version = {
+	.name = "mmsim_version", .doc = "the mmsim that ran it",
+	.kind = MEASURE_LABEL, .json = "mmsim_version", .csv = "mmsim_version",
+	.type = MT_TEXT, .max_len = 31, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(run_version);
+
+void scenario_fingerprint(const struct scenario *sc, char *buf, size_t len)
+{
+	char *text = NULL, *body;
+	size_t n = 0;
+	uint64_t h = 14695981039346656037ULL;
+	FILE *f = open_memstream(&text, &n);
+
+	if (!f)
+		abort();
+	scenario_dump(sc, f);
+	fclose(f);
+	body = strchr(text, '\n');
+	for (const char *p = body ? body + 1 : text; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	free(text);
+	snprintf(buf, len, "fnv1a64:%016llx", (unsigned long long)h);
+}
+
 static struct measure run_partial = {
 	.name = "partial", .doc = "stopped early (SIGINT)",
 	.kind = MEASURE_GAUGE, .json = "partial", .csv = "partial",
@@ -104,7 +140,9 @@ MEASURE_REGISTER(run_sim_end);
 static struct measure run_samples = {
 	.name = "samples", .doc = "free pages per zone type, dirty, "
 	"writeback, anon and file pages, swap used, kswapd awake, failures "
-	"and congestion_wait time so far, every [run] sample_interval",
+	"and congestion_wait time so far, and the fragmentation zone's free "
+	"pages, those in blocks of the failing order or more and whether "
+	"below its watermarks, every [run] sample_interval",
 	.kind = MEASURE_SERIES, .json = "series.samples", .csv = "samples",
 	.type = MT_LIST, .record = &sample_point_record,
 	.flags = MF_WITH_SERIES,
@@ -193,12 +231,19 @@ static void take_sample(struct timer *t)
 	s.nr_file = global_page_state(NR_ACTIVE_FILE) +
 		    global_page_state(NR_INACTIVE_FILE);
 	s.swap_used = swap_used_pages();
-	/* 0 or 1 on one node; on NUMA, how many nodes' kswapds run. */
+	/*
+	 * 0 or 1 on one node; on NUMA, how many nodes' kswapds are awake: not
+	 * asleep on kswapd_wait, the test 2.6.32 mm/vmscan.c wakeup_kswapd()
+	 * makes, and Mel Gorman's kswapd_awake() (linux-mm,
+	 * <20091126141738.GE13095@csn.ul.ie>).  A kswapd napping in
+	 * congestion_wait or waiting for a page's I/O is awake.
+	 */
 	for_each_online_pgdat(pgdat)
 		s.kswapd_awake += pgdat->kswapd &&
-				  pgdat->kswapd->state == TASK_RUNNING;
+				  !waitqueue_active(&pgdat->kswapd_wait);
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
+	buddy_series_sample(rs->res, &s);
 	result_append(rs->res, "samples", &s);
 
 	mm_debug_sample_check();
@@ -248,6 +293,7 @@ static int create_workloads(struct machine *m, char *err, size_t len)
 	if (!set->w)
 		abort();
 	set->sb = m->sb;
+	set->log_sb = m->log_sb;
 	set->finished = workload_finished;
 	for (size_t i = 0; i < sc->nr_tasks; i++) {
 		struct scenario_task *task = &sc->tasks[i];
@@ -289,9 +335,7 @@ static void collect_kern_log(struct run_result *r)
 
 	if (!f)
 		abort();
-	kern_log_write_failures(f, &opts);
-	kern_log_write_hung_tasks(f, &opts);
-	kern_log_write_oom(f, &opts);
+	kern_log_write(f, &opts);
 	fclose(f);
 	result_take_text(r, "kern_log", buf);
 }
@@ -327,6 +371,7 @@ static void collect(struct machine *m, struct run_result *r)
 	result_collect(r);
 	collect_kern_log(r);
 	collect_explain(r);
+	buddy_series_collect(r);
 	for (size_t i = 0; i < m->workloads.nr; i++) {
 		struct workload *w = &m->workloads.w[i];
 
@@ -349,6 +394,13 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	result_set_text(res, "scenario",
 			opt->scenario_name ? opt->scenario_name : sc->filename);
 	result_set_uint(res, "seed", opt->seed);
+	{
+		char fp[SCENARIO_FINGERPRINT_LEN];
+
+		scenario_fingerprint(sc, fp, sizeof(fp));
+		result_set_text(res, "scenario_fingerprint", fp);
+		result_set_text(res, "mmsim_version", MMSIM_VERSION);
+	}
 	rs = &state;
 	/*
 	 * A violation stops this run and is reported by the caller.  Checks

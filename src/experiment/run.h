@@ -9,6 +9,21 @@
 #include "metrics/metrics.h"
 #include "sim/sim.h"
 
+/* mmsim's version: the command's, stamped on every result ("mmsim_version")
+ * so that merge can tell results of another mmsim apart. */
+#define MMSIM_VERSION "0.1.0"
+
+/*
+ * The scenario's fingerprint: "fnv1a64:" and 16 hex digits, a hash of
+ * its canonical form (scenario_dump() without its first line, which
+ * names the file), so the same effective scenario from any file or
+ * formatting has the same fingerprint.  Results carry it
+ * ("scenario_fingerprint"), experiment.json carries each point's; merge
+ * compares them.
+ */
+#define SCENARIO_FINGERPRINT_LEN 32
+void scenario_fingerprint(const struct scenario *sc, char *buf, size_t len);
+
 struct ftrace_sink_opts;
 struct monitor_set;
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Validation against the cover letter: run both published tables' rows at
- * several seeds, set the published figures beside mmsim's, and check the
- * letter's and article's claims (their rules here, their text in
- * report/validation_md.c), writing docs/validation.md.
+ * Validation against the public record: run every modelled row of the
+ * chosen data sets (experiment/record.c) at several seeds, set the
+ * published figures beside mmsim's, and check the claims of the cover
+ * letter, the article and the thread after it (their rules here, their
+ * text in report/validation_md.c), writing docs/validation.md.
  */
 #ifndef MMSIM_VALIDATE_H
 #define MMSIM_VALIDATE_H
@@ -11,19 +12,20 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "report/validation_md.h"
 
 /* The time-series period validate runs with, for claim 5(b): kswapd's
  * HZ/10 nap is the time scale of the claim. */
 #define VALIDATE_SAMPLE_INTERVAL_NS	100000000ULL	/* 100 ms */
 
 struct validate_opts {
-	unsigned int nr_seeds;		/* seeds 1..nr_seeds per row */
+	unsigned int nr_seeds;		/* seeds 1..nr_seeds per condition */
 	int jobs;			/* processes at once */
 	double alpha;			/* Welch's test level */
 	const char *command;		/* for the header */
 	const char *date;
 	const char *commit;
-	unsigned int arch_mask;		/* bit 0: x86_64, bit 1: x86 */
+	unsigned int sets;		/* 1 << enum record_set; 0: all */
 	int progress;			/* a count of finished runs on stderr */
 	uint64_t sample_interval;	/* ns; 0: VALIDATE_SAMPLE_INTERVAL_NS */
 };
@@ -34,5 +36,18 @@ struct validate_opts {
  */
 int validate_run(const struct validate_opts *o, FILE *out, char *err,
 		 size_t len);
+
+/*
+ * The steps of validate_run(), for tests.  validation_plan() fills @v's
+ * record, its conditions to run (configs, one per distinct setup, arch,
+ * kernel and low_latency of the chosen sets' modelled rows) and the map
+ * from published rows to them; 0, or -1 with @err.  The caller then sets
+ * nr_seeds, alpha and vals ([config][measure][seed]), and
+ * validation_decide() gives every claim of the chosen sets its verdict.
+ */
+int validation_plan(struct validation *v, unsigned int sets, char *err,
+		    size_t len);
+void validation_decide(struct validation *v);
+void validation_plan_free(struct validation *v);
 
 #endif

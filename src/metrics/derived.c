@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "derived.h"
 #include "records.h"
 
@@ -91,4 +93,89 @@ double result_latency_max(const struct run_result *r)
 		if (l[i].latency > m)
 			m = l[i].latency;
 	return (double)m / NS_PER_SEC;
+}
+
+double result_gitk_time(const struct run_result *r, const char *cls,
+			bool share)
+{
+	size_t n;
+	const struct gitk_instance_record *g =
+		result_records(r, "gitk_instances", &n);
+	uint64_t t = 0, elapsed = 0;
+	int k;
+
+	for (k = 0; k < RESULT_NR_TASK_TIME; k++)
+		if (!strcmp(task_time_csv_names[k], cls))
+			break;
+	if (k == RESULT_NR_TASK_TIME) {
+		fprintf(stderr, "mmsim: bug: no task time class '%s'\n", cls);
+		abort();
+	}
+	for (size_t i = 0; i < n; i++) {
+		t += g[i].time[k];
+		elapsed += g[i].elapsed;
+	}
+	if (share)
+		return elapsed ? (double)t / (double)elapsed : 0;
+	return n ? (double)t / NS_PER_SEC / (double)n : 0;
+}
+
+/* The row of class @cls in "disk_io", and its length. */
+static const uint64_t *disk_row(const struct run_result *r, const char *cls,
+				unsigned int *len)
+{
+	const struct measure *m = metrics_find("disk_io");
+	const uint64_t *v = result_uints(r, "disk_io");
+	unsigned int c;
+
+	for (c = 0; c < m->dims[0]; c++)
+		if (!strcmp(metrics_element_name("disk_io", 0, c), cls))
+			break;
+	if (c == m->dims[0]) {
+		fprintf(stderr, "mmsim: bug: no disk class '%s'\n", cls);
+		abort();
+	}
+	*len = m->dims[1];
+	return v + c * m->dims[1];
+}
+
+uint64_t result_disk_commands(const struct run_result *r, const char *cls)
+{
+	unsigned int len;
+
+	return disk_row(r, cls, &len)[0];
+}
+
+double result_disk_mean(const struct run_result *r, const char *cls)
+{
+	unsigned int len;
+	const uint64_t *row = disk_row(r, cls, &len);
+
+	return row[0] ? (double)row[1] / (double)row[0] / NS_PER_SEC : 0;
+}
+
+/* Columns 2.. are buckets below 64 us << b, the last one unbounded. */
+double result_disk_percentile_bound(const struct run_result *r,
+				    const char *cls, double pct)
+{
+	unsigned int len;
+	const uint64_t *row = disk_row(r, cls, &len);
+	uint64_t seen = 0;
+
+	if (!row[0])
+		return 0;
+	for (unsigned int b = 2; b < len; b++) {
+		seen += row[b];
+		if ((double)seen >= pct / 100 * (double)row[0])
+			return b + 1 == len ? INFINITY :
+			       (double)(64000ULL << (b - 2)) / NS_PER_SEC;
+	}
+	return INFINITY;
+}
+
+double result_disk_util(const struct run_result *r)
+{
+	uint64_t end = result_uint(r, "sim_end");
+
+	return end ? (double)result_uint(r, "disk_active") / (double)end : 0;
 }

@@ -7,6 +7,7 @@
 #ifndef MMSIM_METRICS_DERIVED_H
 #define MMSIM_METRICS_DERIVED_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "metrics.h"
 
@@ -22,5 +23,26 @@ unsigned long result_cw_calls(const struct run_result *r);
 unsigned long result_stalls_over(const struct run_result *r, uint64_t ns);
 double result_latency_percentile(const struct run_result *r, double pct);
 double result_latency_max(const struct run_result *r);
+
+/*
+ * "gitk_instances": fake gitk's time in class @cls ("cpu", "swapin", ...:
+ * task_time_csv_names), in seconds per process (the sum over its
+ * processes divided by their number); 0 without gitk.  @share: as a
+ * fraction of their elapsed time instead.
+ */
+double result_gitk_time(const struct run_result *r, const char *cls,
+			bool share);
+
+/*
+ * "disk_io" of class @cls ("sync", "async"): commands completed, their
+ * mean latency at the drive in seconds, and the upper bound of the
+ * histogram bucket holding the @pct percentile (seconds; infinity for the
+ * last bucket).  "disk_active" over the run: the disks' utilisation.
+ */
+uint64_t result_disk_commands(const struct run_result *r, const char *cls);
+double result_disk_mean(const struct run_result *r, const char *cls);
+double result_disk_percentile_bound(const struct run_result *r,
+				    const char *cls, double pct);
+double result_disk_util(const struct run_result *r);
 
 #endif /* MMSIM_METRICS_DERIVED_H */

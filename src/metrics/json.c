@@ -436,6 +436,8 @@ static bool record_from_json(const struct measure_record *rt, json_t *j,
 		json_t *v = rt->tuple ? json_array_get(j, i) :
 					json_object_get(j, f->json);
 
+		if (!v && f->optional && !rt->tuple)
+			continue;
 		if (!v || !field_from_json(f, v, rec))
 			return false;
 	}

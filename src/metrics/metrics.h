@@ -102,6 +102,9 @@ struct measure_field {
 	 * csv_precision decimals (nanoseconds as seconds). */
 	double csv_scale;
 	int csv_precision;
+	/* Reading: a record without it gets 0 (a field added after results
+	 * were saved without it). */
+	bool optional;
 };
 
 #define MEASURE_FIELD(type, member)					\

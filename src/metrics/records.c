@@ -53,6 +53,12 @@ static const struct measure_field sample_point_fields[] = {
 	  MEASURE_FIELD(struct sample_point, alloc_failures) },
 	{ .json = "cw_time", .csv = "congestion_wait_seconds", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct sample_point, cw_time), NS_AS_SECONDS(6) },
+	{ .json = "frag_free", .csv = "frag_free", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, frag_free), .optional = true },
+	{ .json = "frag_highorder", .csv = "frag_highorder", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, frag_highorder), .optional = true },
+	{ .json = "frag_below_wmark", .csv = "frag_below_wmark", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, frag_below), .optional = true },
 };
 
 const struct measure_record sample_point_record = {
@@ -60,6 +66,59 @@ const struct measure_record sample_point_record = {
 	.fields = sample_point_fields,
 	.nr_fields = sizeof(sample_point_fields) / sizeof(sample_point_fields[0]),
 	.size = sizeof(struct sample_point),
+};
+
+/* The kernel's migratetype_names[] (mm/vmstat.c). */
+static const char *const migratetype_json_names[RESULT_NR_MIGRATETYPES] = {
+	"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
+};
+
+#define ORDER_COLUMNS(mt)						\
+	mt "_0", mt "_1", mt "_2", mt "_3", mt "_4", mt "_5", mt "_6",	\
+	mt "_7", mt "_8", mt "_9", mt "_10"
+
+static const char *const buddy_csv_names[RESULT_NR_MIGRATETYPES][RESULT_NR_ORDERS] = {
+	{ ORDER_COLUMNS("Unmovable") }, { ORDER_COLUMNS("Reclaimable") },
+	{ ORDER_COLUMNS("Movable") }, { ORDER_COLUMNS("Reserve") },
+	{ ORDER_COLUMNS("Isolate") },
+};
+
+static const char *const pageblock_csv_names[RESULT_NR_MIGRATETYPES] = {
+	"pageblocks_Unmovable", "pageblocks_Reclaimable", "pageblocks_Movable",
+	"pageblocks_Reserve", "pageblocks_Isolate",
+};
+
+#define BUDDY_FREE_FIELD(mt, name)					\
+	{ .json = name, .csv = "free",					\
+	  .type = FIELD_UINTS,						\
+	  MEASURE_FIELD(struct buddy_sample, nr_free[mt]),		\
+	  .count = RESULT_NR_ORDERS, .csv_names = buddy_csv_names[mt] }
+
+static const struct measure_field buddy_sample_fields[] = {
+	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, when), NS_AS_SECONDS(3) },
+	{ .json = "node", .csv = "node", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, nid) },
+	{ .json = "zone", .csv = "zone", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct buddy_sample, zone) },
+	{ .json = "nr_free_pages", .csv = "nr_free_pages", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, nr_free_pages) },
+	{ .json = "free_pages", .csv = "free_pages", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, free_pages) },
+	BUDDY_FREE_FIELD(0, "Unmovable"), BUDDY_FREE_FIELD(1, "Reclaimable"),
+	BUDDY_FREE_FIELD(2, "Movable"), BUDDY_FREE_FIELD(3, "Reserve"),
+	BUDDY_FREE_FIELD(4, "Isolate"),
+	{ .json = "pageblocks", .csv = "pageblocks", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct buddy_sample, pageblocks),
+	  .count = RESULT_NR_MIGRATETYPES, .csv_names = pageblock_csv_names,
+	  .json_names = migratetype_json_names },
+};
+
+const struct measure_record buddy_sample_record = {
+	.name = "buddy_sample",
+	.fields = buddy_sample_fields,
+	.nr_fields = sizeof(buddy_sample_fields) / sizeof(buddy_sample_fields[0]),
+	.size = sizeof(struct buddy_sample),
 };
 
 static const struct measure_field cw_total_fields[] = {
@@ -93,4 +152,32 @@ const struct measure_record failure_reason_record = {
 	.fields = failure_reason_fields,
 	.nr_fields = sizeof(failure_reason_fields) / sizeof(failure_reason_fields[0]),
 	.size = sizeof(struct failure_reason),
+};
+
+/* sim/sim.h task_time_names[], as CSV columns (seconds). */
+const char *const task_time_csv_names[RESULT_NR_TASK_TIME] = {
+	"cpu", "runqueue", "reclaim", "congestion_wait", "swapin",
+	"file_read", "page_wait", "request", "mempool", "throttle", "sleep",
+};
+
+static const struct measure_field gitk_instance_fields[] = {
+	{ .json = "instance", .csv = "instance", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, instance) },
+	{ .json = "started_ns", .csv = "started", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, started), NS_AS_SECONDS(3) },
+	{ .json = "elapsed_ns", .csv = "elapsed", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, elapsed), NS_AS_SECONDS(3) },
+	{ .json = "done", .csv = "done", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct gitk_instance_record, done) },
+	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct gitk_instance_record, time),
+	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
+	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
+};
+
+const struct measure_record gitk_instance_record = {
+	.name = "gitk_instance",
+	.fields = gitk_instance_fields,
+	.nr_fields = sizeof(gitk_instance_fields) / sizeof(gitk_instance_fields[0]),
+	.size = sizeof(struct gitk_instance_record),
 };

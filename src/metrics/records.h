@@ -8,9 +8,14 @@
  *			records them (gitk; sleeper's wake-up lateness)
  *   samples		experiment/run.c: the time series, one record per
  *			sampling interval
+ *   buddy		experiment/buddy_series.c: each populated zone's free
+ *			blocks per migrate type and order, and pageblocks per
+ *			migrate type, at every sample
  *   congestion_wait	kernel mm/backing-dev.c: congestion_wait totals by
  *   kswapd_cw_by_order	call site and queue, and kswapd's by order
  *   failure_reasons	experiment/run.c: the tally of why allocations failed
+ *   gitk_instances	workload/gitk.c: each fake gitk process's elapsed
+ *			time and where it went
  */
 #ifndef MMSIM_METRICS_RECORDS_H
 #define MMSIM_METRICS_RECORDS_H
@@ -27,6 +32,24 @@
 #define RESULT_NR_CW_ORDERS	11
 /* Watermarks saved per zone type: min, low, high. */
 #define RESULT_NR_WMARK		3
+/* Orders (MAX_ORDER) and migrate types (MIGRATE_TYPES) of a buddy sample. */
+#define RESULT_NR_ORDERS	11
+#define RESULT_NR_MIGRATETYPES	5
+
+/* The classes of a task's time (sim/sim.h enum task_time, whose
+ * NR_TASK_TIME this equals: tests/test_workloads.c checks it). */
+#define RESULT_NR_TASK_TIME	11
+extern const char *const task_time_csv_names[RESULT_NR_TASK_TIME];
+
+/* One process of fake gitk: when it started, how long it took, and where
+ * that time went, in ns per class (workload/gitk.c). */
+struct gitk_instance_record {
+	uint64_t instance;			/* 0, 1, ... in start order */
+	uint64_t started;			/* ns since boot */
+	uint64_t elapsed;			/* start to the end of its last loop */
+	uint64_t done;				/* 1: it finished its loops */
+	uint64_t time[RESULT_NR_TASK_TIME];	/* adds up to elapsed */
+};
 
 /* A progress line: when it appeared, and the time since the previous. */
 struct latency_sample {
@@ -43,9 +66,36 @@ struct sample_point {
 	uint64_t nr_anon;
 	uint64_t nr_file;
 	uint64_t swap_used;
-	unsigned int kswapd_awake;		/* nodes whose kswapd runs */
+	unsigned int kswapd_awake;		/* nodes whose kswapd is not asleep */
 	uint64_t alloc_failures;		/* cumulative */
 	uint64_t cw_time;			/* cumulative congestion_wait ns */
+	/*
+	 * The fragmentation zone (buddy_series.c: node 0's preferred zone of
+	 * GFP_ATOMIC): pages on its free lists, those of them in blocks of
+	 * the run's fragmentation order or more (filled in at the end of the
+	 * run), and 0, 1 (below the low watermark) or 2 (below min).
+	 * Absent from results written before they were recorded: 0.
+	 */
+	uint64_t frag_free;
+	uint64_t frag_highorder;
+	uint64_t frag_below;
+};
+
+/*
+ * One populated zone at one sample: /proc/pagetypeinfo over time.  The
+ * free blocks of each order on each migrate type's free lists, the
+ * pageblocks of each migrate type, and free pages twice: the zone's
+ * NR_FREE_PAGES as the allocator reads it (folded, without the per-cpu
+ * differentials) and the pages on its free lists.
+ */
+struct buddy_sample {
+	uint64_t when;				/* ns */
+	uint32_t nid;
+	char zone[8];				/* zone_names[] */
+	uint64_t nr_free_pages;
+	uint64_t free_pages;
+	uint64_t nr_free[RESULT_NR_MIGRATETYPES][RESULT_NR_ORDERS];
+	uint64_t pageblocks[RESULT_NR_MIGRATETYPES];
 };
 
 /* congestion_wait calls of one site and queue (or one order). */
@@ -65,7 +115,9 @@ struct failure_reason {
 
 extern const struct measure_record latency_sample_record;
 extern const struct measure_record sample_point_record;
+extern const struct measure_record buddy_sample_record;
 extern const struct measure_record cw_total_record;
 extern const struct measure_record failure_reason_record;
+extern const struct measure_record gitk_instance_record;
 
 #endif /* MMSIM_METRICS_RECORDS_H */

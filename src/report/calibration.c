@@ -75,6 +75,71 @@ best_eval(const struct calibration_record *rec)
 	return rec->best < rec->nr_evals ? &rec->evals[rec->best] : NULL;
 }
 
+/* Several scenarios fitted at once: names qualify targets and keys. */
+static bool joint(const struct calibration_record *rec)
+{
+	return rec->nr_scenarios > 1;
+}
+
+/* A target as tables name it: "elapsed", or "x86:elapsed" in a joint
+ * calibration. */
+static void target_label(char *buf, size_t len,
+			 const struct calibration_record *rec, size_t t)
+{
+	const struct calibration_target *tg = &rec->targets[t];
+
+	if (joint(rec))
+		snprintf(buf, len, "%s:%s", rec->scenarios[tg->scenario].name,
+			 tg->measure);
+	else
+		snprintf(buf, len, "%s", tg->measure);
+}
+
+/* "seed 1" or "seeds 1..3": scenario @s's. */
+static void seeds_text(char *buf, size_t len,
+		       const struct calibration_record *rec, size_t s)
+{
+	unsigned long long base = rec->scenarios[s].base_seed;
+
+	if (rec->nr_seeds == 1)
+		snprintf(buf, len, "seed %llu", base);
+	else
+		snprintf(buf, len, "seeds %llu..%llu", base,
+			 base + rec->nr_seeds - 1);
+}
+
+/* Every scenario's seeds: "seeds 1..3", or "seeds 1..3 (x86_64), 5..7
+ * (x86)" when their first seeds differ. */
+static void all_seeds_text(char *buf, size_t len,
+			   const struct calibration_record *rec)
+{
+	size_t n = 0, s;
+	char one[64];
+
+	for (s = 1; s < rec->nr_scenarios; s++)
+		if (rec->scenarios[s].base_seed != rec->scenarios[0].base_seed)
+			break;
+	if (s == rec->nr_scenarios) {
+		seeds_text(buf, len, rec, 0);
+		return;
+	}
+	buf[0] = 0;
+	for (s = 0; s < rec->nr_scenarios && n < len; s++) {
+		seeds_text(one, sizeof(one), rec, s);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s (%s)", s ? ", " : "",
+				      s ? strchr(one, ' ') + 1 : one,
+				      rec->scenarios[s].name);
+	}
+}
+
+/* "every scenario" or the one a parameter belongs to. */
+static const char *applies_to(const struct calibration_record *rec,
+			      const struct calibration_param *pr)
+{
+	return pr->scenario == CALIBRATION_SHARED ? "every scenario" :
+	       rec->scenarios[pr->scenario].name;
+}
+
 /* ---- calibration.json --------------------------------------------------- */
 
 static json_t *number(double v)
@@ -114,7 +179,8 @@ static json_t *eval_json(const struct calibration_record *rec, size_t i)
 		json_object_set_new(o, "step", json_real(e->step));
 	json_object_set_new(o, "values", values_json(rec, e));
 	for (size_t t = 0; t < rec->nr_targets; t++)
-		json_array_append_new(ms, json_pack("{s:s,s:o,s:o}",
+		json_array_append_new(ms, json_pack("{s:s,s:s,s:o,s:o}",
+			"scenario", rec->scenarios[rec->targets[t].scenario].name,
 			"measure", rec->targets[t].measure,
 			"runs", runs_json(rec, e, t),
 			"mean", number(e->means[t])));
@@ -148,27 +214,58 @@ static int write_json(const char *path, json_t *root, char *err, size_t len)
 	return rc;
 }
 
+/* Scenario @s's targets at the best point. */
+static json_t *best_measures_json(const struct calibration_record *rec,
+				  const struct calibration_eval *b, size_t s)
+{
+	json_t *a = json_array();
+
+	for (size_t t = 0; t < rec->nr_targets; t++) {
+		const struct calibration_target *tg = &rec->targets[t];
+
+		if (tg->scenario != s)
+			continue;
+		json_array_append_new(a, json_pack("{s:s,s:f,s:o,s:o,s:o}",
+			"measure", tg->measure, "target", tg->value,
+			"mean", number(b->means[t]),
+			"runs", runs_json(rec, b, t),
+			"relative_error", tg->value != 0 ?
+			number((b->means[t] - tg->value) / fabs(tg->value)) :
+			json_null()));
+	}
+	return a;
+}
+
 int calibration_write_json(const struct calibration_record *rec,
 			   const char *path, char *err, size_t len)
 {
 	const struct calibration_eval *b = best_eval(rec);
-	json_t *root = json_object(), *seeds = json_array(), *a, *o;
+	json_t *root = json_object(), *a, *o;
 
 	json_object_set_new(root, "mmsim_version", json_string(rec->version));
 	json_object_set_new(root, "command", json_string(rec->command));
 	json_object_set_new(root, "kernel", json_string(rec->kernel));
-	json_object_set_new(root, "scenario", json_string(rec->scenario));
-	json_object_set_new(root, "arch", json_string(rec->arch));
-	for (unsigned int s = 0; s < rec->nr_seeds; s++)
-		json_array_append_new(seeds, json_integer((json_int_t)(rec->base_seed + s)));
-	json_object_set_new(root, "seeds", seeds);
+	a = json_array();
+	for (size_t s = 0; s < rec->nr_scenarios; s++) {
+		const struct calibration_scenario *sc = &rec->scenarios[s];
+		json_t *seeds = json_array();
+
+		for (unsigned int i = 0; i < rec->nr_seeds; i++)
+			json_array_append_new(seeds,
+				json_integer((json_int_t)(sc->base_seed + i)));
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:o,s:s}",
+			"name", sc->name, "file", sc->file, "arch", sc->arch,
+			"seeds", seeds, "fitted_scenario", sc->fitted_file));
+	}
+	json_object_set_new(root, "scenarios", a);
 	json_object_set_new(root, "objective", json_string(OBJECTIVE_TEXT));
 
 	a = json_array();
 	for (size_t t = 0; t < rec->nr_targets; t++) {
 		const struct calibration_target *tg = &rec->targets[t];
 
-		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s,s:f,s:f,s:f}",
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:f,s:f}",
+			"scenario", rec->scenarios[tg->scenario].name,
 			"measure", tg->measure, "argument", tg->arg,
 			"doc", tg->doc, "unit", unit_name(tg->unit),
 			"value", tg->value, "weight", tg->weight,
@@ -179,9 +276,17 @@ int calibration_write_json(const struct calibration_record *rec,
 	a = json_array();
 	for (size_t p = 0; p < rec->nr_params; p++) {
 		const struct calibration_param *pr = &rec->params[p];
+		json_t *to = json_array();
 
-		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}",
+		for (size_t s = 0; s < rec->nr_scenarios; s++)
+			if (calibration_param_applies(pr, s))
+				json_array_append_new(to,
+					json_string(rec->scenarios[s].name));
+		json_array_append_new(a, json_pack(
+			"{s:s,s:s,s:b,s:o,s:s,s:s,s:s,s:s,s:s,s:s}",
 			"key", pr->key, "argument", pr->arg,
+			"shared", pr->scenario == CALIBRATION_SHARED,
+			"scenarios", to,
 			"section", pr->section, "name", pr->name,
 			"type", pr->type, "lo", pr->lo, "hi", pr->hi,
 			"scale", pr->log ? "log" : "linear"));
@@ -204,25 +309,17 @@ int calibration_write_json(const struct calibration_record *rec,
 		json_object_set_new(o, "values", values_json(rec, b));
 		json_object_set_new(o, "objective", number(b->objective));
 		a = json_array();
-		for (size_t t = 0; t < rec->nr_targets; t++) {
-			const struct calibration_target *tg = &rec->targets[t];
-
-			json_array_append_new(a, json_pack("{s:s,s:f,s:o,s:o,s:o}",
-				"measure", tg->measure, "target", tg->value,
-				"mean", number(b->means[t]),
-				"runs", runs_json(rec, b, t),
-				"relative_error", tg->value != 0 ?
-				number((b->means[t] - tg->value) / fabs(tg->value)) :
-				json_null()));
-		}
-		json_object_set_new(o, "measures", a);
+		for (size_t s = 0; s < rec->nr_scenarios; s++)
+			json_array_append_new(a, json_pack("{s:s,s:o}",
+				"scenario", rec->scenarios[s].name,
+				"measures", best_measures_json(rec, b, s)));
+		json_object_set_new(o, "scenarios", a);
 		json_object_set_new(root, "best", o);
 		json_object_set_new(root, "residual", number(b->objective));
 	} else {
 		json_object_set_new(root, "best", json_null());
 		json_object_set_new(root, "residual", json_null());
 	}
-	json_object_set_new(root, "fitted_scenario", json_string(rec->fitted_file));
 
 	a = json_array();
 	for (size_t i = 0; i < rec->nr_evals; i++)
@@ -260,46 +357,20 @@ static void md_runs(FILE *f, const struct calibration_record *rec,
 	}
 }
 
-static void seeds_text(char *buf, size_t len,
-		       const struct calibration_record *rec)
+/* Scenario @s's targets at the best point, and how to run them again. */
+static void md_best_targets(FILE *f, const struct calibration_record *rec,
+			    const struct calibration_eval *b, size_t s)
 {
-	if (rec->nr_seeds == 1)
-		snprintf(buf, len, "seed %llu", rec->base_seed);
-	else
-		snprintf(buf, len, "seeds %llu..%llu", rec->base_seed,
-			 rec->base_seed + rec->nr_seeds - 1);
-}
-
-static void md_result(FILE *f, const struct calibration_record *rec,
-		      const struct calibration_eval *b)
-{
+	const struct calibration_scenario *sc = &rec->scenarios[s];
 	char v[64], w[64], e[32];
 
-	fprintf(f, "## Result\n\n| parameter | range | scale | fitted |\n"
-		"|---|---|---|---|\n");
-	for (size_t p = 0; p < rec->nr_params; p++) {
-		const struct calibration_param *pr = &rec->params[p];
-
-		fputc('|', f);
-		md_cell(f, pr->key);
-		snprintf(v, sizeof(v), "%s..%s", pr->lo, pr->hi);
-		md_cell(f, v);
-		md_cell(f, pr->log ? "log" : "linear");
-		md_cell(f, b ? b->values[p] : "n/a");
-		fputc('\n', f);
-	}
-	if (!b) {
-		fprintf(f, "\nNo evaluation succeeded.\n\n");
-		return;
-	}
-	fprintf(f, "\nResidual (the objective at the best point, evaluation "
-		"%zu of %zu): %.6g.\n\n", rec->best + 1, rec->nr_evals,
-		b->objective);
 	fprintf(f, "| target | wanted | mean at the best point | runs | error |\n"
 		"|---|---|---|---|---|\n");
 	for (size_t t = 0; t < rec->nr_targets; t++) {
 		const struct calibration_target *tg = &rec->targets[t];
 
+		if (tg->scenario != s)
+			continue;
 		fputc('|', f);
 		md_cell(f, tg->measure);
 		calibration_format_value(v, sizeof(v), tg->unit, tg->value);
@@ -313,10 +384,50 @@ static void md_result(FILE *f, const struct calibration_record *rec,
 		md_cell(f, e);
 		fputc('\n', f);
 	}
-	seeds_text(v, sizeof(v), rec);
+	seeds_text(v, sizeof(v), rec, s);
 	fprintf(f, "\n`mmsim run %s --kernel %s` reproduces the first run of the "
-		"best evaluation (seed %llu; `--seed S` for the others of %s).\n\n",
-		rec->fitted_file, rec->kernel, rec->base_seed, v);
+		"best evaluation%s%s (seed %llu; `--seed S` for the others of "
+		"%s).\n\n", sc->fitted_file, rec->kernel, joint(rec) ? " on " : "",
+		joint(rec) ? sc->name : "", sc->base_seed, v);
+}
+
+static void md_result(FILE *f, const struct calibration_record *rec,
+		      const struct calibration_eval *b)
+{
+	char v[64];
+
+	fprintf(f, "## Result\n\n| parameter |%s range | scale | fitted |\n"
+		"|---|%s---|---|---|\n", joint(rec) ? " applies to |" : "",
+		joint(rec) ? "---|" : "");
+	for (size_t p = 0; p < rec->nr_params; p++) {
+		const struct calibration_param *pr = &rec->params[p];
+
+		fputc('|', f);
+		md_cell(f, pr->key);
+		if (joint(rec))
+			md_cell(f, applies_to(rec, pr));
+		snprintf(v, sizeof(v), "%s..%s", pr->lo, pr->hi);
+		md_cell(f, v);
+		md_cell(f, pr->log ? "log" : "linear");
+		md_cell(f, b ? b->values[p] : "n/a");
+		fputc('\n', f);
+	}
+	if (!b) {
+		fprintf(f, "\nNo evaluation succeeded.\n\n");
+		return;
+	}
+	fprintf(f, "\nResidual (the objective at the best point, evaluation "
+		"%zu of %zu%s): %.6g.\n\n", rec->best + 1, rec->nr_evals,
+		joint(rec) ? ", summed over every scenario's targets" : "",
+		b->objective);
+	if (!joint(rec)) {
+		md_best_targets(f, rec, b, 0);
+		return;
+	}
+	for (size_t s = 0; s < rec->nr_scenarios; s++) {
+		fprintf(f, "### %s\n\n", rec->scenarios[s].name);
+		md_best_targets(f, rec, b, s);
+	}
 }
 
 static void md_evals(FILE *f, const struct calibration_record *rec)
@@ -327,8 +438,10 @@ static void md_evals(FILE *f, const struct calibration_record *rec)
 		"seeds, then every run in seed order.\n\n| # | stage | step |");
 	for (size_t p = 0; p < rec->nr_params; p++)
 		md_cell(f, rec->params[p].key);
-	for (size_t t = 0; t < rec->nr_targets; t++)
-		md_cell(f, rec->targets[t].measure);
+	for (size_t t = 0; t < rec->nr_targets; t++) {
+		target_label(v, sizeof(v), rec, t);
+		md_cell(f, v);
+	}
 	fputs(" objective |\n|---|---|---|", f);
 	for (size_t i = 0; i < rec->nr_params + rec->nr_targets; i++)
 		fputs("---|", f);
@@ -361,23 +474,53 @@ static void md_evals(FILE *f, const struct calibration_record *rec)
 	}
 }
 
+static void md_scenarios(FILE *f, const struct calibration_record *rec)
+{
+	const struct calibration_scenario *sc = &rec->scenarios[0];
+	char seeds[64];
+
+	if (!joint(rec)) {
+		seeds_text(seeds, sizeof(seeds), rec, 0);
+		fprintf(f, "mmsim %s; kernel `%s`; scenario `%s` (%s); %s, every "
+			"evaluation runs all of them.  docs/calibration.md "
+			"describes the method.\n\n", rec->version, rec->kernel,
+			sc->file, sc->arch, seeds);
+		return;
+	}
+	fprintf(f, "mmsim %s; kernel `%s`; a joint fit of %zu scenarios: every "
+		"evaluation runs each of them with its seeds, shared parameters "
+		"written into all of them, and the objective sums over all their "
+		"targets.  docs/calibration.md describes the method.\n\n"
+		"| scenario | file | arch | seeds | fitted scenario |\n"
+		"|---|---|---|---|---|\n", rec->version, rec->kernel,
+		rec->nr_scenarios);
+	for (size_t s = 0; s < rec->nr_scenarios; s++) {
+		sc = &rec->scenarios[s];
+		seeds_text(seeds, sizeof(seeds), rec, s);
+		fputc('|', f);
+		md_cell(f, sc->name);
+		md_cell(f, sc->file);
+		md_cell(f, sc->arch);
+		md_cell(f, seeds);
+		md_cell(f, sc->fitted_file);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
 int calibration_write_md(const struct calibration_record *rec,
 			 const char *path, char *err, size_t len)
 {
 	const struct calibration_eval *b = best_eval(rec);
-	char *text = NULL, seeds[64], v[64];
+	char *text = NULL, v[64], label[96];
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
 	int rc;
 
 	if (!f)
 		abort();
-	seeds_text(seeds, sizeof(seeds), rec);
 	fprintf(f, "# mmsim calibration\n\n```\n%s\n```\n\n", rec->command);
-	fprintf(f, "mmsim %s; kernel `%s`; scenario `%s` (%s); %s, every "
-		"evaluation runs all of them.  docs/calibration.md describes "
-		"the method.\n\n", rec->version, rec->kernel, rec->scenario,
-		rec->arch, seeds);
+	md_scenarios(f, rec);
 	md_result(f, rec, b);
 
 	fprintf(f, "## Objective\n\n%s, with scale = |target| unless given "
@@ -387,7 +530,8 @@ int calibration_write_md(const struct calibration_record *rec,
 		const struct calibration_target *tg = &rec->targets[t];
 
 		fputc('|', f);
-		md_cell(f, tg->measure);
+		target_label(label, sizeof(label), rec, t);
+		md_cell(f, label);
 		md_cell(f, tg->arg);
 		md_cell(f, tg->doc);
 		fprintf(f, " %g |", tg->weight);
@@ -417,12 +561,16 @@ int calibration_write_md(const struct calibration_record *rec,
 void calibration_print_summary(FILE *f, const struct calibration_record *rec)
 {
 	const struct calibration_eval *b = best_eval(rec);
-	char seeds[64], v[64], w[64], e[32];
+	char seeds[256], v[64], w[64], e[32], label[96];
 	int width = 0;
 
-	seeds_text(seeds, sizeof(seeds), rec);
-	fprintf(f, "Calibrated on %s, %s: %zu evaluation%s (stopped: %s)\n",
-		rec->kernel, seeds, rec->nr_evals, rec->nr_evals == 1 ? "" : "s",
+	all_seeds_text(seeds, sizeof(seeds), rec);
+	fprintf(f, "Calibrated on %s", rec->kernel);
+	for (size_t s = 0; joint(rec) && s < rec->nr_scenarios; s++)
+		fprintf(f, "%s%s", !s ? ", on " : s + 1 < rec->nr_scenarios ?
+			", " : " and ", rec->scenarios[s].name);
+	fprintf(f, ", %s: %zu evaluation%s (stopped: %s)\n", seeds,
+		rec->nr_evals, rec->nr_evals == 1 ? "" : "s",
 		rec->stopped ? rec->stopped : "");
 	if (!b)
 		return;
@@ -436,16 +584,19 @@ void calibration_print_summary(FILE *f, const struct calibration_record *rec)
 		const struct calibration_param *pr = &rec->params[p];
 		int n = (int)(strlen(pr->key) + 3 + strlen(b->values[p]));
 
-		fprintf(f, "  %s = %s%*s  (%s..%s%s)\n", pr->key, b->values[p],
-			width - n, "", pr->lo, pr->hi, pr->log ? ", log" : "");
+		fprintf(f, "  %s = %s%*s  (%s..%s%s%s)\n", pr->key, b->values[p],
+			width - n, "", pr->lo, pr->hi, pr->log ? ", log" : "",
+			joint(rec) && pr->scenario == CALIBRATION_SHARED ?
+			", shared" : "");
 	}
 	for (size_t t = 0; t < rec->nr_targets; t++) {
 		const struct calibration_target *tg = &rec->targets[t];
 
+		target_label(label, sizeof(label), rec, t);
 		calibration_format_value(v, sizeof(v), tg->unit, tg->value);
 		calibration_format_value(w, sizeof(w), tg->unit, b->means[t]);
 		format_error(e, sizeof(e), b->means[t], tg->value);
-		fprintf(f, "  %s: target %s, mean %s%s%s%s\n", tg->measure, v, w,
+		fprintf(f, "  %s: target %s, mean %s%s%s%s\n", label, v, w,
 			*e ? " (" : "", e, *e ? ")" : "");
 	}
 	fprintf(f, "residual %.6g (evaluation %zu)\n", b->objective, rec->best + 1);
@@ -458,31 +609,119 @@ static void comment_text(FILE *f, const char *s)
 		fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
 }
 
-char *calibration_fitted_header(const struct calibration_record *rec)
+/*
+ * @text's comment lines folded at spaces to at most COMMENT_WIDTH columns,
+ * each continuation indented two more than its line; a word longer than
+ * COMMENT_WORD_MAX is cut.  The scenario reader refuses lines of about
+ * 200 characters (src/scenario/scenario.c), and a command line with its
+ * paths and targets is easily longer than that.
+ */
+#define COMMENT_WIDTH		78
+#define COMMENT_WORD_MAX	150
+
+static char *fold_comments(const char *text)
+{
+	char *out = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&out, &n);
+
+	if (!f)
+		abort();
+	while (*text) {
+		size_t len = strcspn(text, "\n"), indent = 0, width, cut;
+		const char *line = text;
+
+		text += len + (text[len] == '\n');
+		if (len <= COMMENT_WIDTH || *line != ';') {
+			fprintf(f, "%.*s\n", (int)len, line);
+			continue;
+		}
+		/* "; " and the spaces after it, kept on every piece. */
+		indent = 1 + strspn(line + 1, " ");
+		for (bool first = true; len; first = false) {
+			size_t lead = first ? 0 : indent + 2;
+
+			width = COMMENT_WIDTH - lead;
+			if (len <= width) {
+				cut = len;
+			} else {
+				for (cut = width; cut > (first ? indent : 0) &&
+				     line[cut] != ' '; cut--)
+					;
+				if (cut <= (first ? indent : 0)) {
+					/* One long word: to the next space,
+					 * or cut. */
+					cut = width;
+					while (cut < len && line[cut] != ' ' &&
+					       cut < COMMENT_WORD_MAX)
+						cut++;
+				}
+			}
+			if (!first)
+				fprintf(f, ";%*s", (int)(lead - 1), "");
+			fprintf(f, "%.*s\n", (int)cut, line);
+			line += cut;
+			len -= cut;
+			while (len && *line == ' ') {
+				line++;
+				len--;
+			}
+		}
+	}
+	if (fclose(f))
+		abort();
+	return out;
+}
+
+char *calibration_fitted_header(const struct calibration_record *rec, size_t s)
 {
 	const struct calibration_eval *b = best_eval(rec);
-	char *text = NULL, seeds[64], v[64], w[64], e[32];
+	const struct calibration_scenario *sc = &rec->scenarios[s];
+	char *text = NULL, *folded, seeds[64], v[64], w[64], e[32];
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
 
 	if (!f)
 		abort();
-	seeds_text(seeds, sizeof(seeds), rec);
+	seeds_text(seeds, sizeof(seeds), rec, s);
 	fprintf(f, "; Fitted by mmsim calibrate (mmsim %s):\n;   ", rec->version);
 	comment_text(f, rec->command);
 	fprintf(f, "\n; from scenario ");
-	comment_text(f, rec->scenario);
+	comment_text(f, sc->file);
 	fprintf(f, " on kernel %s, %s (the mean of %u run%s per evaluation).\n",
 		rec->kernel, seeds, rec->nr_seeds, rec->nr_seeds == 1 ? "" : "s");
+	if (joint(rec)) {
+		fprintf(f, "; This is ");
+		comment_text(f, sc->name);
+		fprintf(f, " of a joint fit over");
+		for (size_t i = 0; i < rec->nr_scenarios; i++) {
+			fprintf(f, "%s", !i ? " " : i + 1 < rec->nr_scenarios ?
+				", " : " and ");
+			comment_text(f, rec->scenarios[i].name);
+		}
+		fprintf(f, ": every evaluation\n; ran each, shared values "
+			"written into all of them, and the objective summed\n"
+			"; over all their targets (calibration.md has the "
+			"others').\n");
+	}
 	fprintf(f, "; Fitted values, written into the sections below:\n");
-	for (size_t p = 0; b && p < rec->nr_params; p++)
-		fprintf(f, ";   %s = %s (range %s..%s%s)\n", rec->params[p].key,
-			b->values[p], rec->params[p].lo, rec->params[p].hi,
-			rec->params[p].log ? ", log scale" : "");
+	for (size_t p = 0; b && p < rec->nr_params; p++) {
+		const struct calibration_param *pr = &rec->params[p];
+
+		if (!calibration_param_applies(pr, s))
+			continue;
+		fprintf(f, ";   %s = %s (range %s..%s%s%s)\n", pr->key,
+			b->values[p], pr->lo, pr->hi,
+			pr->log ? ", log scale" : "",
+			joint(rec) && pr->scenario == CALIBRATION_SHARED ?
+			", shared" : "");
+	}
 	fprintf(f, "; Targets, and the means at the fitted values:\n");
 	for (size_t t = 0; b && t < rec->nr_targets; t++) {
 		const struct calibration_target *tg = &rec->targets[t];
 
+		if (tg->scenario != s)
+			continue;
 		calibration_format_value(v, sizeof(v), tg->unit, tg->value);
 		calibration_format_value(w, sizeof(w), tg->unit, b->means[t]);
 		format_error(e, sizeof(e), b->means[t], tg->value);
@@ -490,12 +729,16 @@ char *calibration_fitted_header(const struct calibration_record *rec)
 			*e ? " (" : "", e, *e ? ")" : "");
 	}
 	if (b)
-		fprintf(f, "; Residual %.6g (%s), evaluation %zu of %zu.\n",
-			b->objective, OBJECTIVE_TEXT, rec->best + 1, rec->nr_evals);
+		fprintf(f, "; Residual %.6g (%s%s), evaluation %zu of %zu.\n",
+			b->objective, OBJECTIVE_TEXT,
+			joint(rec) ? ", the targets of every scenario" : "",
+			rec->best + 1, rec->nr_evals);
 	fprintf(f, "; [kernel] profile and [run] seed are the calibration's: "
 		"'mmsim run' on this file\n; reproduces the first run of that "
 		"evaluation (--seed S the others).\n\n");
 	if (fclose(f))
 		abort();
-	return text;
+	folded = fold_comments(text);
+	free(text);
+	return folded;
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The record of a calibration (mmsim calibrate, experiment/calibrate.c):
- * what was fitted against what, every evaluation the search made, the
- * best point and the residual; written as calibration.json and
- * calibration.md, summarised on stdout, and as the comment header of the
- * fitted scenario file.
+ * what was fitted against what on which scenarios, every evaluation the
+ * search made, the best point and the residual; written as
+ * calibration.json and calibration.md, summarised on stdout, and as the
+ * comment header of each fitted scenario file.
  *
  * Everything here is a function of the command's arguments, the scenario
  * and the mmsim version: no wall clock, no host.  Two calibrations with
@@ -28,8 +28,22 @@ enum calibration_unit {
 	CALIBRATION_COUNT,
 };
 
+/* The value of calibration_param.scenario for a parameter written into
+ * every scenario of the calibration (a fact the machines share). */
+#define CALIBRATION_SHARED	((size_t)-1)
+
+/* One scenario of the calibration: every evaluation runs each of them. */
+struct calibration_scenario {
+	const char *name;		/* "x86_64", "x86", NAME of NAME=FILE */
+	const char *file;		/* "<default>" or the file given */
+	const char *arch;
+	unsigned long long base_seed;	/* its runs: base_seed .. + nr_seeds - 1 */
+	const char *fitted_file;	/* "fitted.ini", "fitted-NAME.ini" */
+};
+
 struct calibration_target {
-	char *arg;			/* as written: "elapsed=9:48.545" */
+	char *arg;			/* as written: "x86:elapsed=10:59.095" */
+	size_t scenario;		/* index into scenarios */
 	char *measure;			/* "elapsed", "allocstall", ... */
 	const char *doc;		/* one line: what the measure is */
 	enum calibration_unit unit;
@@ -40,7 +54,8 @@ struct calibration_target {
 
 struct calibration_param {
 	char *arg;			/* as written: "disk_seek=7ms..12ms" */
-	char *key;			/* "disk_seek", "gitk.cpu_per_commit" */
+	char *key;			/* "disk_seek", "x86:cpu_speed" */
+	size_t scenario;		/* CALIBRATION_SHARED, or the one it is of */
 	char *section;			/* "machine", "task gitk" */
 	char *name;			/* the key inside the section */
 	const char *type;		/* "time", "size", "integer", "number" */
@@ -52,7 +67,8 @@ struct calibration_eval {
 	const char *stage;		/* "design" or "poll" */
 	double step;			/* poll: its step, a fraction of each range */
 	char **values;			/* per parameter, as written into the scenario */
-	double *runs;			/* [target * nr_seeds + seed] */
+	double *runs;			/* [target * nr_seeds + seed], each
+					 * target's runs of its scenario */
 	double *means;			/* per target, over the seeds */
 	double objective;		/* INFINITY when the evaluation failed */
 	char *error;			/* why it failed, else NULL */
@@ -61,10 +77,9 @@ struct calibration_eval {
 struct calibration_record {
 	const char *version;		/* mmsim's */
 	const char *command;		/* the command line */
-	const char *kernel;
-	const char *scenario;		/* "<default>" or the file given */
-	const char *arch;
-	unsigned long long base_seed;
+	const char *kernel;		/* one for every scenario */
+	struct calibration_scenario *scenarios;
+	size_t nr_scenarios;
 	unsigned int nr_seeds;
 	struct calibration_target *targets;
 	size_t nr_targets;
@@ -79,8 +94,14 @@ struct calibration_record {
 	double tolerance;		/* --tolerance */
 	unsigned int max_evals;		/* --max-evals */
 	const char *stopped;		/* why the search ended */
-	const char *fitted_file;	/* "fitted.ini" */
 };
+
+/* Whether parameter @p is written into scenario @s. */
+static inline bool calibration_param_applies(const struct calibration_param *p,
+					     size_t s)
+{
+	return p->scenario == CALIBRATION_SHARED || p->scenario == s;
+}
 
 /* A value of @unit as text: "9:48.545", "12.500s", "45.474ms",
  * "4096 bytes", "3.25". */
@@ -97,7 +118,7 @@ int calibration_write_md(const struct calibration_record *rec,
  * the best point, the residual. */
 void calibration_print_summary(FILE *f, const struct calibration_record *rec);
 
-/* The comment lines the fitted scenario starts with (malloc'd). */
-char *calibration_fitted_header(const struct calibration_record *rec);
+/* The comment lines scenario @s's fitted file starts with (malloc'd). */
+char *calibration_fitted_header(const struct calibration_record *rec, size_t s);
 
 #endif /* MMSIM_REPORT_CALIBRATION_H */

@@ -6,10 +6,12 @@
  * end; plots.c and html.c do the pictures and the page.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <jansson.h>
 #include "compare_report.h"
 #include "explain.h"
@@ -87,6 +89,46 @@ static double m_pswpout(const struct run_result *r)
 	return vm_event(r, "pswpout");
 }
 
+/* Where fake gitk's time went, seconds per process (sim/sim.h's classes). */
+#define GITK_TIME(cls)							\
+static double m_gitk_##cls(const struct run_result *r)			\
+{									\
+	return result_gitk_time(r, #cls, false);			\
+}
+GITK_TIME(cpu)
+GITK_TIME(runqueue)
+GITK_TIME(reclaim)
+GITK_TIME(congestion_wait)
+GITK_TIME(swapin)
+GITK_TIME(file_read)
+
+static double m_disk_util(const struct run_result *r)
+{
+	return 100 * result_disk_util(r);
+}
+
+/*
+ * The fragmentation zone's free pages in blocks of the run's failing
+ * order or more, when below its low watermark (experiment/buddy_series.c),
+ * in percent; NAN (left out of the column) for a run never below low.
+ */
+static double m_frag_share_low(const struct run_result *r)
+{
+	if (!result_uint(r, "frag_below_low"))
+		return NAN;
+	return 100 * result_real(r, "frag_share_below_low");
+}
+
+static double m_frag_below_low(const struct run_result *r)
+{
+	return (double)result_uint(r, "frag_below_low");
+}
+
+static double m_frag_below_min(const struct run_result *r)
+{
+	return (double)result_uint(r, "frag_below_min");
+}
+
 const struct report_measure report_measures[] = {
 	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
 	{ "failures", "allocation failures kern.log printed", false, 2, m_failures },
@@ -100,6 +142,24 @@ const struct report_measure report_measures[] = {
 	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow },
 	{ "allocstall", "allocstall", false, 2, m_allocstall },
 	{ "pswpout", "pswpout", false, 2, m_pswpout },
+	{ "gitk-cpu", "gitk on a CPU (s per process)", false, 2, m_gitk_cpu },
+	{ "gitk-runqueue", "gitk waiting for a CPU (s per process)", false, 2,
+	  m_gitk_runqueue },
+	{ "gitk-reclaim", "gitk in direct reclaim (s per process)", false, 2,
+	  m_gitk_reclaim },
+	{ "gitk-cw-time", "gitk in congestion_wait (s per process)", false,
+	  2, m_gitk_congestion_wait },
+	{ "gitk-swapin", "gitk waiting for swap-in (s per process)", false, 2,
+	  m_gitk_swapin },
+	{ "gitk-file-read", "gitk waiting for file reads (s per process)",
+	  false, 2, m_gitk_file_read },
+	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util },
+	{ "frag-share<low", "free pages in blocks >= the failing order, "
+	  "below low (%)", true, 2, m_frag_share_low },
+	{ "samples<low", "samples below the low watermark", false, 2,
+	  m_frag_below_low },
+	{ "samples<min", "samples below the min watermark", false, 2,
+	  m_frag_below_min },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);
@@ -209,10 +269,13 @@ int compare_report_table(FILE *f, const struct report *rep)
 		if (id < 0)
 			goto out;
 		for (size_t c = 0; c < rep->nr_columns; c++)
-			for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-				if (compare_table_add_sample(t, id, c,
-						rm->value(&rep->columns[c].runs[i])))
+			for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
+				double v = rm->value(&rep->columns[c].runs[i]);
+
+				/* NAN: the run has no such value. */
+				if (!isnan(v) && compare_table_add_sample(t, id, c, v))
 					goto out;
+			}
 	}
 	rc = compare_table_print(t, f, &opts);
 out:
@@ -614,12 +677,12 @@ int report_write_text(const char *path, const char *text, char *err,
 	struct outfile of;
 
 	if (outfile_open(&of, path)) {
-		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		snprintf(err, len, "%s: cannot write: %s", path, outfile_error(&of));
 		return -1;
 	}
 	fputs(text, of.fp);
 	if (outfile_commit(&of)) {
-		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		snprintf(err, len, "%s: cannot write: %s", path, outfile_error(&of));
 		return -1;
 	}
 	return 0;
@@ -786,14 +849,48 @@ int report_write_summary(const struct report *rep, const char *path,
 
 /* ---- the folder ----------------------------------------------------- */
 
-static int write_run_files(const struct report *rep, const char *dir,
-			   char *err, size_t len)
+/*
+ * Errors of the folder, one line per file that could not be written, so a
+ * full disk is reported for every file it cost, not only the first.
+ */
+#define MAX_ERROR_LINES 40
+
+struct folder_errors {
+	char *buf;
+	size_t len;
+	size_t nr;
+};
+
+static void folder_error(struct folder_errors *fe, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void folder_error(struct folder_errors *fe, const char *fmt, ...)
+{
+	size_t used = strlen(fe->buf);
+	va_list ap;
+
+	if (fe->nr++ >= MAX_ERROR_LINES || used + 2 >= fe->len)
+		return;
+	if (used)
+		fe->buf[used++] = '\n';
+	va_start(ap, fmt);
+	vsnprintf(fe->buf + used, fe->len - used, fmt, ap);
+	va_end(ap);
+}
+
+static void folder_error_text(struct folder_errors *fe, const char *line)
+{
+	folder_error(fe, "%s", line);
+}
+
+static void write_run_files(const struct report *rep, const char *dir,
+			    struct folder_errors *fe)
 {
 	char *runs = join(dir, "runs", NULL), *logs = join(dir, "kern-logs", NULL);
-	int rc = -1;
 
 	if (report_mkdir(runs) || report_mkdir(logs)) {
-		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
+		folder_error(fe, "%s: cannot create: %s",
+			     report_mkdir(runs) ? runs : logs, strerror(errno));
 		goto out;
 	}
 	for (size_t c = 0; c < rep->nr_columns; c++) {
@@ -801,21 +898,29 @@ static int write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[4] = {
+			char *p[5] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
 				/* MMTests' latency-output format. */
 				join(runs, col->stems[i], "-latency.log"),
+				/* Where each gitk process's time went: the
+				 * data of a stacked bar per process. */
+				join(runs, col->stems[i], "-gitk-time.csv"),
 			};
-			int bad = 0;
+			size_t nr_gitk;
 
-			for (int k = 0; k < 4 && !bad; k++) {
+			result_records(r, "gitk_instances", &nr_gitk);
+			for (int k = 0; k < 5; k++) {
 				struct outfile of;
 
+				if (k == 4 && !nr_gitk)
+					continue;
+
 				if (outfile_open(&of, p[k])) {
-					bad = 1;
-					break;
+					folder_error(fe, "%s: cannot write: %s", p[k],
+						     outfile_error(&of));
+					continue;
 				}
 				if (k == 0)
 					series_write_csv(of.fp, r);
@@ -823,36 +928,107 @@ static int write_run_files(const struct report *rep, const char *dir,
 					latency_write_csv(of.fp, r);
 				else if (k == 3)
 					latency_write_log(of.fp, r);
+				else if (k == 4)
+					result_write_csv(of.fp, r, "gitk_instances");
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
-				bad = outfile_commit(&of) != 0;
+				if (outfile_commit(&of))
+					folder_error(fe, "%s: cannot write: %s", p[k],
+						     outfile_error(&of));
 			}
-			if (bad)
-				snprintf(err, len, "%s: cannot write: %s",
-					 runs, strerror(errno));
-			for (int k = 0; k < 4; k++)
+			for (int k = 0; k < 5; k++)
 				free(p[k]);
-			if (bad)
-				goto out;
 		}
 	}
-	rc = 0;
 out:
 	free(runs);
 	free(logs);
-	return rc;
+}
+
+/*
+ * Whether gnuplot's image @path is whole: gnuplot's PNG and SVG
+ * terminals do not report a failed write (a full disk leaves an empty or
+ * cut-off file and exit status 0), so each image is read back: a PNG ends
+ * with its IEND chunk, an SVG with its closing tag.  "" when whole, else
+ * what is wrong in @why.
+ */
+static void image_problem(const char *path, bool png, char *why, size_t len)
+{
+	static const unsigned char iend[12] = {
+		0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82,
+	};
+	unsigned char tail[64];
+	const char *what = NULL, *cause = "gnuplot failed";
+	char dir[4096];
+	struct statvfs vfs;
+	struct stat st;
+	size_t n = 0, want;
+	FILE *f;
+
+	why[0] = 0;
+	if (stat(path, &st)) {
+		what = "not written";
+	} else if (!st.st_size) {
+		what = "empty";
+	} else if ((f = fopen(path, "rb"))) {
+		want = (size_t)st.st_size < sizeof(tail) ? (size_t)st.st_size :
+			sizeof(tail);
+		if (!fseek(f, -(long)want, SEEK_END))
+			n = fread(tail, 1, want, f);
+		fclose(f);
+		if (!png)
+			while (n && (tail[n - 1] == '\n' || tail[n - 1] == ' '))
+				n--;
+		if (png && (n < sizeof(iend) ||
+			    memcmp(tail + n - sizeof(iend), iend, sizeof(iend))))
+			what = "cut off (no PNG IEND chunk at its end)";
+		else if (!png && (n < 6 || memcmp(tail + n - 6, "</svg>", 6)))
+			what = "cut off (no closing </svg>)";
+	} else {
+		snprintf(why, len, "cannot read it back: %s", strerror(errno));
+		return;
+	}
+	if (!what)
+		return;
+	/* The usual cause, when it is the cause: its directory is full. */
+	snprintf(dir, sizeof(dir), "%s", path);
+	if (strrchr(dir, '/'))
+		*strrchr(dir, '/') = 0;
+	if (!statvfs(dir, &vfs) && !vfs.f_bavail)
+		cause = strerror(ENOSPC);
+	snprintf(why, len, "%s: gnuplot could not write it (%s)", what, cause);
+}
+
+static void check_images(const char *dir, const struct plot_set *plots,
+			 struct folder_errors *fe)
+{
+	for (size_t i = 0; i < plots->nr; i++)
+		for (int png = 1; png >= 0; png--) {
+			char *path, *name, why[160];
+
+			if (asprintf(&name, "%s.%s", plots->plots[i].name,
+				     png ? "png" : "svg") < 0)
+				abort();
+			path = join(dir, "plots/", name);
+			image_problem(path, png, why, sizeof(why));
+			if (*why)
+				folder_error(fe, "%s: %s", path, why);
+			free(path);
+			free(name);
+		}
 }
 
 int report_write_folder(const struct report *rep, const char *dir,
 			const struct report_folder_opts *o, char *note,
 			size_t note_len, char *err, size_t err_len)
 {
-	char *path, *tables = NULL;
-	size_t tables_len = 0;
+	struct folder_errors fe = { .buf = err, .len = err_len };
+	char *path, *tables = NULL, line[1024];
+	size_t tables_len = 0, nr_before;
 	struct plot_set plots;
-	int rc;
 
 	note[0] = 0;
+	err[0] = 0;
 	if (o->tables_text) {
 		tables = strdup(o->tables_text);
 	} else {
@@ -866,23 +1042,35 @@ int report_write_folder(const struct report *rep, const char *dir,
 	if (!tables)
 		abort();
 
+	/* Every file is tried: one that cannot be written does not stop the
+	 * others, and each is named. */
 	path = join(dir, "summary.json", NULL);
-	rc = report_write_summary(rep, path, o->wall, err, err_len);
+	if (report_write_summary(rep, path, o->wall, line, sizeof(line)))
+		folder_error_text(&fe, line);
 	free(path);
-	if (!rc) {
-		path = join(dir, "tables.txt", NULL);
-		rc = report_write_text(path, tables, err, err_len);
-		free(path);
+	path = join(dir, "tables.txt", NULL);
+	if (report_write_text(path, tables, line, sizeof(line)))
+		folder_error_text(&fe, line);
+	free(path);
+	write_run_files(rep, dir, &fe);
+	nr_before = fe.nr;
+	if (plots_write(rep, dir, o->render, &plots, note, note_len, line,
+			sizeof(line))) {
+		folder_error_text(&fe, line);
+		plots_list(rep, &plots);
 	}
-	if (!rc)
-		rc = write_run_files(rep, dir, err, err_len);
-	if (!rc)
-		rc = plots_write(rep, dir, o->render, &plots, note, note_len,
-				 err, err_len);
-	if (!rc) {
-		rc = html_write(rep, dir, tables, &plots, err, err_len);
-		plots_free(&plots);
+	if (plots.attempted) {
+		check_images(dir, &plots, &fe);
+		/* The images are named above; they are not rendered. */
+		if (fe.nr > nr_before)
+			plots.rendered = false;
 	}
+	if (html_write(rep, dir, tables, &plots, line, sizeof(line)))
+		folder_error_text(&fe, line);
+	plots_free(&plots);
 	free(tables);
-	return rc;
+	if (fe.nr > MAX_ERROR_LINES)
+		snprintf(err + strlen(err), err_len - strlen(err),
+			 "\n... and %zu more files", fe.nr - MAX_ERROR_LINES);
+	return fe.nr ? -1 : 0;
 }

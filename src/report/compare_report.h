@@ -104,7 +104,9 @@ struct report_folder_opts {
  * Write @dir's report: summary.json, tables.txt, runs/STEM.csv and
  * runs/STEM-latency.csv, kern-logs/STEM.log, plots/ and index.html.
  * @dir must exist.  A one-line note about rendering (gnuplot missing or
- * failed), or "" , goes to @note.  0, or -1 with @err.
+ * failed), or "" , goes to @note.  Every file is tried; when gnuplot ran,
+ * each PNG and SVG is read back (whole, not empty).  0, or -1 with one
+ * line per file that could not be written in @err ("PATH: why").
  */
 int report_write_folder(const struct report *rep, const char *dir,
 			const struct report_folder_opts *o, char *note,

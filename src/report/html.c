@@ -156,12 +156,16 @@ static void num_cell(FILE *f, double v, int precision, const char *cls)
 }
 
 /* Every run's value of @m in column @col, into @v; how many. */
+/* The runs' values, leaving out the runs without one (NAN). */
 static size_t column_values(const struct report_column *col,
 			    const struct report_measure *m, double *v)
 {
+	size_t n = 0;
+
 	for (size_t i = 0; i < col->nr_runs; i++)
-		v[i] = m->value(&col->runs[i]);
-	return col->nr_runs;
+		if (!isnan(v[n] = m->value(&col->runs[i])))
+			n++;
+	return n;
 }
 
 static size_t max_runs(const struct report *rep)

@@ -2,7 +2,9 @@
 /*
  * The allocation-failure report as the kernel printed it: the warning line
  * of __alloc_pages_slowpath's nopage exit, dump_stack(), then show_mem()
- * (lib/show_mem.c around show_free_areas() and show_swap_cache_info()).
+ * (lib/show_mem.c around show_free_areas() and show_swap_cache_info());
+ * the OOM killer's report, with the same stack and show_mem() printers;
+ * khungtaskd's.
  * Formats read in the 2.6.30, 2.6.31.3 and 2.6.32.9 trees; .30 and .31
  * print the same short field set, rc6/.32 the long one (docs/profiles.md).
  */
@@ -206,26 +208,33 @@ static void show_mem(struct log *l, const struct show_mem_snapshot *m)
 	line(l, "%lu pages non-shared", m->pages_nonshared);
 }
 
+/* The allocator's entry point: 2.6.30's __alloc_pages_internal()
+ * (mm/page_alloc.c), renamed __alloc_pages_nodemask() in 2.6.31. */
+static const char *alloc_entry(const struct log *l)
+{
+	return l->profile->vmstat_fields == VMSTAT_V30 ?
+	       "__alloc_pages_internal" : "__alloc_pages_nodemask";
+}
+
 /*
  * dump_stack().  mmsim has no real stack: the trace is synthesised from
- * what the record knows, the allocator entry point of that kernel and
- * whether the failure came from interrupt context.  The addresses are
- * printed as zero so nobody mistakes them for symbol offsets.
+ * what the record knows: @frames, innermost first, ending at the
+ * allocator entry point of that kernel, and whether the caller was in
+ * interrupt context.  The addresses are printed as zero so nobody
+ * mistakes them for symbol offsets.
  */
-static void show_stack(struct log *l, const struct alloc_failure *f)
+static void show_stack(struct log *l, int pid, const char *comm,
+		       bool irq, const char *const *frames, int nr_frames)
 {
 	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
 	int width = x86_64 ? 16 : 8;
-	/* 2.6.30's entry point was __alloc_pages_internal() (mm/page_alloc.c);
-	 * 2.6.31 renamed it __alloc_pages_nodemask(). */
-	const char *entry = l->profile->vmstat_fields == VMSTAT_V30 ?
-			    "__alloc_pages_internal" : "__alloc_pages_nodemask";
 
-	line(l, "Pid: %d, comm: %.20s Not tainted %s #1", f->pid, f->comm,
+	line(l, "Pid: %d, comm: %.20s Not tainted %s #1", pid, comm,
 	     l->profile->name);
 	line(l, "Call Trace:");
-	line(l, "%s [<%0*x>] %s", f->in_interrupt ? " <IRQ> " : "", width, 0,
-	     entry);
+	for (int i = 0; i < nr_frames; i++)
+		line(l, "%s [<%0*x>] %s", irq && i == nr_frames - 1 ?
+		     " <IRQ> " : "", width, 0, frames[i]);
 }
 
 static void log_init(struct log *l, FILE *out, const struct kern_log_opts *o,
@@ -258,7 +267,8 @@ void kern_log_alloc_failure(FILE *out, const struct alloc_failure *f,
 					      opts);
 	line(&l, "%s: page allocation failure. order:%u, mode:0x%x",
 	     f->comm, f->order, f->gfp_mask);
-	show_stack(&l, f);
+	show_stack(&l, f->pid, f->comm, f->in_interrupt,
+		   (const char *const[]){ alloc_entry(&l) }, 1);
 	if (f->mem)
 		show_mem(&l, f->mem);
 }
@@ -310,30 +320,108 @@ size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts)
 }
 
 /*
- * The OOM killer (mm/oom_kill.c, 2.6.32): out_of_memory()'s
- * "invoked oom-killer" line, oom_kill_process()'s choice and
- * __oom_kill_task()'s "Killed process"; then panic()'s line when it found
- * nothing to kill.  mmsim prints no dump_header() task list.
+ * One OOM kill as 2.6.32's oom_kill_process() printed it (the 2.6.30 and
+ * 2.6.31 text is the same): when printk_ratelimit() let it, the header --
+ * "invoked oom-killer", cpuset_print_task_mems_allowed()'s line,
+ * dump_stack(), show_mem() and, with vm.oom_dump_tasks, dump_tasks()'s
+ * table -- then "Out of memory: kill process ... or a child" and
+ * __oom_kill_task()'s "Killed process".
  */
+void kern_log_oom_kill(FILE *out, const struct oom_kill_record *k,
+		       const struct kern_log_opts *opts)
+{
+	/* An OOM from interrupt context runs on the idle task. */
+	const char *comm = k->trigger_comm[0] ? k->trigger_comm : "swapper";
+	struct log l;
+
+	log_init(&l, out, opts, k->when);
+	if (k->ratelimit_missed)
+		kern_log_ratelimit_suppressed(out, k->when, k->ratelimit_missed,
+					      opts);
+	if (k->header) {
+		line(&l, "%s invoked oom-killer: gfp_mask=0x%x, order=%d, oom_adj=%d",
+		     comm, k->gfp_mask, k->order, k->oom_adj);
+		line(&l, "%s cpuset=/ mems_allowed=%s", comm, k->mems_allowed);
+		/* dump_stack() in oom_kill_process(), called from
+		 * __out_of_memory() of out_of_memory() of the allocator's
+		 * __alloc_pages_may_oom() (inlined into the entry point). */
+		show_stack(&l, k->trigger_pid, comm, k->in_interrupt,
+			   (const char *const[]){ "oom_kill_process",
+				"__out_of_memory", "out_of_memory",
+				alloc_entry(&l) }, 4);
+		if (k->mem)
+			show_mem(&l, k->mem);
+		if (k->tasks) {
+			line(&l, "[ pid ]   uid  tgid total_vm      rss cpu oom_adj name");
+			for (size_t i = 0; i < k->nr_tasks; i++) {
+				const struct oom_task_dump *t = &k->tasks[i];
+
+				line(&l, "[%5d] %5u %5d %8lu %8lu %3d     %3d %s",
+				     t->pid, t->uid, t->tgid, t->total_vm, t->rss,
+				     t->cpu, t->oom_adj, t->comm);
+			}
+		}
+	}
+	line(&l, "Out of memory: kill process %d (%s) score %lu or a child",
+	     k->pid, k->comm, k->points);
+	line(&l, "Killed process %d (%s)", k->pid, k->comm);
+}
+
+/* Every OOM kill of the run, and the panic when there was nothing to kill. */
 size_t kern_log_write_oom(FILE *out, const struct kern_log_opts *opts)
 {
 	const struct oom_panic_record *p = oom_panic_get();
 	struct log l;
 
-	for (size_t i = 0; i < oom_kill_count(); i++) {
-		const struct oom_kill_record *k = oom_kill_get(i);
-
-		log_init(&l, out, opts, k->when);
-		line(&l, "%s invoked oom-killer: gfp_mask=0x%x, order=%d, oom_adj=0",
-		     k->trigger_comm[0] ? k->trigger_comm : "swapper",
-		     k->gfp_mask, k->order);
-		line(&l, "Out of memory: kill process %d (%s) score %lu or a child",
-		     k->pid, k->comm, k->points);
-		line(&l, "Killed process %d (%s)", k->pid, k->comm);
-	}
+	for (size_t i = 0; i < oom_kill_count(); i++)
+		kern_log_oom_kill(out, oom_kill_get(i), opts);
 	if (p) {
 		log_init(&l, out, opts, p->when);
 		line(&l, "Kernel panic - not syncing: %s", p->message);
 	}
 	return oom_kill_count();
+}
+
+/*
+ * The whole log in time order, as dmesg shows it: allocation failures,
+ * hung task reports and OOM kills interleaved by when they were printed
+ * (at one instant: failures, then hung tasks, then kills), the panic last.
+ */
+void kern_log_write(FILE *out, const struct kern_log_opts *opts)
+{
+	const struct oom_panic_record *p = oom_panic_get();
+	size_t f = 0, h = 0, k = 0;
+	size_t nf = alloc_failure_count(), nh = hung_task_count();
+	size_t nk = oom_kill_count();
+	struct log l;
+
+	for (;;) {
+		const struct alloc_failure *fr = NULL;
+		sim_time_t tf = UINT64_MAX, th = UINT64_MAX, tk = UINT64_MAX;
+
+		while (f < nf && !(fr = alloc_failure_get(f))->printed) {
+			fr = NULL;
+			f++;
+		}
+		if (fr)
+			tf = fr->time;
+		if (h < nh)
+			th = hung_task_get(h)->when;
+		if (k < nk)
+			tk = oom_kill_get(k)->when;
+		if (!fr && h >= nh && k >= nk)
+			break;
+		if (fr && tf <= th && tf <= tk) {
+			kern_log_alloc_failure(out, fr, opts);
+			f++;
+		} else if (h < nh && th <= tk) {
+			kern_log_hung_task(out, hung_task_get(h++), opts);
+		} else {
+			kern_log_oom_kill(out, oom_kill_get(k++), opts);
+		}
+	}
+	if (p) {
+		log_init(&l, out, opts, p->when);
+		line(&l, "Kernel panic - not syncing: %s", p->message);
+	}
 }

@@ -45,8 +45,18 @@ void kern_log_hung_task(FILE *out, const struct hung_task_record *r,
 /* Every hung task report of the run, in order.  Returns how many. */
 size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts);
 
+/* One OOM kill: the header (when printk_ratelimit() allowed it: the
+ * "invoked oom-killer" line, cpuset line, stack, show_mem(), the task
+ * dump with vm.oom_dump_tasks) and the two kill lines. */
+struct oom_kill_record;
+void kern_log_oom_kill(FILE *out, const struct oom_kill_record *k,
+		       const struct kern_log_opts *opts);
 /* Every OOM kill of the run, and the panic when there was nothing to
  * kill.  Returns the number of kills. */
 size_t kern_log_write_oom(FILE *out, const struct kern_log_opts *opts);
+
+/* The run's whole kern.log in time order: failures that reached the log,
+ * hung tasks and OOM kills interleaved, then the panic if any. */
+void kern_log_write(FILE *out, const struct kern_log_opts *opts);
 
 #endif /* MMSIM_KERN_LOG_H */

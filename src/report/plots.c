@@ -39,6 +39,9 @@ static int csv_column(const char *name)
 #define CSV_NR_WRITEBACK	csv_column("nr_writeback")
 #define CSV_ALLOC_FAILURES	csv_column("alloc_failures")
 #define CSV_CW_SECONDS		csv_column("congestion_wait_seconds")
+#define CSV_FRAG_FREE		csv_column("frag_free")
+#define CSV_FRAG_HIGHORDER	csv_column("frag_highorder")
+#define CSV_FRAG_BELOW		csv_column("frag_below_wmark")
 
 static const char *const zone_titles[RESULT_NR_ZONES] = {
 	"DMA", "DMA32", "Normal", "HighMem", "Movable",
@@ -74,7 +77,7 @@ static void free_plot_name(const struct report_column *col, char *buf,
 }
 
 /* The plots every report has; the per-column free-pages plots follow. */
-#define NR_COMMON_PLOTS 5
+#define NR_COMMON_PLOTS 6
 
 void plots_list(const struct report *rep, struct plot_set *set)
 {
@@ -87,6 +90,8 @@ void plots_list(const struct report *rep, struct plot_set *set)
 	add_plot(set, "failures", "Page allocation failures on a timeline, every one "
 		 "including __GFP_NOWARN, cumulative (first seed)");
 	add_plot(set, "congestion-wait", "Time in congestion_wait, cumulative (first seed)");
+	add_plot(set, "fragmentation", "Free pages in blocks >= the failing order, "
+		 "% of the GFP_ATOMIC zone's free lists; points: below low (first seed)");
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		char name[300], title[400];
 
@@ -223,6 +228,7 @@ struct panel_series {
 	int csv_column;
 	const char *title;		/* legend; NULL: none */
 	const char *style;
+	const char *expr;		/* y as a gnuplot expression, not a column */
 };
 
 static void small_multiples(FILE *f, const struct report *rep,
@@ -267,10 +273,14 @@ static void small_multiples(FILE *f, const struct report *rep,
 		gp_string(f, col->name);
 		fputc('\n', f);
 		for (size_t k = 0; k < nr_series; k++) {
-			fprintf(f, "%s \"../runs/%s%s.csv\" using 1:%d skip 1 %s lt %zu ",
+			fprintf(f, "%s \"../runs/%s%s.csv\" using 1:",
 				k ? ", \\\n    " : "plot", col->stems[0],
-				latency ? "-latency" : "", series[k].csv_column,
-				series[k].style, k + 1);
+				latency ? "-latency" : "");
+			if (series[k].expr)
+				fprintf(f, "(%s)", series[k].expr);
+			else
+				fprintf(f, "%d", series[k].csv_column);
+			fprintf(f, " skip 1 %s lt %zu ", series[k].style, k + 1);
 			if (series[k].title) {
 				fprintf(f, "title ");
 				gp_string(f, series[k].title);
@@ -323,7 +333,7 @@ static double panel_max(const struct report *rep, bool latency,
 
 static void script_latency(FILE *f, const struct report *rep, const char *title)
 {
-	const struct panel_series s = { 2, NULL, "with impulses" };
+	const struct panel_series s = { 2, NULL, "with impulses", NULL };
 
 	small_multiples(f, rep, "latency", title, "seconds since the previous line",
 			true, panel_max(rep, true, get_latency), &s, 1);
@@ -334,7 +344,7 @@ static void script_timeline(FILE *f, const struct report *rep,
 			    const char *ylabel, int csv_column, const char *style,
 			    double (*get)(const void *rec))
 {
-	const struct panel_series s = { csv_column, NULL, style };
+	const struct panel_series s = { csv_column, NULL, style, NULL };
 
 	small_multiples(f, rep, name, title, ylabel, false,
 			panel_max(rep, false, get), &s, 1);
@@ -343,12 +353,32 @@ static void script_timeline(FILE *f, const struct report *rep,
 static void script_dirty(FILE *f, const struct report *rep, const char *title)
 {
 	const struct panel_series s[] = {
-		{ CSV_NR_DIRTY, "nr_dirty", "with lines" },
-		{ CSV_NR_WRITEBACK, "nr_writeback", "with lines" },
+		{ CSV_NR_DIRTY, "nr_dirty", "with lines", NULL },
+		{ CSV_NR_WRITEBACK, "nr_writeback", "with lines", NULL },
 	};
 
 	small_multiples(f, rep, "dirty-writeback", title, "pages", false,
 			panel_max(rep, false, get_dirty_writeback), s, 2);
+}
+
+/* The share as a percentage; points only where below the low watermark. */
+static void script_fragmentation(FILE *f, const struct report *rep,
+				 const char *title)
+{
+	char all[160], below[200];
+	struct panel_series s[] = {
+		{ 0, "every sample", "with lines", all },
+		{ 0, "below low", "with points pt 7 ps 0.6", below },
+	};
+
+	snprintf(all, sizeof(all), "$%d > 0 ? 100.0 * $%d / $%d : NaN",
+		 CSV_FRAG_FREE, CSV_FRAG_HIGHORDER, CSV_FRAG_FREE);
+	snprintf(below, sizeof(below), "$%d > 0 && $%d > 0 ? "
+		 "100.0 * $%d / $%d : NaN", CSV_FRAG_BELOW, CSV_FRAG_FREE,
+		 CSV_FRAG_HIGHORDER, CSV_FRAG_FREE);
+	small_multiples(f, rep, "fragmentation", title,
+			"% of free pages in blocks >= the order", false, 100,
+			s, 2);
 }
 
 static const uint64_t *watermark(const struct run_result *r, int z)
@@ -425,13 +455,16 @@ static int write_comparison_data(const struct report *rep, const char *path)
 			const struct report_column *col = &rep->columns[c];
 			double *v = calloc(col->nr_runs + 1, sizeof(*v));
 			double mean, sd;
+			size_t nv = 0;
 
 			if (!v)
 				abort();
+			/* A run without the value (NAN) is left out. */
 			for (size_t i = 0; i < col->nr_runs; i++)
-				v[i] = report_measures[m].value(&col->runs[i]);
-			mean = stats_mean(v, col->nr_runs);
-			sd = col->nr_runs > 1 ? stats_stddev(v, col->nr_runs) : 0;
+				if (!isnan(v[nv] = report_measures[m].value(&col->runs[i])))
+					nv++;
+			mean = stats_mean(v, nv);
+			sd = nv > 1 ? stats_stddev(v, nv) : 0;
 			free(v);
 			char name[256];
 
@@ -450,12 +483,25 @@ static int write_comparison_data(const struct report *rep, const char *path)
 	return outfile_commit(&of);
 }
 
+/* Some run of some column has measure @m (gnuplot refuses a plot whose
+ * every value is NaN). */
+static bool measure_has_value(const struct report *rep, size_t m)
+{
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
+			if (!isnan(report_measures[m].value(&rep->columns[c].runs[i])))
+				return true;
+	return false;
+}
+
 static void script_comparison(FILE *f, const struct report *rep,
 			      const char *title)
 {
 	size_t n = rep->nr_columns;
 
-	preamble(f, "comparison", title, 1500, 1700);
+	/* Three panels a row, a row 400 high (12 measures: 4 rows, 1700). */
+	preamble(f, "comparison", title, 1500,
+		 (int)(100 + 400 * ((report_nr_measures + 2) / 3)));
 	fprintf(f, "# x axis: column numbers, in table order:\n");
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "#   %zu  %s\n", c + 1, rep->columns[c].name);
@@ -467,14 +513,13 @@ static void script_comparison(FILE *f, const struct report *rep,
 		"set bmargin 9\n"
 		"set yrange [0:*]\n"
 		"unset key\n"
-		"set multiplot layout 4,3 title ", n);
+		"set multiplot layout %zu,3 title ", n,
+		(report_nr_measures + 2) / 3);
 	gp_string(f, title);
 	fputc('\n', f);
 	for (size_t m = 0; m < report_nr_measures; m++) {
-		bool any = false;
+		bool any = measure_has_value(rep, m);
 
-		for (size_t c = 0; c < n; c++)
-			any |= rep->columns[c].nr_runs > 0;
 		fprintf(f, "set title ");
 		gp_string(f, report_measures[m].title);
 		fputc('\n', f);
@@ -516,6 +561,8 @@ static int write_script(const char *plots_dir, const struct plot *p,
 		script_timeline(of.fp, rep, p->name, p->title,
 				"seconds in congestion_wait so far",
 				CSV_CW_SECONDS, "with lines", get_cw);
+	else if (!strcmp(p->name, "fragmentation"))
+		script_fragmentation(of.fp, rep, p->title);
 	else
 		script_free(of.fp, &rep->columns[index - NR_COMMON_PLOTS], p->name, p->title);
 	return outfile_commit(&of);
@@ -605,6 +652,7 @@ int plots_write(const struct report *rep, const char *dir, bool render,
 			 "plot scripts and data are in %s; to render: %s",
 			 plots_dir, cmd);
 	} else {
+		set->attempted = true;
 		for (size_t i = 0; i < set->nr; i++)
 			if (render_one(plots_dir, set->plots[i].name)) {
 				failed++;

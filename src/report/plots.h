@@ -21,6 +21,7 @@ struct plot_set {
 	struct plot *plots;
 	size_t nr;
 	bool rendered;		/* PNG and SVG exist */
+	bool attempted;		/* gnuplot ran: PNG and SVG must exist */
 };
 
 /* The plots of @rep, in page order (nothing written). */

@@ -34,6 +34,7 @@ struct proc {
 	bool in_direct, awake;
 	int direct_cur_order, kswapd_cur_order;
 	sim_time_t direct_start, awake_start;
+	unsigned long direct_line, awake_line;	/* where they began */
 	struct latency *lat;
 	size_t nr_lat, lat_cap;
 
@@ -50,6 +51,8 @@ struct proc {
 };
 
 struct proc_table {
+	const char *file;		/* for messages */
+	char why[1024];			/* a bad trace: "FILE:LINE: what" */
 	struct proc *procs;
 	size_t nr, cap;
 	uint32_t *slots;		/* index + 1; 0 empty */
@@ -200,18 +203,23 @@ static void print_ms(FILE *out, sim_time_t ns)
 }
 
 static int read_all(struct trace_parser *p, struct proc_table *t,
-		    int (*account)(struct proc *, const struct trace_record *),
+		    int (*account)(struct proc_table *, struct proc *,
+				   const struct trace_record *),
 		    char *err, size_t errlen)
 {
 	struct trace_record rec;
 	int rc;
 
+	t->file = trace_parser_name(p);
 	while ((rc = trace_parser_next(p, &rec)) == TRACE_PARSE_EVENT) {
 		struct proc *proc = proc_get(t, &rec);
 
-		if (!proc || account(proc, &rec)) {
-			snprintf(err, errlen, "%s:%lu: out of memory",
-				 trace_parser_name(p), trace_parser_line(p));
+		if (!proc || account(t, proc, &rec)) {
+			if (t->why[0])
+				snprintf(err, errlen, "%s", t->why);
+			else
+				snprintf(err, errlen, "%s:%lu: out of memory",
+					 trace_parser_name(p), trace_parser_line(p));
 			return -1;
 		}
 	}
@@ -229,7 +237,26 @@ static bool is_kswapd(const struct proc *p)
 	return !strncmp(p->comm, "kswapd", 6);
 }
 
-static int account_reclaim(struct proc *p, const struct trace_record *rec)
+/*
+ * An end before its begin: the trace goes back in time there (files
+ * concatenated, a clock reset, lines out of order).  A latency from it
+ * would be a huge unsigned number; say where instead.
+ */
+static int backwards(struct proc_table *t, const struct trace_record *rec,
+		     const struct proc *p, sim_time_t begin, unsigned long line)
+{
+	snprintf(t->why, sizeof(t->why), "%s:%lu: %s at %llu.%06llu is before "
+		 "its begin at %llu.%06llu (line %lu) for %s: the trace's time "
+		 "goes backwards", t->file, rec->line, rec->event,
+		 (unsigned long long)(rec->ts / NSEC_PER_SEC),
+		 (unsigned long long)(rec->ts % NSEC_PER_SEC / 1000),
+		 (unsigned long long)(begin / NSEC_PER_SEC),
+		 (unsigned long long)(begin % NSEC_PER_SEC / 1000), line, p->name);
+	return -1;
+}
+
+static int account_reclaim(struct proc_table *t, struct proc *p,
+			   const struct trace_record *rec)
 {
 	const struct trace_entry *e = &rec->entry;
 
@@ -241,6 +268,7 @@ static int account_reclaim(struct proc *p, const struct trace_record *rec)
 		count_order(p->direct_order, e->mm_vmscan_direct_reclaim_begin.order);
 		p->in_direct = true;
 		p->direct_start = e->ts;
+		p->direct_line = rec->line;
 		p->direct_cur_order = e->mm_vmscan_direct_reclaim_begin.order;
 		break;
 	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_END:
@@ -249,6 +277,8 @@ static int account_reclaim(struct proc *p, const struct trace_record *rec)
 		if (!p->in_direct)
 			break;
 		p->in_direct = false;
+		if (e->ts < p->direct_start)
+			return backwards(t, rec, p, p->direct_start, p->direct_line);
 		return add_latency(p, false, p->direct_cur_order,
 				   e->ts - p->direct_start);
 	case TRACE_MM_VMSCAN_KSWAPD_WAKE:
@@ -256,6 +286,7 @@ static int account_reclaim(struct proc *p, const struct trace_record *rec)
 		if (!p->awake) {
 			p->awake = true;
 			p->awake_start = e->ts;
+			p->awake_line = rec->line;
 			p->kswapd_wake++;
 			count_order(p->kswapd_wake_order, e->mm_vmscan_kswapd_wake.order);
 		} else {
@@ -267,6 +298,8 @@ static int account_reclaim(struct proc *p, const struct trace_record *rec)
 		if (!p->awake)
 			break;
 		p->awake = false;
+		if (e->ts < p->awake_start)
+			return backwards(t, rec, p, p->awake_start, p->awake_line);
 		return add_latency(p, true, p->kswapd_cur_order, e->ts - p->awake_start);
 	case TRACE_MM_VMSCAN_WAKEUP_KSWAPD:
 		p->wakeup_kswapd++;
@@ -486,8 +519,10 @@ int postprocess_reclaim(struct trace_parser *p, const struct postprocess_opts *o
 
 /* ---- page allocation ---------------------------------------------------- */
 
-static int account_pagealloc(struct proc *p, const struct trace_record *rec)
+static int account_pagealloc(struct proc_table *t, struct proc *p,
+			     const struct trace_record *rec)
 {
+	(void)t;
 	enum trace_event_id id = rec->desc ? rec->entry.id : NR_TRACE_EVENTS;
 	const struct trace_entry *e = &rec->entry;
 

@@ -161,7 +161,8 @@ static void zoneinfo_show_print(FILE *out, pg_data_t *pgdat, struct zone *zone)
 		fprintf(out, ", %lu", zone->lowmem_reserve[arch->zone_types[i]]);
 	fprintf(out, ")\n  pagesets");
 	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++) {
-		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+		const struct per_cpu_pageset *pset = zone_pcp(zone, cpu);
+		const struct per_cpu_pages *pcp = &pset->pcp;
 
 		fprintf(out,
 			"\n    cpu: %i"
@@ -170,7 +171,7 @@ static void zoneinfo_show_print(FILE *out, pg_data_t *pgdat, struct zone *zone)
 			"\n              batch: %i",
 			(int)cpu, pcp->count, pcp->high, pcp->batch);
 		fprintf(out, "\n  vm stats threshold: %d",
-			calculate_threshold(zone));
+			pset->stat_threshold);
 	}
 	fprintf(out,
 		"\n  all_unreclaimable: %u"

@@ -230,7 +230,12 @@ static double stat_value(const struct table_stat *st, const struct sample_set *s
 	return NAN;
 }
 
-/* Percent difference from @base, signed so that positive is better. */
+/*
+ * Percent difference from @base, signed so that positive is better.  A
+ * zero baseline has no ratio; MMTests' compare-kernels prints 100 there
+ * when higher is better (bin/lib/MMTests/Stat.pm pdiff) and -99 when
+ * lower is better (pndiff), and so does mmsim.
+ */
 static double better_pct(double v, double base, enum measure_better better)
 {
 	double d;
@@ -240,9 +245,8 @@ static double better_pct(double v, double base, enum measure_better better)
 	if (v == base)
 		return 0;
 	if (base == 0)
-		d = v > 0 ? INFINITY : -INFINITY;
-	else
-		d = (v - base) / fabs(base) * 100;
+		return better == HIGHER_IS_BETTER ? 100 : -99;
+	d = (v - base) / fabs(base) * 100;
 	return better == HIGHER_IS_BETTER ? d : -d;
 }
 
@@ -254,28 +258,35 @@ static void format_fixed(char *buf, size_t len, double v, int precision)
 		memmove(buf, buf + 1, strlen(buf));
 }
 
-static void format_cell(char *buf, size_t len, double v, int precision,
-			double pct, bool significant)
+/*
+ * A cell in two parts, aligned separately down a column: the value, and
+ * the percentage with its mark, "(-5.00%)", "*12.50%*" or "(n/a)".
+ */
+struct cell {
+	char val[64];
+	char pct[32];		/* the number and '%', or "n/a" */
+	char open, close;
+};
+
+static void format_cell(struct cell *c, double v, int precision, double pct,
+			bool significant)
 {
-	char val[64], p[32];
-	char open = significant ? '*' : '(', close = significant ? '*' : ')';
-
+	c->open = significant ? '*' : '(';
+	c->close = significant ? '*' : ')';
 	if (isnan(v))
-		snprintf(val, sizeof(val), "n/a");
+		snprintf(c->val, sizeof(c->val), "n/a");
 	else
-		format_fixed(val, sizeof(val), v, precision);
-
-	if (isnan(pct))
-		snprintf(p, sizeof(p), "(%8s)", "n/a");
-	else if (isinf(pct))
-		snprintf(p, sizeof(p), "%c%7s%%%c", open, pct > 0 ? "+inf" : "-inf", close);
-	else {
+		format_fixed(c->val, sizeof(c->val), v, precision);
+	if (isnan(pct)) {
+		snprintf(c->pct, sizeof(c->pct), "n/a");
+		c->open = '(';
+		c->close = ')';
+	} else {
 		char num[24];
 
 		format_fixed(num, sizeof(num), fabs(pct) < 0.005 ? 0 : pct, 2);
-		snprintf(p, sizeof(p), "%c%7s%%%c", open, num, close);
+		snprintf(c->pct, sizeof(c->pct), "%s%%", num);
 	}
-	snprintf(buf, len, "%s %s", val, p);
 }
 
 struct row {
@@ -312,7 +323,6 @@ static void emit_stripped(FILE *f, const char *text, size_t len)
 	}
 }
 
-#define CELL_MAX 128
 
 int compare_table_print(const struct compare_table *t, FILE *f,
 			const struct compare_table_opts *opts)
@@ -323,8 +333,8 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 	bool by_measure = false, legend = true;
 	size_t nr_rows, nk = t->nr_kernels, stat_w = 0, meas_w = 0, r;
 	struct row *rows;
-	char (*cells)[CELL_MAX];
-	size_t *col_w;
+	struct cell *cells;
+	size_t *col_w, *val_w, *pct_w;
 	bool two_lines = false;
 	char *text = NULL;
 	size_t text_len = 0;
@@ -347,11 +357,15 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 	rows = calloc(nr_rows ? nr_rows : 1, sizeof(*rows));
 	cells = calloc((nr_rows ? nr_rows : 1) * nk, sizeof(*cells));
 	col_w = calloc(nk, sizeof(*col_w));
+	val_w = calloc(nk, sizeof(*val_w));
+	pct_w = calloc(nk, sizeof(*pct_w));
 	out = open_memstream(&text, &text_len);
-	if (!rows || !cells || !col_w || !out) {
+	if (!rows || !cells || !col_w || !val_w || !pct_w || !out) {
 		free(rows);
 		free(cells);
 		free(col_w);
+		free(val_w);
+		free(pct_w);
 		if (out)
 			fclose(out);
 		free(text);
@@ -371,6 +385,8 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 		size_t base = table_kernel_base(t->kernels[k], &rest);
 
 		col_w[k] = MIN_COLUMN;
+		/* MMTests' "%7.2f%%": wider numbers widen the column. */
+		pct_w[k] = 8;
 		if (base + 1 > col_w[k])
 			col_w[k] = base + 1;
 		if (*rest) {
@@ -399,13 +415,20 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 			double pct = k ? better_pct(v, base, better) : (isnan(v) ? NAN : 0);
 			bool sig = st->kind == TABLE_AMEAN &&
 				   amean_significant(m, k, alpha);
-			char *cell = cells[r * nk + k];
+			struct cell *cell = &cells[r * nk + k];
 
-			format_cell(cell, CELL_MAX, v, m->precision, pct, sig);
-			if (strlen(cell) + 1 > col_w[k])
-				col_w[k] = strlen(cell) + 1;
+			format_cell(cell, v, m->precision, pct, sig);
+			if (strlen(cell->val) > val_w[k])
+				val_w[k] = strlen(cell->val);
+			if (strlen(cell->pct) > pct_w[k])
+				pct_w[k] = strlen(cell->pct);
 		}
 	}
+
+	/* " VALUE (PERCENT)": both parts right-aligned in their own width. */
+	for (size_t k = 0; k < nk; k++)
+		if (1 + val_w[k] + 2 + pct_w[k] + 1 > col_w[k])
+			col_w[k] = 1 + val_w[k] + 2 + pct_w[k] + 1;
 
 	for (int line = 0; line < (two_lines ? 2 : 1); line++) {
 		fprintf(out, "%*s", (int)(stat_w + 1 + meas_w), "");
@@ -426,8 +449,13 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 		stat_name(rows[r].stat, name, sizeof(name));
 		fprintf(out, "%-*s %-*s", (int)stat_w, name, (int)meas_w,
 			rows[r].measure->name);
-		for (size_t k = 0; k < nk; k++)
-			fprintf(out, "%*s", (int)col_w[k], cells[r * nk + k]);
+		for (size_t k = 0; k < nk; k++) {
+			const struct cell *c = &cells[r * nk + k];
+
+			fprintf(out, "%*s %c%*s%c",
+				(int)(col_w[k] - pct_w[k] - 3), c->val, c->open,
+				(int)pct_w[k], c->pct, c->close);
+		}
 		fputc('\n', out);
 	}
 	if (legend)
@@ -441,5 +469,7 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 	free(rows);
 	free(cells);
 	free(col_w);
+	free(val_w);
+	free(pct_w);
 	return 0;
 }

@@ -116,8 +116,14 @@ struct compare_table_opts {
  *  - Percent: higher is better: (new - base) / |base| * 100; lower is
  *    better: (base - new) / |base| * 100.  Stddev and CoeffVar rows always
  *    count lower as better, whatever the measure: less noise is better.
- *    A zero baseline against a non-zero value prints "+inf"/"-inf" where
- *    MMTests prints 100 or -99; undefined values print "n/a".
+ *    A zero baseline against a non-zero value prints what MMTests'
+ *    compare-kernels prints (Stat.pm pdiff, pndiff): 100.00% when higher
+ *    is better, -99.00% when lower is better; undefined values print
+ *    "n/a".
+ *  - Values and percentages are right-aligned each in its own width down
+ *    a column (the percentage at least MMTests' 8, "%7.2f%%"), so a
+ *    wide percentage such as -2094.32% widens its column and keeps it
+ *    aligned.
  *  - "*" marks an Amean whose Welch p-value against the baseline column is
  *    below alpha; a column with fewer than two runs is never marked.
  *  - Trailing blanks are stripped from every line.

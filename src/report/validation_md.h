@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * docs/validation.md: what `mmsim validate` found, as Markdown.  The runs,
- * the measures taken from them, the claim rules and their verdicts are
- * experiment/validate.c's; this is how they read: the published tables
- * beside mmsim's, each claim with its rule and evidence, the diagnostics
- * and the likely causes where a claim does not hold.
+ * docs/validation.md: what `mmsim validate` found, as Markdown.  The public
+ * record's tables (experiment/record.c), the runs, the measures taken from
+ * them, the claim rules and their verdicts are the experiment layer's; this
+ * header holds the types they are handed over in, and this is how they
+ * read: each data set's tables beside mmsim's, each claim with its rule and
+ * evidence, the diagnostics and the likely causes where a claim of the
+ * cover letter does not hold.
  */
 #ifndef MMSIM_VALIDATION_MD_H
 #define MMSIM_VALIDATION_MD_H
@@ -14,13 +16,90 @@
 #include "stats.h"
 
 #define VALIDATION_NR_ARCH	2	/* x86-64, x86: the cover letter's tables */
-#define VALIDATION_NR_ROWS	13	/* the rows of each table */
+#define VALIDATION_NR_ROWS	13	/* the rows of each of its tables */
 #define VALIDATION_NR_ZONES	5
 
-/* Row indices of the tables (profile_table_rows order). */
+enum { VALIDATION_X86_64, VALIDATION_X86 };
+
+/* Row indices of the cover letter's tables (profile_table_rows order). */
 enum {
 	R30, R31, R31_REVERT, R31_P12, R31_P123, R31_P1234, R31_P12345,
 	R32, R32_REVERT, R32_P12, R32_P123, R32_P1234, R32_P12345,
+};
+
+/* ---- the public record ---------------------------------------------------- */
+
+/* The data sets `mmsim validate --record` chooses from, in date order. */
+enum record_set {
+	RECORD_COVER,		/* 12 Nov 2009: the cover letter */
+	RECORD_NOV13,		/* dm-crypt patch rows, one run each */
+	RECORD_NOV19,		/* repeated runs: mean, stddev, failures summed */
+	RECORD_NOV20,		/* no dm-crypt, low_latency 0 and 1 */
+	RECORD_NOV26,		/* desktop-net-gitk, low_latency on and off */
+	RECORD_NOV27,		/* ... with forced order-2, and with patches 3-5 */
+	NR_RECORD_SETS
+};
+
+#define RECORD_ALL_SETS	((1u << NR_RECORD_SETS) - 1)
+
+/* The experiment a row was measured in, as a scenario mmsim ships. */
+enum record_setup {
+	SETUP_REPRODUCTION,	/* the cover letter's: embedded default, per arch */
+	SETUP_NO_DM_CRYPT,	/* scenarios/reproduction-no-dm-crypt.ini */
+	SETUP_DESKTOP,		/* scenarios/desktop-net-gitk.ini */
+	SETUP_DESKTOP_HIGHORDER, /* scenarios/desktop-net-gitk-highorder.ini */
+	NR_SETUPS
+};
+
+/* What a set's elapsed and failures columns are. */
+enum record_summary {
+	SUMMARY_ONE_RUN,	/* one run per row */
+	SUMMARY_MEAN_SD,	/* mean (stddev) over an unstated number of runs */
+	SUMMARY_MMTESTS,	/* min, mean, stddev, max (MMTests' compare) */
+};
+
+enum record_failures {
+	FAILURES_PER_RUN,	/* the failure reports of the one run's kern.log */
+	FAILURES_SUMMED,	/* ... of all the runs together */
+	FAILURES_SUMMED_WITH_SUPPRESSED, /* and the printk rate limit's suppressions */
+};
+
+struct record_set_info {
+	const char *id;		/* --record's name: "cover", "13nov", ... */
+	const char *date;	/* "13 Nov 2009" */
+	const char *source;	/* author and subject */
+	const char *msgid;	/* the message with the tables */
+	enum record_summary summary;
+	enum record_failures failures;
+};
+
+/* One row (or one column of an MMTests table) of the published record. */
+struct record_row {
+	enum record_set set;
+	const char *table;	/* the table in the message: "X86-64", ... */
+	const char *msgid;	/* the message that printed the figures */
+	const char *name;	/* the row as printed */
+	int arch;		/* VALIDATION_X86_64, VALIDATION_X86 */
+	/* How mmsim runs it; profile NULL: not modelled, for the reason given. */
+	enum record_setup setup;
+	const char *profile;
+	int low_latency;	/* -1: as the profile has it; 0 or 1: set */
+	const char *not_modelled;
+	/* Seconds; NAN where the table prints none. */
+	double elapsed, stddev, min, max;
+	int failures;		/* -1: not printed */
+	int failures_first_posted; /* the figure first posted, when corrected; -1 */
+};
+
+/* ---- the runs and their measures -------------------------------------------- */
+
+/* One simulated condition, run at every seed: a distinct (setup, arch,
+ * profile, low_latency) of the chosen sets' modelled rows. */
+struct validation_config {
+	enum record_setup setup;
+	int arch;
+	const char *profile;
+	int low_latency;	/* -1: the profile's */
 };
 
 /* Per-run measures the claims need, computed in the run's own process. */
@@ -48,11 +127,22 @@ enum validation_measure {
 	VM_MIN_FREE_WMARK,	/* lowest sampled free / min watermark, largest zone */
 	VM_KSWAPD_CW_O0,	/* kswapd's congestion_wait calls at order 0 */
 	VM_KSWAPD_CW_O2,	/* ... while balance_pgdat works at order 2 */
+	VM_FAIL_WARNED,		/* without __GFP_NOWARN: printed + rate-limited */
+	VM_DIRECT_CW_TIME,	/* s: sites alloc_retry, high_priority, direct_reclaim */
+	VM_WB_MEAN,		/* pages: nr_writeback, mean over the samples */
+	VM_WB_PAGE_SECONDS,	/* nr_writeback integrated over the run */
+	VM_KSWAPD_AWAKE,	/* fraction of samples with a kswapd awake */
+	VM_KSWAPD_STEAL,	/* kswapd_steal: pages kswapd reclaimed */
 	NR_VMEASURES
 };
 
-/* The claims of the cover letter and the article, by what they test;
- * printed as "Claim 1" .. "Claim 7" in this order. */
+/* ---- the claims ------------------------------------------------------------- */
+
+/*
+ * The claims of the cover letter, the article and the thread after it, by
+ * what they test; printed as "Claim 1" .. in this order, each under its
+ * data set.  validation_claim_info[] names each one and its set.
+ */
 enum validation_claim_id {
 	CLAIM_RC6_FAILS_SERIES_FIXES,	/* order-2 atomic failures on rc6, fewer with the series */
 	CLAIM_RC6_SLOW_REVERT_HELPS,	/* rc6 slower than 2.6.30; reverting 8aa7e847 recovers */
@@ -61,14 +151,37 @@ enum validation_claim_id {
 	CLAIM_PATCH4_ABOVE_HIGH_LONGER,	/* premature-sleep counters; free above high longer */
 	CLAIM_PATCH5_FEWER_ORDER2_NAPS,	/* kswapd at order 2 naps less than at order 0 */
 	CLAIM_SERIES_SMOOTHER_LATENCY,	/* gitk's p95 and maximum stall lower with the series */
+	CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6,	/* the dm-crypt patch: rc6 faster (x86) */
+	CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW, /* ... direct reclaimers wait less */
+	CLAIM_NOV19_RC6_SLOWER_THAN_2630,	/* rc6's mean elapsed above 2.6.30's */
+	CLAIM_NOV19_RC6_SPREAD_LARGER,		/* rc6's runs vary more than 2.6.30's */
+	CLAIM_NOV19_SERIES_FEWER_FAILURES,	/* rc6 fails; fewer with patches 1-5 */
+	CLAIM_NOV19_DMCRYPT_WITHIN_NOISE,	/* the dm-crypt patch changes no mean */
+	CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW, /* ... but kswapd waits less (x86 rc6) */
+	CLAIM_NOV20_LL0_FASTER,			/* no dm-crypt: low_latency 0 faster, every kernel */
+	CLAIM_NOV20_LL0_FAILS_LESS,		/* ... and fewer failures */
+	CLAIM_NOV20_LL1_SPREAD_LARGER,		/* ... low_latency 1 varies more */
+	CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER, /* nr_writeback higher for longer with 1 */
+	CLAIM_NOV26_LL0_FASTER,			/* desktop-net-gitk faster without low_latency */
+	CLAIM_NOV27_HIGHORDER_FASTER,		/* forced order-2 receives: faster */
+	CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER,	/* ... kswapd awake longer, reclaims more */
+	CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES, /* patches 3-5 on 2.6.32 */
+	CLAIM_NOV27_LL0_STILL_FAILS,		/* low_latency 0 fails less, but fails */
 	NR_CLAIMS
 };
 
-/* A row of the cover letter's tables. */
-struct validation_published {
-	const char *name;
-	double elapsed[VALIDATION_NR_ARCH];	/* s: x86-64, x86 */
-	unsigned int failures[VALIDATION_NR_ARCH];
+struct validation_claim_info {
+	const char *id;		/* the rule's name: "claim_nov20_ll0_faster" */
+	enum record_set set;	/* evaluated when this set is run */
+};
+
+extern const struct validation_claim_info validation_claim_info[NR_CLAIMS];
+
+enum validation_verdict {
+	VERDICT_NOT_RUN,	/* its data set was not chosen */
+	VERDICT_HOLDS,
+	VERDICT_FAILS,
+	VERDICT_NOT_MEASURABLE,	/* a measure the rule needs has no value */
 };
 
 /* One sub-check of a claim: the means of measure a in row a and measure
@@ -82,18 +195,27 @@ struct validation_cmp {
 
 enum validation_evidence_kind {
 	EVIDENCE_LESS,		/* a < b: a row of the claim's evidence table */
-	EVIDENCE_CLOSER,	/* row a closer to 2.6.30's mean than row b */
+	EVIDENCE_CLOSER,	/* config a closer to 2.6.30's mean than config b */
 	EVIDENCE_ORDERS,	/* kswapd's naps, one order against another */
+	EVIDENCE_SUM_LESS,	/* a < b, each seed's sum over the pooled configs */
+	EVIDENCE_SPREAD,	/* a's runs closer to their median than b's */
+	EVIDENCE_SAME,		/* a and b not different (p >= alpha) */
+	EVIDENCE_POSITIVE,	/* mean of a > 0 (no test) */
 };
+
+#define VALIDATION_MAX_POOL	8
 
 struct validation_evidence {
 	enum validation_evidence_kind kind;
-	int arch;
-	int row_a, measure_a;
-	int row_b, measure_b;
-	struct validation_cmp cmp;
-	double base_mean, base_sd;	/* EVIDENCE_CLOSER: 2.6.30's */
-	double dist_a, dist_b;		/* ... and each row's distance from it */
+	/* Configs compared: one each, or a pool of nr_pool each (the same
+	 * kernels under two conditions) for SUM_LESS and SPREAD. */
+	int cfg_a[VALIDATION_MAX_POOL], cfg_b[VALIDATION_MAX_POOL];
+	int nr_pool;
+	int measure_a, measure_b;
+	struct validation_cmp cmp;	/* SPREAD: of the absolute deviations */
+	double base_mean, base_sd;	/* CLOSER: 2.6.30's */
+	double dist_a, dist_b;		/* ... and each config's distance from it */
+	bool measurable;	/* every value there, at least two runs a side */
 	bool meets;
 	bool counts;		/* part of the rule; else shown for information */
 	int table;		/* the claim's table it is printed in: 0, 1 */
@@ -102,13 +224,14 @@ struct validation_evidence {
 #define VALIDATION_MAX_EVIDENCE	16
 
 struct validation_claim {
-	bool holds;
+	enum validation_verdict verdict;
 	struct validation_evidence ev[VALIDATION_MAX_EVIDENCE];
 	size_t nr_ev;
 	/* What the rules decide beyond the evidence rows. */
 	bool part_a, part_b;		/* PATCH4: counters; above high */
 	double vanilla_failures;	/* RC6_FAILS: rc6's mean printed failures */
 	double recovered[VALIDATION_NR_ARCH];	/* RC6_SLOW: (rc6 - revert) / (rc6 - .30) */
+	int nr_met;			/* NOV13_..._LESS_DIRECT_CW: pairs that met */
 };
 
 struct validation {
@@ -116,12 +239,23 @@ struct validation {
 	unsigned int nr_seeds;
 	double alpha;
 	char interval[24];		/* the sample interval, as text */
-	const struct validation_published *published;	/* [VALIDATION_NR_ROWS] */
-	/* The booted machines' zones, as zoneinfo shows them. */
+	unsigned int sets;		/* 1 << enum record_set: the sets run */
+	/* The public record (experiment/record.c). */
+	const struct record_set_info *set_info;	/* [NR_RECORD_SETS] */
+	const struct record_row *rows;
+	size_t nr_rows;
+	/* What was run, and for which published row. */
+	struct validation_config *configs;
+	size_t nr_configs;
+	int *row_config;		/* [nr_rows]: config index, -1: none */
+	/* The cover letter's tables: config and published row of each. */
+	int cover[VALIDATION_NR_ARCH][VALIDATION_NR_ROWS];
+	const struct record_row *cover_row[VALIDATION_NR_ARCH][VALIDATION_NR_ROWS];
+	/* The reproduction's booted machines' zones, as zoneinfo shows them. */
 	bool populated[VALIDATION_NR_ARCH][VALIDATION_NR_ZONES];
 	unsigned long high[VALIDATION_NR_ARCH][VALIDATION_NR_ZONES];
 	const char *zone_name[VALIDATION_NR_ARCH][VALIDATION_NR_ZONES];
-	/* vals[arch][row][measure][seed] */
+	/* vals[config][measure][seed] */
 	const double *vals;
 	struct validation_claim claims[NR_CLAIMS];
 	/* Rows 0000000 and 0000012 gave the same measures at every seed,
@@ -129,11 +263,17 @@ struct validation {
 	bool patches12_identical;
 };
 
+static inline const double *validation_cval(const struct validation *v,
+					    int cfg, int m)
+{
+	return v->vals + ((size_t)cfg * NR_VMEASURES + (size_t)m) * v->nr_seeds;
+}
+
+/* The cover letter's row @r on arch @a (the cover set must have run). */
 static inline const double *validation_val(const struct validation *v, int a,
 					   int r, int m)
 {
-	return v->vals + (((size_t)a * VALIDATION_NR_ROWS + (size_t)r) *
-			  NR_VMEASURES + (size_t)m) * v->nr_seeds;
+	return validation_cval(v, v->cover[a][r], m);
 }
 
 static inline double validation_mean(const struct validation *v, int a,
@@ -146,6 +286,12 @@ static inline double validation_sd(const struct validation *v, int a, int r,
 				   int m)
 {
 	return stats_stddev(validation_val(v, a, r, m), v->nr_seeds);
+}
+
+static inline bool validation_has_set(const struct validation *v,
+				      enum record_set s)
+{
+	return v->sets & (1u << s);
 }
 
 /* The whole report. */

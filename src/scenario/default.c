@@ -57,7 +57,12 @@
 
 #define COMMON_VOLUMES \
 "fs_size = 5G                   ; [cover] lvcreate -L 5G, ext3 on /scratch\n" \
-"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n"
+"swap_size = 2G                 ; [cover] lvcreate -L 2G, the only swap\n" \
+"; [cover] \"On a normal partition, I expand a tarball containing test scripts\":\n" \
+"; [assumed] plain ext3 at the drive's start (a root partition before the\n" \
+"; extended one holding sda5): the harness's logs go there\n" \
+"logfs_size = 20G\n" \
+"logfs_start = 0\n"
 
 #define COMMON_VM_RUN_TASKS \
 "\n" \
@@ -94,25 +99,34 @@
 "; to child hash map, prints a line every so many commits, discards it all, repeats\n" \
 "program = gitk\n" \
 "repo = linux-2.6               ; [cover] git clone ... linux-2.6 on /scratch\n" \
-"; [assumed] linux-2.6.git at 2.6.32-rc6: about 170000 commits (per-release counts)\n" \
+"; [assumed] concurrent processes: at least 4, as Mel graphed \"the fourth instance\n" \
+"; of fake-gitk\" (<20091105164832.GB25926@csn.ul.ie>); range 4-6\n" \
+"instances = 4\n" \
+"; [assumed] started together (0-60 s apart: Frans Pop started his a load apart)\n" \
+"stagger = 0\n" \
+"; [cover] \"The length of time it takes fake-gitk to complete on average\"\n" \
+"elapsed = mean\n" \
+"; [assumed] linux-2.6.git in early Nov 2009: 168000-172000 commits (Frans Pop\n" \
+"; counted 167500 on 19 Oct 2009)\n" \
 "commits = 170000\n" \
-"; [assumed] a raw commit object is about 750 bytes, about 400 once zlib-packed\n" \
+"; [assumed] a commit object of about 800 bytes, zlib-packed: 350-600 B\n" \
 "log_bytes = 400B\n" \
-"; [assumed] bytes per commit kept in the buffer: 498 MiB, with the map 519 MiB,\n" \
-"; more than the machine has: it must swap, which the cover letter says the\n" \
-"; buffer was there to do\n" \
-"decoded_bytes = 3K\n" \
-"hash_entry = 128B              ; [assumed] key, child list and entry: 21 MiB of map\n" \
+"; [assumed] kept per commit: the text git log --pretty=raw --parents prints for\n" \
+"; it, 700-1100 B (docs/workloads.md); 146 MiB of buffer per process\n" \
+"decoded_bytes = 900B\n" \
+"hash_entry = 128B              ; [assumed] key, child list and entry: 64-256 B\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
-"; [cover] \"a small number of times\"; Mel's 5 Nov mail graphs the fourth instance\n" \
+"; [cover] \"a small number of times\"; [assumed] 2-5\n" \
 "loops = 4\n" \
 "map_pass = on                  ; [cover] \"and then builds a very basic hash map\"\n" \
-"read_size = 64K                ; [assumed] bytes per read() of the pack\n" \
-"cpu_per_byte = 20ns            ; [assumed] zlib inflate, about 50 MB/s of input\n" \
-"; [assumed] parse and append one commit; with the map's, about 50 s of CPU per\n" \
-"; iteration, gitk's own load time on linux-2.6 in 2009 (not fitted to the results)\n" \
-"cpu_per_commit = 200us\n" \
-"map_cpu_per_commit = 100us     ; [assumed] hash one commit into the map\n" \
+"pack_access = mmap             ; git maps its packs: sha1_file.c use_pack()\n" \
+"read_size = 64K                ; [assumed] pack bytes per batch of faults\n" \
+"; [assumed] git log's inflate, parse and print per pack byte: 10-60 ns\n" \
+"cpu_per_byte = 20ns\n" \
+"; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
+"; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009)\n" \
+"cpu_per_commit = 15us\n" \
+"map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
 "; [cover] fake music player: rsync with a bandwidth limit pulling a music folder\n" \
@@ -135,7 +149,42 @@
 "; [assumed] rsync --bwlimit: a 320 kbit/s stream; the letter gives no figure\n" \
 "bwlimit = 40K\n" \
 "rcvbuf = 256K                  ; [assumed] socket buffer, between tcp_rmem default and max\n" \
-"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n"
+"cpu = 0                        ; [assumed] the NIC interrupt on CPU 0\n" \
+"\n" \
+"; The harness [cover]: run-test.sh runs each program as \"expect_unbuffered\n" \
+"; PROGRAM | latency-output\" and samples /proc/vmstat, from the normal partition\n" \
+"; (logfs).  Keys and sources: docs/workloads.md, latency-output and monitor.\n" \
+"[task latency-gitk]\n" \
+"program = latency-output\n" \
+"watch = gitk                   ; a pipeline per gitk process\n" \
+"expect_cpu = 30us              ; [assumed] expect relaying a line: 10-100 us\n" \
+"cpu_per_line = 20us            ; [assumed] the script timing a line: 10-50 us\n" \
+"line_bytes = 80B               ; latency-output's line: 40 bytes and gitk's\n" \
+"rss = 2M                       ; [assumed] each interpreter's heap: 1-4 MiB\n" \
+"hot_pages = 4                  ; [assumed] of it touched per line\n" \
+"\n" \
+"[task latency-music]\n" \
+"program = latency-output\n" \
+"watch = music                  ; rsync -v names each file received\n" \
+"\n" \
+"[task watch-writeback]\n" \
+"; [cover] \"records nr_writeback at regular intervals\"\n" \
+"program = monitor\n" \
+"; [assumed] 1-10 s: MMTests' first config (2010) samples every 10 s\n" \
+"interval = 10s\n" \
+"cpu = 2ms                      ; [assumed] a shell forking grep and sleep: 0.5-5 ms\n" \
+"\n" \
+"[task watch-pageio]\n" \
+"; [cover] \"tracks Page IO\"\n" \
+"program = monitor\n" \
+"interval = 10s                 ; [assumed] as watch-writeback\n" \
+"cpu = 2ms                      ; [assumed] as watch-writeback\n" \
+"\n" \
+"[task watch-swapio]\n" \
+"; [cover] \"and Swap IO\"\n" \
+"program = monitor\n" \
+"interval = 10s                 ; [assumed] as watch-writeback\n" \
+"cpu = 2ms                      ; [assumed] as watch-writeback\n"
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"

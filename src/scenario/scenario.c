@@ -180,6 +180,14 @@ static const struct param_spec machine_keys[] = {
 	  .min = 0, .max = 10000000,
 	  PARAM_FIELD(struct scenario_machine, cached_files),
 	  .doc = "files whose dentry and inode are cached (unused) when the run starts: the desktop's boot and use before the test" },
+	{ .key = "logfs_size", .type = PARAM_SIZE, .def = "0",
+	  .min = 0, .max = 1024 * TiB, .align = 4 * KiB,
+	  PARAM_FIELD(struct scenario_machine, logfs_size),
+	  .doc = "a plain ext3 partition on the same drive, outside the encrypted one, where the harness's programs log (0: none)" },
+	{ .key = "logfs_start", .type = PARAM_SIZE, .def = "0",
+	  .min = 0, .max = 1024 * TiB, .align = 4 * KiB,
+	  PARAM_FIELD(struct scenario_machine, logfs_start),
+	  .doc = "where that partition begins on the drive; it may not overlap disk_partition_start + disk_size" },
 	{ .key = "nodes", .type = PARAM_INT, .def = "1", .min = 1, .max = 8,
 	  PARAM_FIELD(struct scenario_machine, nodes),
 	  .doc = "NUMA nodes (x86_64): memory and CPUs split evenly, each node with its own zones and kswapd" },
@@ -561,7 +569,7 @@ static int scenario_key_handler(void *user, const char *section, const char *nam
 {
 	struct parse_ctx *c = user;
 	const struct section_desc *sd;
-	char why[128], keys[512];
+	char why[128], keys[768];
 	int sec = c->section;
 
 	(void)section;		/* ours, from scenario_reader, is authoritative */
@@ -722,6 +730,30 @@ static int check_disk(const struct scenario *sc, struct scenario_error *err)
 				 "the partition does not fit on the drive: "
 				 "disk_partition_start %s + disk_size %s > "
 				 "disk_capacity %s", a, b, d);
+	}
+	if (m->logfs_size &&
+	    m->logfs_start < m->disk_partition_start + m->disk_size &&
+	    m->disk_partition_start < m->logfs_start + m->logfs_size) {
+		format_size(a, sizeof(a), m->logfs_start);
+		format_size(b, sizeof(b), m->logfs_size);
+		format_size(d, sizeof(d), m->disk_partition_start);
+		return key_error(sc, err, SEC_MACHINE,
+				 disk_blame(sc, "logfs_start", "logfs_size", NULL),
+				 "the log partition (logfs_start %s, logfs_size "
+				 "%s) overlaps the encrypted one (from "
+				 "disk_partition_start %s, disk_size long)",
+				 a, b, d);
+	}
+	if (scenario_key_given(sc, "machine", "disk_capacity") &&
+	    m->logfs_start + m->logfs_size > m->disk_capacity) {
+		format_size(a, sizeof(a), m->logfs_start);
+		format_size(b, sizeof(b), m->logfs_size);
+		format_size(d, sizeof(d), m->disk_capacity);
+		return key_error(sc, err, SEC_MACHINE,
+				 disk_blame(sc, "logfs_size", "logfs_start", NULL),
+				 "the log partition does not fit on the drive: "
+				 "logfs_start %s + logfs_size %s > disk_capacity "
+				 "%s", a, b, d);
 	}
 	if (m->disk != SCENARIO_DISK_ROTATIONAL)
 		return 0;

@@ -140,6 +140,8 @@ struct scenario_machine {
 	uint64_t reserved;		/* bytes taken at boot; see scenario_key_given */
 	int slab;			/* enum slab_allocator: 0 slub, 1 slab */
 	int64_t cached_files;		/* dentries + inodes cached at the start */
+	uint64_t logfs_size;		/* the plain partition for logs, 0: none */
+	uint64_t logfs_start;		/* where it begins on the drive */
 	int nodes;			/* NUMA nodes, 1: UMA */
 };
 
@@ -243,6 +245,11 @@ extern const char scenario_default_x86_text[];
 #define SCENARIO_DEFAULT_X86_NAME	"<default-x86>"
 struct scenario *scenario_parse_default(const struct scenario_parse_opts *opts,
 					struct scenario_error *err);
+
+/* The text of a shipped scenario file built into mmsim
+ * (src/scenario/shipped.c): @name as "scenarios/desktop-net-gitk.ini".
+ * NULL for a file not built in. */
+const char *scenario_shipped_text(const char *name);
 
 /* Print @sc back as INI with canonical units; parsing the output gives
  * the same values.  Keys without a value print as comments. */

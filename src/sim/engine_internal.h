@@ -79,6 +79,13 @@ const char *sim_task_timer_kind(void (*fn)(struct timer *));
 void resume_task(struct task_struct *p);
 void switch_to_scheduler(void);
 
+/* task.c, for sched.c: the class of a sleep and of CPU work (sim.h). */
+enum task_time task_time_sleep_class(const struct task_struct *p);
+static inline enum task_time task_time_cpu_class(const struct task_struct *p)
+{
+	return p->time_class == TT_RECLAIM ? TT_RECLAIM : TT_CPU;
+}
+
 /* sched.c: the CPU model, for task.c and engine.c. */
 void sched_init(void);
 void sched_fork(struct task_struct *p);		/* kthread_run */

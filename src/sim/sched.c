@@ -182,6 +182,8 @@ static void update_curr(struct cpu *c)
 	stalled = c->stall < elapsed ? c->stall : elapsed;
 	c->stall -= stalled;
 	ran = elapsed - stalled;
+	/* The interrupts' time delays the task that holds the CPU. */
+	p->time_sum[TT_RUNQUEUE] += stalled;
 	if (!ran)
 		return;
 	if (ran >= wall_for(p->cpu_left, c->speed)) {
@@ -192,6 +194,7 @@ static void update_curr(struct cpu *c)
 		p->cpu_left = done < p->cpu_left ? p->cpu_left - done : 1;
 	}
 	p->sum_exec_runtime += ran;
+	p->time_sum[task_time_cpu_class(p)] += ran;
 	c->busy_ns += ran;
 	if (fair_task(p)) {
 		p->vruntime += calc_delta_fair(ran, p);
@@ -245,6 +248,7 @@ static void queue_remove(struct task_struct *p)
 	list_del_init(&p->run_node);
 	p->on_rq = false;
 	p->wait_sum += engine.now - p->wait_start;
+	p->time_sum[TT_RUNQUEUE] += engine.now - p->wait_start;
 }
 
 /* ---- CFS's numbers ----------------------------------------------------- */
@@ -630,6 +634,7 @@ static inline bool run_alone(struct task_struct *p, struct cpu *c)
 	engine.nr_events++;
 	p->cpu_left = 0;
 	p->sum_exec_runtime += ran;
+	p->time_sum[task_time_cpu_class(p)] += ran;
 	c->busy_ns += ran;
 	c->resched_tick = 0;
 	if (fair_task(p)) {
@@ -936,4 +941,28 @@ sim_time_t task_sum_exec_runtime(const struct task_struct *p)
 sim_time_t task_wait_time(const struct task_struct *p)
 {
 	return p->wait_sum + (p->on_rq ? engine.now - p->wait_start : 0);
+}
+
+void task_time_breakdown(const struct task_struct *p,
+			 sim_time_t out[NR_TASK_TIME])
+{
+	const struct cpu *c = cpu_of(p);
+
+	for (int i = 0; i < NR_TASK_TIME; i++)
+		out[i] = p->time_sum[i];
+	if (p->state == TASK_DEAD)
+		return;
+	if (p->blocked)
+		out[p->block_class] += engine.now - p->block_start;
+	if (p->on_rq)
+		out[TT_RUNQUEUE] += engine.now - p->wait_start;
+	if (c->curr == p && c->running) {
+		/* update_curr() has not charged this part of the stretch:
+		 * interrupt time passes first, as it charges it. */
+		sim_time_t elapsed = engine.now - c->exec_start;
+		sim_time_t stalled = c->stall < elapsed ? c->stall : elapsed;
+
+		out[TT_RUNQUEUE] += stalled;
+		out[task_time_cpu_class(p)] += elapsed - stalled;
+	}
 }

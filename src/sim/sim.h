@@ -34,9 +34,14 @@ sim_time_t sim_now(void);
 unsigned long sim_jiffies(void);
 #define jiffies (sim_jiffies())
 
+/*
+ * The start of tick @j, rounded up: then sim_jiffies() at that time is
+ * @j, also for HZ = 300 (3333333.3 ns a tick), so a timer set to expire
+ * at tick j finds jiffies == j, as the kernel's timer wheel does.
+ */
 static inline sim_time_t jiffies_to_ns(unsigned long j)
 {
-	return (sim_time_t)j * NSEC_PER_SEC / sim_hz;
+	return ((sim_time_t)j * NSEC_PER_SEC + sim_hz - 1) / sim_hz;
 }
 
 /* Round up: a sleep of @ns lasts at least that long, as msecs_to_jiffies. */
@@ -91,6 +96,40 @@ enum task_state {
 #define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
 #define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
 
+/*
+ * Where a task's time goes: every nanosecond of its life falls in exactly
+ * one class (docs/model.md, "Where a task's time goes").  The engine
+ * charges a task's CPU work to TT_CPU, or to TT_RECLAIM while the task is
+ * in direct reclaim; its time runnable in a CPU's queue, and interrupt
+ * work on its CPU while it runs, to TT_RUNQUEUE; and each sleep to the
+ * class its blocking site set (task_time_enter()): a sleep no site
+ * classified is TT_SLEEP, or TT_RECLAIM inside direct reclaim.  Sites
+ * nest and the innermost wins: direct reclaim's congestion_wait is
+ * TT_CONGESTION, a page fault's wait for its swap-in read TT_SWAPIN.
+ * The kernel's delay accounting has the same sources (2.6.32
+ * include/linux/delayacct.h: cpu_delay from sched_info, blkio_delay from
+ * io_schedule(), swapin_delay in mm/memory.c do_swap_page(),
+ * freepages_delay in mm/vmscan.c do_try_to_free_pages()), but its
+ * delays overlap; these do not.
+ */
+enum task_time {
+	TT_CPU,			/* on a CPU, its own work */
+	TT_RUNQUEUE,		/* runnable, waiting for a CPU (or its interrupts) */
+	TT_RECLAIM,		/* direct reclaim: its CPU and unclassified sleeps */
+	TT_CONGESTION,		/* congestion_wait() */
+	TT_SWAPIN,		/* waiting for a swap-in read */
+	TT_FILE_READ,		/* waiting for a file page being read */
+	TT_PAGE_WAIT,		/* page lock held by another, or writeback */
+	TT_REQUEST,		/* no free request: get_request_wait() */
+	TT_MEMPOOL,		/* mempool_alloc() waiting for an element */
+	TT_THROTTLE,		/* balance_dirty_pages()' pause (2.6.32) */
+	TT_SLEEP,		/* every other sleep */
+	NR_TASK_TIME
+};
+
+/* "cpu", "runqueue", ...: the classes' names in results and reports. */
+extern const char *const task_time_names[NR_TASK_TIME];
+
 struct reclaim_state;
 struct backing_dev_info;
 struct mm_struct;
@@ -135,6 +174,15 @@ struct task_struct {
 	sim_time_t wait_sum;		/* ns runnable but waiting for a CPU */
 	unsigned long nr_preemptions;	/* lost its CPU before its work was done */
 	sim_time_t iowait_time;		/* ns in io_schedule* */
+	/* Where its time went (enum task_time), and what it is doing now:
+	 * the class its blocking site or direct reclaim set (TT_CPU: none),
+	 * and the sleep in progress, for task_time_breakdown(). */
+	sim_time_t time_sum[NR_TASK_TIME];
+	unsigned char time_class;
+	unsigned char block_class;	/* of the sleep in progress */
+	bool blocked;			/* in schedule(), off every CPU */
+	sim_time_t block_start;
+	sim_time_t start_time, exit_time;	/* kthread_run, do_exit */
 	/* The watchdogs (deadlock report, khungtaskd): where and since when
 	 * the task sleeps, and its context switch counts (nvcsw). */
 	const char *wchan;		/* function that called schedule*() */
@@ -196,6 +244,21 @@ int task_nice(const struct task_struct *p);
  * included. */
 sim_time_t task_sum_exec_runtime(const struct task_struct *p);
 sim_time_t task_wait_time(const struct task_struct *p);
+
+/*
+ * @out[class]: the ns of @p's life in each class of enum task_time, up to
+ * now (or its exit).  They add up to its life: (exit or now) - start_time.
+ */
+void task_time_breakdown(const struct task_struct *p,
+			 sim_time_t out[NR_TASK_TIME]);
+
+/*
+ * What the calling task is about to block on (or that it enters direct
+ * reclaim): its time goes to @class until task_time_exit() restores the
+ * class returned.  A no-op outside task context (interrupts, timers).
+ */
+enum task_time task_time_enter(enum task_time class);
+void task_time_exit(enum task_time old);
 
 /*
  * The sleep points record their caller as the task's wchan, so a deadlock
@@ -275,6 +338,16 @@ void irq_work_init(struct irq_work *w, int cpu,
 void irq_work_queue_at(struct irq_work *w, sim_time_t when);
 bool in_interrupt(void);
 int smp_processor_id(void);
+
+/*
+ * Run @fn(@info) now as CPU @cpu runs it: on the calling CPU directly, on
+ * another one as an interrupt there (an IPI: smp_processor_id() is @cpu,
+ * in_interrupt() is true, current is the task holding that CPU), its CPU
+ * time charged to @cpu as interrupt work.  The kernel's on_each_cpu() and
+ * smp_call_function_single() (2.6.32 kernel/smp.c) run on it; the calling
+ * CPU waits, and the call takes no simulated time.
+ */
+void sim_call_on_cpu(int cpu, void (*fn)(void *), void *info);
 
 /* ---- the engine ----------------------------------------------------- */
 

@@ -218,6 +218,7 @@ void do_exit(void)
 
 	p->state = TASK_DEAD;
 	p->flags |= PF_EXITING;
+	p->exit_time = engine.now;
 	sched_sleep(p);
 	switch_to_scheduler();
 	abort();		/* a dead task is never resumed */
@@ -255,6 +256,7 @@ struct task_struct *kthread_run(void (*fn)(void *), void *arg,
 	p->arg = arg;
 	p->cpu = 0;
 	p->state = TASK_RUNNING;
+	p->start_time = engine.now;
 	INIT_LIST_HEAD(&p->run_node);
 	timer_init(&p->wakeup_timer, task_timeout_event, p);
 	timer_init(&p->run_timer, task_run_event, p);
@@ -286,6 +288,50 @@ struct task_struct *task_next(struct task_struct *prev)
 	return list_entry(n, struct task_struct, tasks);
 }
 
+/* ---- where the time goes (sim.h, enum task_time) ---------------------- */
+
+const char *const task_time_names[NR_TASK_TIME] = {
+	[TT_CPU] = "cpu",
+	[TT_RUNQUEUE] = "runqueue",
+	[TT_RECLAIM] = "reclaim",
+	[TT_CONGESTION] = "congestion_wait",
+	[TT_SWAPIN] = "swapin",
+	[TT_FILE_READ] = "file_read",
+	[TT_PAGE_WAIT] = "page_wait",
+	[TT_REQUEST] = "request",
+	[TT_MEMPOOL] = "mempool",
+	[TT_THROTTLE] = "throttle",
+	[TT_SLEEP] = "sleep",
+};
+
+enum task_time task_time_enter(enum task_time class)
+{
+	struct task_struct *p = engine.running;
+	enum task_time old;
+
+	if (!p || in_interrupt())
+		return TT_CPU;
+	old = (enum task_time)p->time_class;
+	p->time_class = (unsigned char)class;
+	return old;
+}
+
+void task_time_exit(enum task_time old)
+{
+	struct task_struct *p = engine.running;
+
+	if (p && !in_interrupt())
+		p->time_class = (unsigned char)old;
+}
+
+/* A sleep with no class of its own: direct reclaim's, or a plain one. */
+enum task_time task_time_sleep_class(const struct task_struct *p)
+{
+	if (p->time_class == TT_CPU)
+		return TT_SLEEP;
+	return (enum task_time)p->time_class;
+}
+
 /* ---- sleeping and waking --------------------------------------------- */
 
 void set_current_state(long state)
@@ -302,7 +348,12 @@ void schedule(void)
 	if (p->state == TASK_RUNNING)
 		return;		/* woken between prepare and schedule */
 	sched_sleep(p);
+	p->block_class = (unsigned char)task_time_sleep_class(p);
+	p->block_start = engine.now;
+	p->blocked = true;
 	switch_to_scheduler();
+	p->blocked = false;
+	p->time_sum[p->block_class] += engine.now - p->block_start;
 }
 
 /*
@@ -434,6 +485,32 @@ int smp_processor_id(void)
 	if (engine.running)
 		return engine.running->cpu;
 	return 0;
+}
+
+void sim_call_on_cpu(int cpu, void (*fn)(void *), void *info)
+{
+	struct task_struct *prev = sim_current;
+	int prev_cpu = engine.irq_cpu;
+	sim_time_t prev_consumed = engine.irq_consumed;
+
+	if (cpu == smp_processor_id()) {
+		fn(info);
+		return;
+	}
+	engine.irq_depth++;
+	engine.irq_cpu = cpu;
+	engine.irq_consumed = 0;
+	/* A kernel booted with more CPUs than the engine has (a unit test
+	 * without sim_init): nobody runs there, nothing is charged. */
+	sim_current = (unsigned int)cpu < engine.cfg.nr_cpus ?
+		      engine.cpus[cpu].curr : NULL;
+	fn(info);
+	if ((unsigned int)cpu < engine.cfg.nr_cpus)
+		sched_irq_charge(cpu, engine.irq_consumed);
+	sim_current = prev;
+	engine.irq_cpu = prev_cpu;
+	engine.irq_consumed = prev_consumed;
+	engine.irq_depth--;
 }
 
 static void irq_dispatch(struct timer *t)

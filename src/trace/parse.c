@@ -23,6 +23,7 @@ struct trace_parser {
 	unsigned long lost;
 	char *name;
 	char err[TRACE_LINE_MAX / 8 + 256];
+	char warning[256];		/* "" or what was passed over */
 	char buf[TRACE_LINE_MAX + 1];
 };
 
@@ -61,9 +62,44 @@ static struct trace_parser *open_tracedat(const char *path, char *err, size_t er
 	return p;
 }
 
+/*
+ * Whether @n bytes from the start of a file look like text: no control
+ * characters but tab, carriage return and newline, and UTF-8 (a sequence
+ * cut by the end of the block is given the benefit of the doubt).  A
+ * binary file whose first line happens to be short and plain would
+ * otherwise reach the terminal as a quoted "line".
+ */
+static bool looks_like_text(const unsigned char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = b[i];
+		size_t more;
+
+		if (c < 0x80) {
+			if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') ||
+			    c == 0x7f)
+				return false;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			more = 1;
+		else if ((c & 0xf0) == 0xe0)
+			more = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			more = 3;
+		else
+			return false;
+		for (size_t k = 1; k <= more && i + k < n; k++)
+			if ((b[i + k] & 0xc0) != 0x80)
+				return false;
+		i += more;
+	}
+	return true;
+}
+
 struct trace_parser *trace_parser_open(const char *path, char *err, size_t errlen)
 {
-	unsigned char head[3];
+	unsigned char head[4096];
 	struct trace_parser *p;
 	size_t n = 0;
 	FILE *f;
@@ -81,6 +117,12 @@ struct trace_parser *trace_parser_open(const char *path, char *err, size_t errle
 		if (tracedat_magic(head, n)) {
 			fclose(f);
 			return open_tracedat(path, err, errlen);
+		}
+		if (!looks_like_text(head, n)) {
+			fclose(f);
+			snprintf(err, errlen, "%s: binary data, not ftrace text or "
+				 "trace.dat", path);
+			return NULL;
 		}
 	}
 	p = trace_parser_new(f, !strcmp(path, "-") ? "<stdin>" : path);
@@ -124,12 +166,18 @@ int trace_parser_rewind(struct trace_parser *p)
 	p->lost = 0;
 	p->failed = false;
 	p->err[0] = '\0';
+	p->warning[0] = '\0';
 	return 0;
 }
 
 const char *trace_parser_error(const struct trace_parser *p)
 {
 	return p->err;
+}
+
+const char *trace_parser_warning(const struct trace_parser *p)
+{
+	return p->warning;
 }
 
 unsigned long trace_parser_line(const struct trace_parser *p)
@@ -172,27 +220,64 @@ static const char *quote(const char *s, size_t len, char *out, size_t max)
 }
 
 /*
- * Read one line into p->buf without its '\n'.  1: a line; 0: end of file;
- * -1: error set (too long, binary, truncated, read error).
+ * Binary input is described, never quoted: its bytes would go to the
+ * terminal.  ftrace text has no control characters but tabs (and the
+ * carriage returns of a file that went through Windows), and is UTF-8.
+ */
+static int binary(struct trace_parser *p)
+{
+	snprintf(p->err, sizeof(p->err), "%s: binary data, not ftrace text or "
+		 "trace.dat", p->name);
+	p->failed = true;
+	return TRACE_PARSE_ERROR;
+}
+
+/*
+ * Read one line into p->buf without its '\n'.  1: a line; 0: end of file
+ * (a last line without its newline is passed over with a warning: a
+ * trace_pipe capture stopped mid-line ends so); -1: error set (too long,
+ * binary, read error).
  */
 static int read_line(struct trace_parser *p)
 {
 	size_t n = 0;
-	int c;
+	int c, cont = 0;	/* UTF-8 continuation bytes still due */
 
 	p->line++;
 	while ((c = getc_unlocked(p->f)) != EOF) {
-		/* trace.dat starts with "\027\010Dtracing". */
+		/* Text is UTF-8 (a comm may be); other high bytes are not. */
+		if (c >= 0x80) {
+			if (cont)
+				cont = (c & 0xc0) == 0x80 ? cont - 1 : -1;
+			else if (c >= 0xc2 && c <= 0xdf)
+				cont = 1;
+			else if ((c & 0xf0) == 0xe0)
+				cont = 2;
+			else if (c >= 0xf0 && c <= 0xf4)
+				cont = 3;
+			else
+				cont = -1;
+			if (cont < 0) {
+				binary(p);
+				return -1;
+			}
+		} else if (cont) {
+			binary(p);
+			return -1;
+		}
+		/* trace.dat starts with "\027\010Dtracing": read from a
+		 * pipe, it cannot go through libtracecmd. */
 		if (p->line == 1 && n == 0 && c == 0x17) {
-			fail(p, "a binary trace.dat file: give the text of 'trace-cmd report'");
+			fail(p, "a binary trace.dat file: give it as a file, or the "
+			     "text of 'trace-cmd report'");
 			return -1;
 		}
 		if (c == '\n') {
 			p->buf[n] = '\0';
 			return 1;
 		}
-		if (c == '\0') {
-			fail(p, "binary data (a trace.dat file? give the text of 'trace-cmd report')");
+		if (c < 0x80 && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f)) {
+			binary(p);
 			return -1;
 		}
 		if (n >= TRACE_LINE_MAX) {
@@ -207,9 +292,10 @@ static int read_line(struct trace_parser *p)
 	}
 	if (n) {
 		p->buf[n] = '\0';
-		fail(p, "truncated line (the file ends without a newline): '%s'",
-		     quote(p->buf, n, (char[64]){0}, 64));
-		return -1;
+		snprintf(p->warning, sizeof(p->warning), "%s:%lu: the last line has "
+			 "no newline (a capture cut mid-line?); passed over: '%s'",
+			 p->name, p->line, quote(p->buf, n, (char[64]){0}, 64));
+		return 0;
 	}
 	p->line--;
 	return 0;
@@ -922,6 +1008,7 @@ static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 	memset(rec, 0, offsetof(struct trace_record, entry));
 	rec->unusable = NULL;
 	rec->failed_alloc = false;
+	rec->line = p->line;
 	snprintf(rec->comm, sizeof(rec->comm), "%s", ev.comm);
 	rec->pid = ev.pid;
 	rec->cpu = ev.cpu;
@@ -960,6 +1047,7 @@ int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
 		memset(rec, 0, offsetof(struct trace_record, entry));
 		rec->unusable = NULL;
 		rec->failed_alloc = false;
+		rec->line = p->line;
 		if (parse_event_line(p, s, rec))
 			return TRACE_PARSE_ERROR;
 		return finish_record(p, rec);

@@ -13,7 +13,10 @@
  * and bookkeeping lines are skipped: '#' comments, empty lines, trace-cmd's
  * "version = N", "cpus=N", "CPU N is empty", and stack-trace lines
  * (" => func", "<stack trace>").  "CPU:N [LOST M EVENTS]" lines add M to
- * the lost-event count.  Anything else is an error "FILE:LINE: what".
+ * the lost-event count.  Anything else is an error "FILE:LINE: what";
+ * control characters (but tabs and carriage returns) or bytes that are
+ * not UTF-8 make the input binary, described and never quoted.  A last line without its newline
+ * (a trace_pipe capture cut mid-line) is passed over with a warning.
  *
  * Known events (the mmsim set, plus the later names mm_page_free and
  * mm_page_free_batched) are decoded into a struct trace_entry.  A known
@@ -37,6 +40,7 @@
 #define TRACE_LINE_MAX	4096		/* longest line accepted */
 
 struct trace_record {
+	unsigned long line;		/* in the file (trace.dat: record number) */
 	char comm[64];			/* as in the file ("<idle>", "<...>") */
 	int pid;
 	int cpu;
@@ -71,8 +75,13 @@ int trace_parser_rewind(struct trace_parser *p);
 /* TRACE_PARSE_EVENT with @rec filled, TRACE_PARSE_EOF, or TRACE_PARSE_ERROR
  * with trace_parser_error() set.  After an error the parser stays failed. */
 int trace_parser_next(struct trace_parser *p, struct trace_record *rec);
-/* "FILE:LINE: what is wrong". */
+/* "FILE:LINE: what is wrong"; binary input "FILE: binary data, not
+ * ftrace text or trace.dat", its bytes never quoted. */
 const char *trace_parser_error(const struct trace_parser *p);
+/* "" or "FILE:LINE: what was passed over": a last line without its
+ * newline (a trace_pipe capture cut mid-line) ends the trace with this
+ * warning instead of an error. */
+const char *trace_parser_warning(const struct trace_parser *p);
 unsigned long trace_parser_line(const struct trace_parser *p);
 const char *trace_parser_name(const struct trace_parser *p);
 /* Events the tracer reported lost (ring-buffer overruns). */

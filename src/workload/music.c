@@ -44,6 +44,8 @@ struct music {
 	uint64_t file_pos;
 	uint64_t pending;		/* received, not yet written */
 	bool folder_done;
+	/* rsync -v names each file it has received: a line per file. */
+	struct program_stdout out;
 };
 
 static bool music_next_file(struct music *m)
@@ -94,6 +96,8 @@ static bool music_write(struct music *m, bool all)
 			program_close(&m->file);
 			m->file_index++;
 			m->c.loops++;
+			program_print_line(&m->out);
+			m->c.lines++;
 		}
 	}
 	return true;
@@ -135,6 +139,7 @@ static void music_main(void *arg)
 	netrx_stop(m->nx);
 out:
 	program_close(&m->file);
+	program_stdout_close(&m->out);
 	program_exit(w);
 }
 
@@ -147,8 +152,16 @@ static int music_start(struct workload *w)
 	w->state = m;
 	m->p = w->params;
 	m->sb = w->set->sb;
+	program_stdout_init(&m->out, sim_now());
 	program_spawn(w, music_main, mm_alloc());
 	return 0;
+}
+
+static struct program_stdout *music_output(struct workload *w, unsigned int i)
+{
+	struct music *m = w->state;
+
+	return m && i == 0 ? &m->out : NULL;
 }
 
 static void music_collect(struct workload *w, struct run_result *r)
@@ -178,6 +191,7 @@ static void music_release(struct workload *w)
 		netrx_free_skb(NULL, m->skb);
 	program_close(&m->file);
 	program_release(w);
+	program_stdout_free(&m->out);
 	free(m);
 	w->state = NULL;
 }
@@ -255,5 +269,6 @@ static const struct workload_ops music_ops = {
 	.start = music_start,
 	.collect = music_collect,
 	.release = music_release,
+	.output = music_output,
 };
 WORKLOAD_REGISTER(music_ops);

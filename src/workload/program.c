@@ -12,10 +12,12 @@
 #include "linux/mm.h"
 #include "linux/ext3_fs.h"
 
-struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
-				  struct mm_struct *mm)
+struct task_struct *program_spawn_task(struct workload *w, void (*fn)(void *),
+				       void *arg, struct mm_struct *mm,
+				       const char *comm)
 {
-	struct task_struct *p = kthread_run(fn, w, w->name, DEFAULT_PRIO);
+	struct task_struct *p = kthread_run(fn, arg, comm ? comm : w->name,
+					    DEFAULT_PRIO);
 
 	/*
 	 * dup_task_struct's order-1 kernel stack.  Programs start at boot,
@@ -25,8 +27,14 @@ struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
 	alloc_task_stack(p);
 	p->mm = mm;
 	p->workload = w;
-	w->task = p;
 	return p;
+}
+
+struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
+				  struct mm_struct *mm)
+{
+	w->task = program_spawn_task(w, fn, w, mm, NULL);
+	return w->task;
 }
 
 /* Drop the task's address space, as exit_mm() does: the OOM killer stops
@@ -41,23 +49,52 @@ static void program_drop_mm(struct task_struct *p)
 	mmput(mm);
 }
 
+void program_task_exit(void)
+{
+	program_drop_mm(current);
+	/* free_task: [MODEL] at exit rather than when the parent reaps. */
+	free_task_stack(current);
+}
+
 void program_exit(struct workload *w)
 {
 	struct program_counters *c = program_counters(w);
 
 	c->killed = program_killed();
-	program_drop_mm(current);
-	/* free_task: [MODEL] at exit rather than when the parent reaps. */
-	free_task_stack(current);
+	program_task_exit();
 	c->exited = true;
 	workload_finish(w);
 }
 
+void program_task_release(struct task_struct *p)
+{
+	if (p) {
+		program_drop_mm(p);
+		free_task_stack(p);
+	}
+}
+
 void program_release(struct workload *w)
 {
-	if (w->task) {
-		program_drop_mm(w->task);
-		free_task_stack(w->task);
+	program_task_release(w->task);
+}
+
+/* One access; VM_FAULT_* of the fault that made it, or -1: must stop. */
+static int access_retrying(struct mm_struct *mm, unsigned long addr, bool write)
+{
+	for (;;) {
+		int ret;
+
+		if (program_killed())
+			return -1;
+		ret = access_user_page(mm, addr, write);
+		if (ret & VM_FAULT_SIGBUS)
+			return -1;
+		if (!(ret & VM_FAULT_OOM))
+			return ret;
+		/* pagefault_out_of_memory(): the OOM killer had its say; the
+		 * access runs again once a victim has freed something. */
+		program_sleep(jiffies_to_ns(1));
 	}
 }
 
@@ -65,25 +102,19 @@ bool program_access(struct workload *w, struct mm_struct *mm,
 		    unsigned long addr, bool write)
 {
 	struct program_counters *c = program_counters(w);
+	int ret = access_retrying(mm, addr, write);
 
-	for (;;) {
-		int ret;
+	if (ret < 0)
+		return false;
+	c->anon_accesses++;
+	if (ret & VM_FAULT_MAJOR)
+		c->major_faults++;
+	return true;
+}
 
-		if (program_killed())
-			return false;
-		ret = access_user_page(mm, addr, write);
-		if (ret & VM_FAULT_SIGBUS)
-			return false;
-		if (!(ret & VM_FAULT_OOM)) {
-			c->anon_accesses++;
-			if (ret & VM_FAULT_MAJOR)
-				c->major_faults++;
-			return true;
-		}
-		/* pagefault_out_of_memory(): the OOM killer had its say; the
-		 * access runs again once a victim has freed something. */
-		program_sleep(jiffies_to_ns(1));
-	}
+bool program_access_mapped(struct mm_struct *mm, unsigned long addr)
+{
+	return access_retrying(mm, addr, false) >= 0;
 }
 
 void program_sleep(sim_time_t ns)
@@ -159,6 +190,35 @@ void latency_log_line(struct latency_log *log)
 
 	latency_log_add(log, now, now - log->last);
 	log->last = now;
+}
+
+/* ---- standard output --------------------------------------------------- */
+
+void program_stdout_init(struct program_stdout *out, sim_time_t start)
+{
+	memset(out, 0, sizeof(*out));
+	latency_log_init(&out->lat, start);
+}
+
+void program_print_line(struct program_stdout *out)
+{
+	out->lines++;
+	if (out->reader)
+		out->reader->line(out->reader);
+	else
+		latency_log_line(&out->lat);
+}
+
+void program_stdout_close(struct program_stdout *out)
+{
+	if (out->reader && out->reader->eof)
+		out->reader->eof(out->reader);
+}
+
+void program_stdout_free(struct program_stdout *out)
+{
+	latency_log_free(&out->lat);
+	out->reader = NULL;
 }
 
 void latency_log_collect(const struct latency_log *log, struct run_result *r)

@@ -54,13 +54,23 @@ static inline struct program_counters *program_counters(const struct workload *w
  * NULL) becomes its address space. */
 struct task_struct *program_spawn(struct workload *w, void (*fn)(void *),
 				  struct mm_struct *mm);
+/* One more process of the program (an instance, a helper): the same, but
+ * @fn gets @arg, its comm is @comm (NULL: the section's name) and w->task
+ * is left alone. */
+struct task_struct *program_spawn_task(struct workload *w, void (*fn)(void *),
+				       void *arg, struct mm_struct *mm,
+				       const char *comm);
 /* The calling task is done: drop its address space, mark it exited (or
  * killed) and tell the run.  Returns to the task function, which returns. */
 void program_exit(struct workload *w);
+/* The calling process of a program with several ends: drop its address
+ * space and stack (the program says when it is finished). */
+void program_task_exit(void);
 
 /* Drop the address space of a task that did not exit (the run ended
  * first): for release(), after the simulation stopped. */
 void program_release(struct workload *w);
+void program_task_release(struct task_struct *p);
 
 /* @len rounded up to whole pages (4 KiB). */
 static inline uint64_t program_page_align(uint64_t len)
@@ -82,6 +92,10 @@ static inline bool program_killed(void)
  */
 bool program_access(struct workload *w, struct mm_struct *mm,
 		    unsigned long addr, bool write);
+
+/* A read of a mapped file's page, as program_access but not counted as
+ * an anonymous access. */
+bool program_access_mapped(struct mm_struct *mm, unsigned long addr);
 
 /* Sleep @ns (rounded up to jiffies, as msleep). */
 void program_sleep(sim_time_t ns);
@@ -107,6 +121,30 @@ struct latency_log {
 	size_t nr, cap;
 	sim_time_t last;
 };
+
+/*
+ * A program's standard output as the test's harness reads it.  Each line
+ * it prints goes either straight into its latency record, at the line's
+ * own time (nobody reads the output), or to the reader attached
+ * (latency-output through expect_unbuffered, harness.c), which records it
+ * when it has read it, as the 2009 test's latency-output did.
+ */
+struct stdout_reader {
+	void (*line)(struct stdout_reader *reader);	/* a line was printed */
+	void (*eof)(struct stdout_reader *reader);	/* the process exited */
+};
+
+struct program_stdout {
+	struct latency_log lat;		/* the lines, as recorded */
+	struct stdout_reader *reader;	/* NULL: nobody reads */
+	unsigned long lines;		/* printed */
+};
+
+void program_stdout_init(struct program_stdout *out, sim_time_t start);
+void program_print_line(struct program_stdout *out);
+/* The process exits: its reader sees the end of the file. */
+void program_stdout_close(struct program_stdout *out);
+void program_stdout_free(struct program_stdout *out);
 
 void latency_log_init(struct latency_log *log, sim_time_t start);
 void latency_log_line(struct latency_log *log);

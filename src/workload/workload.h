@@ -37,6 +37,7 @@
 struct run_result;
 struct super_block;
 struct workload;
+struct program_stdout;
 
 struct workload_ops {
 	const char *name;		/* the scenario's program = NAME */
@@ -63,6 +64,13 @@ struct workload_ops {
 	int (*start)(struct workload *w);
 	/* Add this program's measures to the run's result. */
 	void (*collect)(struct workload *w, struct run_result *r);
+	/*
+	 * The standard output of the program's process @i (its instances
+	 * are 0, 1, ...), which the harness's latency-output reads
+	 * (program.h, struct program_stdout); NULL past the last process.
+	 * NULL: the program prints nothing.
+	 */
+	struct program_stdout *(*output)(struct workload *w, unsigned int i);
 	/* Free w->state. */
 	void (*release)(struct workload *w);
 };
@@ -76,6 +84,9 @@ struct workload_set {
 	struct workload *w;		/* one per task, in file order */
 	size_t nr;
 	struct super_block *sb;		/* the filesystem volume */
+	/* The normal partition's filesystem the harness logs to (the
+	 * machine's logfs), or NULL. */
+	struct super_block *log_sb;
 	/* The run's stop condition: called when a program finishes.
 	 * NULL: nothing to do. */
 	void (*finished)(struct workload_set *set, struct workload *w);

@@ -175,10 +175,14 @@ static struct request *get_request_wait(struct request_queue *q,
 		DEFINE_WAIT(wait);
 		sim_time_t start = sim_now();
 
+		enum task_time old;
+
 		prepare_to_wait_exclusive(&rl->wait[is_sync], &wait,
 					  TASK_UNINTERRUPTIBLE);
 		__generic_unplug_device(q);
+		old = task_time_enter(TT_REQUEST);
 		io_schedule();
+		task_time_exit(old);
 		/* A woken task is a batcher: it got in line first. */
 		ioc_set_batching(q, current_io_context());
 		finish_wait(&rl->wait[is_sync], &wait);

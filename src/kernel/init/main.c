@@ -24,6 +24,7 @@
 #include "linux/mempool.h"
 #include "linux/slab.h"
 #include "linux/swap.h"
+#include "linux/vmstat.h"
 #include "linux/writeback.h"
 #include "mmsim/alloc_fail.h"
 
@@ -68,6 +69,10 @@ static const struct initcall {
 	 * .30/.31, the bdi forker in .32). */
 	{ "page_writeback_init", page_writeback_init, INIT_WRITEBACK },
 	{ "fs_writeback_init", fs_writeback_init, INIT_WRITEBACK },
+	/* 2.6.32 mm/vmstat.c setup_vmstat(), a module_init: the per-cpu
+	 * counter thresholds (0, exact counters, until here) and each CPU's
+	 * vmstat_update. */
+	{ "setup_vmstat", setup_vmstat, INIT_VMSTAT },
 };
 
 void do_initcalls(unsigned int levels)

@@ -27,8 +27,8 @@ static size_t nr_printed, nr_nowarn, nr_ratelimited, nr_unprinted_snapshots;
  * .30, .31 and .32.  The kernel marks "no window" with begin == 0, which
  * real jiffies (starting at INITIAL_JIFFIES) never hit; simulated jiffies
  * start at 0, so an explicit flag stands in for it.  The kernel shares this
- * state with every printk_ratelimit() user; in mmsim only allocation
- * failures use it.
+ * state with every printk_ratelimit() user; in mmsim those are allocation
+ * failures and the OOM killer's header (mm/oom_kill.c).
  */
 static struct {
 	bool begun;
@@ -42,7 +42,7 @@ static struct {
  * number of messages suppressed in the window that just expired, which the
  * kernel announces as "__ratelimit: N callbacks suppressed" right here.
  */
-static int printk_ratelimit(int *reported)
+int printk_ratelimit(int *reported)
 {
 	unsigned long now = jiffies;
 	unsigned long interval = PRINTK_RATELIMIT_INTERVAL_S * HZ;
@@ -107,9 +107,11 @@ static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
 	zs->pcp = calloc(m->nr_cpus ? m->nr_cpus : 1, sizeof(*zs->pcp));
 	BUG_ON(!zs->pcp);
 	for (unsigned int cpu = 0; zone->pageset && cpu < m->nr_cpus; cpu++) {
-		zs->pcp[cpu].high = zone->pageset[cpu].high;
-		zs->pcp[cpu].batch = zone->pageset[cpu].batch;
-		zs->pcp[cpu].count = zone->pageset[cpu].count;
+		const struct per_cpu_pages *pcp = &zone_pcp(zone, cpu)->pcp;
+
+		zs->pcp[cpu].high = pcp->high;
+		zs->pcp[cpu].batch = pcp->batch;
+		zs->pcp[cpu].count = pcp->count;
 	}
 	for (unsigned int k = 0; k < m->nr_lowmem_reserve; k++)
 		m->lowmem_reserve[m->nr_zones][k] =
@@ -193,6 +195,11 @@ static struct show_mem_snapshot *snapshot_show_mem(bool page_counts)
 	if (page_counts)
 		snapshot_page_counts(m);
 	return m;
+}
+
+struct show_mem_snapshot *show_mem_snapshot_take(void)
+{
+	return snapshot_show_mem(true);
 }
 
 static struct alloc_failure *new_record(void)
@@ -467,7 +474,7 @@ int alloc_failures_ratelimit_pending(void)
 	return printk_rs.missed;
 }
 
-static void free_snapshot(struct show_mem_snapshot *m)
+void show_mem_snapshot_free(struct show_mem_snapshot *m)
 {
 	if (!m)
 		return;
@@ -481,7 +488,7 @@ static void free_snapshot(struct show_mem_snapshot *m)
 void alloc_failures_reset(void)
 {
 	for (size_t i = 0; i < nr_records; i++) {
-		free_snapshot(records[i].mem);
+		show_mem_snapshot_free(records[i].mem);
 		free(records[i].why);
 	}
 	free(records);

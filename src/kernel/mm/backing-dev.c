@@ -113,10 +113,13 @@ static long congestion_wait_one(int sync, long timeout, struct cw_part *part)
 	sim_time_t expires = jiffies_to_ns(jiffies + (unsigned long)
 					   (timeout > 0 ? timeout : 0));
 	DEFINE_WAIT(wait);
+	enum task_time old;
 	long ret;
 
 	prepare_to_wait(wqh, &wait, TASK_UNINTERRUPTIBLE);
+	old = task_time_enter(TT_CONGESTION);
 	ret = io_schedule_timeout(timeout);
+	task_time_exit(old);
 	finish_wait(wqh, &wait);
 
 	part->queue = sync;
@@ -219,6 +222,7 @@ long __congestion_wait(int sync, long timeout, const char *function,
 		.timeout = timeout,
 	};
 	int queue = sync == BLK_RW_BOTH ? BLK_RW_ASYNC : sync;
+	unsigned long start = jiffies;
 	long ret;
 
 	BUG_ON(in_interrupt() || !current);	/* congestion_wait needs a task */
@@ -244,9 +248,17 @@ long __congestion_wait(int sync, long timeout, const char *function,
 	rec.ret = ret;
 	rec.waited = sim_now() - rec.start;
 	cw_record(&rec);
+	/*
+	 * 2.6.37's congestion_wait() (the tracepoint's origin) measures the
+	 * sleep as jiffies_to_usecs(jiffies - start): whole ticks, so a call
+	 * that slept its full timeout reports usec_delayed == usec_timeout,
+	 * which is how the trace's readers (mmsim report reclaim's
+	 * FullTimeout, docs/trace.md) tell a timeout from a wakeup.  The
+	 * nanoseconds slept (rec.waited) would start mid-tick and fall short.
+	 */
 	trace_writeback_congestion_wait(
 		(unsigned int)(jiffies_to_ns((unsigned long)rec.timeout) / NSEC_PER_USEC),
-		(unsigned int)(rec.waited / NSEC_PER_USEC));
+		(unsigned int)(jiffies_to_ns(jiffies - start) / NSEC_PER_USEC));
 	return ret;
 }
 

@@ -64,8 +64,32 @@ static void sync_page(struct page *page)
 		blk_run_backing_dev(mapping->backing_dev_info, page);
 }
 
+/*
+ * What a task sleeping on @page's lock waits for (sim.h, enum task_time):
+ * a locked page that is not up to date is under read, and the lock
+ * holder is the read's completion (2.6.32 mm/memory.c do_swap_page()
+ * counts the swap-in's wait as swapin_delay); any other holder is
+ * page_wait, as is every writeback wait.
+ */
+static enum task_time page_wait_class(const struct page *page, bool lock)
+{
+	if (lock && !PageUptodate(page))
+		return PageSwapCache(page) ? TT_SWAPIN : TT_FILE_READ;
+	return TT_PAGE_WAIT;
+}
+
+/* One io_schedule() on @page, its time classified as page_wait_class(). */
+static void page_io_schedule(struct page *page, bool lock)
+{
+	enum task_time old = task_time_enter(page_wait_class(page, lock));
+
+	io_schedule();
+	task_time_exit(old);
+}
+
 /* Sleep (as I/O wait) until @cond(page) is false. */
-static void wait_on_page_cond(struct page *page, bool (*cond)(const struct page *))
+static void wait_on_page_cond(struct page *page, bool (*cond)(const struct page *),
+			      bool lock)
 {
 	struct wait_queue_head *wq = page_waitqueue(page);
 	DEFINE_WAIT(wait);
@@ -75,7 +99,7 @@ static void wait_on_page_cond(struct page *page, bool (*cond)(const struct page 
 		if (!cond(page))
 			break;
 		sync_page(page);
-		io_schedule();
+		page_io_schedule(page, lock);
 	}
 	finish_wait(wq, &wait);
 }
@@ -90,7 +114,7 @@ void __lock_page(struct page *page)
 		if (trylock_page(page))
 			break;
 		sync_page(page);
-		io_schedule();
+		page_io_schedule(page, true);
 	}
 	finish_wait(wq, &wait);
 }
@@ -115,13 +139,13 @@ static bool page_is_writeback(const struct page *page)
 void wait_on_page_locked(struct page *page)
 {
 	if (PageLocked(page))
-		wait_on_page_cond(page, page_is_locked);
+		wait_on_page_cond(page, page_is_locked, true);
 }
 
 void wait_on_page_writeback(struct page *page)
 {
 	if (PageWriteback(page))
-		wait_on_page_cond(page, page_is_writeback);
+		wait_on_page_cond(page, page_is_writeback, false);
 }
 
 /*

@@ -352,12 +352,16 @@ int do_munmap(struct mm_struct *mm, unsigned long addr)
 
 	if (!vma || vma->vm_start != addr)
 		return -1;
+	/* 2.6.32 mm/mmap.c unmap_region(): this CPU's pagevecs first. */
+	lru_add_drain();
 	remove_vma(vma);
 	return 0;
 }
 
 void mmput(struct mm_struct *mm)
 {
+	/* 2.6.32 mm/mmap.c exit_mmap(): this CPU's pagevecs first. */
+	lru_add_drain();
 	while (!list_empty(&mm->mmap))
 		remove_vma(list_first_entry(&mm->mmap, struct vm_area_struct,
 					    vm_list));

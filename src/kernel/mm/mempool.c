@@ -222,15 +222,20 @@ static void record_wait(mempool_t *pool, const struct task_struct *p,
 /*
  * The sleep of step 5: io_schedule_timeout(5*HZ) on the pool's wait
  * queue, unless an element came back after prepare_to_wait (the kernel
- * looks under pool->lock).  A task's wchan is this function.
+ * looks under pool->lock).  A task's wchan is this function; the sleep
+ * is charged to the task's TT_MEMPOOL time.
  */
 static void mempool_wait(mempool_t *pool)
 {
 	DEFINE_WAIT(wait);
 
 	prepare_to_wait(&pool->wait, &wait, TASK_UNINTERRUPTIBLE);
-	if (!pool->curr_nr)
+	if (!pool->curr_nr) {
+		enum task_time old = task_time_enter(TT_MEMPOOL);
+
 		io_schedule_timeout(5 * HZ);
+		task_time_exit(old);
+	}
 	finish_wait(&pool->wait, &wait);
 }
 

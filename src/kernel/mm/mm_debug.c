@@ -139,9 +139,9 @@ static int walk_free_lists(struct zone *zone, struct zone_lists *zl,
 		free_pages += zl->blocks[order] << order;
 	}
 	invariant = "vmstat";
-	CHECK((long)free_pages == zone->vm_stat[NR_FREE_PAGES],
+	CHECK((long)free_pages == zone_page_state_snapshot(zone, NR_FREE_PAGES),
 	      "%s: NR_FREE_PAGES %ld, free lists hold %lu pages", zone->name,
-	      zone->vm_stat[NR_FREE_PAGES], free_pages);
+	      zone_page_state_snapshot(zone, NR_FREE_PAGES), free_pages);
 	page_census.buddy += free_pages;
 	return 0;
 fail:
@@ -155,7 +155,7 @@ static int walk_pcp_lists(struct zone *zone, struct zone_lists *zl,
 
 	invariant = "pcp lists";
 	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++) {
-		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+		struct per_cpu_pages *pcp = &zone_pcp(zone, cpu)->pcp;
 		long n = 0;
 
 		for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
@@ -177,6 +177,18 @@ static int walk_pcp_lists(struct zone *zone, struct zone_lists *zl,
 		CHECK(n == pcp->count, "%s cpu %u: pcp count %d, lists hold %ld",
 		      zone->name, cpu, pcp->count, n);
 		zl->pcp += (unsigned long)n;
+		/* A differential past the threshold would have been folded. */
+		invariant = "vmstat";
+		for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++) {
+			const struct per_cpu_pageset *p = zone_pcp(zone, cpu);
+			int d = p->vm_stat_diff[i];
+
+			CHECK(d <= p->stat_threshold && d >= -p->stat_threshold,
+			      "%s cpu %u: %s differential %d, threshold %d",
+			      zone->name, cpu, vmstat_zone_stat_names[i], d,
+			      p->stat_threshold);
+		}
+		invariant = "pcp lists";
 	}
 	page_census.pcp += zl->pcp;
 	return 0;
@@ -202,9 +214,9 @@ static int walk_lru_lists(struct zone *zone, struct zone_lists *zl,
 			      page_count(page), page_lru(page), page_zone(page)->name);
 			n++;
 		}
-		CHECK((long)n == zone->vm_stat[NR_LRU_BASE + l],
+		CHECK((long)n == zone_page_state_snapshot(zone, NR_LRU_BASE + l),
 		      "%s: lru %d holds %lu pages, counter says %ld", zone->name,
-		      l, n, zone->vm_stat[NR_LRU_BASE + l]);
+		      l, n, zone_page_state_snapshot(zone, NR_LRU_BASE + l));
 		zl->lru[l] = n;
 		page_census.lru[l] += n;
 	}
@@ -552,11 +564,74 @@ static int compare_zone(struct zone *zone, const struct zone_lists *zl,
 	for (size_t i = 0; i < sizeof(recounted) / sizeof(recounted[0]); i++) {
 		enum zone_stat_item item = recounted[i];
 
-		CHECK(zs->stat[item] == zone->vm_stat[item],
+		CHECK(zs->stat[item] == zone_page_state_snapshot(zone, item),
 		      "%s: %s is %ld, pages say %ld", zone->name,
-		      vmstat_zone_stat_names[item], zone->vm_stat[item],
-		      zs->stat[item]);
+		      vmstat_zone_stat_names[item],
+		      zone_page_state_snapshot(zone, item), zs->stat[item]);
 	}
+	return 0;
+fail:
+	return -1;
+}
+
+static int page_ptr_cmp(const void *a, const void *b)
+{
+	const struct page *x = *(struct page *const *)a;
+	const struct page *y = *(struct page *const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The flags a page waiting in an lru_add pagevec must not have yet. */
+#define PAGEVEC_FLAGS_OFF						\
+	((1u << PG_lru) | (1u << PG_buddy) | (1u << PG_pcp) |		\
+	 (1u << PG_isolated) | (1u << PG_slab) | (1u << PG_active) |	\
+	 (1u << PG_unevictable) | (1u << PG_reserved))
+
+
+/*
+ * The pages waiting in the CPUs' lru_add pagevecs (swap.c): each holds
+ * the pagevec's reference and is on no list, in no other pagevec.  The
+ * sweep counted them as held by somebody; returns how many there are.
+ * (A page in a rotate pagevec is on its list, or wherever it went since:
+ * the pagevec only holds a reference.)
+ */
+static int walk_pagevecs(unsigned long *nr, char *msg, size_t len)
+{
+	/* Static: checks run on tasks' small stacks too. */
+	static struct page *seen[SIM_MAX_CPUS * NR_LRU_LISTS * PAGEVEC_SIZE];
+	unsigned int n = 0;
+
+	invariant = "pagevecs";
+	for (unsigned int cpu = 0; cpu < num_online_cpus() &&
+	     cpu < SIM_MAX_CPUS; cpu++) {
+		for (enum lru_list l = 0; l < NR_LRU_LISTS; l++) {
+			const struct pagevec *pvec = lru_add_pvec((int)cpu, l);
+
+			CHECK(pagevec_count(pvec) < PAGEVEC_SIZE &&
+			      (l != LRU_UNEVICTABLE || !pagevec_count(pvec)),
+			      "cpu %u lru %d: pagevec holds %u pages", cpu, l,
+			      pagevec_count(pvec));
+			for (unsigned int i = 0; i < pagevec_count(pvec); i++) {
+				struct page *page = pvec->pages[i];
+
+				CHECK(page >= mem_map && page < mem_map + max_pfn,
+				      "cpu %u lru %d: pagevec holds %p, no page",
+				      cpu, l, (void *)page);
+				CHECK(page_count(page) > 0 &&
+				      !(page->flags & PAGEVEC_FLAGS_OFF),
+				      "cpu %u lru %d: pagevec pfn %lu flags %#x "
+				      "count %d", cpu, l, page_to_pfn(page),
+				      page->flags, page_count(page));
+				seen[n++] = page;
+			}
+		}
+	}
+	qsort(seen, n, sizeof(seen[0]), page_ptr_cmp);
+	for (unsigned int i = 1; i < n; i++)
+		CHECK(seen[i] != seen[i - 1], "pfn %lu in two pagevecs",
+		      page_to_pfn(seen[i]));
+	*nr = n;
 	return 0;
 fail:
 	return -1;
@@ -565,10 +640,10 @@ fail:
 /* Global counts over every zone's sweep. */
 static int compare_totals(const struct zone_sweep *sum, char *msg, size_t len)
 {
-	long slab = (long)(global_page_state(NR_SLAB_RECLAIMABLE) +
-			   global_page_state(NR_SLAB_UNRECLAIMABLE));
-	long isolated = (long)(global_page_state(NR_ISOLATED_ANON) +
-			       global_page_state(NR_ISOLATED_FILE));
+	long slab = global_page_state_snapshot(NR_SLAB_RECLAIMABLE) +
+		    global_page_state_snapshot(NR_SLAB_UNRECLAIMABLE);
+	long isolated = global_page_state_snapshot(NR_ISOLATED_ANON) +
+			global_page_state_snapshot(NR_ISOLATED_FILE);
 
 	invariant = "vmstat";
 	CHECK(sum->swapcache == total_swapcache_pages,
@@ -588,10 +663,12 @@ static int compare_totals(const struct zone_sweep *sum, char *msg, size_t len)
 	invariant = "page conservation";
 	/* Page tables and kernel stacks are held too (memory.c, fork.c). */
 	if (mm_debug_expected_other >= 0)
-		CHECK((long)(sum->other + sum->unreferenced) ==
+		CHECK((long)(sum->other + sum->unreferenced -
+			     page_census.pagevec) ==
 		      mm_debug_expected_other + (long)kernel_held_pages(),
-		      "%lu pages held outside LRU, slab and free lists (%lu of them "
-		      "unreferenced), expected %ld", sum->other + sum->unreferenced,
+		      "%lu pages held outside LRU, slab, pagevecs and free lists "
+		      "(%lu of them unreferenced), expected %ld",
+		      sum->other + sum->unreferenced - page_census.pagevec,
 		      sum->unreferenced,
 		      mm_debug_expected_other + (long)kernel_held_pages());
 	return 0;
@@ -678,14 +755,16 @@ static int census(char *msg, size_t len)
 			return -1;
 		add_sweep(&sum, &zs);
 	}
-	if (census_swap(msg, len) || compare_totals(&sum, msg, len))
+	if (census_swap(msg, len) ||
+	    walk_pagevecs(&page_census.pagevec, msg, len) ||
+	    compare_totals(&sum, msg, len))
 		return -1;
 	page_census.isolated = sum.isolated;
 	page_census.swapcache = sum.swapcache;
 	page_census.slab = sum.slab;
-	page_census.other = sum.other + sum.unreferenced;
+	page_census.other = sum.other + sum.unreferenced - page_census.pagevec;
 	found = page_census.buddy + page_census.pcp + page_census.isolated +
-		page_census.slab + page_census.other;
+		page_census.slab + page_census.pagevec + page_census.other;
 	for (enum lru_list l = 0; l < NR_LRU_LISTS; l++)
 		found += page_census.lru[l];
 	invariant = "page conservation";
@@ -736,7 +815,7 @@ static uint64_t state_sum(void)
 	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++)
 		h = (h ^ vm_events[i]) * 0x100000001b3ULL;
 	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
-		h = (h ^ (uint64_t)vm_stat[i]) * 0x100000001b3ULL;
+		h = (h ^ (uint64_t)global_page_state_snapshot(i)) * 0x100000001b3ULL;
 	return h;
 }
 

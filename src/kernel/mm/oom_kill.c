@@ -14,13 +14,17 @@
  * killable processes..."), and every out_of_memory() call ends with a
  * one-tick sleep unless the caller is itself the victim.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "linux/oom.h"
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/mm.h"
+#include "mmsim/alloc_fail.h"
 #include "metrics/metrics.h"
+
+int sysctl_oom_dump_tasks;
 
 static bool oom_locked;
 static struct oom_kill_record *kills;
@@ -104,6 +108,44 @@ static struct task_struct *select_bad_process(unsigned long *ppoints,
 	return chosen;
 }
 
+/* The pages @mm's vmas span: mm->total_vm, which mmsim does not keep. */
+static unsigned long total_vm(const struct mm_struct *mm)
+{
+	const struct vm_area_struct *vma;
+	unsigned long pages = 0;
+
+	list_for_each_entry(vma, &mm->mmap, vm_list)
+		pages += (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+	return pages;
+}
+
+/* dump_tasks(): every task with an mm, in the task list's order. */
+static void record_tasks(struct oom_kill_record *r)
+{
+	struct task_struct *p;
+	size_t n = 0;
+
+	for (p = task_next(NULL); p; p = task_next(p))
+		n += p->mm != NULL;
+	r->tasks = calloc(n ? n : 1, sizeof(*r->tasks));
+	if (!r->tasks)
+		abort();
+	for (p = task_next(NULL); p; p = task_next(p)) {
+		struct oom_task_dump *t;
+		long rss;
+
+		if (!p->mm)
+			continue;
+		t = &r->tasks[r->nr_tasks++];
+		t->pid = t->tgid = p->pid;
+		t->total_vm = total_vm(p->mm);
+		rss = p->mm->anon_rss + p->mm->file_rss;
+		t->rss = rss > 0 ? (unsigned long)rss : 0;
+		t->cpu = p->cpu;
+		memcpy(t->comm, p->comm, sizeof(t->comm));
+	}
+}
+
 static void record_kill(struct task_struct *victim, unsigned long points,
 			gfp_t gfp_mask, int order)
 {
@@ -125,8 +167,25 @@ static void record_kill(struct task_struct *victim, unsigned long points,
 		r->trigger_pid = current->pid;
 		memcpy(r->trigger_comm, current->comm, sizeof(r->trigger_comm));
 	}
+	r->in_interrupt = in_interrupt();
 	r->gfp_mask = gfp_mask;
 	r->order = order;
+	/*
+	 * 2.6.32 oom_kill_process(): the header only if printk_ratelimit(),
+	 * the state allocation failure warnings share; the two kill lines
+	 * always.  Every task may use every node (no cpusets configured).
+	 */
+	if (nr_online_nodes > 1)
+		snprintf(r->mems_allowed, sizeof(r->mems_allowed), "0-%d",
+			 nr_online_nodes - 1);
+	else
+		snprintf(r->mems_allowed, sizeof(r->mems_allowed), "0");
+	r->header = printk_ratelimit(&r->ratelimit_missed);
+	if (!r->header)
+		return;
+	r->mem = show_mem_snapshot_take();
+	if (sysctl_oom_dump_tasks)
+		record_tasks(r);
 }
 
 /*
@@ -214,6 +273,10 @@ const struct oom_kill_record *oom_kill_get(size_t i)
 
 void oom_kills_reset(void)
 {
+	for (size_t i = 0; i < nr_kills; i++) {
+		show_mem_snapshot_free(kills[i].mem);
+		free(kills[i].tasks);
+	}
 	free(kills);
 	kills = NULL;
 	nr_kills = cap_kills = 0;

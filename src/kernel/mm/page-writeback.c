@@ -469,8 +469,11 @@ static void bdp_sleep(unsigned long *pause)
 		 * 2.6.32 balance_dirty_pages: a plain sleep, no congestion
 		 * queue, backing off from one jiffy to the old HZ/10 nap.
 		 */
+		enum task_time old = task_time_enter(TT_THROTTLE);
+
 		set_current_state(TASK_INTERRUPTIBLE);
 		io_schedule_timeout((long)*pause);
+		task_time_exit(old);
 		*pause <<= 1;
 		if (*pause > HZ / 10)
 			*pause = HZ / 10;

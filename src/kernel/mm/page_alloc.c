@@ -480,7 +480,7 @@ static inline struct per_cpu_pages *this_cpu_pcp(struct zone *zone)
 	int cpu = smp_processor_id();
 
 	BUG_ON((unsigned int)cpu >= num_online_cpus());
-	return &zone->pageset[cpu];
+	return &zone_pcp(zone, cpu)->pcp;
 }
 
 /*
@@ -574,12 +574,17 @@ static void pcp_free_batch(struct zone *zone, struct per_cpu_pages *pcp,
 		free_pages_bulk(zone, count, &pcp->lists[0]);
 }
 
+/*
+ * Every zone's lists of @cpu, which is the CPU running this (2.6.32
+ * drain_pages(): drain_local_pages, or an IPI of drain_all_pages), so
+ * the NR_FREE_PAGES update lands in that CPU's differential.
+ */
 static void drain_pages(unsigned int cpu)
 {
 	struct zone *zone;
 
 	for_each_populated_zone(zone) {
-		struct per_cpu_pages *pcp = &zone->pageset[cpu];
+		struct per_cpu_pages *pcp = &zone_pcp(zone, cpu)->pcp;
 
 		pcp_free_batch(zone, pcp, pcp->count);
 		pcp->count = 0;
@@ -593,13 +598,14 @@ void drain_local_pages(void *arg)
 }
 
 /*
- * on_each_cpu(drain_local_pages): every CPU's lists, here one after the
- * other in CPU order, at the same simulated instant.
+ * 2.6.32 drain_all_pages(): on_each_cpu(drain_local_pages), each CPU
+ * draining its own lists, the others in an IPI; here one after the other
+ * in CPU order, at the same simulated instant.
  */
 void drain_all_pages(void)
 {
 	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
-		drain_pages(cpu);
+		sim_call_on_cpu((int)cpu, drain_local_pages, NULL);
 }
 
 /* ---- freeing --------------------------------------------------------- */
@@ -1046,7 +1052,12 @@ __alloc_pages_direct_reclaim(gfp_t gfp_mask, unsigned int order,
 	p->reclaim_state = NULL;
 	p->flags &= ~PF_MEMALLOC;
 
-	/* High-order requests need the pages other CPUs hold on pcp lists. */
+	/*
+	 * High-order requests need the pages every CPU holds on pcp lists:
+	 * drained for any order > 0, whether or not reclaim made progress,
+	 * before the retry (2.6.31/2.6.32 __alloc_pages_direct_reclaim(),
+	 * 2.6.30 __alloc_pages_internal()).
+	 */
 	if (order != 0)
 		drain_all_pages();
 
@@ -1432,10 +1443,13 @@ static unsigned long rounddown_pow_of_two(unsigned long n)
 }
 
 /*
- * zone_batchsize: about a quarter of a 1/1024th of the zone, capped at
- * 512 KiB worth, then rounded to 2^n - 1 (the kernel's comment: batch
- * sizes of 2^n - 1 avoid cache-colouring pathologies).  A small DMA zone
- * gets 0: pcp.high 0, pcp.batch 1, so its order-0 frees go straight back.
+ * zone_batchsize (2.6.30-2.6.32 mm/page_alloc.c): about a quarter of a
+ * 1/1024th of the zone, capped at 512 KiB worth, then rounded to 2^n - 1
+ * (the kernel's comment: batch sizes of 2^n - 1 avoid cache-colouring
+ * pathologies); setup_pageset() makes high 6 x batch.  A 512 MB machine's
+ * DMA32 or Normal zone (about 125,000 present pages) gets batch 31, high
+ * 186; its DMA zone (about 3,990) gets 0: pcp.high 0, pcp.batch 1, so
+ * its order-0 frees go straight back.
  */
 static int zone_batchsize(const struct zone *zone)
 {
@@ -1449,8 +1463,11 @@ static int zone_batchsize(const struct zone *zone)
 	return (int)rounddown_pow_of_two(batch + batch / 2) - 1;
 }
 
-static void setup_pageset(struct per_cpu_pages *pcp, int batch)
+static void setup_pageset(struct per_cpu_pageset *p, int batch)
 {
+	struct per_cpu_pages *pcp = &p->pcp;
+
+	memset(p, 0, sizeof(*p));
 	pcp->count = 0;
 	pcp->high = 6 * batch;
 	pcp->batch = batch > 1 ? batch : 1;
@@ -1480,9 +1497,9 @@ static int zone_pcp_init(struct zone *zone, unsigned int fraction)
 	if (!zone->pageset)
 		return mem_fail("out of host memory for pagesets");
 	for (unsigned int cpu = 0; cpu < nr_online_cpus; cpu++) {
-		setup_pageset(&zone->pageset[cpu], zone_batchsize(zone));
+		setup_pageset(zone_pcp(zone, cpu), zone_batchsize(zone));
 		if (fraction)
-			setup_pagelist_highmark(&zone->pageset[cpu],
+			setup_pagelist_highmark(&zone_pcp(zone, cpu)->pcp,
 						zone->present_pages / fraction);
 	}
 	return 0;

@@ -4,20 +4,30 @@
  * a second access, rotating written-back pages to the inactive tail,
  * putting isolated pages back, and freeing the last reference.
  *
- * Pagevecs.  The kernel batches LRU additions in per-cpu pagevecs of 14
- * and drains them under the zone's lru_lock; shrink_*_list drain the
- * local CPU's pagevec first (lru_add_drain).  mmsim adds every page at
- * once.  The order pages reach the list is the same (a pagevec is
- * drained head-first in insertion order); what is lost is the short
- * window in which up to 14 new pages per CPU are not yet on any list and
- * cannot be isolated.  rotate_reclaimable_page's pagevec is likewise
- * applied at once ([MODEL]: reclaim's decisions do not change).
+ * Pagevecs, as 2.6.30-2.6.32 have them.  A page added to the LRU goes to
+ * the current CPU's pagevec for its list (lru_add_pvecs, PAGEVEC_SIZE 14
+ * per list per CPU), holding a reference; the whole pagevec goes onto
+ * the list, in the order the pages came, when it fills
+ * (____pagevec_lru_add) or when lru_add_drain() drains that CPU's
+ * pagevecs (shrink_inactive_list and shrink_active_list before they
+ * isolate, swapin_readahead).  Until then the page is on no list:
+ * reclaim cannot see it and the list's counter does not count it.  A
+ * page whose writeback for reclaim ends goes to the CPU's
+ * lru_rotate_pvecs, also with a reference, and moves to the inactive
+ * tail when that pagevec fills or drains (pagevec_move_tail).
+ * exit_mmap and unmap_region (mmput, do_munmap) drain too.
+ * lru_add_drain_all() (mlock, migration, memory hotplug, memcg) is on
+ * none of mmsim's paths.
  */
 #include <errno.h>
+#include <string.h>
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/swap.h"
 #include "linux/fs.h"
+
+static struct pagevec lru_add_pvecs[SIM_MAX_CPUS][NR_LRU_LISTS];
+static struct pagevec lru_rotate_pvecs[SIM_MAX_CPUS];
 
 /* Every LRU add, and every activation, feeds get_scan_ratio (2.6.32
  * mm/swap.c update_page_reclaim_stat()). */
@@ -29,20 +39,87 @@ static inline void update_page_reclaim_stat(struct zone *zone, int file,
 		zone->reclaim_stat.recent_rotated[file]++;
 }
 
+/*
+ * 2.6.32 release_pages(): drop a reference on each page; a page whose
+ * last reference goes leaves the LRU (if on it) and is freed through a
+ * pagevec of pages to free (__pagevec_free).  No LRU page is compound.
+ */
+void release_pages(struct page **pages, int nr, int cold)
+{
+	struct page *to_free[PAGEVEC_SIZE];
+	unsigned int nr_free = 0;
+
+	for (int i = 0; i < nr; i++) {
+		struct page *page = pages[i];
+
+		if (!put_page_testzero(page))
+			continue;
+		if (PageLRU(page)) {
+			ClearPageLRU(page);
+			del_page_from_lru(page_zone(page), page);
+		}
+		VM_BUG_ON(page_mapped(page) || PageSwapCache(page));
+		to_free[nr_free++] = page;
+		if (nr_free == PAGEVEC_SIZE) {
+			__pagevec_free_pages(to_free, nr_free, cold);
+			nr_free = 0;
+		}
+	}
+	if (nr_free)
+		__pagevec_free_pages(to_free, nr_free, cold);
+}
+
+/* 2.6.32 ____pagevec_lru_add(): every page onto @lru, in order, then the
+ * pagevec's references dropped. */
+void ____pagevec_lru_add(struct pagevec *pvec, enum lru_list lru)
+{
+	VM_BUG_ON(lru == LRU_UNEVICTABLE);
+	for (unsigned int i = 0; i < pagevec_count(pvec); i++) {
+		struct page *page = pvec->pages[i];
+		struct zone *zone = page_zone(page);
+		int active = is_active_lru(lru);
+
+		VM_BUG_ON(PageActive(page) || PageUnevictable(page) ||
+			  PageLRU(page));
+		SetPageLRU(page);
+		if (active)
+			SetPageActive(page);
+		update_page_reclaim_stat(zone, is_file_lru(lru), active);
+		add_page_to_lru_list(zone, page, lru);
+	}
+	release_pages(pvec->pages, (int)pvec->nr, (int)pvec->cold);
+	pagevec_reinit(pvec);
+}
+
+static inline struct pagevec *this_cpu_lru_add_pvec(enum lru_list lru)
+{
+	int cpu = smp_processor_id();
+
+	BUG_ON((unsigned int)cpu >= SIM_MAX_CPUS);
+	return &lru_add_pvecs[cpu][lru];
+}
+
+void __lru_cache_add(struct page *page, enum lru_list lru)
+{
+	struct pagevec *pvec = this_cpu_lru_add_pvec(lru);
+
+	page_cache_get(page);
+	if (!pagevec_add(pvec, page))
+		____pagevec_lru_add(pvec, lru);
+}
+
+/*
+ * 2.6.32 lru_cache_add_lru(): Active and Unevictable are the pagevec's
+ * to set.  mmsim's PG_isolated goes too: a page put back by reclaim
+ * (putback_lru_page) waits in the pagevec, no longer reclaim's.
+ */
 void lru_cache_add_lru(struct page *page, enum lru_list lru)
 {
-	struct zone *zone = page_zone(page);
-	int active = is_active_lru(lru);
-
-	VM_BUG_ON(PageLRU(page));
 	ClearPageActive(page);
 	ClearPageUnevictable(page);
 	ClearPageIsolated(page);
-	SetPageLRU(page);
-	if (active)
-		SetPageActive(page);
-	update_page_reclaim_stat(zone, is_file_lru(lru), active);
-	add_page_to_lru_list(zone, page, lru);
+	VM_BUG_ON(PageLRU(page));
+	__lru_cache_add(page, lru);
 }
 
 void add_page_to_unevictable_list(struct page *page)
@@ -89,20 +166,109 @@ void mark_page_accessed(struct page *page)
 }
 
 /*
+ * 2.6.32 pagevec_move_tail(): the pages still on an inactive evictable
+ * list go to its tail, where the next scan frees them; PGROTATED counts
+ * those moved.
+ */
+static void pagevec_move_tail(struct pagevec *pvec)
+{
+	long pgmoved = 0;
+
+	for (unsigned int i = 0; i < pagevec_count(pvec); i++) {
+		struct page *page = pvec->pages[i];
+
+		if (PageLRU(page) && !PageActive(page) &&
+		    !PageUnevictable(page)) {
+			struct zone *zone = page_zone(page);
+
+			list_move_tail(&page->lru,
+				       &zone->lru[page_lru_base_type(page)]);
+			pgmoved++;
+		}
+	}
+	count_vm_events(PGROTATED, pgmoved);
+	release_pages(pvec->pages, (int)pvec->nr, (int)pvec->cold);
+	pagevec_reinit(pvec);
+}
+
+/*
  * Writeback of a page reclaim wanted has finished (end_page_writeback,
  * PG_reclaim was set by pageout): move it to the inactive tail so the next
- * scan frees it, unless somebody used or redirtied it meanwhile.
+ * scan frees it, unless somebody used or redirtied it meanwhile.  2.6.32
+ * rotate_reclaimable_page(): through this CPU's lru_rotate_pvecs, moved
+ * when the pagevec fills or the CPU drains.
  */
 void rotate_reclaimable_page(struct page *page)
 {
-	struct zone *zone;
+	struct pagevec *pvec;
+	int cpu;
 
 	if (PageLocked(page) || PageDirty(page) || PageActive(page) ||
 	    PageUnevictable(page) || !PageLRU(page))
 		return;
-	zone = page_zone(page);
-	list_move_tail(&page->lru, &zone->lru[page_lru_base_type(page)]);
-	count_vm_event(PGROTATED);
+	cpu = smp_processor_id();
+	BUG_ON((unsigned int)cpu >= SIM_MAX_CPUS);
+	pvec = &lru_rotate_pvecs[cpu];
+	page_cache_get(page);
+	if (!pagevec_add(pvec, page))
+		pagevec_move_tail(pvec);
+}
+
+/*
+ * 2.6.32 drain_cpu_pagevecs(): @cpu's pagevecs onto their lists, then
+ * its rotations.  @cpu is the CPU running the caller.
+ */
+void drain_cpu_pagevecs(int cpu)
+{
+	enum lru_list lru;
+
+	for_each_lru(lru) {
+		struct pagevec *pvec = &lru_add_pvecs[cpu][lru];
+
+		if (pagevec_count(pvec))
+			____pagevec_lru_add(pvec, lru);
+	}
+	if (pagevec_count(&lru_rotate_pvecs[cpu]))
+		pagevec_move_tail(&lru_rotate_pvecs[cpu]);
+}
+
+void lru_add_drain(void)
+{
+	drain_cpu_pagevecs(smp_processor_id());
+}
+
+static void lru_add_drain_per_cpu(void *dummy)
+{
+	lru_add_drain();
+}
+
+/*
+ * 2.6.32 lru_add_drain_all(): schedule_on_each_cpu(lru_add_drain_per_cpu),
+ * each CPU from its keventd; here each at once, in CPU order, as
+ * drain_all_pages does.  mmsim's kernel paths never call it (mlock,
+ * migration, memory hotplug and memcg do); tests do.
+ */
+int lru_add_drain_all(void)
+{
+	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
+		sim_call_on_cpu((int)cpu, lru_add_drain_per_cpu, NULL);
+	return 0;
+}
+
+const struct pagevec *lru_add_pvec(int cpu, enum lru_list lru)
+{
+	return &lru_add_pvecs[cpu][lru];
+}
+
+const struct pagevec *lru_rotate_pvec(int cpu)
+{
+	return &lru_rotate_pvecs[cpu];
+}
+
+void lru_pvecs_reset(void)
+{
+	memset(lru_add_pvecs, 0, sizeof(lru_add_pvecs));
+	memset(lru_rotate_pvecs, 0, sizeof(lru_rotate_pvecs));
 }
 
 /* page_evictable(page, NULL) of 2.6.28+. */
@@ -113,6 +279,11 @@ static bool page_evictable(struct page *page)
 	return !PageMlocked(page);
 }
 
+/*
+ * 2.6.32 mm/vmscan.c putback_lru_page(): an evictable page goes back
+ * through this CPU's pagevec (lru_cache_add_lru), an unevictable one
+ * straight to its list; then the isolation reference goes.
+ */
 void putback_lru_page(struct page *page)
 {
 	int active = TestClearPageActive(page);

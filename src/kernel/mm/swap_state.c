@@ -199,8 +199,9 @@ int add_to_swap(struct page *page)
 	return 1;
 }
 
-/* find_get_page(&swapper_space, entry.val). */
-static struct page *find_get_swap_page(swp_entry_t entry)
+/* find_get_page(&swapper_space, entry.val): not counted in swap_cache_info
+ * (2.6.32 free_swap_and_cache() looks up so). */
+struct page *find_get_swap_cache_page(swp_entry_t entry)
 {
 	struct swap_info_struct *si = swap_info_get(entry);
 	struct page *page;
@@ -216,7 +217,7 @@ static struct page *find_get_swap_page(swp_entry_t entry)
 /* The fault path's look-up, the one swap_cache_info counts. */
 struct page *lookup_swap_cache(swp_entry_t entry)
 {
-	struct page *page = find_get_swap_page(entry);
+	struct page *page = find_get_swap_cache_page(entry);
 
 	if (page)
 		swap_cache_info.find_success++;
@@ -241,7 +242,7 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 		int err;
 
 		BUG_ON(tries > 1000);
-		found_page = find_get_swap_page(entry);
+		found_page = find_get_swap_cache_page(entry);
 		if (found_page)
 			break;
 		if (!new_page) {

@@ -418,7 +418,8 @@ void free_swap_and_cache(swp_entry_t entry)
 	if (!si)
 		return;
 	if (swap_entry_free(si, entry, false) == SWAP_HAS_CACHE) {
-		page = lookup_swap_cache(entry);
+		/* 2.6.32 free_swap_and_cache: find_get_page, not counted. */
+		page = find_get_swap_cache_page(entry);
 		if (page && !trylock_page(page)) {
 			page_cache_release(page);
 			page = NULL;

@@ -1112,10 +1112,15 @@ unsigned long try_to_free_pages(struct zonelist *zonelist, int order,
 		.swappiness = vm_swappiness,
 		.order = order,
 	};
+	enum task_time old;
 	unsigned long ret;
 
 	trace_mm_vmscan_direct_reclaim_begin(order, sc.may_writepage, gfp_mask);
+	/* delayacct_freepages_start(), which 2.6.32 calls at the top of
+	 * do_try_to_free_pages(): the task's time is direct reclaim's. */
+	old = task_time_enter(TT_RECLAIM);
 	ret = do_try_to_free_pages(zonelist, &sc);
+	task_time_exit(old);
 	trace_mm_vmscan_direct_reclaim_end(ret);
 	reclaim_stats.direct_reclaimed += ret;
 	mm_debug_check("try_to_free_pages");

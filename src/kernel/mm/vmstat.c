@@ -2,18 +2,23 @@
 /*
  * Zone counters and VM event counters (mm/vmstat.c).
  *
- * Simplified: the kernel keeps per-cpu differentials of every zone counter
- * and folds them into the zone and the global sum when one exceeds the
- * zone's stat_threshold (and once a second from vmstat_update), so readers
- * such as zone_watermark_ok see values up to threshold x nr_cpus pages
- * stale.  mmsim updates the zone and the global counter together, exactly;
- * calculate_threshold() exists only for /proc/zoneinfo.
+ * The zone counters are the SMP kernel's (2.6.30-2.6.32 mm/vmstat.c, the
+ * same in the three): each CPU keeps an s8 differential per zone and item
+ * in its per_cpu_pageset; __mod_zone_page_state() and friends change the
+ * differential of the CPU the code runs on and fold it into zone->vm_stat
+ * and the global vm_stat only when it passes the zone's stat_threshold
+ * (calculate_threshold()); vmstat_update() folds a CPU's differentials
+ * every sysctl_stat_interval.  Readers (zone_page_state(), and so
+ * zone_watermark_ok()) see the folded counters only: up to
+ * stat_threshold x nr_cpus pages off.
  *
  * Names are the 2.6.32 vmstat_text[]; which of them /proc/vmstat prints
  * for each kernel version is decided in src/report/procfs.c from
- * kprofile.vmstat_fields.
+ * kprofile.vmstat_fields.  The VM event counters are one global array:
+ * the kernel's per-cpu event counters are only ever read summed.
  */
 #include <string.h>
+#include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "metrics/metrics.h"
@@ -84,11 +89,76 @@ void __count_zone_vm_events(enum vm_event_item item, struct zone *zone,
 	vm_events[item + zone_idx(zone)] += delta;
 }
 
+/* zone_page_state_add(): a folded amount reaches the zone and the sum. */
+static inline void zone_page_state_add(long x, struct zone *zone,
+				       enum zone_stat_item item)
+{
+	zone->vm_stat[item] += x;
+	vm_stat[item] += x;
+}
+
+static inline struct per_cpu_pageset *this_cpu_pageset(struct zone *zone)
+{
+	return zone_pcp(zone, smp_processor_id());
+}
+
+/* 2.6.32 __mod_zone_page_state(): past the threshold, all of it goes. */
 void __mod_zone_page_state(struct zone *zone, enum zone_stat_item item,
 			   long delta)
 {
-	zone->vm_stat[item] += delta;
-	vm_stat[item] += delta;
+	struct per_cpu_pageset *pcp = this_cpu_pageset(zone);
+	int8_t *p = pcp->vm_stat_diff + item;
+	long x = delta + *p;
+
+	if (unlikely(x > pcp->stat_threshold || x < -pcp->stat_threshold)) {
+		zone_page_state_add(x, zone, item);
+		x = 0;
+	}
+	*p = (int8_t)x;
+}
+
+/*
+ * 2.6.32 __inc_zone_state() and __dec_zone_state(): past the threshold
+ * they fold half a threshold more than they have ("overstep") and leave
+ * the differential at minus that, so a counter moving one way folds once
+ * every 1.5 thresholds.
+ */
+void __inc_zone_state(struct zone *zone, enum zone_stat_item item)
+{
+	struct per_cpu_pageset *pcp = this_cpu_pageset(zone);
+	int8_t *p = pcp->vm_stat_diff + item;
+
+	(*p)++;
+	if (unlikely(*p > pcp->stat_threshold)) {
+		int overstep = pcp->stat_threshold / 2;
+
+		zone_page_state_add(*p + overstep, zone, item);
+		*p = (int8_t)-overstep;
+	}
+}
+
+void __dec_zone_state(struct zone *zone, enum zone_stat_item item)
+{
+	struct per_cpu_pageset *pcp = this_cpu_pageset(zone);
+	int8_t *p = pcp->vm_stat_diff + item;
+
+	(*p)--;
+	if (unlikely(*p < -pcp->stat_threshold)) {
+		int overstep = pcp->stat_threshold / 2;
+
+		zone_page_state_add(*p - overstep, zone, item);
+		*p = (int8_t)overstep;
+	}
+}
+
+void __inc_zone_page_state(struct page *page, enum zone_stat_item item)
+{
+	__inc_zone_state(page_zone(page), item);
+}
+
+void __dec_zone_page_state(struct page *page, enum zone_stat_item item)
+{
+	__dec_zone_state(page_zone(page), item);
 }
 
 /* As the SMP kernel: a transiently negative counter reads as 0. */
@@ -107,6 +177,56 @@ unsigned long global_page_state(enum zone_stat_item item)
 	return x < 0 ? 0 : (unsigned long)x;
 }
 
+long zone_page_state_snapshot(const struct zone *zone,
+			      enum zone_stat_item item)
+{
+	long x = zone->vm_stat[item];
+
+	if (zone->pageset)
+		for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
+			x += zone->pageset[cpu].vm_stat_diff[item];
+	return x;
+}
+
+long global_page_state_snapshot(enum zone_stat_item item)
+{
+	struct zone *zone;
+	long x = vm_stat[item];
+
+	if (!first_online_pgdat())
+		return x;
+	for_each_populated_zone(zone)
+		x += zone_page_state_snapshot(zone, item) - zone->vm_stat[item];
+	return x;
+}
+
+/*
+ * 2.6.32 refresh_cpu_vm_stats(): every non-zero differential of @cpu goes
+ * to its zone now and to the global counter after the walk.  (Its NUMA
+ * half, draining remote pagesets after three idle seconds, is not
+ * compiled in on the UMA machines; on NUMA mmsim leaves it out.)
+ */
+void refresh_cpu_vm_stats(int cpu)
+{
+	long global_diff[NR_VM_ZONE_STAT_ITEMS] = { 0 };
+	struct zone *zone;
+
+	for_each_populated_zone(zone) {
+		struct per_cpu_pageset *p = zone_pcp(zone, cpu);
+
+		for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+			if (p->vm_stat_diff[i]) {
+				int v = p->vm_stat_diff[i];
+
+				p->vm_stat_diff[i] = 0;
+				zone->vm_stat[i] += v;
+				global_diff[i] += v;
+			}
+	}
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		vm_stat[i] += global_diff[i];
+}
+
 void vmstat_reset(void)
 {
 	memset(vm_events, 0, sizeof(vm_events));
@@ -119,8 +239,11 @@ static int fls(unsigned int x)
 }
 
 /*
- * 2 * fls(cpus) * (1 + fls(zone size in 128 MiB units)), at most 125: the
- * 2.6.32 formula (refresh_zone_stat_thresholds).
+ * 2.6.32 calculate_threshold() (the same in 2.6.30 and 2.6.31): the
+ * zone's size in 128 MiB units, mem, and threshold = 2 * fls(cpus) *
+ * (1 + fls(mem)), at most 125 (the differentials are s8).  A 384-512 MB
+ * zone (mem 3) has 12 with 2 CPUs and 18 with 4; a zone under 128 MB
+ * (DMA) 4 and 6.
  */
 int calculate_threshold(const struct zone *zone)
 {
@@ -128,6 +251,94 @@ int calculate_threshold(const struct zone *zone)
 	int threshold = 2 * fls(num_online_cpus()) * (1 + fls(mem));
 
 	return threshold < 125 ? threshold : 125;
+}
+
+/* 2.6.32 refresh_zone_stat_thresholds(): each populated zone's, on
+ * every online CPU. */
+void refresh_zone_stat_thresholds(void)
+{
+	struct zone *zone;
+
+	for_each_populated_zone(zone) {
+		int threshold = calculate_threshold(zone);
+
+		for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
+			zone_pcp(zone, cpu)->stat_threshold = (int8_t)threshold;
+	}
+}
+
+/* ---- vmstat_update ---------------------------------------------------- */
+
+int sysctl_stat_interval = 250;		/* HZ, set by setup_vmstat */
+
+/*
+ * 2.6.32 kernel/timer.c round_jiffies_common(): to a whole second, each
+ * CPU skewed by 3 jiffies so that the CPUs do not fire together; within
+ * a quarter second after a whole second it rounds down; never to now or
+ * before (then @j unchanged).  mmsim's jiffies start at 0, not at
+ * INITIAL_JIFFIES, so the seconds are counted from boot.
+ */
+static unsigned long round_jiffies_common(unsigned long j, int cpu)
+{
+	unsigned long original = j;
+	unsigned long rem;
+
+	j += (unsigned long)cpu * 3;
+	rem = j % HZ;
+	if (rem < HZ / 4)
+		j -= rem;
+	else
+		j = j - rem + HZ;
+	j -= (unsigned long)cpu * 3;
+	if (j <= jiffies)
+		return original;
+	return j;
+}
+
+static unsigned long __round_jiffies_relative(unsigned long j, int cpu)
+{
+	unsigned long j0 = jiffies;
+
+	return round_jiffies_common(j + j0, cpu) - j0;
+}
+
+static struct timer vmstat_work[SIM_MAX_CPUS];
+
+/*
+ * 2.6.32 vmstat_update(): fold this CPU's differentials, and come back
+ * round_jiffies_relative(sysctl_stat_interval) later.  The kernel runs
+ * it from the CPU's keventd as deferrable delayed work; here it is a
+ * deferrable timer of that CPU's, run at its instant (the events thread's
+ * scheduling delay, and NO_HZ's deferral on an idle CPU, left out).
+ */
+static void vmstat_update(struct timer *t)
+{
+	int cpu = (int)(t - vmstat_work);
+
+	refresh_cpu_vm_stats(cpu);
+	timer_add(t, sim_now() + jiffies_to_ns(
+		__round_jiffies_relative((unsigned long)sysctl_stat_interval,
+					 cpu)));
+}
+
+/* start_cpu_timer(): the first fold a rounded second after boot. */
+static void start_cpu_timer(int cpu)
+{
+	struct timer *t = &vmstat_work[cpu];
+
+	timer_init(t, vmstat_update, NULL);
+	t->deferrable = true;
+	timer_add(t, sim_now() +
+		  jiffies_to_ns(__round_jiffies_relative(HZ, cpu)));
+}
+
+void setup_vmstat(void)
+{
+	sysctl_stat_interval = (int)HZ;
+	refresh_zone_stat_thresholds();
+	for (unsigned int cpu = 0; cpu < num_online_cpus() &&
+	     cpu < sim_nr_cpus(); cpu++)
+		start_cpu_timer((int)cpu);
 }
 
 /*

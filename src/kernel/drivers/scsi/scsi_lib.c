@@ -29,15 +29,21 @@
  */
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 #include "linux/blkdev.h"
 #include "hw/disk.h"
+#include "metrics/metrics.h"
 
 struct scsi_device {
 	struct request_queue *request_queue;
 	struct hw_disk *disk;		/* the drive */
 	unsigned int device_busy;	/* commands the drive holds */
 	unsigned int queue_depth;	/* the most it may hold */
+	struct list_head siblings;	/* scsi_devices */
 };
+
+/* Every disk, as the SCSI host's device list (for the measures). */
+static LIST_HEAD(scsi_devices);
 
 static void scsi_request_fn(struct request_queue *q)
 {
@@ -89,6 +95,7 @@ struct block_device *disk_create(const char *name,
 	q->queuedata = sdev;
 	sdev->request_queue = q;
 	sdev->disk = hw_disk_create(dp, scsi_done, sdev);
+	list_add_tail(&sdev->siblings, &scsi_devices);
 	p = hw_disk_params(sdev->disk);
 	sdev->queue_depth = p->queue_depth;
 	if (!p->rotational)
@@ -124,6 +131,103 @@ void disk_destroy(struct block_device *bdev)
 
 	hw_disk_destroy(sdev->disk, scsi_abort);
 	blk_cleanup_queue(q);
+	list_del(&sdev->siblings);
 	free(sdev);
 	free(bdev);
 }
+
+/* ---- measures: what iostat and blktrace would show of the disks --------- */
+
+/* The drives' stats, summed over every disk. */
+static void disks_stats(struct disk_stats *sum)
+{
+	struct scsi_device *sdev;
+
+	memset(sum, 0, sizeof(*sum));
+	list_for_each_entry(sdev, &scsi_devices, siblings) {
+		struct disk_stats st;
+
+		hw_disk_get_stats(sdev->disk, &st);
+		sum->active_ns += st.active_ns;
+		sum->busy_ns += st.busy_ns;
+		for (int c = 0; c < 2; c++) {
+			sum->cls[c].commands += st.cls[c].commands;
+			sum->cls[c].queue_ns += st.cls[c].queue_ns;
+			sum->cls[c].service_ns += st.cls[c].service_ns;
+			for (int b = 0; b < DISK_LAT_BUCKETS; b++)
+				sum->cls[c].latency_hist[b] += st.cls[c].latency_hist[b];
+		}
+	}
+}
+
+static void collect_disk_active(struct run_result *r)
+{
+	struct disk_stats st;
+
+	disks_stats(&st);
+	result_set_uint(r, "disk_active", st.active_ns);
+}
+
+/* [class][0]: commands completed, [class][1]: their queue + service ns,
+ * [class][2 + b]: latency histogram bucket b. */
+#define DISK_IO_COLUMNS	(2 + DISK_LAT_BUCKETS)
+
+static void collect_disk_io(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "disk_io");
+	struct disk_stats st;
+
+	disks_stats(&st);
+	for (int c = 0; c < 2; c++) {
+		uint64_t *row = v + c * DISK_IO_COLUMNS;
+
+		row[0] = st.cls[c].commands;
+		row[1] = st.cls[c].queue_ns + st.cls[c].service_ns;
+		for (int b = 0; b < DISK_LAT_BUCKETS; b++)
+			row[2 + b] = st.cls[c].latency_hist[b];
+	}
+}
+
+static const char *disk_io_name(unsigned int dim, unsigned int i)
+{
+	static char names[DISK_LAT_BUCKETS][16];
+
+	if (dim == 0)
+		return i == 0 ? "async" : i == 1 ? "sync" : NULL;
+	if (i == 0)
+		return "commands";
+	if (i == 1)
+		return "latency_ns";
+	if (i - 2 >= DISK_LAT_BUCKETS)
+		return NULL;
+	/* Bucket b counts latencies below 64 us << b; the last, the rest. */
+	if (!names[i - 2][0]) {
+		if (i - 2 == DISK_LAT_BUCKETS - 1)
+			snprintf(names[i - 2], sizeof(names[0]), "lt_inf");
+		else
+			snprintf(names[i - 2], sizeof(names[0]), "lt_%lluus",
+				 64ULL << (i - 2));
+	}
+	return names[i - 2];
+}
+
+static struct measure disk_active_measure = {
+	.name = "disk_active", .doc = "time the disks held at least one command "
+	"(iostat's %util over the run's time), summed over the disks",
+	.unit = "ns", .kind = MEASURE_COUNTER, .aggregate = AGGREGATE_MEAN,
+	.json = "disk_active_ns", .csv = "disk_active_ns", .type = MT_UINT,
+	.flags = MF_OMIT_EMPTY, .collect = collect_disk_active,
+};
+MEASURE_REGISTER(disk_active_measure);
+
+static struct measure disk_io_measure = {
+	.name = "disk_io", .doc = "the disks' commands by class (async, sync: "
+	"the request's rq_is_sync()): count, total latency from arrival at "
+	"the drive to completion, and its histogram (buckets below 64 us, "
+	"128 us, ... doubling, and the rest)",
+	.unit = "", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "disk_io", .type = MT_ARRAY,
+	.dims = { 2, DISK_IO_COLUMNS }, .element_name = disk_io_name,
+	.flags = MF_OMIT_EMPTY, .collect = collect_disk_io,
+};
+MEASURE_REGISTER(disk_io_measure);

@@ -71,14 +71,26 @@ struct free_area {
 };
 
 /*
- * Per-cpu pageset.  .32 keeps one list per pcp migrate type; .30/.31 keep
- * one list (lists[0]) and search it by the type recorded in page->private.
+ * Per-cpu page lists.  .32 keeps one list per pcp migrate type; .30/.31
+ * keep one list (lists[0]) and search it by the type recorded in
+ * page->private.
  */
 struct per_cpu_pages {
 	int count;
 	int high;
 	int batch;
 	struct list_head lists[MIGRATE_PCPTYPES];
+};
+
+/*
+ * A zone's per-cpu data (2.6.32 include/linux/mmzone.h): the page lists,
+ * and the CPU's differentials of the zone counters, folded into
+ * zone->vm_stat when one passes stat_threshold (mm/vmstat.c).
+ */
+struct per_cpu_pageset {
+	struct per_cpu_pages pcp;
+	int8_t stat_threshold;
+	int8_t vm_stat_diff[NR_VM_ZONE_STAT_ITEMS];
 };
 
 struct zone_reclaim_stat {
@@ -92,7 +104,7 @@ struct pglist_data;
 struct zone {
 	unsigned long watermark[NR_WMARK];
 	unsigned long lowmem_reserve[MAX_NR_ZONES];
-	struct per_cpu_pages *pageset;		/* [nr_cpus] */
+	struct per_cpu_pageset *pageset;	/* [nr_cpus]: zone_pcp() */
 	struct free_area free_area[MAX_ORDER];
 	uint8_t *pageblock_flags;		/* migrate type per pageblock */
 
@@ -100,6 +112,8 @@ struct zone {
 	struct zone_reclaim_stat reclaim_stat;
 	unsigned long pages_scanned;		/* since last reclaim */
 	unsigned long flags;			/* ZONE_* bits */
+	/* The folded counters: zone_page_state() reads them, without the
+	 * per-cpu differentials. */
 	long vm_stat[NR_VM_ZONE_STAT_ITEMS];
 	int prev_priority;
 	unsigned int inactive_ratio;
@@ -213,6 +227,9 @@ static inline struct zonelist *node_zonelist(int nid, gfp_t flags)
 		if (zone_idx(zone) > (highidx))				\
 			; /* skip */					\
 		else
+
+/* CPU @cpu's pageset of @zone (2.6.32's zone_pcp(), !CONFIG_NUMA form). */
+#define zone_pcp(zone, cpu)	(&(zone)->pageset[(cpu)])
 
 static inline bool populated_zone(const struct zone *zone)
 {

@@ -30,6 +30,8 @@ enum {
 					 * bios, requests; dm and dm-crypt caches */
 	INIT_FILEMAP	= 1 << 4,	/* filemap_init: page waits, readahead */
 	INIT_WRITEBACK	= 1 << 5,	/* page_writeback_init (and the flushers) */
+	INIT_VMSTAT	= 1 << 6,	/* setup_vmstat: per-cpu counter drift,
+					 * vmstat_update (needs sim_init) */
 	INIT_ALL	= (1 << 7) - 1,
 };
 

@@ -22,6 +22,7 @@
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "linux/fs.h"
+#include "linux/pagevec.h"
 
 struct writeback_control;
 struct vm_area_struct;
@@ -31,7 +32,6 @@ struct backing_dev_info;
 #define DEF_PRIORITY		12
 #define SWAP_CLUSTER_MAX	32
 #define SHRINK_BATCH		128
-#define PAGEVEC_SIZE		14
 #define SWAPFILE_CLUSTER	256
 
 /* current->reclaim_state: slab pages freed while reclaiming. */
@@ -93,6 +93,14 @@ static inline struct page *lru_to_page(struct list_head *head)
 	return list_entry(head->prev, struct page, lru);
 }
 
+/*
+ * Adding a page to the LRU (2.6.32 mm/swap.c): it goes to this CPU's
+ * pagevec for @lru with a reference, and reaches the list, with every
+ * other page of that pagevec, when the pagevec is full or drained.
+ * Until then it is on no list (!PageLRU): reclaim cannot isolate it and
+ * the list's counter does not count it.
+ */
+void __lru_cache_add(struct page *page, enum lru_list lru);
 void lru_cache_add_lru(struct page *page, enum lru_list lru);
 static inline void lru_cache_add_anon(struct page *page)
 {
@@ -107,10 +115,17 @@ static inline void lru_cache_add_file(struct page *page)
 	lru_cache_add_lru(page, LRU_INACTIVE_FILE);
 }
 void add_page_to_unevictable_list(struct page *page);
-/* Pages are added to the LRU at once (see swap.c): nothing to drain. */
-static inline void lru_add_drain(void)
-{
-}
+/* This CPU's pagevecs onto their lists (lru_add_drain), and CPU @cpu's
+ * (drain_cpu_pagevecs: the caller runs there, or @cpu is idle). */
+void lru_add_drain(void);
+void drain_cpu_pagevecs(int cpu);
+/* Every CPU's, each on its CPU (0). */
+int lru_add_drain_all(void);
+/* The pagevecs of @cpu, for the checker and tests (read only). */
+const struct pagevec *lru_add_pvec(int cpu, enum lru_list lru);
+const struct pagevec *lru_rotate_pvec(int cpu);
+/* mem_exit: every pagevec forgotten (the pages went with mem_map). */
+void lru_pvecs_reset(void);
 
 void mark_page_accessed(struct page *page);
 void activate_page(struct page *page);
@@ -235,6 +250,7 @@ struct page_census {
 	unsigned long swapcache;	/* of the above, in the swap cache */
 	unsigned long writeback;	/* of the above, under writeback */
 	unsigned long slab;		/* slab pages (slab.c) */
+	unsigned long pagevec;		/* in a CPU's lru_add pagevec */
 	unsigned long other;		/* allocated, owned by somebody else */
 	unsigned long mapped_ptes;	/* present PTEs of every mm */
 	unsigned long swap_ptes;	/* swap PTEs of every mm */
@@ -243,7 +259,8 @@ struct page_census {
 extern struct page_census page_census;
 
 /*
- * free lists + pcp + LRU lists + isolated + slab + other == managed pages,
+ * free lists + pcp + LRU lists + isolated + slab + lru_add pagevecs +
+ * other == managed pages,
  * with every pfn in exactly one place; LRU lists agree with their counters
  * and page flags; every present PTE maps a page whose mapcount counts it;
  * every swap PTE's slot is in use and swap_map counts equal the PTEs plus
@@ -399,8 +416,11 @@ unsigned long swap_cache_index(swp_entry_t entry);
 struct page *swap_cache_page(swp_entry_t entry);
 void __delete_from_swap_cache(struct page *page);
 void delete_from_swap_cache(struct page *page);
-/* With a reference, or NULL. */
+/* With a reference, or NULL; counted in show_swap_cache_info()'s
+ * "find S/T". */
 struct page *lookup_swap_cache(swp_entry_t entry);
+/* The same uncounted: the kernel's find_get_page(&swapper_space, ...). */
+struct page *find_get_swap_cache_page(swp_entry_t entry);
 struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 				   struct vm_area_struct *vma,
 				   unsigned long addr);

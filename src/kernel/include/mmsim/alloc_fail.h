@@ -265,6 +265,22 @@ void alloc_failures_reset(void);
  * nr_swap_pages and total_swap_pages are swapfile.c's (linux/swap.h). */
 void swap_cache_stats_get(struct swap_cache_stats *st);
 
+/*
+ * show_mem()'s numbers now, page counts included, for another printer
+ * than the allocation failure (the OOM killer); free with
+ * show_mem_snapshot_free().
+ */
+struct show_mem_snapshot *show_mem_snapshot_take(void);
+void show_mem_snapshot_free(struct show_mem_snapshot *m);
+
+/*
+ * lib/ratelimit.c's printk_ratelimit(), whose one state every user shares
+ * (allocation failures and the OOM killer's header): 1 if the message may
+ * print.  *@reported: messages suppressed in the window that just closed,
+ * announced as "__ratelimit: N callbacks suppressed".
+ */
+int printk_ratelimit(int *reported);
+
 /* THREAD_SIZE for the kernel_stack:kB field (8 KiB stacks on both arches). */
 #define ALLOC_FAIL_THREAD_SIZE	8192
 

@@ -33,6 +33,7 @@
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/bootmem.h"
+#include "linux/swap.h"
 
 #define MB_PAGES(mb) ((unsigned long)(mb) << (20 - PAGE_SHIFT))
 
@@ -283,4 +284,6 @@ void mem_exit(void)
 	totalreserve_pages = 0;
 	totalram_pages = 0;
 	vmstat_reset();
+	/* The per-cpu pagevecs held pages of the mem_map just freed. */
+	lru_pvecs_reset();
 }

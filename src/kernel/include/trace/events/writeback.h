@@ -9,8 +9,8 @@
 
 #include "mmsim/trace.h"
 
-/* Both in microseconds, as 2.6.37 records them (jiffies_to_usecs of the
- * timeout; ktime delta of the actual sleep). */
+/* Both in microseconds of whole jiffies, as 2.6.37 records them:
+ * jiffies_to_usecs(timeout) and jiffies_to_usecs(jiffies - start). */
 static inline void trace_writeback_congestion_wait(unsigned int usec_timeout,
 						   unsigned int usec_delayed)
 {

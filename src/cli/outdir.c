@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The report folder: its lock and its manifest (outdir.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "commands.h"
+#include "outdir.h"
+#include "report/outfile.h"
+
+struct names {
+	char **v;
+	size_t nr;
+};
+
+static void names_add(struct names *n, char *s)
+{
+	n->v = realloc(n->v, (n->nr + 1) * sizeof(*n->v));
+	if (!n->v)
+		abort();
+	n->v[n->nr++] = s;
+}
+
+static void names_free(struct names *n)
+{
+	for (size_t i = 0; i < n->nr; i++)
+		free(n->v[i]);
+	free(n->v);
+	memset(n, 0, sizeof(*n));
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool names_has(const struct names *n, const char *s)
+{
+	return n->nr && bsearch(&s, n->v, n->nr, sizeof(*n->v), name_cmp);
+}
+
+static char *path_join(const char *a, const char *b)
+{
+	char *p;
+
+	if (asprintf(&p, "%s%s%s", a, *a ? "/" : "", b) < 0)
+		abort();
+	return p;
+}
+
+/*
+ * Everything below @dir, as paths relative to it: regular files in
+ * @files, anything else but directories in @others, directories (deepest
+ * last) in @dirs.  The lock and the manifest are left out.
+ */
+static void walk(const char *dir, const char *rel, struct names *files,
+		 struct names *others, struct names *dirs)
+{
+	char *abs = *rel ? path_join(dir, rel) : strdup(dir);
+	DIR *d = opendir(abs);
+	struct dirent *de;
+
+	if (!abs)
+		abort();
+	while (d && (de = readdir(d))) {
+		struct stat st;
+		char *r, *p;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (!*rel && (!strcmp(de->d_name, OUTDIR_LOCK) ||
+			      !strcmp(de->d_name, OUTDIR_MANIFEST)))
+			continue;
+		r = path_join(rel, de->d_name);
+		p = path_join(dir, r);
+		if (lstat(p, &st)) {
+			free(p);
+			names_add(others, r);
+			continue;
+		}
+		free(p);
+		if (S_ISDIR(st.st_mode)) {
+			walk(dir, r, files, others, dirs);
+			names_add(dirs, r);
+		} else if (S_ISREG(st.st_mode)) {
+			names_add(files, r);
+		} else {
+			names_add(others, r);
+		}
+	}
+	if (d)
+		closedir(d);
+	free(abs);
+}
+
+/* ---- the lock ----------------------------------------------------------- */
+
+static int take_lock(const char *dir)
+{
+	char *path = path_join(dir, OUTDIR_LOCK), host[256] = "";
+	int rc = 0;
+
+	gethostname(host, sizeof(host) - 1);
+	for (int tries = 0; tries < 2; tries++) {
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		char text[320], other_host[256] = "";
+		long pid = 0;
+		FILE *f;
+
+		if (fd >= 0) {
+			int n = snprintf(text, sizeof(text), "%ld %s\n",
+					 (long)getpid(), host);
+
+			if (write(fd, text, (size_t)n) != n) {
+				rc = usage_error("%s: cannot write: %s", path,
+						 strerror(errno));
+				close(fd);
+				unlink(path);
+			} else {
+				close(fd);
+			}
+			free(path);
+			return rc;
+		}
+		if (errno != EEXIST) {
+			rc = usage_error("%s: cannot create the folder's lock: %s", path,
+					 strerror(errno));
+			break;
+		}
+		f = fopen(path, "r");
+		if (f) {
+			if (fscanf(f, "%ld %255s", &pid, other_host) < 1)
+				pid = 0;
+			fclose(f);
+		}
+		/* A process of this host that is gone: a stale lock. */
+		if (pid > 0 && !strcmp(other_host, host) &&
+		    kill((pid_t)pid, 0) && errno == ESRCH) {
+			unlink(path);
+			continue;
+		}
+		rc = usage_error("%s: in use by another mmsim (pid %ld%s%s, %s); one "
+				 "folder takes one command at a time: wait for it or "
+				 "choose another --out (remove the lock only if that "
+				 "process is gone)", dir, pid, *other_host ? " on " : "",
+				 other_host, path);
+		break;
+	}
+	if (!rc)
+		rc = usage_error("%s: cannot take the folder's lock", path);
+	free(path);
+	return rc;
+}
+
+void outdir_release(const char *dir)
+{
+	char *path = path_join(dir, OUTDIR_LOCK);
+
+	unlink(path);
+	free(path);
+}
+
+/* ---- --force ------------------------------------------------------------ */
+
+static int read_manifest(const char *dir, struct names *own)
+{
+	char *path = path_join(dir, OUTDIR_MANIFEST), *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	FILE *f = fopen(path, "r");
+
+	free(path);
+	if (!f)
+		return -1;
+	while ((n = getline(&line, &cap, f)) > 0) {
+		if (line[n - 1] == '\n')
+			line[--n] = 0;
+		if (n && line[0] != '#')
+			names_add(own, strdup(line));
+	}
+	free(line);
+	fclose(f);
+	if (own->nr)
+		qsort(own->v, own->nr, sizeof(*own->v), name_cmp);
+	return 0;
+}
+
+/* --force: remove what the manifest names, or refuse. */
+static int clear_own(const char *dir)
+{
+	struct names own = { 0 }, files = { 0 }, others = { 0 }, dirs = { 0 };
+	bool manifest = !read_manifest(dir, &own);
+	const char *foreign = NULL;
+	size_t nr_foreign = others.nr;
+	int rc = 0;
+
+	walk(dir, "", &files, &others, &dirs);
+	nr_foreign = others.nr;
+	if (others.nr)
+		foreign = others.v[0];
+	for (size_t i = 0; i < files.nr; i++)
+		if (!names_has(&own, files.v[i])) {
+			if (!foreign)
+				foreign = files.v[i];
+			nr_foreign++;
+		}
+	if (foreign && !manifest) {
+		rc = usage_error("%s: not a folder mmsim wrote (no %s); --force "
+				 "removes only mmsim's own files, and %s is not known "
+				 "to be one: choose another --out", dir,
+				 OUTDIR_MANIFEST, foreign);
+	} else if (foreign) {
+		rc = usage_error("%s: %s is not a file mmsim wrote there (%zu such "
+				 "entr%s, by %s/%s); --force removes only mmsim's own "
+				 "files: move %s away or choose another --out", dir,
+				 foreign, nr_foreign, nr_foreign == 1 ? "y" : "ies",
+				 dir, OUTDIR_MANIFEST, nr_foreign == 1 ? "it" : "them");
+	} else {
+		for (size_t i = 0; i < files.nr; i++) {
+			char *p = path_join(dir, files.v[i]);
+
+			if (unlink(p) && errno != ENOENT)
+				rc = usage_error("%s: cannot remove: %s", p, strerror(errno));
+			free(p);
+		}
+		/* Deepest first: walk() added a directory after its contents. */
+		for (size_t i = 0; !rc && i < dirs.nr; i++) {
+			char *p = path_join(dir, dirs.v[i]);
+
+			rmdir(p);
+			free(p);
+		}
+		if (!rc) {
+			char *p = path_join(dir, OUTDIR_MANIFEST);
+
+			unlink(p);
+			free(p);
+		}
+	}
+	names_free(&own);
+	names_free(&files);
+	names_free(&others);
+	names_free(&dirs);
+	return rc;
+}
+
+static int mkdir_p(const char *path)
+{
+	char *p = strdup(path);
+	int rc = 0;
+
+	if (!p)
+		abort();
+	for (char *s = p + 1; *s && !rc; s++)
+		if (*s == '/') {
+			*s = 0;
+			if (mkdir(p, 0777) && errno != EEXIST)
+				rc = -1;
+			*s = '/';
+		}
+	if (!rc && mkdir(p, 0777) && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+int outdir_prepare(const char *dir, bool force)
+{
+	struct names files = { 0 }, others = { 0 }, dirs = { 0 };
+	struct stat st;
+	bool empty;
+	int rc;
+
+	if (stat(dir, &st)) {
+		if (errno != ENOENT || mkdir_p(dir))
+			return usage_error("%s: cannot create: %s", dir, strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		return usage_error("%s: exists and is not a directory", dir);
+	}
+	rc = take_lock(dir);
+	if (rc)
+		return rc;
+	walk(dir, "", &files, &others, &dirs);
+	empty = !files.nr && !others.nr && !dirs.nr;
+	names_free(&files);
+	names_free(&others);
+	names_free(&dirs);
+	if (empty)
+		return 0;
+	if (!force)
+		rc = usage_error("%s: exists and is not empty (--force writes the "
+				 "report into it, removing what mmsim wrote there "
+				 "before)", dir);
+	else
+		rc = clear_own(dir);
+	if (rc)
+		outdir_release(dir);
+	return rc;
+}
+
+int outdir_finish(const char *dir, const char *const *planned,
+		  size_t nr_planned)
+{
+	struct names files = { 0 }, others = { 0 }, dirs = { 0 };
+	char *path = path_join(dir, OUTDIR_MANIFEST);
+	struct outfile of;
+	int rc = 0;
+
+	walk(dir, "", &files, &others, &dirs);
+	for (size_t i = 0; i < nr_planned; i++)
+		names_add(&files, strdup(planned[i]));
+	if (files.nr)
+		qsort(files.v, files.nr, sizeof(*files.v), name_cmp);
+	if (outfile_open(&of, path)) {
+		rc = -1;
+	} else {
+		fprintf(of.fp, "# The files mmsim wrote into this folder: "
+			"'--force' removes these and nothing else.\n");
+		for (size_t i = 0; i < files.nr; i++)
+			if (!i || strcmp(files.v[i], files.v[i - 1]))
+				fprintf(of.fp, "%s\n", files.v[i]);
+		rc = outfile_commit(&of);
+	}
+	if (rc)
+		fprintf(stderr, "mmsim: %s: cannot write: %s\n", path,
+			outfile_error(&of));
+	free(path);
+	names_free(&files);
+	names_free(&others);
+	names_free(&dirs);
+	outdir_release(dir);
+	return rc;
+}

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Fragmentation over a run.  At every sample, each populated zone's free
+ * blocks per migrate type and order and its pageblocks per migrate type,
+ * what /proc/pagetypeinfo shows (2.6.32 mm/vmstat.c pagetypeinfo_showfree
+ * and pagetypeinfo_showblockcount): the "buddy" series.  And, for one
+ * zone, how much of its free memory lies in blocks big enough for the
+ * run's failing order whenever it is below its watermarks.
+ *
+ * The zone is node 0's preferred zone of GFP_ATOMIC (first_zones_zonelist
+ * of gfp_zone(GFP_ATOMIC)): DMA32 on x86-64 and Normal on x86 at 512 MB,
+ * where network receive's atomic allocations are served or fail.  The
+ * order is the highest order above 0 an allocation failed at during the
+ * run, or 2 (the reproduction's forced order-2 receive) when none did.
+ *
+ * "Below a watermark" compares the pages on the zone's free lists, what
+ * an allocation can actually be given, with zone->watermark[]; it is not
+ * what zone_watermark_ok decides on, the NR_FREE_PAGES counter without
+ * the per-cpu differentials (mm/vmstat.c), up to threshold x CPUs off.
+ * The series keeps both.  The share is the pages in free blocks of the
+ * order or more over the pages on the free lists; pages on the per-cpu
+ * lists, order 0 and not in NR_FREE_PAGES, are in neither.
+ */
+#include <string.h>
+#include "buddy_series.h"
+#include "linux/kernel.h"
+#include "linux/mmzone.h"
+#include "mmsim/alloc_fail.h"
+#include "metrics/records.h"
+
+_Static_assert(MAX_ORDER == RESULT_NR_ORDERS, "buddy sample orders");
+_Static_assert(MIGRATE_TYPES == RESULT_NR_MIGRATETYPES, "buddy sample types");
+
+/* The reproduction's network receive: order-2 GFP_ATOMIC. */
+#define FRAG_ORDER_DEFAULT	2
+
+static struct measure buddy_measure = {
+	.name = "buddy", .doc = "each populated zone at every sample: free "
+	"blocks per migrate type and order, pageblocks per migrate type, "
+	"NR_FREE_PAGES as the allocator reads it and the pages on the free "
+	"lists (/proc/pagetypeinfo over time)",
+	.kind = MEASURE_SERIES, .json = "series.buddy", .csv = "buddy",
+	.type = MT_LIST, .record = &buddy_sample_record,
+	.flags = MF_WITH_SERIES | MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(buddy_measure);
+
+static struct measure frag_zone_measure = {
+	.name = "frag_zone", .doc = "the zone the fragmentation measures are "
+	"about: node 0's preferred zone of GFP_ATOMIC",
+	.kind = MEASURE_LABEL, .json = "frag_zone", .csv = "frag_zone",
+	.type = MT_TEXT, .max_len = 7, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_zone_measure);
+
+static struct measure frag_order_measure = {
+	.name = "frag_order", .doc = "the order of the fragmentation share: "
+	"the highest order above 0 an allocation failed at, or 2",
+	.unit = "order", .kind = MEASURE_GAUGE, .json = "frag_order",
+	.csv = "frag_order", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_order_measure);
+
+static struct measure frag_below_low_measure = {
+	.name = "frag_below_low", .doc = "samples at which the zone's free "
+	"lists held fewer pages than its low watermark",
+	.unit = "samples", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_below_low",
+	.csv = "frag_below_low", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_below_low_measure);
+
+static struct measure frag_below_min_measure = {
+	.name = "frag_below_min", .doc = "samples at which the zone's free "
+	"lists held fewer pages than its min watermark",
+	.unit = "samples", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_below_min",
+	.csv = "frag_below_min", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_below_min_measure);
+
+static struct measure frag_share_low_measure = {
+	.name = "frag_share_below_low", .doc = "mean over the samples below "
+	"the low watermark of the share of the zone's free pages in blocks of "
+	"frag_order or more (0 when no sample was below)",
+	.unit = "fraction", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_share_below_low",
+	.csv = "frag_share_below_low", .type = MT_REAL, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_share_low_measure);
+
+static struct measure frag_share_min_measure = {
+	.name = "frag_share_below_min", .doc = "the same over the samples "
+	"below the min watermark",
+	.unit = "fraction", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_share_below_min",
+	.csv = "frag_share_below_min", .type = MT_REAL, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_share_min_measure);
+
+static struct measure frag_reserve_low_measure = {
+	.name = "frag_reserve_below_low", .doc = "mean over the samples below "
+	"the low watermark of the share of the zone's free pages on the "
+	"MIGRATE_RESERVE free lists",
+	.unit = "fraction", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_reserve_below_low",
+	.csv = "frag_reserve_below_low", .type = MT_REAL,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_reserve_low_measure);
+
+/* node 0's preferred zone of GFP_ATOMIC; NULL on a machine without one. */
+static struct zone *frag_zone(void)
+{
+	return first_zones_zonelist(node_zonelist(0, GFP_ATOMIC),
+				    gfp_zone(GFP_ATOMIC));
+}
+
+/*
+ * Pageblocks per migrate type, as pagetypeinfo_showblockcount_print()
+ * counts them: every pageblock_nr_pages from the zone's first pfn, those
+ * whose page is valid and of this zone.
+ */
+static void count_pageblocks(struct zone *zone, uint64_t *count)
+{
+	unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
+
+	for (unsigned long pfn = zone->zone_start_pfn; pfn < end;
+	     pfn += pageblock_nr_pages) {
+		struct page *page;
+
+		if (!pfn_valid(pfn))
+			continue;
+		page = pfn_to_page(pfn);
+		if (page_zone(page) != zone)
+			continue;
+		count[get_pageblock_migratetype(page)]++;
+	}
+}
+
+static void sample_zone(struct zone *zone, struct buddy_sample *b)
+{
+	b->nid = (uint32_t)zone->zone_pgdat->node_id;
+	snprintf(b->zone, sizeof(b->zone), "%s", zone->name);
+	b->nr_free_pages = zone_page_state(zone, NR_FREE_PAGES);
+	for (int order = 0; order < MAX_ORDER; order++)
+		for (int t = 0; t < MIGRATE_TYPES; t++) {
+			struct list_head *pos;
+			uint64_t n = 0;
+
+			list_for_each(pos, &zone->free_area[order].free_list[t])
+				n++;
+			b->nr_free[t][order] = n;
+			b->free_pages += n << order;
+		}
+	count_pageblocks(zone, b->pageblocks);
+}
+
+void buddy_series_sample(struct run_result *r, struct sample_point *s)
+{
+	struct zone *zone, *frag = frag_zone();
+
+	for_each_populated_zone(zone) {
+		struct buddy_sample b;
+
+		memset(&b, 0, sizeof(b));
+		b.when = s->when;
+		sample_zone(zone, &b);
+		result_append(r, "buddy", &b);
+		if (zone != frag)
+			continue;
+		s->frag_free = b.free_pages;
+		if (b.free_pages < min_wmark_pages(zone))
+			s->frag_below = 2;
+		else if (b.free_pages < low_wmark_pages(zone))
+			s->frag_below = 1;
+	}
+}
+
+/* The highest order above 0 an allocation failed at, or the default. */
+static unsigned int failing_order(void)
+{
+	unsigned int order = 0;
+
+	for (size_t i = 0; i < alloc_failure_count(); i++)
+		if (alloc_failure_get(i)->order > order)
+			order = alloc_failure_get(i)->order;
+	return order ? order : FRAG_ORDER_DEFAULT;
+}
+
+struct share_sum {
+	uint64_t n;
+	double share, reserve;
+};
+
+static void add_share(struct share_sum *sum, const struct buddy_sample *b,
+		      uint64_t high)
+{
+	uint64_t reserve = 0;
+
+	for (int order = 0; order < MAX_ORDER; order++)
+		reserve += b->nr_free[MIGRATE_RESERVE][order] << order;
+	sum->n++;
+	/* No free page at all: no block of any order either. */
+	if (b->free_pages) {
+		sum->share += (double)high / (double)b->free_pages;
+		sum->reserve += (double)reserve / (double)b->free_pages;
+	}
+}
+
+void buddy_series_collect(struct run_result *r)
+{
+	struct zone *zone = frag_zone();
+	unsigned int order = failing_order();
+	struct share_sum low = { 0 }, min = { 0 };
+	const struct buddy_sample *b;
+	struct sample_point *s;
+	size_t nr_b, nr_s, k = 0;
+
+	if (!zone)
+		return;
+	result_set_text(r, "frag_zone", zone->name);
+	result_set_uint(r, "frag_order", order);
+	b = result_records(r, "buddy", &nr_b);
+	s = result_records_mut(r, "samples", &nr_s);
+	for (size_t i = 0; i < nr_b && k < nr_s; i++) {
+		uint64_t high = 0;
+
+		if (b[i].nid != 0 || strcmp(b[i].zone, zone->name))
+			continue;
+		for (unsigned int o = order; o < MAX_ORDER; o++)
+			for (int t = 0; t < MIGRATE_TYPES; t++)
+				high += b[i].nr_free[t][o] << o;
+		s[k].frag_highorder = high;
+		if (s[k].frag_below >= 1)
+			add_share(&low, &b[i], high);
+		if (s[k].frag_below >= 2)
+			add_share(&min, &b[i], high);
+		k++;
+	}
+	result_set_uint(r, "frag_below_low", low.n);
+	result_set_uint(r, "frag_below_min", min.n);
+	if (low.n) {
+		result_set_real(r, "frag_share_below_low",
+				low.share / (double)low.n);
+		result_set_real(r, "frag_reserve_below_low",
+				low.reserve / (double)low.n);
+	}
+	if (min.n)
+		result_set_real(r, "frag_share_below_min",
+				min.share / (double)min.n);
+}

@@ -1,0 +1,739 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Outputs a user can trust: the figures mmsim prints agree with each other
+ * and with what the era's kernel counted and printed; output files never
+ * destroy what the user owns and are never lost silently.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+#include "testlib.h"
+#include "experiment/run.h"
+#include "experiment/scenario_load.h"
+#include "linux/oom.h"
+#include "metrics/metrics.h"
+#include "scenario/scenario.h"
+
+static char out[1 << 16];
+static char dir[] = "/tmp/mmsim-outputs-XXXXXX";
+
+/*
+ * Run a shell command line in the scratch directory; "$M" in
+ * a line is the mmsim binary ("$M run --json x.json").  Standard output and
+ * error land in @out (unless the line redirects them).  The exit status.
+ */
+static int sh(const char *fmt, ...)
+{
+	char line[4096], cmd[12288], mmsim[4096];
+	va_list ap;
+	FILE *p;
+	size_t n;
+	int status;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	/* Absolute: the line runs in the scratch directory. */
+	assert_non_null(realpath(test_mmsim_path(), mmsim));
+	snprintf(cmd, sizeof(cmd), "cd %s && export M=%s && { %s ; } 2>&1", dir,
+		 mmsim, line);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	n = fread(out, 1, sizeof(out) - 1, p);
+	out[n] = 0;
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *read_file(const char *name)
+{
+	char path[512];
+	FILE *f;
+	char *text;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)n + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return text;
+}
+
+/* ---- wrong figures ----------------------------------------------------- */
+
+/* The sum of the "timeouts" column of run's congestion_wait table. */
+static unsigned long run_timeouts(const char *text)
+{
+	const char *s = strstr(text, "\ncongestion_wait ");
+	unsigned long sum = 0;
+
+	assert_non_null(s);
+	s = strchr(s + 1, '\n') + 1;
+	while (strncmp(s, "total", 5)) {
+		char site[64], queue[16];
+		unsigned long calls, timeouts;
+
+		assert_int_equal(sscanf(s, "%63s %15s %lu %lu", site, queue,
+					&calls, &timeouts), 4);
+		sum += timeouts;
+		s = strchr(s, '\n') + 1;
+	}
+	return sum;
+}
+
+/* kswapd's plus the others' FullTimeout of report reclaim. */
+static unsigned long report_full_timeouts(const char *text)
+{
+	const char *s = strstr(text, "\ncongestion_wait ");
+	unsigned long sum = 0, calls, full;
+	double ms;
+
+	assert_non_null(s);
+	s = strstr(s, "\nkswapd");
+	assert_non_null(s);
+	assert_int_equal(sscanf(s, " kswapd %lu %lf %lu", &calls, &ms, &full), 3);
+	sum += full;
+	s = strstr(s, "\nothers");
+	assert_non_null(s);
+	assert_int_equal(sscanf(s, " others %lu %lf %lu", &calls, &ms, &full), 3);
+	return sum + full;
+}
+
+/*
+ * A congestion_wait that slept its whole timeout records usec_delayed ==
+ * usec_timeout (2.6.37's jiffies_to_usecs(jiffies - start)), so report
+ * reclaim's FullTimeout on mmsim's own trace is run's timeouts: at the
+ * default HZ and at HZ=300, whose tick is not a whole number of ns.
+ */
+static void test_full_timeouts_of_run_and_report_agree(void **state)
+{
+	(void)state;
+	for (int hz300 = 0; hz300 < 2; hz300++) {
+		unsigned long timeouts;
+
+		if (hz300)
+			assert_int_equal(sh("$M scenario --dump | sed 's/^hz = 250/hz = 300/' > hz.ini"), 0);
+		assert_int_equal(sh("$M run %s --time 100s --trace cw.trace "
+				    "--events 'writeback:*'", hz300 ? "hz.ini" : ""), 0);
+		timeouts = run_timeouts(out);
+		assert_true(timeouts > 10);
+		assert_int_equal(sh("$M report reclaim cw.trace"), 0);
+		assert_int_equal(report_full_timeouts(out), timeouts);
+	}
+}
+
+/* The last "Swap cache stats" of a kern.log, and the page count above it. */
+static void last_swap_cache_stats(const char *log, unsigned long v[5])
+{
+	const char *s = log, *last = NULL;
+
+	while ((s = strstr(s, " pages in swap cache\n"))) {
+		last = s;
+		s++;
+	}
+	assert_non_null(last);
+	while (last > log && last[-1] != ' ')
+		last--;
+	assert_int_equal(sscanf(last, "%lu pages in swap cache\n", &v[0]), 1);
+	s = strstr(last, "Swap cache stats: ");
+	assert_non_null(s);
+	assert_int_equal(sscanf(s, "Swap cache stats: add %lu, delete %lu, find %lu/%lu",
+				&v[1], &v[2], &v[3], &v[4]), 4);
+}
+
+/*
+ * show_swap_cache_info() counts as 2.6.32's swap_state.c: every page
+ * added to and deleted from the swap cache, every lookup_swap_cache()
+ * and its hits.  A machine that swapped out and in has added pages (at
+ * least as many as are in the cache now) and looked pages up.
+ */
+static void test_swap_cache_stats_count(void **state)
+{
+	unsigned long v[5];
+	char *log;
+
+	(void)state;
+	write_file("pressure.ini", test_pressure_scenario);
+	assert_int_equal(sh("$M run pressure.ini --kern-log pressure.log"), 0);
+	log = read_file("pressure.log");
+	assert_non_null(log);
+	last_swap_cache_stats(log, v);
+	assert_true(v[1] > 0);
+	assert_int_equal(v[1] - v[2], v[0]);
+	assert_true(v[3] <= v[4]);
+	assert_true(v[4] > 0);
+	free(log);
+}
+
+static const char thrash[] =
+	"[machine]\narch = x86_64\nmem = 64M\ncpus = 2\ndisk_size = 1G\n"
+	"crypt = off\nfs_size = 512M\nswap_size = 128M\n"
+	"[run]\nseed = 1\nmax_time = 20s\n"
+	"[task hog1]\nprogram = anonhog\nsize = 90M\npattern = seq\npasses = 0\n"
+	"[task hog2]\nprogram = anonhog\nsize = 90M\npattern = seq\npasses = 0\n"
+	"[task hog3]\nprogram = anonhog\nsize = 90M\npattern = seq\npasses = 0\n";
+
+static size_t count(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	while ((s = strstr(s, what))) {
+		n++;
+		s++;
+	}
+	return n;
+}
+
+/*
+ * Each OOM kill prints, at one timestamp, 2.6.32's oom_kill_process()
+ * sequence: "invoked oom-killer", the cpuset line, dump_stack(),
+ * show_mem(), then "Out of memory: kill process" and "Killed process"
+ * once each; every victim once.  In-process with vm.oom_dump_tasks set,
+ * dump_tasks()'s table follows show_mem().
+ */
+static void check_oom_log(const char *log, bool tasks)
+{
+	size_t kills = count(log, "] Killed process ");
+	const char *s = log;
+
+	assert_true(kills >= 1);
+	assert_int_equal(count(log, " invoked oom-killer: "), kills);
+	assert_int_equal(count(log, "] Out of memory: kill process "), kills);
+	assert_int_equal(count(log, " cpuset=/ mems_allowed=0\n"), kills);
+	for (size_t k = 0; k < kills; k++) {
+		const char *order[] = {
+			" invoked oom-killer: gfp_mask=0x", " cpuset=/ mems_allowed=0",
+			"Call Trace:", "] oom_kill_process\n", "Mem-Info:",
+			"Swap cache stats: ", "pages RAM", tasks ? "[ pid ]   uid  tgid" :
+			"pages non-shared", "Out of memory: kill process ",
+			"Killed process ",
+		};
+		char stamp[32], victim[64], *kill_line;
+		const char *first = strstr(s, " invoked oom-killer: ");
+
+		assert_non_null(first);
+		while (first > log && first[-1] != '\n')
+			first--;
+		snprintf(stamp, sizeof(stamp), "%.*s", (int)(strchr(first, ']') - first + 1),
+			 first);
+		for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+			const char *next = strstr(s, order[i]);
+
+			if (!next)
+				fail_msg("kill %zu: no '%s' after its header", k + 1, order[i]);
+			s = next + 1;
+		}
+		/* The whole sequence carries the header's timestamp. */
+		kill_line = strstr(s - 1, "Killed process ");
+		assert_memory_equal(kill_line - strlen(stamp) - 1, stamp, strlen(stamp));
+		/* Every victim is killed once. */
+		snprintf(victim, sizeof(victim), "%.*s",
+			 (int)(strchr(kill_line, '\n') - kill_line), kill_line);
+		assert_int_equal(count(log, victim), 1);
+	}
+}
+
+static void test_oom_kill_prints_the_whole_sequence_once(void **state)
+{
+	char *log;
+
+	(void)state;
+	write_file("thrash.ini", thrash);
+	assert_int_equal(sh("$M run thrash.ini --kern-log thrash.log"), 0);
+	log = read_file("thrash.log");
+	assert_non_null(log);
+	check_oom_log(log, false);
+	free(log);
+}
+
+static void test_oom_dump_tasks(void **state)
+{
+	struct scenario_error serr;
+	struct scenario *sc = scenario_load_text(thrash, "thrash", &serr);
+	struct run_options opt = { .seed = 1, .scenario_name = "thrash" };
+	struct run_result r;
+	char err[256];
+
+	(void)state;
+	assert_non_null(sc);
+	sysctl_oom_dump_tasks = 1;
+	if (run_scenario(sc, &opt, &r, err, sizeof(err)))
+		fail_msg("%s", err);
+	sysctl_oom_dump_tasks = 0;
+	check_oom_log(result_text(&r, "kern_log"), true);
+	/* Three hogs had an mm at the first kill. */
+	assert_non_null(strstr(result_text(&r, "kern_log"), " hog3\n"));
+	result_free(&r);
+	scenario_free(sc);
+}
+
+/* ---- nothing the user owns destroyed, nothing lost silently ---------- */
+
+static const char small[] =
+	"[machine]\nmem = 64M\ncpus = 1\ndisk_size = 2G\nfs_size = 1G\nswap_size = 256M\n"
+	"[run]\nmax_time = 2s\n"
+	"[task hog]\nprogram = anonhog\nsize = 96M\npattern = random\npasses = 0\n";
+
+static bool is_type(const char *name, mode_t type)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !lstat(path, &st) && (st.st_mode & S_IFMT) == type;
+}
+
+/* A symbolic link is followed: its target is replaced whole (keeping its
+ * permissions), the link stays a link; a link to nothing yet creates its
+ * target. */
+static void test_json_through_a_symlink_keeps_the_link(void **state)
+{
+	char path[512], *text;
+	struct stat st;
+
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("mkdir -p sub && echo old > real.json && chmod 600 real.json && "
+			    "ln -sf real.json link.json && ln -sf sub/new.json dangling.json"), 0);
+	assert_int_equal(sh("$M run small.ini --json link.json --kern-log dangling.json"), 0);
+	assert_true(is_type("link.json", S_IFLNK));
+	assert_true(is_type("real.json", S_IFREG));
+	assert_true(is_type("dangling.json", S_IFLNK));
+	assert_true(is_type("sub/new.json", S_IFREG));
+	text = read_file("link.json");
+	assert_non_null(strstr(text, "\"kernel\""));
+	free(text);
+	snprintf(path, sizeof(path), "%s/real.json", dir);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	/* No temporary file left beside them. */
+	assert_int_equal(sh("ls | grep -c tmp"), 1);
+}
+
+/* A FIFO is written to, not replaced: its reader gets the whole trace. */
+static void test_trace_into_a_fifo_reaches_its_reader(void **state)
+{
+	char *count;
+
+	(void)state;
+	write_file("small.ini", small);
+	/* The reader gives up after 60 s: a FIFO replaced by a file would
+	 * leave it waiting for ever. */
+	assert_int_equal(sh("rm -f fifo && mkfifo fifo && "
+			    "{ timeout 60 sh -c 'wc -c < fifo' > fifo.count & } && "
+			    "$M run small.ini --trace fifo > /dev/null && wait"), 0);
+	assert_true(is_type("fifo", S_IFIFO));
+	count = read_file("fifo.count");
+	assert_non_null(count);
+	assert_true(strtoul(count, NULL, 10) > 100000);
+	free(count);
+}
+
+/* A character device is written to, never replaced: a private /dev/full
+ * (mknod needs root) reports ENOSPC and stays a device. */
+static void test_json_into_a_device_keeps_the_device(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	if (sh("rm -f full && mknod full c 1 7")) {
+		test_skip_because("mknod needs root (CAP_MKNOD): %s", out);
+	}
+	assert_int_equal(sh("$M run small.ini --json full > /dev/null"), 1);
+	assert_non_null(strstr(out, "run: --json full: cannot write: No space left on device"));
+	assert_true(is_type("full", S_IFCHR));
+	/* A private /dev/null: written to, still a device. */
+	assert_int_equal(sh("rm -f null && mknod null c 1 3 && $M run small.ini --json null"), 0);
+	assert_true(is_type("null", S_IFCHR));
+}
+
+/* '-' and /dev/stdout are standard output: the trace pipes into report,
+ * and the run's own report goes to stderr; two outputs on stdout are
+ * refused. */
+static void test_trace_to_stdout_pipes(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M run small.ini --trace - 2> report.txt | $M report reclaim -"), 0);
+	assert_non_null(strstr(out, "Summary"));
+	assert_int_equal(sh("grep -c Elapsed report.txt"), 0);
+	assert_int_equal(sh("$M run small.ini --trace /dev/stdout 2>/dev/null | head -1"), 0);
+	assert_string_equal(out, "# tracer: nop\n");
+	assert_int_equal(sh("$M run small.ini --json - --trace /dev/stdout"), 2);
+	assert_non_null(strstr(out, "both write to standard output"));
+}
+
+/* An output that cannot be written is refused before the simulation. */
+static void test_unwritable_output_refused_before_the_run(void **state)
+{
+	static const char *const opts[] = { "--json", "--trace", "--kern-log", "--samples" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		assert_int_equal(sh("$M run %s no/such/dir/x", opts[i]), 2);
+		assert_non_null(strstr(out, "cannot write: No such file or directory"));
+		assert_null(strstr(out, "Elapsed"));
+		assert_null(strstr(out, "simulated"));
+	}
+	assert_int_equal(sh("$M run --json /dev/full/x"), 2);
+	assert_non_null(strstr(out, "Not a directory"));
+	/* A report folder and validate's file: refused before any run. */
+	assert_int_equal(sh("$M compare --kernels 2.6.30 --seeds 1 --out /dev/full/r"), 2);
+	assert_string_equal(out, "mmsim: /dev/full/r: cannot create: Not a directory\n");
+	assert_int_equal(sh("$M validate --seeds 2 --out no/such/dir/v.md"), 2);
+	assert_string_equal(out, "mmsim: validate: --out no/such/dir/v.md: cannot write: "
+			    "No such file or directory\n");
+}
+
+/* Every command's standard output: a write error is reported with its
+ * reason and makes the status non-zero. */
+static void test_stdout_write_errors_are_reported(void **state)
+{
+	static const char *const cmds[] = {
+		"run small.ini", "show zoneinfo", "profiles", "profiles 2.6.30",
+		"scenario --dump", "scenario --keys", "report reclaim cw.trace",
+		"compare --scenario small.ini --kernels 2.6.30 --seeds 1 --out c1 --no-render",
+		"sweep --scenario small.ini --kernels 2.6.30 --seeds 1 --out c2 --no-render hog.size=64M",
+		"merge m --out c3 --no-render", "validate --help", "help", "version",
+	};
+
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf c1 c2 c3 m && mkdir m && $M run small.ini --seed 7 "
+			    "--json m/r.json >/dev/null && $M run small.ini --trace cw.trace >/dev/null"), 0);
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		int rc = sh("$M %s > /dev/full", cmds[i]);
+
+		if (rc == 0 || !strstr(out, "cannot write standard output: No space left on device"))
+			fail_msg("mmsim %s > /dev/full: status %d, '%s'", cmds[i], rc, out);
+	}
+	assert_int_equal(sh("$M"), 2);
+	assert_non_null(strstr(out, "usage: mmsim COMMAND"));
+}
+
+/* ---- the report folder ------------------------------------------------ */
+
+#define COMPARE "$M compare --scenario small.ini --seeds 1 --no-render "
+
+/*
+ * --force into a folder of an earlier report leaves this run's report
+ * only: the earlier run's files are gone (its manifest named them), and
+ * the new manifest names exactly what is there.
+ */
+static void test_force_leaves_a_clean_report(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf rep && " COMPARE "--kernels 2.6.30 --seed 3 --out rep > /dev/null"), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --seed 5 --out rep > /dev/null"), 2);
+	assert_non_null(strstr(out, "rep: exists and is not empty"));
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --seed 5 --out rep --force > /dev/null"), 0);
+	/* Nothing of the first run is left anywhere. */
+	assert_int_equal(sh("find rep | grep -c 2.6.30"), 1);
+	assert_int_equal(sh("find rep | grep -c seed3"), 1);
+	assert_int_equal(sh("ls rep/runs | grep -v '^2.6.31-seed5'"), 1);
+	assert_int_equal(sh("ls rep/runs | grep -c '^2.6.31-seed5'"), 0);
+	assert_true(atoi(out) >= 2);
+	/* The manifest lists every file, and only those. */
+	assert_int_equal(sh("cd rep && find . -type f ! -name .mmsim-manifest | sed 's|^./||' | sort > ../found && "
+			    "grep -v '^#' .mmsim-manifest | sort | diff - ../found"), 0);
+	assert_int_equal(sh("test -e rep/.mmsim-lock"), 1);
+}
+
+/* --force refuses, and removes nothing, when the folder holds a file
+ * mmsim did not write, or has no manifest at all. */
+static void test_force_refuses_files_mmsim_did_not_write(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf rep && " COMPARE "--kernels 2.6.30 --out rep > /dev/null"), 0);
+	assert_int_equal(sh("echo mine > rep/notes.txt && mkdir rep/runs/mine && "
+			    "echo mine > rep/runs/mine/data"), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --out rep --force"), 2);
+	assert_non_null(strstr(out, "is not a file mmsim wrote there (2 such entries"));
+	assert_int_equal(sh("test -f rep/notes.txt && test -f rep/runs/mine/data && "
+			    "test -f rep/summary.json && test -f rep/runs/2.6.30-seed1.csv"), 0);
+	/* A folder mmsim never wrote. */
+	assert_int_equal(sh("rm -rf own && mkdir own && echo mine > own/a.txt"), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.31 --out own --force"), 2);
+	assert_non_null(strstr(out, "not a folder mmsim wrote"));
+	assert_int_equal(sh("ls own"), 0);
+	assert_string_equal(out, "a.txt\n");
+}
+
+/* One folder, one command: a live lock refuses the second, a stale one
+ * (its process gone) is taken over. */
+static void test_one_command_per_folder(void **state)
+{
+	char host[256] = "";
+	pid_t child;
+	int status;
+
+	(void)state;
+	write_file("small.ini", small);
+	gethostname(host, sizeof(host) - 1);
+	assert_int_equal(sh("rm -rf rep && mkdir rep && echo '%ld %s' > rep/.mmsim-lock",
+			    (long)getpid(), host), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.30 --out rep"), 2);
+	assert_non_null(strstr(out, "in use by another mmsim"));
+	assert_int_equal(sh("ls rep/runs 2>/dev/null | wc -l"), 0);
+	assert_string_equal(out, "0\n");
+	/* A process that is gone. */
+	child = fork();
+	assert_true(child >= 0);
+	if (!child)
+		_exit(0);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_int_equal(sh("echo '%ld %s' > rep/.mmsim-lock", (long)child, host), 0);
+	assert_int_equal(sh(COMPARE "--kernels 2.6.30 --out rep > /dev/null"), 0);
+	assert_int_equal(sh("test -f rep/summary.json && test ! -e rep/.mmsim-lock"), 0);
+	/* Two at once: the second is refused while the first runs. */
+	assert_int_equal(sh("rm -rf two && { " COMPARE "--kernels 2.6.30,2.6.31 --seeds 3 "
+			    "--out two -j 1 > /dev/null 2>&1 & } && "
+			    "while [ ! -e two/.mmsim-lock ]; do sleep 0.01; done && "
+			    COMPARE "--kernels 2.6.30 --out two --force; rc=$?; wait; exit $rc"), 2);
+	assert_non_null(strstr(out, "in use by another mmsim"));
+	/* The first one's six runs, nothing of the second. */
+	assert_int_equal(sh("ls two/runs | grep -c 'seed[0-9]*-latency.csv$'"), 0);
+	assert_string_equal(out, "6\n");
+}
+
+/*
+ * A full disk during compare: every file that could not be written is
+ * named, gnuplot's empty and cut-off images included, and the status is
+ * 1.  A 200 KiB tmpfs in a private mount namespace (unshare -m; needs
+ * root) holds the data files but not all the images.
+ */
+static void test_full_disk_names_every_file(void **state)
+{
+	int rc;
+
+	(void)state;
+	write_file("small.ini", small);
+	if (!test_have_tool("gnuplot"))
+		test_skip_because("gnuplot is not installed");
+	if (sh("mkdir -p mnt && unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt'")) {
+		test_skip_because("cannot mount a tmpfs (unshare -m needs root): %s", out);
+	}
+	rc = sh("unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt && "
+		"$M compare --scenario small.ini --seeds 1 --kernels 2.6.30,2.6.31 "
+		"--out mnt/rep > /dev/null; echo status $?; ls -l mnt/rep/plots'");
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "status 1\n"));
+	/* Every empty image is named, with the reason. */
+	for (const char *s = out; (s = strstr(s, " 0 ")); s++) {
+		const char *name, *eol = strchr(s, '\n');
+		char want[160];
+
+		for (name = eol; name[-1] != ' '; name--)
+			;
+		snprintf(want, sizeof(want), "mnt/rep/plots/%.*s: empty: gnuplot could not "
+			 "write it (No space left on device)", (int)(eol - name), name);
+		if (!strstr(out, want))
+			fail_msg("'%s' not reported in:\n%s", want, out);
+	}
+	/*
+	 * The disk filled in the middle of some image: which one depends on
+	 * how many plots the report has, so any image may be the one cut off,
+	 * but one must be, and be named as such.
+	 */
+	assert_non_null(strstr(out, ": cut off (no "));
+	assert_non_null(strstr(out, "index.html: cannot write: No space left on device"));
+}
+
+/* ---- merge and seeds ------------------------------------------------ */
+
+#define EMIT "$M compare --scenario small.ini --emit-jobs --mmsim \"$M\" "
+
+/* A result filed under another job is refused, naming both: a 2.6.31
+ * result copied over a 2.6.30 job's file, another scenario's result, the
+ * result of another mmsim. */
+static void test_merge_checks_each_result_against_its_job(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("rm -rf jj && " EMIT "--kernels 2.6.30,2.6.31 --seeds 2 "
+			    "--out jj > jobs.txt && sh jobs.txt > /dev/null 2>&1"), 0);
+	assert_int_equal(sh("$M merge jj --out m1 --no-render > /dev/null"), 0);
+	assert_int_equal(sh("cp jj/json/2.6.30-seed1.json keep.json && "
+			    "cp jj/json/2.6.31-seed1.json jj/json/2.6.30-seed1.json && "
+			    "$M merge jj --out m2 --no-render"), 2);
+	assert_non_null(strstr(out, "jj/json/2.6.30-seed1.json: a run of 2.6.31 seed 1, "
+			       "filed under the job of 2.6.30 seed 1"));
+	assert_int_equal(sh("test -e m2/summary.json"), 1);
+	/* Same kernel and seed, another scenario text. */
+	assert_int_equal(sh("sed 's/size = 96M/size = 80M/' small.ini > other.ini && "
+			    "$M run other.ini --kernel 2.6.30 --seed 1 --json jj/json/2.6.30-seed1.json "
+			    "> /dev/null && $M merge jj --out m3 --no-render"), 2);
+	assert_non_null(strstr(out, "a run of another scenario (fingerprint fnv1a64:"));
+	assert_non_null(strstr(out, "whose scenario scenarios/scenario.ini has fingerprint fnv1a64:"));
+	/* Another mmsim's result. */
+	assert_int_equal(sh("sed 's/\"mmsim_version\":\"[^\"]*\"/\"mmsim_version\":\"0.0.9\"/' "
+			    "keep.json > jj/json/2.6.30-seed1.json && $M merge jj --out m4 --no-render"), 2);
+	assert_non_null(strstr(out, "written by mmsim 0.0.9, but the jobs of jj/experiment.json by mmsim"));
+	/* Without a manifest: one scenario name, two texts. */
+	assert_int_equal(sh("rm -rf loose && mkdir loose && "
+			    "$M run small.ini --seed 1 --json loose/a.json > /dev/null && "
+			    "cp other.ini small2.ini && cp small.ini keep.ini && cp other.ini small.ini && "
+			    "$M run small.ini --seed 2 --json loose/b.json > /dev/null; "
+			    "cp keep.ini small.ini && $M merge loose --out m5 --no-render"), 2);
+	assert_non_null(strstr(out, "runs of scenario small.ini, but of different texts"));
+}
+
+/* Seeds are 0 .. 2^63 - 1 for run, compare, merge and the JSON: compare
+ * refuses seeds past it; at its edge the emitted jobs run and merge
+ * reports the seeds as given. */
+static void test_seeds_near_the_top(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M compare --seed 9223372036854775807 --seeds 2 --emit-jobs --out big1"), 2);
+	assert_non_null(strstr(out, "seeds 9223372036854775807 to 9223372036854775808: past "
+			       "the largest seed, 9223372036854775807"));
+	assert_int_equal(sh("$M run --seed 9223372036854775808"), 2);
+	assert_int_equal(sh("rm -rf big && " EMIT "--kernels 2.6.30 --seed 9223372036854775806 "
+			    "--seeds 2 --out big > jobs.txt && sh jobs.txt"), 0);
+	assert_int_equal(sh("$M merge big --out bigr --no-render > /dev/null 2>&1 && "
+			    "grep -c '\"seed\": 922337203685477580[67],' bigr/summary.json"), 0);
+	assert_string_equal(out, "2\n");
+	assert_int_equal(sh("grep -c '\"base\": 9223372036854775806' bigr/summary.json"), 0);
+}
+
+/* ---- report on bad traces ------------------------------------------ */
+
+/* Binary input is described in one line, its bytes never printed. */
+static void test_report_describes_binary_input(void **state)
+{
+	static const char *const makers[] = {
+		"head -c 4096 /dev/urandom > bin.trace",
+		"head -c 4096 /dev/urandom | tr -d '\\000' > bin.trace",
+		"printf 'ab\\000cd\\n' > bin.trace",
+		"printf 'gitk-7 [000] 1.0: x\\033[2J\\n' > bin.trace",
+		/* High bytes only, no control character: not UTF-8. */
+		"printf '\\377\\376 gitk \\310\\n' > bin.trace",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(makers) / sizeof(makers[0]); i++) {
+		assert_int_equal(sh("%s", makers[i]), 0);
+		assert_int_equal(sh("$M report reclaim bin.trace"), 2);
+		assert_string_equal(out, "mmsim: bin.trace: binary data, not ftrace "
+				    "text or trace.dat\n");
+	}
+	/* A trace.dat's magic is another message; any other file is binary. */
+	assert_int_equal(sh("for i in $(seq 200); do head -c 512 /dev/urandom > r.bin; "
+			    "[ \"$(head -c 1 r.bin | od -An -tx1)\" = ' 17' ] && continue; "
+			    "$M report reclaim r.bin 2>&1 | grep -qx 'mmsim: r.bin: binary data, "
+			    "not ftrace text or trace.dat' || { od -c r.bin | head -3; exit 1; }; "
+			    "done"), 0);
+}
+
+/* A last line without its newline (trace_pipe cut mid-line) is a warning:
+ * the report of the lines before it, status 0. */
+static void test_report_warns_of_a_cut_last_line(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M run small.ini --trace whole.trace > /dev/null && "
+			    "head -c -20 whole.trace > cut.trace"), 0);
+	assert_int_equal(sh("$M report reclaim cut.trace"), 0);
+	assert_non_null(strstr(out, "Summary"));
+	assert_non_null(strstr(out, "mmsim: warning: cut.trace:"));
+	assert_non_null(strstr(out, ": the last line has no newline (a capture cut "
+			       "mid-line?); passed over: '"));
+}
+
+/* Time going backwards is an error at its line, not an 18446744053 s
+ * latency. */
+static void test_report_says_where_time_goes_backwards(void **state)
+{
+	(void)state;
+	write_file("back.trace", "# tracer: nop\n"
+		   "  kswapd0-6 [001] 5.000000: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		   "  gitk-7 [000] 30.718000: mm_vmscan_direct_reclaim_begin: order=0 "
+		   "may_writepage=1 gfp_flags=GFP_HIGHUSER_MOVABLE\n"
+		   "  gitk-7 [000] 12.000000: mm_vmscan_direct_reclaim_end: nr_reclaimed=64\n");
+	assert_int_equal(sh("$M report reclaim back.trace"), 2);
+	assert_string_equal(out, "mmsim: back.trace:4: mm_vmscan_direct_reclaim_end at "
+			    "12.000000 is before its begin at 30.718000 (line 3) for "
+			    "gitk-7: the trace's time goes backwards\n");
+	write_file("back2.trace",
+		   "  kswapd0-6 [001] 5.000000: mm_vmscan_kswapd_wake: nid=0 order=0\n"
+		   "  kswapd0-6 [001] 4.000000: mm_vmscan_kswapd_sleep: nid=0\n");
+	assert_int_equal(sh("$M report reclaim back2.trace"), 2);
+	assert_non_null(strstr(out, "back2.trace:2: mm_vmscan_kswapd_sleep at 4.000000 "
+			       "is before its begin at 5.000000 (line 1)"));
+}
+
+/* ---- the group ------------------------------------------------------- */
+
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd) ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_full_timeouts_of_run_and_report_agree),
+		cmocka_unit_test(test_swap_cache_stats_count),
+		cmocka_unit_test(test_oom_kill_prints_the_whole_sequence_once),
+		cmocka_unit_test(test_oom_dump_tasks),
+		cmocka_unit_test(test_json_through_a_symlink_keeps_the_link),
+		cmocka_unit_test(test_trace_into_a_fifo_reaches_its_reader),
+		cmocka_unit_test(test_json_into_a_device_keeps_the_device),
+		cmocka_unit_test(test_trace_to_stdout_pipes),
+		cmocka_unit_test(test_unwritable_output_refused_before_the_run),
+		cmocka_unit_test(test_stdout_write_errors_are_reported),
+		cmocka_unit_test(test_force_leaves_a_clean_report),
+		cmocka_unit_test(test_force_refuses_files_mmsim_did_not_write),
+		cmocka_unit_test(test_one_command_per_folder),
+		cmocka_unit_test(test_full_disk_names_every_file),
+		cmocka_unit_test(test_merge_checks_each_result_against_its_job),
+		cmocka_unit_test(test_seeds_near_the_top),
+		cmocka_unit_test(test_report_describes_binary_input),
+		cmocka_unit_test(test_report_warns_of_a_cut_last_line),
+		cmocka_unit_test(test_report_says_where_time_goes_backwards),
+	};
+
+	(void)argc;
+	test_cli_init(argv[0]);
+	return cmocka_run_group_tests_name("outputs", tests, setup, teardown);
+}
