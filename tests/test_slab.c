@@ -20,6 +20,7 @@
 #include "reclaim_harness.h"
 #include "linux/mempool.h"
 #include "linux/slab.h"
+#include "metrics/records.h"
 
 #define RC6 "2.6.32-rc6"
 
@@ -449,14 +450,18 @@ static void empty_reserve(mempool_t *pool, struct fake_pool *f)
  */
 static void test_mempool_waiter_woken_by_free(void **state)
 {
+	const struct mempool_wait_record *rec;
 	sim_time_t t[NR_TASK_TIME];
+	struct run_result r;
 	struct fake_pool f;
 	struct waiter w = { 0 };
+	size_t nr;
 	int back;
 
 	(void)state;
 	boot("x86_64", SLAB_ALLOCATOR_SLUB, 2);
 	w.pool = fake_pool(&f, 2);
+	mempool_set_name(w.pool, "test pool");
 	empty_reserve(w.pool, &f);
 	f.fail_calls = 2;
 	w.freed = &back;
@@ -480,6 +485,22 @@ static void test_mempool_waiter_woken_by_free(void **state)
 	assert_int_equal(w.pool->waiters[0].time, w.returned - w.asked);
 	task_time_breakdown(w.task, t);
 	assert_int_equal(t[TT_MEMPOOL], w.returned - w.asked);
+
+	/* The measures: one record for the pool's one waiter. */
+	result_init(&r);
+	result_collect(&r);
+	rec = result_records(&r, "mempool_waits", &nr);
+	assert_int_equal(nr, 1);
+	assert_string_equal(rec->pool, "test pool");
+	assert_string_equal(rec->waiter, "task");
+	assert_string_equal(rec->comm, "waiter");
+	assert_int_equal(rec->waits, 1);
+	assert_int_equal(rec->sleeps, 1);
+	assert_int_equal(rec->time, w.returned - w.asked);
+	assert_int_equal(result_uint(&r, "mempool_wait_calls"), 1);
+	assert_int_equal(result_uint(&r, "mempool_wait_time"),
+			 w.returned - w.asked);
+	result_free(&r);
 	mempool_destroy(w.pool);
 	teardown();
 }

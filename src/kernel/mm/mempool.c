@@ -31,6 +31,7 @@
 #include "linux/mempool.h"
 #include "linux/slab.h"
 #include "linux/swap.h"
+#include "metrics/records.h"
 
 const char *const mempool_waiter_names[NR_MEMPOOL_WAITERS] = {
 	[MEMPOOL_WAITER_KSWAPD] = "kswapd",
@@ -374,6 +375,72 @@ int mempool_check(char *msg, size_t len)
 	}
 	return 0;
 }
+
+/* ---- measures ---------------------------------------------------------------- */
+
+_Static_assert(sizeof(((mempool_t *)0)->name) <= RESULT_POOL_NAME_LEN,
+	       "mempool name");
+_Static_assert(sizeof(((struct mempool_wait_stat *)0)->comm) <= RESULT_COMM_LEN,
+	       "mempool waiter comm");
+
+/* Every pool's waiters, pools oldest first, waiters in the order they
+ * first slept. */
+static void collect_mempool_waits(struct run_result *r)
+{
+	uint64_t waits = 0, time = 0;
+	mempool_t *pool;
+
+	list_for_each_entry(pool, &mempools, list) {
+		for (unsigned int i = 0; i < pool->nr_waiters; i++) {
+			const struct mempool_wait_stat *w = &pool->waiters[i];
+			struct mempool_wait_record rec;
+
+			memset(&rec, 0, sizeof(rec));
+			snprintf(rec.pool, sizeof(rec.pool), "%s", pool->name);
+			snprintf(rec.waiter, sizeof(rec.waiter), "%s",
+				 mempool_waiter_names[w->who]);
+			snprintf(rec.comm, sizeof(rec.comm), "%s", w->comm);
+			rec.waits = w->waits;
+			rec.sleeps = w->sleeps;
+			rec.time = w->time;
+			rec.max = w->max;
+			result_append(r, "mempool_waits", &rec);
+		}
+		waits += pool->nr_waits;
+		time += pool->wait_time;
+	}
+	result_set_uint(r, "mempool_wait_calls", waits);
+	result_set_uint(r, "mempool_wait_time", time);
+}
+
+static struct measure mempool_waits_measure = {
+	.name = "mempool_waits", .doc = "mempool_alloc calls that slept, their "
+	"io_schedule_timeout rounds and time (first sleep to element), per "
+	"pool, kind of waiter and task name",
+	.unit = "calls, ns", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_NONE,
+	.json = "mempool_waits", .csv = "mempool_waits", .type = MT_LIST,
+	.record = &mempool_wait_record, .flags = MF_OMIT_EMPTY,
+	.collect = collect_mempool_waits,
+};
+MEASURE_REGISTER(mempool_waits_measure);
+
+static struct measure mempool_wait_calls_measure = {
+	.name = "mempool_wait_calls", .doc = "mempool_alloc calls that slept "
+	"for an element, every pool",
+	.unit = "calls", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "mempool_wait_calls",
+	.csv = "mempool_wait_calls", .type = MT_UINT, .flags = MF_OPTIONAL,
+};
+MEASURE_REGISTER(mempool_wait_calls_measure);
+
+static struct measure mempool_wait_time_measure = {
+	.name = "mempool_wait_time", .doc = "ns mempool_alloc callers spent "
+	"between their first sleep and their element, every pool",
+	.unit = "ns", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "mempool_wait_time_ns",
+	.csv = "mempool_wait_time_ns", .type = MT_UINT, .flags = MF_OPTIONAL,
+};
+MEASURE_REGISTER(mempool_wait_time_measure);
 
 void mempool_forget_all(void)
 {
