@@ -429,7 +429,7 @@ static struct measure mempool_wait_calls_measure = {
 	"for an element, every pool",
 	.unit = "calls", .kind = MEASURE_COUNTER,
 	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "mempool_wait_calls",
-	.csv = "mempool_wait_calls", .type = MT_UINT, .flags = MF_OPTIONAL,
+	.csv = "mempool_wait_calls", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(mempool_wait_calls_measure);
 
@@ -438,7 +438,7 @@ static struct measure mempool_wait_time_measure = {
 	"between their first sleep and their element, every pool",
 	.unit = "ns", .kind = MEASURE_COUNTER,
 	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "mempool_wait_time_ns",
-	.csv = "mempool_wait_time_ns", .type = MT_UINT, .flags = MF_OPTIONAL,
+	.csv = "mempool_wait_time_ns", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(mempool_wait_time_measure);
 
