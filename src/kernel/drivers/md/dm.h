@@ -72,7 +72,8 @@ struct dm_target_io {
 	struct dm_target *ti;
 };
 
-/* The pool sizes of the scenario ([machine] dm_min_ios, dm_bio_pool). */
+/* The pool sizes of every mapped device: the kernel's constants (no
+ * scenario key sets them). */
 struct dm_pool_params {
 	unsigned int min_ios;		/* io_pool, tio_pool: MIN_IOS 256 */
 	unsigned int bio_pool;		/* the bioset: 16 */
