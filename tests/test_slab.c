@@ -325,6 +325,79 @@ static void test_slub_partial_after_out_of_order_frees(void **state)
 	teardown();
 }
 
+/* ---- SLAB's array cache and free_limit ----------------------------------- */
+
+static unsigned int list_length(const struct list_head *head)
+{
+	const struct list_head *p;
+	unsigned int n = 0;
+
+	for (p = head->next; p != head; p = p->next)
+		n++;
+	return n;
+}
+
+/*
+ * SLAB, one CPU (no shared array), 1000-byte objects: 4 per order-0 slab
+ * (4096 / 1000, 96 left, the 64 bytes of management on the slab), limit
+ * 54, batchcount 27, free_limit (1 + 1) * 27 + 4 = 58.  200 objects: each
+ * refill of the empty array grows one slab and takes its 4.  Freed in
+ * allocation order: the first 54 fill the array; every 27 frees after
+ * that, cache_flusharray gives the oldest 27 back to their slabs
+ * (free_block) - at frees 55, 82, ..., 190: 162 objects, 38 stay in the
+ * array.  Slabs 0-13 (objects 0-55) empty while the node has at most 58
+ * free objects: kept on slabs_free.  From then on each slab that empties
+ * brings the count to 60 and is destroyed (slabs 14-39, objects 56-159);
+ * objects 160 and 161 leave slab 40 partial, and the free count at 58;
+ * slabs 41-49 hold the array's objects, full.
+ */
+static void test_slab_array_and_free_limit(void **state)
+{
+	struct kmem_cache *s;
+	struct array_cache *ac;
+	unsigned long pages;
+	void *o[200];
+
+	(void)state;
+	boot("x86_64", SLAB_ALLOCATOR_SLAB, 1);
+	s = kmem_cache_create("test_1000", 1000, 0, 0, NULL);
+	assert_int_equal(s->objects, 4);
+	assert_int_equal(s->order, 0);
+	assert_false(s->slab.off_slab);
+	assert_int_equal(s->slab.limit, 54);
+	assert_int_equal(s->slab.batchcount, 27);
+	assert_int_equal(s->slab.shared, 0);
+	assert_int_equal(s->slab.l3.free_limit, 58);
+	ac = &s->slab.array[0];
+	pages = global_page_state_snapshot(NR_SLAB_UNRECLAIMABLE);
+	for (int i = 0; i < 200; i++) {
+		o[i] = kmem_cache_alloc(s, GFP_KERNEL);
+		assert_non_null(o[i]);
+		/* Four objects per slab, one slab per refill. */
+		assert_int_equal(ac->avail, 3 - i % 4);
+		assert_ptr_equal(slab_page(o[i]), slab_page(o[i / 4 * 4]));
+	}
+	assert_int_equal(s->stats.nr_slabs, 50);
+	assert_int_equal(global_page_state_snapshot(NR_SLAB_UNRECLAIMABLE),
+			 pages + 50);
+	assert_int_equal(list_length(&s->slab.l3.slabs_full), 50);
+
+	for (int i = 0; i < 200; i++)
+		kmem_cache_free(s, o[i]);
+	assert_int_equal(ac->avail, 38);
+	assert_int_equal(s->slab.l3.free_objects, 58);
+	assert_int_equal(s->stats.nr_slabs, 24);
+	assert_int_equal(list_length(&s->slab.l3.slabs_free), 14);
+	assert_int_equal(list_length(&s->slab.l3.slabs_partial), 1);
+	assert_int_equal(list_length(&s->slab.l3.slabs_full), 9);
+	assert_int_equal(global_page_state_snapshot(NR_SLAB_UNRECLAIMABLE),
+			 pages + 24);
+	/* The array's objects are the last 38 freed, the newest on top. */
+	assert_ptr_equal(ac->entry[ac->avail - 1], o[199]);
+	assert_ptr_equal(ac->entry[0], o[162]);
+	teardown();
+}
+
 /* ---- mempools ------------------------------------------------------------ */
 
 struct fake_pool {
@@ -552,6 +625,7 @@ int main(void)
 		cmocka_unit_test(test_slab_layouts_x86),
 		cmocka_unit_test(test_slab_pages_migratetype),
 		cmocka_unit_test(test_slub_partial_after_out_of_order_frees),
+		cmocka_unit_test(test_slab_array_and_free_limit),
 		cmocka_unit_test(test_mempool_first_try_and_reserve),
 		cmocka_unit_test(test_mempool_waiter_woken_by_free),
 		cmocka_unit_test(test_mempool_timeout_retries),
