@@ -383,7 +383,8 @@ static void test_describe_names_the_source(void **state)
 	assert_non_null(strstr(find_line(&l, "kswapd_cw_priority "), "P5:"));
 	assert_non_null(strstr(find_line(&l, "cw_kswapd "), "8aa7e847"));
 	assert_non_null(strstr(find_line(&l, "kthread_nice "), "ZERO"));
-	assert_non_null(strstr(find_line(&l, "dm_io_endio_lock "), "endio_lock"));
+	assert_non_null(strstr(find_line(&l, "dm_io_endio_lock "),
+			       "endio_lock"));
 	assert_non_null(strstr(find_line(&l, "kthread_nice "), "61cbe54d"));
 
 	l.n = 0;

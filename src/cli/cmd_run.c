@@ -205,7 +205,8 @@ static void print_mempool(FILE *f, const struct run_result *r)
 		fprintf(f, "mempool waits: none\n");
 		return;
 	}
-	fprintf(f, "mempool waits: %lu, %.3f s:", result_uint(r, "mempool_wait_calls"),
+	fprintf(f, "mempool waits: %lu, %.3f s:",
+		result_uint(r, "mempool_wait_calls"),
 		(double)result_uint(r, "mempool_wait_time") / 1e9);
 	for (size_t i = 0; i < nr; i++) {
 		bool pool_seen = false, kind_seen = false;

@@ -376,7 +376,7 @@ int mempool_check(char *msg, size_t len)
 	return 0;
 }
 
-/* ---- measures ---------------------------------------------------------------- */
+/* ---- measures ------------------------------------------------------------ */
 
 _Static_assert(sizeof(((mempool_t *)0)->name) <= RESULT_POOL_NAME_LEN,
 	       "mempool name");
