@@ -104,7 +104,7 @@ void mempool_destroy(mempool_t *pool)
 	free(pool);
 }
 
-/* ---- the helpers ---------------------------------------------------------- */
+/* ---- the helpers -------------------------------------------------------- */
 
 void *mempool_alloc_slab(gfp_t gfp_mask, void *pool_data)
 {
@@ -169,7 +169,7 @@ mempool_t *mempool_create_page_pool(int min_nr, int order)
 	return pool;
 }
 
-/* ---- waiting ---------------------------------------------------------------- */
+/* ---- waiting ------------------------------------------------------------ */
 
 static enum mempool_waiter waiter_kind(const struct task_struct *p)
 {
@@ -298,7 +298,7 @@ void mempool_free(void *element, mempool_t *pool)
 	pool->free(element, pool->pool_data);
 }
 
-/* ---- the list of pools ------------------------------------------------------ */
+/* ---- the list of pools -------------------------------------------------- */
 
 mempool_t *mempool_next(mempool_t *prev)
 {
@@ -376,7 +376,7 @@ int mempool_check(char *msg, size_t len)
 	return 0;
 }
 
-/* ---- measures ------------------------------------------------------------ */
+/* ---- measures ----------------------------------------------------------- */
 
 _Static_assert(sizeof(((mempool_t *)0)->name) <= RESULT_POOL_NAME_LEN,
 	       "mempool name");
