@@ -34,6 +34,10 @@
 
 /* ---- the machine ------------------------------------------------------ */
 
+/* The slab allocator harness_boot configures (SLUB, Kconfig's default). */
+static enum slab_allocator harness_slab __attribute__((unused)) =
+	SLAB_ALLOCATOR_SLUB;
+
 static __attribute__((unused)) void harness_boot(const char *arch, unsigned long mbytes,
 			 unsigned int cpus, const char *profile, uint64_t seed)
 {
@@ -48,6 +52,7 @@ static __attribute__((unused)) void harness_boot(const char *arch, unsigned long
 
 	assert_int_equal(profile_parse(profile, &kprofile, err, sizeof(err)), 0);
 	sim_init(&sc);
+	kmem_cache_config(harness_slab, cpus);
 	assert_int_equal(mem_init(&cfg), 0);
 	mm_debug_checks = true;
 	mm_debug_expected_other = 0;
@@ -60,6 +65,7 @@ void check_default(void);
 
 static __attribute__((unused)) void harness_teardown(void)
 {
+	blk_dev_exit();
 	reclaim_exit();
 	mem_exit();
 	sim_exit();
@@ -113,6 +119,10 @@ static __attribute__((unused)) struct page *take_page(int t)
 }
 
 /* ---- a file whose writepage the test controls ------------------------ */
+
+/* test_file_reserve's placeholders, and how many indexes it filled. */
+static char test_file_placeholder;
+static unsigned long test_file_reserved;
 
 struct test_file {
 	struct address_space mapping;
@@ -185,6 +195,7 @@ static __attribute__((unused)) struct test_file *test_file_create(sim_time_t wri
 	tf->mapping.a_ops = &test_aops;
 	tf->mapping.backing_dev_info = tf->bdi;
 	tf->mapping.gfp_mask = GFP_HIGHUSER_MOVABLE;
+	INIT_RADIX_TREE(&tf->mapping.page_tree, GFP_ATOMIC);
 	mapping_register(&tf->mapping);
 	current_test_file = tf;
 	return tf;
@@ -199,11 +210,31 @@ static __attribute__((unused)) void test_file_destroy(struct test_file *tf)
 		list_del(&io->list);
 		free(io);
 	}
-	free(tf->mapping.pages);
+	/* Placeholders no page took: their nodes go (after RCU). */
+	for (unsigned long i = 0; i < test_file_reserved; i++)
+		if (radix_tree_lookup(&tf->mapping.page_tree, i) ==
+		    &test_file_placeholder)
+			radix_tree_delete(&tf->mapping.page_tree, i);
+	test_file_reserved = 0;
 	free(tf->written);
 	free(tf->bdi);
 	free(tf);
 	current_test_file = NULL;
+}
+
+/*
+ * The file's radix tree grown for @nr pages before memory is taken, with a
+ * placeholder in each slot that add_file_page replaces: a test that fills
+ * every free page with file pages leaves no room for the tree's nodes.
+ */
+static __attribute__((unused)) void test_file_reserve(struct test_file *tf,
+						       unsigned long nr)
+{
+	for (unsigned long i = 0; i < nr; i++)
+		if (radix_tree_insert(&tf->mapping.page_tree, i,
+				      &test_file_placeholder))
+			abort();
+	test_file_reserved = nr;
 }
 
 /* add_to_page_cache_lru for an already allocated page. */
@@ -211,10 +242,14 @@ static __attribute__((unused)) void add_file_page(struct test_file *tf, struct p
 			  pgoff_t index, bool dirty)
 {
 	struct address_space *m = &tf->mapping;
+	void **slot = radix_tree_lookup_slot(&m->page_tree, index);
 
 	page->mapping = m->handle;
 	page->index = (uint32_t)index;
-	if (mapping_insert(m, index, page))
+	if (slot && *slot == &test_file_placeholder)
+		radix_tree_replace_slot(slot, page);
+	/* The tree's GFP_ATOMIC nodes (no preload outside a task). */
+	else if (radix_tree_insert(&m->page_tree, index, page))
 		abort();
 	m->nrpages++;
 	__inc_zone_page_state(page, NR_FILE_PAGES);

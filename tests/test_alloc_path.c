@@ -671,6 +671,7 @@ static void run_retry(const char *profile, gfp_t gfp, unsigned int order,
 	memset(rr, 0, sizeof(*rr));
 	boot(profile, 1, 5);
 	tf = test_file_create(10 * NSEC_PER_MSEC);
+	test_file_reserve(tf, max_pfn / 2);
 	hold_all();
 	rr->file_pages = interleave_file_pages(tf);
 	wa.bdi = tf->bdi;
@@ -1064,6 +1065,7 @@ static void test_gfp_kernel_enters_direct_reclaim(void **state)
 		normal = Z(ZONE_NORMAL);
 		min = min_wmark_pages(normal);
 		tf = test_file_create(10 * NSEC_PER_MSEC);
+		test_file_reserve(tf, max_pfn);
 		/* DMA held; Normal: min - 1 pages free, the rest clean page cache. */
 		hold_all();
 		kept = 0;
@@ -1171,11 +1173,13 @@ static void run_nopage(const char *profile, const struct nopage_case *c,
 
 	memset(nr, 0, sizeof(*nr));
 	boot(profile, 1, 13);
-	hold_all();
 	if (c->reclaimable) {
 		tf = test_file_create(10 * NSEC_PER_MSEC);
-		interleave_file_pages(tf);
+		test_file_reserve(tf, max_pfn / 2);
 	}
+	hold_all();
+	if (c->reclaimable)
+		interleave_file_pages(tf);
 	watch_reclaim();
 	nr->req.gfp = c->gfp;
 	nr->req.order = c->order;

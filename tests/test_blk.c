@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include "sim/sim.h"
@@ -22,6 +23,7 @@
 #include "linux/backing-dev.h"
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
+#include "block_machine.h"
 
 #define MS	NSEC_PER_MSEC
 #define US	NSEC_PER_USEC
@@ -30,22 +32,16 @@ static struct page pages[128];
 
 static void setup_sim(unsigned int cpus)
 {
-	struct sim_config cfg = { .hz = 250, .nr_cpus = cpus, .seed = 7 };
-
-	sim_init(&cfg);
-	blk_dev_init();
 	/* 2.6.32-rc6: low_latency on, cw_writeback ASYNC. */
 	profile_set_default();
+	block_machine_boot(250, cpus, 7);
 	memset(vm_events, 0, sizeof(vm_events));
-	dm_crypt_alloc_page = NULL;
-	dm_crypt_free_page = NULL;
 }
 
 static void finish_sim(struct block_device *disk)
 {
 	disk_destroy(disk);
-	sim_exit();
-	blk_dev_exit();
+	block_machine_shutdown();
 }
 
 static struct block_device *fixed_disk(unsigned int depth)
@@ -85,7 +81,8 @@ static void track_end_io(struct bio *bio, int error)
 static void submit(struct block_device *bdev, unsigned long rw,
 		   sector_t sector, unsigned int nr, struct tracker *t)
 {
-	struct bio *bio = bio_alloc(nr);
+	/* An interrupt handler may not sleep: GFP_ATOMIC there. */
+	struct bio *bio = bio_alloc(in_interrupt() ? GFP_ATOMIC : GFP_NOIO, nr);
 
 	for (unsigned int i = 0; i < nr; i++)
 		bio_add_page(bio, &pages[(sector / PAGE_SECTORS + i) % 128]);
@@ -921,21 +918,30 @@ static void test_crypt_patch_moves_write_submission(void **state)
 	}
 }
 
-/* A page allocator that is always out of memory once the pool is filled. */
-static struct page pool_pages[32];
-static unsigned int pool_pages_used, pool_pages_freed;
+/*
+ * Out of memory once the pools are filled: every free page taken, so the
+ * page allocator fails everything (no LRU page to reclaim either).
+ */
+static struct page **eaten;
+static unsigned long nr_eaten;
 
-static struct page *oom_alloc_page(gfp_t gfp_mask)
+static void eat_memory(void)
 {
-	/* Only mempool_create's GFP_KERNEL pre-fill succeeds. */
-	if (!(gfp_mask & __GFP_FS) || pool_pages_used == 32)
-		return NULL;
-	return &pool_pages[pool_pages_used++];
+	struct page *page;
+
+	eaten = calloc(max_pfn, sizeof(*eaten));
+	assert_non_null(eaten);
+	nr_eaten = 0;
+	while ((page = alloc_page(GFP_ATOMIC | __GFP_NOWARN)) != NULL)
+		eaten[nr_eaten++] = page;
 }
 
-static void count_free_page(struct page *page)
+static void give_back_memory(void)
 {
-	pool_pages_freed++;
+	while (nr_eaten)
+		__free_page(eaten[--nr_eaten]);
+	free(eaten);
+	eaten = NULL;
 }
 
 static void big_crypt_write(void *arg)
@@ -954,11 +960,9 @@ static void test_crypt_pool_shortage_naps_in_congestion_wait(void **state)
 		setup_sim(1);
 		/* 2.6.30 (WRITE = the SYNC queue) vs .31+ (BLK_RW_ASYNC). */
 		kprofile.cw_writeback = q;
-		pool_pages_used = pool_pages_freed = 0;
-		dm_crypt_alloc_page = oom_alloc_page;
-		dm_crypt_free_page = count_free_page;
 		disk = fixed_disk(1);
 		crypt = dm_crypt_create("crypt", disk, 0, 1 << 20, NULL);
+		eat_memory();
 		memset(&crypt_w, 0, sizeof(crypt_w));
 		kthread_run(big_crypt_write, NULL, "writer", DEFAULT_PRIO);
 		sim_run((sim_time_t)-1);
@@ -985,8 +989,10 @@ static void test_crypt_pool_shortage_naps_in_congestion_wait(void **state)
 		assert_int_equal(congestion_wait_record(0)->waited,
 				 8 * MS - 32 * 50 * US);
 		assert_int_equal(congestion_wait_record(0)->part[0].queue, q);
+		/* Every page came back to the reserve, none to the allocator. */
+		assert_int_equal(st->pool_free, 32);
+		give_back_memory();
 		dm_destroy(crypt);
-		assert_int_equal(pool_pages_freed, 32);
 		finish_sim(disk);
 	}
 }

@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "block_machine.h"
 #include "sim/sim.h"
 #include "linux/blkdev.h"
 #include "mmsim/profile.h"
@@ -94,13 +95,11 @@ static void fake_done(struct irq_work *w)
  */
 static void setup(const char *profile, bool ll, unsigned int depth)
 {
-	struct sim_config cfg = { .hz = 1000, .nr_cpus = 1, .seed = 1 };
 	struct cfq_params cp;
 	char err[256];
 
-	sim_init(&cfg);
-	blk_dev_init();
 	assert_int_equal(profile_parse(profile, &kprofile, err, sizeof(err)), 0);
+	block_machine_boot(1000, 1, 1);
 	memset(&fk, 0, sizeof(fk));
 	fk.depth = depth;
 	fk.service = 10 * MS;
@@ -119,8 +118,7 @@ static void finish(void)
 	while (fk.nheld)
 		blk_free_request_at_exit(fk.held[--fk.nheld]);
 	blk_cleanup_queue(fk.q);
-	sim_exit();
-	blk_dev_exit();
+	block_machine_shutdown();
 	profile_set_default();
 }
 
@@ -174,7 +172,7 @@ static void end_io(struct bio *bio, int error)
 static void submit(unsigned long rw, sector_t sector, unsigned int nr,
 		   struct tracker *t)
 {
-	struct bio *bio = bio_alloc(nr);
+	struct bio *bio = bio_alloc(GFP_NOIO, nr);
 
 	for (unsigned int i = 0; i < nr; i++)
 		bio_add_page(bio, &pages[i]);

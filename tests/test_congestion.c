@@ -24,6 +24,7 @@
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
 #include "linux/swap.h"
+#include "block_machine.h"
 
 /* congestion_wait() as the kernel function @caller calls it: the call
  * site is found from the caller's name. */
@@ -36,20 +37,16 @@ static struct page pages[64];
 
 static void setup_sim(void)
 {
-	struct sim_config cfg = { .hz = 250, .nr_cpus = 1, .seed = 1 };
-
-	sim_init(&cfg);
-	blk_dev_init();
 	memset(&kprofile, 0, sizeof(kprofile));
 	kprofile.cw_writeback = BLK_RW_ASYNC;
+	block_machine_boot(250, 1, 1);
 }
 
 static void finish_sim(struct block_device *disk)
 {
 	if (disk)
 		disk_destroy(disk);
-	sim_exit();
-	blk_dev_exit();
+	block_machine_shutdown();
 }
 
 /* 1 ms per one-page request, no seeks, no randomness. */
@@ -91,7 +88,7 @@ static void track_end_io(struct bio *bio, int error)
 static void submit_page(struct block_device *bdev, unsigned long rw,
 			unsigned long index, struct tracker *t)
 {
-	struct bio *bio = bio_alloc(1);
+	struct bio *bio = bio_alloc(GFP_NOIO, 1);
 
 	bio_add_page(bio, &pages[index % 64]);
 	bio->bi_rw = rw;

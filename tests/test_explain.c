@@ -567,10 +567,17 @@ static void test_run_failures_explained(void **state)
 
 		/* Every failure has a reason, past the cap too. */
 		assert_true(f->reason.zone < MAX_NR_ZONES);
-		/* Network receive's atomic allocations; from a task only
-		 * SLUB's quiet try of a higher slab order (mm/slab.c:
-		 * __GFP_NORETRY | __GFP_NOWARN), which gives up at once. */
-		if (f->reason.nopage != NOPAGE_ATOMIC) {
+		/*
+		 * Network receive's atomic allocations and the mempools'
+		 * first, non-sleeping tries; from a task, SLUB's quiet try of
+		 * a higher slab order (mm/slub.c allocate_slab: __GFP_NORETRY
+		 * | __GFP_NOWARN), which gives up at once, and a mempool's
+		 * sleeping retry from a reclaimer (PF_MEMALLOC, with the
+		 * pool's __GFP_NOMEMALLOC: no reserves, no recursion).
+		 */
+		if (f->reason.nopage == NOPAGE_PF_MEMALLOC) {
+			assert_true(f->nowarn && (f->gfp_mask & __GFP_NOMEMALLOC));
+		} else if (f->reason.nopage != NOPAGE_ATOMIC) {
 			assert_int_equal(f->reason.nopage, NOPAGE_NO_RETRY);
 			assert_true(f->nowarn && (f->gfp_mask & __GFP_NORETRY));
 		}

@@ -57,6 +57,8 @@ static unsigned long fill_memory(struct test_file *tf, bool crafted, bool pinned
 	unsigned long n = 0, kept = 0;
 	struct zone *zone;
 
+	/* The page cache's radix tree first: its nodes are slab pages. */
+	test_file_reserve(tf, max_pfn);
 	while ((pages[n] = take_page(-1)) != NULL)
 		n++;
 	qsort(pages, n, sizeof(*pages), crafted ? cmp_pfn_quad : cmp_pfn);

@@ -66,9 +66,12 @@ static void test_saved_keys(void **state)
 		"vm_stat", "wall_seconds",
 	};
 	static const char *const when_set[] = {
-		"explain", "failure_reasons", "kswapd_cw_by_order", "panicked",
-		"watermarks",
+		"explain", "failure_reasons", "kswapd_cw_by_order",
+		"mempool_wait_calls", "mempool_wait_time_ns", "mempool_waits",
+		"panicked", "watermarks",
 	};
+	struct mempool_wait_record wait = { "fs_bio_set bio", "kswapd",
+					     "kswapd0", 1, 1, 7, 7 };
 	struct failure_reason why = { "a reason", "an example", 3 };
 	struct run_result r;
 	json_t *j, *series;
@@ -104,6 +107,9 @@ static void test_saved_keys(void **state)
 	result_set_text(&r, "explain", "why");
 	result_append(&r, "failure_reasons", &why);
 	result_uints_mut(&r, "watermarks")[1] = 5;
+	result_append(&r, "mempool_waits", &wait);
+	result_set_uint(&r, "mempool_wait_calls", 1);
+	result_set_uint(&r, "mempool_wait_time", 7);
 	((struct cw_total *)result_records_mut(&r, "kswapd_cw_by_order", NULL))[2].calls = 1;
 	s = result_to_json(&r, false);
 	j = json_loads(s, 0, NULL);

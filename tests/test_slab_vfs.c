@@ -24,7 +24,7 @@ struct vfs_run {
 	unsigned long pages_after_read;
 	unsigned long pruned_dentries, pruned_inodes, steal, kswapd_steal;
 	unsigned long pages_left_open, pages_left_0, pages_left_299;
-	long dentry_open, icache_open;
+	bool dentry_open, icache_open;
 };
 
 static void vfs_task(void *arg)
@@ -56,8 +56,8 @@ static void vfs_task(void *arg)
 	r->pages_left_open = r->inodes[1]->i_mapping->nrpages;
 	r->pages_left_0 = r->inodes[0]->i_mapping->nrpages;
 	r->pages_left_299 = r->inodes[299]->i_mapping->nrpages;
-	r->dentry_open = r->inodes[1]->i_vfs.dentry;
-	r->icache_open = r->inodes[1]->i_vfs.icache;
+	r->dentry_open = r->inodes[1]->i_vfs.dentry != NULL;
+	r->icache_open = r->inodes[1]->i_vfs.icache != NULL;
 	fput(keep);
 }
 
@@ -93,8 +93,8 @@ static void test_lookup_cache_and_prune(void **state)
 	assert_int_equal(r.pruned_dentries, 85);
 	assert_int_equal(r.pruned_inodes, 0);
 	assert_int_equal(r.steal, 0);
-	assert_int_equal(r.dentry_open >= 0, true);
-	assert_int_equal(r.icache_open >= 0, true);
+	assert_true(r.dentry_open);
+	assert_true(r.icache_open);
 	assert_int_equal(r.pages_left_0, 1);
 	machine_drain_io();
 	vfs_caches_exit();

@@ -22,6 +22,7 @@
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
 #include "linux/ext3_fs.h"
+#include "linux/slab.h"
 #include "linux/fs.h"
 #include "linux/swap.h"
 #include "hw/disk.h"
@@ -34,16 +35,6 @@ static struct block_device *disk, *crypt, *bdev;
 static bool booted;
 static bool machine_crypt;
 static bool machine_write_through;
-
-static struct page *crypt_alloc_page(gfp_t gfp_mask)
-{
-	return alloc_pages(gfp_mask, 0);
-}
-
-static void crypt_free_page(struct page *page)
-{
-	__free_pages(page, 0);
-}
 
 /* The writeback switches of .30, .31 and rc6 (profile_switches.h). */
 static inline void profile_writeback(const char *base)
@@ -71,6 +62,7 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	struct disk_params dp;
 
 	sim_init(&cfg);
+	kmem_cache_config(SLAB_ALLOCATOR_SLUB, cpus);
 	if (mem_init(&mc))
 		fail_msg("mem_init: %s", mem_init_error());
 	profile_writeback(base);
@@ -83,8 +75,6 @@ static inline void machine_boot(unsigned long mbytes, unsigned int cpus,
 	disk = disk_create("sda", &dp, NULL);
 	crypt = NULL;
 	if (machine_crypt) {
-		dm_crypt_alloc_page = crypt_alloc_page;
-		dm_crypt_free_page = crypt_free_page;
 		crypt = dm_crypt_create("dm-0", disk, 0,
 					VOLUME_BYTES >> SECTOR_SHIFT, NULL);
 		bdev = dm_linear_create("dm-1", crypt, 0,
@@ -117,9 +107,9 @@ static inline void machine_shutdown(void)
 	disk_destroy(disk);
 	machine_crypt = false;
 	machine_write_through = false;
+	blk_dev_exit();
 	reclaim_exit();
 	sim_exit();
-	blk_dev_exit();
 	mem_exit();
 }
 

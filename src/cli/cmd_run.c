@@ -31,7 +31,8 @@ static void run_help(FILE *f)
 	      "file, see docs/scenario-format.md, or the name of an installed one:\n"
 	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's result line,\n"
 	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
-	      "kswapd premature sleeps, page and swap I/O.\n"
+	      "kswapd premature sleeps, page and swap I/O, fragmentation below the\n"
+	      "watermarks and the sleeps in mempool_alloc per pool and waiter.\n"
 	      "\n"
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
@@ -189,6 +190,52 @@ static void print_fragmentation(FILE *f, const struct run_result *r)
 	       100 * result_real(r, "frag_reserve_below_low"));
 }
 
+/*
+ * One line: mempool_alloc's sleeps (kernel mm/mempool.c), the total, then
+ * per pool each kind of waiter's calls that slept and their time, summed
+ * over task names, in the order the records list them.
+ */
+static void print_mempool(FILE *f, const struct run_result *r)
+{
+	const struct mempool_wait_record *w;
+	size_t nr;
+
+	w = result_records(r, "mempool_waits", &nr);
+	if (!nr) {
+		fprintf(f, "mempool waits: none\n");
+		return;
+	}
+	fprintf(f, "mempool waits: %lu, %.3f s:",
+		result_uint(r, "mempool_wait_calls"),
+		(double)result_uint(r, "mempool_wait_time") / 1e9);
+	for (size_t i = 0; i < nr; i++) {
+		bool pool_seen = false, kind_seen = false;
+		uint64_t calls = 0, ns = 0;
+
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(w[j].pool, w[i].pool))
+				continue;
+			pool_seen = true;
+			kind_seen |= !strcmp(w[j].waiter, w[i].waiter);
+		}
+		if (kind_seen)
+			continue;
+		for (size_t j = i; j < nr; j++)
+			if (!strcmp(w[j].pool, w[i].pool) &&
+			    !strcmp(w[j].waiter, w[i].waiter)) {
+				calls += w[j].waits;
+				ns += w[j].time;
+			}
+		if (pool_seen)
+			fprintf(f, ",");
+		else
+			fprintf(f, "%s %s:", i ? ";" : "", w[i].pool);
+		fprintf(f, " %s %lu (%.3f s)", w[i].waiter, calls,
+			(double)ns / 1e9);
+	}
+	fprintf(f, "\n");
+}
+
 static void print_io(FILE *f, const struct run_result *r)
 {
 	const uint64_t *ev = result_uints(r, "vm_events");
@@ -202,6 +249,7 @@ static void print_io(FILE *f, const struct run_result *r)
 	       result_uint(r, "packets_received"), result_uint(r, "packets_dropped"),
 	       result_uint(r, "music_bytes"), result_uint(r, "oom_kills"));
 	print_fragmentation(f, r);
+	print_mempool(f, r);
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
 	       result_real(r, "wall_seconds"));

@@ -32,16 +32,6 @@ struct machine *current_machine;
 
 #define SECTOR_SHIFT 9
 
-static struct page *crypt_alloc_page(gfp_t gfp_mask)
-{
-	return alloc_pages(gfp_mask, 0);
-}
-
-static void crypt_free_page(struct page *page)
-{
-	__free_pages(page, 0);
-}
-
 void machine_mem_config(const struct scenario *sc, struct mem_config *mc)
 {
 	memset(mc, 0, sizeof(*mc));
@@ -150,8 +140,6 @@ static int boot_block(struct machine *m, char *err, size_t len)
 		dm_crypt_default_params(&cr);
 		if (mc->crypt_cost)
 			cr.ns_per_page = mc->crypt_cost;
-		dm_crypt_alloc_page = crypt_alloc_page;
-		dm_crypt_free_page = crypt_free_page;
 		/*
 		 * cryptsetup create on /dev/sda5: a plain mapping, no header,
 		 * so the crypt device is the partition sector for sector.

@@ -154,6 +154,30 @@ const struct measure_record failure_reason_record = {
 	.size = sizeof(struct failure_reason),
 };
 
+static const struct measure_field mempool_wait_fields[] = {
+	{ .json = "pool", .csv = "pool", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct mempool_wait_record, pool) },
+	{ .json = "waiter", .csv = "waiter", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct mempool_wait_record, waiter) },
+	{ .json = "comm", .csv = "comm", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct mempool_wait_record, comm) },
+	{ .json = "waits", .csv = "waits", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct mempool_wait_record, waits) },
+	{ .json = "sleeps", .csv = "sleeps", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct mempool_wait_record, sleeps) },
+	{ .json = "time_ns", .csv = "time", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct mempool_wait_record, time), NS_AS_SECONDS(6) },
+	{ .json = "max_ns", .csv = "max", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct mempool_wait_record, max), NS_AS_SECONDS(6) },
+};
+
+const struct measure_record mempool_wait_record = {
+	.name = "mempool_wait",
+	.fields = mempool_wait_fields,
+	.nr_fields = sizeof(mempool_wait_fields) / sizeof(mempool_wait_fields[0]),
+	.size = sizeof(struct mempool_wait_record),
+};
+
 /* sim/sim.h task_time_names[], as CSV columns (seconds). */
 const char *const task_time_csv_names[RESULT_NR_TASK_TIME] = {
 	"cpu", "runqueue", "reclaim", "congestion_wait", "swapin",

@@ -16,6 +16,8 @@
  *   failure_reasons	experiment/run.c: the tally of why allocations failed
  *   gitk_instances	workload/gitk.c: each fake gitk process's elapsed
  *			time and where it went
+ *   mempool_waits	kernel mm/mempool.c: mempool_alloc's sleeps per pool
+ *			and waiter
  */
 #ifndef MMSIM_METRICS_RECORDS_H
 #define MMSIM_METRICS_RECORDS_H
@@ -113,11 +115,30 @@ struct failure_reason {
 	uint64_t count;
 };
 
+/*
+ * The sleeps in mempool_alloc of one kind of waiter (kswapd, direct
+ * reclaim, a flusher, ...) and one task name on one pool: calls that
+ * slept, io_schedule_timeout rounds, and ns from the first sleep to the
+ * element (kernel mm/mempool.c).
+ */
+#define RESULT_POOL_NAME_LEN	32
+#define RESULT_COMM_LEN		16
+struct mempool_wait_record {
+	char pool[RESULT_POOL_NAME_LEN];
+	char waiter[RESULT_COMM_LEN];
+	char comm[RESULT_COMM_LEN];
+	uint64_t waits;
+	uint64_t sleeps;
+	uint64_t time;				/* ns */
+	uint64_t max;				/* ns, the longest wait */
+};
+
 extern const struct measure_record latency_sample_record;
 extern const struct measure_record sample_point_record;
 extern const struct measure_record buddy_sample_record;
 extern const struct measure_record cw_total_record;
 extern const struct measure_record failure_reason_record;
+extern const struct measure_record mempool_wait_record;
 extern const struct measure_record gitk_instance_record;
 
 #endif /* MMSIM_METRICS_RECORDS_H */

@@ -12,6 +12,7 @@
  * no hugetlb pool).  Unpopulated zones are skipped, as walk_zones_in_node
  * does.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "procfs.h"
 #include "linux/mmzone.h"
@@ -236,57 +237,47 @@ void procfs_vmstat(FILE *out)
 }
 
 /*
- * SLAB's per-CPU array sizes (enable_cpucache, 2.6.32): they only show in
- * the tunables columns; mmsim has no per-CPU object caches.
- */
-static void slab_tunables(const struct kmem_cache *c, unsigned int *limit,
-			  unsigned int *batch, unsigned int *shared)
-{
-	if (c->size > 131072)
-		*limit = 1;
-	else if (c->size > PAGE_SIZE)
-		*limit = 8;
-	else if (c->size > 1024)
-		*limit = 24;
-	else if (c->size > 256)
-		*limit = 54;
-	else
-		*limit = 120;
-	*batch = (*limit + 1) / 2;
-	*shared = c->size <= PAGE_SIZE && kmem_cache_nr_cpus() > 1 ? 8 : 0;
-}
-
-/*
- * /proc/slabinfo 2.1 as SLUB and SLAB print it, newest cache first (both
- * add caches at the head of their list).  Every slab holds an object:
- * mmsim frees empty slabs at once, so active_slabs equals num_slabs.
+ * /proc/slabinfo 2.1 as 2.6.32's s_show() of SLUB (mm/slub.c) and of
+ * SLAB (mm/slab.c) print it, newest cache first (both add caches at the
+ * head of their list): SLUB counts the objects on CPU slabs as active and
+ * has no tunables; SLAB counts its full and partial slabs' objects in
+ * use (the per-CPU arrays' included) and prints limit, batchcount,
+ * shared and the shared arrays' objects.  Caches SLUB merged are the
+ * cache they merged into (kmalloc-192 holds bio-0 on x86-64).
  */
 void procfs_slabinfo(FILE *out)
 {
-	bool slub = kmem_cache_allocator() == SLAB_ALLOCATOR_SLUB;
-	struct kmem_cache *c, *caches[256];
-	size_t n = 0;
+	struct kmem_cache *c, **caches = NULL;
+	size_t n = 0, room = 0;
 
 	fprintf(out, "slabinfo - version: 2.1\n"
 		"# name            <active_objs> <num_objs> <objsize> "
 		"<objperslab> <pagesperslab>"
 		" : tunables <limit> <batchcount> <sharedfactor>"
 		" : slabdata <active_slabs> <num_slabs> <sharedavail>\n");
-	for (c = kmem_cache_next(NULL); c && n < 256; c = kmem_cache_next(c))
+	for (c = kmem_cache_next(NULL); c; c = kmem_cache_next(c)) {
+		if (n == room) {
+			room = room ? room * 2 : 64;
+			caches = realloc(caches, room * sizeof(*caches));
+			if (!caches)
+				abort();
+		}
 		caches[n++] = c;
+	}
 	while (n--) {
-		unsigned int limit = 0, batch = 0, shared = 0;
+		struct slabinfo si;
 
 		c = caches[n];
-		if (!slub)
-			slab_tunables(c, &limit, &batch, &shared);
+		kmem_cache_slabinfo(c, &si);
 		fprintf(out, "%-17s %6lu %6lu %6u %4u %4d", c->name,
-			c->nr_objects, c->nr_total_objs, c->size,
-			c->objs_per_slab, 1 << c->order);
-		fprintf(out, " : tunables %4u %4u %4u", limit, batch, shared);
-		fprintf(out, " : slabdata %6lu %6lu %6lu\n", c->nr_slabs,
-			c->nr_slabs, 0UL);
+			si.active_objs, si.num_objs, c->size, c->objects,
+			1 << c->order);
+		fprintf(out, " : tunables %4u %4u %4u", si.limit, si.batchcount,
+			si.shared);
+		fprintf(out, " : slabdata %6lu %6lu %6lu\n", si.active_slabs,
+			si.num_slabs, si.shared_avail);
 	}
+	free(caches);
 }
 
 /* ---- /proc/meminfo ------------------------------------------------------ */

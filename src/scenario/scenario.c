@@ -175,7 +175,7 @@ static const struct param_spec machine_keys[] = {
 	{ .key = "slab", .type = PARAM_ENUM, .def = "slub",
 	  .words = scenario_slab_names,
 	  PARAM_FIELD(struct scenario_machine, slab),
-	  .doc = "slab allocator, for the slab orders of the dentry, inode and buffer_head caches: slub (Kconfig's default) or slab" },
+	  .doc = "slab allocator of every kernel object cache (their orders, per-CPU slabs or arrays, docs/model.md \"Slab\"): slub (Kconfig's default) or slab" },
 	{ .key = "cached_files", .type = PARAM_INT, .def = "0",
 	  .min = 0, .max = 10000000,
 	  PARAM_FIELD(struct scenario_machine, cached_files),

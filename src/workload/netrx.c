@@ -2,12 +2,13 @@
 /*
  * The network receive path.  A NIC interrupt delivers one packet into a
  * buffer the driver posted earlier, then the driver refills every empty
- * ring slot with a fresh GFP_ATOMIC buffer, in softirq context: it cannot
- * reclaim or sleep, so a refill fails as soon as no zone passes the min
- * watermark softened by ALLOC_HIGH|ALLOC_HARDER at that order.  A failed
- * refill leaves the slot empty until the next interrupt; a packet that
- * finds no posted buffer is dropped, and the sender sends it again later
- * (TCP retransmission).
+ * ring slot with a fresh GFP_ATOMIC socket buffer, in softirq context: it
+ * cannot reclaim or sleep, so a refill fails as soon as the head's slab,
+ * the data's kmalloc slab or, above 8 KiB, the page allocator cannot
+ * give memory without passing the min watermark softened by
+ * ALLOC_HIGH|ALLOC_HARDER.  A failed refill leaves the slot empty until
+ * the next interrupt; a packet that finds no posted buffer is dropped, and
+ * the sender sends it again later (TCP retransmission).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ struct netrx {
 	struct netrx_params p;
 	struct netrx_stats stats;
 
-	struct page **ring;		/* posted buffers; NULL slots are empty */
+	struct sk_buff **ring;		/* posted buffers; NULL slots are empty */
 	unsigned int posted;
 	unsigned int next_fill;		/* ring index the next refill uses */
 	unsigned int next_rx;		/* ring index the next packet lands in */
@@ -36,6 +37,8 @@ struct netrx {
 void netrx_params_default(struct netrx_params *p)
 {
 	memset(p, 0, sizeof(*p));
+	p->rx_buffer = NETRX_KMALLOC;
+	p->rx_len = 1524;		/* e1000e, MTU 1500: 1522 + NET_IP_ALIGN */
 	p->order = 0;
 	p->gfp = GFP_ATOMIC;
 	p->ring_size = 256;		/* iwlagn's RX_QUEUE_SIZE; e1000 also 256 */
@@ -49,26 +52,52 @@ void netrx_params_default(struct netrx_params *p)
 	p->cpu = 0;
 }
 
+/* One receive buffer, as the driver allocates it. */
+static struct sk_buff *netrx_alloc_rx_buffer(struct netrx *nx, gfp_t gfp)
+{
+	struct sk_buff *skb;
+	struct page *page;
+
+	if (nx->p.rx_buffer == NETRX_KMALLOC) {
+		/* iwlagn's iwl_rx_allocate: alloc_skb(rx_buf_size + 256);
+		 * e1000e and the rest: netdev_alloc_skb (NET_SKB_PAD more). */
+		if (nx->p.driver == NETRX_IWLAGN)
+			return alloc_skb(nx->p.rx_len, gfp);
+		return __netdev_alloc_skb(nx->p.rx_len, gfp);
+	}
+	/* e1000e's packet split: a header buffer and a page. */
+	skb = __netdev_alloc_skb(128 + NET_IP_ALIGN, gfp);
+	if (!skb)
+		return NULL;
+	page = alloc_pages(gfp | (nx->p.order ? __GFP_COMP : 0), nx->p.order);
+	if (!page) {
+		kfree_skb(skb);
+		return NULL;
+	}
+	skb_add_rx_frag(skb, page, nx->p.order);
+	return skb;
+}
+
 /* Post buffers into empty slots until the ring is full or an allocation
  * fails; the driver tries again at the next interrupt. */
 static void netrx_refill(struct netrx *nx)
 {
 	while (nx->posted < nx->p.ring_size) {
 		gfp_t gfp = nx->p.gfp;
-		struct page *page;
+		struct sk_buff *skb;
 
 		/* iwlagn only complains when the pool is nearly dry. */
 		if (nx->p.driver == NETRX_IWLAGN && nx->posted > 8)
 			gfp |= __GFP_NOWARN;
 		cpu_consume(nx->p.alloc_cost);
 		nx->stats.refills++;
-		page = alloc_pages(gfp, nx->p.order);
-		if (!page) {
+		skb = netrx_alloc_rx_buffer(nx, gfp);
+		if (!skb) {
 			nx->stats.refill_failures++;
 			return;
 		}
 		BUG_ON(nx->ring[nx->next_fill]);
-		nx->ring[nx->next_fill] = page;
+		nx->ring[nx->next_fill] = skb;
 		nx->next_fill = (nx->next_fill + 1) % nx->p.ring_size;
 		nx->posted++;
 	}
@@ -90,17 +119,11 @@ static bool sender_done(const struct netrx *nx)
 
 static void netrx_deliver(struct netrx *nx)
 {
-	struct sk_buff *skb;
-	struct page *page = nx->ring[nx->next_rx];
+	struct sk_buff *skb = nx->ring[nx->next_rx];
 
 	nx->ring[nx->next_rx] = NULL;
 	nx->next_rx = (nx->next_rx + 1) % nx->p.ring_size;
 	nx->posted--;
-	skb = malloc(sizeof(*skb));
-	if (!skb)
-		abort();
-	skb->page = page;
-	skb->order = nx->p.order;
 	skb->len = nx->p.payload;
 	list_add_tail(&skb->list, &nx->sk_queue);
 	nx->queued_bytes += skb->len;
@@ -198,8 +221,7 @@ struct sk_buff *netrx_recv(struct netrx *nx, long timeout)
 void netrx_free_skb(struct netrx *nx, struct sk_buff *skb)
 {
 	(void)nx;
-	__free_pages(skb->page, skb->order);
-	free(skb);
+	kfree_skb(skb);
 }
 
 bool netrx_finished(const struct netrx *nx)
@@ -217,8 +239,12 @@ void netrx_destroy(struct netrx *nx)
 	struct sk_buff *skb, *n;
 
 	timer_del(&nx->rx_irq.timer);
+	/* The end of a run: queued and posted buffers go back (their
+	 * caches are still up: workloads go first at teardown). */
 	list_for_each_entry_safe(skb, n, &nx->sk_queue, list)
-		free(skb);
+		kfree_skb(skb);
+	for (unsigned int i = 0; i < nx->p.ring_size; i++)
+		kfree_skb(nx->ring[i]);
 	free(nx->ring);
 	free(nx);
 }

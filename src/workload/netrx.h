@@ -2,9 +2,11 @@
 /*
  * A network receive path: a remote sender paced at a bandwidth limit (rsync
  * --bwlimit on the far side), a NIC whose RX ring is refilled from softirq
- * context with GFP_ATOMIC allocations of a configurable order, and a socket
- * receive queue that a task reads from.  With force-highorder every receive
- * buffer is an order-2 allocation, as in the 2009 test.
+ * context with GFP_ATOMIC socket buffers (the kernel's net/core/skbuff.c:
+ * a head from skbuff_head_cache and kmalloc'ed data, or a small head and
+ * a page fragment), and a socket receive queue that a task reads from.
+ * With force-highorder every receive buffer is an order-2 allocation, as
+ * in the 2009 test.
  */
 #ifndef MMSIM_NETRX_H
 #define MMSIM_NETRX_H
@@ -12,24 +14,27 @@
 #include <stdbool.h>
 #include "sim/sim.h"
 #include "linux/gfp.h"
-
-struct page;
-
-struct sk_buff {
-	struct list_head list;
-	struct page *page;		/* the receive buffer, 2^order pages */
-	unsigned int order;
-	unsigned int len;		/* payload bytes */
-};
+#include "linux/skbuff.h"
 
 enum netrx_driver {
 	NETRX_GENERIC,			/* every failed refill is reported */
 	NETRX_IWLAGN,			/* __GFP_NOWARN while > 8 buffers are free */
 };
 
+/* How the driver gets a receive buffer. */
+enum netrx_rx_buffer {
+	/* netdev_alloc_skb(rx_len): kmalloc'ed data (e1000e, iwlagn) */
+	NETRX_KMALLOC,
+	/* a header skb (e1000e packet split: 128 + NET_IP_ALIGN) and a page
+	 * fragment of 2^order pages, alloc_pages(GFP_ATOMIC | __GFP_COMP) */
+	NETRX_PAGES,
+};
+
 struct netrx_params {
-	unsigned int order;		/* receive buffer order */
-	gfp_t gfp;			/* GFP_ATOMIC, plus __GFP_COMP for kmalloc-sized skbs */
+	enum netrx_rx_buffer rx_buffer;
+	unsigned int rx_len;		/* NETRX_KMALLOC: bytes asked for */
+	unsigned int order;		/* NETRX_PAGES: the fragment's order */
+	gfp_t gfp;			/* GFP_ATOMIC */
 	unsigned int ring_size;		/* RX descriptors */
 	unsigned int payload;		/* bytes per packet */
 	unsigned long bwlimit;		/* sender's bytes per second */
@@ -62,14 +67,15 @@ void netrx_stop(struct netrx *nx);
 /* Task context: wait up to @timeout jiffies for a packet (NULL on timeout
  * or when the sender is done and the queue empty). */
 struct sk_buff *netrx_recv(struct netrx *nx, long timeout);
-/* The reader is done with @skb: free its buffer. */
+/* The reader is done with @skb: free its buffer (kfree_skb). */
 void netrx_free_skb(struct netrx *nx, struct sk_buff *skb);
 bool netrx_finished(const struct netrx *nx);
 const struct netrx_stats *netrx_stats(const struct netrx *nx);
 
 /* The netrx program (netrx_prog.c): the device a task of program netrx
- * runs, or NULL if @w is not one or has not started; the receive buffer
- * order it resolved at start. */
+ * runs, or NULL if @w is not one or has not started; the order of one
+ * receive buffer it resolved at start (kmalloc: get_order of the data
+ * block; pages: the fragment's). */
 struct workload;
 struct netrx *netrx_program_device(const struct workload *w);
 unsigned int netrx_program_order(const struct workload *w);

@@ -2,11 +2,22 @@
 /*
  * netrx: a network interface receiving one TCP stream (netrx.c): the far
  * side sends at a bandwidth limit, the driver refills its RX ring with
- * GFP_ATOMIC allocations from softirq context, and a reader (a music task
- * naming this one with net = NAME) takes packets off the socket.  The
- * receive buffer order is the kernel profile's unless given: order 2 under
+ * GFP_ATOMIC socket buffers from softirq context, and a reader (a music
+ * task naming this one with net = NAME) takes packets off the socket.
+ *
  * force-highorder, the cover letter's "network receive always results in
- * an order-2 allocation", else 0.
+ * an order-2 allocation": the patch is not published; the two natural
+ * ways to write it are (rx_buffer = kmalloc, the default) to make the
+ * driver ask for 8448 bytes of skb data, iwlagn's 8K AMSDU buffer, which
+ * SLUB's kmalloc sends to the page allocator as an order-2 compound page
+ * (mode 0x4020, the failing allocations of the reports that led to the
+ * series; under SLAB an order-2 size-16384 slab), and (rx_buffer =
+ * pages) to receive into an order-2 page fragment with a small header
+ * skb.  The first is the default: it is one line in the generic
+ * allocation path and reproduces the reported failures' mode.  Without
+ * force-highorder the buffer is an MTU-1500 e1000e one (1524 bytes:
+ * kmalloc-4096 on x86-64, kmalloc-2048 on x86).  docs/workloads.md and
+ * docs/model.md, "Slab", have the sizes.
  *
  * It is a device: it is never finished, unless a total is given, when it
  * is finished once the sender has sent it all and the socket is drained.
@@ -16,10 +27,17 @@
 #include "program.h"
 #include "netrx.h"
 #include "mmsim/profile.h"
+#include "linux/mm_types.h"
 
 static const char *const netrx_driver_names[] = { "generic", "iwlagn", NULL };
 
+static const char *const netrx_rx_buffer_names[] = { "kmalloc", "pages", NULL };
+
 struct netrx_prog_params {
+	int rx_buffer;
+	bool rx_buffer_given;		/* set by validate: key present */
+	uint64_t rx_len;
+	bool rx_len_given;
 	int order;
 	bool order_given;		/* set by validate: key present */
 	int ring;
@@ -67,15 +85,26 @@ static int netrx_prog_start(struct workload *w)
 		abort();
 	w->state = n;
 	n->w = w;
-	/* force-highorder: the skbuff patch of the 2009 test made every
-	 * receive an order-2 allocation on every kernel it ran. */
-	n->order = p->order_given ? (unsigned int)p->order :
-		   kprofile.force_highorder ? 2 : 0;
 	netrx_params_default(&np);
-	np.order = n->order;
-	/* A kmalloc'd skb head above a page comes from the page allocator
-	 * as a compound page: mode 0x4020 in the iwlagn reports. */
-	np.gfp = GFP_ATOMIC | (n->order ? __GFP_COMP : 0);
+	/* An order given alone means a page fragment of that order. */
+	np.rx_buffer = p->rx_buffer_given ? (enum netrx_rx_buffer)p->rx_buffer :
+		       p->order_given ? NETRX_PAGES : NETRX_KMALLOC;
+	/* force-highorder: every receive an order-2 allocation. */
+	np.rx_len = p->rx_len_given ? (unsigned int)p->rx_len :
+		    kprofile.force_highorder ? 8448 : 1524;
+	np.order = p->order_given ? (unsigned int)p->order :
+		   kprofile.force_highorder ? 2 : 0;
+	if (np.rx_buffer == NETRX_PAGES) {
+		n->order = np.order;
+	} else {
+		unsigned int size = skb_kmalloc_size(np.rx_len +
+			(p->driver ? 0 : NET_SKB_PAD));
+
+		n->order = 0;
+		while ((PAGE_SIZE << n->order) < size)
+			n->order++;
+	}
+	np.gfp = GFP_ATOMIC;
 	np.ring_size = (unsigned int)p->ring;
 	np.payload = (unsigned int)p->payload;
 	np.bwlimit = (unsigned long)p->bwlimit;
@@ -143,12 +172,14 @@ static int netrx_prog_validate(const struct scenario *sc,
 	struct netrx_prog_params *p = params;
 	/* Whether "order" was written: the default depends on the profile,
 	 * which is only known at boot (--kernel may override the file's). */
-	bool given = false;
-
-	for (size_t i = 0; i < task->nr_kv; i++)
+	for (size_t i = 0; i < task->nr_kv; i++) {
 		if (!strcmp(task->kv[i].key, "order"))
-			given = true;
-	p->order_given = given;
+			p->order_given = true;
+		if (!strcmp(task->kv[i].key, "rx_len"))
+			p->rx_len_given = true;
+		if (!strcmp(task->kv[i].key, "rx_buffer"))
+			p->rx_buffer_given = true;
+	}
 	if (p->cpu >= sc->machine.cpus)
 		return scenario_errorf(sc, task->line, err, "[task %s]: cpu %d "
 				       "does not exist (the machine has %d CPUs: "
@@ -182,10 +213,23 @@ unsigned int netrx_program_order(const struct workload *w)
 #define P(field) PARAM_FIELD(struct netrx_prog_params, field)
 
 static const struct param_spec netrx_params[] = {
+	{ .key = "rx_buffer", .type = PARAM_ENUM,
+	  .words = netrx_rx_buffer_names, P(rx_buffer),
+	  .unset = "kmalloc, or pages when order is given",
+	  .doc = "receive buffers: kmalloc (an skb of rx_len bytes: a head from "
+		 "skbuff_head_cache, the data from kmalloc, above 8 KiB the "
+		 "page allocator) or pages (a small skb and a page fragment of "
+		 "order) [force-highorder's patch is unpublished: both ways "
+		 "give order 2]" },
+	{ .key = "rx_len", .type = PARAM_SIZE, .min = 1, .max = 65536,
+	  P(rx_len),
+	  .unset = "the profile's: 8448 with force-highorder (iwlagn's 8K "
+		   "AMSDU buffer: an order-2 kmalloc), else 1524 (e1000e, MTU 1500)",
+	  .doc = "bytes of skb data a kmalloc receive buffer asks for" },
 	{ .key = "order", .type = PARAM_INT, .min = 0, .max = 10, P(order),
 	  .unset = "the profile's: 2 with force-highorder, else 0",
-	  .doc = "receive buffer order [cover: force-highorder made every "
-		 "receive order 2; 0 is a normal 1500-byte skb]" },
+	  .doc = "page fragment order of rx_buffer = pages [cover: "
+		 "force-highorder made every receive order 2]" },
 	{ .key = "ring", .type = PARAM_INT, .def = "256", .min = 1, .max = 65536,
 	  P(ring),
 	  .doc = "RX ring entries [iwlagn's RX_QUEUE_SIZE; e1000's default]" },
@@ -225,8 +269,8 @@ static const struct param_spec netrx_params[] = {
 
 static const struct workload_ops netrx_ops = {
 	.name = "netrx",
-	.summary = "NIC receive ring refilled with GFP_ATOMIC order-N "
-		   "allocations from softirq, fed by a paced sender",
+	.summary = "NIC receive ring refilled with GFP_ATOMIC socket buffers "
+		   "from softirq, fed by a paced sender",
 	.order = 30,
 	.params = netrx_params,
 	.nr_params = ARRAY_SIZE(netrx_params),

@@ -18,8 +18,55 @@
 #include "linux/bug.h"
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
 #include "blk.h"
+#include "linux/mmzone.h"
+#include "linux/slab.h"
 #include "linux/vmstat.h"
+
+/*
+ * The request slab (blk_dev_init): struct request is 336 bytes on x86-64,
+ * 200 on x86 (2.6.32 include/linux/blkdev.h, BLK_MAX_CDB 16).
+ */
+static struct kmem_cache *request_cachep;
+
+struct kmem_cache *blk_request_cachep(void)
+{
+	return request_cachep;
+}
+
+static void blk_rq_init(struct request_queue *q, struct request *rq)
+{
+	memset(rq, 0, sizeof(*rq));
+	INIT_LIST_HEAD(&rq->queuelist);
+	INIT_LIST_HEAD(&rq->fifo);
+	rq->q = q;
+}
+
+/*
+ * blk_alloc_request(): from the queue's request mempool (BLKDEV_MIN_RQ
+ * requests in reserve), with the caller's mask: GFP_NOIO from
+ * get_request_wait, so that a task finding the slab and the reserve
+ * empty sleeps in mempool_alloc until a request completes.
+ */
+static struct request *blk_alloc_request(struct request_queue *q,
+					 unsigned long rw_flags, int is_sync,
+					 gfp_t gfp_mask)
+{
+	struct request *rq = mempool_alloc(q->rq.rq_pool, gfp_mask);
+
+	if (!rq)
+		return NULL;
+	blk_rq_init(q, rq);
+	rq->cmd_flags = (rw_flags & (1UL << BIO_RW) ? REQ_RW : 0) |
+			(is_sync ? REQ_RW_SYNC : 0);
+	return rq;
+}
+
+static void blk_free_request(struct request_queue *q, struct request *rq)
+{
+	mempool_free(rq, q->rq.rq_pool);
+}
 
 /* ---- request allocation ----------------------------------------------- */
 
@@ -62,8 +109,10 @@ static void ioc_set_batching(struct request_queue *q, struct io_context *ioc)
  * CFQ answers MUST for the queue it idles on, once a slice, and that
  * request may go past the full mark.
  */
+static void freed_request(struct request_queue *q, int sync);
+
 static struct request *get_request(struct request_queue *q,
-				   unsigned long rw_flags)
+				   unsigned long rw_flags, gfp_t gfp_mask)
 {
 	struct request_list *rl = &q->rq;
 	struct io_context *ioc = NULL;
@@ -95,14 +144,19 @@ static struct request *get_request(struct request_queue *q,
 	rl->count[is_sync]++;
 	rl->starved[is_sync] = 0;
 
-	rq = calloc(1, sizeof(*rq));
-	if (!rq)
-		abort();
-	INIT_LIST_HEAD(&rq->queuelist);
-	INIT_LIST_HEAD(&rq->fifo);
-	rq->q = q;
-	rq->cmd_flags = (rw_flags & (1UL << BIO_RW) ? REQ_RW : 0) |
-			(is_sync ? REQ_RW_SYNC : 0);
+	/* The queue lock is dropped here: mempool_alloc may sleep. */
+	rq = blk_alloc_request(q, rw_flags, is_sync, gfp_mask);
+	if (!rq) {
+		/*
+		 * Out of memory: undo the count; with no request of this
+		 * direction pending, mark it starved so that a request freed
+		 * in the other direction tries again.
+		 */
+		freed_request(q, is_sync);
+		if (rl->count[is_sync] == 0)
+			rl->starved[is_sync] = 1;
+		return NULL;
+	}
 	rq->start_time = sim_now();
 	if (ioc_batching(q, ioc))
 		ioc->nr_batch_requests--;
@@ -115,7 +169,7 @@ static struct request *get_request_wait(struct request_queue *q,
 {
 	const int is_sync = rw_is_sync(rw_flags);
 	struct request_list *rl = &q->rq;
-	struct request *rq = get_request(q, rw_flags);
+	struct request *rq = get_request(q, rw_flags, GFP_NOIO);
 
 	while (!rq) {
 		DEFINE_WAIT(wait);
@@ -134,7 +188,7 @@ static struct request *get_request_wait(struct request_queue *q,
 		finish_wait(&rl->wait[is_sync], &wait);
 		q->stats.sleeps[is_sync]++;
 		q->stats.sleep_ns[is_sync] += sim_now() - start;
-		rq = get_request(q, rw_flags);
+		rq = get_request(q, rw_flags, GFP_NOIO);
 	}
 	return rq;
 }
@@ -175,7 +229,7 @@ void __blk_put_request(struct request *rq)
 	struct request_queue *q = rq->q;
 	int sync = rq_is_sync(rq);
 
-	free(rq);
+	blk_free_request(q, rq);
 	freed_request(q, sync);
 }
 
@@ -307,7 +361,7 @@ static void blk_retry_deferred(struct request_queue *q)
 {
 	while (q->deferred) {
 		struct bio *bio = q->deferred;
-		struct request *rq = get_request(q, bio->bi_rw);
+		struct request *rq = get_request(q, bio->bi_rw, GFP_ATOMIC);
 
 		if (!rq)
 			return;
@@ -347,7 +401,7 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	}
 	if (!can_sleep()) {
 		/* Behind earlier deferred bios, to keep their order. */
-		rq = q->deferred ? NULL : get_request(q, bio->bi_rw);
+		rq = q->deferred ? NULL : get_request(q, bio->bi_rw, GFP_ATOMIC);
 		if (!rq) {
 			blk_defer_bio(q, bio);
 			return;
@@ -458,15 +512,9 @@ void blk_end_request_all(struct request *rq, int error)
 
 void blk_free_request_at_exit(struct request *rq)
 {
-	struct bio *bio = rq->bio;
-
-	while (bio) {
-		struct bio *next = bio->bi_next;
-
-		bio_put(bio);
-		bio = next;
-	}
-	free(rq);
+	/* The request and its bios are slab objects: they go with their
+	 * caches (kmem_cache_exit), their pools may be gone already. */
+	rq->bio = rq->biotail = NULL;
 }
 
 /* ---- queues ----------------------------------------------------------- */
@@ -502,6 +550,8 @@ struct request_queue *blk_init_queue(request_fn_proc *rfn, const char *name)
 	/* blk_init_free_list */
 	for (int i = 0; i < 2; i++)
 		init_waitqueue_head(&q->rq.wait[i]);
+	q->rq.rq_pool = mempool_create_slab_pool(BLKDEV_MIN_RQ, request_cachep);
+	mempool_set_name(q->rq.rq_pool, "%s requests", name);
 	q->request_fn = rfn;
 	q->unplug_fn = generic_unplug_device;
 	q->backing_dev_info.unplug_io_fn = blk_backing_dev_unplug;
@@ -515,12 +565,9 @@ void blk_cleanup_queue(struct request_queue *q)
 	timer_del(&q->unplug_timer);
 	if (q->elevator)
 		elevator_exit(q->elevator);
-	while (q->deferred) {
-		struct bio *bio = q->deferred;
-
-		q->deferred = bio->bi_next;
-		bio_put(bio);
-	}
+	/* Deferred bios are slab objects, gone with their caches. */
+	q->deferred = NULL;
+	mempool_destroy(q->rq.rq_pool);
 	free(q);
 }
 
@@ -530,11 +577,18 @@ void blk_dev_init(void)
 {
 	blk_ioc_exit();
 	bdi_congestion_init();
+	/* fs/bio.c init_bio, a subsys_initcall linked before block/. */
+	init_bio();
+	request_cachep = kmem_cache_create_host("blkdev_requests",
+						sim_arch && sim_arch->arch == ARCH_X86 ?
+						200 : 336, 0, SLAB_PANIC, NULL,
+						sizeof(struct request));
 }
 
 void blk_dev_exit(void)
 {
 	bio_exit();
+	request_cachep = NULL;
 	blk_ioc_exit();
 	bdi_congestion_exit();
 }

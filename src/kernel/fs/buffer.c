@@ -136,7 +136,8 @@ int block_write_full_page(struct page *page, get_block_t *get_block,
 		unlock_page(page);
 		return 0;
 	}
-	bio = bio_alloc(1);
+	/* submit_bh: bio_alloc(GFP_NOIO, 1). */
+	bio = bio_alloc(GFP_NOIO, 1);
 	bio->bi_rw = wbc->sync_mode == WB_SYNC_ALL ? WRITE_SYNC : WRITE;
 	bio->bi_bdev = bh.b_bdev;
 	bio->bi_sector = bh.b_blocknr * (bh.b_size >> 9);

@@ -23,8 +23,34 @@ struct kmem_cache *ext3_inode_cachep;
 struct kmem_cache *bh_cachep;
 struct vfs_cache_stat vfs_cache_stat;
 
+/*
+ * The host part of the cached objects: a dentry on dentry_unused (d_lru,
+ * DCACHE_REFERENCED), an inode on inode_unused (i_list), each naming the
+ * entry that owns it.  The kernel's lists, in mmsim's objects.
+ */
+struct dentry {
+	struct list_head d_lru;		/* dentry_unused, while unused */
+	struct vfs_cache_entry *d_entry;
+	bool d_referenced;		/* DCACHE_REFERENCED */
+	bool d_unused;
+};
+
+struct ext3_inode_info {
+	struct list_head i_list;	/* inode_unused, while unused */
+	struct vfs_cache_entry *i_entry;
+	bool i_unused;
+};
+
+struct buffer_head_obj {
+	unsigned long b_blocknr;
+};
+
+/* Oldest at the tail, as prune_dcache and prune_icache take them. */
+static LIST_HEAD(dentry_unused);
+static LIST_HEAD(inode_unused);
+
 /* Inode-table blocks with a cached inode: their buffer_head and users. */
-static long *itable_bh;
+static struct buffer_head_obj **itable_bh;
 static unsigned int *itable_users;
 static unsigned long itable_nr;
 
@@ -36,19 +62,20 @@ static struct shrinker dcache_shrinker;
 static struct shrinker icache_shrinker;
 
 /*
- * Object sizes: struct dentry is 192 bytes on 64-bit and 128 on 32-bit
- * (include/linux/dcache.h, DNAME_INLINE_LEN_MIN, 2.6.32); struct
- * buffer_head is 13 words (104 / 56 bytes); struct ext3_inode_info is
- * [assumed] 800 bytes on x86-64 and 504 on x86 (not measured: a vfs inode
- * of about 560 / 350 bytes plus ext3's fields).
+ * Object sizes (2.6.32, the distribution config of docs/model.md
+ * "Slab"): struct dentry 192 bytes on x86-64, 132 on x86
+ * (DNAME_INLINE_LEN_MIN 32 / 40, include/linux/dcache.h); struct
+ * buffer_head 104 / 56 (include/linux/buffer_head.h, sector_t u64 with
+ * CONFIG_LBDAF); struct ext3_inode_info 800 / 508, an estimate
+ * (include/linux/ext3_fs_i.h around a struct inode of 592 / 352).
  */
 static void cache_sizes(unsigned int *dentry, unsigned int *inode,
 			unsigned int *bh)
 {
 	bool is32 = sim_arch && sim_arch->arch == ARCH_X86;
 
-	*dentry = is32 ? 128 : 192;
-	*inode = is32 ? 504 : 800;
+	*dentry = is32 ? 132 : 192;
+	*inode = is32 ? 508 : 800;
 	*bh = is32 ? 56 : 104;
 }
 
@@ -58,6 +85,20 @@ bool vfs_caches_enabled(void)
 }
 
 /* ---- buffer heads of inode-table blocks --------------------------------- */
+
+/* fs/buffer.c init_buffer_head, the cache's constructor. */
+static void init_buffer_head(void *data)
+{
+	memset(data, 0, sizeof(struct buffer_head_obj));
+}
+
+/* fs/ext3/super.c init_once, the inode cache's constructor. */
+static void ext3_init_once(void *data)
+{
+	struct ext3_inode_info *ei = data;
+
+	INIT_LIST_HEAD(&ei->i_list);
+}
 
 static int itable_get(unsigned long ino)
 {
@@ -72,17 +113,18 @@ static int itable_get(unsigned long ino)
 		itable_users = realloc(itable_users, n * sizeof(*itable_users));
 		BUG_ON(!itable_bh || !itable_users);
 		for (unsigned long i = itable_nr; i < n; i++) {
-			itable_bh[i] = -1;
+			itable_bh[i] = NULL;
 			itable_users[i] = 0;
 		}
 		itable_nr = n;
 	}
-	if (itable_bh[block] < 0) {
+	if (!itable_bh[block]) {
 		/* __getblk -> grow_buffers -> alloc_page_buffers: GFP_NOFS. */
-		long bh = kmem_cache_alloc(bh_cachep, GFP_NOFS);
+		struct buffer_head_obj *bh = kmem_cache_alloc(bh_cachep, GFP_NOFS);
 
-		if (bh < 0)
+		if (!bh)
 			return -ENOMEM;
+		bh->b_blocknr = block;
 		itable_bh[block] = bh;
 		vfs_cache_stat.nr_buffer_heads++;
 	}
@@ -98,7 +140,7 @@ static void itable_put(unsigned long ino)
 	if (--itable_users[block])
 		return;
 	kmem_cache_free(bh_cachep, itable_bh[block]);
-	itable_bh[block] = -1;
+	itable_bh[block] = NULL;
 	vfs_cache_stat.nr_buffer_heads--;
 }
 
@@ -107,33 +149,42 @@ static void itable_put(unsigned long ino)
 void vfs_cache_entry_init(struct vfs_cache_entry *e, unsigned long ino,
 			  struct inode *inode)
 {
-	e->dentry = -1;
-	e->icache = -1;
+	e->dentry = NULL;
+	e->icache = NULL;
 	e->ino = ino;
 	e->d_count = 0;
 	e->inode = inode;
 }
 
+static void inode_lru_del(struct ext3_inode_info *ei)
+{
+	list_del_init(&ei->i_list);
+	ei->i_unused = false;
+	vfs_cache_stat.nr_inodes_unused--;
+}
+
 /* iget: the in-core inode, read (without I/O, [MODEL]) if not cached. */
 static int iget(struct vfs_cache_entry *e, gfp_t gfp)
 {
-	long obj;
+	struct ext3_inode_info *ei;
 
-	if (e->icache >= 0) {
+	if (e->icache) {
 		/* On inode_unused only while no dentry holds it. */
-		kmem_cache_get(ext3_inode_cachep, e->icache);
-		vfs_cache_stat.nr_inodes_unused--;
+		if (e->icache->i_unused)
+			inode_lru_del(e->icache);
 		return 0;
 	}
-	obj = kmem_cache_alloc(ext3_inode_cachep, gfp);
-	if (obj < 0)
+	ei = kmem_cache_alloc(ext3_inode_cachep, gfp);
+	if (!ei)
 		return -ENOMEM;
 	if (itable_get(e->ino)) {
-		kmem_cache_free(ext3_inode_cachep, obj);
+		kmem_cache_free(ext3_inode_cachep, ei);
 		return -ENOMEM;
 	}
-	kmem_cache_set_owner(ext3_inode_cachep, obj, e);
-	e->icache = obj;
+	INIT_LIST_HEAD(&ei->i_list);
+	ei->i_entry = e;
+	ei->i_unused = false;
+	e->icache = ei;
 	vfs_cache_stat.nr_inodes++;
 	return 0;
 }
@@ -141,41 +192,57 @@ static int iget(struct vfs_cache_entry *e, gfp_t gfp)
 static void inode_free(struct vfs_cache_entry *e)
 {
 	kmem_cache_free(ext3_inode_cachep, e->icache);
-	e->icache = -1;
+	e->icache = NULL;
 	vfs_cache_stat.nr_inodes--;
 	itable_put(e->ino);
 }
 
-/* iput of the last reference: the inode stays cached, unused. */
+/* iput of the last reference: the inode stays cached, unused, at the
+ * young end of inode_unused (no referenced bit in 2.6.32). */
 static void iput_final(struct vfs_cache_entry *e)
 {
-	kmem_cache_put_unused(ext3_inode_cachep, e->icache);
+	struct ext3_inode_info *ei = e->icache;
+
+	list_add(&ei->i_list, &inode_unused);
+	ei->i_unused = true;
 	vfs_cache_stat.nr_inodes_unused++;
+}
+
+static void dentry_lru_del(struct dentry *d)
+{
+	list_del_init(&d->d_lru);
+	d->d_unused = false;
+	vfs_cache_stat.nr_dentry_unused--;
 }
 
 static int lookup_gfp(struct vfs_cache_entry *e, gfp_t inode_gfp,
 		      gfp_t dentry_gfp)
 {
-	long obj;
+	struct dentry *d;
 
 	vfs_cache_stat.lookups++;
-	if (e->dentry >= 0) {
+	if (e->dentry) {
 		/* dget: a cached dentry (and its inode) back in use. */
-		kmem_cache_get(dentry_cache, e->dentry);
-		vfs_cache_stat.nr_dentry_unused--;
+		d = e->dentry;
+		if (d->d_unused)
+			dentry_lru_del(d);
+		d->d_referenced = true;
 		vfs_cache_stat.dentry_hits++;
 		return 0;
 	}
 	/* real_lookup: ext3_lookup -> iget, then d_alloc for the name. */
 	if (iget(e, inode_gfp))
 		goto fail;
-	obj = kmem_cache_alloc(dentry_cache, dentry_gfp);
-	if (obj < 0) {
+	d = kmem_cache_alloc(dentry_cache, dentry_gfp);
+	if (!d) {
 		iput_final(e);
 		goto fail;
 	}
-	kmem_cache_set_owner(dentry_cache, obj, e);
-	e->dentry = obj;
+	INIT_LIST_HEAD(&d->d_lru);
+	d->d_entry = e;
+	d->d_referenced = true;
+	d->d_unused = false;
+	e->dentry = d;
 	vfs_cache_stat.nr_dentry++;
 	return 0;
 fail:
@@ -192,32 +259,31 @@ int vfs_cache_lookup(struct vfs_cache_entry *e)
 
 void vfs_cache_release(struct vfs_cache_entry *e)
 {
-	if (!vfs_caches_enabled() || e->dentry < 0)
-		return;
-	/* dput: DCACHE_REFERENCED, on the dentry LRU. */
-	kmem_cache_put_unused(dentry_cache, e->dentry);
-	vfs_cache_stat.nr_dentry_unused++;
-}
+	struct dentry *d = e->dentry;
 
-static bool obj_unused(struct kmem_cache *c, long obj)
-{
-	return c->obj_flags[obj] & 0x02;	/* OBJ_UNUSED, slab.c */
+	if (!vfs_caches_enabled() || !d)
+		return;
+	/* dput: DCACHE_REFERENCED, at the young end of the dentry LRU. */
+	d->d_referenced = true;
+	list_add(&d->d_lru, &dentry_unused);
+	d->d_unused = true;
+	vfs_cache_stat.nr_dentry_unused++;
 }
 
 void vfs_cache_forget(struct vfs_cache_entry *e)
 {
 	if (!vfs_caches_enabled())
 		return;
-	if (e->dentry >= 0) {
-		if (obj_unused(dentry_cache, e->dentry))
-			vfs_cache_stat.nr_dentry_unused--;
+	if (e->dentry) {
+		if (e->dentry->d_unused)
+			dentry_lru_del(e->dentry);
 		kmem_cache_free(dentry_cache, e->dentry);
-		e->dentry = -1;
+		e->dentry = NULL;
 		vfs_cache_stat.nr_dentry--;
 	}
-	if (e->icache >= 0) {
-		if (obj_unused(ext3_inode_cachep, e->icache))
-			vfs_cache_stat.nr_inodes_unused--;
+	if (e->icache) {
+		if (e->icache->i_unused)
+			inode_lru_del(e->icache);
 		inode_free(e);
 	}
 }
@@ -230,20 +296,32 @@ static void charge_scan(int nr)
 		cpu_consume(reclaim_costs.slab_object_ns * (sim_time_t)nr);
 }
 
-/* prune_dcache -> prune_one_dentry -> dentry_iput -> iput. */
-static bool dentry_evict(struct kmem_cache *c, long obj, void *owner)
+/*
+ * prune_dcache: up to @nr dentries from the old end of dentry_unused; a
+ * referenced one loses DCACHE_REFERENCED and goes to the young end,
+ * the others are freed (prune_one_dentry -> dentry_iput -> iput, which
+ * leaves the inode unused).
+ */
+static void prune_dcache(int nr)
 {
-	struct vfs_cache_entry *e = owner;
+	while (nr-- > 0 && !list_empty(&dentry_unused)) {
+		struct dentry *d = list_last_entry(&dentry_unused,
+						   struct dentry, d_lru);
+		struct vfs_cache_entry *e = d->d_entry;
 
-	(void)c;
-	(void)obj;
-	e->dentry = -1;
-	vfs_cache_stat.nr_dentry--;
-	vfs_cache_stat.nr_dentry_unused--;
-	vfs_cache_stat.dentries_pruned++;
-	if (e->icache >= 0)
-		iput_final(e);
-	return true;
+		if (d->d_referenced) {
+			d->d_referenced = false;
+			list_move(&d->d_lru, &dentry_unused);
+			continue;
+		}
+		dentry_lru_del(d);
+		kmem_cache_free(dentry_cache, d);
+		e->dentry = NULL;
+		vfs_cache_stat.nr_dentry--;
+		vfs_cache_stat.dentries_pruned++;
+		if (e->icache)
+			iput_final(e);
+	}
 }
 
 static int shrink_dcache_memory(struct shrinker *s, int nr, gfp_t gfp_mask)
@@ -253,7 +331,7 @@ static int shrink_dcache_memory(struct shrinker *s, int nr, gfp_t gfp_mask)
 		if (!(gfp_mask & __GFP_FS))
 			return -1;
 		charge_scan(nr);
-		kmem_cache_prune(dentry_cache, (unsigned long)nr, dentry_evict);
+		prune_dcache(nr);
 	}
 	return (int)(vfs_cache_stat.nr_dentry_unused / 100 *
 		     (unsigned long)sysctl_vfs_cache_pressure);
@@ -262,15 +340,13 @@ static int shrink_dcache_memory(struct shrinker *s, int nr, gfp_t gfp_mask)
 /*
  * prune_icache: an inode whose pages are cached has them invalidated
  * first (the pages count as inode steal); one still holding pages
- * (dirty, under writeback, mapped) or in writeback's lists stays.
+ * (dirty, under writeback, mapped) or in writeback's lists stays, moved
+ * to the young end.
  */
-static bool inode_evict(struct kmem_cache *c, long obj, void *owner)
+static bool inode_may_go(struct vfs_cache_entry *e)
 {
-	struct vfs_cache_entry *e = owner;
 	struct inode *inode = e->inode;
 
-	(void)c;
-	(void)obj;
 	if (inode) {
 		struct address_space *mapping = inode->i_mapping;
 
@@ -288,12 +364,25 @@ static bool inode_evict(struct kmem_cache *c, long obj, void *owner)
 				return false;
 		}
 	}
-	vfs_cache_stat.nr_inodes--;
-	vfs_cache_stat.nr_inodes_unused--;
-	vfs_cache_stat.inodes_pruned++;
-	e->icache = -1;
-	itable_put(e->ino);
 	return true;
+}
+
+static void prune_icache(int nr)
+{
+	while (nr-- > 0 && !list_empty(&inode_unused)) {
+		struct ext3_inode_info *ei = list_last_entry(&inode_unused,
+							     struct ext3_inode_info,
+							     i_list);
+		struct vfs_cache_entry *e = ei->i_entry;
+
+		if (!inode_may_go(e)) {
+			list_move(&ei->i_list, &inode_unused);
+			continue;
+		}
+		inode_lru_del(ei);
+		vfs_cache_stat.inodes_pruned++;
+		inode_free(e);
+	}
 }
 
 static int shrink_icache_memory(struct shrinker *s, int nr, gfp_t gfp_mask)
@@ -304,8 +393,7 @@ static int shrink_icache_memory(struct shrinker *s, int nr, gfp_t gfp_mask)
 		if (!(gfp_mask & __GFP_FS))
 			return -1;
 		charge_scan(nr);
-		kmem_cache_prune(ext3_inode_cachep, (unsigned long)nr,
-				 inode_evict);
+		prune_icache(nr);
 	}
 	return (int)(vfs_cache_stat.nr_inodes_unused / 100 *
 		     (unsigned long)sysctl_vfs_cache_pressure);
@@ -328,16 +416,20 @@ void vfs_caches_init(void)
 	cache_sizes(&dsize, &isize, &bsize);
 	/* start_kernel: vfs_caches_init -> dcache_init, inode_init; then
 	 * buffer_init; ext3's cache when the module initialises. */
-	dentry_cache = kmem_cache_create_sized("dentry", dsize,
-					       SLAB_RECLAIM_ACCOUNT);
-	bh_cachep = kmem_cache_create_sized("buffer_head", bsize,
-					    SLAB_RECLAIM_ACCOUNT | SLAB_MMSIM_CTOR);
-	ext3_inode_cachep = kmem_cache_create_sized("ext3_inode_cache", isize,
-						    SLAB_RECLAIM_ACCOUNT |
-						    SLAB_MMSIM_CTOR);
-	BUG_ON(!dentry_cache || !bh_cachep || !ext3_inode_cachep);
-	/* 2.6.32 has no referenced bit on inode_unused (I_REFERENCED: .37). */
-	ext3_inode_cachep->lru_referenced = false;
+	INIT_LIST_HEAD(&dentry_unused);
+	INIT_LIST_HEAD(&inode_unused);
+	/* fs/dcache.c dcache_init: KMEM_CACHE(dentry, SLAB_RECLAIM_ACCOUNT |
+	 * SLAB_PANIC | SLAB_MEM_SPREAD); fs/buffer.c buffer_init; fs/ext3/
+	 * super.c init_inodecache, both with a constructor. */
+	dentry_cache = kmem_cache_create("dentry", dsize, 0,
+					 SLAB_RECLAIM_ACCOUNT | SLAB_PANIC |
+					 SLAB_MEM_SPREAD, NULL);
+	bh_cachep = kmem_cache_create("buffer_head", bsize, 0,
+				      SLAB_RECLAIM_ACCOUNT | SLAB_PANIC |
+				      SLAB_MEM_SPREAD, init_buffer_head);
+	ext3_inode_cachep = kmem_cache_create("ext3_inode_cache", isize, 0,
+					      SLAB_RECLAIM_ACCOUNT |
+					      SLAB_MEM_SPREAD, ext3_init_once);
 	dcache_shrinker.shrink = shrink_dcache_memory;
 	dcache_shrinker.seeks = DEFAULT_SEEKS;
 	icache_shrinker.shrink = shrink_icache_memory;
@@ -360,6 +452,8 @@ void vfs_caches_exit(void)
 	dentry_cache = NULL;
 	ext3_inode_cachep = NULL;
 	bh_cachep = NULL;
+	INIT_LIST_HEAD(&dentry_unused);
+	INIT_LIST_HEAD(&inode_unused);
 	free(itable_bh);
 	free(itable_users);
 	itable_bh = NULL;

@@ -43,6 +43,8 @@ struct inode *new_inode(struct super_block *sb)
 	mapping->flags = AS_FILE;
 	mapping->backing_dev_info = sb->s_bdi;
 	mapping->gfp_mask = GFP_HIGHUSER_MOVABLE;
+	/* inode_init_once: INIT_RADIX_TREE(&inode->i_data.page_tree, GFP_ATOMIC) */
+	INIT_RADIX_TREE(&mapping->page_tree, GFP_ATOMIC);
 	mapping_register(mapping);
 	inode->i_mapping = mapping;
 	list_add_tail(&inode->i_sb_list, &sb->s_inodes);
@@ -99,7 +101,8 @@ void mapping_unregister(struct address_space *mapping)
 	    mapping_table[mapping->handle] == mapping)
 		mapping_table[mapping->handle] = NULL;
 	mapping->handle = 0;
-	mapping_release_table(mapping);
+	/* Empty: its tree has no node left (they went with the pages). */
+	BUG_ON(mapping->page_tree.rnode && mapping->page_tree.height);
 }
 
 void mapping_registry_reset(void)
@@ -110,37 +113,3 @@ void mapping_registry_reset(void)
 	next_handle = 1;
 }
 
-int mapping_insert(struct address_space *mapping, pgoff_t index,
-		   struct page *page)
-{
-	if (index >= mapping->nr_slots) {
-		unsigned long n = mapping->nr_slots ? mapping->nr_slots : 64;
-		struct page **p;
-
-		while (n <= index)
-			n *= 2;
-		p = realloc(mapping->pages, n * sizeof(*p));
-		BUG_ON(!p);
-		memset(p + mapping->nr_slots, 0,
-		       (n - mapping->nr_slots) * sizeof(*p));
-		mapping->pages = p;
-		mapping->nr_slots = n;
-	}
-	if (mapping->pages[index])
-		return -EEXIST;
-	mapping->pages[index] = page;
-	return 0;
-}
-
-void mapping_delete(struct address_space *mapping, pgoff_t index)
-{
-	if (index < mapping->nr_slots)
-		mapping->pages[index] = NULL;
-}
-
-void mapping_release_table(struct address_space *mapping)
-{
-	free(mapping->pages);
-	mapping->pages = NULL;
-	mapping->nr_slots = 0;
-}

@@ -13,7 +13,6 @@
 #include "linux/blkdev.h"
 #include "linux/mpage.h"
 
-#define BIO_MAX_PAGES		256	/* largest bio mpage builds (1 MiB) */
 
 static void mpage_end_io_read(struct bio *bio, int error)
 {
@@ -47,7 +46,8 @@ static struct bio *mpage_alloc(struct super_block *sb, sector_t first_sector,
 
 	if (nr_vecs > BIO_MAX_PAGES)
 		nr_vecs = BIO_MAX_PAGES;
-	bio = bio_alloc(nr_vecs);
+	/* mpage_alloc: mapping_gfp_mask(mapping) & GFP_KERNEL. */
+	bio = bio_alloc(GFP_KERNEL, nr_vecs);
 	bio->bi_rw = READ;
 	bio->bi_bdev = sb->s_bdev;
 	bio->bi_private = sb;

@@ -18,6 +18,10 @@
 #include "linux/mmzone.h"
 #include "linux/oom.h"
 #include "linux/pagemap.h"
+#include "linux/radix-tree.h"
+#include "linux/rcupdate.h"
+#include "linux/skbuff.h"
+#include "linux/mempool.h"
 #include "linux/slab.h"
 #include "linux/swap.h"
 #include "linux/vmstat.h"
@@ -38,9 +42,17 @@ static const struct initcall {
 	/* Whatever a previous run left refers to its mem_map: its slab
 	 * caches, swap devices, page contents and mappings go. */
 	{ "kmem_cache_forget_all", kmem_cache_forget_all, INIT_RECLAIM },
+	{ "mempool_forget_all", mempool_forget_all, INIT_RECLAIM },
 	{ "swap_exit", swap_exit, INIT_RECLAIM },
 	{ "page_data_exit", page_data_exit, INIT_RECLAIM },
 	{ "mapping_registry_reset", mapping_registry_reset, INIT_RECLAIM },
+	/* start_kernel's order: kmem_cache_init (the kmalloc caches),
+	 * rcu_init, radix_tree_init; sock_init's skb_init (a core_initcall,
+	 * before the block layer's subsys_initcalls). */
+	{ "kmem_cache_init", kmem_cache_init, INIT_RECLAIM },
+	{ "rcu_init", rcu_init, INIT_RECLAIM },
+	{ "radix_tree_init", radix_tree_init, INIT_RECLAIM },
+	{ "skb_init", skb_init, INIT_RECLAIM },
 	/* vmscan's own state: shrinkers, mm list, kswapd, swap_setup(). */
 	{ "reclaim_init", reclaim_init, INIT_RECLAIM },
 	{ "swap_state_init", swap_state_init, INIT_RECLAIM },
@@ -49,6 +61,9 @@ static const struct initcall {
 	{ "vfs_caches_init", vfs_caches_init, INIT_VFS },
 	/* Writeback registers its flushers with block devices' bdis. */
 	{ "blk_dev_init", blk_dev_init, INIT_BLOCK },
+	/* Module init of dm core and dm-crypt (device_initcalls). */
+	{ "dm_init", dm_init, INIT_BLOCK },
+	{ "dm_crypt_init", dm_crypt_init, INIT_BLOCK },
 	{ "filemap_init", filemap_init, INIT_FILEMAP },
 	/* The dirty limits from vm_writeback, then the flushers (pdflush in
 	 * .30/.31, the bdi forker in .32). */

@@ -15,6 +15,8 @@
  */
 #include <errno.h>
 #include "linux/kernel.h"
+#include "linux/mempool.h"
+#include "linux/slab.h"
 #include "linux/mmzone.h"
 #include "linux/mm.h"
 
@@ -40,8 +42,14 @@ void free_task_stack(struct task_struct *p)
 	__free_pages(page, THREAD_ORDER);
 }
 
+/*
+ * Pages the kernel holds outside the LRU and slab: page tables, kernel
+ * stacks, the pages of page mempools (dm-crypt's, in the reserve or in
+ * flight) and SLUB's kmalloc_large blocks (receive buffers above 8 KiB).
+ */
 unsigned long kernel_held_pages(void)
 {
 	return global_page_state(NR_PAGETABLE) +
-	       (global_page_state(NR_KERNEL_STACK) << THREAD_ORDER);
+	       (global_page_state(NR_KERNEL_STACK) << THREAD_ORDER) +
+	       mempool_held_pages() + kmalloc_large_pages();
 }

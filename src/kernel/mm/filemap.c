@@ -191,16 +191,24 @@ repeat:
 	return page;
 }
 
+/*
+ * 2.6.32 add_to_page_cache_locked(): fill this CPU's radix-tree preload
+ * pool with the caller's mask (less __GFP_HIGHMEM: nodes are lowmem),
+ * then insert with the tree's GFP_ATOMIC, which takes the preloaded
+ * nodes.  -ENOMEM when the preload could not get a node, -EEXIST when
+ * the index is taken.
+ */
 int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 			     pgoff_t index, gfp_t gfp)
 {
 	int error;
 
-	(void)gfp;
 	VM_BUG_ON(!PageLocked(page));
-	if (mapping_lookup(mapping, index))
-		return -EEXIST;
-	error = mapping_insert(mapping, index, page);
+	error = radix_tree_preload(gfp & ~__GFP_HIGHMEM);
+	if (error)
+		return error;
+	error = radix_tree_insert(&mapping->page_tree, index, page);
+	radix_tree_preload_end();
 	if (error)
 		return error;
 	get_page(page);			/* the cache's reference */

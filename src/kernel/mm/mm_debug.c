@@ -24,6 +24,10 @@
 #include "linux/mm.h"
 #include "mmsim/profile.h"
 #include "linux/oom.h"
+#include "linux/mempool.h"
+#include "linux/pagemap.h"
+#include "linux/radix-tree.h"
+#include "linux/slab.h"
 
 bool mm_debug_checks;
 long mm_debug_expected_other = -1;
@@ -322,7 +326,11 @@ static int census_slot(struct swap_info_struct *si, unsigned int t,
 		       unsigned long off, char *msg, size_t len)
 {
 	uint8_t m = si->swap_map[off];
-	struct page *page = si->swap_cache[off];
+	/* Only a slot with SWAP_HAS_CACHE is looked up in the tree: the
+	 * pages' side and the tree's item count (census_swap) cover the
+	 * others. */
+	struct page *page = m & SWAP_HAS_CACHE ?
+			    swap_cache_page(swp_entry(t, off)) : NULL;
 	uint8_t want = scratch.slot_ptes[t][off];
 
 	if (page) {
@@ -387,6 +395,14 @@ static int census_swap(char *msg, size_t len)
 	}
 	CHECK(free_slots == nr_swap_pages, "nr_swap_pages %ld, %ld free slots",
 	      nr_swap_pages, free_slots);
+	invariant = "swap cache";
+	CHECK(swapper_space.nrpages == total_swapcache_pages &&
+	      radix_tree_count_items(&swapper_space.page_tree) ==
+	      total_swapcache_pages,
+	      "swapper_space holds %lu pages (%lu in its tree), "
+	      "total_swapcache_pages %lu", swapper_space.nrpages,
+	      radix_tree_count_items(&swapper_space.page_tree),
+	      total_swapcache_pages);
 	return 0;
 fail:
 	return -1;
@@ -451,7 +467,7 @@ static int sweep_page(struct page *page, unsigned long pfn, struct zone_sweep *z
 		swp_entry_t e = { page->private };
 		struct swap_info_struct *si = swap_info_get(e);
 
-		CHECK(si && si->swap_cache[swp_offset(e)] == page &&
+		CHECK(si && swap_cache_page(e) == page &&
 		      (si->swap_map[swp_offset(e)] & SWAP_HAS_CACHE),
 		      "pfn %lu: PG_swapcache, not in the swap cache", pfn);
 		zs->swapcache++;
@@ -465,6 +481,10 @@ static int sweep_page(struct page *page, unsigned long pfn, struct zone_sweep *z
 	} else if (PageIsolated(page)) {
 		zs->isolated++;
 	} else if (PageSlab(page)) {
+		struct kmem_cache *c = page_get_cache(page);
+
+		CHECK(c, "pfn %lu: PG_slab without a cache", pfn);
+		c->census_pages++;
 		zs->slab++;
 	} else if (page_count(page) > 0) {
 		zs->other++;
@@ -719,6 +739,8 @@ static int census(char *msg, size_t len)
 
 	memset(zl, 0, sizeof(zl));
 	memset(&sum, 0, sizeof(sum));
+	for (struct kmem_cache *c = kmem_cache_next(NULL); c; c = kmem_cache_next(c))
+		c->census_pages = 0;
 	/* The phases that read mem_map run back to back, while it is cached. */
 	if (census_ptes(msg, len))
 		return -1;
@@ -748,6 +770,17 @@ static int census(char *msg, size_t len)
 	invariant = "page conservation";
 	CHECK(found == page_census.managed, "found %lu pages, %lu managed",
 	      found, page_census.managed);
+	/* Every slab page is its cache's, as many as the cache counts. */
+	invariant = "slab";
+	for (struct kmem_cache *c = kmem_cache_next(NULL); c; c = kmem_cache_next(c))
+		CHECK(c->census_pages == c->stats.nr_pages,
+		      "%s: %lu PG_slab pages name it, it holds %lu", c->name,
+		      c->census_pages, c->stats.nr_pages);
+	if (kmem_cache_check(msg, len))
+		return -1;
+	invariant = "mempools";
+	if (mempool_check(msg, len))
+		return -1;
 	return 0;
 fail:
 	return -1;

@@ -24,7 +24,8 @@ static struct bio *get_swap_bio(struct page *page, bio_end_io_t *end_io)
 	struct bio *bio;
 
 	BUG_ON(!si || !si->bdev);
-	bio = bio_alloc(1);
+	/* get_swap_bio(GFP_NOIO, ...): from fs_bio_set, may sleep on it. */
+	bio = bio_alloc(GFP_NOIO, 1);
 	bio->bi_sector = si->start_sect +
 		(sector_t)swp_offset(entry) * PAGE_SECTORS;
 	bio->bi_bdev = si->bdev;

@@ -1,581 +1,662 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The slab model (slab.h).  Allocation takes the first slab on the partial
- * list, else a new slab of 1 << order pages; a slab whose last object is
- * freed goes straight back to the page allocator ([MODEL]: the kernel's
- * SLAB keeps a few free slabs per cache and returns them from cache_reap
- * every few seconds; SLUB keeps min_partial slabs per node).  No per-CPU
- * object caches (SLAB's array_cache, SLUB's cpu slab).
- * Pages freed while a task reclaims are reported through
- * current->reclaim_state, as kmem_freepages does, so shrink_slab's callers
- * count them as reclaimed.
+ * SLAB, as 2.6.32's mm/slab.c (the same in 2.6.30 and 2.6.31): a slab
+ * allocator with per-CPU array caches.
+ *
+ * Each CPU keeps a stack of up to `limit` free objects (array_cache);
+ * allocations pop it, frees push it.  An empty stack is refilled with
+ * `batchcount` objects (16 if the stack was not touched since the last
+ * reap) from the node's shared array, else from partial, then free
+ * slabs, else from a new slab (cache_grow); a full one sends
+ * `batchcount` objects to the shared array, or back to their slabs
+ * (free_block).  free_block keeps an empty slab on slabs_free while the
+ * node has no more than free_limit free objects, and destroys it
+ * otherwise.  cache_reap, every 2 s on each CPU, gives back a fifth of
+ * an untouched array, and every 4 s per cache drains the shared array
+ * and frees a fifth of the free slabs unless one was used meanwhile.
+ * Sizes: calculate_slab_order (the first order that fits for a
+ * reclaimable cache, else up to order 1 while more than 1/8 is wasted);
+ * objects of PAGE_SIZE / 8 or more keep their struct slab and bufctl
+ * array off the slab, in a size-N object allocated at every cache_grow.
+ *
+ * [MODEL] One node, no alien caches, no colouring; cache_reap runs from
+ * a timer (the kernel's events/N work) and costs no CPU; the reap's
+ * start offset per cache, ((unsigned long)cachep) % REAPTIMEOUT_LIST3 in
+ * the kernel, is 256 times the cache's creation index here.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/swap.h"
-#include "linux/slab.h"
+#include "slab_internal.h"
 
-#define OBJ_INUSE	0x01	/* allocated */
-#define OBJ_UNUSED	0x02	/* allocated, on the unused LRU */
-#define OBJ_REFERENCED	0x04	/* DCACHE_REFERENCED: second chance */
+#define GFP_RECLAIM_MASK	(__GFP_WAIT | __GFP_HIGH | __GFP_IO | __GFP_FS | \
+				 __GFP_NOWARN | __GFP_REPEAT | __GFP_NOFAIL | \
+				 __GFP_NORETRY | __GFP_NOMEMALLOC)
+#define GFP_CONSTRAINT_MASK	(__GFP_HARDWALL | __GFP_THISNODE)
+#define KMALLOC_MAX_ORDER	10	/* KMALLOC_SHIFT_HIGH 22 - PAGE_SHIFT */
 
-struct slab {
-	struct page *page;
-	unsigned int order;
-	unsigned int nr_objs;
-	unsigned int inuse;
-	uint64_t free_mask;		/* bit n: object n free */
-	struct list_head list;		/* cachep->partial */
-	bool on_partial;
-};
-
-static LIST_HEAD(cache_chain);
-
-const char *const slab_allocator_names[] = { "slub", "slab", NULL };
-
-static enum slab_allocator slab_allocator = SLAB_ALLOCATOR_SLUB;
-static unsigned int slab_nr_cpus = 1;
-
-enum slab_allocator kmem_cache_allocator(void)
+/* sizeof(struct slab) of mm/slab.c: list, colouroff, s_mem, inuse, free,
+ * nodeid: 48 bytes on x86-64, 28 on x86; kmem_bufctl_t is 4 bytes. */
+static unsigned int slab_desc_size(void)
 {
-	return slab_allocator;
+	return slab_word() == 4 ? 28 : 48;
 }
 
-unsigned int kmem_cache_nr_cpus(void)
+#define BUFCTL_SIZE	4
+
+static unsigned long align_up(unsigned long x, unsigned long a)
 {
-	return slab_nr_cpus;
+	return (x + a - 1) / a * a;
 }
 
-void kmem_cache_config(enum slab_allocator allocator, unsigned int nr_cpus)
+/* ---- sizing ------------------------------------------------------------- */
+
+static unsigned long slab_mgmt_size(unsigned long nr_objs, unsigned long align)
 {
-	slab_allocator = allocator;
-	slab_nr_cpus = nr_cpus ? nr_cpus : 1;
+	return align_up(slab_desc_size() + nr_objs * BUFCTL_SIZE, align);
 }
 
-static void *xrealloc(void *p, size_t size)
+/* cache_estimate(): objects of @size in a slab of @gfporder. */
+static void cache_estimate(unsigned int gfporder, unsigned long size,
+			   unsigned long align, bool off_slab,
+			   unsigned long *left_over, unsigned int *num)
 {
-	p = realloc(p, size ? size : 1);
-	BUG_ON(!p);
-	return p;
-}
+	unsigned long slab_size = PAGE_SIZE << gfporder;
+	unsigned long nr_objs, mgmt_size;
 
-/* ---- the unused LRU ---------------------------------------------------- */
-
-static void lru_add(struct kmem_cache *c, long obj)
-{
-	c->lru_prev[obj] = -1;
-	c->lru_next[obj] = c->lru_head;
-	if (c->lru_head >= 0)
-		c->lru_prev[c->lru_head] = obj;
-	else
-		c->lru_tail = obj;
-	c->lru_head = obj;
-	c->obj_flags[obj] |= OBJ_UNUSED;
-	c->nr_unused++;
-}
-
-static void lru_del(struct kmem_cache *c, long obj)
-{
-	long p = c->lru_prev[obj], n = c->lru_next[obj];
-
-	if (p >= 0)
-		c->lru_next[p] = n;
-	else
-		c->lru_head = n;
-	if (n >= 0)
-		c->lru_prev[n] = p;
-	else
-		c->lru_tail = p;
-	c->obj_flags[obj] &= (uint8_t)~OBJ_UNUSED;
-	c->nr_unused--;
-}
-
-/* ---- slabs ---------------------------------------------------------- */
-
-static long new_slab_index(struct kmem_cache *c)
-{
-	unsigned long old, n, objs;
-
-	if (c->nr_free_slab_index)
-		return c->free_slab_index[--c->nr_free_slab_index];
-	old = c->nr_slab_slots;
-	n = old ? old * 2 : 16;
-	objs = n * c->objs_per_slab;
-	c->slabs = xrealloc(c->slabs, n * sizeof(*c->slabs));
-	memset(c->slabs + old, 0, (n - old) * sizeof(*c->slabs));
-	c->free_slab_index = xrealloc(c->free_slab_index, n * sizeof(long));
-	c->obj_flags = xrealloc(c->obj_flags, objs);
-	memset(c->obj_flags + old * c->objs_per_slab, 0,
-	       (n - old) * c->objs_per_slab);
-	c->obj_owner = xrealloc(c->obj_owner, objs * sizeof(void *));
-	memset(c->obj_owner + old * c->objs_per_slab, 0,
-	       (n - old) * c->objs_per_slab * sizeof(void *));
-	c->lru_prev = xrealloc(c->lru_prev, objs * sizeof(long));
-	c->lru_next = xrealloc(c->lru_next, objs * sizeof(long));
-	c->nr_slab_slots = n;
-	/* Hand out the lowest new index first, keep the rest for later. */
-	for (unsigned long i = n - 1; i > old; i--)
-		c->free_slab_index[c->nr_free_slab_index++] = (long)i;
-	return (long)old;
-}
-
-static enum zone_stat_item slab_stat(const struct kmem_cache *c)
-{
-	return c->flags & SLAB_RECLAIM_ACCOUNT ? NR_SLAB_RECLAIMABLE :
-						 NR_SLAB_UNRECLAIMABLE;
-}
-
-static void slab_set_pages(struct kmem_cache *c, struct page *page,
-			   unsigned int order, bool slab)
-{
-	long nr = 1L << order;
-
-	for (long i = 0; i < nr; i++) {
-		if (slab)
-			SetPageSlab(page + i);
-		else
-			ClearPageSlab(page + i);
+	if (off_slab) {
+		mgmt_size = 0;
+		nr_objs = slab_size / size;
+	} else {
+		nr_objs = (slab_size - slab_desc_size()) / (size + BUFCTL_SIZE);
+		if (slab_mgmt_size(nr_objs, align) + nr_objs * size > slab_size)
+			nr_objs--;
+		mgmt_size = slab_mgmt_size(nr_objs, align);
 	}
-	/* allocate_slab / kmem_getpages count every page of the slab. */
-	__mod_zone_page_state(page_zone(page), slab_stat(c), slab ? nr : -nr);
-	c->nr_pages += slab ? (unsigned long)nr : -(unsigned long)nr;
+	*num = (unsigned int)nr_objs;
+	*left_over = slab_size - nr_objs * size - mgmt_size;
+}
+
+/* calculate_slab_order(). */
+static unsigned long calculate_slab_order(struct kmem_cache *s,
+					  unsigned long size,
+					  unsigned long align, bool off_slab)
+{
+	unsigned long left_over = 0;
+
+	for (unsigned int gfporder = 0; gfporder <= KMALLOC_MAX_ORDER; gfporder++) {
+		unsigned long remainder;
+		unsigned int num;
+
+		cache_estimate(gfporder, size, align, off_slab, &remainder, &num);
+		if (!num)
+			continue;
+		if (off_slab) {
+			/* The bufctls of an off-slab descriptor must fit a
+			 * size of itself (no looping in cache_grow). */
+			unsigned long offslab_limit =
+				(size - slab_desc_size()) / BUFCTL_SIZE;
+
+			if (num > offslab_limit)
+				break;
+		}
+		s->slab.num = num;
+		s->slab.gfporder = gfporder;
+		left_over = remainder;
+		/* "A VFS-reclaimable slab tends to have most allocations as
+		 * GFP_NOFS and we really don't want to have to be allocating
+		 * higher-order pages when we are unable to shrink dcache." */
+		if (s->flags & SLAB_RECLAIM_ACCOUNT)
+			break;
+		if (gfporder >= BREAK_GFP_ORDER_HI)
+			break;
+		if (left_over * 8 <= (PAGE_SIZE << gfporder))
+			break;
+	}
+	return left_over;
+}
+
+/* The smallest size-N cache of @size (kmem_find_general_cachep). */
+static struct kmem_cache *find_general_cachep(unsigned long size)
+{
+	struct kmem_cache *s = kmalloc_cache(size);
+
+	BUG_ON(!s);
+	return s;
+}
+
+/* kmem_cache_create()'s sizing, then enable_cpucache()'s tunables. */
+void slab_calculate_sizes(struct kmem_cache *s)
+{
+	unsigned long size = align_up(s->objsize, slab_word());
+	unsigned long ralign, align, left_over, slab_size;
+	bool off_slab;
+
+	if (s->flags & SLAB_HWCACHE_ALIGN) {
+		ralign = cache_line_size();
+		while (size <= ralign / 2)
+			ralign /= 2;
+	} else {
+		ralign = slab_word();
+	}
+	if (ralign < s->align)
+		ralign = s->align;
+	align = ralign;
+	off_slab = size >= (PAGE_SIZE >> 3);
+	size = align_up(size, align);
+	left_over = calculate_slab_order(s, size, align, off_slab);
+	BUG_ON(!s->slab.num);
+	slab_size = align_up(s->slab.num * BUFCTL_SIZE + slab_desc_size(), align);
+	/* Enough left over for the descriptor: move it on-slab. */
+	if (off_slab && left_over >= slab_size) {
+		off_slab = false;
+		left_over -= slab_size;
+	}
+	if (off_slab) {
+		slab_size = s->slab.num * BUFCTL_SIZE + slab_desc_size();
+		s->slab.slabp_cache = find_general_cachep(slab_size);
+	}
+	s->slab.off_slab = off_slab;
+	s->slab.slab_size = (unsigned int)slab_size;
+	s->align = (unsigned int)align;
+	s->size = (unsigned int)size;
+	s->order = s->slab.gfporder;
+	s->objects = s->slab.num;
+	s->allocflags = (s->flags & SLAB_CACHE_DMA ? __GFP_DMA : 0) |
+			(s->flags & SLAB_RECLAIM_ACCOUNT ? __GFP_RECLAIMABLE : 0);
+
+	/* enable_cpucache(): the array size by object size; a shared array
+	 * of 8 batches for objects up to a page on SMP. */
+	if (s->size > 131072)
+		s->slab.limit = 1;
+	else if (s->size > PAGE_SIZE)
+		s->slab.limit = 8;
+	else if (s->size > 1024)
+		s->slab.limit = 24;
+	else if (s->size > 256)
+		s->slab.limit = 54;
+	else
+		s->slab.limit = 120;
+	s->slab.shared = s->size <= PAGE_SIZE && slab_nr_cpus > 1 ? 8 : 0;
+	s->slab.batchcount = (s->slab.limit + 1) / 2;
+}
+
+static struct array_cache *alloc_arraycache(unsigned int entries,
+					    unsigned int batchcount)
+{
+	struct array_cache *ac = calloc(1, sizeof(*ac));
+
+	BUG_ON(!ac);
+	ac->entry = calloc(entries ? entries : 1, sizeof(void *));
+	BUG_ON(!ac->entry);
+	ac->limit = entries;
+	ac->batchcount = batchcount;
+	return ac;
+}
+
+void slab_open(struct kmem_cache *s)
+{
+	struct kmem_list3 *l3 = &s->slab.l3;
+
+	s->slab.nr_cpus = slab_nr_cpus;
+	s->slab.array = calloc(slab_nr_cpus, sizeof(*s->slab.array));
+	BUG_ON(!s->slab.array);
+	for (unsigned int cpu = 0; cpu < slab_nr_cpus; cpu++) {
+		struct array_cache *ac = &s->slab.array[cpu];
+
+		ac->entry = calloc(s->slab.limit, sizeof(void *));
+		BUG_ON(!ac->entry);
+		ac->limit = s->slab.limit;
+		ac->batchcount = s->slab.batchcount;
+	}
+	INIT_LIST_HEAD(&l3->slabs_partial);
+	INIT_LIST_HEAD(&l3->slabs_full);
+	INIT_LIST_HEAD(&l3->slabs_free);
+	if (s->slab.shared)
+		l3->shared = alloc_arraycache(s->slab.shared * s->slab.batchcount,
+					      0xbaadf00d);
+	/* alloc_kmemlist: (1 + CPUs of the node) batches and a slab. */
+	l3->free_limit = (1 + slab_nr_cpus) * s->slab.batchcount + s->slab.num;
+	l3->next_reap = jiffies + REAPTIMEOUT_LIST3 +
+			(256UL * s->id) % REAPTIMEOUT_LIST3;
+}
+
+static struct array_cache *cpu_cache_get(struct kmem_cache *s, int cpu)
+{
+	return &s->slab.array[(unsigned int)cpu % s->slab.nr_cpus];
+}
+
+/* ---- slabs -------------------------------------------------------------- */
+
+/* kmem_getpages(): the cache's order, flags and __GFP_RECLAIMABLE. */
+static struct page *kmem_getpages(struct kmem_cache *s, gfp_t flags)
+{
+	return alloc_pages(flags | s->allocflags, s->slab.gfporder);
 }
 
 /*
- * allocate_slab (SLUB): the preferred order may fail quietly and without
- * retrying under pressure, then the smallest order is asked for with the
- * caller's own rights.  SLAB (kmem_getpages) asks once at its one order.
+ * cache_grow(): one more slab on slabs_free, its objects free.  An
+ * off-slab descriptor comes from its size-N cache with the same flags.
+ * 0 when either allocation failed.
  */
-static struct page *alloc_slab_pages(struct kmem_cache *c, gfp_t gfp,
-				     unsigned int *order, unsigned int *objs)
+static int cache_grow(struct kmem_cache *s, gfp_t flags)
 {
+	gfp_t local_flags = flags & (GFP_CONSTRAINT_MASK | GFP_RECLAIM_MASK);
+	struct kmem_list3 *l3 = &s->slab.l3;
 	struct page *page;
+	struct slab *slabp;
+	void *mgmt = NULL;
 
-	gfp = (gfp & ~__GFP_ZERO) | c->gfpflags;
-	*order = c->order;
-	*objs = c->objs_per_slab;
-	if (c->order == c->min_order)
-		return alloc_pages(gfp, c->order);
-	page = alloc_pages((gfp | __GFP_NOWARN | __GFP_NORETRY) & ~__GFP_NOFAIL,
-			   c->order);
-	if (page)
-		return page;
-	*order = c->min_order;
-	*objs = c->min_objs;
-	page = alloc_pages(gfp, c->min_order);
-	if (page)
-		c->nr_order_fallback++;
-	return page;
-}
-
-static struct slab *cache_grow(struct kmem_cache *c, gfp_t gfp, long *index)
-{
-	unsigned int order, objs;
-	struct page *page;
-	struct slab *slab;
-	long i;
-
-	page = alloc_slab_pages(c, gfp, &order, &objs);
-	if (!page) {
-		c->nr_grow_failed++;
-		return NULL;
+	page = kmem_getpages(s, local_flags);
+	if (!page)
+		goto failed;
+	if (s->slab.off_slab) {
+		mgmt = kmem_cache_alloc(s->slab.slabp_cache,
+					local_flags & ~GFP_CONSTRAINT_MASK);
+		if (!mgmt) {
+			__free_pages(page, s->slab.gfporder);
+			goto failed;
+		}
 	}
-	slab_set_pages(c, page, order, true);
-	slab = calloc(1, sizeof(*slab));
-	BUG_ON(!slab);
-	slab->page = page;
-	slab->order = order;
-	slab->nr_objs = objs;
-	slab->free_mask = objs == 64 ? ~0ULL : (1ULL << objs) - 1;
-	i = new_slab_index(c);
-	c->slabs[i] = slab;
-	/* The page remembers its slab for kmem_cache_free's lookups. */
-	page->index = (uint32_t)i;
-	list_add(&slab->list, &c->partial);
-	slab->on_partial = true;
-	c->nr_slabs++;
-	c->nr_total_objs += objs;
-	*index = i;
-	return slab;
+	slabp = slab_host_get(s, s->slab.num);
+	slabp->mgmt = mgmt;
+	slab_attach_pages(s, slabp, page, s->slab.gfporder);
+	list_add(&slabp->all, &s->slabs);
+	list_add_tail(&slabp->list, &l3->slabs_free);
+	l3->free_objects += s->slab.num;
+	return 1;
+failed:
+	s->stats.grow_failed++;
+	return 0;
 }
 
-static void slab_free_pages(struct kmem_cache *c, struct slab *slab)
+/* slab_destroy(): the pages, then the off-slab descriptor. */
+static void slab_destroy(struct kmem_cache *s, struct slab *slabp)
 {
-	struct page *page = slab->page;
+	void *mgmt = slabp->mgmt;
 
-	slab_set_pages(c, page, slab->order, false);
-	page->index = 0;
-	__free_pages(page, slab->order);
-	c->nr_total_objs -= slab->nr_objs;
+	list_del(&slabp->all);
+	slab_release_pages(s, slabp);
+	slab_host_put(s, slabp);
+	if (mgmt)
+		kmem_cache_free(s->slab.slabp_cache, mgmt);
 }
 
-static void slab_destroy(struct kmem_cache *c, long i)
+static void *slab_get_obj(struct slab *slabp)
 {
-	struct slab *slab = c->slabs[i];
+	void *obj = slabp->freelist;
 
-	if (slab->on_partial)
-		list_del(&slab->list);
-	if (current && current->reclaim_state)
-		current->reclaim_state->reclaimed_slab += 1UL << slab->order;
-	slab_free_pages(c, slab);
-	free(slab);
-	c->slabs[i] = NULL;
-	c->free_slab_index[c->nr_free_slab_index++] = i;
-	c->nr_slabs--;
-}
-
-long kmem_cache_alloc(struct kmem_cache *c, gfp_t gfp)
-{
-	struct slab *slab;
-	long i, obj;
-	int bit;
-
-	if (!list_empty(&c->partial)) {
-		slab = list_first_entry(&c->partial, struct slab, list);
-		i = (long)slab->page->index;
-	} else {
-		slab = cache_grow(c, gfp, &i);
-		if (!slab)
-			return -1;
-	}
-	bit = __builtin_ctzll(slab->free_mask);
-	slab->free_mask &= ~(1ULL << bit);
-	slab->inuse++;
-	if (!slab->free_mask) {
-		list_del(&slab->list);
-		slab->on_partial = false;
-	}
-	obj = i * (long)c->objs_per_slab + bit;
-	c->obj_flags[obj] = OBJ_INUSE;
-	c->obj_owner[obj] = NULL;
-	c->nr_objects++;
+	slabp->freelist = get_freepointer(obj);
+	slabp->inuse++;
 	return obj;
 }
 
-bool kmem_cache_obj_live(const struct kmem_cache *c, long obj)
+static void slab_put_obj(struct slab *slabp, void *obj)
 {
-	return obj >= 0 && (unsigned long)obj < c->nr_slab_slots * c->objs_per_slab &&
-	       (c->obj_flags[obj] & OBJ_INUSE);
+	BUG_ON(!slabp->inuse);
+	set_freepointer(obj, slabp->freelist);
+	slabp->freelist = obj;
+	slabp->inuse--;
 }
 
-void kmem_cache_free(struct kmem_cache *c, long obj)
+/* transfer_objects(): up to @max from the top of @from to @to. */
+static unsigned int transfer_objects(struct array_cache *to,
+				     struct array_cache *from, unsigned int max)
 {
-	long i = obj / (long)c->objs_per_slab;
-	int bit = (int)(obj % (long)c->objs_per_slab);
-	struct slab *slab;
+	unsigned int nr = from->avail;
 
-	BUG_ON(!kmem_cache_obj_live(c, obj));
-	if (c->obj_flags[obj] & OBJ_UNUSED)
-		lru_del(c, obj);
-	c->obj_flags[obj] = 0;
-	c->obj_owner[obj] = NULL;
-	c->nr_objects--;
-	slab = c->slabs[i];
-	slab->free_mask |= 1ULL << bit;
-	if (--slab->inuse == 0) {
-		slab_destroy(c, i);
-		return;
-	}
-	if (!slab->on_partial) {
-		list_add(&slab->list, &c->partial);
-		slab->on_partial = true;
-	}
+	if (nr > max)
+		nr = max;
+	if (nr > to->limit - to->avail)
+		nr = to->limit - to->avail;
+	if (!nr)
+		return 0;
+	memcpy(to->entry + to->avail, from->entry + from->avail - nr,
+	       sizeof(void *) * nr);
+	from->avail -= nr;
+	to->avail += nr;
+	to->touched = 1;
+	return nr;
 }
 
-void kmem_cache_put_unused(struct kmem_cache *c, long obj)
+/* cache_alloc_refill(), as 2.6.32. */
+static void *cache_alloc_refill(struct kmem_cache *s, gfp_t flags)
 {
-	BUG_ON(!kmem_cache_obj_live(c, obj) || (c->obj_flags[obj] & OBJ_UNUSED));
-	if (c->lru_referenced)
-		c->obj_flags[obj] |= OBJ_REFERENCED;
-	lru_add(c, obj);
-}
+	struct kmem_list3 *l3 = &s->slab.l3;
+	struct array_cache *ac;
+	int batchcount;		/* int: it ends at -1 when a slab fills it */
 
-void kmem_cache_get(struct kmem_cache *c, long obj)
-{
-	BUG_ON(!kmem_cache_obj_live(c, obj));
-	if (c->obj_flags[obj] & OBJ_UNUSED)
-		lru_del(c, obj);
-	c->obj_flags[obj] |= OBJ_REFERENCED;
-}
+retry:
+	ac = cpu_cache_get(s, smp_processor_id());
+	batchcount = (int)ac->batchcount;
+	/* Little recent activity: only a partial refill. */
+	if (!ac->touched && batchcount > BATCHREFILL_LIMIT)
+		batchcount = BATCHREFILL_LIMIT;
+	BUG_ON(ac->avail > 0);
+	if (l3->shared && transfer_objects(ac, l3->shared, (unsigned int)batchcount))
+		goto alloc_done;
+	while (batchcount > 0) {
+		struct slab *slabp;
 
-struct page *kmem_cache_obj_page(const struct kmem_cache *c, long obj,
-				 unsigned int *order)
-{
-	const struct slab *slab;
-
-	BUG_ON(!kmem_cache_obj_live(c, obj));
-	slab = c->slabs[obj / (long)c->objs_per_slab];
-	*order = slab->order;
-	return slab->page;
-}
-
-void kmem_cache_set_owner(struct kmem_cache *c, long obj, void *owner)
-{
-	BUG_ON(!kmem_cache_obj_live(c, obj));
-	c->obj_owner[obj] = owner;
-}
-
-unsigned long kmem_cache_prune(struct kmem_cache *c, unsigned long nr,
-			       kmem_evict_fn evict)
-{
-	unsigned long freed = 0;
-
-	while (nr-- > 0 && c->lru_tail >= 0) {
-		long obj = c->lru_tail;
-
-		if ((c->obj_flags[obj] & OBJ_REFERENCED) ||
-		    (evict && !evict(c, obj, c->obj_owner[obj]))) {
-			c->obj_flags[obj] &= (uint8_t)~OBJ_REFERENCED;
-			lru_del(c, obj);
-			lru_add(c, obj);
-			continue;
-		}
-		kmem_cache_free(c, obj);
-		c->nr_shrunk++;
-		freed++;
-	}
-	return freed;
-}
-
-struct kmem_cache *kmem_cache_next(struct kmem_cache *prev)
-{
-	struct list_head *next = prev ? prev->list.next : cache_chain.next;
-
-	return next == &cache_chain ? NULL :
-	       list_entry(next, struct kmem_cache, list);
-}
-
-/* One shrinker per reclaimable cache, as shrink_dcache_memory. */
-static int cache_shrink(struct shrinker *shrinker, int nr_to_scan,
-			gfp_t gfp_mask)
-{
-	struct kmem_cache *c = container_of(shrinker, struct kmem_cache,
-					    shrinker);
-
-	if (nr_to_scan) {
-		/* Freeing dentries can recurse into the filesystem. */
-		if (!(gfp_mask & __GFP_FS))
-			return -1;
-		if (current && !in_interrupt())
-			cpu_consume(reclaim_costs.slab_object_ns *
-				    (sim_time_t)nr_to_scan);
-		kmem_cache_prune(c, (unsigned long)nr_to_scan, NULL);
-	}
-	/* vfs_cache_pressure 100: the unused count itself. */
-	return (int)c->nr_unused;
-}
-
-static struct kmem_cache *cache_alloc(const char *name, unsigned long flags)
-{
-	struct kmem_cache *c = calloc(1, sizeof(*c));
-
-	BUG_ON(!c);
-	snprintf(c->name, sizeof(c->name), "%s", name);
-	c->flags = flags;
-	c->gfpflags = flags & SLAB_RECLAIM_ACCOUNT ? __GFP_RECLAIMABLE : 0;
-	c->lru_referenced = true;
-	INIT_LIST_HEAD(&c->partial);
-	c->lru_head = c->lru_tail = -1;
-	list_add_tail(&c->list, &cache_chain);
-	return c;
-}
-
-struct kmem_cache *kmem_cache_create(const char *name,
-				     unsigned int objs_per_slab,
-				     unsigned long flags)
-{
-	struct kmem_cache *c;
-
-	if (!objs_per_slab || objs_per_slab > SLAB_MAX_OBJS)
-		return NULL;
-	c = cache_alloc(name, flags);
-	c->objs_per_slab = c->min_objs = objs_per_slab;
-	c->size = (unsigned int)(PAGE_SIZE / objs_per_slab);
-	if (flags & SLAB_RECLAIM_ACCOUNT) {
-		c->shrinker.shrink = cache_shrink;
-		c->shrinker.seeks = DEFAULT_SEEKS;
-		register_shrinker(&c->shrinker);
-	}
-	return c;
-}
-
-static unsigned int fls_u(unsigned long x)
-{
-	return x ? (unsigned int)(64 - __builtin_clzl(x)) : 0;
-}
-
-static unsigned int get_order_bytes(unsigned long size)
-{
-	unsigned int order = 0;
-
-	while ((PAGE_SIZE << order) < size)
-		order++;
-	return order;
-}
-
-/* mm/slub.c slab_order(): slub_min_order 0, MAX_OBJS_PER_PAGE ignored. */
-static unsigned int slub_slab_order(unsigned int size, unsigned int min_objects,
-				    unsigned int max_order, unsigned int fract_leftover)
-{
-	unsigned int order, start = fls_u((unsigned long)min_objects * size - 1);
-
-	order = start > PAGE_SHIFT ? start - PAGE_SHIFT : 0;
-	for (; order <= max_order; order++) {
-		unsigned long slab_size = PAGE_SIZE << order;
-
-		if (slab_size < (unsigned long)min_objects * size)
-			continue;
-		if (slab_size % size <= slab_size / fract_leftover)
-			break;
-	}
-	return order;
-}
-
-/*
- * mm/slub.c calculate_order(): at least 4 * (fls(nr_cpu_ids) + 1) objects
- * per slab if that fits in slub_max_order (PAGE_ALLOC_COSTLY_ORDER, 3)
- * with at most 1/16 (then 1/8, 1/4) of the slab wasted, fewer objects
- * otherwise.
- */
-static unsigned int slub_calculate_order(unsigned int size, unsigned int nr_cpus)
-{
-	const unsigned int max_order = PAGE_ALLOC_COSTLY_ORDER;
-	unsigned int min_objects = 4 * (fls_u(nr_cpus) + 1);
-	unsigned int max_objects = (unsigned int)((PAGE_SIZE << max_order) / size);
-
-	if (min_objects > max_objects)
-		min_objects = max_objects;
-	while (min_objects > 1) {
-		for (unsigned int fraction = 16; fraction >= 4; fraction /= 2) {
-			unsigned int order = slub_slab_order(size, min_objects,
-							     max_order, fraction);
-
-			if (order <= max_order)
-				return order;
-		}
-		min_objects--;
-	}
-	return slub_slab_order(size, 1, MAX_ORDER - 1, 1);
-}
-
-void kmem_cache_layout(enum slab_allocator allocator, unsigned int nr_cpus,
-		       unsigned int size, unsigned long flags,
-		       unsigned int *objsize, unsigned int *order,
-		       unsigned int *objs, unsigned int *min_order,
-		       unsigned int *min_objs)
-{
-	const unsigned int word = sim_arch && sim_arch->arch == ARCH_X86 ? 4 : 8;
-	unsigned long n;
-
-	size = (size + word - 1) & ~(word - 1);
-	if (allocator == SLAB_ALLOCATOR_SLUB) {
-		/* calculate_sizes: a constructor moves the free pointer out. */
-		if (flags & SLAB_MMSIM_CTOR)
-			size += word;
-		*order = slub_calculate_order(size, nr_cpus);
-		*min_order = get_order_bytes(size);
-		n = (PAGE_SIZE << *order) / size;
-		*min_objs = (unsigned int)((PAGE_SIZE << *min_order) / size);
-	} else {
-		/*
-		 * calculate_slab_order: a SLAB_RECLAIM_ACCOUNT cache takes the
-		 * first order that holds an object ("most allocations are
-		 * GFP_NOFS ... we really don't want higher-order pages").
-		 * Objects of PAGE_SIZE / 8 or more keep the slab descriptor
-		 * off the slab; smaller ones share the page with it (struct
-		 * slab: 28 bytes on x86, 48 on x86-64) and one kmem_bufctl_t
-		 * (4 bytes) each.  Other caches: the same first fit
-		 * ([MODEL]: slab_break_gfp_order's search is not repeated).
-		 */
-		unsigned int mgmt = word == 4 ? 28 : 48;
-
-		*order = *min_order = get_order_bytes(size);
-		if (size >= PAGE_SIZE / 8) {
-			n = (PAGE_SIZE << *order) / size;
+		if (!list_empty(&l3->slabs_partial)) {
+			slabp = list_first_entry(&l3->slabs_partial,
+						 struct slab, list);
 		} else {
-			/* cache_estimate: the aligned descriptor must fit too. */
-			n = ((PAGE_SIZE << *order) - mgmt) / (size + 4);
-			if (((mgmt + n * 4 + word - 1) & ~(unsigned long)(word - 1)) +
-			    n * size > (PAGE_SIZE << *order))
-				n--;
+			l3->free_touched = 1;
+			if (list_empty(&l3->slabs_free))
+				goto must_grow;
+			slabp = list_first_entry(&l3->slabs_free,
+						 struct slab, list);
 		}
-		*min_objs = (unsigned int)n;
+		BUG_ON(slabp->inuse >= s->slab.num);
+		while (slabp->inuse < s->slab.num && batchcount--)
+			ac->entry[ac->avail++] = slab_get_obj(slabp);
+		list_del(&slabp->list);
+		if (!slabp->freelist)
+			list_add(&slabp->list, &l3->slabs_full);
+		else
+			list_add(&slabp->list, &l3->slabs_partial);
 	}
-	if (n > SLAB_MAX_OBJS)
-		n = SLAB_MAX_OBJS;
-	if (*min_objs > n)
-		*min_objs = (unsigned int)n;
-	*objs = (unsigned int)n;
-	*objsize = size;
+must_grow:
+	l3->free_objects -= ac->avail;
+alloc_done:
+	if (!ac->avail) {
+		int x = cache_grow(s, flags);
+
+		/* cache_grow can reenable interrupts, then ac could change. */
+		ac = cpu_cache_get(s, smp_processor_id());
+		if (!x && !ac->avail)
+			return NULL;
+		if (!ac->avail)
+			goto retry;
+	}
+	ac->touched = 1;
+	return ac->entry[--ac->avail];
 }
 
-struct kmem_cache *kmem_cache_create_sized(const char *name, unsigned int size,
-					   unsigned long flags)
+void *slab_alloc(struct kmem_cache *s, gfp_t flags)
 {
-	struct kmem_cache *c;
+	struct array_cache *ac = cpu_cache_get(s, smp_processor_id());
 
-	if (!size || size > PAGE_SIZE)
-		return NULL;
-	c = cache_alloc(name, flags);
-	kmem_cache_layout(slab_allocator, slab_nr_cpus, size, flags, &c->size,
-			  &c->order, &c->objs_per_slab, &c->min_order,
-			  &c->min_objs);
-	return c;
+	if (ac->avail) {
+		ac->touched = 1;
+		return ac->entry[--ac->avail];
+	}
+	return cache_alloc_refill(s, flags & ~__GFP_ZERO);
 }
 
-/* The host memory of a cache whose slabs are already gone. */
-static void cache_free(struct kmem_cache *c)
+/* free_block(): @nr objects back to their slabs. */
+static void free_block(struct kmem_cache *s, void **objpp, unsigned int nr)
 {
-	list_del(&c->list);
-	free(c->slabs);
-	free(c->free_slab_index);
-	free(c->obj_flags);
-	free(c->obj_owner);
-	free(c->lru_prev);
-	free(c->lru_next);
-	free(c);
+	struct kmem_list3 *l3 = &s->slab.l3;
+
+	for (unsigned int i = 0; i < nr; i++) {
+		void *objp = objpp[i];
+		struct slab *slabp = virt_to_slab(objp);
+
+		list_del(&slabp->list);
+		slab_put_obj(slabp, objp);
+		l3->free_objects++;
+		if (slabp->inuse == 0) {
+			if (l3->free_objects > l3->free_limit) {
+				l3->free_objects -= s->slab.num;
+				slab_destroy(s, slabp);
+			} else {
+				list_add(&slabp->list, &l3->slabs_free);
+			}
+		} else {
+			/* The end of the partial list: the longest time for
+			 * the other objects to be freed too. */
+			list_add_tail(&slabp->list, &l3->slabs_partial);
+		}
+	}
 }
 
-void kmem_cache_destroy(struct kmem_cache *c)
+/* cache_flusharray(): a batch to the shared array, else to the slabs. */
+static void cache_flusharray(struct kmem_cache *s, struct array_cache *ac)
 {
-	if (!c)
+	struct array_cache *shared = s->slab.l3.shared;
+	unsigned int batchcount = ac->batchcount;
+
+	if (shared) {
+		unsigned int max = shared->limit - shared->avail;
+
+		if (max) {
+			if (batchcount > max)
+				batchcount = max;
+			memcpy(shared->entry + shared->avail, ac->entry,
+			       sizeof(void *) * batchcount);
+			shared->avail += batchcount;
+			goto free_done;
+		}
+	}
+	free_block(s, ac->entry, batchcount);
+free_done:
+	ac->avail -= batchcount;
+	memmove(ac->entry, ac->entry + batchcount, sizeof(void *) * ac->avail);
+}
+
+void slab_free(struct kmem_cache *s, struct slab *slab, void *obj)
+{
+	struct array_cache *ac = cpu_cache_get(s, smp_processor_id());
+
+	(void)slab;
+	if (ac->avail >= ac->limit)
+		cache_flusharray(s, ac);
+	ac->entry[ac->avail++] = obj;
+}
+
+/* ---- cache_reap ---------------------------------------------------------- */
+
+/* drain_array(): an array untouched since the last look gives back a
+ * fifth of its limit (half of what it has, if less). */
+static void drain_array(struct kmem_cache *s, struct array_cache *ac, int force)
+{
+	unsigned int tofree;
+
+	if (!ac || !ac->avail)
 		return;
-	if (c->shrinker.shrink)
-		unregister_shrinker(&c->shrinker);
-	for (unsigned long i = 0; i < c->nr_slab_slots; i++) {
-		struct slab *slab = c->slabs[i];
+	if (ac->touched && !force) {
+		ac->touched = 0;
+		return;
+	}
+	tofree = force ? ac->avail : (ac->limit + 4) / 5;
+	if (tofree > ac->avail)
+		tofree = (ac->avail + 1) / 2;
+	free_block(s, ac->entry, tofree);
+	ac->avail -= tofree;
+	memmove(ac->entry, ac->entry + tofree, sizeof(void *) * ac->avail);
+}
 
-		if (!slab)
+/* drain_freelist(): up to @tofree free slabs, the oldest first. */
+static void drain_freelist(struct kmem_cache *s, unsigned long tofree)
+{
+	struct kmem_list3 *l3 = &s->slab.l3;
+
+	for (unsigned long nr = 0; nr < tofree && !list_empty(&l3->slabs_free); nr++) {
+		struct slab *slabp = list_last_entry(&l3->slabs_free,
+						     struct slab, list);
+
+		list_del(&slabp->list);
+		l3->free_objects -= s->slab.num;
+		slab_destroy(s, slabp);
+	}
+}
+
+/* One CPU's reaper: start_cpu_timer and cache_reap's rearming. */
+struct reap_work {
+	struct timer timer;
+	int cpu;
+};
+static struct reap_work *reap_work;
+static unsigned int nr_reap_work;
+
+/* __round_jiffies_relative(): to a whole second, skewed 3 jiffies per
+ * CPU, down if within a quarter second. */
+static unsigned long round_jiffies_relative(unsigned long j, int cpu)
+{
+	unsigned long now = jiffies, abs = now + j, orig = abs, rem;
+
+	abs += (unsigned long)cpu * 3;
+	rem = abs % HZ;
+	if (rem < HZ / 4)
+		abs -= rem;
+	else
+		abs = abs - rem + HZ;
+	abs -= (unsigned long)cpu * 3;
+	if (abs <= now)
+		abs = orig;
+	return abs - now;
+}
+
+static void cache_reap(struct timer *t)
+{
+	struct reap_work *w = t->data;
+	struct kmem_cache *s;
+
+	/* list_for_each_entry(searchp, &cache_chain, next): newest first. */
+	list_for_each_entry_reverse(s, &slab_caches, list) {
+		struct kmem_list3 *l3 = &s->slab.l3;
+
+		if (s->allocator != SLAB_ALLOCATOR_SLAB)
 			continue;
-		if (slab->on_partial)
-			list_del(&slab->list);
-		slab_free_pages(c, slab);
-		free(slab);
+		drain_array(s, cpu_cache_get(s, w->cpu), 0);
+		if ((long)(l3->next_reap - jiffies) > 0)
+			continue;
+		l3->next_reap = jiffies + REAPTIMEOUT_LIST3;
+		drain_array(s, l3->shared, 0);
+		if (l3->free_touched)
+			l3->free_touched = 0;
+		else
+			drain_freelist(s, (l3->free_limit + 5 * s->slab.num - 1) /
+					  (5 * s->slab.num));
 	}
-	cache_free(c);
+	timer_add(t, jiffies_to_ns(jiffies +
+				   round_jiffies_relative(REAPTIMEOUT_CPUC, w->cpu)));
 }
 
-/*
- * Start of a simulation: the caches of a previous one refer to a mem_map
- * that is gone, so only their host memory is freed.
- */
-void kmem_cache_forget_all(void)
+void slab_reap_start(void)
 {
-	while (!list_empty(&cache_chain)) {
-		struct kmem_cache *c = list_first_entry(&cache_chain,
-							struct kmem_cache, list);
+	slab_reap_stop();
+	nr_reap_work = slab_nr_cpus;
+	reap_work = calloc(nr_reap_work, sizeof(*reap_work));
+	BUG_ON(!reap_work);
+	for (unsigned int cpu = 0; cpu < nr_reap_work; cpu++) {
+		struct reap_work *w = &reap_work[cpu];
 
-		for (unsigned long i = 0; i < c->nr_slab_slots; i++)
-			free(c->slabs[i]);
-		cache_free(c);
+		w->cpu = (int)cpu;
+		timer_init(&w->timer, cache_reap, w);
+		/* [MODEL] Reaping wakes nobody: the deadlock detector may
+		 * look past it. */
+		w->timer.deferrable = true;
+		timer_add(&w->timer, jiffies_to_ns(jiffies +
+			  round_jiffies_relative(HZ, (int)cpu)));
 	}
 }
 
-void kmem_cache_exit(void)
+void slab_reap_stop(void)
 {
-	while (!list_empty(&cache_chain))
-		kmem_cache_destroy(list_first_entry(&cache_chain,
-						    struct kmem_cache, list));
+	for (unsigned int cpu = 0; cpu < nr_reap_work; cpu++)
+		timer_del(&reap_work[cpu].timer);
+	slab_reap_forget();
+}
+
+void slab_reap_forget(void)
+{
+	free(reap_work);
+	reap_work = NULL;
+	nr_reap_work = 0;
+}
+
+/* ---- reports ------------------------------------------------------------ */
+
+/* s_show(): full and partial slabs are active; free ones only count. */
+void slab_slabinfo(struct kmem_cache *s, struct slabinfo *si)
+{
+	const struct kmem_list3 *l3 = &s->slab.l3;
+	const struct slab *slabp;
+
+	list_for_each_entry(slabp, &l3->slabs_full, list) {
+		si->active_objs += s->slab.num;
+		si->active_slabs++;
+	}
+	list_for_each_entry(slabp, &l3->slabs_partial, list) {
+		si->active_objs += slabp->inuse;
+		si->active_slabs++;
+	}
+	list_for_each_entry(slabp, &l3->slabs_free, list)
+		si->num_slabs++;
+	si->num_slabs += si->active_slabs;
+	si->num_objs = si->num_slabs * s->slab.num;
+	si->limit = s->slab.limit;
+	si->batchcount = s->slab.batchcount;
+	si->shared = s->slab.shared;
+	si->shared_avail = l3->shared ? l3->shared->avail : 0;
+}
+
+int slab_check(struct kmem_cache *s, char *msg, size_t len)
+{
+	const struct kmem_list3 *l3 = &s->slab.l3;
+	unsigned long on_lists = 0, free_objs = 0, in_use = 0, cached = 0;
+	unsigned long slabs = 0, pages = 0;
+	const struct slab *slabp;
+
+	list_for_each_entry(slabp, &l3->slabs_full, list) {
+		if (slabp->inuse != s->slab.num)
+			goto bad;
+		on_lists++;
+		in_use += slabp->inuse;
+	}
+	list_for_each_entry(slabp, &l3->slabs_partial, list) {
+		if (!slabp->inuse || slabp->inuse >= s->slab.num)
+			goto bad;
+		on_lists++;
+		in_use += slabp->inuse;
+		free_objs += s->slab.num - slabp->inuse;
+	}
+	list_for_each_entry(slabp, &l3->slabs_free, list) {
+		if (slabp->inuse)
+			goto bad;
+		on_lists++;
+		free_objs += s->slab.num;
+	}
+	list_for_each_entry(slabp, &s->slabs, all) {
+		slabs++;
+		pages += 1UL << slabp->order;
+	}
+	for (unsigned int cpu = 0; cpu < s->slab.nr_cpus; cpu++)
+		cached += s->slab.array[cpu].avail;
+	if (l3->shared)
+		cached += l3->shared->avail;
+	if (on_lists != slabs || slabs != s->stats.nr_slabs ||
+	    pages != s->stats.nr_pages || free_objs != l3->free_objects ||
+	    in_use != s->stats.active + cached) {
+		snprintf(msg, len, "%s: %lu slabs (%lu on the lists), %lu pages, "
+			 "%lu free objects, %lu in use (%lu in arrays); counters "
+			 "say %lu, %lu, %lu, %lu", s->name, slabs, on_lists, pages,
+			 free_objs, in_use, cached, s->stats.nr_slabs,
+			 s->stats.nr_pages, l3->free_objects, s->stats.active);
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(msg, len, "%s: a slab with %u of %u objects in use is on the "
+		 "wrong list", s->name, slabp->inuse, s->slab.num);
+	return -1;
+}
+
+void slab_close(struct kmem_cache *s)
+{
+	for (unsigned int cpu = 0; cpu < s->slab.nr_cpus; cpu++)
+		free(s->slab.array[cpu].entry);
+	free(s->slab.array);
+	s->slab.array = NULL;
+	if (s->slab.l3.shared) {
+		free(s->slab.l3.shared->entry);
+		free(s->slab.l3.shared);
+		s->slab.l3.shared = NULL;
+	}
 }

@@ -10,7 +10,10 @@
  * The cache holds one page reference and the slot's SWAP_HAS_CACHE bit.
  * Like the kernel, swap cache pages count in NR_FILE_PAGES.
  *
- * Lookup is per device: swap_info[type].swap_cache[offset].
+ * The index is swapper_space's radix tree (lib/radix-tree.c), keyed by
+ * the kernel's swp_entry_t value, (type << (BITS_PER_LONG - 5)) | offset
+ * (include/linux/swapops.h): a 2 GB swap area's offsets need a tree of
+ * height 4, and every insertion may need radix_tree_node objects.
  */
 #include <errno.h>
 #include <string.h>
@@ -21,6 +24,7 @@
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/pagemap.h"
+#include "linux/radix-tree.h"
 #include "mmsim/alloc_fail.h"
 
 unsigned long total_swapcache_pages;
@@ -82,30 +86,47 @@ void swap_state_init(void)
 		.a_ops = &swap_aops,
 		.backing_dev_info = &swap_backing_dev_info,
 		.gfp_mask = GFP_HIGHUSER_MOVABLE,
+		/* swapper_space.page_tree: GFP_ATOMIC | __GFP_NOWARN */
+		.page_tree = RADIX_TREE_INIT(GFP_ATOMIC | __GFP_NOWARN),
 	};
 	mapping_register(&swapper_space);
 }
 
-static struct page **swap_cache_slot(swp_entry_t entry)
+unsigned long swap_cache_index(swp_entry_t entry)
 {
-	struct swap_info_struct *si = swap_info_get(entry);
+	unsigned int bits = sim_arch && sim_arch->arch == ARCH_X86 ? 32 : 64;
 
-	BUG_ON(!si);
-	return &si->swap_cache[swp_offset(entry)];
+	return ((unsigned long)swp_type(entry) << (bits - MAX_SWAPFILES_SHIFT)) |
+	       swp_offset(entry);
 }
 
-int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
+struct page *swap_cache_page(swp_entry_t entry)
 {
-	struct page **slot = swap_cache_slot(entry);
+	return radix_tree_lookup(&swapper_space.page_tree,
+				 swap_cache_index(entry));
+}
 
-	(void)gfp_mask;		/* no radix-tree node to allocate */
+/*
+ * __add_to_swap_cache(): the caller has preloaded; the insertion takes
+ * its nodes from this CPU's pool (the tree's mask cannot sleep), and
+ * fails with -ENOMEM if the pool is short, -EEXIST if the slot is taken.
+ */
+static int __add_to_swap_cache(struct page *page, swp_entry_t entry)
+{
+	int error;
+
 	VM_BUG_ON(PageSwapCache(page) || !PageSwapBacked(page));
-	if (*slot)
-		return -EEXIST;
 	page_cache_get(page);
 	SetPageSwapCache(page);
 	page->private = entry.val;
-	*slot = page;
+	error = radix_tree_insert(&swapper_space.page_tree,
+				  swap_cache_index(entry), page);
+	if (error) {
+		page->private = 0;
+		ClearPageSwapCache(page);
+		page_cache_release(page);
+		return error;
+	}
 	total_swapcache_pages++;
 	swap_cache_info.add_total++;
 	swapper_space.nrpages++;
@@ -113,15 +134,29 @@ int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
 	return 0;
 }
 
+/* add_to_swap_cache(): radix_tree_preload with the caller's mask first. */
+int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask)
+{
+	int error = radix_tree_preload(gfp_mask);
+
+	if (!error) {
+		error = __add_to_swap_cache(page, entry);
+		radix_tree_preload_end();
+	}
+	return error;
+}
+
 /* The caller holds the page lock and frees the slot's cache bit. */
 void __delete_from_swap_cache(struct page *page)
 {
 	swp_entry_t entry = { page->private };
-	struct page **slot = swap_cache_slot(entry);
+	struct page *found;
 
 	VM_BUG_ON(!PageLocked(page) || !PageSwapCache(page) ||
-		  PageWriteback(page) || *slot != page);
-	*slot = NULL;
+		  PageWriteback(page));
+	found = radix_tree_delete(&swapper_space.page_tree,
+				  swap_cache_index(entry));
+	VM_BUG_ON(found != page);
 	page->private = 0;
 	ClearPageSwapCache(page);
 	total_swapcache_pages--;
@@ -141,7 +176,11 @@ void delete_from_swap_cache(struct page *page)
 
 /*
  * Reclaim wants to swap @page out: give it a slot and put it in the swap
- * cache, dirty (the slot holds nothing yet).  0 when swap is full.
+ * cache, dirty (the slot holds nothing yet).  0 when swap is full, or
+ * when the radix-tree preload failed: __GFP_HIGH | __GFP_NOMEMALLOC |
+ * __GFP_NOWARN cannot sleep, and the preload wants this CPU's whole pool
+ * (11 nodes on x86-64) before the insertion, whatever it needs; the page
+ * is then activated by shrink_page_list and the slot freed.
  */
 int add_to_swap(struct page *page)
 {
@@ -169,7 +208,7 @@ struct page *find_get_swap_cache_page(swp_entry_t entry)
 
 	if (!si)
 		return NULL;
-	page = si->swap_cache[swp_offset(entry)];
+	page = swap_cache_page(entry);
 	if (page)
 		page_cache_get(page);
 	return page;
@@ -213,17 +252,30 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 				break;
 			continue;
 		}
-		err = swapcache_prepare(entry);
-		if (err == -EEXIST)
-			continue;	/* somebody else is adding it */
+		/* Call radix_tree_preload() while we can wait. */
+		err = radix_tree_preload(gfp_mask & GFP_KERNEL);
 		if (err)
+			break;
+		err = swapcache_prepare(entry);
+		if (err == -EEXIST) {
+			radix_tree_preload_end();
+			continue;	/* somebody else is adding it */
+		}
+		if (err) {
+			radix_tree_preload_end();
 			break;		/* the slot was freed */
+		}
 		SetPageLocked(new_page);
 		SetPageSwapBacked(new_page);
-		if (add_to_swap_cache(new_page, entry, gfp_mask & GFP_KERNEL)) {
+		err = __add_to_swap_cache(new_page, entry);
+		radix_tree_preload_end();
+		if (err) {
+			/* -ENOMEM: the preloaded pool ran short. */
 			ClearPageLocked(new_page);
 			ClearPageSwapBacked(new_page);
 			swapcache_free(entry, NULL);
+			if (err == -ENOMEM)
+				break;
 			continue;
 		}
 		/* 2.6.32 read_swap_cache_async(): swapped-in pages start

@@ -75,7 +75,6 @@ int swapon_bdev(struct block_device *bdev, uint64_t start_sect,
 	si->max = nr_slots;
 	si->pages = nr_slots - 1;
 	si->swap_map = xcalloc(nr_slots, sizeof(*si->swap_map));
-	si->swap_cache = xcalloc(nr_slots, sizeof(*si->swap_cache));
 	si->nr_clusters = (nr_slots + SWAPFILE_CLUSTER - 1) / SWAPFILE_CLUSTER;
 	si->cluster_used = xcalloc(si->nr_clusters, sizeof(*si->cluster_used));
 	if (mm_debug_checks)
@@ -98,7 +97,6 @@ void swap_exit(void)
 		struct swap_info_struct *si = &swap_info[i];
 
 		free(si->swap_map);
-		free(si->swap_cache);
 		free(si->cluster_used);
 		free(si->slot_data);
 		memset(si, 0, sizeof(*si));

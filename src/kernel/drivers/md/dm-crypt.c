@@ -29,12 +29,32 @@
  * instead of submitting them; and each of them unplugs the disk (through
  * the crypt device's backing_dev_info) after a submission that empties
  * the sync count, or the async count while no sync io waits.
+ *
+ * Memory, as crypt_ctr() sets it up: a dm_crypt_io per bio from io_pool
+ * (MIN_IOS 16, cache "dm_crypt_io": 152 bytes on x86-64, 96 on x86), the
+ * cipher request from req_pool (16 kmalloc'ed elements of
+ * dmreq_start + sizeof(struct dm_crypt_request) + iv_size: 392 / 236
+ * bytes for eseqiv(cbc(aes)) on SMP, docs/model.md "Mempools"; a
+ * synchronous cipher keeps the one it took, cc->req), a page per 4 KiB
+ * written from page_pool (MIN_POOL_PAGES 32) and the clones from the
+ * target's bio_set (MIN_IOS).  crypt_map allocates the io in the
+ * submitter's context with GFP_NOIO: kswapd or a direct reclaimer
+ * writing swap sleeps there when the slab and the reserve are dry;
+ * kcryptd sleeps in crypt_alloc_buffer for its pages and clones.
  */
 #include <stdlib.h>
+#include <string.h>
+#include "linux/bug.h"
 #include "dm.h"
 #include "linux/mempool.h"
+#include "linux/mmzone.h"
+#include "linux/slab.h"
 #include "linux/workqueue.h"
 #include "mmsim/profile.h"
+
+#define MIN_IOS		16
+#define MIN_POOL_PAGES	32
+#define MIN_BIO_PAGES	8
 
 struct crypt_config {
 	struct block_device *dev;	/* the device underneath */
@@ -45,10 +65,12 @@ struct crypt_config {
 	struct workqueue_struct *crypt_queue;	/* kcryptd */
 	/* The patch's counts of ios waiting on each io queue. */
 	int sync_bios_in_queue, async_bios_in_queue;
-	mempool_t *page_pool;
+	mempool_t *io_pool;		/* dm_crypt_io */
+	mempool_t *req_pool;		/* cipher requests */
+	mempool_t *page_pool;		/* the encrypted copies */
+	struct bio_set *bs;		/* the clones */
+	void *req;			/* cc->req: the request in use */
 	struct dm_crypt_stats stats;
-	/* Every io not yet ended: a run cut by time leaves some in flight. */
-	struct list_head ios;
 	struct list_head io_works;	/* queued crypt_io_works (patch) */
 };
 
@@ -59,48 +81,36 @@ struct dm_crypt_io {
 	sector_t sector;		/* on the device underneath */
 	int error;
 	int pending;			/* clones and conversions in progress */
-	struct list_head node;		/* crypt_config.ios */
 };
 
-/* ---- the page pool ---------------------------------------------------- */
+static struct kmem_cache *_crypt_io_pool;
 
-struct page *(*dm_crypt_alloc_page)(gfp_t gfp_mask);
-void (*dm_crypt_free_page)(struct page *page);
-
-/*
- * The kernel's mempool_create_page_pool(MIN_POOL_PAGES, 0) allocates
- * with alloc_pages; mmsim reaches the page allocator through the hooks,
- * and without them pages are heap objects that never run out.
- */
-static void *crypt_page_alloc(gfp_t gfp_mask, void *pool_data)
+/* dm_crypt_init(): KMEM_CACHE(dm_crypt_io, 0), at module init. */
+void dm_crypt_init(void)
 {
-	struct page *page;
+	bool x86 = sim_arch && sim_arch->arch == ARCH_X86;
 
-	if (dm_crypt_alloc_page)
-		return dm_crypt_alloc_page(gfp_mask);
-	page = calloc(1, sizeof(*page));
-	if (!page)
-		abort();
-	return page;
-}
-
-static void crypt_page_free(void *element, void *pool_data)
-{
-	if (dm_crypt_free_page)
-		dm_crypt_free_page(element);
-	else
-		free(element);
+	_crypt_io_pool = kmem_cache_create_host("dm_crypt_io", x86 ? 96 : 152,
+						x86 ? 4 : 8, 0, NULL,
+						sizeof(struct dm_crypt_io));
 }
 
 /* ---- ios -------------------------------------------------------------- */
 
+/*
+ * crypt_dec_pending(): the last reference gives the io back to its pool,
+ * then ends the bio dm core handed us.
+ */
 static void crypt_dec_pending(struct dm_crypt_io *io)
 {
+	struct crypt_config *cc = io->cc;
+	struct bio *base_bio = io->base_bio;
+	int error = io->error;
+
 	if (--io->pending)
 		return;
-	bio_endio(io->base_bio, io->error);
-	list_del(&io->node);
-	free(io);
+	mempool_free(io, cc->io_pool);
+	bio_endio(base_bio, error);
 }
 
 static void kcryptd_io(struct work_struct *work);
@@ -135,6 +145,7 @@ static void kcryptd_io_patched(struct work_struct *work);
 static void kcryptd_queue_io_clone(struct dm_crypt_io *io, struct bio *clone)
 {
 	struct crypt_config *cc = io->cc;
+	/* [MODEL] Host memory: the patch's io->work is in the dm_crypt_io. */
 	struct crypt_io_work *w = calloc(1, sizeof(*w));
 
 	if (!w)
@@ -168,6 +179,15 @@ static void kcryptd_queue_crypt(struct dm_crypt_io *io)
 	queue_work(io->cc->crypt_queue, &io->work);
 }
 
+/* crypt_free_buffer_pages(): the encrypted copies back to the pool. */
+static void crypt_free_buffer_pages(struct crypt_config *cc, struct bio *clone)
+{
+	for (unsigned int i = 0; i < clone->bi_vcnt; i++) {
+		mempool_free(clone->bi_io_vec[i], cc->page_pool);
+		clone->bi_io_vec[i] = NULL;
+	}
+}
+
 /* Completion of a clone on the disk, in interrupt context. */
 static void crypt_endio(struct bio *clone, int error)
 {
@@ -176,8 +196,7 @@ static void crypt_endio(struct bio *clone, int error)
 	int rw = bio_data_dir(clone);
 
 	if (rw == WRITE)
-		for (unsigned int i = 0; i < clone->bi_vcnt; i++)
-			mempool_free(clone->bi_io_vec[i], cc->page_pool);
+		crypt_free_buffer_pages(cc, clone);
 	bio_put(clone);
 	if (rw == READ && !error) {
 		kcryptd_queue_crypt(io);	/* decrypt on kcryptd */
@@ -188,23 +207,41 @@ static void crypt_endio(struct bio *clone, int error)
 	crypt_dec_pending(io);
 }
 
+/* dm_crypt_bio_destructor(): a clone goes back to the target's bio_set. */
+static void dm_crypt_bio_destructor(struct bio *bio)
+{
+	struct dm_crypt_io *io = bio->bi_private;
+
+	bio_free(bio, io->cc->bs);
+}
+
 static struct bio *clone_init(struct dm_crypt_io *io, struct bio *clone)
 {
 	clone->bi_private = io;
 	clone->bi_end_io = crypt_endio;
 	clone->bi_bdev = io->cc->dev;
 	clone->bi_rw = io->base_bio->bi_rw;
+	clone->bi_destructor = dm_crypt_bio_destructor;
 	clone->bi_submit_time = io->base_bio->bi_submit_time;
 	return clone;
 }
 
-/* kcryptd_io: send the read clone to the disk (the pages are shared). */
+/*
+ * kcryptd_io_read(): a clone of the read, from the target's bio_set
+ * (bio_segments(base_bio) vecs, copied: the pages are shared), to the disk.
+ */
 static void kcryptd_io_read(struct dm_crypt_io *io)
 {
-	struct bio *clone = clone_init(io, bio_clone(io->base_bio));
+	struct bio *base_bio = io->base_bio;
+	struct bio *clone;
 
-	clone->bi_sector = io->sector;
 	io->pending++;
+	clone = bio_alloc_bioset(GFP_NOIO, base_bio->bi_vcnt, io->cc->bs);
+	clone_init(io, clone);
+	clone->bi_vcnt = base_bio->bi_vcnt;
+	memcpy(clone->bi_io_vec, base_bio->bi_io_vec,
+	       sizeof(clone->bi_io_vec[0]) * clone->bi_vcnt);
+	clone->bi_sector = io->sector;
 	generic_make_request(clone);
 }
 
@@ -256,8 +293,9 @@ static struct bio *crypt_alloc_buffer(struct dm_crypt_io *io, unsigned int nr,
 {
 	struct crypt_config *cc = io->cc;
 	gfp_t gfp_mask = GFP_NOIO | __GFP_HIGHMEM;
-	struct bio *clone = clone_init(io, bio_alloc(nr));
+	struct bio *clone = bio_alloc_bioset(GFP_NOIO, nr, cc->bs);
 
+	clone_init(io, clone);
 	*out_of_pages = false;
 	for (unsigned int i = 0; i < nr; i++) {
 		struct page *page = mempool_alloc(cc->page_pool, gfp_mask);
@@ -266,9 +304,16 @@ static struct bio *crypt_alloc_buffer(struct dm_crypt_io *io, unsigned int nr,
 			*out_of_pages = true;
 			break;
 		}
+		/*
+		 * If more pages cannot be had without waiting, return a
+		 * partial clone: the caller submits it and asks again.
+		 */
 		if (i == cc->p.min_bio_pages - 1)
 			gfp_mask = (gfp_mask | __GFP_NOWARN) & ~__GFP_WAIT;
-		bio_add_page(clone, page);
+		if (!bio_add_page(clone, page)) {
+			mempool_free(page, cc->page_pool);
+			break;
+		}
 	}
 	if (!clone->bi_vcnt) {
 		bio_put(clone);
@@ -293,6 +338,12 @@ static void kcryptd_crypt_write_convert(struct dm_crypt_io *io)
 			io->error = -12;	/* -ENOMEM */
 			break;
 		}
+		/*
+		 * crypt_convert -> crypt_alloc_req: the cipher request, taken
+		 * once (a synchronous cipher gives it back to nobody).
+		 */
+		if (!cc->req)
+			cc->req = mempool_alloc(cc->req_pool, GFP_NOIO);
 		/* Encrypt into the new pages: one CPU cost per page. */
 		cpu_consume(clone->bi_vcnt * cc->p.ns_per_page);
 		cc->stats.pages_encrypted += clone->bi_vcnt;
@@ -346,14 +397,13 @@ static void kcryptd_crypt(struct work_struct *work)
 static struct dm_crypt_io *crypt_io_alloc(struct crypt_config *cc,
 					  struct bio *bio, sector_t sector)
 {
-	struct dm_crypt_io *io = calloc(1, sizeof(*io));
+	struct dm_crypt_io *io = mempool_alloc(cc->io_pool, GFP_NOIO);
 
-	if (!io)
-		abort();
 	io->cc = cc;
 	io->base_bio = bio;
 	io->sector = sector;
-	list_add_tail(&io->node, &cc->ios);
+	io->error = 0;
+	io->pending = 0;
 	return io;
 }
 
@@ -374,16 +424,6 @@ static int crypt_map(struct dm_target *ti, struct bio *bio)
 	return DM_MAPIO_SUBMITTED;
 }
 
-/* Queued, being converted, or with clones on the disk: all of them. */
-static void free_ios(struct crypt_config *cc)
-{
-	struct dm_crypt_io *io, *next;
-
-	list_for_each_entry_safe(io, next, &cc->ios, node)
-		free(io);
-	INIT_LIST_HEAD(&cc->ios);
-}
-
 static void crypt_dtr(struct dm_target *ti)
 {
 	struct crypt_config *cc = ti->private;
@@ -393,17 +433,16 @@ static void crypt_dtr(struct dm_target *ti)
 	if (cc->async_io_queue)
 		destroy_workqueue(cc->async_io_queue);
 	destroy_workqueue(cc->crypt_queue);
-	list_for_each_entry_safe(w, next, &cc->io_works, node) {
-		if (w->clone) {
-			for (unsigned int i = 0; i < w->clone->bi_vcnt; i++)
-				mempool_free(w->clone->bi_io_vec[i],
-					     cc->page_pool);
-			bio_put(w->clone);
-		}
+	/* Ios, clones and their pages still queued or in flight are slab
+	 * objects and pages of a machine about to go. */
+	list_for_each_entry_safe(w, next, &cc->io_works, node)
 		free(w);
-	}
-	free_ios(cc);
+	if (cc->req)
+		mempool_free(cc->req, cc->req_pool);
+	mempool_destroy(cc->io_pool);
+	mempool_destroy(cc->req_pool);
 	mempool_destroy(cc->page_pool);
+	bioset_free(cc->bs);
 	free(cc);
 }
 
@@ -417,8 +456,9 @@ void dm_crypt_default_params(struct dm_crypt_params *p)
 {
 	*p = (struct dm_crypt_params) {
 		.ns_per_page = 50 * NSEC_PER_USEC,
-		.pool_pages = 32,
-		.min_bio_pages = 8,
+		.pool_pages = MIN_POOL_PAGES,
+		.min_bio_pages = MIN_BIO_PAGES,
+		.min_ios = MIN_IOS,
 	};
 }
 
@@ -443,11 +483,24 @@ struct block_device *dm_crypt_create(const char *name,
 	cc->dev = dev;
 	cc->start = start;
 	md->ti.private = cc;
-	INIT_LIST_HEAD(&cc->ios);
 	INIT_LIST_HEAD(&cc->io_works);
-	cc->page_pool = mempool_create((int)cc->p.pool_pages,
-				       crypt_page_alloc, crypt_page_free,
-				       NULL);
+	BUG_ON(!_crypt_io_pool);
+	cc->io_pool = mempool_create_slab_pool((int)cc->p.min_ios, _crypt_io_pool);
+	mempool_set_name(cc->io_pool, "%s crypt io", name);
+	/*
+	 * dmreq_start (sizeof(struct ablkcipher_request) 80 / 40 plus the
+	 * eseqiv request context 224 / 136, aligned to 8) + struct
+	 * dm_crypt_request 72 / 44 + iv_size 16: 392 / 236 bytes.
+	 */
+	cc->req_pool = mempool_create_kmalloc_pool((int)cc->p.min_ios,
+		sim_arch && sim_arch->arch == ARCH_X86 ? 236 : 392);
+	mempool_set_name(cc->req_pool, "%s crypt req", name);
+	cc->req = NULL;
+	cc->page_pool = mempool_create_page_pool((int)cc->p.pool_pages, 0);
+	mempool_set_name(cc->page_pool, "%s crypt pages", name);
+	cc->bs = bioset_create(cc->p.min_ios, 0);
+	mempool_set_name(cc->bs->bio_pool, "%s crypt bio", name);
+	mempool_set_name(cc->bs->bvec_pool, "%s crypt biovec", name);
 	/* Kernel thread names as ps shows them; the patch makes its queue
 	 * first (crypt_ctr). */
 	if (dm_crypt_unplug_fix())
@@ -476,6 +529,7 @@ const struct dm_crypt_stats *dm_crypt_get_stats(struct block_device *bdev)
 	cc->stats.pages_allocated = cc->page_pool->nr_from_alloc;
 	cc->stats.pool_pages = cc->page_pool->nr_from_reserve;
 	cc->stats.pool_waits = cc->page_pool->nr_waits;
+	cc->stats.pool_free = (unsigned long)cc->page_pool->curr_nr;
 	return &cc->stats;
 }
 

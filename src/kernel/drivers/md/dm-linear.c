@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The linear target, as 2.6.32's drivers/md/dm-linear.c: an LVM logical
- * volume is sectors [start, start + len) of the device underneath.  Every
- * bio is cloned, moved by the volume's start and passed down; the clone's
- * completion ends the original.
+ * volume is sectors [start, start + len) of the device underneath.  dm
+ * core's clone of every bio is moved by the volume's start and handed
+ * back for submission (DM_MAPIO_REMAPPED).
  */
 #include <stdlib.h>
 #include "dm.h"
@@ -13,25 +13,13 @@ struct linear_c {
 	sector_t start;			/* our sector 0 on dev */
 };
 
-static void linear_endio(struct bio *clone, int error)
-{
-	struct bio *bio = clone->bi_private;
-
-	bio_put(clone);
-	bio_endio(bio, error);
-}
-
 static int linear_map(struct dm_target *ti, struct bio *bio)
 {
 	struct linear_c *lc = ti->private;
-	struct bio *clone = bio_clone(bio);
 
-	clone->bi_bdev = lc->dev;
-	clone->bi_sector = lc->start + bio->bi_sector;
-	clone->bi_end_io = linear_endio;
-	clone->bi_private = bio;
-	generic_make_request(clone);
-	return DM_MAPIO_SUBMITTED;
+	bio->bi_bdev = lc->dev;
+	bio->bi_sector = lc->start + bio->bi_sector;
+	return DM_MAPIO_REMAPPED;
 }
 
 static void linear_dtr(struct dm_target *ti)

@@ -35,7 +35,9 @@ static void journal_write_blocks(journal_t *journal, unsigned long nr)
 	while (nr) {
 		unsigned long room = journal->j_maxlen - journal->j_head;
 		unsigned long n = min(min(nr, room), (unsigned long)JOURNAL_BIO_PAGES);
-		struct bio *bio = bio_alloc((unsigned int)n);
+		/* submit_bh's bio_alloc(GFP_NOIO): [MODEL] one bio per run
+		 * of log blocks instead of one per buffer. */
+		struct bio *bio = bio_alloc(GFP_NOIO, (unsigned int)n);
 
 		bio->bi_rw = WRITE;
 		bio->bi_bdev = journal->j_dev;

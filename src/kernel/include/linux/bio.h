@@ -2,8 +2,8 @@
 /*
  * struct bio: one I/O of whole pages to consecutive sectors of a block
  * device, as include/linux/bio.h without segments or offsets (every page
- * is transferred whole).  fs/bio.c allocates them; block/blk-core.c
- * submits them.
+ * is transferred whole).  fs/bio.c allocates them from bio_sets, in slab
+ * objects; block/blk-core.c submits them.
  *
  * Completion: bi_end_io(bio, error) runs when the I/O is done and must not
  * sleep.  For a disk it runs in interrupt context (the disk's completion
@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include "sim/sim.h"
 #include "linux/mm_types.h"
+#include "linux/gfp.h"
+#include "linux/mempool.h"
 
 typedef uint64_t sector_t;
 
@@ -45,9 +47,25 @@ enum bio_rw_flags {
 #define WRITE_SYNC	(WRITE_SYNC_PLUG | (1UL << BIO_RW_UNPLUG))
 
 struct bio;
+struct bio_set;
 struct block_device;
 typedef void (bio_end_io_t)(struct bio *bio, int error);
+typedef void (bio_destructor_t)(struct bio *bio);
 
+#define BIO_INLINE_VECS		4	/* bio_vecs inside every bio-N object */
+#define BIO_MAX_PAGES		256
+#define BIOVEC_NR_POOLS		6
+#define BIOVEC_MAX_IDX		(BIOVEC_NR_POOLS - 1)
+#define BIO_POOL_NONE		BIOVEC_NR_POOLS	/* inline vecs or none */
+#define BIO_POOL_SIZE		2	/* fs_bio_set's reserve */
+
+/*
+ * struct bio as include/linux/bio.h of 2.6.32, with whole pages for
+ * bio_vecs.  The host struct lives in a bio-0 slab object (the kernel's
+ * struct bio and BIO_INLINE_VECS bio_vecs: 168 bytes on x86-64, 120 on
+ * x86); a bio of more than four pages has its page array in a biovec-N
+ * object (bvec_alloc_bs), or one of the bio_set's biovec-256 reserve.
+ */
 struct bio {
 	sector_t bi_sector;		/* first sector on bi_bdev */
 	struct bio *bi_next;		/* next bio of the same request */
@@ -55,27 +73,61 @@ struct bio {
 	unsigned long bi_rw;		/* READ/WRITE and BIO_RW_* bits */
 	unsigned int bi_vcnt;		/* pages in bi_io_vec */
 	unsigned int bi_max_vecs;	/* room in bi_io_vec */
+	unsigned int bi_pool_idx;	/* BIO_POOL_IDX: the vecs' biovec slab */
+	int bi_cnt;			/* pin count: bio_put frees at 0 */
+	struct page **bi_io_vec;	/* whole pages, in sector order */
 	bio_end_io_t *bi_end_io;
 	void *bi_private;		/* for the bi_end_io owner */
+	bio_destructor_t *bi_destructor;	/* frees it into its bio_set */
 	sim_time_t bi_submit_time;	/* mmsim: when submit_bio took it */
-	struct list_head bi_live;	/* mmsim: every bio not yet put */
-	struct page *bi_io_vec[];	/* whole pages, in sector order */
+	struct page *bi_inline_vecs[BIO_INLINE_VECS];
 };
 
-/* Room for @nr_pages pages; bi_vcnt starts at 0.  Never fails. */
-struct bio *bio_alloc(unsigned int nr_pages);
+/* A pool of bios and of biovec-256 arrays (fs/bio.c bioset_create). */
+struct bio_set {
+	struct kmem_cache *bio_slab;
+	mempool_t *bio_pool;
+	mempool_t *bvec_pool;
+};
+
+extern struct bio_set *fs_bio_set;
+
+/*
+ * fs/bio.c init_bio: the biovec-N caches, the bio-0 cache and fs_bio_set
+ * (BIO_POOL_SIZE bios and biovec-256 arrays).  A start_kernel initcall;
+ * bio_exit() drops them (the caches go with kmem_cache_exit).
+ */
+void init_bio(void);
+void bio_exit(void);
+
+/* A bio_set of @pool_size bios and biovec-256 arrays. */
+struct bio_set *bioset_create(unsigned int pool_size, unsigned int front_pad);
+void bioset_free(struct bio_set *bs);
+
+/*
+ * A bio from @bs with room for @nr_iovecs pages (4 inline; more from a
+ * biovec slab, whose size sets bi_max_vecs), through the bio_set's
+ * mempools: never NULL with __GFP_WAIT, NULL without when memory and the
+ * reserve are both short.
+ */
+struct bio *bio_alloc_bioset(gfp_t gfp_mask, unsigned int nr_iovecs,
+			     struct bio_set *bs);
+/* From fs_bio_set, freed by bio_fs_destructor. */
+struct bio *bio_alloc(gfp_t gfp_mask, unsigned int nr_iovecs);
+/* Drop a reference; the last one calls bi_destructor. */
 void bio_put(struct bio *bio);
+/* bio_free: @bio's vecs and itself back to @bs. */
+void bio_free(struct bio *bio, struct bio_set *bs);
 /* Append a whole page; returns PAGE_SIZE, or 0 when the bio is full. */
 unsigned int bio_add_page(struct bio *bio, struct page *page);
 /* End @bio: calls bi_end_io (which usually frees it). */
 void bio_endio(struct bio *bio, int error);
-/* A bio sharing @bio's pages, to send elsewhere (dm remapping). */
-struct bio *bio_clone(const struct bio *bio);
-/*
- * mmsim: the end of a simulation (blk_dev_exit): free every bio not yet
- * put (a run stops with I/O in flight) and the free lists.
- */
-void bio_exit(void);
+/* __bio_clone: @dst shares @src's pages, sector, device and flags. */
+void __bio_clone(struct bio *dst, const struct bio *src);
+/* bio_clone: a clone from fs_bio_set. */
+struct bio *bio_clone(const struct bio *bio, gfp_t gfp_mask);
+/* Bios allocated and not yet freed (the checker's and tests' count). */
+unsigned long bio_nr_live(void);
 
 static inline int bio_data_dir(const struct bio *bio)
 {

@@ -22,6 +22,7 @@
 #include "linux/bio.h"
 #include "linux/elevator.h"
 #include "linux/gfp.h"
+#include "linux/mempool.h"
 
 #define BLKDEV_MAX_RQ		128	/* default nr_requests */
 #define BLKDEV_MIN_RQ		4
@@ -71,6 +72,7 @@ struct request_list {
 	int count[2];			/* allocated requests, by is_sync */
 	int starved[2];
 	struct wait_queue_head wait[2];	/* get_request_wait, exclusive */
+	mempool_t *rq_pool;		/* BLKDEV_MIN_RQ blkdev_requests */
 };
 
 /* ---- queues ----------------------------------------------------------- */
@@ -275,25 +277,17 @@ unsigned int blk_queue_in_flight(const struct request_queue *q);
 /*
  * dm-crypt as 2.6.32: per device one kcryptd task (encrypts writes,
  * decrypts reads) and one kcryptd_io task (submits read clones), each a
- * single-threaded workqueue; write clones get their pages from a mempool
- * of pool_pages reserve pages backed by the page allocator.
+ * single-threaded workqueue; its ios, clones and write pages come from
+ * mempools (drivers/md/dm-crypt.c).
  */
 struct dm_crypt_params {
 	sim_time_t ns_per_page;		/* CPU to en/decrypt 4 KiB: 50 us (~80 MB/s) */
 	unsigned int pool_pages;	/* MIN_POOL_PAGES: 32 */
 	unsigned int min_bio_pages;	/* MIN_BIO_PAGES: 8 pages may wait, no more */
+	unsigned int min_ios;		/* MIN_IOS: 16 ios, requests and bios */
 };
 
 void dm_crypt_default_params(struct dm_crypt_params *p);
-
-/*
- * Where dm-crypt's page pool gets pages: alloc_pages(gfp, 0) and
- * __free_page once the page allocator is in.  NULL (the default): pages
- * are plain heap objects and allocation never fails, so the reserve pool
- * is never used.  Set both before creating a crypt device.
- */
-extern struct page *(*dm_crypt_alloc_page)(gfp_t gfp_mask);
-extern void (*dm_crypt_free_page)(struct page *page);
 
 struct dm_crypt_stats {
 	unsigned long read_bios, write_bios;
@@ -301,6 +295,7 @@ struct dm_crypt_stats {
 	unsigned long pages_allocated;	/* by the allocator's first, no-wait try */
 	unsigned long pool_pages;	/* taken from the reserve pool */
 	unsigned long pool_waits;	/* mempool_alloc slept: pool empty */
+	unsigned long pool_free;	/* pages in the reserve now */
 	unsigned long partial_clones;	/* write clones cut short: no pages */
 	unsigned long congestion_waits;	/* congestion_wait(cw_writeback, HZ/100) */
 };
@@ -325,6 +320,16 @@ struct block_device *dm_linear_create(const char *name,
 
 /* Frees a dm device (before sim_exit; nothing in flight). */
 void dm_destroy(struct block_device *bdev);
+
+/*
+ * Module init of dm core (the dm_io and dm_target_io caches) and of
+ * dm-crypt (dm_crypt_io): start_kernel initcalls, after blk_dev_init.
+ */
+void dm_init(void);
+void dm_crypt_init(void);
+
+/* The blkdev_requests cache (blk_dev_init). */
+struct kmem_cache *blk_request_cachep(void);
 
 /* NULL for a linear volume; the page pool's counts are as of this call. */
 const struct dm_crypt_stats *dm_crypt_get_stats(struct block_device *bdev);

@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include "linux/mm_types.h"
 #include "linux/gfp.h"
+#include "linux/radix-tree.h"
 #include "linux/pagemap.h"
 #include "sim/list.h"
 #include "sim/sim.h"
@@ -85,8 +86,7 @@ struct address_space {
 	struct backing_dev_info *backing_dev_info;
 	unsigned long nrpages;		/* pages in the index table */
 	gfp_t gfp_mask;			/* for page cache allocations */
-	struct page **pages;		/* index -> page, NULL: not cached */
-	unsigned long nr_slots;		/* size of pages[] */
+	struct radix_tree_root page_tree;	/* index -> page (lib/radix-tree.c) */
 	/* vmas mapping this file (struct vm_area_struct.shared): i_mmap. */
 	struct list_head i_mmap;
 	unsigned long i_mmap_count;
@@ -99,9 +99,12 @@ struct address_space {
  * What the VFS caches of kernel memory (dcache.h) hold for one file: the
  * slab objects of its dentry and in-core inode, -1 for none.
  */
+struct dentry;
+struct ext3_inode_info;
+
 struct vfs_cache_entry {
-	long dentry;
-	long icache;
+	struct dentry *dentry;		/* NULL: not cached */
+	struct ext3_inode_info *icache;	/* NULL: not cached */
 	unsigned long ino;
 	int d_count;			/* open files: the dentry's references */
 	struct inode *inode;		/* NULL: a file cached before the run */
@@ -219,21 +222,21 @@ static inline struct address_space *mapping_of(uint32_t handle)
 	return handle && handle < mapping_table_size ? mapping_table[handle] : NULL;
 }
 
-/* ---- the index table ----------------------------------------------- */
+/* ---- the index ---------------------------------------------------------- */
 
+/* radix_tree_lookup(&mapping->page_tree, index). */
 static inline struct page *mapping_lookup(struct address_space *mapping,
 					  pgoff_t index)
 {
-	return index < mapping->nr_slots ? mapping->pages[index] : NULL;
+	return radix_tree_lookup(&mapping->page_tree, index);
 }
 
-/* Store @page at @index (grows the table); -EEXIST if the slot is taken.
- * Does not touch nrpages or any counter: the page cache code does. */
-int mapping_insert(struct address_space *mapping, pgoff_t index,
-		   struct page *page);
-void mapping_delete(struct address_space *mapping, pgoff_t index);
-/* Free the index table (the mapping must be empty). */
-void mapping_release_table(struct address_space *mapping);
+/* radix_tree_delete(&mapping->page_tree, index): the tree's part of
+ * __remove_from_page_cache (the caller does nrpages and the counters). */
+static inline void mapping_delete(struct address_space *mapping, pgoff_t index)
+{
+	radix_tree_delete(&mapping->page_tree, index);
+}
 
 /* ---- what reclaim asks of a mapping -------------------------------- */
 

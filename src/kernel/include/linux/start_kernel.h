@@ -22,9 +22,12 @@ struct mem_config;
 enum {
 	INIT_RECORDS	= 1 << 0,	/* a run's records: allocation failures,
 					 * OOM kills, congestion_wait */
-	INIT_RECLAIM	= 1 << 1,	/* reclaim_init: LRU, swap, rmap, slab */
+	INIT_RECLAIM	= 1 << 1,	/* the slab allocator and kmalloc, RCU,
+					 * radix trees, skbs; reclaim_init: LRU,
+					 * swap, rmap, shrinkers */
 	INIT_VFS	= 1 << 2,	/* vfs_caches_init: dentry, inode, bh */
-	INIT_BLOCK	= 1 << 3,	/* blk_dev_init: io contexts, congestion */
+	INIT_BLOCK	= 1 << 3,	/* blk_dev_init: io contexts, congestion,
+					 * bios, requests; dm and dm-crypt caches */
 	INIT_FILEMAP	= 1 << 4,	/* filemap_init: page waits, readahead */
 	INIT_WRITEBACK	= 1 << 5,	/* page_writeback_init (and the flushers) */
 	INIT_VMSTAT	= 1 << 6,	/* setup_vmstat: per-cpu counter drift,

@@ -360,7 +360,6 @@ struct swap_info_struct {
 	struct block_device *bdev;
 	uint64_t start_sect;		/* first sector of the swap area */
 	uint8_t *swap_map;		/* per slot */
-	struct page **swap_cache;	/* per slot: the swap cache page */
 	uint64_t *slot_data;		/* mm_debug_checks: contents per slot */
 	uint16_t *cluster_used;		/* slots in use per SWAPFILE_CLUSTER */
 	unsigned long lowest_bit;
@@ -412,6 +411,9 @@ extern struct backing_dev_info swap_backing_dev_info;
 
 int add_to_swap(struct page *page);
 int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp_mask);
+/* The key of @entry in swapper_space's tree, and the page there. */
+unsigned long swap_cache_index(swp_entry_t entry);
+struct page *swap_cache_page(swp_entry_t entry);
 void __delete_from_swap_cache(struct page *page);
 void delete_from_swap_cache(struct page *page);
 /* With a reference, or NULL; counted in show_swap_cache_info()'s

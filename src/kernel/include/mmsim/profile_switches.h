@@ -408,6 +408,37 @@ SWITCH_BOOL(cfq_coop_preempt_limit, 0, 0, 0,
 		    "2.6.32-rc6 block/cfq-iosched.c cfq_should_preempt() l.2069: cfq_rq_close() -> preempt",
 	    })
 
+/*
+ * Kernel objects whose layout changed between the three kernels (their
+ * sizes: docs/model.md, "Slab"): 2.6.32's struct dm_io has endio_lock
+ * (40 bytes on x86-64, 24 on x86; 32 / 20 before).
+ */
+SWITCH_BOOL(dm_io_endio_lock, 0, 0, 1,
+	    .why = {
+		    "2.6.30 drivers/md/dm.c struct dm_io: md, error, io_count, bio, start_time (32 / 20 bytes)",
+		    "2.6.31 drivers/md/dm.c struct dm_io: md, error, io_count, bio, start_time (32 / 20 bytes)",
+		    "2.6.32 drivers/md/dm.c struct dm_io: + spinlock_t endio_lock (40 / 24 bytes)",
+	    })
+
+/* A bio-based dm device's queue comes from blk_init_queue (request-based
+ * dm, 2.6.31) and so has blk_init_free_list's pool of BLKDEV_MIN_RQ
+ * requests, unused; 2.6.30 made it with blk_alloc_queue. */
+SWITCH_BOOL(dm_request_queue, 0, 1, 1,
+	    .why = {
+		    "2.6.30 drivers/md/dm.c alloc_dev(): blk_alloc_queue(GFP_KERNEL), no request pool",
+		    "2.6.31 drivers/md/dm.c alloc_dev() l.1757: blk_init_queue(dm_request_fn, NULL), BLKDEV_MIN_RQ requests",
+		    "2.6.32 drivers/md/dm.c alloc_dev() l.1765: blk_init_queue(dm_request_fn, NULL), BLKDEV_MIN_RQ requests",
+	    })
+
+/* struct skb_shared_info with dma_head and destructor_arg: 496 bytes on
+ * x86-64 (2.6.31, 2.6.32), 488 before; 336 on x86 in all three. */
+SWITCH_BOOL(skb_shinfo_dma_head, 0, 1, 1,
+	    .why = {
+		    "2.6.30 include/linux/skbuff.h struct skb_shared_info: num_dma_maps, dma_maps[MAX_SKB_FRAGS + 1] (488 bytes on x86-64)",
+		    "2.6.31 include/linux/skbuff.h struct skb_shared_info: dma_head, dma_maps[MAX_SKB_FRAGS], destructor_arg (496 bytes)",
+		    "2.6.32 include/linux/skbuff.h struct skb_shared_info: dma_head, dma_maps[MAX_SKB_FRAGS], destructor_arg (496 bytes)",
+	    })
+
 /* dm-crypt's I/O threads: STOCK (kcryptd submits writes, kcryptd_io
  * reads), UNPLUG_V3 (Chris Mason's patch: SYNCIO bios on kcryptd_io, the
  * rest on kcryptd_async_io, writes too; unplug when a queue empties). */
