@@ -192,18 +192,13 @@ static char *scenario_zoneinfo(const char *mem_line)
 	if (!sc)
 		fail_msg("%s", serr.msg);
 	assert_int_equal(profile_parse(sc->kernel.profile, &kprofile, err, sizeof(err)), 0);
-	if (machine_boot_memory(sc, err, sizeof(err)))
+	if (machine_boot_static(sc, err, sizeof(err)))
 		fail_msg("%s", err);
-	kmem_cache_config((enum slab_allocator)sc->machine.slab,
-			  (unsigned int)sc->machine.cpus);
-	vfs_caches_init();
 	f = open_memstream(&zoneinfo, &len);
 	assert_non_null(f);
 	assert_int_equal(procfs_show("zoneinfo", f), 0);
 	fclose(f);
-	vfs_caches_exit();
-	kmem_cache_exit();
-	mem_exit();
+	machine_static_exit();
 	profile_set_default();
 	scenario_free(sc);
 	free(text);

@@ -183,20 +183,15 @@ int cmd_show(int argc, char **argv)
 		return 0;
 	}
 	kprofile = profile;
-	if (machine_boot_memory(sc, why, sizeof(why))) {
+	if (machine_boot_static(sc, why, sizeof(why))) {
 		rc = usage_error("%s: %s", sc->machine.nodes > 1 ? "--nodes" : "--mem",
 				 why);
-		mem_exit();
+		machine_static_exit();
 		scenario_free(sc);
 		return rc;
 	}
-	kmem_cache_config((enum slab_allocator)sc->machine.slab,
-			  (unsigned int)sc->machine.cpus);
-	vfs_caches_init();
 	procfs_show(file, stdout);
-	vfs_caches_exit();
-	kmem_cache_exit();
-	mem_exit();
+	machine_static_exit();
 	scenario_free(sc);
 	return fflush(stdout) ? 1 : 0;
 }

@@ -25,6 +25,7 @@
 #include "linux/slab.h"
 #include "linux/dcache.h"
 #include "linux/start_kernel.h"
+#include "linux/vmstat.h"
 #include "linux/sched.h"
 #include "workload/workload.h"
 
@@ -61,6 +62,29 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len)
 	 * /proc/zoneinfo prints (no engine: no vmstat_update). */
 	refresh_zone_stat_thresholds();
 	return 0;
+}
+
+int machine_boot_static(const struct scenario *sc, char *err, size_t len)
+{
+	if (machine_boot_memory(sc, err, len))
+		return -1;
+	kmem_cache_config((enum slab_allocator)sc->machine.slab,
+			  (unsigned int)sc->machine.cpus);
+	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_VFS | INIT_BLOCK);
+	/* What each CPU's vmstat_update() has folded by the time anyone
+	 * reads /proc after boot. */
+	for (int cpu = 0; cpu < sc->machine.cpus; cpu++)
+		refresh_cpu_vm_stats(cpu);
+	return 0;
+}
+
+void machine_static_exit(void)
+{
+	blk_dev_exit();
+	vfs_caches_exit();
+	mempool_forget_all();
+	kmem_cache_exit();
+	mem_exit();
 }
 
 static void setup_writeback_sysctls(const struct scenario *sc)

@@ -46,6 +46,17 @@ void machine_mem_config(const struct scenario *sc, struct mem_config *mc);
 int machine_boot_memory(const struct scenario *sc, char *err, size_t len);
 
 /*
+ * 'mmsim show': machine_boot_memory(), then start_kernel()'s boot-time
+ * slab users as machine_boot() runs them (the kmalloc caches, radix tree
+ * nodes, skbs, the VFS caches, bios, requests, dm and dm-crypt with their
+ * mempools), so /proc/slabinfo lists every cache a run starts with and
+ * the zones count the pages they hold.  No engine, tasks or devices.
+ * machine_static_exit() undoes it, whatever it returned.
+ */
+int machine_boot_static(const struct scenario *sc, char *err, size_t len);
+void machine_static_exit(void);
+
+/*
  * Boot everything but the programs, at simulated time 0.  @profile NULL:
  * the scenario's.  0, or -1 with a one-line reason in @err.  Whatever was
  * booted must still be torn down with machine_teardown().
