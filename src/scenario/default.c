@@ -8,7 +8,10 @@
  * test's setup as the mail thread gives it (docs/scenario-format.md, "The
  * default scenario", names the kernel function behind each); [seed 005]
  * patch 4 of the series; [assumed] nothing states it, so it is a
- * documented guess, with its alternative where there is an obvious one.
+ * documented guess, with its alternative where there is an obvious one;
+ * [fitted] an [assumed] value set by mmsim calibrate, within its range, to
+ * the cover letter's two 2.6.30-0000000-force-highorder rows
+ * (docs/calibration.md, "The shipped calibration").
  *
  * The [task] sections use the keys the workload programs define
  * (src/workload/, docs/workloads.md), which check them.
@@ -100,8 +103,8 @@
 "program = gitk\n" \
 "repo = linux-2.6               ; [cover] git clone ... linux-2.6 on /scratch\n" \
 "; [assumed] concurrent processes: at least 4, as Mel graphed \"the fourth instance\n" \
-"; of fake-gitk\" (<20091105164832.GB25926@csn.ul.ie>); range 4-6\n" \
-"instances = 4\n" \
+"; of fake-gitk\" (<20091105164832.GB25926@csn.ul.ie>); range 4-6; [fitted]\n" \
+"instances = 6\n" \
 "; [assumed] started together (0-60 s apart: Frans Pop started his a load apart)\n" \
 "stagger = 0\n" \
 "; [cover] \"The length of time it takes fake-gitk to complete on average\"\n" \
@@ -112,20 +115,20 @@
 "; [assumed] a commit object of about 800 bytes, zlib-packed: 350-600 B\n" \
 "log_bytes = 400B\n" \
 "; [assumed] kept per commit: the text git log --pretty=raw --parents prints for\n" \
-"; it, 700-1100 B (docs/workloads.md); 146 MiB of buffer per process\n" \
-"decoded_bytes = 900B\n" \
+"; it, 700-1100 B (docs/workloads.md); [fitted]: 174 MiB of buffer per process\n" \
+"decoded_bytes = 1072B\n" \
 "hash_entry = 128B              ; [assumed] key, child list and entry: 64-256 B\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
-"; [cover] \"a small number of times\"; [assumed] 2-5\n" \
-"loops = 4\n" \
+"; [cover] \"a small number of times\"; [assumed] 2-5; [fitted]\n" \
+"loops = 5\n" \
 "map_pass = on                  ; [cover] \"and then builds a very basic hash map\"\n" \
 "pack_access = mmap             ; git maps its packs: sha1_file.c use_pack()\n" \
 "read_size = 64K                ; [assumed] pack bytes per batch of faults\n" \
 "; [assumed] git log's inflate, parse and print per pack byte: 10-60 ns\n" \
 "cpu_per_byte = 20ns\n" \
 "; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
-"; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009)\n" \
-"cpu_per_commit = 15us\n" \
+"; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009); [fitted]\n" \
+"cpu_per_commit = 23830ns\n" \
 "map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
@@ -188,7 +191,8 @@
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"
-"; [cover] cover letter, [ref mm N]/[ref test] mmsim's references, [assumed] a guess.\n"
+"; [cover] cover letter, [ref mm N]/[ref test] mmsim's references, [assumed] a guess,\n"
+"; [fitted] an [assumed] value mmsim calibrate set (docs/calibration.md).\n"
 "\n"
 "[machine]\n"
 "arch = x86_64                  ; [cover] \"X86-64 AMD Phenom\"\n"
@@ -210,7 +214,8 @@ COMMON_VM_RUN_TASKS;
 
 const char scenario_default_x86_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86 (Pentium 4).\n"
-"; [cover] cover letter, [ref mm N]/[ref test] mmsim's references, [assumed] a guess.\n"
+"; [cover] cover letter, [ref mm N]/[ref test] mmsim's references, [assumed] a guess,\n"
+"; [fitted] an [assumed] value mmsim calibrate set (docs/calibration.md).\n"
 "\n"
 "[machine]\n"
 "arch = x86                     ; [cover] \"X86 P4\"\n"
