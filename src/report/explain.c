@@ -479,20 +479,23 @@ static bool same_reason(const struct alloc_failure *a,
 
 struct failure_reason *explain_tally(size_t *nr)
 {
-	size_t n = alloc_failure_count(), used = 0;
+	size_t n = alloc_failure_count(), used = 0, nr_seen = 0;
 	struct failure_reason *t = calloc(n + 1, sizeof(*t));
-	const struct alloc_failure **first = calloc(n + 1, sizeof(*first));
+	/* Every distinct set of fields met, and the reason its text is:
+	 * two sets may read alike, and each is formatted once. */
+	const struct alloc_failure **seen = calloc(n + 1, sizeof(*seen));
+	size_t *seen_k = calloc(n + 1, sizeof(*seen_k));
 
-	if (!t || !first)
+	if (!t || !seen || !seen_k)
 		abort();
 	for (size_t i = 0; i < n; i++) {
 		const struct alloc_failure *f = alloc_failure_get(i);
-		size_t k;
+		size_t k, s;
 
-		for (k = 0; k < used; k++)
-			if (same_reason(first[k], f))
+		for (s = 0; s < nr_seen; s++)
+			if (same_reason(seen[s], f))
 				break;
-		if (k == used) {
+		if (s == nr_seen) {
 			char key[RESULT_REASON_LEN];
 
 			explain_reason_text(f, key, sizeof(key));
@@ -503,14 +506,18 @@ struct failure_reason *explain_tally(size_t *nr)
 			if (k == used) {
 				snprintf(t[used].reason, sizeof(t[used].reason),
 					 "%s", key);
-				first[used++] = f;
+				used++;
 			}
+			seen[nr_seen] = f;
+			seen_k[nr_seen++] = k;
 		}
+		k = seen_k[s];
 		if (!t[k].example[0])
 			explain_example_text(f, t[k].example, sizeof(t[k].example));
 		t[k].count++;
 	}
-	free(first);
+	free(seen);
+	free(seen_k);
 	sort_by_count(t, used);
 	*nr = used;
 	return t;
