@@ -1257,6 +1257,7 @@ int validate_run(const struct validate_opts *o, FILE *out, char *err,
 	v->command = o->command;
 	v->date = o->date;
 	v->commit = o->commit;
+	v->calibration = scenario_calibration;
 	v->nr_seeds = o->nr_seeds;
 	v->alpha = o->alpha;
 	format_time(v->interval, sizeof(v->interval), interval);

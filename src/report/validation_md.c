@@ -1181,7 +1181,8 @@ void validation_md_write(FILE *f, const struct validation *v)
 		"rows (x86-64 09:48.545, x86 10:59.095, no failures) are calibration targets: a parameter may be set to "
 		"approach them.  Every other figure (the cover letter's other 24 rows, every table of 13, 19, 20, 26 and "
 		"27 Nov, and every claim made from them) is a prediction: none of them sets a parameter, default or "
-		"mechanism, and every verdict is recorded whichever way it goes.  No parameter was tuned for this report.\n\n"
+		"mechanism, and every verdict is recorded whichever way it goes.  The scenarios' [fitted] values come from "
+		"%s; nothing else was fitted, and nothing for this report.\n\n"
 		"**Conditions.**  Each experiment runs in a scenario that reproduces its conditions as the messages state "
 		"them (the files cite the messages and mark every value [record] or [cover] when a message states it and "
 		"[assumed], with a range, when none does); a row's kernel is the mmsim profile of the same name, and "
@@ -1197,6 +1198,7 @@ void validation_md_write(FILE *f, const struct validation *v)
 		"result; comparative rules use Welch's t-test, two-sided, alpha = %.2f, and a claim is \"not measurable\" "
 		"when a measure its rule counts has no value.  The mechanism behind the cover letter's verdicts, and what "
 		"would change it, is argued in [model.md](model.md#why-the-claims-do-not-hold).\n\n",
+		v->calibration ? v->calibration : "(no calibration named)",
 		v->interval, v->nr_seeds, v->alpha);
 	print_sets_overview(v, f);
 	for (int s = 0; s < NR_RECORD_SETS; s++)

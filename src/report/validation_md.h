@@ -236,6 +236,7 @@ struct validation_claim {
 
 struct validation {
 	const char *command, *date, *commit;
+	const char *calibration;	/* where the scenarios' [fitted] values come from */
 	unsigned int nr_seeds;
 	double alpha;
 	char interval[24];		/* the sample interval, as text */

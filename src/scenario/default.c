@@ -189,6 +189,11 @@
 "interval = 10s                 ; [assumed] as watch-writeback\n" \
 "cpu = 2ms                      ; [assumed] as watch-writeback\n"
 
+const char scenario_calibration[] =
+	"mmsim calibrate at commit 3f337f0 on the cover letter's two "
+	"2.6.30-0000000-force-highorder rows (x86-64 -3.2%, x86 -8.3% at "
+	"the fitted values; docs/calibration.md)";
+
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"
 "; [cover] cover letter, [ref mm N]/[ref test] mmsim's references, [assumed] a guess,\n"

@@ -240,6 +240,13 @@ void scenario_free(struct scenario *sc);
 /* The embedded default (src/scenario/default.c): the Nov 2009
  * reproduction on x86-64, and its x86 (Pentium 4) sibling. */
 extern const char scenario_default_text[];
+/*
+ * Where the shipped scenarios' [fitted] values come from: the
+ * calibration's command and the commit it ran at (docs/calibration.md,
+ * "The shipped calibration").  Re-run it after a change of mechanism and
+ * update this with the values.
+ */
+extern const char scenario_calibration[];
 extern const char scenario_default_x86_text[];
 #define SCENARIO_DEFAULT_NAME		"<default>"
 #define SCENARIO_DEFAULT_X86_NAME	"<default-x86>"
