@@ -60,7 +60,7 @@ time_run() {
 }
 
 echo
-echo "== mmsim run, one core ($one; target: wall <= 2 s, sim/wall >= 500x)"
+echo "== mmsim run, one core ($one; target: wall <= 1 s, sim/wall >= 500x)"
 time_run "run (x86_64)"
 time_run "run --arch x86" --arch x86
 reps=1 time_run "run --check (x86_64)" --check
