@@ -243,7 +243,10 @@ static void test_help_texts(void **state)
 		pclose(p);
 		if (len) {
 			snprintf(where, sizeof(where), "mmsim %s --help", cmds[c]);
-			run_in(new_dir(), script, where);
+			char *d = new_dir();
+
+			run_in(d, script, where);
+			free(d);
 			ran++;
 		}
 		free(script);
