@@ -16,29 +16,9 @@ static const char *const arch_titles[NR_ARCH] = { "X86-64", "X86" };
 
 /* Each claim's rule, by name, and the data set it belongs to. */
 const struct validation_claim_info validation_claim_info[NR_CLAIMS] = {
-	[CLAIM_RC6_FAILS_SERIES_FIXES] = { "claim_rc6_fails_series_fixes", RECORD_COVER },
-	[CLAIM_RC6_SLOW_REVERT_HELPS] = { "claim_rc6_slow_revert_helps", RECORD_COVER },
-	[CLAIM_SERIES_CW_LIKE_2630] = { "claim_series_cw_like_2630", RECORD_COVER },
-	[CLAIM_PATCH3_FEWER_STALLS] = { "claim_patch3_fewer_stalls", RECORD_COVER },
-	[CLAIM_PATCH4_ABOVE_HIGH_LONGER] = { "claim_patch4_above_high_longer", RECORD_COVER },
-	[CLAIM_PATCH5_FEWER_ORDER2_NAPS] = { "claim_patch5_fewer_order2_naps", RECORD_COVER },
-	[CLAIM_SERIES_SMOOTHER_LATENCY] = { "claim_series_smoother_latency", RECORD_COVER },
-	[CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6] = { "claim_nov13_dmcrypt_patch_speeds_rc6", RECORD_NOV13 },
-	[CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW] = { "claim_nov13_dmcrypt_patch_less_direct_cw", RECORD_NOV13 },
-	[CLAIM_NOV19_RC6_SLOWER_THAN_2630] = { "claim_nov19_rc6_slower_than_2630", RECORD_NOV19 },
-	[CLAIM_NOV19_RC6_SPREAD_LARGER] = { "claim_nov19_rc6_spread_larger", RECORD_NOV19 },
-	[CLAIM_NOV19_SERIES_FEWER_FAILURES] = { "claim_nov19_series_fewer_failures", RECORD_NOV19 },
-	[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE] = { "claim_nov19_dmcrypt_within_noise", RECORD_NOV19 },
-	[CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW] = { "claim_nov19_dmcrypt_patch_less_kswapd_cw", RECORD_NOV19 },
-	[CLAIM_NOV20_LL0_FASTER] = { "claim_nov20_ll0_faster", RECORD_NOV20 },
-	[CLAIM_NOV20_LL0_FAILS_LESS] = { "claim_nov20_ll0_fails_less", RECORD_NOV20 },
-	[CLAIM_NOV20_LL1_SPREAD_LARGER] = { "claim_nov20_ll1_spread_larger", RECORD_NOV20 },
-	[CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER] = { "claim_nov20_ll1_writeback_higher_longer", RECORD_NOV20 },
-	[CLAIM_NOV26_LL0_FASTER] = { "claim_nov26_ll0_faster", RECORD_NOV26 },
-	[CLAIM_NOV27_HIGHORDER_FASTER] = { "claim_nov27_highorder_faster", RECORD_NOV27 },
-	[CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER] = { "claim_nov27_highorder_kswapd_harder", RECORD_NOV27 },
-	[CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES] = { "claim_nov27_patches345_faster_fewer_failures", RECORD_NOV27 },
-	[CLAIM_NOV27_LL0_STILL_FAILS] = { "claim_nov27_ll0_still_fails", RECORD_NOV27 },
+#define CLAIM_INFO(id, rule, set) [id] = { #rule, set },
+	VALIDATION_CLAIMS(CLAIM_INFO)
+#undef CLAIM_INFO
 };
 
 static const char *const measure_names[NR_VMEASURES] = {
@@ -685,29 +665,9 @@ static void claim_nov27_ll0_still_fails(const struct validation *v, FILE *f)
 }
 
 static void (*const claim_text[NR_CLAIMS])(const struct validation *, FILE *) = {
-	[CLAIM_RC6_FAILS_SERIES_FIXES] = claim_rc6_fails_series_fixes,
-	[CLAIM_RC6_SLOW_REVERT_HELPS] = claim_rc6_slow_revert_helps,
-	[CLAIM_SERIES_CW_LIKE_2630] = claim_series_cw_like_2630,
-	[CLAIM_PATCH3_FEWER_STALLS] = claim_patch3_fewer_stalls,
-	[CLAIM_PATCH4_ABOVE_HIGH_LONGER] = claim_patch4_above_high_longer,
-	[CLAIM_PATCH5_FEWER_ORDER2_NAPS] = claim_patch5_fewer_order2_naps,
-	[CLAIM_SERIES_SMOOTHER_LATENCY] = claim_series_smoother_latency,
-	[CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6] = claim_nov13_dmcrypt_patch_speeds_rc6,
-	[CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW] = claim_nov13_dmcrypt_patch_less_direct_cw,
-	[CLAIM_NOV19_RC6_SLOWER_THAN_2630] = claim_nov19_rc6_slower_than_2630,
-	[CLAIM_NOV19_RC6_SPREAD_LARGER] = claim_nov19_rc6_spread_larger,
-	[CLAIM_NOV19_SERIES_FEWER_FAILURES] = claim_nov19_series_fewer_failures,
-	[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE] = claim_nov19_dmcrypt_within_noise,
-	[CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW] = claim_nov19_dmcrypt_patch_less_kswapd_cw,
-	[CLAIM_NOV20_LL0_FASTER] = claim_nov20_ll0_faster,
-	[CLAIM_NOV20_LL0_FAILS_LESS] = claim_nov20_ll0_fails_less,
-	[CLAIM_NOV20_LL1_SPREAD_LARGER] = claim_nov20_ll1_spread_larger,
-	[CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER] = claim_nov20_ll1_writeback_higher_longer,
-	[CLAIM_NOV26_LL0_FASTER] = claim_nov26_ll0_faster,
-	[CLAIM_NOV27_HIGHORDER_FASTER] = claim_nov27_highorder_faster,
-	[CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER] = claim_nov27_highorder_kswapd_harder,
-	[CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES] = claim_nov27_patches345_faster_fewer_failures,
-	[CLAIM_NOV27_LL0_STILL_FAILS] = claim_nov27_ll0_still_fails,
+#define CLAIM_TEXT(id, rule, set) [id] = rule,
+	VALIDATION_CLAIMS(CLAIM_TEXT)
+#undef CLAIM_TEXT
 };
 /* ---- diagnostics and causes ------------------------------------------------ */
 

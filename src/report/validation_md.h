@@ -141,32 +141,62 @@ enum validation_measure {
 /*
  * The claims of the cover letter, the article and the thread after it, by
  * what they test; printed as "Claim 1" .. in this order, each under its
- * data set.  validation_claim_info[] names each one and its set.
+ * data set.  One list: X(ID, RULE, SET) for each claim, RULE naming both
+ * the rule that decides it (experiment/validate.c) and the text that
+ * reports it (report/validation_md.c), SET the data set it belongs to.
  */
+#define VALIDATION_CLAIMS(X) \
+	/* order-2 atomic failures on rc6, fewer with the series */ \
+	X(CLAIM_RC6_FAILS_SERIES_FIXES, claim_rc6_fails_series_fixes, RECORD_COVER) \
+	/* rc6 slower than 2.6.30; reverting 8aa7e847 recovers */ \
+	X(CLAIM_RC6_SLOW_REVERT_HELPS, claim_rc6_slow_revert_helps, RECORD_COVER) \
+	/* congestion_wait after the series closer to 2.6.30's */ \
+	X(CLAIM_SERIES_CW_LIKE_2630, claim_series_cw_like_2630, RECORD_COVER) \
+	/* waiting on both queues: kswapd and direct reclaim stall less */ \
+	X(CLAIM_PATCH3_FEWER_STALLS, claim_patch3_fewer_stalls, RECORD_COVER) \
+	/* premature-sleep counters; free above high longer */ \
+	X(CLAIM_PATCH4_ABOVE_HIGH_LONGER, claim_patch4_above_high_longer, RECORD_COVER) \
+	/* kswapd at order 2 naps less than at order 0 */ \
+	X(CLAIM_PATCH5_FEWER_ORDER2_NAPS, claim_patch5_fewer_order2_naps, RECORD_COVER) \
+	/* gitk's p95 and maximum stall lower with the series */ \
+	X(CLAIM_SERIES_SMOOTHER_LATENCY, claim_series_smoother_latency, RECORD_COVER) \
+	/* the dm-crypt patch: rc6 faster (x86) */ \
+	X(CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6, claim_nov13_dmcrypt_patch_speeds_rc6, RECORD_NOV13) \
+	/* ... direct reclaimers wait less */ \
+	X(CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW, claim_nov13_dmcrypt_patch_less_direct_cw, RECORD_NOV13) \
+	/* rc6's mean elapsed above 2.6.30's */ \
+	X(CLAIM_NOV19_RC6_SLOWER_THAN_2630, claim_nov19_rc6_slower_than_2630, RECORD_NOV19) \
+	/* rc6's runs vary more than 2.6.30's */ \
+	X(CLAIM_NOV19_RC6_SPREAD_LARGER, claim_nov19_rc6_spread_larger, RECORD_NOV19) \
+	/* rc6 fails; fewer with patches 1-5 */ \
+	X(CLAIM_NOV19_SERIES_FEWER_FAILURES, claim_nov19_series_fewer_failures, RECORD_NOV19) \
+	/* the dm-crypt patch changes no mean */ \
+	X(CLAIM_NOV19_DMCRYPT_WITHIN_NOISE, claim_nov19_dmcrypt_within_noise, RECORD_NOV19) \
+	/* ... but kswapd waits less (x86 rc6) */ \
+	X(CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW, claim_nov19_dmcrypt_patch_less_kswapd_cw, RECORD_NOV19) \
+	/* no dm-crypt: low_latency 0 faster, every kernel */ \
+	X(CLAIM_NOV20_LL0_FASTER, claim_nov20_ll0_faster, RECORD_NOV20) \
+	/* ... and fewer failures */ \
+	X(CLAIM_NOV20_LL0_FAILS_LESS, claim_nov20_ll0_fails_less, RECORD_NOV20) \
+	/* ... low_latency 1 varies more */ \
+	X(CLAIM_NOV20_LL1_SPREAD_LARGER, claim_nov20_ll1_spread_larger, RECORD_NOV20) \
+	/* nr_writeback higher for longer with 1 */ \
+	X(CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER, claim_nov20_ll1_writeback_higher_longer, RECORD_NOV20) \
+	/* desktop-net-gitk faster without low_latency */ \
+	X(CLAIM_NOV26_LL0_FASTER, claim_nov26_ll0_faster, RECORD_NOV26) \
+	/* forced order-2 receives: faster */ \
+	X(CLAIM_NOV27_HIGHORDER_FASTER, claim_nov27_highorder_faster, RECORD_NOV27) \
+	/* ... kswapd awake longer, reclaims more */ \
+	X(CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER, claim_nov27_highorder_kswapd_harder, RECORD_NOV27) \
+	/* patches 3-5 on 2.6.32 */ \
+	X(CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES, claim_nov27_patches345_faster_fewer_failures, RECORD_NOV27) \
+	/* low_latency 0 fails less, but fails */ \
+	X(CLAIM_NOV27_LL0_STILL_FAILS, claim_nov27_ll0_still_fails, RECORD_NOV27)
+
 enum validation_claim_id {
-	CLAIM_RC6_FAILS_SERIES_FIXES,	/* order-2 atomic failures on rc6, fewer with the series */
-	CLAIM_RC6_SLOW_REVERT_HELPS,	/* rc6 slower than 2.6.30; reverting 8aa7e847 recovers */
-	CLAIM_SERIES_CW_LIKE_2630,	/* congestion_wait after the series closer to 2.6.30's */
-	CLAIM_PATCH3_FEWER_STALLS,	/* waiting on both queues: kswapd and direct reclaim stall less */
-	CLAIM_PATCH4_ABOVE_HIGH_LONGER,	/* premature-sleep counters; free above high longer */
-	CLAIM_PATCH5_FEWER_ORDER2_NAPS,	/* kswapd at order 2 naps less than at order 0 */
-	CLAIM_SERIES_SMOOTHER_LATENCY,	/* gitk's p95 and maximum stall lower with the series */
-	CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6,	/* the dm-crypt patch: rc6 faster (x86) */
-	CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW, /* ... direct reclaimers wait less */
-	CLAIM_NOV19_RC6_SLOWER_THAN_2630,	/* rc6's mean elapsed above 2.6.30's */
-	CLAIM_NOV19_RC6_SPREAD_LARGER,		/* rc6's runs vary more than 2.6.30's */
-	CLAIM_NOV19_SERIES_FEWER_FAILURES,	/* rc6 fails; fewer with patches 1-5 */
-	CLAIM_NOV19_DMCRYPT_WITHIN_NOISE,	/* the dm-crypt patch changes no mean */
-	CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW, /* ... but kswapd waits less (x86 rc6) */
-	CLAIM_NOV20_LL0_FASTER,			/* no dm-crypt: low_latency 0 faster, every kernel */
-	CLAIM_NOV20_LL0_FAILS_LESS,		/* ... and fewer failures */
-	CLAIM_NOV20_LL1_SPREAD_LARGER,		/* ... low_latency 1 varies more */
-	CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER, /* nr_writeback higher for longer with 1 */
-	CLAIM_NOV26_LL0_FASTER,			/* desktop-net-gitk faster without low_latency */
-	CLAIM_NOV27_HIGHORDER_FASTER,		/* forced order-2 receives: faster */
-	CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER,	/* ... kswapd awake longer, reclaims more */
-	CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES, /* patches 3-5 on 2.6.32 */
-	CLAIM_NOV27_LL0_STILL_FAILS,		/* low_latency 0 fails less, but fails */
+#define CLAIM_ENUM(id, rule, set) id,
+	VALIDATION_CLAIMS(CLAIM_ENUM)
+#undef CLAIM_ENUM
 	NR_CLAIMS
 };
 
