@@ -207,6 +207,22 @@ static void lo_exit(struct lo_proc *proc)
 	}
 }
 
+/*
+ * Both processes of a pipe: wait for a line, take it and touch the
+ * interpreter's hot pages.  false: killed, the writer gone with nothing
+ * left, or no memory for the heap.
+ */
+static bool lo_take_line(struct lo_proc *proc)
+{
+	struct latency_output *lo = proc->pipe->lo;
+
+	harness_wait(&proc->wait, lo_readable, proc);
+	if (program_killed() || !proc->pending)
+		return false;
+	proc->pending--;
+	return harness_heap_touch(&proc->heap, lo->w, lo->p->hot_pages);
+}
+
 /* expect: each line off the pty, into the pipe. */
 static void lo_expect_main(void *arg)
 {
@@ -217,13 +233,7 @@ static void lo_expect_main(void *arg)
 
 	if (!harness_heap_init(&proc->heap, lo->w, p->rss))
 		goto out;
-	for (;;) {
-		harness_wait(&proc->wait, lo_readable, proc);
-		if (program_killed() || !proc->pending)
-			break;
-		proc->pending--;
-		if (!harness_heap_touch(&proc->heap, lo->w, p->hot_pages))
-			break;
+	while (lo_take_line(proc)) {
 		program_cpu(1, p->expect_cpu);
 		pipe->lat.pending++;
 		wake_up(&pipe->lat.wait);
@@ -242,13 +252,7 @@ static void lo_latency_main(void *arg)
 
 	if (!harness_heap_init(&proc->heap, lo->w, p->rss))
 		goto out;
-	for (;;) {
-		harness_wait(&proc->wait, lo_readable, proc);
-		if (program_killed() || !proc->pending)
-			break;
-		proc->pending--;
-		if (!harness_heap_touch(&proc->heap, lo->w, p->hot_pages))
-			break;
+	while (lo_take_line(proc)) {
 		program_cpu(1, p->cpu_per_line);
 		/* "how far into the test it was when the line was outputted
 		 * and what the latency was since the last line appeared" */
