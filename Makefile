@@ -227,7 +227,7 @@ valgrind: deps
 			  echo "valgrind: $${t##*/} failed, see $$log"; exit 1; }; \
 	done; echo "valgrind: no errors, no leaks"
 
-# The short form .ci/run uses (under a minute): whole default runs on both
+# The short form .ci/run uses (about two minutes): whole default runs on both
 # arches, the x86-64 one with --explain, under the same memcheck settings
 # minus --track-origins.
 VALGRIND_QUICK = valgrind -q --error-exitcode=1 --leak-check=full \
