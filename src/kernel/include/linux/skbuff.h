@@ -17,6 +17,7 @@
 #ifndef MMSIM_SKBUFF_H
 #define MMSIM_SKBUFF_H
 
+#include <stdint.h>
 #include "linux/gfp.h"
 #include "sim/list.h"
 
@@ -32,7 +33,17 @@ struct sk_buff {
 	void *head;			/* the kmalloc'ed data */
 	struct page *frag_page;		/* a page fragment, or NULL */
 	unsigned int frag_order;
+	/* skb_headroom(): the data's offset in the buffer, the headers
+	 * pulled in front of the payload included. */
+	unsigned int headroom;
+	/* TCP_SKB_CB(skb)->seq, ->end_seq: the payload's sequence space. */
+	uint32_t seq, end_seq;
 };
+
+static inline unsigned int skb_headroom(const struct sk_buff *skb)
+{
+	return skb->headroom;
+}
 
 /* net/core/skbuff.c skb_init (sock_init, a core_initcall): the head
  * caches skbuff_head_cache and skbuff_fclone_cache. */
@@ -60,6 +71,15 @@ void skb_add_rx_frag(struct sk_buff *skb, struct page *page, unsigned int order)
 void kfree_skb(struct sk_buff *skb);
 /* What __alloc_skb(@size) asks kmalloc for. */
 unsigned int skb_kmalloc_size(unsigned int size);
+/*
+ * SKB_MAX_ORDER(@x, @order): the most data an skb whose kmalloc'ed block
+ * is 2^@order pages can carry behind @x bytes of headroom,
+ * (PAGE_SIZE << order) - x - SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+ * negative if none.
+ */
+int skb_max_order(unsigned int x, unsigned int order);
+/* sizeof(struct sk_buff) of the arch. */
+unsigned int skb_head_size(void);
 /* Heads and data blocks allocated and not freed. */
 unsigned long skb_nr_live(void);
 

@@ -2,8 +2,8 @@
 /*
  * The allocation and freeing of socket buffers, as 2.6.32's
  * net/core/skbuff.c (skb_init, __alloc_skb, __netdev_alloc_skb,
- * kfree_skb; linux/skbuff.h).  Only what the receive path's memory needs:
- * no cloning, no checksums, no frag lists.
+ * kfree_skb, SKB_MAX_ORDER; linux/skbuff.h).  Only what the receive
+ * path's memory needs: no cloning, no checksums, no frag lists.
  */
 #include <string.h>
 #include "linux/kernel.h"
@@ -44,6 +44,17 @@ static unsigned int skb_data_align(unsigned int x)
 unsigned int skb_kmalloc_size(unsigned int size)
 {
 	return skb_data_align(size) + sizeof_skb_shared_info();
+}
+
+int skb_max_order(unsigned int x, unsigned int order)
+{
+	return (int)(PAGE_SIZE << order) - (int)x -
+	       (int)skb_data_align(sizeof_skb_shared_info());
+}
+
+unsigned int skb_head_size(void)
+{
+	return sizeof_sk_buff();
 }
 
 unsigned long skb_nr_live(void)
