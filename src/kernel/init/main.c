@@ -26,6 +26,7 @@
 #include "linux/swap.h"
 #include "linux/vmstat.h"
 #include "linux/writeback.h"
+#include "net/tcp.h"
 #include "mmsim/alloc_fail.h"
 
 static const struct initcall {
@@ -53,6 +54,9 @@ static const struct initcall {
 	{ "rcu_init", rcu_init, INIT_RECLAIM },
 	{ "radix_tree_init", radix_tree_init, INIT_RECLAIM },
 	{ "skb_init", skb_init, INIT_RECLAIM },
+	/* inet_init's tcp_init (an fs_initcall): tcp_mem and tcp_rmem from
+	 * the memory mem_init freed. */
+	{ "tcp_init", tcp_init, INIT_RECLAIM },
 	/* vmscan's own state: shrinkers, mm list, kswapd, swap_setup(). */
 	{ "reclaim_init", reclaim_init, INIT_RECLAIM },
 	{ "swap_state_init", swap_state_init, INIT_RECLAIM },
