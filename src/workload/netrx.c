@@ -9,12 +9,24 @@
  * ALLOC_HIGH|ALLOC_HARDER.  A failed refill leaves the slot empty until
  * the next interrupt; a packet that finds no posted buffer is dropped, and
  * the sender sends it again later (TCP retransmission).
+ *
+ * A delivered packet goes to the socket through the kernel's TCP receive
+ * path (net/ipv4/tcp_input.c tcp_data_queue): its truesize is charged to
+ * the socket, and when the queue's memory is over sk_rcvbuf the queue is
+ * pruned and collapsed, or the packet dropped.  The sender sends a
+ * segment only while it fits under the right edge of the last window
+ * the receiver offered.  Simplified: the link's round trip is taken as
+ * zero (a LAN), and every queued segment is ACKed at once (no delayed
+ * ACK), so the sender knows the new window when the next packet is due;
+ * a dropped segment is sent again after retransmit_delay, and nothing
+ * after it is sent before it (no out-of-order queue).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "netrx.h"
 #include "linux/mm_types.h"
 #include "linux/kernel.h"
+#include "net/tcp.h"
 
 struct netrx {
 	struct netrx_params p;
@@ -25,11 +37,12 @@ struct netrx {
 	unsigned int next_fill;		/* ring index the next refill uses */
 	unsigned int next_rx;		/* ring index the next packet lands in */
 
-	struct list_head sk_queue;	/* delivered, not yet read */
-	unsigned long queued_bytes;
+	struct tcp_sock sk;		/* the receiving socket */
 	struct wait_queue_head sk_wait;
 
 	unsigned long sent_bytes;	/* sender's stream position */
+	uint32_t snd_wnd_end;		/* the right edge the receiver offered */
+	sim_time_t throttled_since;	/* the window closed then; 0: open */
 	bool stopped;
 	struct irq_work rx_irq;
 };
@@ -117,7 +130,40 @@ static bool sender_done(const struct netrx *nx)
 	return nx->p.total_bytes && nx->sent_bytes >= nx->p.total_bytes;
 }
 
-static void netrx_deliver(struct netrx *nx)
+/*
+ * What is in front of the payload once the TCP header is pulled: the
+ * driver's reserve (NET_SKB_PAD from netdev_alloc_skb and NET_IP_ALIGN;
+ * iwlagn's alloc_skb reserves nothing) and Ethernet (14), IP (20) and
+ * TCP with timestamps (32) headers.  tcp_collapse copies it with the
+ * data, so it sizes the collapsed skbs.
+ */
+static unsigned int netrx_headroom(const struct netrx *nx)
+{
+	unsigned int headers = 14 + 20 + 32;
+
+	if (nx->p.driver == NETRX_IWLAGN && nx->p.rx_buffer == NETRX_KMALLOC)
+		return headers;
+	return NET_SKB_PAD + NET_IP_ALIGN + headers;
+}
+
+/* An ACK from the receiver: the right edge of the window it offers now
+ * (tcp_select_window moves rcv_wup to rcv_nxt). */
+static void netrx_ack(struct netrx *nx)
+{
+	uint32_t win = tcp_select_window(&nx->sk);
+
+	nx->snd_wnd_end = nx->sk.rcv_wup + win;
+}
+
+/* The sender's next segment fits under the offered right edge. */
+static bool netrx_window_open(const struct netrx *nx)
+{
+	return !after((uint32_t)nx->sent_bytes + nx->p.payload, nx->snd_wnd_end);
+}
+
+/* The packet in the next posted buffer, to the socket: false if TCP
+ * dropped it (the socket's memory could not be brought under sk_rcvbuf). */
+static bool netrx_deliver(struct netrx *nx)
 {
 	struct sk_buff *skb = nx->ring[nx->next_rx];
 
@@ -125,12 +171,18 @@ static void netrx_deliver(struct netrx *nx)
 	nx->next_rx = (nx->next_rx + 1) % nx->p.ring_size;
 	nx->posted--;
 	skb->len = nx->p.payload;
-	list_add_tail(&skb->list, &nx->sk_queue);
-	nx->queued_bytes += skb->len;
-	nx->sent_bytes += skb->len;
+	/* Ethernet, IP and TCP headers pulled: the payload starts here. */
+	skb->headroom = netrx_headroom(nx);
+	skb->seq = (uint32_t)nx->sent_bytes;
+	skb->end_seq = skb->seq + skb->len;
+	if (!tcp_data_queue(&nx->sk, skb))
+		return false;
+	nx->sent_bytes += nx->p.payload;
 	nx->stats.packets++;
-	nx->stats.bytes += skb->len;
+	nx->stats.bytes += nx->p.payload;
+	netrx_ack(nx);
 	wake_up(&nx->sk_wait);
+	return true;
 }
 
 static void netrx_interrupt(struct irq_work *w)
@@ -141,15 +193,28 @@ static void netrx_interrupt(struct irq_work *w)
 	if (nx->stopped)
 		return;
 	next = packet_interval(nx);
-	if (nx->queued_bytes + nx->p.payload > nx->p.rcvbuf) {
-		/* The window is closed: the sender waits for the reader. */
+	if (!netrx_window_open(nx)) {
+		/* The window is closed: the sender waits for the reader.  Its
+		 * persist timer (2.6.32 net/ipv4/tcp_timer.c tcp_probe_timer,
+		 * tcp_output.c tcp_write_wakeup) probes the window after an
+		 * RTO: the probe's ACK carries the window offered now. */
 		nx->stats.throttled++;
+		if (!nx->throttled_since) {
+			nx->throttled_since = sim_now();
+		} else if (sim_now() - nx->throttled_since >=
+			   nx->p.retransmit_delay) {
+			nx->stats.window_probes++;
+			nx->throttled_since = sim_now();
+			netrx_ack(nx);
+		}
 	} else {
+		nx->throttled_since = 0;
 		cpu_consume(nx->p.irq_cost);
-		if (nx->posted) {
-			netrx_deliver(nx);
-		} else {
+		if (!nx->posted) {
 			nx->stats.dropped++;
+			next = nx->p.retransmit_delay;
+		} else if (!netrx_deliver(nx)) {
+			/* No ACK comes: the sender's retransmit timer. */
 			next = nx->p.retransmit_delay;
 		}
 		netrx_refill(nx);
@@ -171,7 +236,10 @@ struct netrx *netrx_create(const struct netrx_params *p)
 	nx->ring = calloc(p->ring_size, sizeof(*nx->ring));
 	if (!nx->ring)
 		abort();
-	INIT_LIST_HEAD(&nx->sk_queue);
+	/* The buffer locked at rcvbuf; the MSS the payload and the
+	 * timestamp option (tcp_connect_init's advmss). */
+	tcp_sock_init(&nx->sk, (int)p->rcvbuf, p->payload + TCPOLEN_TSTAMP_ALIGNED);
+	nx->snd_wnd_end = nx->sk.rcv_wup + nx->sk.rcv_wnd;
 	init_waitqueue_head(&nx->sk_wait);
 	irq_work_init(&nx->rx_irq, p->cpu, netrx_interrupt, nx);
 	return nx;
@@ -201,9 +269,7 @@ void netrx_stop(struct netrx *nx)
 
 struct sk_buff *netrx_recv(struct netrx *nx, long timeout)
 {
-	struct sk_buff *skb;
-
-	while (list_empty(&nx->sk_queue)) {
+	while (list_empty(&nx->sk.sk_receive_queue)) {
 		DEFINE_WAIT(wait);
 
 		if (nx->stopped || sender_done(nx) || timeout <= 0)
@@ -212,21 +278,29 @@ struct sk_buff *netrx_recv(struct netrx *nx, long timeout)
 		timeout = schedule_timeout(timeout);
 		finish_wait(&nx->sk_wait, &wait);
 	}
-	skb = list_first_entry(&nx->sk_queue, struct sk_buff, list);
-	list_del(&skb->list);
-	nx->queued_bytes -= skb->len;
-	return skb;
+	return tcp_recv_skb(&nx->sk);
 }
 
 void netrx_free_skb(struct netrx *nx, struct sk_buff *skb)
 {
-	(void)nx;
-	kfree_skb(skb);
+	int copied = (int)skb->len;
+	uint32_t win;
+
+	if (!nx) {
+		/* The socket is gone (the end of a run). */
+		kfree_skb(skb);
+		return;
+	}
+	tcp_rfree_skb(&nx->sk, skb);
+	/* The read is over: tcp_cleanup_rbuf may send a window update. */
+	if (tcp_cleanup_rbuf(&nx->sk, copied, &win))
+		nx->snd_wnd_end = nx->sk.rcv_wup + win;
 }
 
 bool netrx_finished(const struct netrx *nx)
 {
-	return (nx->stopped || sender_done(nx)) && list_empty(&nx->sk_queue);
+	return (nx->stopped || sender_done(nx)) &&
+	       list_empty(&nx->sk.sk_receive_queue);
 }
 
 const struct netrx_stats *netrx_stats(const struct netrx *nx)
@@ -234,15 +308,17 @@ const struct netrx_stats *netrx_stats(const struct netrx *nx)
 	return &nx->stats;
 }
 
+const struct tcp_sock *netrx_sock(const struct netrx *nx)
+{
+	return &nx->sk;
+}
+
 void netrx_destroy(struct netrx *nx)
 {
-	struct sk_buff *skb, *n;
-
 	timer_del(&nx->rx_irq.timer);
 	/* The end of a run: queued and posted buffers go back (their
 	 * caches are still up: workloads go first at teardown). */
-	list_for_each_entry_safe(skb, n, &nx->sk_queue, list)
-		kfree_skb(skb);
+	tcp_sock_purge(&nx->sk);
 	for (unsigned int i = 0; i < nx->p.ring_size; i++)
 		kfree_skb(nx->ring[i]);
 	free(nx->ring);

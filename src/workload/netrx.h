@@ -38,7 +38,7 @@ struct netrx_params {
 	unsigned int ring_size;		/* RX descriptors */
 	unsigned int payload;		/* bytes per packet */
 	unsigned long bwlimit;		/* sender's bytes per second */
-	unsigned long rcvbuf;		/* socket receive buffer: the TCP window */
+	unsigned long rcvbuf;		/* sk_rcvbuf: bytes of skb truesize */
 	sim_time_t irq_cost;		/* softirq CPU per packet */
 	sim_time_t alloc_cost;		/* softirq CPU per buffer allocated */
 	sim_time_t retransmit_delay;	/* a dropped packet comes again after this */
@@ -51,7 +51,9 @@ struct netrx_stats {
 	unsigned long packets;		/* delivered to the socket */
 	unsigned long bytes;
 	unsigned long dropped;		/* ring empty when a packet arrived */
+	/* (TCP's drops for lack of receive memory: netrx_sock()'s mib) */
 	unsigned long throttled;	/* sender held back by the window */
+	unsigned long window_probes;	/* the sender's persist timer fired */
 	unsigned long refill_failures;	/* GFP_ATOMIC buffer allocations that failed */
 	unsigned long refills;
 };
@@ -71,6 +73,9 @@ struct sk_buff *netrx_recv(struct netrx *nx, long timeout);
 void netrx_free_skb(struct netrx *nx, struct sk_buff *skb);
 bool netrx_finished(const struct netrx *nx);
 const struct netrx_stats *netrx_stats(const struct netrx *nx);
+/* The receiving socket: its memory, window and TCP counters. */
+struct tcp_sock;
+const struct tcp_sock *netrx_sock(const struct netrx *nx);
 
 /* The netrx program (netrx_prog.c): the device a task of program netrx
  * runs, or NULL if @w is not one or has not started; the order of one
