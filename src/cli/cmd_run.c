@@ -248,6 +248,11 @@ static void print_io(FILE *f, const struct run_result *r)
 	fprintf(f, "network: %lu packets received, %lu dropped; music wrote %lu bytes; OOM kills %lu\n",
 	       result_uint(r, "packets_received"), result_uint(r, "packets_dropped"),
 	       result_uint(r, "music_bytes"), result_uint(r, "oom_kills"));
+	fprintf(f, "tcp receive: PruneCalled %lu, RcvPruned %lu, TCPRcvCollapsed %lu; "
+		"%lu segments dropped for receive memory, %lu collapse allocations failed\n",
+		result_uint(r, "tcp_prune_called"), result_uint(r, "tcp_rcv_pruned"),
+		result_uint(r, "tcp_rcv_collapsed"), result_uint(r, "tcp_rcv_dropped"),
+		result_uint(r, "tcp_collapse_alloc_failures"));
 	print_fragmentation(f, r);
 	print_mempool(f, r);
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",

@@ -89,6 +89,21 @@ static double m_pswpout(const struct run_result *r)
 	return vm_event(r, "pswpout");
 }
 
+static double m_tcp_prune(const struct run_result *r)
+{
+	return (double)result_uint(r, "tcp_prune_called");
+}
+
+static double m_tcp_collapsed(const struct run_result *r)
+{
+	return (double)result_uint(r, "tcp_rcv_collapsed");
+}
+
+static double m_tcp_dropped(const struct run_result *r)
+{
+	return (double)result_uint(r, "tcp_rcv_dropped");
+}
+
 /* Where fake gitk's time went, seconds per process (sim/sim.h's classes). */
 #define GITK_TIME(cls)							\
 static double m_gitk_##cls(const struct run_result *r)			\
@@ -142,6 +157,12 @@ const struct report_measure report_measures[] = {
 	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow },
 	{ "allocstall", "allocstall", false, 2, m_allocstall },
 	{ "pswpout", "pswpout", false, 2, m_pswpout },
+	{ "tcp-prune", "TCP PruneCalled (receive memory over sk_rcvbuf)", false,
+	  2, m_tcp_prune },
+	{ "tcp-collapsed", "TCP TCPRcvCollapsed (skbs copied and freed)", false,
+	  2, m_tcp_collapsed },
+	{ "tcp-dropped", "TCP segments dropped for receive memory", false, 2,
+	  m_tcp_dropped },
 	{ "gitk-cpu", "gitk on a CPU (s per process)", false, 2, m_gitk_cpu },
 	{ "gitk-runqueue", "gitk waiting for a CPU (s per process)", false, 2,
 	  m_gitk_runqueue },

@@ -28,6 +28,7 @@
 #include "netrx.h"
 #include "mmsim/profile.h"
 #include "linux/mm_types.h"
+#include "net/tcp.h"
 
 static const char *const netrx_driver_names[] = { "generic", "iwlagn", NULL };
 
@@ -127,12 +128,20 @@ static void netrx_prog_collect(struct workload *w, struct run_result *r)
 {
 	struct netrx_prog *n = w->state;
 	const struct netrx_stats *s;
+	const struct tcp_rcv_mib *mib;
 
 	if (!n || !n->nx)
 		return;
 	s = netrx_stats(n->nx);
+	mib = &netrx_sock(n->nx)->mib;
 	result_add_uint(r, "packets_received", s->packets);
 	result_add_uint(r, "packets_dropped", s->dropped);
+	result_add_uint(r, "tcp_prune_called", mib->prune_called);
+	result_add_uint(r, "tcp_rcv_pruned", mib->rcv_pruned);
+	result_add_uint(r, "tcp_rcv_collapsed", mib->rcv_collapsed);
+	result_add_uint(r, "tcp_rcv_dropped", mib->rmem_dropped);
+	result_add_uint(r, "tcp_collapse_alloc_failures",
+			mib->collapse_alloc_failures);
 }
 
 static struct measure packets_received_measure = {
@@ -150,6 +159,27 @@ static struct measure packets_dropped_measure = {
 	.json = "packets_dropped", .csv = "packets_dropped", .type = MT_UINT,
 };
 MEASURE_REGISTER(packets_dropped_measure);
+
+/* The sockets' TCP counters (netstat -s's TcpExt names in the docs);
+ * optional: results saved before they existed read as 0. */
+#define TCP_MEASURE(id, what)						\
+static struct measure id##_measure = {					\
+	.name = #id, .doc = what, .unit = "", .kind = MEASURE_COUNTER,	\
+	.aggregate = AGGREGATE_MEAN, .json = #id, .csv = #id,		\
+	.type = MT_UINT, .flags = MF_OPTIONAL,				\
+};									\
+MEASURE_REGISTER(id##_measure)
+
+TCP_MEASURE(tcp_prune_called, "times the netrx sockets' memory was over "
+	    "sk_rcvbuf when a segment arrived: tcp_prune_queue (PruneCalled)");
+TCP_MEASURE(tcp_rcv_pruned, "prunes that could not bring the memory under "
+	    "sk_rcvbuf (RcvPruned)");
+TCP_MEASURE(tcp_rcv_collapsed, "skbs tcp_collapse copied into compact ones "
+	    "and freed (TCPRcvCollapsed)");
+TCP_MEASURE(tcp_rcv_dropped, "segments tcp_data_queue dropped for lack of "
+	    "receive memory (sent again after retransmit)");
+TCP_MEASURE(tcp_collapse_alloc_failures, "GFP_ATOMIC skb allocations of "
+	    "tcp_collapse that failed (the collapse stopped there)");
 
 static void netrx_prog_release(struct workload *w)
 {
@@ -243,8 +273,11 @@ static const struct param_spec netrx_params[] = {
 		 "320 kbit/s music stream; the letter does not state it]" },
 	{ .key = "rcvbuf", .type = PARAM_SIZE, .def = "256K", .min = 1,
 	  .max = 64 << 20, P(rcvbuf),
-	  .doc = "socket receive buffer: unread bytes before the window closes "
-		 "[assumed: between tcp_rmem's 87380 default and its tuned maximum]" },
+	  .doc = "the socket's sk_rcvbuf, locked as SO_RCVBUF sets it: bytes of "
+		 "skb truesize (buffer and head, not payload) the receive queue "
+		 "holds before TCP prunes and collapses it; the window offers "
+		 "3/4 of what is free [assumed: between tcp_rmem's 87380 "
+		 "default and its tuned maximum]" },
 	{ .key = "driver", .type = PARAM_ENUM, .def = "generic",
 	  .words = netrx_driver_names, P(driver),
 	  .doc = "generic reports every failed refill; iwlagn adds __GFP_NOWARN "
