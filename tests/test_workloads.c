@@ -27,6 +27,7 @@
 #include "linux/oom.h"
 #include "workload/program.h"
 #include "workload/netrx.h"
+#include "net/tcp.h"
 #include "workload/replay.h"
 #include "metrics/records.h"
 #include "metrics/derived.h"
@@ -790,6 +791,49 @@ static void test_netrx_order_follows_profile(void **state)
 	shutdown();
 }
 
+/*
+ * Nobody reads the socket: the sender fills the window it is offered and
+ * then waits, probing the closed window every retransmit interval.  The
+ * order-2 buffers (truesize 8744 for 1448 bytes) put the queue over
+ * rcvbuf long before the payload could: TCP prunes and collapses them
+ * into compact order-0 skbs.  What the queue holds is the payload the
+ * sender sent, charged at the skbs' truesize, never more than one
+ * segment's truesize over rcvbuf, and nothing beyond the offered edge.
+ */
+static void test_netrx_unread_socket_prunes(void **state)
+{
+	const struct netrx_stats *s;
+	const struct tcp_sock *sk;
+	const struct sk_buff *skb;
+	unsigned long len = 0, truesize = 0;
+
+	(void)state;
+	boot_profile(MACHINE_64M "[task n]\nprogram = netrx\nbwlimit = 1M\n"
+		     "rcvbuf = 64K\n", "2.6.32-rc6-0000000-force-highorder");
+	run_for(2 * NSEC_PER_SEC);
+	s = netrx_stats(netrx_program_device(W("n")));
+	sk = netrx_sock(netrx_program_device(W("n")));
+	assert_true(sk->mib.prune_called > 0);
+	assert_true(sk->mib.rcv_collapsed > 0);
+	/* Drops only where a prune failed (tcp_mem is far away). */
+	assert_int_equal(sk->mib.rmem_dropped, sk->mib.rcv_pruned);
+	assert_true(s->throttled > 0);
+	assert_true(s->window_probes > 0);
+	/* 2 s at 1 MB/s would be 1448 packets; the window stopped it. */
+	assert_true(s->packets < 100);
+	assert_int_equal(sk->rcv_nxt, (uint32_t)(s->packets * 1448));
+	assert_int_equal(sk->copied_seq, 0);
+	list_for_each_entry(skb, &sk->sk_receive_queue, list) {
+		len += skb->len;
+		truesize += skb->truesize;
+	}
+	assert_int_equal(len, sk->rcv_nxt);
+	assert_int_equal(truesize, sk->sk_rmem_alloc);
+	assert_true(sk->sk_rmem_alloc <= 65536 + 8744);
+	assert_false(after(sk->rcv_nxt, sk->rcv_wup + sk->rcv_wnd));
+	shutdown();
+}
+
 /* A finite stream: the sender stops after total, both ends finish. */
 static void test_netrx_total_ends_the_stream(void **state)
 {
@@ -1146,6 +1190,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_monitor_samples, teardown),
 		cmocka_unit_test_teardown(test_music_writes_the_folder, teardown),
 		cmocka_unit_test_teardown(test_netrx_order_follows_profile, teardown),
+		cmocka_unit_test_teardown(test_netrx_unread_socket_prunes, teardown),
 		cmocka_unit_test_teardown(test_netrx_total_ends_the_stream, teardown),
 		cmocka_unit_test_teardown(test_reader_and_writer, teardown),
 		cmocka_unit_test_teardown(test_reader_keeps_its_rate, teardown),
