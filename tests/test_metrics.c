@@ -68,7 +68,9 @@ static void test_saved_keys(void **state)
 	static const char *const when_set[] = {
 		"explain", "failure_reasons", "kswapd_cw_by_order",
 		"mempool_wait_calls", "mempool_wait_time_ns", "mempool_waits",
-		"panicked", "watermarks",
+		"panicked", "tcp_collapse_alloc_failures", "tcp_prune_called",
+		"tcp_rcv_collapsed", "tcp_rcv_dropped", "tcp_rcv_pruned",
+		"watermarks",
 	};
 	struct mempool_wait_record wait = { "fs_bio_set bio", "kswapd",
 					     "kswapd0", 1, 1, 7, 7 };
@@ -110,6 +112,11 @@ static void test_saved_keys(void **state)
 	result_append(&r, "mempool_waits", &wait);
 	result_set_uint(&r, "mempool_wait_calls", 1);
 	result_set_uint(&r, "mempool_wait_time", 7);
+	result_set_uint(&r, "tcp_prune_called", 2);
+	result_set_uint(&r, "tcp_rcv_pruned", 1);
+	result_set_uint(&r, "tcp_rcv_collapsed", 8);
+	result_set_uint(&r, "tcp_rcv_dropped", 1);
+	result_set_uint(&r, "tcp_collapse_alloc_failures", 1);
 	((struct cw_total *)result_records_mut(&r, "kswapd_cw_by_order", NULL))[2].calls = 1;
 	s = result_to_json(&r, false);
 	j = json_loads(s, 0, NULL);

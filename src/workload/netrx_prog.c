@@ -161,12 +161,12 @@ static struct measure packets_dropped_measure = {
 MEASURE_REGISTER(packets_dropped_measure);
 
 /* The sockets' TCP counters (netstat -s's TcpExt names in the docs);
- * optional: results saved before they existed read as 0. */
+ * saved when not 0, so results saved before they existed read as 0. */
 #define TCP_MEASURE(id, what)						\
 static struct measure id##_measure = {					\
 	.name = #id, .doc = what, .unit = "", .kind = MEASURE_COUNTER,	\
 	.aggregate = AGGREGATE_MEAN, .json = #id, .csv = #id,		\
-	.type = MT_UINT, .flags = MF_OPTIONAL,				\
+	.type = MT_UINT, .flags = MF_OMIT_EMPTY,			\
 };									\
 MEASURE_REGISTER(id##_measure)
 
