@@ -381,6 +381,11 @@ static void test_bad_task_keys(void **state)
 	expect_error(MACHINE_64M "[task m]\nprogram = music\n",
 		     "test.ini:9: missing key 'net' in [task m] (program music "
 		     "needs it: text of at most 15 characters)");
+	/* 1929 - 482 = 1447 < 1448; 1930 - 482 = 1448. */
+	expect_error(MACHINE_64M "[task n]\nprogram = netrx\nrcvbuf = 1929B\n",
+		     "test.ini:11: [task n]: rcvbuf (1929 bytes) offers a window "
+		     "of 1447 bytes, less than one payload (1448 bytes) (at least "
+		     "1930 bytes: the window is 3/4 of rcvbuf)");
 	expect_error(MACHINE_64M "[task n]\nprogram = netrx\ncpu = 2\n",
 		     "test.ini:9: [task n]: cpu 2 does not exist (the machine has "
 		     "2 CPUs: 0 to 1)");

@@ -215,12 +215,25 @@ static int netrx_prog_validate(const struct scenario *sc,
 				       "does not exist (the machine has %d CPUs: "
 				       "0 to %d)", task->name, p->cpu,
 				       sc->machine.cpus, sc->machine.cpus - 1);
-	if (p->rcvbuf < p->payload)
-		return scenario_errorf(sc, task->line, err, "[task %s]: rcvbuf "
-				       "(%llu bytes) is smaller than one payload "
-				       "(%llu bytes) (at least payload)", task->name,
+	/* The window is tcp_win_from_space(sk_rcvbuf), 3/4 of it: below one
+	 * segment the sender could never send a whole one. */
+	if (p->rcvbuf - (p->rcvbuf >> 2) < p->payload) {
+		struct scenario_kv *kv = scenario_task_find(task, "rcvbuf");
+		uint64_t least = p->payload;
+
+		while (least - (least >> 2) < p->payload)
+			least++;
+		return scenario_errorf(sc, kv ? kv->line : task->line, err,
+				       "[task %s]: rcvbuf (%llu bytes) offers a "
+				       "window of %llu bytes, less than one payload "
+				       "(%llu bytes) (at least %llu bytes: the "
+				       "window is 3/4 of rcvbuf)", task->name,
 				       (unsigned long long)p->rcvbuf,
-				       (unsigned long long)p->payload);
+				       (unsigned long long)(p->rcvbuf -
+							    (p->rcvbuf >> 2)),
+				       (unsigned long long)p->payload,
+				       (unsigned long long)least);
+	}
 	return 0;
 }
 

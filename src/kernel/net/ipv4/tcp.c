@@ -5,7 +5,6 @@
  * off the queue; sk_eat_skb frees them: net/core/sock.c sock_rfree
  * uncharges their truesize) and tcp_cleanup_rbuf.
  */
-#include <string.h>
 #include "net/tcp.h"
 #include "linux/kernel.h"
 #include "linux/mm.h"
