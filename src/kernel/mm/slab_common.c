@@ -15,6 +15,11 @@
 #include <string.h>
 #include <stdio.h>
 #include <sys/mman.h>
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND	0
+#endif
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "linux/swap.h"
@@ -116,7 +121,8 @@ static void *xmalloc(size_t size)
  * 2 MiB chunks the host can back with huge pages ("madvise" mode) and
  * kept, once freed, on a list per size for the next slab of that size
  * (a cache's slabs are all one size).  Chunks live as long as the process;
- * sizes past the table, large blocks and the sanitizer build use malloc.
+ * sizes past the table, large blocks, the sanitizer build and runs under
+ * valgrind (whose memcheck then sees each slab) use malloc.
  */
 #define SLAB_ARENA_CHUNK	(2UL << 20)
 #define SLAB_ARENA_MAX_BLOCK	(SLAB_ARENA_CHUNK / 8)
@@ -130,11 +136,23 @@ static struct {
 static unsigned int nr_slab_arena_sizes;
 static char *slab_arena_cur, *slab_arena_end;
 
+/* Under ASan or valgrind every slab is a malloc() block of its own. */
+static bool slab_arena_off(void)
+{
+#ifdef MMSIM_ASAN
+	return true;
+#else
+	return RUNNING_ON_VALGRIND;
+#endif
+}
+
 /* The free list of blocks of @size, made if there is room; NULL if not. */
 static void **slab_arena_list(size_t size, bool make)
 {
 	unsigned int i;
 
+	if (size > SLAB_ARENA_MAX_BLOCK || slab_arena_off())
+		return NULL;
 	for (i = 0; i < nr_slab_arena_sizes; i++)
 		if (slab_arena[i].size == size)
 			return &slab_arena[i].free;
@@ -148,14 +166,11 @@ static void **slab_arena_list(size_t size, bool make)
 
 static void *slab_mem_alloc(size_t size)
 {
-	void **list = NULL;
+	void **list;
 	void *p;
 
 	size = (size + SLAB_ARENA_ALIGN - 1) & ~(SLAB_ARENA_ALIGN - 1);
-#ifndef MMSIM_ASAN
-	if (size <= SLAB_ARENA_MAX_BLOCK)
-		list = slab_arena_list(size, true);
-#endif
+	list = slab_arena_list(size, true);
 	if (!list)
 		return xmalloc(size);
 	if (*list) {
@@ -180,14 +195,11 @@ static void *slab_mem_alloc(size_t size)
 /* @size as given to slab_mem_alloc(). */
 static void slab_mem_free(void *mem, size_t size)
 {
-	void **list = NULL;
+	void **list;
 
 	size = (size + SLAB_ARENA_ALIGN - 1) & ~(SLAB_ARENA_ALIGN - 1);
-#ifndef MMSIM_ASAN
 	/* Sizes never leave the table: one not in it was malloc()ed. */
-	if (size <= SLAB_ARENA_MAX_BLOCK)
-		list = slab_arena_list(size, false);
-#endif
+	list = slab_arena_list(size, false);
 	if (!list) {
 		free(mem);
 		return;
