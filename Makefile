@@ -47,8 +47,21 @@ else ifeq ($(MODE),debug)
 CFLAGS ?= -O0 -g
 else
 CFLAGS ?= -O2 -g
+# Link-time optimisation of the release mmsim: the simulator's hot paths
+# cross files everywhere (the page allocator, slab, block layer and the
+# engine call each other millions of times a run), and inlining across
+# them makes the default run about 10% faster, for a full build a third
+# longer (23 s on 2 cores) and a link of some 8 s after each change.  The
+# objects are fat, so that the test programs link without it (below);
+# `make LTO=` builds without it.
+LTO ?= -flto=auto
+ifneq ($(LTO),)
+LTO_CFLAGS := $(LTO) -ffat-lto-objects
+# The archive's index must name the symbols of LTO objects too.
+AR := gcc-ar
 endif
-ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) -MMD -MP
+endif
+ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(LTO_CFLAGS) -MMD -MP
 
 # Every .c below src/ but the command line's, at any depth (src/kernel/ has
 # the kernel's own tree: mm/, block/, fs/, drivers/md/, ...).
@@ -91,8 +104,15 @@ $(LIB): $(LIB_OBJS) $(LIB_LIST)
 	@rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
 
+# With LTO the compiler runs again when mmsim and the bench programs are
+# linked: its warnings are errors there as they are at compile time.  The
+# test programs link the fat objects' ordinary code: a whole-program pass
+# for each would cost seconds apiece.
+LTO_LINK := $(if $(LTO_CFLAGS),$(CSTD) $(WARN) $(CFLAGS) $(LTO))
+NO_LTO := $(if $(LTO_CFLAGS),-fno-lto)
+
 $(MMSIM): $(CLI_OBJS) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LINK_LIB) $(LDLIBS)
+	$(CC) $(LDFLAGS) $(LTO_LINK) -o $@ $(CLI_OBJS) $(LINK_LIB) $(LDLIBS)
 
 # Objects are rebuilt when the flags change (libtracecmd found or lost).
 FLAGS_STAMP := $(BUILD)/flags
@@ -109,10 +129,10 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 $(BUILD)/src/scenario/shipped.o: $(wildcard scenarios/*.ini)
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_HELPER_OBJS) $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $< $(TEST_HELPER_OBJS) $(LINK_LIB) $(LDLIBS) -lcmocka
+	$(CC) $(LDFLAGS) $(NO_LTO) -o $@ $< $(TEST_HELPER_OBJS) $(LINK_LIB) $(LDLIBS) -lcmocka
 
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
-	$(CC) $(LDFLAGS) -o $@ $< $(LINK_LIB) $(LDLIBS)
+	$(CC) $(LDFLAGS) $(LTO_LINK) -o $@ $< $(LINK_LIB) $(LDLIBS)
 
 $(BUILD)/tests/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB)
 	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LINK_LIB) $(LDLIBS)

@@ -163,6 +163,51 @@ static void test_swap_slots_cluster_sequential(void **state)
 	harness_teardown();
 }
 
+/*
+ * The search for a free 256-slot run is first fit at any alignment: a
+ * run of 255 is passed over, the run from @start, crossing a cluster
+ * boundary, is found at its first slot.
+ */
+static void check_free_run_first_fit(unsigned long start)
+{
+	unsigned long first_in_run = 0, n = 0;
+	swp_entry_t e;
+
+	harness_boot("x86_64", 64, 1, RC6, 12);
+	assert_int_equal(harness_swapon(2048), 0);
+	while (get_swap_page().val)
+		n++;
+	assert_int_equal(n, 2047);
+	for (unsigned long off = 101; off < 101 + 255; off++)
+		swapcache_free(swp_entry(0, off), NULL);
+	for (unsigned long off = start; off < start + 256; off++)
+		swapcache_free(swp_entry(0, off), NULL);
+	/* A free slot further on: the search does not stop at the run. */
+	swapcache_free(swp_entry(0, 1500), NULL);
+	/* Within one cluster of allocations the cursor jumps to the run. */
+	for (n = 0; n < 2 * 256 && (e = get_swap_page()).val; n++) {
+		unsigned long off = swp_offset(e);
+
+		if (off >= start && off < start + 256 && !first_in_run)
+			first_in_run = off;
+	}
+	assert_int_equal(first_in_run, start);
+	for (unsigned long off = 1; off < 2048; off++)
+		if (swap_map_of(swp_entry(0, off)))
+			swapcache_free(swp_entry(0, off), NULL);
+	assert_int_equal(nr_swap_pages, 2047);
+	harness_swapoff_device();
+	harness_teardown();
+}
+
+static void test_swap_free_run_first_fit(void **state)
+{
+	(void)state;
+	/* Starting and ending mid-way through 8 slots, then on 8 slots. */
+	check_free_run_first_fit(700);
+	check_free_run_first_fit(704);
+}
+
 /* ---- swap-in readahead and the write fault ------------------------- */
 
 /* Swap one mapped page out through the real swap paths, and drop it. */
@@ -306,6 +351,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_anon_larger_than_ram_round_trip),
 		cmocka_unit_test(test_swap_slots_cluster_sequential),
+		cmocka_unit_test(test_swap_free_run_first_fit),
 		cmocka_unit_test(test_swapin_readahead_window),
 	};
 

@@ -143,13 +143,15 @@ static void sample_zone(struct zone *zone, struct buddy_sample *b)
 	b->nid = (uint32_t)zone->zone_pgdat->node_id;
 	snprintf(b->zone, sizeof(b->zone), "%s", zone->name);
 	b->nr_free_pages = zone_page_state(zone, NR_FREE_PAGES);
+	/*
+	 * The lists' lengths as the allocator keeps them: walking every free
+	 * page at every sample, as pagetypeinfo_showfree does once, cost more
+	 * than a tenth of a run.
+	 */
 	for (int order = 0; order < MAX_ORDER; order++)
 		for (int t = 0; t < MIGRATE_TYPES; t++) {
-			struct list_head *pos;
-			uint64_t n = 0;
+			uint64_t n = zone->free_area[order].nr_free_mt[t];
 
-			list_for_each(pos, &zone->free_area[order].free_list[t])
-				n++;
 			b->nr_free[t][order] = n;
 			b->free_pages += n << order;
 		}

@@ -99,7 +99,16 @@ __asm__(
 	".size sim_task_trampoline,.-sim_task_trampoline\n");
 #endif
 
+/*
+ * Called from sim_task_trampoline's assembly only, which gcc's link-time
+ * optimisation cannot see: keep it, under its own name (clang has no
+ * externally_visible and keeps it anyway).
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+void sim_task_entry(void) __attribute__((used, externally_visible));
+#else
 void sim_task_entry(void);
+#endif
 
 static void context_switch(struct sim_context *from, struct sim_context *to,
 			   bool from_dies)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "mmsim/alloc_fail.h"
 #include "linux/kernel.h"
 #include "linux/mm_types.h"
@@ -18,8 +19,23 @@
 #include "linux/swap.h"
 #include "metrics/metrics.h"
 
-static struct alloc_failure *records;
-static size_t nr_records, records_cap;
+/*
+ * The records, in fixed chunks of one host huge page each.  A default run
+ * records some 380,000 failures (40 MB): grown by realloc(), every new
+ * 4 KiB page of the array cost a host page fault, 10,000 of the run's
+ * 23,000; chunks that transparent huge pages back ("madvise" mode) take
+ * one fault per 2 MiB.  Records never move once made.
+ */
+#define RECORD_CHUNK_BYTES	(2UL << 20)
+#define RECORDS_PER_CHUNK	(RECORD_CHUNK_BYTES / sizeof(struct alloc_failure))
+
+static struct alloc_failure **record_chunks;
+static size_t nr_records, nr_record_chunks, record_chunks_cap;
+
+static inline struct alloc_failure *record_at(size_t i)
+{
+	return &record_chunks[i / RECORDS_PER_CHUNK][i % RECORDS_PER_CHUNK];
+}
 static size_t nr_printed, nr_nowarn, nr_ratelimited, nr_unprinted_snapshots;
 
 /*
@@ -202,18 +218,35 @@ struct show_mem_snapshot *show_mem_snapshot_take(void)
 	return snapshot_show_mem(true);
 }
 
+static void new_record_chunk(void)
+{
+	void *chunk;
+
+	if (nr_record_chunks == record_chunks_cap) {
+		size_t cap = record_chunks_cap ? 2 * record_chunks_cap : 16;
+		struct alloc_failure **c = realloc(record_chunks,
+						   cap * sizeof(*c));
+
+		BUG_ON(!c);
+		record_chunks = c;
+		record_chunks_cap = cap;
+	}
+	BUG_ON(posix_memalign(&chunk, RECORD_CHUNK_BYTES, RECORD_CHUNK_BYTES));
+#ifdef MADV_HUGEPAGE
+	madvise(chunk, RECORD_CHUNK_BYTES, MADV_HUGEPAGE);
+#endif
+	record_chunks[nr_record_chunks++] = chunk;
+}
+
 static struct alloc_failure *new_record(void)
 {
-	if (nr_records == records_cap) {
-		size_t cap = records_cap ? 2 * records_cap : 64;
-		struct alloc_failure *r = realloc(records, cap * sizeof(*r));
+	struct alloc_failure *f;
 
-		BUG_ON(!r);
-		records = r;
-		records_cap = cap;
-	}
-	memset(&records[nr_records], 0, sizeof(records[0]));
-	return &records[nr_records++];
+	if (nr_records == nr_record_chunks * RECORDS_PER_CHUNK)
+		new_record_chunk();
+	f = record_at(nr_records++);
+	memset(f, 0, sizeof(*f));
+	return f;
 }
 
 /* ---- the explanation ------------------------------------------------ */
@@ -451,7 +484,7 @@ size_t alloc_failure_count(void)
 
 const struct alloc_failure *alloc_failure_get(size_t i)
 {
-	return i < nr_records ? &records[i] : NULL;
+	return i < nr_records ? record_at(i) : NULL;
 }
 
 size_t alloc_failures_printed(void)
@@ -488,12 +521,14 @@ void show_mem_snapshot_free(struct show_mem_snapshot *m)
 void alloc_failures_reset(void)
 {
 	for (size_t i = 0; i < nr_records; i++) {
-		show_mem_snapshot_free(records[i].mem);
-		free(records[i].why);
+		show_mem_snapshot_free(record_at(i)->mem);
+		free(record_at(i)->why);
 	}
-	free(records);
-	records = NULL;
-	nr_records = records_cap = 0;
+	for (size_t c = 0; c < nr_record_chunks; c++)
+		free(record_chunks[c]);
+	free(record_chunks);
+	record_chunks = NULL;
+	nr_records = nr_record_chunks = record_chunks_cap = 0;
 	nr_printed = nr_nowarn = nr_ratelimited = nr_unprinted_snapshots = 0;
 	memset(&printk_rs, 0, sizeof(printk_rs));
 }

@@ -115,6 +115,8 @@ static int walk_free_lists(struct zone *zone, struct zone_lists *zl,
 		struct free_area *area = &zone->free_area[order];
 
 		for (int t = 0; t < MIGRATE_TYPES; t++) {
+			unsigned long before = zl->blocks[order];
+
 			list_for_each_entry(page, &area->free_list[t], lru) {
 				unsigned long pfn = page_to_pfn(page);
 
@@ -130,8 +132,16 @@ static int walk_free_lists(struct zone *zone, struct zone_lists *zl,
 				      "%s order %u: pfn %lu buddy %d order %lu count %d flags %#x",
 				      zone->name, order, pfn, PageBuddy(page),
 				      page_order(page), page_count(page), page->flags);
+				CHECK(page->buddy_mt == t,
+				      "%s order %u: pfn %lu on the %s list marked %u",
+				      zone->name, order, pfn,
+				      migratetype_names[t], page->buddy_mt);
 				zl->blocks[order]++;
 			}
+			CHECK(zl->blocks[order] - before == area->nr_free_mt[t],
+			      "%s order %u: nr_free_mt[%s] %lu, list holds %lu",
+			      zone->name, order, migratetype_names[t],
+			      area->nr_free_mt[t], zl->blocks[order] - before);
 		}
 		CHECK(zl->blocks[order] == area->nr_free,
 		      "%s order %u: nr_free %lu, lists hold %lu", zone->name,

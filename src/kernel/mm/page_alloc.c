@@ -148,6 +148,25 @@ static inline void rmv_page_order(struct page *page)
 }
 
 /*
+ * Every move onto or off a buddy free list goes through these two, which
+ * keep free_area's per-type block counts (mmsim only) equal to the lists'
+ * lengths; mm_debug.c checks that they are.
+ */
+static inline void free_list_add(struct page *page, struct free_area *area,
+				 int migratetype)
+{
+	list_add(&page->lru, &area->free_list[migratetype]);
+	area->nr_free_mt[migratetype]++;
+	page->buddy_mt = (uint8_t)migratetype;
+}
+
+static inline void free_list_del(struct page *page, struct free_area *area)
+{
+	list_del(&page->lru);
+	area->nr_free_mt[page->buddy_mt]--;
+}
+
+/*
  * @buddy can be merged with @page when it heads a free block of the same
  * order in the same zone.  mem_map covers whole MAX_ORDER blocks, so the
  * buddy's struct page always exists.
@@ -179,7 +198,7 @@ static void __free_one_page(struct page *page, struct zone *zone,
 
 		if (!page_is_buddy(page, buddy, order))
 			break;
-		list_del(&buddy->lru);
+		free_list_del(buddy, &zone->free_area[order]);
 		zone->free_area[order].nr_free--;
 		rmv_page_order(buddy);
 		combined_idx = page_idx & ~(1UL << order);
@@ -188,7 +207,7 @@ static void __free_one_page(struct page *page, struct zone *zone,
 		order++;
 	}
 	set_page_order(page, order);
-	list_add(&page->lru, &zone->free_area[order].free_list[migratetype]);
+	free_list_add(page, &zone->free_area[order], migratetype);
 	zone->free_area[order].nr_free++;
 }
 
@@ -223,7 +242,7 @@ static inline void expand(struct zone *zone, struct page *page,
 		high--;
 		size >>= 1;
 		area = &zone->free_area[high];
-		list_add(&page[size].lru, &area->free_list[migratetype]);
+		free_list_add(&page[size], area, migratetype);
 		area->nr_free++;
 		set_page_order(&page[size], high);
 	}
@@ -243,7 +262,7 @@ static inline struct page *__rmqueue_smallest(struct zone *zone,
 			continue;
 		page = list_first_entry(&area->free_list[migratetype],
 					struct page, lru);
-		list_del(&page->lru);
+		free_list_del(page, area);
 		rmv_page_order(page);
 		area->nr_free--;
 		expand(zone, page, order, current_order, migratetype);
@@ -281,7 +300,8 @@ static unsigned long move_freepages(struct zone *zone, struct page *start,
 			continue;
 		}
 		order = (unsigned int)page_order(page);
-		list_move(&page->lru, &zone->free_area[order].free_list[migratetype]);
+		free_list_del(page, &zone->free_area[order]);
+		free_list_add(page, &zone->free_area[order], migratetype);
 		page += 1UL << order;
 		pages_moved += 1UL << order;
 	}
@@ -359,7 +379,7 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 				migratetype = start_migratetype;
 			}
 
-			list_del(&page->lru);
+			free_list_del(page, area);
 			rmv_page_order(page);
 
 			if (kprofile.fallback_claim == FALLBACK_GE_PAGEBLOCK_RANGE) {
@@ -1338,8 +1358,10 @@ int alloc_node_mem_map(void)
 static void zone_init_free_lists(struct zone *zone)
 {
 	for (int order = 0; order < MAX_ORDER; order++) {
-		for (int t = 0; t < MIGRATE_TYPES; t++)
+		for (int t = 0; t < MIGRATE_TYPES; t++) {
 			INIT_LIST_HEAD(&zone->free_area[order].free_list[t]);
+			zone->free_area[order].nr_free_mt[t] = 0;
+		}
 		zone->free_area[order].nr_free = 0;
 	}
 	for (int l = 0; l < NR_LRU_LISTS; l++)

@@ -372,6 +372,12 @@ void *slub_alloc(struct kmem_cache *s, gfp_t gfpflags)
 	if (!object)
 		return __slab_alloc(s, gfpflags, c);
 	c->freelist = get_freepointer(object);
+	/*
+	 * Host speed only: the next allocation from this cache reads that
+	 * object's free pointer, mostly a cache miss by then (3.3 mm/slub.c
+	 * slab_alloc() prefetch_freepointer() does the same).
+	 */
+	__builtin_prefetch(c->freelist);
 	return object;
 }
 

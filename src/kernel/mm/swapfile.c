@@ -167,6 +167,35 @@ static long find_free_run(struct swap_info_struct *si)
 				continue;
 			}
 		}
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		/*
+		 * Eight slots at a time where they lie whole below
+		 * highest_bit (host speed only: the same slot is found; it
+		 * was 2% of a default run byte by byte).  The lowest slot
+		 * is the word's low byte; an aligned word never straddles a
+		 * cluster boundary.
+		 */
+		if (!(offset & 7) && offset + 7 <= si->highest_bit) {
+			uint64_t w;
+
+			memcpy(&w, si->swap_map + offset, sizeof(w));
+			if (!w) {
+				if (run + 8 >= SWAPFILE_CLUSTER)
+					return (long)(offset - run);
+				run += 8;
+				offset += 8;
+				continue;
+			}
+			/* Free slots before the first used one end a run? */
+			if (run + (unsigned long)__builtin_ctzll(w) / 8 >=
+			    SWAPFILE_CLUSTER)
+				return (long)(offset - run);
+			/* The run goes on from the last used slot. */
+			run = (unsigned long)__builtin_clzll(w) / 8;
+			offset += 8;
+			continue;
+		}
+#endif
 		if (si->swap_map[offset]) {
 			run = 0;
 		} else if (++run == SWAPFILE_CLUSTER) {

@@ -62,6 +62,12 @@ struct page {
 	uint32_t index;		/* offset in the mapping, in pages */
 	uint16_t _count;	/* references (0: free) */
 	int16_t _mapcount;	/* PTE mappings */
+	/*
+	 * mmsim only, in what would be padding: the migrate type of the
+	 * buddy free list the page heads while PG_buddy, so that taking it
+	 * off keeps free_area's per-type counts (mmzone.h) without a search.
+	 */
+	uint8_t buddy_mt;
 };
 
 extern struct page *mem_map;

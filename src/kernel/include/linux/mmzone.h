@@ -68,6 +68,13 @@ enum zone_flags {
 struct free_area {
 	struct list_head free_list[MIGRATE_TYPES];
 	unsigned long nr_free;		/* blocks, all migrate types */
+	/*
+	 * mmsim only: blocks per migrate type, the lengths of free_list[],
+	 * kept as the lists change so that the per-sample fragmentation
+	 * series and /proc/pagetypeinfo need not walk every free page
+	 * (the kernel's pagetypeinfo_showfree walks; nothing else asks).
+	 */
+	unsigned long nr_free_mt[MIGRATE_TYPES];
 };
 
 /*
