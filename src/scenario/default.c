@@ -128,7 +128,7 @@
 "cpu_per_byte = 20ns\n" \
 "; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
 "; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009); [fitted]\n" \
-"cpu_per_commit = 23830ns\n" \
+"cpu_per_commit = 37520ns\n" \
 "map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
@@ -190,9 +190,9 @@
 "cpu = 2ms                      ; [assumed] as watch-writeback\n"
 
 const char scenario_calibration[] =
-	"mmsim calibrate at commit 3f337f0 on the cover letter's two "
-	"2.6.30-0000000-force-highorder rows (x86-64 -3.2%, x86 -8.3% at "
-	"the fitted values; docs/calibration.md)";
+	"mmsim calibrate at commit 5fb9cf8 on the cover letter's two "
+	"2.6.30-0000000-force-highorder rows, seeds 1-10 (x86-64 -14.8%, "
+	"x86 +11.5% at the fitted values; docs/calibration.md)";
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"
