@@ -71,8 +71,8 @@ struct free_area {
 	/*
 	 * mmsim only: blocks per migrate type, the lengths of free_list[],
 	 * kept as the lists change so that the per-sample fragmentation
-	 * series and /proc/pagetypeinfo need not walk every free page
-	 * (the kernel's pagetypeinfo_showfree walks; nothing else asks).
+	 * series need not walk every free page.  /proc/pagetypeinfo still
+	 * walks the lists, as the kernel's pagetypeinfo_showfree does.
 	 */
 	unsigned long nr_free_mt[MIGRATE_TYPES];
 };
