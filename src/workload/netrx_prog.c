@@ -216,12 +216,13 @@ static int netrx_prog_validate(const struct scenario *sc,
 				       "0 to %d)", task->name, p->cpu,
 				       sc->machine.cpus, sc->machine.cpus - 1);
 	/* The window is tcp_win_from_space(sk_rcvbuf), 3/4 of it: below one
-	 * segment the sender could never send a whole one. */
-	if (p->rcvbuf - (p->rcvbuf >> 2) < p->payload) {
+	 * segment the sender could never send a whole one.  (rcvbuf is at
+	 * most 64 MiB: an int.) */
+	if ((uint64_t)tcp_win_from_space((int)p->rcvbuf) < p->payload) {
 		struct scenario_kv *kv = scenario_task_find(task, "rcvbuf");
 		uint64_t least = p->payload;
 
-		while (least - (least >> 2) < p->payload)
+		while ((uint64_t)tcp_win_from_space((int)least) < p->payload)
 			least++;
 		return scenario_errorf(sc, kv ? kv->line : task->line, err,
 				       "[task %s]: rcvbuf (%llu bytes) offers a "
@@ -229,8 +230,8 @@ static int netrx_prog_validate(const struct scenario *sc,
 				       "(%llu bytes) (at least %llu bytes: the "
 				       "window is 3/4 of rcvbuf)", task->name,
 				       (unsigned long long)p->rcvbuf,
-				       (unsigned long long)(p->rcvbuf -
-							    (p->rcvbuf >> 2)),
+				       (unsigned long long)
+				       tcp_win_from_space((int)p->rcvbuf),
 				       (unsigned long long)p->payload,
 				       (unsigned long long)least);
 	}
