@@ -5,6 +5,11 @@
 
 MODE ?= release
 BUILD := build/$(MODE)
+# Both stages of a profile-guided build compile into one tree: gcc names
+# a static function's profile after the object it is compiled into.
+ifeq ($(MODE),pgo-gen)
+BUILD := build/pgo
+endif
 
 CC ?= cc
 CSTD := -std=gnu11
@@ -46,7 +51,22 @@ CPPFLAGS += -DMMSIM_ASAN=1
 else ifeq ($(MODE),debug)
 CFLAGS ?= -O0 -g
 else
+# Profile-guided optimisation (`make pgo`): MODE=pgo-gen builds an
+# instrumented mmsim, which scripts/pgo-train.sh runs on the default
+# reproduction; MODE=pgo builds the release mmsim again from the same
+# sources with the branch and call counts that run measured
+# (build/pgo/mmsim; the simulation is the same, only its speed differs:
+# bench/RESULTS.md).  Functions the training did not reach are optimised
+# as in release (-fprofile-partial-training), and files it never entered
+# (most of the command line) have no profile, which is no error.
+ifeq ($(MODE),pgo-gen)
+CFLAGS ?= -O2 -g -fprofile-generate -fprofile-update=single
+LDFLAGS += -fprofile-generate
+else ifeq ($(MODE),pgo)
+CFLAGS ?= -O2 -g -fprofile-use -fprofile-partial-training -Wno-missing-profile
+else
 CFLAGS ?= -O2 -g
+endif
 # Link-time optimisation of the release mmsim: the simulator's hot paths
 # cross files everywhere (the page allocator, slab, block layer and the
 # engine call each other millions of times a run), and inlining across
@@ -87,7 +107,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check check-slow test asan bench bench-scale clean deps fuzz fuzz-run validate valgrind valgrind-quick install uninstall man FORCE
+.PHONY: all run check check-slow test asan bench bench-scale clean deps fuzz fuzz-run pgo validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -262,6 +282,15 @@ valgrind-quick: deps
 bench: deps
 	@$(MAKE) --no-print-directory all $(BENCH_BINS)
 	@scripts/bench.sh $(BUILD)
+
+# The profile-guided mmsim, build/pgo/mmsim: an instrumented build, its
+# training run (scripts/pgo-train.sh, some 15 s) and the optimised build,
+# every time from scratch (the flags differ, so every object is compiled
+# twice: about two minutes on 2 cores).  `make bench MODE=pgo` times it.
+pgo: deps
+	@$(MAKE) --no-print-directory MODE=pgo-gen build/pgo/mmsim
+	@scripts/pgo-train.sh build/pgo
+	@$(MAKE) --no-print-directory MODE=pgo build/pgo/mmsim
 
 # The reproduction scaled to 512M, 2G, 8G and 64G (bench/scale/): minutes,
 # and about 1 GB of host memory for the 64G run.  SCALE_SIZES="512M 2G".
