@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The buddy allocator: page conservation under random churn, fallback and
- * pageblock stealing (.32 and .31), MIGRATE_RESERVE, per-cpu lists
+ * pageblock stealing (.32 and .31), MIGRATE_RESERVE (and where a drained
+ * pcp list sends its reserve pages, per version), per-cpu lists
  * (high/batch, hot/cold, both layouts), kmem trace records, gfp_zone and
  * migrate types, __GFP_ZERO's CPU cost, and the invariant checker itself.
  */
@@ -616,6 +617,86 @@ static void test_reserve_is_last_resort(void **state)
 	assert_invariants();
 }
 
+/*
+ * Where MIGRATE_RESERVE pages go when a pcp list that took them is
+ * drained.  x86 512M, one CPU: with every other Normal list emptied, an
+ * order-0 MOVABLE request makes rmqueue_bulk() take a batch of 31 pages
+ * from the reserve block (pfn 7168-8191), each with page_private set to
+ * MOVABLE, the type asked for; one goes to the caller, 30 stay on the pcp
+ * list.  The 1022 free reserve pages are the buddies of the order-1 block
+ * at 7168: blocks of order 1 to 9 from 7170 on; the batch is 7170-7200,
+ * the last one split from the order-5 block at 7200, whose other 31
+ * pages (7201-7231) stay on the reserve lists.  Drained (tail first,
+ * 7200 first), 2.6.30's __free_one_page() files them by their block:
+ * RESERVE again, 1022 - 1 = 1021 pages there.  2.6.31's and 2.6.32's
+ * file them by page_private, MOVABLE, and merging takes free buddies off
+ * whatever list holds them: 7200 coalesces with 7201-7231 into an order-5
+ * block on the MOVABLE list, so MOVABLE gets 30 + 31 = 61 pages and the
+ * reserve lists keep 991 - 31 = 960.  From there __rmqueue_fallback() may
+ * take them and re-type the whole reserve block.
+ */
+static void reserve_pages_drained(const char *profile, bool leak)
+{
+	struct kernel_profile p;
+	struct zone *normal;
+	struct page *page;
+	char err[256];
+
+	assert_int_equal(profile_parse(profile, &p, err, sizeof(err)), 0);
+	kprofile = p;
+	boot("x86", 512, 1);
+	normal = Z(ZONE_NORMAL);
+	drain_all_pages();
+	for (;;) {
+		unsigned long pfn;
+
+		page = alloc_nowmark(GFP_HIGHUSER_MOVABLE, 1);
+		assert_non_null(page);
+		pfn = page_to_pfn(page);
+		if (page_zone(page) == normal && pfn >= 7168 && pfn < 8192)
+			break;
+	}
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_MOVABLE), 0);
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_RESERVE), 1022);
+
+	page = alloc_nowmark(GFP_HIGHUSER_MOVABLE, 0);
+	assert_non_null(page);
+	assert_int_equal(get_pageblock_migratetype(page), MIGRATE_RESERVE);
+	assert_int_equal(normal->pageset[0].pcp.count, 30);
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_RESERVE), 991);
+
+	drain_all_pages();
+	assert_int_equal(normal->pageset[0].pcp.count, 0);
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_RESERVE),
+			 leak ? 960 : 1021);
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_MOVABLE),
+			 leak ? 61 : 0);
+	if (leak)
+		assert_int_equal(PageBuddy(pfn_to_page(7200)) &&
+				 page_order(pfn_to_page(7200)) == 5, 1);
+	assert_int_equal(pageblocks_of_type(normal, MIGRATE_RESERVE), 1);
+	assert_invariants();
+	profile_set_default();
+}
+
+static void test_reserve_pages_drained_30(void **state)
+{
+	(void)state;
+	reserve_pages_drained("2.6.30-0000000-force-highorder", false);
+}
+
+static void test_reserve_pages_drained_31(void **state)
+{
+	(void)state;
+	reserve_pages_drained("2.6.31-0000000-force-highorder", true);
+}
+
+static void test_reserve_pages_drained_32(void **state)
+{
+	(void)state;
+	reserve_pages_drained("2.6.32-rc6-0000000-force-highorder", true);
+}
+
 /* ---- per-cpu lists -------------------------------------------------- */
 
 static void test_pcp_high_and_batch(void **state)
@@ -1056,6 +1137,9 @@ int main(void)
 		cmocka_unit_test_teardown(test_small_fallback_does_not_steal, teardown),
 		cmocka_unit_test_teardown(test_fallback_claims_half_free_block, teardown),
 		cmocka_unit_test_teardown(test_reserve_is_last_resort, teardown),
+		cmocka_unit_test_teardown(test_reserve_pages_drained_30, teardown),
+		cmocka_unit_test_teardown(test_reserve_pages_drained_31, teardown),
+		cmocka_unit_test_teardown(test_reserve_pages_drained_32, teardown),
 		cmocka_unit_test_teardown(test_pcp_high_and_batch, teardown),
 		cmocka_unit_test_teardown(test_pcp_hot_cold, teardown),
 		cmocka_unit_test_teardown(test_pcp_dma_zero_high, teardown),

@@ -534,6 +534,19 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 }
 
 /*
+ * The free list a page leaving a pcp list joins (kprofile.pcp_free_type):
+ * .30's __free_one_page() looks up the page's pageblock; from .31 on the
+ * caller passes page_private, which rmqueue_bulk() set to the type that
+ * was asked for, whichever list the page came from.
+ */
+static inline int pcp_free_migratetype(struct page *page)
+{
+	if (kprofile.pcp_free_type == PCP_FREE_BLOCK)
+		return get_pageblock_migratetype(page);
+	return (int)page->private;
+}
+
+/*
  * .32: free @count pages from the three lists round robin, each from its
  * tail (coldest).  An empty list met on the way adds one to the next
  * list's share, so fuller lists give more.
@@ -557,12 +570,13 @@ static void free_pcppages_bulk(struct zone *zone, int count,
 
 		do {
 			struct page *page = list_last_entry(list, struct page, lru);
-			int mt = (int)page->private;
+			int mt = pcp_free_migratetype(page);
 
 			list_del(&page->lru);
 			ClearPagePcp(page);
 			/* MIGRATE_MOVABLE's list may hold MIGRATE_RESERVE
-			 * pages; private sends them home. */
+			 * pages: free_hot_cold_page() stored their block's
+			 * type, rmqueue_bulk() the type asked for. */
 			__free_one_page(page, zone, 0, mt);
 			trace_mm_page_pcpu_drain(page, 0, mt);
 		} while (--count && --batch_free && !list_empty(list));
@@ -581,7 +595,7 @@ static void free_pages_bulk(struct zone *zone, int count,
 		page = list_last_entry(list, struct page, lru);
 		list_del(&page->lru);
 		ClearPagePcp(page);
-		__free_one_page(page, zone, 0, (int)page->private);
+		__free_one_page(page, zone, 0, pcp_free_migratetype(page));
 	}
 }
 

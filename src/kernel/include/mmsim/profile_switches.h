@@ -191,6 +191,22 @@ SWITCH_ENUM(pcp_layout, PCP, (SINGLE, PER_MIGRATETYPE),
 		    "2.6.32 include/linux/mmzone.h struct per_cpu_pages: one pcp list per migrate type",
 	    })
 
+/*
+ * Which list a page freed from a per-cpu list goes back to: its
+ * pageblock's type, or the type stored in page_private (by
+ * free_hot_cold_page, or by rmqueue_bulk: the type that was *asked for*,
+ * also when __rmqueue fell back to a MIGRATE_RESERVE block, so that from
+ * .31 on reserve pages drained from a pcp list can land on another
+ * type's free list, where __rmqueue_fallback may steal their block).
+ */
+SWITCH_ENUM(pcp_free_type, PCP_FREE, (BLOCK, PRIVATE),
+	    BLOCK, PRIVATE, PRIVATE,
+	    .why = {
+		    "2.6.30 mm/page_alloc.c free_pages_bulk() -> __free_one_page(page, zone, order), which reads get_pageblock_migratetype(page)",
+		    "2.6.31 mm/page_alloc.c free_pages_bulk() -> __free_one_page(page, zone, order, page_private(page))",
+		    "2.6.32 mm/page_alloc.c free_pcppages_bulk() -> __free_one_page(page, zone, 0, page_private(page))",
+	    })
+
 /* Which fallback blocks __rmqueue_fallback() claims whole. */
 SWITCH_ENUM(fallback_claim, FALLBACK, (EQ_PAGEBLOCK, GE_PAGEBLOCK_RANGE),
 	    EQ_PAGEBLOCK, EQ_PAGEBLOCK, GE_PAGEBLOCK_RANGE,
