@@ -27,7 +27,13 @@
  * one fault per 2 MiB.  Records never move once made.
  */
 #define RECORD_CHUNK_BYTES	(2UL << 20)
-#define RECORDS_PER_CHUNK	(RECORD_CHUNK_BYTES / sizeof(struct alloc_failure))
+/*
+ * A power of two, the largest that fits: record_at() then takes a shift
+ * and a mask, not a division by the record size, on every record made
+ * and on every pass of the reports over them.
+ */
+#define RECORDS_PER_CHUNK	(1UL << (63 - __builtin_clzl(RECORD_CHUNK_BYTES / \
+					sizeof(struct alloc_failure))))
 
 static struct alloc_failure **record_chunks;
 static size_t nr_records, nr_record_chunks, record_chunks_cap;
