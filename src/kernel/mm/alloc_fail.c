@@ -262,9 +262,10 @@ static struct alloc_failure *new_record(void)
  * numbers of the test that decides.  The two must agree on every zone
  * state; tests/test_explain.c checks that they do.
  */
-void zone_watermark_explain(struct zone *z, int order, int mark,
-			    int classzone_idx, int alloc_flags,
-			    struct zone_verdict *v)
+static inline __attribute__((always_inline)) void
+__zone_watermark_explain(struct zone *z, int order, int mark,
+			 int classzone_idx, int alloc_flags,
+			 struct zone_verdict *v)
 {
 	long min, free_pages, raw;
 
@@ -309,6 +310,13 @@ void zone_watermark_explain(struct zone *z, int order, int mark,
 		}
 	}
 	v->step = WMARK_STEP_PASSED;
+}
+
+void zone_watermark_explain(struct zone *z, int order, int mark,
+			    int classzone_idx, int alloc_flags,
+			    struct zone_verdict *v)
+{
+	__zone_watermark_explain(z, order, mark, classzone_idx, alloc_flags, v);
 }
 
 /* The NOWM_* reasons gfp_to_alloc_flags() had for no ALLOC_NO_WATERMARKS. */
@@ -415,12 +423,26 @@ static void explain_failure(struct alloc_failure *f,
 	for_each_zone_zonelist(zone, z, ctx.zonelist, ctx.high_zoneidx) {
 		struct zone_verdict v, *vp = &v;
 
-		if (x && x->nr_zones == EXPLAIN_ZONES) {
+		if (!x) {
+			/*
+			 * The reason alone: the preferred zone's verdict in
+			 * a local the compiler trims to the four fields
+			 * read (most failures, those past the snapshot cap).
+			 */
+			__zone_watermark_explain(zone, (int)f->order, mark,
+						 classzone_idx, ctx.alloc_flags,
+						 &v);
+			r->step = v.step;
+			r->nid = v.nid;
+			r->zone = v.type;
+			r->fail_order = v.fail_order;
+			break;
+		}
+		if (x->nr_zones == EXPLAIN_ZONES) {
 			x->nr_zones_more++;
 			continue;
 		}
-		if (x)
-			vp = &x->zones[x->nr_zones++];
+		vp = &x->zones[x->nr_zones++];
 		zone_watermark_explain(zone, (int)f->order, mark, classzone_idx,
 				       ctx.alloc_flags, vp);
 		if (first) {
@@ -430,8 +452,6 @@ static void explain_failure(struct alloc_failure *f,
 			r->fail_order = vp->fail_order;
 			first = false;
 		}
-		if (!x)
-			break;
 	}
 }
 
