@@ -389,9 +389,11 @@ void *slub_alloc(struct kmem_cache *s, gfp_t gfpflags)
 	return object;
 }
 
-/* __slab_free(): not this CPU's slab (out of line, as __slab_alloc). */
-static __attribute__((noinline)) void
-__slab_free(struct kmem_cache *s, struct slab *page, void *x)
+/*
+ * __slab_free(): not this CPU's slab.  Left to inline: most frees of a
+ * default run take it (their object's slab is no longer the CPU's).
+ */
+static void __slab_free(struct kmem_cache *s, struct slab *page, void *x)
 {
 	void *prior = page->freelist;
 
