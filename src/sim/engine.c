@@ -140,6 +140,37 @@ void timer_del(struct timer *t)
 		heap_sift_down(i);
 }
 
+/*
+ * Refill the root's hole with @t, the heap's former last timer (Floyd's
+ * bottom-up sift): the hole goes down the path of smaller children to a
+ * leaf, one comparison a level, then @t climbs back up it.  The last
+ * timer mostly belongs near the bottom, so this takes about half the
+ * comparisons of sifting @t down from the root (two a level), and it
+ * leaves the same heap.
+ */
+static void heap_refill_root(struct timer *t)
+{
+	size_t n = engine.heap_len, i = 0, l;
+
+	while ((l = 2 * i + 1) < n) {
+		struct timer *c = engine.heap[l];
+
+		if (l + 1 < n && timer_before(engine.heap[l + 1], c))
+			c = engine.heap[++l];
+		heap_set(i, c);
+		i = l;
+	}
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+
+		if (!timer_before(t, engine.heap[parent]))
+			break;
+		heap_set(i, engine.heap[parent]);
+		i = parent;
+	}
+	heap_set(i, t);
+}
+
 /* The root has no parent: only sift down (the event loop's hot path). */
 static struct timer *heap_pop(void)
 {
@@ -148,10 +179,8 @@ static struct timer *heap_pop(void)
 	t->heap_index = -1;
 	if (!t->deferrable)
 		engine.nr_live--;
-	if (--engine.heap_len) {
-		heap_set(0, engine.heap[engine.heap_len]);
-		heap_sift_down(0);
-	}
+	if (--engine.heap_len)
+		heap_refill_root(engine.heap[engine.heap_len]);
 	return t;
 }
 

@@ -14,6 +14,7 @@
  * SLUB, bio-0 (192 / 128 bytes once aligned), biovec-16, -64, -128 and
  * -256 (x86-64) are merged into kmalloc caches (docs/model.md, "Slab").
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "linux/kernel.h"
@@ -203,9 +204,14 @@ static void bvec_free_bs(struct bio_set *bs, struct page **bv, unsigned int idx)
 		kmem_cache_free(bvec_slabs[idx].slab, bv);
 }
 
+/*
+ * 2.6.32's memset(bio, 0, sizeof(*bio)) stops before the inline vecs,
+ * its flexible array: bio_add_page() writes each before bi_vcnt counts
+ * it, and nothing reads past bi_vcnt.
+ */
 static void bio_init(struct bio *bio)
 {
-	memset(bio, 0, sizeof(*bio));
+	memset(bio, 0, offsetof(struct bio, bi_inline_vecs));
 	bio->bi_cnt = 1;
 	bio->bi_pool_idx = BIO_POOL_NONE;
 }

@@ -377,7 +377,12 @@ alloc_done:
 	return ac->entry[--ac->avail];
 }
 
-void *slab_alloc(struct kmem_cache *s, gfp_t flags)
+/*
+ * Not inlined into kmem_cache_alloc() (nor slab_free() into
+ * kmem_cache_free()): the SLUB machines' fast path would save registers
+ * for SLAB's code on every call.
+ */
+__attribute__((noinline)) void *slab_alloc(struct kmem_cache *s, gfp_t flags)
 {
 	struct array_cache *ac = cpu_cache_get(s, smp_processor_id());
 
@@ -439,7 +444,8 @@ free_done:
 	memmove(ac->entry, ac->entry + batchcount, sizeof(void *) * ac->avail);
 }
 
-void slab_free(struct kmem_cache *s, struct slab *slab, void *obj)
+__attribute__((noinline)) void slab_free(struct kmem_cache *s,
+					  struct slab *slab, void *obj)
 {
 	struct array_cache *ac = cpu_cache_get(s, smp_processor_id());
 

@@ -190,8 +190,13 @@ void slub_open(struct kmem_cache *s)
 
 static struct kmem_cache_cpu *get_cpu_slab(struct kmem_cache *s)
 {
-	return &s->slub.cpu_slab[(unsigned int)smp_processor_id() %
-				 s->slub.nr_cpus];
+	unsigned int cpu = (unsigned int)smp_processor_id();
+
+	/* The modulo only for a CPU past the cache's count: no division on
+	 * every allocation and free. */
+	if (unlikely(cpu >= s->slub.nr_cpus))
+		cpu %= s->slub.nr_cpus;
+	return &s->slub.cpu_slab[cpu];
 }
 
 /* ---- slabs -------------------------------------------------------------- */
@@ -319,9 +324,12 @@ static struct slab *get_partial(struct kmem_cache *s)
 	return page;
 }
 
-/* __slab_alloc(): the slow path, as 2.6.32 mm/slub.c. */
-static void *__slab_alloc(struct kmem_cache *s, gfp_t gfpflags,
-			  struct kmem_cache_cpu *c)
+/*
+ * __slab_alloc(): the slow path, as 2.6.32 mm/slub.c.  Not inlined, as in
+ * the kernel, so that kmem_cache_alloc's fast path saves no registers.
+ */
+static __attribute__((noinline)) void *
+__slab_alloc(struct kmem_cache *s, gfp_t gfpflags, struct kmem_cache_cpu *c)
 {
 	void **object;
 	struct slab *new;
@@ -381,7 +389,10 @@ void *slub_alloc(struct kmem_cache *s, gfp_t gfpflags)
 	return object;
 }
 
-/* __slab_free(): not this CPU's slab. */
+/*
+ * __slab_free(): not this CPU's slab.  Left to inline: most frees of a
+ * default run take it (their object's slab is no longer the CPU's).
+ */
 static void __slab_free(struct kmem_cache *s, struct slab *page, void *x)
 {
 	void *prior = page->freelist;
