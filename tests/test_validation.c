@@ -49,7 +49,8 @@
 #include "workload/workload.h"
 
 #define NR_SEEDS	2
-#define GITK_LOOPS_FULL	"\nloops = 5\n"
+/* gitk's loops line, whatever the calibration set it to. */
+#define GITK_LOOPS_KEY	"\nloops = "
 #define GITK_LOOPS_TEST	"\nloops = 1\n"
 
 enum { P0, P123, P1234, P12345, NR_KERNELS };
@@ -154,15 +155,17 @@ static void summarise(const struct run_result *r, struct run_summary *s)
 static struct scenario *load_short_scenario(void)
 {
 	const char *text = scenario_default_text;
-	const char *at = strstr(text, GITK_LOOPS_FULL);
+	const char *at = strstr(text, GITK_LOOPS_KEY);
+	const char *eol = at ? strchr(at + 1, '\n') : NULL;
 	char path[] = "/tmp/mmsim-test-validation-XXXXXX";
 	struct scenario_error serr;
 	struct scenario *sc;
 	FILE *f;
 	int fd;
 
-	if (!at) {
-		fprintf(stderr, "default scenario has no %s\n", GITK_LOOPS_FULL + 1);
+	if (!at || !eol) {
+		fprintf(stderr, "default scenario has no %s line\n",
+			GITK_LOOPS_KEY + 1);
 		return NULL;
 	}
 	fd = mkstemp(path);
@@ -170,7 +173,7 @@ static struct scenario *load_short_scenario(void)
 		return NULL;
 	fwrite(text, 1, (size_t)(at - text), f);
 	fputs(GITK_LOOPS_TEST, f);
-	fputs(at + strlen(GITK_LOOPS_FULL), f);
+	fputs(eol + 1, f);
 	fclose(f);
 	sc = scenario_load(path, NULL, &serr);
 	unlink(path);
