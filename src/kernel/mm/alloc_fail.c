@@ -460,7 +460,6 @@ void record_alloc_failure_note(gfp_t gfp_mask, unsigned int order,
 {
 	struct alloc_failure *f = new_record();
 	struct task_struct *p = current;
-	const char *comm;
 
 	f->time = sim_now();
 	f->when_jiffies = jiffies;
@@ -470,8 +469,10 @@ void record_alloc_failure_note(gfp_t gfp_mask, unsigned int order,
 	 * leaves comm NUL-terminated, as snprintf("%.15s") would; a
 	 * default run records ~380,000 failures and snprintf cost 3% of it.
 	 */
-	comm = p ? p->comm : "swapper";
-	memcpy(f->comm, comm, strnlen(comm, sizeof(f->comm) - 1));
+	if (p)
+		memcpy(f->comm, p->comm, strnlen(p->comm, sizeof(f->comm) - 1));
+	else
+		memcpy(f->comm, "swapper", sizeof("swapper") - 1);
 	f->pid = p ? p->pid : 0;
 	f->cpu = smp_processor_id();
 	f->in_interrupt = in_interrupt();
