@@ -160,15 +160,8 @@ static void heap_refill_root(struct timer *t)
 		heap_set(i, c);
 		i = l;
 	}
-	while (i > 0) {
-		size_t parent = (i - 1) / 2;
-
-		if (!timer_before(t, engine.heap[parent]))
-			break;
-		heap_set(i, engine.heap[parent]);
-		i = parent;
-	}
 	heap_set(i, t);
+	heap_sift_up(i);
 }
 
 /* The root has no parent: only sift down (the event loop's hot path). */
