@@ -715,11 +715,14 @@ static void test_default_scenarios_parse(void **state)
 		fail_msg("%s", err.msg);
 	assert_int_equal(sc->machine.arch, SCENARIO_ARCH_X86);
 	assert_int_equal(sc->machine.pageblock_order, 10);
-	/* A P4 with Hyper-Threading, a thread alone at 1/1.3 of the
-	 * reference Phenom core; costs shared with x86-64. */
+	/* A P4 with Hyper-Threading, a thread alone slower than the
+	 * reference Phenom core, within the range docs/model.md gives it
+	 * (1/1.5 to 1/1.1; the calibration fits it there); costs shared
+	 * with x86-64. */
 	assert_int_equal(sc->machine.cpus, 2);
 	assert_int_equal(sc->machine.threads_per_core, 2);
-	assert_true(sc->machine.cpu_speed == 0.77);
+	assert_true(sc->machine.cpu_speed >= 0.67);
+	assert_true(sc->machine.cpu_speed <= 0.91);
 	assert_true(sc->machine.smt_speed == 0.6);
 	assert_int_equal(sc->machine.crypt_cost, 64 * 1000);
 	scenario_free(sc);

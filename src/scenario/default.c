@@ -115,8 +115,8 @@
 "; [assumed] a commit object of about 800 bytes, zlib-packed: 350-600 B\n" \
 "log_bytes = 400B\n" \
 "; [assumed] kept per commit: the text git log --pretty=raw --parents prints for\n" \
-"; it, 700-1100 B (docs/workloads.md); [fitted]: 160 MiB of buffer per process\n" \
-"decoded_bytes = 984B\n" \
+"; it, 700-1100 B (docs/workloads.md); [fitted]: 157 MiB of buffer per process\n" \
+"decoded_bytes = 967B\n" \
 "hash_entry = 128B              ; [assumed] key, child list and entry: 64-256 B\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
 "; [cover] \"a small number of times\"; [assumed] 2-5; [fitted]\n" \
@@ -128,7 +128,7 @@
 "cpu_per_byte = 20ns\n" \
 "; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
 "; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009); [fitted]\n" \
-"cpu_per_commit = 88630ns\n" \
+"cpu_per_commit = 79120ns\n" \
 "map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
@@ -190,9 +190,10 @@
 "cpu = 2ms                      ; [assumed] as watch-writeback\n"
 
 const char scenario_calibration[] =
-	"mmsim calibrate at commit 7b20268 on the cover letter's two "
-	"2.6.30-0000000-force-highorder rows, seeds 1-10 (x86-64 -9.2%, "
-	"x86 +18.5% at the fitted values; docs/calibration.md)";
+	"mmsim calibrate at commit d3336d3 on the cover letter's two "
+	"2.6.30-0000000-force-highorder rows, seeds 1-10, with the P4's "
+	"cpu_speed fitted too (x86-64 -13.7%, x86 +7.9% at the fitted "
+	"values; docs/calibration.md)";
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"
@@ -229,9 +230,9 @@ const char scenario_default_x86_text[] =
 "; 4 cores are \"twice as many\" (without HT: cpus = 1, threads_per_core = 1)\n"
 "cpus = 2\n"
 "threads_per_core = 2\n"
-"; [assumed] a 3 GHz P4 thread alone: 1/1.3 of a Phenom core, range 1/1.5 to\n"
-"; 1/1.1 (docs/model.md, Engine: CPU speed)\n"
-"cpu_speed = 0.77\n"
+"; [assumed] a 3 GHz P4 thread alone: 1/1.5 to 1/1.1 of a Phenom core\n"
+"; (docs/model.md, Engine: CPU speed); [fitted] 1/1.23\n"
+"cpu_speed = 0.8106\n"
 "; [assumed] each thread while the other is busy: Hyper-Threading adding 20%\n"
 "; of throughput (0-30%): 0.6, range 0.5-0.65 (docs/model.md, Engine)\n"
 "smt_speed = 0.6\n"
