@@ -319,6 +319,16 @@ void zone_watermark_explain(struct zone *z, int order, int mark,
 	__zone_watermark_explain(z, order, mark, classzone_idx, alloc_flags, v);
 }
 
+/* A failure's reason takes the preferred zone's verdict. */
+static inline void reason_from_verdict(struct alloc_fail_reason *r,
+				       const struct zone_verdict *v)
+{
+	r->step = v->step;
+	r->nid = v->nid;
+	r->zone = v->type;
+	r->fail_order = v->fail_order;
+}
+
 /* The NOWM_* reasons gfp_to_alloc_flags() had for no ALLOC_NO_WATERMARKS. */
 static unsigned int nowm_denied(gfp_t gfp_mask, const struct task_struct *p)
 {
@@ -421,7 +431,7 @@ static void explain_failure(struct alloc_failure *f,
 		x->kswapd_cw_priority = kprofile.kswapd_cw_priority;
 	}
 	for_each_zone_zonelist(zone, z, ctx.zonelist, ctx.high_zoneidx) {
-		struct zone_verdict v, *vp = &v;
+		struct zone_verdict v, *vp;
 
 		if (!x) {
 			/*
@@ -432,10 +442,7 @@ static void explain_failure(struct alloc_failure *f,
 			__zone_watermark_explain(zone, (int)f->order, mark,
 						 classzone_idx, ctx.alloc_flags,
 						 &v);
-			r->step = v.step;
-			r->nid = v.nid;
-			r->zone = v.type;
-			r->fail_order = v.fail_order;
+			reason_from_verdict(r, &v);
 			break;
 		}
 		if (x->nr_zones == EXPLAIN_ZONES) {
@@ -446,10 +453,7 @@ static void explain_failure(struct alloc_failure *f,
 		zone_watermark_explain(zone, (int)f->order, mark, classzone_idx,
 				       ctx.alloc_flags, vp);
 		if (first) {
-			r->step = vp->step;
-			r->nid = vp->nid;
-			r->zone = vp->type;
-			r->fail_order = vp->fail_order;
+			reason_from_verdict(r, vp);
 			first = false;
 		}
 	}
