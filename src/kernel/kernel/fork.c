@@ -45,11 +45,14 @@ void free_task_stack(struct task_struct *p)
 /*
  * Pages the kernel holds outside the LRU and slab: page tables, kernel
  * stacks, the pages of page mempools (dm-crypt's, in the reserve or in
- * flight) and SLUB's kmalloc_large blocks (receive buffers above 8 KiB).
+ * flight), SLUB's kmalloc_large blocks (receive buffers above 8 KiB) and
+ * new pages being cleared for __GFP_ZERO (prep_new_page).
  */
 unsigned long kernel_held_pages(void)
 {
-	return global_page_state(NR_PAGETABLE) +
-	       (global_page_state(NR_KERNEL_STACK) << THREAD_ORDER) +
-	       mempool_held_pages() + kmalloc_large_pages();
+	/* The invariant checker's caller sweeps every page: the counters
+	 * with their per-cpu differentials, not only the folded part. */
+	return global_page_state_snapshot(NR_PAGETABLE) +
+	       (global_page_state_snapshot(NR_KERNEL_STACK) << THREAD_ORDER) +
+	       mempool_held_pages() + kmalloc_large_pages() + nr_pages_zeroing;
 }
