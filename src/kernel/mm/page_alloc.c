@@ -534,16 +534,25 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 }
 
 /*
- * The free list a page leaving a pcp list joins (kprofile.pcp_free_type):
- * .30's __free_one_page() looks up the page's pageblock; from .31 on the
- * caller passes page_private, which rmqueue_bulk() set to the type that
- * was asked for, whichever list the page came from.
+ * The free list a page leaving pcp list @list_index joins
+ * (kprofile.pcp_free_type): .30's __free_one_page() looks up the page's
+ * pageblock; .31 passes page_private, which rmqueue_bulk() set to the
+ * type that was asked for, whichever list the page came from, and
+ * free_hot_cold_page() to its block's type; v2.6.32-rc6's
+ * free_pcppages_bulk() passes the index of the list it drains, so a
+ * MIGRATE_RESERVE page parked on the movable list goes to
+ * MIGRATE_MOVABLE (until 0b3bf81197f, 2.6.32.8, passed page_private).
  */
-static inline int pcp_free_migratetype(struct page *page)
+static inline int pcp_free_migratetype(struct page *page, int list_index)
 {
-	if (kprofile.pcp_free_type == PCP_FREE_BLOCK)
+	switch (kprofile.pcp_free_type) {
+	case PCP_FREE_BLOCK:
 		return get_pageblock_migratetype(page);
-	return (int)page->private;
+	case PCP_FREE_LIST_INDEX:
+		return list_index;
+	default:
+		return (int)page->private;
+	}
 }
 
 /*
@@ -570,7 +579,7 @@ static void free_pcppages_bulk(struct zone *zone, int count,
 
 		do {
 			struct page *page = list_last_entry(list, struct page, lru);
-			int mt = pcp_free_migratetype(page);
+			int mt = pcp_free_migratetype(page, migratetype);
 
 			list_del(&page->lru);
 			ClearPagePcp(page);
@@ -595,7 +604,8 @@ static void free_pages_bulk(struct zone *zone, int count,
 		page = list_last_entry(list, struct page, lru);
 		list_del(&page->lru);
 		ClearPagePcp(page);
-		__free_one_page(page, zone, 0, pcp_free_migratetype(page));
+		__free_one_page(page, zone, 0,
+				pcp_free_migratetype(page, (int)page->private));
 	}
 }
 
@@ -842,11 +852,24 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 		pcp->count--;
 	} else {
 		page = __rmqueue(zone, order, migratetype);
+		/*
+		 * f2260e6b1f4 (2.6.31) lowers NR_FREE_PAGES before testing
+		 * the page, so a failed __rmqueue() (only a request that
+		 * skipped the watermark test can meet empty free lists)
+		 * leaves the counter low for good; c91ab0438c6 (2.6.32.5)
+		 * moved it after the test.
+		 */
+		if (kprofile.nr_free_update == NR_FREE_BEFORE_TEST) {
+			__mod_zone_page_state(zone, NR_FREE_PAGES,
+					      -(1L << order));
+			if (!page)
+				zone->nr_free_lost += 1UL << order;
+		}
 		if (!page)
 			return NULL;
-		/* .31 subtracted before testing page (drift on a failed
-		 * no-watermark request); 2.6.32.9 after, as here. */
-		__mod_zone_page_state(zone, NR_FREE_PAGES, -(1L << order));
+		if (kprofile.nr_free_update == NR_FREE_ON_SUCCESS)
+			__mod_zone_page_state(zone, NR_FREE_PAGES,
+					      -(1L << order));
 	}
 	count_zone_pgalloc(page, 1L << order);
 	prep_new_page(page, order, gfp_flags);

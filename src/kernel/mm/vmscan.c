@@ -843,7 +843,7 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 			 * trip around the active list; anon pages do not
 			 * (use-once streaming I/O does not evict them anyway).
 			 */
-			if (kprofile.active_list_rule == ACTIVE_LIST_V31 &&
+			if (kprofile.active_list_rule != ACTIVE_LIST_V30 &&
 			    (vm_flags & VM_EXEC) && page_is_file_cache(page)) {
 				list_add(&page->lru, &l_active);
 				continue;
@@ -886,9 +886,15 @@ static unsigned long shrink_list(enum lru_list lru, unsigned long nr_to_scan,
 	}
 	if (is_active_lru(lru)) {
 		if (file ? inactive_file_is_low(zone) :
-			   inactive_anon_is_low(zone))
+			   inactive_anon_is_low(zone)) {
 			shrink_active_list(n, zone, sc, priority, file);
-		return 0;
+			return 0;
+		}
+		/* b39415b2 (2.6.32.3): an active quota with the inactive
+		 * list not low is not spent at all; v2.6.31 and v2.6.32-rc6
+		 * fall through and evict inactive pages with it. */
+		if (kprofile.active_list_rule == ACTIVE_LIST_SKIP)
+			return 0;
 	}
 	return shrink_inactive_list(n, zone, sc, priority, file);
 }

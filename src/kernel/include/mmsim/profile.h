@@ -21,16 +21,42 @@ enum {
 };
 
 /*
- * Kernel commits a profile can carry beyond its base: named in a profile
- * name ("2.6.32-rc6+573412b") or implied by a release ("2.6.32" has
- * 4b27e1bb442).  profile.c has their titles.
+ * Kernel commits a profile can carry beyond its base tag, in the order they
+ * landed: implied by a release ("2.6.32" = v2.6.32-rc6 + P1 + P2 + the
+ * rc7/rc8 commits; "2.6.32.9" adds the stable fixes up to it) or named in
+ * a profile name ("2.6.32-rc6+573412b").  A commit that two switches name
+ * sets both; two commits that set one switch apply in this order.
+ * profile.c's commits[] has their ids, titles and where they landed, and
+ * docs/profiles.md what each changes (or why it changes nothing here).
  */
 enum profile_commit {
 	COMMIT_NONE,
-	COMMIT_573412B,		/* cfq-iosched: reduce write depth only if sync was delayed */
+	/* v2.6.32-rc7 and -rc8, so in 2.6.32 final */
+	COMMIT_F685CEA,		/* sched: Strengthen buddies and mitigate buddy induced latencies */
 	COMMIT_4B27E1B,		/* cfq-iosched: limit coop preemption */
+	COMMIT_E6EC4FE,		/* cfq-iosched: fix bad return value cfq_should_preempt() */
+	COMMIT_FE8BC91,		/* ext3: Wait for proper transaction commit on fsync */
+	/* 2.6.32.2 */
+	COMMIT_C2F1953,		/* sched: Check for an idle shared cache in select_task_rq_fair() */
+	COMMIT_ECE1254,		/* sched: Fix affinity logic in select_task_rq_fair() */
+	COMMIT_37ED2D7,		/* sched: Rate-limit newidle */
+	COMMIT_35C1EE3,		/* sched: Fix and clean up rate-limit newidle code */
+	/* 2.6.32.3 */
+	COMMIT_B2EA8CB,		/* vmscan: do not evict inactive pages when skipping an active list scan */
+	COMMIT_8E04C81,		/* sched: Select_task_rq_fair() must honour SD_LOAD_BALANCE */
+	COMMIT_14AE082,		/* sched: Fix task_hot() test order */
+	/* 2.6.32.5 */
+	COMMIT_C91AB04,		/* page allocator: update NR_FREE_PAGES only when necessary */
+	/* 2.6.32.8 */
+	COMMIT_0B3BF81,		/* mm: fix migratetype bug which slowed swapping */
+	/* 2.6.33-rc1, named only */
+	COMMIT_573412B,		/* cfq-iosched: reduce write depth only if sync was delayed */
 	NR_COMMITS
 };
+
+/* At most this many commits change one switch (.commits in
+ * mmsim/profile_switches.h). */
+#define SWITCH_MAX_COMMITS	3
 
 /*
  * The preprocessor's map over a parenthesized list of up to 4 names:
@@ -64,7 +90,8 @@ enum profile_commit {
 
 struct kernel_profile {
 	char name[96];			/* as parsed, e.g. "2.6.32-rc6-0012345-adjust-priority" */
-	const char *base;		/* "2.6.30", "2.6.31", "2.6.32-rc6" */
+	const char *base;		/* the tag: "2.6.30", "2.6.31", "2.6.32-rc6" */
+	const char *release;		/* "2.6.32", "2.6.32.9", or the tag */
 	unsigned int patches;		/* bit n-1 set: patch n applied (6: dm-crypt) */
 	unsigned int commits;		/* bit c set: enum profile_commit c applied */
 	bool revert_8aa7e847;

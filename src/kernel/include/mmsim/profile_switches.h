@@ -27,9 +27,12 @@
  *	.patch, .patch_sets	the patch (1-5 of the series, 6 Chris
  *				Mason's dm-crypt patch) that changes the
  *				switch, and its value with that patch
- *	.commit, .commit_sets	a kernel commit beyond the three bases
- *				(enum profile_commit, profile.h) that
- *				changes it, and its value with that commit
+ *	.commits		up to SWITCH_MAX_COMMITS pairs
+ *				{ COMMIT_X, value }: a kernel commit beyond
+ *				the three tags (enum profile_commit,
+ *				profile.h) that changes it, and its value
+ *				with that commit; the releases 2.6.32 and
+ *				2.6.32.9 are a tag plus such commits
  *	.revert			the revert of 8aa7e847 puts it back on the
  *				SYNC queue (QUEUE switches)
  *	.column			its heading in the 'mmsim profiles' table
@@ -155,13 +158,23 @@ SWITCH_ENUM(lumpy_sync_rule, LUMPY_SYNC, (COSTLY_ONLY, LUMPY),
 		    "2.6.31 mm/vmscan.c shrink_inactive_list(): sync pass whenever lumpy reclaim applies",
 	    })
 
-/* When the active lists are scanned. */
-SWITCH_ENUM(active_list_rule, ACTIVE_LIST, (V30, V31),
+/*
+ * What shrink_list() does with an active list's scan quota: V30 (the
+ * active file list is always aged; the active anon list only when the
+ * inactive anon list is low, else the quota scans the inactive anon
+ * list), V31 (either active list is aged only when its inactive list is
+ * low, else the quota falls through to shrink_inactive_list() and evicts
+ * inactive pages), SKIP (b39415b2: else nothing is scanned).  V31 and SKIP
+ * also give referenced executable file pages another trip around the
+ * active list (8cab4754d24, 2.6.31 shrink_active_list()).
+ */
+SWITCH_ENUM(active_list_rule, ACTIVE_LIST, (V30, V31, SKIP),
 	    V30, V31, V31,
+	    .commits = { { COMMIT_B2EA8CB, ACTIVE_LIST_SKIP } },
 	    .why = {
-		    "2.6.30 mm/vmscan.c shrink_list()",
-		    "2.6.31 mm/vmscan.c shrink_list()",
-		    "2.6.31 mm/vmscan.c shrink_list()",
+		    "v2.6.30 mm/vmscan.c:1358 shrink_list(): LRU_ACTIVE_FILE always shrink_active_list(); LRU_ACTIVE_ANON only if inactive_anon_is_low(), else shrink_inactive_list()",
+		    "v2.6.31 mm/vmscan.c:1403 shrink_list(): an active list only if its inactive list is low, else shrink_inactive_list() on the same type",
+		    "v2.6.32-rc6 mm/vmscan.c:1472 shrink_list(): an active list only if its inactive list is low, else shrink_inactive_list() on the same type",
 	    })
 
 /* The anon/file scan balance without swap. */
@@ -199,12 +212,13 @@ SWITCH_ENUM(pcp_layout, PCP, (SINGLE, PER_MIGRATETYPE),
  * .31 on reserve pages drained from a pcp list can land on another
  * type's free list, where __rmqueue_fallback may steal their block).
  */
-SWITCH_ENUM(pcp_free_type, PCP_FREE, (BLOCK, PRIVATE),
-	    BLOCK, PRIVATE, PRIVATE,
+SWITCH_ENUM(pcp_free_type, PCP_FREE, (BLOCK, PRIVATE, LIST_INDEX),
+	    BLOCK, PRIVATE, LIST_INDEX,
+	    .commits = { { COMMIT_0B3BF81, PCP_FREE_PRIVATE } },
 	    .why = {
-		    "2.6.30 mm/page_alloc.c free_pages_bulk() -> __free_one_page(page, zone, order), which reads get_pageblock_migratetype(page)",
-		    "2.6.31 mm/page_alloc.c free_pages_bulk() -> __free_one_page(page, zone, order, page_private(page))",
-		    "2.6.32 mm/page_alloc.c free_pcppages_bulk() -> __free_one_page(page, zone, 0, page_private(page))",
+		    "v2.6.30 mm/page_alloc.c:532 free_pages_bulk() -> __free_one_page(page, zone, order), which reads get_pageblock_migratetype(page)",
+		    "v2.6.31 mm/page_alloc.c:538 free_pages_bulk() -> __free_one_page(page, zone, order, page_private(page))",
+		    "v2.6.32-rc6 mm/page_alloc.c:562 free_pcppages_bulk() -> __free_one_page(page, zone, 0, migratetype), the index of the pcp list: MIGRATE_RESERVE pages parked on the movable list by free_hot_cold_page() go to MIGRATE_MOVABLE",
 	    })
 
 /* Which fallback blocks __rmqueue_fallback() claims whole. */
@@ -216,12 +230,29 @@ SWITCH_ENUM(fallback_claim, FALLBACK, (EQ_PAGEBLOCK, GE_PAGEBLOCK_RANGE),
 		    "2.6.32 mm/page_alloc.c __rmqueue_fallback()",
 	    })
 
-/* At most 2 MIGRATE_RESERVE pageblocks per zone. */
-SWITCH_BOOL(reserve_cap2, 0, 1, 1,
+/* At most 2 MIGRATE_RESERVE pageblocks per zone (78986a678f6, 2.6.32-rc1;
+ * 2.6.31.y had it later, not the v2.6.31 tag). */
+SWITCH_BOOL(reserve_cap2, 0, 0, 1,
 	    .why = {
-		    "2.6.30 mm/page_alloc.c setup_zone_migrate_reserve()",
-		    "2.6.31 mm/page_alloc.c setup_zone_migrate_reserve(): at most 2 MIGRATE_RESERVE blocks",
-		    "2.6.31 mm/page_alloc.c setup_zone_migrate_reserve(): at most 2 MIGRATE_RESERVE blocks",
+		    "v2.6.30 mm/page_alloc.c:2553 setup_zone_migrate_reserve(): reserve = roundup(min, pageblock) >> pageblock_order, no cap",
+		    "v2.6.31 mm/page_alloc.c:2782 setup_zone_migrate_reserve(): no cap",
+		    "v2.6.32-rc6 mm/page_alloc.c:2887 setup_zone_migrate_reserve(): reserve = min(2, reserve) (78986a678f6)",
+	    })
+
+/*
+ * When buffered_rmqueue() takes an order > 0 block's pages off
+ * NR_FREE_PAGES: ON_SUCCESS (once __rmqueue() returned a page), or
+ * BEFORE_TEST (f2260e6b1f4, 2.6.31: before testing the result, so a failed
+ * __rmqueue() - a request that skipped the watermarks - lowers the count
+ * for good, until c91ab0438c6).
+ */
+SWITCH_ENUM(nr_free_update, NR_FREE, (ON_SUCCESS, BEFORE_TEST),
+	    ON_SUCCESS, BEFORE_TEST, BEFORE_TEST,
+	    .commits = { { COMMIT_C91AB04, NR_FREE_ON_SUCCESS } },
+	    .why = {
+		    "v2.6.30 mm/page_alloc.c:681 __rmqueue_smallest(): NR_FREE_PAGES lowered with the page in hand",
+		    "v2.6.31 mm/page_alloc.c:1170 buffered_rmqueue(): __mod_zone_page_state(NR_FREE_PAGES, -(1 << order)) before if (!page)",
+		    "v2.6.32-rc6 mm/page_alloc.c:1228 buffered_rmqueue(): __mod_zone_page_state(NR_FREE_PAGES, -(1 << order)) before if (!page)",
 	    })
 
 /* What "reclaimable pages" counts: every LRU page, or anon only with
@@ -353,7 +384,7 @@ SWITCH_ENUM(low_latency, LOW_LATENCY, (ABSENT, OFF, ON),
  * completion (LAST_SYNC), or 573412b's last delayed one (DELAYED_SYNC). */
 SWITCH_ENUM(cfq_async_ramp, CFQ_RAMP, (LAST_SYNC, DELAYED_SYNC),
 	    LAST_SYNC, LAST_SYNC, LAST_SYNC,
-	    .commit = COMMIT_573412B, .commit_sets = CFQ_RAMP_DELAYED_SYNC,
+	    .commits = { { COMMIT_573412B, CFQ_RAMP_DELAYED_SYNC } },
 	    .column = "ASYNC_RAMP",
 	    .why = {
 		    "unused: 2.6.30 has no low_latency ramp",
@@ -417,7 +448,7 @@ SWITCH_BOOL(cfq_next_rq_dispatch, 0, 0, 1,
 /* A close request pre-empts an idling queue only once per cooperating
  * queue (2.6.32-rc7's 4b27e1bb442; 2.6.32 final has it, rc6 not). */
 SWITCH_BOOL(cfq_coop_preempt_limit, 0, 0, 0,
-	    .commit = COMMIT_4B27E1B, .commit_sets = 1,
+	    .commits = { { COMMIT_4B27E1B, 1 } },
 	    .why = {
 		    "2.6.30 block/cfq-iosched.c cfq_should_preempt() l.2029: cfq_rq_close() -> preempt",
 		    "2.6.31 block/cfq-iosched.c cfq_should_preempt() l.2034: cfq_rq_close() -> preempt",
