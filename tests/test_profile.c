@@ -276,6 +276,35 @@ static void test_plain_forms(void **state)
 	assert_int_equal(p.restart_mode, RESTART_BEFORE_WAKE);
 }
 
+/* Switches set by hand, as a scenario's [kernel] switches gives them. */
+static void test_set_switches(void **state)
+{
+	struct kernel_profile p;
+	char err[512] = "", buf[16];
+
+	(void)state;
+	parse_ok("2.6.32-rc6", &p);
+	assert_int_equal(profile_set_switches(&p, "  cw_alloc=BOTH\tpcp_free_type=private ",
+					      err, sizeof(err)), 0);
+	assert_int_equal(p.cw_alloc, BLK_RW_BOTH);
+	assert_int_equal(p.pcp_free_type, PCP_FREE_PRIVATE);
+	assert_string_equal(profile_switch_value(&p, "pcp_free_type", buf,
+						 sizeof(buf)), "PRIVATE");
+	assert_int_equal(profile_set_switches(&p, "", err, sizeof(err)), 0);
+	assert_int_equal(profile_set_switches(&p, NULL, err, sizeof(err)), 0);
+
+	assert_int_equal(profile_set_switches(&p, "cw_alloc=BOTH cw_alloc", err,
+					      sizeof(err)), -1);
+	assert_non_null(strstr(err, "'cw_alloc': expected NAME=VALUE"));
+	assert_int_equal(profile_set_switches(&p, "nr_free=ON_SUCCESS", err,
+					      sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown profile switch 'nr_free'"));
+	assert_int_equal(profile_set_switches(&p, "active_list_rule=V32", err,
+					      sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected V30, V31, SKIP"));
+	assert_int_equal(profile_set_switches(&p, "=1", err, sizeof(err)), -1);
+}
+
 struct bad {
 	const char *name;
 	const char *msg;	/* a substring the error must contain */
@@ -678,6 +707,7 @@ int main(void)
 		cmocka_unit_test(test_every_row_parses_to_table_10_2),
 		cmocka_unit_test(test_releases),
 		cmocka_unit_test(test_plain_forms),
+		cmocka_unit_test(test_set_switches),
 		cmocka_unit_test(test_bad_names_refused),
 		cmocka_unit_test(test_unknown_name_lists_forms),
 		cmocka_unit_test(test_default_is_rc6),

@@ -35,6 +35,9 @@ static void run_help(FILE *f)
 	      "watermarks and the sleeps in mempool_alloc per pool and waiter.\n"
 	      "\n"
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
+	      "  --switch NAME=VALUE  set one profile switch by hand on that profile\n"
+	      "                     (cw_alloc=BOTH; repeatable; after the scenario's\n"
+	      "                     [kernel] switches; 'mmsim profiles NAME' lists them)\n"
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
 	      "  --time TIME        stop after TIME (60s, 10m) of simulated time at the\n"
@@ -281,6 +284,7 @@ struct run_args {
 	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
 	bool seed_given;
+	char switches[512];		/* --switch NAME=VALUE ... */
 };
 
 /* A plain number counts engine events; a number with a unit is a time. */
@@ -307,9 +311,11 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
 		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
 		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
+		OPT_SWITCH,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "switch", required_argument, NULL, OPT_SWITCH },
 		{ "arch", required_argument, NULL, OPT_ARCH },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
@@ -342,6 +348,17 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
 		case OPT_KERNEL: a->opt.profile = optarg; break;
+		case OPT_SWITCH: {
+			size_t n = strlen(a->switches);
+
+			if (!strchr(optarg, '=') || strchr(optarg, ' ') ||
+			    n + strlen(optarg) + 2 > sizeof(a->switches))
+				return usage_error("run: --switch '%s': expected NAME=VALUE (e.g. cw_alloc=BOTH), at most %zu characters in all",
+						   optarg, sizeof(a->switches) - 1);
+			snprintf(a->switches + n, sizeof(a->switches) - n, "%s%s",
+				 n ? " " : "", optarg);
+			break;
+		}
 		case OPT_ARCH: a->arch = optarg; break;
 		case OPT_SEED:
 			/* The scenario's [run] seed range. */
@@ -555,6 +572,24 @@ int cmd_run(int argc, char **argv)
 	if (a.opt.profile && profile_parse(a.opt.profile, &kprofile, err, sizeof(err))) {
 		scenario_free(sc);
 		return usage_error("run: --kernel: %s", err);
+	}
+	if (*a.switches) {
+		struct kernel_profile p;
+		size_t n = strlen(sc->kernel.switches);
+
+		if (n + strlen(a.switches) + 2 > sizeof(sc->kernel.switches)) {
+			scenario_free(sc);
+			return usage_error("run: --switch: with the scenario's [kernel] switches, more than %zu characters",
+					   sizeof(sc->kernel.switches) - 1);
+		}
+		snprintf(sc->kernel.switches + n, sizeof(sc->kernel.switches) - n,
+			 "%s%s", n ? " " : "", a.switches);
+		if (profile_parse(a.opt.profile ? a.opt.profile : sc->kernel.profile,
+				  &p, err, sizeof(err)) ||
+		    profile_set_switches(&p, sc->kernel.switches, err, sizeof(err))) {
+			scenario_free(sc);
+			return usage_error("run: --switch: %s", err);
+		}
 	}
 	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
 		scenario_free(sc);

@@ -252,7 +252,9 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	m->sc = sc;
 	current_machine = m;
 	if (profile_parse(profile ? profile : sc->kernel.profile, &kprofile,
-			  why, sizeof(why))) {
+			  why, sizeof(why)) ||
+	    profile_set_switches(&kprofile, sc->kernel.switches, why,
+				 sizeof(why))) {
 		snprintf(err, len, "%s", why);
 		return -1;
 	}

@@ -913,6 +913,37 @@ int profile_set_switch(struct kernel_profile *p, const char *name,
 	}
 }
 
+int profile_set_switches(struct kernel_profile *p, const char *list,
+			 char *err, size_t errlen)
+{
+	const char *s = list ? list : "";
+
+	for (;;) {
+		char item[160], name[64], why[256];
+		const char *eq;
+		size_t n;
+
+		s += strspn(s, " \t");
+		if (!*s)
+			return 0;
+		n = strcspn(s, " \t");
+		if (n >= sizeof(item))
+			return fail(err, errlen, "switch setting '%.40s...' too long",
+				    s);
+		memcpy(item, s, n);
+		item[n] = 0;
+		s += n;
+		eq = strchr(item, '=');
+		if (!eq || eq == item || (size_t)(eq - item) >= sizeof(name))
+			return fail(err, errlen,
+				    "'%s': expected NAME=VALUE, a profile switch and its value (e.g. cw_alloc=BOTH; 'mmsim profiles 2.6.32-rc6' lists them)",
+				    item);
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - item), item);
+		if (profile_set_switch(p, name, eq + 1, why, sizeof(why)))
+			return fail(err, errlen, "'%s': %s", item, why);
+	}
+}
+
 static enum base_kernel base_of(const struct kernel_profile *p)
 {
 	if (p->base && !strcmp(p->base, "2.6.30"))

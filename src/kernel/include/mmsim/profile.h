@@ -159,6 +159,13 @@ const char *profile_switch_value(const struct kernel_profile *p,
 const char *profile_switch_name(size_t i);
 int profile_set_switch(struct kernel_profile *p, const char *name,
 		       const char *value, char *err, size_t errlen);
+/*
+ * Set every NAME=VALUE of @list (separated by blanks: a scenario's
+ * [kernel] switches, 'mmsim run --switch') on @p, in order.  Returns 0,
+ * or -1 with the first bad item named in @err; @p is then partly set.
+ */
+int profile_set_switches(struct kernel_profile *p, const char *list,
+			 char *err, size_t errlen);
 
 /*
  * The @i-th column of the 'mmsim profiles' table: its heading, and in
