@@ -251,6 +251,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	memset(m, 0, sizeof(*m));
 	m->sc = sc;
 	current_machine = m;
+	profile_reads_reset();
 	if (profile_parse(profile ? profile : sc->kernel.profile, &kprofile,
 			  why, sizeof(why)) ||
 	    profile_set_switches(&kprofile, sc->kernel.switches, why,

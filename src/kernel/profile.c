@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 #include "mmsim/profile.h"
+#include "metrics/metrics.h"
 
 #define P(n)		(1u << ((n) - 1))
 #define NR_PATCHES	6
@@ -319,6 +320,7 @@ static const struct profile_switch switches[] = {
 #undef SWITCH_UINT
 
 #define NR_SWITCHES (sizeof(switches) / sizeof(switches[0]))
+_Static_assert(NR_SWITCHES == NR_PROFILE_SWITCHES, "one id per switch");
 
 static int switch_get(const struct kernel_profile *p,
 		      const struct profile_switch *s)
@@ -1065,3 +1067,40 @@ const char *profile_column(size_t i, const char **name, int *width)
 	}
 	return NULL;
 }
+
+/* ---- which switches a run read --------------------------------------- */
+
+uint64_t kprofile_reads[NR_PROFILE_SWITCHES];
+
+void profile_reads_reset(void)
+{
+	memset(kprofile_reads, 0, sizeof(kprofile_reads));
+}
+
+static const char *switch_reads_name(unsigned int dim, unsigned int i)
+{
+	(void)dim;
+	return i < NR_SWITCHES ? switches[i].name : NULL;
+}
+
+static void switch_reads_collect(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "switch_reads");
+
+	memcpy(v, kprofile_reads, sizeof(kprofile_reads));
+}
+
+static struct measure switch_reads_measure = {
+	.name = "switch_reads",
+	.doc = "how often the kernel read each profile switch during the run (0: the switch cannot have changed the run)",
+	.unit = "reads",
+	.kind = MEASURE_TABLE,
+	.aggregate = AGGREGATE_NONE,
+	.json = "switch_reads",
+	.type = MT_ARRAY,
+	.flags = MF_OPTIONAL,
+	.dims = { NR_PROFILE_SWITCHES, 0 },
+	.element_name = switch_reads_name,
+	.collect = switch_reads_collect,
+};
+MEASURE_REGISTER(switch_reads_measure);

@@ -424,11 +424,11 @@ static void explain_failure(struct alloc_failure *f,
 		x->note.preferred_zone = NULL;
 		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
 				    &x->kswapd);
-		x->restart_mode = kprofile.restart_mode;
-		x->rt_harder_in_irq = kprofile.rt_harder_in_irq;
-		x->cw_alloc = kprofile.cw_alloc;
-		x->kswapd_sleep = kprofile.kswapd_sleep;
-		x->kswapd_cw_priority = kprofile.kswapd_cw_priority;
+		x->restart_mode = kprofile_get(restart_mode);
+		x->rt_harder_in_irq = kprofile_get(rt_harder_in_irq);
+		x->cw_alloc = kprofile_get(cw_alloc);
+		x->kswapd_sleep = kprofile_get(kswapd_sleep);
+		x->kswapd_cw_priority = kprofile_get(kswapd_cw_priority);
 	}
 	for_each_zone_zonelist(zone, z, ctx.zonelist, ctx.high_zoneidx) {
 		struct zone_verdict v, *vp;

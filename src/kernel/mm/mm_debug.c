@@ -171,7 +171,7 @@ static int walk_pcp_lists(struct zone *zone, struct zone_lists *zl,
 		long n = 0;
 
 		for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
-			CHECK(kprofile.pcp_layout == PCP_PER_MIGRATETYPE || t == 0 ||
+			CHECK(kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE || t == 0 ||
 			      list_empty(&pcp->lists[t]),
 			      "%s cpu %u: single-list layout with pages on list %d",
 			      zone->name, cpu, t);

@@ -382,7 +382,7 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 			free_list_del(page, area);
 			rmv_page_order(page);
 
-			if (kprofile.fallback_claim == FALLBACK_GE_PAGEBLOCK_RANGE) {
+			if (kprofile_get(fallback_claim) == FALLBACK_GE_PAGEBLOCK_RANGE) {
 				/* .32: a block of pageblock_order or more
 				 * claims every pageblock it covers. */
 				if (current_order >= (int)pageblock_order)
@@ -465,7 +465,7 @@ void setup_zone_migrate_reserve(struct zone *zone)
 	/* 2.6.31 (commit "page-allocator: limit the number of
 	 * MIGRATE_RESERVE pageblocks per zone"): large min watermarks on
 	 * big machines had reserved too many blocks. */
-	if (kprofile.reserve_cap2 && reserve > 2)
+	if (kprofile_get(reserve_cap2) && reserve > 2)
 		reserve = 2;
 
 	for (unsigned long pfn = start_pfn; pfn < end_pfn;
@@ -545,7 +545,7 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
  */
 static inline int pcp_free_migratetype(struct page *page, int list_index)
 {
-	switch (kprofile.pcp_free_type) {
+	switch (kprofile_get(pcp_free_type)) {
 	case PCP_FREE_BLOCK:
 		return get_pageblock_migratetype(page);
 	case PCP_FREE_LIST_INDEX:
@@ -612,7 +612,7 @@ static void free_pages_bulk(struct zone *zone, int count,
 static void pcp_free_batch(struct zone *zone, struct per_cpu_pages *pcp,
 			   int count)
 {
-	if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE)
+	if (kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE)
 		free_pcppages_bulk(zone, count, pcp);
 	else
 		free_pages_bulk(zone, count, &pcp->lists[0]);
@@ -680,7 +680,7 @@ void free_hot_cold_page(struct page *page, int cold)
 	count_vm_event(PGFREE);
 	pcp = this_cpu_pcp(zone);
 
-	if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE) {
+	if (kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE) {
 		/*
 		 * .32 keeps lists for the three pcp types only.  Isolated
 		 * pages go straight back; reserve pages ride on the movable
@@ -828,7 +828,7 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 	if (likely(order == 0)) {
 		struct per_cpu_pages *pcp = this_cpu_pcp(zone);
 
-		if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE) {
+		if (kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE) {
 			struct list_head *list = &pcp->lists[migratetype];
 
 			if (list_empty(list)) {
@@ -859,7 +859,7 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 		 * leaves the counter low for good; c91ab0438c6 (2.6.32.5)
 		 * moved it after the test.
 		 */
-		if (kprofile.nr_free_update == NR_FREE_BEFORE_TEST) {
+		if (kprofile_get(nr_free_update) == NR_FREE_BEFORE_TEST) {
 			__mod_zone_page_state(zone, NR_FREE_PAGES,
 					      -(1L << order));
 			if (!page)
@@ -867,7 +867,7 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 		}
 		if (!page)
 			return NULL;
-		if (kprofile.nr_free_update == NR_FREE_ON_SUCCESS)
+		if (kprofile_get(nr_free_update) == NR_FREE_ON_SUCCESS)
 			__mod_zone_page_state(zone, NR_FREE_PAGES,
 					      -(1L << order));
 	}
@@ -1043,7 +1043,7 @@ int gfp_to_alloc_flags(gfp_t gfp_mask)
 		/* Atomic requests ignore cpusets: they cannot sleep to wait for them. */
 		alloc_flags &= ~ALLOC_CPUSET;
 	} else if (p && rt_task(p) &&
-		   (kprofile.rt_harder_in_irq || !in_interrupt())) {
+		   (kprofile_get(rt_harder_in_irq) || !in_interrupt())) {
 		/* Patch 2: an rt task that was merely interrupted is no reason
 		 * for the interrupt's allocation to dig deeper. */
 		alloc_flags |= ALLOC_HARDER;
@@ -1094,7 +1094,7 @@ __alloc_pages_high_priority(gfp_t gfp_mask, unsigned int order,
 					      preferred_zone, migratetype);
 		/* Patch 3 makes this wait on both queues (BLK_RW_BOTH). */
 		if (!page && (gfp_mask & __GFP_NOFAIL))
-			congestion_wait(kprofile.cw_alloc, HZ / 50);
+			congestion_wait(kprofile_get(cw_alloc), HZ / 50);
 	} while (!page && (gfp_mask & __GFP_NOFAIL));
 
 	return page;
@@ -1201,7 +1201,7 @@ restart:
 	 * its order again.  2.6.30 restarted from the very top, fast path
 	 * included.
 	 */
-	if (!first && kprofile.restart_mode == RESTART_TOP) {
+	if (!first && kprofile_get(restart_mode) == RESTART_TOP) {
 		page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
 					      zonelist, high_zoneidx,
 					      ALLOC_WMARK_LOW | ALLOC_CPUSET,
@@ -1209,7 +1209,7 @@ restart:
 		if (page)
 			goto got_pg;
 	}
-	if (first || kprofile.restart_mode != RESTART_AFTER_WAKE) {
+	if (first || kprofile_get(restart_mode) != RESTART_AFTER_WAKE) {
 		wake_all_kswapd(order, zonelist, high_zoneidx);
 		note.kswapd_wakes++;
 	}
@@ -1291,7 +1291,7 @@ rebalance:
 		 * index 1) and in the revert-8aa7e847 kernels, ASYNC in .31
 		 * and rc6, both in turn with patch 3.
 		 */
-		congestion_wait(kprofile.cw_alloc, HZ / 50);
+		congestion_wait(kprofile_get(cw_alloc), HZ / 50);
 		goto rebalance;
 	}
 

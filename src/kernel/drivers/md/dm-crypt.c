@@ -131,7 +131,7 @@ struct crypt_io_work {
 
 static bool dm_crypt_unplug_fix(void)
 {
-	return kprofile.dm_crypt_io_path == DM_CRYPT_IO_UNPLUG_V3;
+	return kprofile_get(dm_crypt_io_path) == DM_CRYPT_IO_UNPLUG_V3;
 }
 
 /* The patch's test: the original bio's BIO_RW_SYNCIO bit only. */
@@ -367,7 +367,7 @@ static void kcryptd_crypt_write_convert(struct dm_crypt_io *io)
 		if (out_of_pages) {
 			cc->stats.partial_clones++;
 			cc->stats.congestion_waits++;
-			congestion_wait(kprofile.cw_writeback, HZ / 100);
+			congestion_wait(kprofile_get(cw_writeback), HZ / 100);
 		}
 	}
 	crypt_dec_pending(io);

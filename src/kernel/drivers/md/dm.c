@@ -49,7 +49,7 @@ static bool arch32(void)
 void dm_init(void)
 {
 	unsigned int word = arch32() ? 4 : 8;
-	unsigned int io_size = kprofile.dm_io_endio_lock ?
+	unsigned int io_size = kprofile_get(dm_io_endio_lock) ?
 			       (arch32() ? 24 : 40) : (arch32() ? 20 : 32);
 
 	_io_cache = kmem_cache_create_host("dm_io", io_size, word, 0, NULL,
@@ -217,7 +217,7 @@ struct mapped_device *alloc_dev(const char *name, struct block_device *dev,
 	 * (for request-based dm) and then set dm_request: even a bio-based
 	 * device has the BLKDEV_MIN_RQ requests of blk_init_free_list.
 	 */
-	if (kprofile.dm_request_queue) {
+	if (kprofile_get(dm_request_queue)) {
 		md->rq_pool = mempool_create_slab_pool(BLKDEV_MIN_RQ,
 						       blk_request_cachep());
 		mempool_set_name(md->rq_pool, "%s requests", name);

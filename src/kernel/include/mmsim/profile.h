@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Congestion queues, as backing-dev.h of rc6 + P3. */
 enum {
@@ -110,6 +111,32 @@ struct kernel_profile {
 
 /* The profile the running simulation uses. */
 extern struct kernel_profile kprofile;
+
+/* Every switch's index, in mmsim/profile_switches.h's order. */
+enum profile_switch_id {
+#define SWITCH_ENUM(field, ...)		PROFILE_SW_##field,
+#define SWITCH_QUEUE(field, ...)	PROFILE_SW_##field,
+#define SWITCH_BOOL(field, ...)		PROFILE_SW_##field,
+#define SWITCH_UINT(field, ...)		PROFILE_SW_##field,
+#include "mmsim/profile_switches.h"
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
+	NR_PROFILE_SWITCHES
+};
+
+/*
+ * How often the running kernel has read each switch since boot: a switch
+ * a run never read cannot have changed it (mmsim bisect skips those).
+ * Kernel code reads a switch only through kprofile_get(FIELD); the
+ * layering check keeps it so.  The counts are the run's "switch_reads".
+ */
+extern uint64_t kprofile_reads[NR_PROFILE_SWITCHES];
+#define kprofile_get(field)						\
+	(kprofile_reads[PROFILE_SW_##field]++, kprofile.field)
+/* Zero the counts: the machine's boot, before its first read. */
+void profile_reads_reset(void);
 
 /*
  * Parse a profile name as the 2009 tables write it ("2.6.30",
