@@ -28,6 +28,7 @@ const struct command commands[] = {
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
 	{ "merge", cmd_merge, "build the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
 	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: the fitted scenario and its record" },
+	{ "bisect", cmd_bisect, "which profile switches make two kernels differ, each with its confidence interval" },
 	{ NULL, NULL, NULL },
 };
 

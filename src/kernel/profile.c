@@ -1000,6 +1000,17 @@ static void switch_origin(const struct kernel_profile *p,
 	snprintf(buf, len, "%s", s->why[b]);
 }
 
+const char *profile_switch_origin(const struct kernel_profile *p,
+				  const char *name, char *buf, size_t len)
+{
+	const struct profile_switch *s = switch_find(name);
+
+	if (!s)
+		return NULL;
+	switch_origin(p, s, buf, len);
+	return buf;
+}
+
 void profile_describe(const struct kernel_profile *p,
 		      void (*emit)(void *ctx, const char *line), void *ctx)
 {

@@ -162,8 +162,9 @@ struct scenario_vm {
 
 struct scenario_kernel {
 	char profile[96];
-	/* NAME=VALUE ... set on the profile at boot ("" : none) */
-	char switches[512];
+	/* NAME=VALUE ... set on the profile at boot ("" : none); room for
+	 * every switch of the profile at once (mmsim bisect sets many) */
+	char switches[2048];
 };
 
 #define SCENARIO_TASK_NAME_MAX	16	/* TASK_COMM_LEN, NUL included */
