@@ -261,7 +261,9 @@ static unsigned long next_free_slot(struct swap_info_struct *si,
 	bool reuse = kprofile.swap_reuse_cache_only && vm_swap_full();
 
 	for (unsigned long n = 0; n <= si->max + si->nr_clusters; n++) {
-		if (offset > si->highest_bit || offset < si->lowest_bit)
+		/* No free slot lies below lowest_bit; a cache-only one may. */
+		if (offset > si->highest_bit ||
+		    (!reuse && offset < si->lowest_bit))
 			offset = si->lowest_bit;
 		if (!reuse && offset % SWAPFILE_CLUSTER == 0 &&
 		    si->cluster_used[offset / SWAPFILE_CLUSTER] == SWAPFILE_CLUSTER) {
@@ -298,8 +300,10 @@ static unsigned long scan_swap_map(struct swap_info_struct *si, uint8_t usage)
 	} else {
 		si->cluster_nr--;
 	}
-	if (offset > si->highest_bit || offset < si->lowest_bit ||
-	    !slot_usable(si, offset))
+	/* The kernel's checks: past highest_bit start again at lowest_bit. */
+	if (offset > si->highest_bit)
+		offset = si->lowest_bit;
+	if (!slot_usable(si, offset))
 		offset = next_free_slot(si, offset);
 	if (!offset)
 		return 0;
