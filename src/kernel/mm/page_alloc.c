@@ -521,7 +521,10 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 
 		if (unlikely(!page))
 			break;
-		if (likely(!cold))
+		/* e084b2d95e4 (2.6.31): a cold batch goes in reversed, so
+		 * that the tail hands it out in ascending pfn order too;
+		 * v2.6.30 rmqueue_bulk() queued every batch the same way. */
+		if (likely(!cold) || !kprofile.pcp_cold_tail)
 			list_add(&page->lru, list);
 		else
 			list_add_tail(&page->lru, list);

@@ -254,6 +254,16 @@ SWITCH_ENUM(pcp_layout, PCP, (SINGLE, PER_MIGRATETYPE),
 		    "v2.6.32-rc6 include/linux/mmzone.h:175 struct per_cpu_pages: lists[MIGRATE_PCPTYPES] (5f8dcc21211)",
 	    })
 
+/* rmqueue_bulk() queues a cold request's batch so that the list's tail,
+ * where cold requests take from, hands it out in ascending pfn order
+ * (e084b2d95e4); before, a cold request got the batch highest pfn first. */
+SWITCH_BOOL(pcp_cold_tail, 0, 1, 1,
+	    .why = {
+		    "v2.6.30 mm/page_alloc.c:880 rmqueue_bulk(): list_add() whatever the request; buffered_rmqueue() l.1087 takes a cold page from the tail",
+		    "v2.6.31 mm/page_alloc.c:909 rmqueue_bulk(): list_add_tail() for a cold request (e084b2d95e4)",
+		    "v2.6.32-rc6 mm/page_alloc.c:964 rmqueue_bulk(): list_add_tail() for a cold request; buffered_rmqueue() l.1206 takes from the tail",
+	    })
+
 /*
  * Which list a page freed from a per-cpu list goes back to: its
  * pageblock's type, or the type stored in page_private (by
