@@ -882,6 +882,33 @@ static void test_pcp_hot_cold(void **state)
 	assert_invariants();
 }
 
+/*
+ * 2.6.30 (pcp_cold_tail 0): v2.6.30 rmqueue_bulk() queues every batch in
+ * ascending pfn order from the list's head, and a cold request takes from
+ * the tail: the batch's highest pfn first, then the one below it.
+ * e084b2d95e4 (2.6.31) queues a cold batch reversed: ascending again
+ * (test_pcp_hot_cold).
+ */
+static void test_pcp_cold_order_30(void **state)
+{
+	char err[128];
+	struct page *a, *b;
+
+	(void)state;
+	assert_int_equal(profile_parse("2.6.30", &kprofile, err, sizeof(err)), 0);
+	boot("x86", 512, 1);
+	drain_all_pages();
+	a = alloc_pages(GFP_TEMPORARY | __GFP_COLD, 0);
+	b = alloc_pages(GFP_TEMPORARY | __GFP_COLD, 0);
+	assert_int_equal(page_to_pfn(b) + 1, page_to_pfn(a));
+	/* Hot requests still get it from the head: ascending. */
+	drain_all_pages();
+	a = alloc_pages(GFP_KERNEL, 0);
+	b = alloc_pages(GFP_KERNEL, 0);
+	assert_int_equal(page_to_pfn(b), page_to_pfn(a) + 1);
+	assert_invariants();
+}
+
 /* DMA's computed batch is 0: high 0, batch 1, every free goes back. */
 static void test_pcp_dma_zero_high(void **state)
 {
@@ -1260,6 +1287,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_nr_free_after_failed_rmqueue, teardown),
 		cmocka_unit_test_teardown(test_pcp_high_and_batch, teardown),
 		cmocka_unit_test_teardown(test_pcp_hot_cold, teardown),
+		cmocka_unit_test_teardown(test_pcp_cold_order_30, teardown),
 		cmocka_unit_test_teardown(test_pcp_dma_zero_high, teardown),
 		cmocka_unit_test_teardown(test_pcp_drain_order_32, teardown),
 		cmocka_unit_test_teardown(test_pcp_drain_order_31, teardown),

@@ -86,6 +86,14 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->writeback_engine, WRITEBACK_PDFLUSH);
 		assert_int_equal(p->bdp_sleep, BDP_CONGESTION_WAIT);
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
+		/* d7831a0bdf0, the readahead series, c9e444103b5 and
+		 * e084b2d95e4 are 2.6.31; de2e7567c7d 2.6.32-rc1. */
+		assert_int_equal(p->bdp_writeback, BDP_WB_ANY_DIRTY);
+		assert_int_equal(p->ondemand_ra, ONDEMAND_RA_V30);
+		assert_int_equal(p->mmap_readaround, MMAP_RA_V30);
+		assert_false(p->swap_reuse_cache_only);
+		assert_false(p->pcp_cold_tail);
+		assert_false(p->lumpy_noswap_skip);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V30);
 		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
@@ -107,6 +115,12 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->writeback_engine, WRITEBACK_PDFLUSH);
 		assert_int_equal(p->bdp_sleep, BDP_CONGESTION_WAIT);
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
+		assert_int_equal(p->bdp_writeback, BDP_WB_OVER_BDI_THRESH);
+		assert_int_equal(p->ondemand_ra, ONDEMAND_RA_V31);
+		assert_int_equal(p->mmap_readaround, MMAP_RA_V31);
+		assert_true(p->swap_reuse_cache_only);
+		assert_true(p->pcp_cold_tail);
+		assert_false(p->lumpy_noswap_skip);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V31);
 		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
@@ -131,6 +145,12 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->writeback_engine, WRITEBACK_FLUSHER);
 		assert_int_equal(p->bdp_sleep, BDP_PAUSE_BACKOFF);
 		assert_int_equal(p->bdp_write_chunk, BDP_DIRTIED_1_5);
+		assert_int_equal(p->bdp_writeback, BDP_WB_OVER_BDI_THRESH);
+		assert_int_equal(p->ondemand_ra, ONDEMAND_RA_V31);
+		assert_int_equal(p->mmap_readaround, MMAP_RA_V31);
+		assert_true(p->swap_reuse_cache_only);
+		assert_true(p->pcp_cold_tail);
+		assert_true(p->lumpy_noswap_skip);
 		assert_true(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V32);
 		/* 61cbe54d, 172e082a and 51e0304c: all in 2.6.32-rc1. */
@@ -156,6 +176,14 @@ static void check_row(const struct row *r, const struct kernel_profile *p)
 	assert_int_equal(p->patches, r->patches);
 	assert_int_equal(p->revert_8aa7e847, r->revert);
 	assert_int_equal(p->restart_mode, r->restart);
+	/* alloc_flags: 2.6.30 every pass, 2.6.31 once above restart: until
+	 * patch 1 moves the label above them, rc6 every restart. */
+	if (!strncmp(r->name, "2.6.30", 6))
+		assert_int_equal(p->restart_alloc_flags, RESTART_FLAGS_EVERY_PASS);
+	else if (!strncmp(r->name, "2.6.31", 6) && !(r->patches & 1))
+		assert_int_equal(p->restart_alloc_flags, RESTART_FLAGS_ONCE);
+	else
+		assert_int_equal(p->restart_alloc_flags, RESTART_FLAGS_EVERY_RESTART);
 	assert_int_equal(p->rt_harder_in_irq, r->rt_irq);
 	assert_int_equal(p->cw_alloc, r->cw_alloc);
 	assert_int_equal(p->cw_direct, r->cw_direct);

@@ -530,7 +530,14 @@ static void balance_dirty_pages(struct address_space *mapping,
 		wb->dirty_exceeded = true;
 		throttled = true;
 
-		if (bdi_nr_reclaimable > (long)bdi_thresh) {
+		/*
+		 * d7831a0bdf0 (2.6.31 balance_dirty_pages()): write only while
+		 * this bdi is over its own threshold, else wait for the disk.
+		 * v2.6.30 wrote whenever the bdi had any reclaimable page.
+		 */
+		if (kprofile.bdp_writeback == BDP_WB_ANY_DIRTY ?
+		    bdi_nr_reclaimable > 0 :
+		    bdi_nr_reclaimable > (long)bdi_thresh) {
 			writeback_inodes_wbc(&wbc);
 			pages_written += write_chunk - (unsigned long)wbc.nr_to_write;
 			get_dirty_limits(&background_thresh, &dirty_thresh,

@@ -521,7 +521,10 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 
 		if (unlikely(!page))
 			break;
-		if (likely(!cold))
+		/* e084b2d95e4 (2.6.31): a cold batch goes in reversed, so
+		 * that the tail hands it out in ascending pfn order too;
+		 * v2.6.30 rmqueue_bulk() queued every batch the same way. */
+		if (likely(!cold) || !kprofile.pcp_cold_tail)
 			list_add(&page->lru, list);
 		else
 			list_add_tail(&page->lru, list);
@@ -1213,10 +1216,18 @@ restart:
 		wake_all_kswapd(order, zonelist, high_zoneidx);
 		note.kswapd_wakes++;
 	}
-	first = false;
 	note.passes++;
 
-	alloc_flags = gfp_to_alloc_flags(gfp_mask);
+	/*
+	 * v2.6.31 __alloc_pages_slowpath() computes alloc_flags once, above
+	 * its restart label: a task the OOM killer just chose (TIF_MEMDIE)
+	 * restarts without ALLOC_NO_WATERMARKS and gives up below.  2.6.30
+	 * (__alloc_pages_internal()) and b259fbde0a8 (2.6.32-rc1) compute it
+	 * on every restart.
+	 */
+	if (first || kprofile.restart_alloc_flags != RESTART_FLAGS_ONCE)
+		alloc_flags = gfp_to_alloc_flags(gfp_mask);
+	first = false;
 	slowpath_note_attempt(&note, alloc_flags & ~ALLOC_NO_WATERMARKS);
 
 	/* The min watermark, softened by ALLOC_HIGH and ALLOC_HARDER. */
@@ -1227,6 +1238,14 @@ restart:
 		goto got_pg;
 
 rebalance:
+	/*
+	 * v2.6.30 __alloc_pages_internal()'s rebalance label tests
+	 * PF_MEMALLOC and TIF_MEMDIE itself, so a task killed while it waited
+	 * below still gets its no-watermark attempt; .31 and rc6 go by the
+	 * flags of the last restart.
+	 */
+	if (kprofile.restart_alloc_flags == RESTART_FLAGS_EVERY_PASS)
+		alloc_flags = gfp_to_alloc_flags(gfp_mask);
 	if (alloc_flags & ALLOC_NO_WATERMARKS) {
 		slowpath_note_attempt(&note, ALLOC_NO_WATERMARKS);
 		page = __alloc_pages_high_priority(gfp_mask, order, zonelist,

@@ -8,6 +8,7 @@
  *   .active_list_rule   shrink_list / shrink_active_list (.30 vs .31+)
  *   .noswap_rule        shrink_zone scaling without swap (.30 vs .31+)
  *   .lumpy_sync_rule    the lumpy synchronous second pass (.30 vs .31+)
+ *   .lumpy_noswap_skip  lumpy neighbours without swap (rc6)
  *   .too_many_isolated  the rc6 direct-reclaim throttle
  *   .reclaimable_def    zone_lru_pages (.30/.31) / zone_reclaimable_pages (.32)
  *   .cw_direct, .cw_kswapd, .cw_lumpy, .cw_isolated   congestion queues
@@ -583,8 +584,14 @@ static unsigned long isolate_lru_pages(unsigned long nr_to_scan,
 			cursor_page = pfn_to_page(pfn);
 			if (page_zonenum(cursor_page) != zone_id)
 				continue;
-			/* Without swap, unswapped anon pages cannot go. */
-			if (nr_swap_pages <= 0 && PageAnon(cursor_page) &&
+			/*
+			 * Without swap, unswapped anon pages cannot go
+			 * (de2e7567c7d, 2.6.32-rc1 isolate_lru_pages(); .30
+			 * and .31 take them and fail them in
+			 * shrink_page_list()).
+			 */
+			if (kprofile.lumpy_noswap_skip &&
+			    nr_swap_pages <= 0 && PageAnon(cursor_page) &&
 			    !PageSwapCache(cursor_page))
 				continue;
 			if (__isolate_lru_page(cursor_page, mode, file) == 0) {
