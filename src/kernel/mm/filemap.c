@@ -747,7 +747,7 @@ int filemap_fault(struct vm_area_struct *vma, pgoff_t offset,
 	if (offset >= size)
 		return VM_FAULT_SIGBUS;
 
-	if (kprofile.mmap_readaround == MMAP_RA_V30)
+	if (kprofile_get(mmap_readaround) == MMAP_RA_V30)
 		return filemap_fault_v30(mapping, ra, offset, size, pagep);
 
 	page = find_get_page(mapping, offset);

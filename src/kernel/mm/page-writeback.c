@@ -535,7 +535,7 @@ static void balance_dirty_pages(struct address_space *mapping,
 		 * this bdi is over its own threshold, else wait for the disk.
 		 * v2.6.30 wrote whenever the bdi had any reclaimable page.
 		 */
-		if (kprofile.bdp_writeback == BDP_WB_ANY_DIRTY ?
+		if (kprofile_get(bdp_writeback) == BDP_WB_ANY_DIRTY ?
 		    bdi_nr_reclaimable > 0 :
 		    bdi_nr_reclaimable > (long)bdi_thresh) {
 			writeback_inodes_wbc(&wbc);

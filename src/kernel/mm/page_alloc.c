@@ -524,7 +524,7 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 		/* e084b2d95e4 (2.6.31): a cold batch goes in reversed, so
 		 * that the tail hands it out in ascending pfn order too;
 		 * v2.6.30 rmqueue_bulk() queued every batch the same way. */
-		if (likely(!cold) || !kprofile.pcp_cold_tail)
+		if (likely(!cold) || !kprofile_get(pcp_cold_tail))
 			list_add(&page->lru, list);
 		else
 			list_add_tail(&page->lru, list);
@@ -1225,7 +1225,7 @@ restart:
 	 * (__alloc_pages_internal()) and b259fbde0a8 (2.6.32-rc1) compute it
 	 * on every restart.
 	 */
-	if (first || kprofile.restart_alloc_flags != RESTART_FLAGS_ONCE)
+	if (first || kprofile_get(restart_alloc_flags) != RESTART_FLAGS_ONCE)
 		alloc_flags = gfp_to_alloc_flags(gfp_mask);
 	first = false;
 	slowpath_note_attempt(&note, alloc_flags & ~ALLOC_NO_WATERMARKS);
@@ -1244,7 +1244,7 @@ rebalance:
 	 * below still gets its no-watermark attempt; .31 and rc6 go by the
 	 * flags of the last restart.
 	 */
-	if (kprofile.restart_alloc_flags == RESTART_FLAGS_EVERY_PASS)
+	if (kprofile_get(restart_alloc_flags) == RESTART_FLAGS_EVERY_PASS)
 		alloc_flags = gfp_to_alloc_flags(gfp_mask);
 	if (alloc_flags & ALLOC_NO_WATERMARKS) {
 		slowpath_note_attempt(&note, ALLOC_NO_WATERMARKS);

@@ -288,7 +288,7 @@ static unsigned long ondemand_readahead(struct address_space *mapping,
 	unsigned long max = ra->ra_pages;
 	pgoff_t prev_offset;
 
-	if (kprofile.ondemand_ra == ONDEMAND_RA_V30)
+	if (kprofile_get(ondemand_ra) == ONDEMAND_RA_V30)
 		return ondemand_readahead_v30(mapping, ra, filp,
 					      hit_readahead_marker, offset,
 					      req_size);

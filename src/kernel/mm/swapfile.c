@@ -242,7 +242,7 @@ static bool slot_usable(struct swap_info_struct *si, unsigned long offset)
 {
 	if (!si->swap_map[offset])
 		return true;
-	return kprofile.swap_reuse_cache_only &&
+	return kprofile_get(swap_reuse_cache_only) &&
 	       si->swap_map[offset] == SWAP_HAS_CACHE && vm_swap_full() &&
 	       try_to_reclaim_swap_slot(si, offset);
 }
@@ -258,7 +258,7 @@ static bool slot_usable(struct swap_info_struct *si, unsigned long offset)
 static unsigned long next_free_slot(struct swap_info_struct *si,
 				    unsigned long offset)
 {
-	bool reuse = kprofile.swap_reuse_cache_only && vm_swap_full();
+	bool reuse = kprofile_get(swap_reuse_cache_only) && vm_swap_full();
 
 	for (unsigned long n = 0; n <= si->max + si->nr_clusters; n++) {
 		/* No free slot lies below lowest_bit; a cache-only one may. */

@@ -590,7 +590,7 @@ static unsigned long isolate_lru_pages(unsigned long nr_to_scan,
 			 * and .31 take them and fail them in
 			 * shrink_page_list()).
 			 */
-			if (kprofile.lumpy_noswap_skip &&
+			if (kprofile_get(lumpy_noswap_skip) &&
 			    nr_swap_pages <= 0 && PageAnon(cursor_page) &&
 			    !PageSwapCache(cursor_page))
 				continue;
