@@ -318,6 +318,17 @@ int outfile_commit(struct outfile *of)
 	return 0;
 }
 
+int outfile_flush(struct outfile *of)
+{
+	int err;
+
+	errno = 0;
+	if (!fflush(of->fp) && !ferror(of->fp))
+		return 0;
+	err = of->sink && of->sink->err ? of->sink->err : errno ? errno : EIO;
+	return fail(of, err, NULL);
+}
+
 void outfile_abort(struct outfile *of)
 {
 	if (of->fp && !of->is_stdout)
