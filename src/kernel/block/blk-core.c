@@ -540,6 +540,7 @@ static void blk_account_dispatch(struct request_queue *q, struct request *rq,
 	st->seeks[sync]++;
 	st->seek_sectors[sync] += dist;
 	st->seek_hist[sync][blk_seek_bucket(dist)]++;
+	st->class_sectors[sync] += rq->nr_sectors;
 	st->size_hist[sync][blk_size_bucket(rq->nr_sectors)]++;
 }
 

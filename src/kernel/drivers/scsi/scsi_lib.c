@@ -267,6 +267,7 @@ static void queues_stats(struct blk_queue_stats *sum)
 				sum->busy_ns[i] += sim_now() - st->busy_since[i];
 			sum->seeks[i] += st->seeks[i];
 			sum->seek_sectors[i] += st->seek_sectors[i];
+			sum->class_sectors[i] += st->class_sectors[i];
 			for (int b = 0; b < BLK_SEEK_BUCKETS; b++)
 				sum->seek_hist[i][b] += st->seek_hist[i][b];
 			for (int b = 0; b < BLK_SIZE_BUCKETS; b++)
@@ -412,36 +413,43 @@ static struct measure blk_busy_measure = {
 };
 MEASURE_REGISTER(blk_busy_measure);
 
+#define BLK_SIZE_COLUMNS	(2 + BLK_SIZE_BUCKETS)
+
 static void collect_blk_size(struct run_result *r)
 {
 	uint64_t *v = result_uints_mut(r, "blk_size");
 	struct blk_queue_stats st;
 
 	queues_stats(&st);
-	for (int c = 0; c < 2; c++)
+	for (int c = 0; c < 2; c++) {
+		uint64_t *row = v + c * BLK_SIZE_COLUMNS;
+
+		row[0] = st.seeks[c];		/* one per request dispatched */
+		row[1] = st.class_sectors[c];
 		for (int b = 0; b < BLK_SIZE_BUCKETS; b++)
-			v[c * BLK_SIZE_BUCKETS + b] = st.size_hist[c][b];
+			row[2 + b] = st.size_hist[c][b];
+	}
 }
 
 static const char *blk_size_name(unsigned int dim, unsigned int i)
 {
-	static const char *const names[BLK_SIZE_BUCKETS] = {
-		"le_4k", "le_8k", "le_16k", "le_32k", "le_64k", "le_128k",
-		"le_256k", "le_512k", "gt_512k",
+	static const char *const names[BLK_SIZE_COLUMNS] = {
+		"requests", "sectors", "le_4k", "le_8k", "le_16k", "le_32k",
+		"le_64k", "le_128k", "le_256k", "le_512k", "gt_512k",
 	};
 
 	if (dim == 0)
 		return sync_name(i);
-	return i < BLK_SIZE_BUCKETS ? names[i] : NULL;
+	return i < BLK_SIZE_COLUMNS ? names[i] : NULL;
 }
 
 static struct measure blk_size_measure = {
 	.name = "blk_size", .doc = "the requests the disks' drivers got, by "
-	"class and size: up to 4 KiB, 8 KiB, ... doubling to 512 KiB, and "
-	"larger",
+	"class: how many, their sectors, and how many of each size: up to "
+	"4 KiB, 8 KiB, ... doubling to 512 KiB, and larger",
 	.unit = "", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
 	.json = "blk_size", .type = MT_ARRAY,
-	.dims = { 2, BLK_SIZE_BUCKETS }, .element_name = blk_size_name,
+	.dims = { 2, BLK_SIZE_COLUMNS }, .element_name = blk_size_name,
 	.flags = MF_OMIT_EMPTY, .collect = collect_blk_size,
 };
 MEASURE_REGISTER(blk_size_measure);

@@ -127,6 +127,7 @@ struct blk_queue_stats {
 	 * request's extent the next distance is measured from. */
 	unsigned long seeks[2];
 	uint64_t seek_sectors[2];
+	uint64_t class_sectors[2];	/* dispatched, by is_sync */
 	unsigned long seek_hist[2][BLK_SEEK_BUCKETS];
 	unsigned long size_hist[2][BLK_SIZE_BUCKETS];
 	uint64_t last_start, last_end;
