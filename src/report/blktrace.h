@@ -47,7 +47,11 @@ unsigned long blktrace_records(const struct blktrace_set *s);
 /*
  * Stop tracing (before the devices go) and free @s.  With @keep, write
  * the files into place: 0, or -1 with "PATH: cannot write: reason" in
- * @err and no file of this run left.  Without, remove them: 0.
+ * @err.  A write that failed (a full disk: what goes wrong in practice)
+ * shows when the files are flushed, before any is renamed: then no file
+ * of this run is left.  Only a failure of close() or rename() after
+ * every file flushed could leave part of the set renamed.  Without
+ * @keep, remove them: 0.
  */
 int blktrace_stop(struct blktrace_set *s, bool keep, char *err, size_t len);
 
