@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* DIR/DEV.blktrace.CPU files from the kernel's block trace (blktrace.h). */
+/* DIR/DEV.blktrace.0 files from the kernel's block trace (blktrace.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,17 +11,29 @@
 #include "linux/blkdev.h"
 #include "linux/blktrace_api.h"
 
+/*
+ * Every CPU's records of a device go to one file, DEV.blktrace.0, in the
+ * order they happened, as CPU 0's: blkparse merges per-CPU files by
+ * timestamp alone, and the simulation has many events of one device at
+ * the same nanosecond on different CPUs (an interrupt dispatching while
+ * a task unplugs), which it would then put in an order that never
+ * happened (btt's seeks and Q2Q go wrong).  The kernel's records keep
+ * their CPU; the merged stream is numbered afresh.
+ */
+#define NR_FILES	1
+
 struct blktrace_dev {
 	struct blktrace_set *set;
 	struct request_queue *q;
 	char name[32];
-	struct outfile *of;		/* one per CPU */
-	bool *open;
+	struct outfile of[NR_FILES];
+	bool open[NR_FILES];
+	uint32_t sequence;		/* the merged stream's */
 };
 
 struct blktrace_set {
 	char *dir;
-	unsigned int nr_cpus;
+	unsigned int nr_cpus;		/* the machine's */
 	struct blktrace_dev *dev;
 	size_t nr;
 	unsigned long records;
@@ -59,22 +71,28 @@ static char *file_path(const struct blktrace_set *s, const char *dev,
 	return p;
 }
 
-/* The relay channel of one device: its CPU's file. */
+/* The relay channels of one device, every CPU's: its one file. */
 static void relay_write(void *data, int cpu, const void *buf, size_t len)
 {
 	struct blktrace_dev *d = data;
+	struct blk_io_trace t;
 
+	(void)cpu;
+	memcpy(&t, buf, sizeof(t));
+	t.cpu = 0;
+	/* Notes have no number; every other record the stream's next. */
+	if (!(t.action & BLK_TC_ACT(BLK_TC_NOTIFY)))
+		t.sequence = ++d->sequence;
 	/* A failed write is kept by the file and reported when it ends. */
-	(void)fwrite(buf, len, 1, d->of[cpu].fp);
+	(void)fwrite(&t, sizeof(t), 1, d->of[0].fp);
+	if (len > sizeof(t))
+		(void)fwrite((const char *)buf + sizeof(t), len - sizeof(t), 1,
+			     d->of[0].fp);
 	d->set->records++;
 }
 
 static void free_set(struct blktrace_set *s)
 {
-	for (size_t i = 0; i < s->nr; i++) {
-		free(s->dev[i].of);
-		free(s->dev[i].open);
-	}
 	free(s->dev);
 	free(s->dir);
 	free(s);
@@ -88,7 +106,7 @@ static void abort_set(struct blktrace_set *s)
 
 		if (d->q)
 			blk_trace_remove(d->q);
-		for (unsigned int c = 0; c < s->nr_cpus; c++)
+		for (unsigned int c = 0; c < NR_FILES; c++)
 			if (d->open[c])
 				outfile_abort(&d->of[c]);
 	}
@@ -112,11 +130,7 @@ struct blktrace_set *blktrace_start(const char *dir,
 
 		d->set = s;
 		snprintf(d->name, sizeof(d->name), "%s", bdevs[i]->bd_name);
-		d->of = calloc(s->nr_cpus, sizeof(*d->of));
-		d->open = calloc(s->nr_cpus, sizeof(*d->open));
-		if (!d->of || !d->open)
-			abort();
-		for (unsigned int c = 0; c < s->nr_cpus; c++) {
+		for (unsigned int c = 0; c < NR_FILES; c++) {
 			char *path = file_path(s, d->name, c);
 
 			if (outfile_open(&d->of[c], path)) {
@@ -150,12 +164,11 @@ unsigned long blktrace_records(const struct blktrace_set *s)
 	return s->records;
 }
 
-/* An earlier set's files for CPUs beyond this run's: blkparse would
- * read them too (it takes DEV.blktrace.N for N = 0, 1, ... while they
- * exist). */
+/* An earlier set's files for other CPUs: blkparse would read them too
+ * (it takes DEV.blktrace.N for N = 0, 1, ... while they exist). */
 static void remove_stale(const struct blktrace_set *s, const char *dev)
 {
-	for (unsigned int c = s->nr_cpus;; c++) {
+	for (unsigned int c = NR_FILES;; c++) {
 		char *path = file_path(s, dev, c);
 		struct stat st;
 		bool regular = !lstat(path, &st) && S_ISREG(st.st_mode);
@@ -182,7 +195,7 @@ int blktrace_stop(struct blktrace_set *s, bool keep, char *err, size_t len)
 	}
 	/* All written, or none renamed. */
 	for (size_t i = 0; i < s->nr; i++)
-		for (unsigned int c = 0; c < s->nr_cpus; c++) {
+		for (unsigned int c = 0; c < NR_FILES; c++) {
 			struct outfile *of = &s->dev[i].of[c];
 
 			if (outfile_flush(of)) {
@@ -198,7 +211,7 @@ int blktrace_stop(struct blktrace_set *s, bool keep, char *err, size_t len)
 	for (size_t i = 0; i < s->nr; i++) {
 		struct blktrace_dev *d = &s->dev[i];
 
-		for (unsigned int c = 0; c < s->nr_cpus; c++) {
+		for (unsigned int c = 0; c < NR_FILES; c++) {
 			d->open[c] = false;
 			if (outfile_commit(&d->of[c]) && !rc) {
 				char *path = file_path(s, d->name, c);

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The blktrace program's half of a block trace: the simulated kernel's
- * records (kernel/trace/blktrace.c) go to DIR/DEV.blktrace.CPU, one file
- * per traced device and simulated CPU, as `blktrace -D DIR` names them,
- * so that `blkparse -D DIR -i sda` and btt read them.  docs/trace.md
- * ("blktrace") says what is recorded.
+ * records (kernel/trace/blktrace.c) go to DIR/DEV.blktrace.0, as
+ * `blktrace -D DIR` names CPU 0's file, so that `blkparse -D DIR -i sda`
+ * and btt read them.  One file per device, every CPU's records in the
+ * order they happened (blktrace.c says why); docs/trace.md ("blktrace")
+ * says what is recorded.
  *
  * Files are written whole or not at all (report/outfile.h): each is a
  * temporary file until the run ends; then every one is flushed, and only
  * when all flushed is each renamed into place, so a write error leaves
- * the directory's earlier set as it was.  Files DEV.blktrace.N of the
- * traced devices for CPUs the run did not have (an earlier run's, on
- * more CPUs) are removed then, since blkparse would read them with the
- * new ones.
+ * the directory's earlier set as it was.  Files DEV.blktrace.N, N >= 1,
+ * of the traced devices (an earlier writer's per-CPU files) are removed
+ * then, since blkparse would read them with the new ones.
  */
 #ifndef MMSIM_REPORT_BLKTRACE_H
 #define MMSIM_REPORT_BLKTRACE_H
