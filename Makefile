@@ -225,6 +225,8 @@ validate: deps
 # (the README's test command, and CI's) runs both in one parallel pass.
 SLOW_TEST_NAMES := run examples outputs tracedat_write calibrate progress html bisect \
 	validation install
+# blkparse and btt on a 30 s default run's block trace, three runs.
+SLOW_TEST_NAMES += blktrace_tools
 SLOW_TEST_BINS := $(SLOW_TEST_NAMES:%=$(BUILD)/tests/test_%)
 FAST_TEST_BINS := $(filter-out $(SLOW_TEST_BINS),$(TEST_BINS))
 

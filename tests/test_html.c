@@ -136,8 +136,8 @@ static void test_report_in_chromium(void **state)
 	/* 6 plots every report has, one free-pages plot per column. */
 	assert_int_equal(images, 6 + 3);
 	assert_int_equal(loaded, images);
-	/* comparison, congestion_wait, vmstat, runs. */
-	assert_int_equal(tables, 4);
+	/* comparison, congestion_wait, disk, vmstat, runs. */
+	assert_int_equal(tables, 5);
 	assert_int_equal(rows, 3);
 	assert_int_equal(sorted, 1);
 	assert_int_equal(reversed, 1);

@@ -17,6 +17,7 @@
 #include "scenario/units.h"
 #include "report/table.h"
 #include "report/procfs.h"
+#include "report/blktrace.h"
 #include "report/ftrace.h"
 #include "report/outfile.h"
 #include "report/series.h"
@@ -63,6 +64,12 @@ static void run_help(FILE *f)
 	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
 	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
+	      "  --blktrace DIR     write the block layer's trace as blktrace does, in\n"
+	      "                     blkparse's binary format: DIR/DEV.blktrace.0 for the\n"
+	      "                     disk (sda) and each dm device (dm-0 ...), every CPU's\n"
+	      "                     records in one file in the order they happened; read\n"
+	      "                     with 'blkparse -D DIR -i sda' and btt (docs/trace.md,\n"
+	      "                     blktrace).  DIR is created if missing\n"
 	      "  --check            check kernel invariants after every reclaim pass and\n"
 	      "                     every sample (docs/model.md, Invariants); a violation\n"
 	      "                     stops the run with a report and exit status 3\n"
@@ -273,6 +280,7 @@ struct run_args {
 	const char *scenario;
 	const char *arch;
 	const char *kern_log, *samples, *json, *trace, *events, *latency_log;
+	const char *blktrace;		/* --blktrace DIR */
 	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
@@ -308,7 +316,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	enum {
 		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
-		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
+		OPT_EVENTS, OPT_BLKTRACE, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
 		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
 		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
 		OPT_SWITCH,
@@ -331,6 +339,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "events", required_argument, NULL, OPT_EVENTS },
 		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
+		{ "blktrace", required_argument, NULL, OPT_BLKTRACE },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
@@ -386,6 +395,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case OPT_LATENCY_LOG: a->latency_log = optarg; break;
 		case OPT_TRACE: a->trace = optarg; break;
 		case OPT_EVENTS: a->events = optarg; break;
+		case OPT_BLKTRACE: a->blktrace = optarg; break;
 		case OPT_TRACE_FORMAT:
 			if (strcmp(optarg, "text") && strcmp(optarg, "dat"))
 				return usage_error("run: --trace-format '%s': expected text or dat",
@@ -548,6 +558,7 @@ int cmd_run(int argc, char **argv)
 	struct run_args a = { 0 };
 	struct scenario_error serr;
 	struct ftrace_sink_opts trace = { 0 };
+	struct run_blktrace blktrace = { 0 };
 	struct run_outputs outs = { 0 };
 	struct scenario *sc;
 	struct run_result r;
@@ -599,6 +610,10 @@ int cmd_run(int argc, char **argv)
 		scenario_free(sc);
 		return 0;
 	}
+	if (a.blktrace && blktrace_dir_check(a.blktrace, err, sizeof(err))) {
+		scenario_free(sc);
+		return usage_error("run: --blktrace %s", err);
+	}
 	ret = open_outputs(&a, &outs);
 	if (ret) {
 		scenario_free(sc);
@@ -610,6 +625,10 @@ int cmd_run(int argc, char **argv)
 		trace.header = true;
 		trace.tracedat = trace_is_dat(&a);
 		a.opt.trace = &trace;
+	}
+	if (a.blktrace) {
+		blktrace.dir = a.blktrace;
+		a.opt.blktrace = &blktrace;
 	}
 	a.opt.progress = true;
 	if (a.vmstat)
@@ -681,6 +700,14 @@ int cmd_run(int argc, char **argv)
 		fprintf(f, "\nWhy the allocations failed:\n%s",
 			result_text(&r, "explain") ? result_text(&r, "explain") :
 			"no allocation failed\n");
+	if (a.blktrace && blktrace.error[0]) {
+		fprintf(stderr, "mmsim: run: --blktrace %s: %s\n", a.blktrace,
+			blktrace.error);
+		ret = 1;
+	} else if (a.blktrace) {
+		fprintf(f, "blktrace: %lu records in %s\n", blktrace.records,
+			a.blktrace);
+	}
 	if (write_outputs(&outs, &r))
 		ret = 1;
 	if (!ret && result_bool(&r, "partial"))

@@ -292,6 +292,20 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	return 0;
 }
 
+size_t machine_block_devices(const struct machine *m,
+			     struct block_device **out, size_t max)
+{
+	struct block_device *all[] = {
+		m->disk, m->crypt, m->fs_volume, m->swap_volume,
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (all[i] && n < max)
+			out[n++] = all[i];
+	return n;
+}
+
 void machine_teardown(struct machine *m)
 {
 	workload_set_release(&m->workloads);

@@ -603,6 +603,225 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 	free(all);
 }
 
+/* ---- the disks: the block layer's shape, sync and async apart ------- */
+
+/* Element [@row][@col] of the two-dimension array measure @name. */
+static double blk_at(const struct run_result *r, const char *name,
+		     const char *row, const char *col)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	unsigned int i, j;
+
+	for (i = 0; i < m->dims[0]; i++)
+		if (!strcmp(metrics_element_name(name, 0, i), row))
+			break;
+	for (j = 0; j < m->dims[1]; j++)
+		if (!strcmp(metrics_element_name(name, 1, j), col))
+			break;
+	if (i == m->dims[0] || j == m->dims[1]) {
+		fprintf(stderr, "mmsim: bug: %s has no [%s][%s]\n", name, row, col);
+		abort();
+	}
+	return (double)v[i * m->dims[1] + j];
+}
+
+/* One-dimension @name's element @e. */
+static double blk_one(const struct run_result *r, const char *name,
+		      const char *e)
+{
+	return (double)result_uint_at(r, name, e);
+}
+
+/* Over a column's runs: the sum of @name[@row][@col]. */
+static double col_sum(const struct report_column *col, const char *name,
+		      const char *row, const char *c)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < col->nr_runs; i++)
+		s += c ? blk_at(&col->runs[i], name, row, c) :
+		     blk_one(&col->runs[i], name, row);
+	return s;
+}
+
+static double col_seconds(const struct report_column *col)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < col->nr_runs; i++)
+		s += secs(result_uint(&col->runs[i], "sim_end"));
+	return s;
+}
+
+struct row_set {
+	struct report_row *rows;
+	size_t nr, cap, nc;
+};
+
+static struct report_row *add_row(struct row_set *rs, const char *unit,
+				  int precision, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static struct report_row *add_row(struct row_set *rs, const char *unit,
+				  int precision, const char *fmt, ...)
+{
+	struct report_row *row;
+	va_list ap;
+
+	if (rs->nr == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 64;
+		rs->rows = realloc(rs->rows, rs->cap * sizeof(*rs->rows));
+		if (!rs->rows)
+			abort();
+	}
+	row = &rs->rows[rs->nr++];
+	va_start(ap, fmt);
+	vsnprintf(row->name, sizeof(row->name), fmt, ap);
+	va_end(ap);
+	row->unit = unit;
+	row->precision = precision;
+	row->v = calloc(rs->nc + 1, sizeof(*row->v));
+	if (!row->v)
+		abort();
+	return row;
+}
+
+/* Drop the last row when no column has a value above 0. */
+static void drop_if_empty(struct row_set *rs)
+{
+	struct report_row *row = &rs->rows[rs->nr - 1];
+
+	for (size_t c = 0; c < rs->nc; c++)
+		if (row->v[c] > 0)
+			return;
+	free(row->v);
+	rs->nr--;
+}
+
+size_t compare_report_disk_rows(const struct report *rep,
+				struct report_row **rows)
+{
+	static const char *const cls[2] = { "sync", "async" };
+	static const char *const size_col[] = {
+		"le_4k", "le_8k", "le_16k", "le_32k", "le_64k", "le_128k",
+		"le_256k", "le_512k", "gt_512k",
+	};
+	static const char *const size_label[] = {
+		"<=4K", "<=8K", "<=16K", "<=32K", "<=64K", "<=128K", "<=256K",
+		"<=512K", ">512K",
+	};
+	static const char *const seek_col[] = {
+		"zero", "lt_64k", "lt_1m", "lt_16m", "lt_256m", "lt_4g", "ge_4g",
+	};
+	static const char *const seek_label[] = {
+		"0", "<64K", "<1M", "<16M", "<256M", "<4G", ">=4G",
+	};
+	struct row_set rs = { .nc = rep->nr_columns };
+	double any = 0;
+
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		for (int k = 0; k < 2; k++)
+			any += col_sum(&rep->columns[c], "blk_size", cls[k], "requests");
+	if (!any) {
+		*rows = NULL;
+		return 0;
+	}
+	for (int k = 0; k < 2; k++) {
+		struct report_row *busy = add_row(&rs, "%", 1, "Disk busy %s", cls[k]);
+
+		for (size_t c = 0; c < rep->nr_columns; c++)
+			busy->v[c] = ratio(secs((sim_time_t)col_sum(&rep->columns[c],
+				"blk_busy", cls[k], NULL)), col_seconds(&rep->columns[c]), 100);
+	}
+	for (int k = 0; k < 2; k++) {
+		struct report_row *reqs = add_row(&rs, "", 0, "Disk requests %s", cls[k]);
+		struct report_row *size = add_row(&rs, "", 1, "Disk mean size %s KiB", cls[k]);
+		struct report_row *q2c = add_row(&rs, "", 3, "Disk Q2C %s ms", cls[k]);
+		struct report_row *d2c = add_row(&rs, "", 3, "Disk D2C %s ms", cls[k]);
+		struct report_row *seek = add_row(&rs, "", 1, "Disk mean seek %s MiB", cls[k]);
+
+		for (size_t c = 0; c < rep->nr_columns; c++) {
+			const struct report_column *col = &rep->columns[c];
+			double n = col_sum(col, "blk_size", cls[k], "requests");
+			double bios = col_sum(col, "blk_latency", cls[k], "bios");
+
+			reqs->v[c] = ratio(n, (double)col->nr_runs, 1);
+			size->v[c] = ratio(col_sum(col, "blk_size", cls[k], "sectors"),
+					   n, 0.5);
+			q2c->v[c] = ratio(col_sum(col, "blk_latency", cls[k], "q2c_ns"),
+					  bios, 1e-6);
+			d2c->v[c] = ratio(col_sum(col, "blk_latency", cls[k], "d2c_ns"),
+					  bios, 1e-6);
+			seek->v[c] = ratio(col_sum(col, "blk_seek", cls[k], "sectors"),
+					   col_sum(col, "blk_seek", cls[k], "seeks"),
+					   1.0 / 2048);
+		}
+	}
+	for (int k = 0; k < 2; k++)
+		for (size_t b = 0; b < sizeof(size_col) / sizeof(size_col[0]); b++) {
+			struct report_row *row = add_row(&rs, "%", 1, "Disk size %s %s",
+							 cls[k], size_label[b]);
+
+			for (size_t c = 0; c < rep->nr_columns; c++)
+				row->v[c] = ratio(col_sum(&rep->columns[c], "blk_size",
+							  cls[k], size_col[b]),
+						  col_sum(&rep->columns[c], "blk_size",
+							  cls[k], "requests"), 100);
+			drop_if_empty(&rs);
+		}
+	for (int k = 0; k < 2; k++)
+		for (size_t b = 0; b < sizeof(seek_col) / sizeof(seek_col[0]); b++) {
+			struct report_row *row = add_row(&rs, "%", 1, "Disk seek %s %s",
+							 cls[k], seek_label[b]);
+
+			for (size_t c = 0; c < rep->nr_columns; c++)
+				row->v[c] = ratio(col_sum(&rep->columns[c], "blk_seek",
+							  cls[k], seek_col[b]),
+						  col_sum(&rep->columns[c], "blk_seek",
+							  cls[k], "seeks"), 100);
+			drop_if_empty(&rs);
+		}
+	*rows = rs.rows;
+	return rs.nr;
+}
+
+void compare_report_rows_free(struct report_row *rows, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(rows[i].v);
+	free(rows);
+}
+
+void compare_report_disk(FILE *f, const struct report *rep)
+{
+	struct report_row *rows;
+	size_t nr = compare_report_disk_rows(rep, &rows);
+	struct plain_row *plain;
+
+	if (!nr) {
+		fprintf(f, "Disk: no requests in any run.\n");
+		return;
+	}
+	plain = calloc(nr, sizeof(*plain));
+	if (!plain)
+		abort();
+	for (size_t i = 0; i < nr; i++) {
+		snprintf(plain[i].name, sizeof(plain[i].name), "%s", rows[i].name);
+		plain[i].v = rows[i].v;
+		plain[i].unit = rows[i].unit;
+		plain[i].precision = rows[i].precision;
+	}
+	fprintf(f, "Disk, sync and async apart (rq_is_sync()), as blkparse and btt "
+		"would show the disks: busy is the time the driver held a request "
+		"of the class; requests per run; their mean size; Q2C and D2C per "
+		"bio; the mean seek from the request dispatched before; the shares "
+		"of requests by size and by seek.  Over all runs of a column.\n");
+	plain_print(f, rep, plain, nr);
+	free(plain);
+	compare_report_rows_free(rows, nr);
+}
+
 /* Why the allocations failed, per column, over all its runs (only for
  * results that carry failure_reasons). */
 static void compare_report_reasons(FILE *f, const struct report *rep)
@@ -659,6 +878,8 @@ void compare_report_print(FILE *f, const struct report *rep)
 	compare_report_ops(f, rep);
 	fputc('\n', f);
 	compare_report_cw_sites(f, rep);
+	fputc('\n', f);
+	compare_report_disk(f, rep);
 	compare_report_reasons(f, rep);
 }
 

@@ -349,6 +349,46 @@ static void cw_table(FILE *f, const struct report *rep)
 	fputs("</tbody>\n</table>\n", f);
 }
 
+/*
+ * The disks, sync and async apart: the rows of the text report's disk
+ * block (compare_report_disk_rows), a row per measure, a column per
+ * kernel.  Nothing when no run had a request.
+ */
+static void disk_table(FILE *f, const struct report *rep)
+{
+	struct report_row *rows;
+	size_t nr = compare_report_disk_rows(rep, &rows);
+
+	if (!nr)
+		return;
+	table_head(f, "disk", "The disks, sync and async apart: utilisation "
+		   "(% of the run), requests per run, mean request size, Q2C and "
+		   "D2C per bio, mean seek, and the shares of requests by size "
+		   "and by seek distance; over all runs of each column");
+	fputs("<th>measure</th>", f);
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		fputs("<th>", f);
+		esc(f, rep->columns[c].name);
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead>\n<tbody>\n", f);
+	for (size_t i = 0; i < nr; i++) {
+		fputs("<tr><td>", f);
+		esc(f, rows[i].name);
+		if (*rows[i].unit) {
+			fputs(" (", f);
+			esc(f, rows[i].unit);
+			fputs(")", f);
+		}
+		fputs("</td>", f);
+		for (size_t c = 0; c < rep->nr_columns; c++)
+			num_cell(f, rows[i].v[c], rows[i].precision, NULL);
+		fputs("</tr>\n", f);
+	}
+	fputs("</tbody>\n</table>\n", f);
+	compare_report_rows_free(rows, nr);
+}
+
 static void tables_section(FILE *f, const struct report *rep)
 {
 	fputs("<h2 id=\"tables\">Tables</h2>\n<p>Click a heading to sort by it. "
@@ -357,6 +397,7 @@ static void tables_section(FILE *f, const struct report *rep)
 	      "</a>.</p>\n", f);
 	comparison_table(f, rep);
 	cw_table(f, rep);
+	disk_table(f, rep);
 	vmstat_table(f, rep);
 }
 

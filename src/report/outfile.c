@@ -305,7 +305,15 @@ int outfile_commit(struct outfile *of)
 		 * main() reports its errors once, at exit. */
 		fflush(of->fp);
 	} else {
-		if (fclose(of->fp))
+		/*
+		 * A write that failed earlier may have left nothing to flush
+		 * (stdio drops a buffer its write function refused), and then
+		 * fclose() succeeds: the stream's error flag and the sink's
+		 * first errno say it failed.
+		 */
+		bool bad = ferror(of->fp);
+
+		if (fclose(of->fp) || bad || of->sink->err)
 			err = of->sink->err ? of->sink->err : errno ? errno : EIO;
 	}
 	if (!err && of->tmp_path && rename(of->tmp_path, of->target))
@@ -316,6 +324,17 @@ int outfile_commit(struct outfile *of)
 	if (err)
 		return fail(of, err, NULL);
 	return 0;
+}
+
+int outfile_flush(struct outfile *of)
+{
+	int err;
+
+	errno = 0;
+	if (!fflush(of->fp) && !ferror(of->fp))
+		return 0;
+	err = of->sink && of->sink->err ? of->sink->err : errno ? errno : EIO;
+	return fail(of, err, NULL);
 }
 
 void outfile_abort(struct outfile *of)
