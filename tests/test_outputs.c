@@ -182,7 +182,9 @@ static void test_swap_cache_stats_count(void **state)
 
 	(void)state;
 	write_file("pressure.ini", test_pressure_scenario);
-	assert_int_equal(sh("$M run pressure.ini --kern-log pressure.log"), 0);
+	/* v2.6.31's row prints failures at seed 1 (test_run.c says why). */
+	assert_int_equal(sh("$M run pressure.ini --kernel 2.6.31-0000000-force-highorder "
+			    "--kern-log pressure.log"), 0);
 	log = read_file("pressure.log");
 	assert_non_null(log);
 	last_swap_cache_stats(log, v);
