@@ -209,11 +209,17 @@ run: deps
 # The full validation against the public record (docs/validation.md): every
 # data set (RECORD=cover,20nov for some), SEEDS seeds per condition; SEEDS=3
 # for a quick look.
+# Each claim is judged again at every point of the shipped calibration's
+# ensemble (docs/calibration/shipped-record.json, when it has one) at
+# ENSEMBLE_SEEDS seeds; ENSEMBLE= skips that.
 SEEDS ?= 10
 RECORD ?= all
+ENSEMBLE ?= $(if $(shell grep -l '"ensemble"' docs/calibration/shipped-record.json 2>/dev/null),docs/calibration/shipped-record.json)
+ENSEMBLE_SEEDS ?= 3
 validate: deps
 	@$(MAKE) --no-print-directory all
 	./mmsim validate --record $(RECORD) --seeds $(SEEDS) -j 2 --out docs/validation.md \
+		$(if $(ENSEMBLE),--ensemble $(ENSEMBLE) --ensemble-seeds $(ENSEMBLE_SEEDS)) \
 		--command "make validate SEEDS=$(SEEDS)$(if $(filter-out all,$(RECORD)), RECORD=$(RECORD))" \
 		--date "$$(date -u '+%Y-%m-%d %H:%M UTC')" \
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
