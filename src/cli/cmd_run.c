@@ -194,6 +194,75 @@ static void print_fragmentation(FILE *f, const struct run_result *r)
 }
 
 /*
+ * One line: the order >= 1 atomic failures' preferred zone, medians over
+ * the failures (kernel mm/alloc_fail.c).
+ */
+static void print_highorder_failures(FILE *f, const struct run_result *r)
+{
+	uint64_t n = result_uint(r, "hofail_count");
+
+	if (!n)
+		return;
+	fprintf(f, "order>=1 atomic failures: %lu; at them (medians) free %.0f, "
+		"in blocks >= the order %.0f (on MIGRATE_RESERVE lists %.0f), on "
+		"pcp lists %.0f; below min %.0f%%, below low %.0f%%\n", n,
+		result_real(r, "hofail_free"), result_real(r, "hofail_blocks"),
+		result_real(r, "hofail_reserve"), result_real(r, "hofail_pcp"),
+		100 * result_real(r, "hofail_below_min"),
+		100 * result_real(r, "hofail_below_low"));
+}
+
+/*
+ * One line: the allocator's own measures (kernel mm/page_alloc.c and
+ * drivers/md/dm-crypt.c): drain_all_pages calls, order > 0 requests in
+ * direct reclaim and blocks of order >= 2 broken up, by whom they were
+ * for, and dm-crypt's write pages in flight.
+ */
+static void print_allocator(FILE *f, const struct run_result *r)
+{
+	const struct measure *br = metrics_find("blocks_broken");
+	const struct measure *dr = metrics_find("highorder_direct_reclaim");
+	const uint64_t *broken = result_uints(r, "blocks_broken");
+	const uint64_t *reclaim = result_uints(r, "highorder_direct_reclaim");
+	const char *sep;
+
+	fprintf(f, "allocator: drain_all_pages %lu; order>0 direct reclaim:",
+		result_uint(r, "drain_all_pages"));
+	sep = " ";
+	for (unsigned int c = 0; c < dr->dims[0]; c++) {
+		uint64_t sum = 0;
+
+		for (unsigned int o = 0; o < dr->dims[1]; o++)
+			sum += reclaim[c * dr->dims[1] + o];
+		if (!sum)
+			continue;
+		fprintf(f, "%s%s %lu", sep, dr->element_name(0, c), sum);
+		sep = ", ";
+	}
+	if (*sep == ' ')
+		fprintf(f, " none");
+	for (unsigned int k = 0; k < br->dims[1]; k++) {
+		fprintf(f, "; order>=2 blocks broken (%s):", br->element_name(1, k));
+		sep = " ";
+		for (unsigned int c = 0; c < br->dims[0]; c++) {
+			uint64_t v = broken[c * br->dims[1] + k];
+
+			if (!v)
+				continue;
+			fprintf(f, "%s%s %lu", sep, br->element_name(0, c), v);
+			sep = ", ";
+		}
+		if (*sep == ' ')
+			fprintf(f, " none");
+	}
+	if (result_uint(r, "crypt_write_pages_peak"))
+		fprintf(f, "; dm-crypt write pages in flight: peak %lu, mean %.0f",
+			result_uint(r, "crypt_write_pages_peak"),
+			result_real(r, "crypt_write_pages_mean"));
+	fprintf(f, "\n");
+}
+
+/*
  * One line: mempool_alloc's sleeps (kernel mm/mempool.c), the total, then
  * per pool each kind of waiter's calls that slept and their time, summed
  * over task names, in the order the records list them.
@@ -257,6 +326,8 @@ static void print_io(FILE *f, const struct run_result *r)
 		result_uint(r, "tcp_rcv_collapsed"), result_uint(r, "tcp_rcv_dropped"),
 		result_uint(r, "tcp_collapse_alloc_failures"));
 	print_fragmentation(f, r);
+	print_highorder_failures(f, r);
+	print_allocator(f, r);
 	print_mempool(f, r);
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,

@@ -22,7 +22,8 @@
 
 int alloc_task_stack(struct task_struct *p)
 {
-	struct page *page = alloc_pages(GFP_KERNEL, THREAD_ORDER);
+	struct page *page = alloc_pages_for(ALLOC_CALLER_STACK, GFP_KERNEL,
+					    THREAD_ORDER);
 
 	if (!page)
 		return -ENOMEM;
