@@ -187,10 +187,19 @@ static void print_fragmentation(FILE *f, const struct run_result *r)
 	}
 	fprintf(f, "fragmentation: %s below low at %lu of %zu samples (%lu below "
 	       "min); free pages in blocks of order >= %lu then: %.1f%%, on "
-	       "MIGRATE_RESERVE lists: %.1f%%\n", zone, low, nr,
-	       result_uint(r, "frag_below_min"), result_uint(r, "frag_order"),
+	       "MIGRATE_RESERVE lists: %.1f%%; outside them in blocks >= the "
+	       "order %.0f pages; reserve pageblocks %lu, at the end %lu",
+	       zone, low, nr, result_uint(r, "frag_below_min"),
+	       result_uint(r, "frag_order"),
 	       100 * result_real(r, "frag_share_below_low"),
-	       100 * result_real(r, "frag_reserve_below_low"));
+	       100 * result_real(r, "frag_reserve_below_low"),
+	       result_real(r, "frag_highorder_nonreserve_below_low"),
+	       result_uint(r, "frag_reserve_blocks"),
+	       result_uint(r, "frag_reserve_blocks_end"));
+	if (result_uint(r, "frag_reserve_lost"))
+		fprintf(f, " (first lost by %.0f s)",
+			(double)result_uint(r, "frag_reserve_lost") / 1e9);
+	fputc('\n', f);
 }
 
 /*
@@ -218,29 +227,39 @@ static void print_highorder_failures(FILE *f, const struct run_result *r)
  * direct reclaim and blocks of order >= 2 broken up, by whom they were
  * for, and dm-crypt's write pages in flight.
  */
-static void print_allocator(FILE *f, const struct run_result *r)
+/* " name n, name n" per caller of an order-by-caller measure, or " none". */
+static void print_by_caller(FILE *f, const char *name,
+			    const struct run_result *r)
 {
-	const struct measure *br = metrics_find("blocks_broken");
-	const struct measure *dr = metrics_find("highorder_direct_reclaim");
-	const uint64_t *broken = result_uints(r, "blocks_broken");
-	const uint64_t *reclaim = result_uints(r, "highorder_direct_reclaim");
-	const char *sep;
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	const char *sep = " ";
 
-	fprintf(f, "allocator: drain_all_pages %lu; order>0 direct reclaim:",
-		result_uint(r, "drain_all_pages"));
-	sep = " ";
-	for (unsigned int c = 0; c < dr->dims[0]; c++) {
+	for (unsigned int c = 0; c < m->dims[0]; c++) {
 		uint64_t sum = 0;
 
-		for (unsigned int o = 0; o < dr->dims[1]; o++)
-			sum += reclaim[c * dr->dims[1] + o];
+		for (unsigned int o = 0; o < m->dims[1]; o++)
+			sum += v[c * m->dims[1] + o];
 		if (!sum)
 			continue;
-		fprintf(f, "%s%s %lu", sep, dr->element_name(0, c), sum);
+		fprintf(f, "%s%s %lu", sep, m->element_name(0, c), sum);
 		sep = ", ";
 	}
 	if (*sep == ' ')
 		fprintf(f, " none");
+}
+
+static void print_allocator(FILE *f, const struct run_result *r)
+{
+	const struct measure *br = metrics_find("blocks_broken");
+	const uint64_t *broken = result_uints(r, "blocks_broken");
+	const char *sep;
+
+	fprintf(f, "allocator: drain_all_pages %lu; order>0 requests that may "
+		"sleep:", result_uint(r, "drain_all_pages"));
+	print_by_caller(f, "highorder_sleeping", r);
+	fprintf(f, "; of them in direct reclaim:");
+	print_by_caller(f, "highorder_direct_reclaim", r);
 	for (unsigned int k = 0; k < br->dims[1]; k++) {
 		fprintf(f, "; order>=2 blocks broken (%s):", br->element_name(1, k));
 		sep = " ";
