@@ -55,5 +55,6 @@ unsigned long kernel_held_pages(void)
 	 * with their per-cpu differentials, not only the folded part. */
 	return global_page_state_snapshot(NR_PAGETABLE) +
 	       (global_page_state_snapshot(NR_KERNEL_STACK) << THREAD_ORDER) +
-	       mempool_held_pages() + kmalloc_large_pages() + nr_pages_zeroing;
+	       mempool_held_pages() + kmalloc_large_pages() + nr_pages_zeroing +
+	       nr_pages_in_hand;
 }

@@ -78,12 +78,15 @@ const char *const alloc_caller_names[NR_ALLOC_CALLERS] = {
 	[ALLOC_CALLER_IRQ] = "interrupt",
 };
 
+/* The tag of an allocation made outside any task (boot, spawning). */
+static enum alloc_caller alloc_caller_notask;
+
 static inline enum alloc_caller alloc_caller_now(void)
 {
 	if (in_interrupt())
 		return ALLOC_CALLER_IRQ;
 	return current ? (enum alloc_caller)current->alloc_caller :
-			 ALLOC_CALLER_OTHER;
+			 alloc_caller_notask;
 }
 
 /* A block of @current_order handed out for a request of @order. */
@@ -822,6 +825,10 @@ static void prep_compound_page(struct page *page, unsigned int order)
 /* mmsim: pages allocated and being cleared by a task that lost its CPU
  * meanwhile: held by nobody the invariant checker can see otherwise. */
 unsigned long nr_pages_zeroing;
+/* mmsim: new pages a task holds, off every list, while it may sleep
+ * before they join one (radix_tree_preload() before the page cache or
+ * swap cache takes them): held too, for the checker. */
+unsigned long nr_pages_in_hand;
 
 static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 {
@@ -1408,8 +1415,17 @@ struct page *alloc_pages_for(enum alloc_caller caller, gfp_t gfp,
 	unsigned char old;
 	struct page *page;
 
-	if (!p || in_interrupt())
+	if (in_interrupt())
 		return alloc_pages(gfp, order);
+	if (!p) {
+		/* Nothing sleeps outside a task: a plain save and restore. */
+		enum alloc_caller was = alloc_caller_notask;
+
+		alloc_caller_notask = caller;
+		page = alloc_pages(gfp, order);
+		alloc_caller_notask = was;
+		return page;
+	}
 	old = p->alloc_caller;
 	p->alloc_caller = (unsigned char)caller;
 	page = alloc_pages(gfp, order);

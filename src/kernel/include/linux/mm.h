@@ -164,6 +164,7 @@ void free_task_stack(struct task_struct *p);
 /* Pages held by page tables and kernel stacks (for the checker). */
 unsigned long kernel_held_pages(void);
 extern unsigned long nr_pages_zeroing;	/* mm/page_alloc.c prep_new_page() */
+extern unsigned long nr_pages_in_hand;	/* mm/page_alloc.c: see there */
 
 extern struct list_head mm_list;	/* every live mm_struct */
 
