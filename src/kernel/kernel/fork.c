@@ -19,6 +19,7 @@
 #include "linux/slab.h"
 #include "linux/mmzone.h"
 #include "linux/mm.h"
+#include "linux/swap.h"
 
 int alloc_task_stack(struct task_struct *p)
 {
@@ -46,8 +47,9 @@ void free_task_stack(struct task_struct *p)
 /*
  * Pages the kernel holds outside the LRU and slab: page tables, kernel
  * stacks, the pages of page mempools (dm-crypt's, in the reserve or in
- * flight), SLUB's kmalloc_large blocks (receive buffers above 8 KiB) and
- * new pages being cleared for __GFP_ZERO (prep_new_page).
+ * flight), SLUB's kmalloc_large blocks (receive buffers above 8 KiB),
+ * new pages being cleared for __GFP_ZERO (prep_new_page) and the swap
+ * devices' vmalloc'd swap_maps.
  */
 unsigned long kernel_held_pages(void)
 {
@@ -56,5 +58,5 @@ unsigned long kernel_held_pages(void)
 	return global_page_state_snapshot(NR_PAGETABLE) +
 	       (global_page_state_snapshot(NR_KERNEL_STACK) << THREAD_ORDER) +
 	       mempool_held_pages() + kmalloc_large_pages() + nr_pages_zeroing +
-	       nr_pages_in_hand;
+	       nr_pages_in_hand + swap_map_held_pages();
 }
