@@ -12,6 +12,10 @@
  * [MODEL] Only the programs started by program_spawn get a stack (not
  * trace replay, not the test harness's tasks); kswapd,
  * the flushers, kjournald and kcryptd are engine tasks without one.
+ * The short-lived children of the harness's shell scripts (a monitor's
+ * grep, awk, subshells and sleep) are not simulated tasks: they get a
+ * stack only, alloc_child_stack() in the parent's context, as
+ * do_fork() -> copy_process() -> dup_task_struct() allocates it.
  */
 #include <errno.h>
 #include "linux/kernel.h"
@@ -21,15 +25,38 @@
 #include "linux/mm.h"
 #include "linux/swap.h"
 
-int alloc_task_stack(struct task_struct *p)
+/*
+ * x86's alloc_thread_info(): __get_free_pages(THREAD_FLAGS, THREAD_ORDER),
+ * THREAD_FLAGS GFP_KERNEL | __GFP_NOTRACK (2.6.32
+ * arch/x86/include/asm/thread_info.h; __GFP_NOTRACK is kmemcheck's and
+ * 0 without it), then account_kernel_stack().
+ */
+struct page *alloc_child_stack(void)
 {
 	struct page *page = alloc_pages_for(ALLOC_CALLER_STACK, GFP_KERNEL,
 					    THREAD_ORDER);
 
+	if (page)
+		__inc_zone_page_state(page, NR_KERNEL_STACK);
+	return page;
+}
+
+/* free_task() -> free_thread_info(), after account_kernel_stack(-1). */
+void free_child_stack(struct page *page)
+{
+	if (!page)
+		return;
+	__dec_zone_page_state(page, NR_KERNEL_STACK);
+	__free_pages(page, THREAD_ORDER);
+}
+
+int alloc_task_stack(struct task_struct *p)
+{
+	struct page *page = alloc_child_stack();
+
 	if (!page)
 		return -ENOMEM;
 	p->stack = page;
-	__inc_zone_page_state(page, NR_KERNEL_STACK);
 	return 0;
 }
 
@@ -37,11 +64,8 @@ void free_task_stack(struct task_struct *p)
 {
 	struct page *page = p->stack;
 
-	if (!page)
-		return;
 	p->stack = NULL;
-	__dec_zone_page_state(page, NR_KERNEL_STACK);
-	__free_pages(page, THREAD_ORDER);
+	free_child_stack(page);
 }
 
 /*
