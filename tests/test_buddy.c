@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "metrics/metrics.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "mmsim/trace.h"
@@ -452,6 +453,56 @@ static void test_steal_unmovable_from_movable_32(void **state)
 	assert_int_equal(e->mm_page_alloc.pfn, 130048);
 	assert_int_equal(e->mm_page_alloc.gfp_flags, GFP_KERNEL);
 	assert_invariants();
+}
+
+/*
+ * The allocator's measures on the request above, made for a page mempool
+ * (dm-crypt's write pages) by a task.  The fallback breaks the order-10
+ * block (blocks_broken page_pool/fallback 1) and expand() leaves one free
+ * UNMOVABLE block of each order 0..9.  rmqueue_bulk's 30 more pages come
+ * off them smallest first: order 0 (1 page), order 1 (2; not counted,
+ * below order 2), order 2 (4; one break), order 3 (8; its break and then
+ * its order-2 half's: two), and 15 of the order-4 block's 16 (the
+ * order-4 break, its order-2 half, its order-3 half and that half's
+ * order-2 half: four): 1 + 2 + 4 = 7 breaks on the request's own lists.
+ * No order > 0 request, no drain; then drain_all_pages() once.
+ */
+static void test_measures_blocks_broken(void **state)
+{
+	struct sim_config sc = { .hz = 250, .nr_cpus = 1, .seed = 1 };
+	static struct task_struct kcryptd;
+	const uint64_t *broken;
+	struct run_result r;
+	struct page *page;
+
+	(void)state;
+	profile_set_default();
+	sim_init(&sc);
+	boot("x86_64", 512, 1);
+	page_alloc_stats_reset();
+	sim_current = &kcryptd;
+	page = alloc_pages_for(ALLOC_CALLER_PAGE_POOL, GFP_NOIO, 0);
+	sim_current = NULL;
+	assert_non_null(page);
+	assert_int_equal(kcryptd.alloc_caller, ALLOC_CALLER_OTHER);
+
+	result_init(&r);
+	metrics_find("drain_all_pages")->collect(&r);
+	broken = result_uints(&r, "blocks_broken");
+	for (int c = 0; c < NR_ALLOC_CALLERS; c++)
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(broken[c * 3 + k],
+					 c != ALLOC_CALLER_PAGE_POOL ? 0 :
+					 k == 0 ? 7 : k == 1 ? 1 : 0);
+	assert_int_equal(result_uint(&r, "drain_all_pages"), 0);
+	drain_all_pages();
+	metrics_find("drain_all_pages")->collect(&r);
+	assert_int_equal(result_uint(&r, "drain_all_pages"), 1);
+	result_free(&r);
+	__free_pages(page, 0);
+	assert_invariants();
+	mem_exit();
+	sim_exit();
 }
 
 /* The same request under 2.6.31: only the pageblock holding the block's
@@ -1277,6 +1328,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_conservation_two_cpus, teardown),
 		cmocka_unit_test_teardown(test_steal_unmovable_from_movable_32, teardown),
 		cmocka_unit_test_teardown(test_steal_unmovable_from_movable_31, teardown),
+		cmocka_unit_test_teardown(test_measures_blocks_broken, teardown),
 		cmocka_unit_test_teardown(test_small_fallback_does_not_steal, teardown),
 		cmocka_unit_test_teardown(test_fallback_claims_half_free_block, teardown),
 		cmocka_unit_test_teardown(test_reserve_is_last_resort, teardown),

@@ -105,9 +105,11 @@ static void test_anon_larger_than_ram_round_trip(void **state)
 			 global_page_state(NR_INACTIVE_ANON), 0);
 	assert_conserved();
 	/* Free, or slab: the kernel's caches (radix-tree nodes of the preload
-	 * pools, the pools' bios and requests) stay. */
-	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab,
-			 page_census.managed);
+	 * pools, the pools' bios and requests) stay, and so does the swap
+	 * device's vmalloc'd swap_map: 32768 slots of 2 bytes, 16 pages. */
+	assert_int_equal(swap_map_held_pages(), 16);
+	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab +
+			 swap_map_held_pages(), page_census.managed);
 	harness_swapoff_device();
 	harness_teardown();
 }
@@ -442,9 +444,11 @@ static void test_swapin_readahead_window(void **state)
 	assert_int_equal(total_swapcache_pages, 0);
 	assert_conserved();
 	/* Free, or slab: the kernel's caches (radix-tree nodes of the preload
-	 * pools, the pools' bios and requests) stay. */
-	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab,
-			 page_census.managed);
+	 * pools, the pools' bios and requests) stay, and so does the swap
+	 * device's vmalloc'd swap_map: 2048 slots of 2 bytes, one page. */
+	assert_int_equal(swap_map_held_pages(), 1);
+	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab +
+			 swap_map_held_pages(), page_census.managed);
 	harness_swapoff_device();
 	harness_teardown();
 }

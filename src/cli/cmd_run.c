@@ -33,7 +33,10 @@ static void run_help(FILE *f)
 	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's result line,\n"
 	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
 	      "kswapd premature sleeps, page and swap I/O, fragmentation below the\n"
-	      "watermarks and the sleeps in mempool_alloc per pool and waiter.\n"
+	      "watermarks, the zone at order>=1 atomic failures (medians), the\n"
+	      "allocator's drains, order>0 requests and order>=2 blocks broken by\n"
+	      "caller, dm-crypt's write pages in flight, and the sleeps in\n"
+	      "mempool_alloc per pool and waiter.\n"
 	      "\n"
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
 	      "  --switch NAME=VALUE  set one profile switch by hand on that profile\n"
@@ -194,10 +197,98 @@ static void print_fragmentation(FILE *f, const struct run_result *r)
 	}
 	fprintf(f, "fragmentation: %s below low at %lu of %zu samples (%lu below "
 	       "min); free pages in blocks of order >= %lu then: %.1f%%, on "
-	       "MIGRATE_RESERVE lists: %.1f%%\n", zone, low, nr,
-	       result_uint(r, "frag_below_min"), result_uint(r, "frag_order"),
+	       "MIGRATE_RESERVE lists: %.1f%%; outside them in blocks >= the "
+	       "order %.0f pages; reserve pageblocks %lu, at the end %lu",
+	       zone, low, nr, result_uint(r, "frag_below_min"),
+	       result_uint(r, "frag_order"),
 	       100 * result_real(r, "frag_share_below_low"),
-	       100 * result_real(r, "frag_reserve_below_low"));
+	       100 * result_real(r, "frag_reserve_below_low"),
+	       result_real(r, "frag_highorder_nonreserve_below_low"),
+	       result_uint(r, "frag_reserve_blocks"),
+	       result_uint(r, "frag_reserve_blocks_end"));
+	if (result_uint(r, "frag_reserve_lost"))
+		fprintf(f, " (first lost by %.0f s)",
+			(double)result_uint(r, "frag_reserve_lost") / 1e9);
+	fputc('\n', f);
+}
+
+/*
+ * One line: the order >= 1 atomic failures' preferred zone, medians over
+ * the failures (kernel mm/alloc_fail.c).
+ */
+static void print_highorder_failures(FILE *f, const struct run_result *r)
+{
+	uint64_t n = result_uint(r, "hofail_count");
+
+	if (!n)
+		return;
+	fprintf(f, "order>=1 atomic failures: %lu; at them (medians) free %.0f, "
+		"in blocks >= the order %.0f (on MIGRATE_RESERVE lists %.0f), on "
+		"pcp lists %.0f; below min %.0f%%, below low %.0f%%\n", n,
+		result_real(r, "hofail_free"), result_real(r, "hofail_blocks"),
+		result_real(r, "hofail_reserve"), result_real(r, "hofail_pcp"),
+		100 * result_real(r, "hofail_below_min"),
+		100 * result_real(r, "hofail_below_low"));
+}
+
+/*
+ * One line: the allocator's own measures (kernel mm/page_alloc.c and
+ * drivers/md/dm-crypt.c): drain_all_pages calls, order > 0 requests in
+ * direct reclaim and blocks of order >= 2 broken up, by whom they were
+ * for, and dm-crypt's write pages in flight.
+ */
+/* " name n, name n" per caller of an order-by-caller measure, or " none". */
+static void print_by_caller(FILE *f, const char *name,
+			    const struct run_result *r)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	const char *sep = " ";
+
+	for (unsigned int c = 0; c < m->dims[0]; c++) {
+		uint64_t sum = 0;
+
+		for (unsigned int o = 0; o < m->dims[1]; o++)
+			sum += v[c * m->dims[1] + o];
+		if (!sum)
+			continue;
+		fprintf(f, "%s%s %lu", sep, m->element_name(0, c), sum);
+		sep = ", ";
+	}
+	if (*sep == ' ')
+		fprintf(f, " none");
+}
+
+static void print_allocator(FILE *f, const struct run_result *r)
+{
+	const struct measure *br = metrics_find("blocks_broken");
+	const uint64_t *broken = result_uints(r, "blocks_broken");
+	const char *sep;
+
+	fprintf(f, "allocator: drain_all_pages %lu; order>0 requests that may "
+		"sleep:", result_uint(r, "drain_all_pages"));
+	print_by_caller(f, "highorder_sleeping", r);
+	fprintf(f, "; of them in direct reclaim:");
+	print_by_caller(f, "highorder_direct_reclaim", r);
+	for (unsigned int k = 0; k < br->dims[1]; k++) {
+		fprintf(f, "; order>=2 blocks broken (%s):", br->element_name(1, k));
+		sep = " ";
+		for (unsigned int c = 0; c < br->dims[0]; c++) {
+			uint64_t v = broken[c * br->dims[1] + k];
+
+			if (!v)
+				continue;
+			fprintf(f, "%s%s %lu", sep, br->element_name(0, c), v);
+			sep = ", ";
+		}
+		if (*sep == ' ')
+			fprintf(f, " none");
+	}
+	if (result_uint(r, "crypt_write_pages_peak"))
+		fprintf(f, "; dm-crypt write pages in flight: peak %lu, mean %.0f",
+			result_uint(r, "crypt_write_pages_peak"),
+			result_real(r, "crypt_write_pages_mean"));
+	fprintf(f, "\n");
 }
 
 /*
@@ -264,6 +355,8 @@ static void print_io(FILE *f, const struct run_result *r)
 		result_uint(r, "tcp_rcv_collapsed"), result_uint(r, "tcp_rcv_dropped"),
 		result_uint(r, "tcp_collapse_alloc_failures"));
 	print_fragmentation(f, r);
+	print_highorder_failures(f, r);
+	print_allocator(f, r);
 	print_mempool(f, r);
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,

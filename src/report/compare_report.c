@@ -144,6 +144,90 @@ static double m_frag_below_min(const struct run_result *r)
 	return (double)result_uint(r, "frag_below_min");
 }
 
+/*
+ * Why order >= 1 atomic allocations failed (kernel mm/alloc_fail.c,
+ * mm/page_alloc.c, drivers/md/dm-crypt.c; docs/model.md "Why order-2
+ * atomic allocations fail"): the preferred zone at the failures, medians
+ * over a run's failures (NAN for a run without any), and what emptied
+ * it of order >= 2 blocks.
+ */
+static double m_hofail(const struct run_result *r)
+{
+	return (double)result_uint(r, "hofail_count");
+}
+
+static double hofail_median(const struct run_result *r, const char *name)
+{
+	return result_uint(r, "hofail_count") ? result_real(r, name) : NAN;
+}
+
+static double m_hofail_free(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_free");
+}
+
+static double m_hofail_blocks(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_blocks");
+}
+
+static double m_hofail_reserve(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_reserve");
+}
+
+static double m_hofail_pcp(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_pcp");
+}
+
+static double m_drain_all_pages(const struct run_result *r)
+{
+	return (double)result_uint(r, "drain_all_pages");
+}
+
+/* Every element of an array measure, or of one column (@col >= 0) of a
+ * two-dimension one, summed. */
+static double array_sum(const struct run_result *r, const char *name, int col)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	unsigned int cols = m->dims[1] ? m->dims[1] : 1;
+	double sum = 0;
+
+	for (unsigned int i = 0; i < m->dims[0]; i++)
+		for (unsigned int j = 0; j < cols; j++)
+			if (col < 0 || (unsigned int)col == j)
+				sum += (double)v[i * cols + j];
+	return sum;
+}
+
+static double m_ho_sleeping(const struct run_result *r)
+{
+	return array_sum(r, "highorder_sleeping", -1);
+}
+
+static double m_ho_reclaim(const struct run_result *r)
+{
+	return array_sum(r, "highorder_direct_reclaim", -1);
+}
+
+/* Column 1 of blocks_broken: __rmqueue_fallback's. */
+static double m_broken_fallback(const struct run_result *r)
+{
+	return array_sum(r, "blocks_broken", 1);
+}
+
+static double m_crypt_peak(const struct run_result *r)
+{
+	return (double)result_uint(r, "crypt_write_pages_peak");
+}
+
+static double m_crypt_mean(const struct run_result *r)
+{
+	return result_real(r, "crypt_write_pages_mean");
+}
+
 const struct report_measure report_measures[] = {
 	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
 	{ "failures", "allocation failures kern.log printed", false, 2, m_failures },
@@ -181,6 +265,27 @@ const struct report_measure report_measures[] = {
 	  m_frag_below_low },
 	{ "samples<min", "samples below the min watermark", false, 2,
 	  m_frag_below_min },
+	{ "hofail", "order>=1 atomic failures, all", false, 2, m_hofail },
+	{ "hofail-free", "at them: the zone's free pages (median)", true, 2,
+	  m_hofail_free },
+	{ "hofail-blocks", "at them: pages in blocks >= the order (median)",
+	  true, 2, m_hofail_blocks },
+	{ "hofail-reserve", "at them: of those, on MIGRATE_RESERVE lists "
+	  "(median)", true, 2, m_hofail_reserve },
+	{ "hofail-pcp", "at them: pages on the pcp lists (median)", false, 2,
+	  m_hofail_pcp },
+	{ "drain-all-pages", "drain_all_pages() calls", false, 2,
+	  m_drain_all_pages },
+	{ "ho-sleeping", "order>0 allocations that may sleep", false, 2,
+	  m_ho_sleeping },
+	{ "ho-reclaim", "order>0 allocations in direct reclaim", false, 2,
+	  m_ho_reclaim },
+	{ "broken-fallback", "order>=2 blocks broken by fallbacks", false, 2,
+	  m_broken_fallback },
+	{ "crypt-pages-peak", "dm-crypt write pages in flight, peak", false,
+	  2, m_crypt_peak },
+	{ "crypt-pages-mean", "dm-crypt write pages in flight, mean", false,
+	  2, m_crypt_mean },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);

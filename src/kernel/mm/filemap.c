@@ -205,7 +205,10 @@ int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 	int error;
 
 	VM_BUG_ON(!PageLocked(page));
+	/* The caller's new page is on no list while the preload sleeps. */
+	nr_pages_in_hand++;
 	error = radix_tree_preload(gfp & ~__GFP_HIGHMEM);
+	nr_pages_in_hand--;
 	if (error)
 		return error;
 	error = radix_tree_insert(&mapping->page_tree, index, page);

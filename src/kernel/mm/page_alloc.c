@@ -30,6 +30,7 @@
 #include "linux/oom.h"
 #include "mmsim/alloc_fail.h"
 #include "linux/backing-dev.h"
+#include "metrics/metrics.h"
 #include "internal.h"
 
 /*
@@ -44,6 +45,58 @@
 const char *const migratetype_names[MIGRATE_TYPES] = {
 	"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
 };
+
+/*
+ * mmsim's measures of the allocator (the end of this file): who broke up
+ * free blocks of order 2 or more for a smaller request, whose order > 0
+ * requests entered direct reclaim (each drains every pcp list), and how
+ * often drain_all_pages() ran.  Not kernel state.
+ */
+#define BROKEN_MIN_ORDER	2	/* the reproduction's receive order */
+#define NR_RECLAIM_ORDERS	4	/* order 1, 2, 3, and 4 or more */
+
+enum block_break {
+	BREAK_OWN,		/* __rmqueue_smallest on the request's own type */
+	BREAK_FALLBACK,		/* __rmqueue_fallback: another type's block */
+	BREAK_RESERVE,		/* the MIGRATE_RESERVE lists, the last resort */
+	NR_BLOCK_BREAKS
+};
+
+static struct {
+	unsigned long drain_all_pages;
+	unsigned long blocks_broken[NR_ALLOC_CALLERS][NR_BLOCK_BREAKS];
+	unsigned long direct_reclaim[NR_ALLOC_CALLERS][NR_RECLAIM_ORDERS];
+	unsigned long sleeping[NR_ALLOC_CALLERS][NR_RECLAIM_ORDERS];
+} alloc_stats;
+
+const char *const alloc_caller_names[NR_ALLOC_CALLERS] = {
+	[ALLOC_CALLER_OTHER] = "other",
+	[ALLOC_CALLER_STACK] = "stack",
+	[ALLOC_CALLER_SLAB] = "slab",
+	[ALLOC_CALLER_PAGE_POOL] = "page_pool",
+	[ALLOC_CALLER_PAGETABLE] = "pagetable",
+	[ALLOC_CALLER_IRQ] = "interrupt",
+};
+
+/* The tag of an allocation made outside any task (boot, spawning). */
+static enum alloc_caller alloc_caller_notask;
+
+static inline enum alloc_caller alloc_caller_now(void)
+{
+	if (in_interrupt())
+		return ALLOC_CALLER_IRQ;
+	return current ? (enum alloc_caller)current->alloc_caller :
+			 alloc_caller_notask;
+}
+
+/* A block of @current_order handed out for a request of @order. */
+static inline void count_block_break(unsigned int order,
+				     unsigned int current_order,
+				     enum block_break how)
+{
+	if (current_order >= BROKEN_MIN_ORDER && order < current_order)
+		alloc_stats.blocks_broken[alloc_caller_now()][how]++;
+}
 
 /* ---- pageblocks ------------------------------------------------------ */
 
@@ -265,6 +318,9 @@ static inline struct page *__rmqueue_smallest(struct zone *zone,
 		free_list_del(page, area);
 		rmv_page_order(page);
 		area->nr_free--;
+		count_block_break(order, current_order,
+				  migratetype == MIGRATE_RESERVE ?
+				  BREAK_RESERVE : BREAK_OWN);
 		expand(zone, page, order, current_order, migratetype);
 		return page;
 	}
@@ -398,6 +454,8 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 								  start_migratetype);
 			}
 
+			count_block_break(order, (unsigned int)current_order,
+					  BREAK_FALLBACK);
 			expand(zone, page, order, current_order, migratetype);
 			trace_mm_page_alloc_extfrag(page, (int)order,
 						    current_order,
@@ -651,6 +709,7 @@ void drain_local_pages(void *arg)
  */
 void drain_all_pages(void)
 {
+	alloc_stats.drain_all_pages++;
 	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
 		sim_call_on_cpu((int)cpu, drain_local_pages, NULL);
 }
@@ -769,6 +828,10 @@ static void prep_compound_page(struct page *page, unsigned int order)
 /* mmsim: pages allocated and being cleared by a task that lost its CPU
  * meanwhile: held by nobody the invariant checker can see otherwise. */
 unsigned long nr_pages_zeroing;
+/* mmsim: new pages a task holds, off every list, while it may sleep
+ * before they join one (radix_tree_preload() before the page cache or
+ * swap cache takes them): held too, for the checker. */
+unsigned long nr_pages_in_hand;
 
 static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 {
@@ -1113,6 +1176,9 @@ __alloc_pages_direct_reclaim(gfp_t gfp_mask, unsigned int order,
 	struct reclaim_state reclaim_state = { 0 };
 	struct page *page = NULL;
 
+	if (order)
+		alloc_stats.direct_reclaim[alloc_caller_now()]
+			[min(order, (unsigned int)NR_RECLAIM_ORDERS) - 1]++;
 	p->flags |= PF_MEMALLOC;
 	p->reclaim_state = &reclaim_state;
 	*did_some_progress = try_to_free_pages(zonelist, (int)order, gfp_mask);
@@ -1330,6 +1396,9 @@ struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
 	struct page *page = NULL;
 
 	might_sleep_if(gfp_mask & __GFP_WAIT);
+	if (order && (gfp_mask & __GFP_WAIT))
+		alloc_stats.sleeping[alloc_caller_now()]
+			[min(order, (unsigned int)NR_RECLAIM_ORDERS) - 1]++;
 
 	preferred_zone = __first_zones_zonelist(zonelist, high_zoneidx);
 	if (preferred_zone) {
@@ -1352,6 +1421,35 @@ struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
 	/* alloc_pages_current without a mempolicy: the local node's list. */
 	return __alloc_pages_nodemask(gfp_mask, order,
 				      node_zonelist(numa_node_id(), gfp_mask));
+}
+
+/*
+ * The task's tag is restored afterwards, so a tagged allocation made
+ * inside another (a slab page for a mempool's element) counts as its own.
+ */
+struct page *alloc_pages_for(enum alloc_caller caller, gfp_t gfp,
+			     unsigned int order)
+{
+	struct task_struct *p = current;
+	unsigned char old;
+	struct page *page;
+
+	if (in_interrupt())
+		return alloc_pages(gfp, order);
+	if (!p) {
+		/* Nothing sleeps outside a task: a plain save and restore. */
+		enum alloc_caller was = alloc_caller_notask;
+
+		alloc_caller_notask = caller;
+		page = alloc_pages(gfp, order);
+		alloc_caller_notask = was;
+		return page;
+	}
+	old = p->alloc_caller;
+	p->alloc_caller = (unsigned char)caller;
+	page = alloc_pages(gfp, order);
+	p->alloc_caller = old;
+	return page;
 }
 
 /* ---- boot: zones, zonelists, pagesets, watermarks ---------------------- */
@@ -1970,3 +2068,94 @@ void set_lowmem_reserve_ratios(const struct mem_config *cfg)
 		sysctl_lowmem_reserve_ratio[i] = cfg->lowmem_reserve_ratio[i] ?
 			cfg->lowmem_reserve_ratio[i] : defaults[i];
 }
+
+/* ---- measures (mmsim) ------------------------------------------------ */
+
+void page_alloc_stats_reset(void)
+{
+	memset(&alloc_stats, 0, sizeof(alloc_stats));
+}
+
+static void collect_alloc_stats(struct run_result *r)
+{
+	uint64_t *broken = result_uints_mut(r, "blocks_broken");
+	uint64_t *reclaim = result_uints_mut(r, "highorder_direct_reclaim");
+	uint64_t *sleeping = result_uints_mut(r, "highorder_sleeping");
+
+	result_set_uint(r, "drain_all_pages", alloc_stats.drain_all_pages);
+	for (int c = 0; c < NR_ALLOC_CALLERS; c++) {
+		for (int k = 0; k < NR_BLOCK_BREAKS; k++)
+			broken[c * NR_BLOCK_BREAKS + k] =
+				alloc_stats.blocks_broken[c][k];
+		for (int o = 0; o < NR_RECLAIM_ORDERS; o++) {
+			reclaim[c * NR_RECLAIM_ORDERS + o] =
+				alloc_stats.direct_reclaim[c][o];
+			sleeping[c * NR_RECLAIM_ORDERS + o] =
+				alloc_stats.sleeping[c][o];
+		}
+	}
+}
+
+static struct measure drain_all_pages_measure = {
+	.name = "drain_all_pages", .doc = "drain_all_pages() calls: every "
+	"order > 0 request that entered direct reclaim drains every CPU's "
+	"pcp lists (2.6.32 __alloc_pages_direct_reclaim())",
+	.unit = "calls", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "drain_all_pages",
+	.csv = "drain_all_pages", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+	.collect = collect_alloc_stats,
+};
+MEASURE_REGISTER(drain_all_pages_measure);
+
+static const char *blocks_broken_element(unsigned int dim, unsigned int i)
+{
+	static const char *const how[NR_BLOCK_BREAKS] = {
+		"own", "fallback", "reserve",
+	};
+
+	return dim ? how[i] : alloc_caller_names[i];
+}
+
+static struct measure blocks_broken_measure = {
+	.name = "blocks_broken", .doc = "free blocks of order 2 or more split "
+	"for a smaller request, by whom the request was for (enum "
+	"alloc_caller) and where the block was: on the request's own "
+	"migrate type's lists, another type's (__rmqueue_fallback) or "
+	"MIGRATE_RESERVE's",
+	.unit = "blocks", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "blocks_broken", .type = MT_ARRAY,
+	.dims = { NR_ALLOC_CALLERS, NR_BLOCK_BREAKS },
+	.element_name = blocks_broken_element, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(blocks_broken_measure);
+
+static const char *direct_reclaim_element(unsigned int dim, unsigned int i)
+{
+	static const char *const orders[NR_RECLAIM_ORDERS] = {
+		"order_1", "order_2", "order_3", "order_4plus",
+	};
+
+	return dim ? orders[i] : alloc_caller_names[i];
+}
+
+static struct measure highorder_direct_reclaim_measure = {
+	.name = "highorder_direct_reclaim", .doc = "order > 0 requests that "
+	"entered direct reclaim (and so drained the pcp lists), by whom they "
+	"were for and order",
+	.unit = "requests", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "highorder_direct_reclaim", .type = MT_ARRAY,
+	.dims = { NR_ALLOC_CALLERS, NR_RECLAIM_ORDERS },
+	.element_name = direct_reclaim_element, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(highorder_direct_reclaim_measure);
+
+static struct measure highorder_sleeping_measure = {
+	.name = "highorder_sleeping", .doc = "order > 0 requests that may "
+	"sleep (__GFP_WAIT), whether or not they reached the slow path, by "
+	"whom they were for and order",
+	.unit = "requests", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "highorder_sleeping", .type = MT_ARRAY,
+	.dims = { NR_ALLOC_CALLERS, NR_RECLAIM_ORDERS },
+	.element_name = direct_reclaim_element, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(highorder_sleeping_measure);

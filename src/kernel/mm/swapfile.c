@@ -32,6 +32,7 @@
 #include "linux/swap.h"
 #include "linux/mm.h"
 #include "linux/pagemap.h"
+#include "linux/slab.h"
 #include "mmsim/profile.h"
 
 struct swap_info_struct swap_info[MAX_SWAPFILES];
@@ -63,6 +64,46 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+/*
+ * sys_swapon()'s swap_map = vmalloc(maxpages * sizeof(short)), the same
+ * in 2.6.30, 2.6.31 and 2.6.32-rc6 (mm/swapfile.c): two bytes per slot,
+ * 1 MiB (256 pages) for the reproduction's 2 GiB of swap, held until
+ * swapoff.  vmalloc() is GFP_KERNEL | __GFP_HIGHMEM (2.6.32 mm/vmalloc.c),
+ * and __vmalloc_area_node() takes the pages one at a time, order 0
+ * (unmovable: no __GFP_MOVABLE), after kmalloc'ing the array that lists
+ * them (the kernel vmallocs the array instead when it is larger than a
+ * page, a swap of more than 4 GiB on x86-64: [MODEL] kmalloc'ed here
+ * too).  mmsim keeps its swap_map in host memory (one byte per slot);
+ * these are the simulated pages the kernel's would hold.  [MODEL] A
+ * shortage leaves the device with fewer of them rather than failing
+ * swapon.
+ */
+static void swap_map_vmalloc(struct swap_info_struct *si, unsigned long nr_slots)
+{
+	unsigned long nr = (nr_slots * 2 + PAGE_SIZE - 1) >> PAGE_SHIFT;
+
+	si->map_pages = kmalloc(nr * sizeof(*si->map_pages),
+				GFP_KERNEL | __GFP_ZERO);
+	if (!si->map_pages)
+		return;
+	while (si->nr_map_pages < nr) {
+		struct page *page = alloc_page(GFP_KERNEL | __GFP_HIGHMEM);
+
+		if (!page)
+			break;
+		si->map_pages[si->nr_map_pages++] = page;
+	}
+}
+
+unsigned long swap_map_held_pages(void)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < nr_swapfiles; i++)
+		n += swap_info[i].nr_map_pages;
+	return n;
+}
+
 int swapon_bdev(struct block_device *bdev, uint64_t start_sect,
 		unsigned long nr_slots, int prio)
 {
@@ -84,6 +125,7 @@ int swapon_bdev(struct block_device *bdev, uint64_t start_sect,
 	si->cluster_used = xcalloc(si->nr_clusters, sizeof(*si->cluster_used));
 	if (mm_debug_checks)
 		si->slot_data = xcalloc(nr_slots, sizeof(*si->slot_data));
+	swap_map_vmalloc(si, nr_slots);
 	si->swap_map[0] = SWAP_MAP_BAD;		/* the header */
 	si->cluster_used[0] = 1;
 	si->lowest_bit = 1;
