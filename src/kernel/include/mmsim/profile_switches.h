@@ -430,23 +430,23 @@ SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
  * sched_init_granularity() multiplies them by 1 + ilog2(CPUs) at boot. */
 SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
-		    "2.6.31 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
-		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_latency): 5 ms",
+		    "v2.6.30 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
+		    "v2.6.31 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
+		    "v2.6.32-rc6 kernel/sched_fair.c:37 sysctl_sched_latency: 5 ms (172e082a, 2.6.32-rc1)",
 	    })
 
 SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
-		    "2.6.31 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
-		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_min_granularity): 1 ms",
+		    "v2.6.30 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
+		    "v2.6.31 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
+		    "v2.6.32-rc6 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 1 ms (172e082a)",
 	    })
 
 SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
-		    "2.6.31 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
-		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_wakeup_granularity): 1 ms",
+		    "v2.6.30 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
+		    "v2.6.31 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
+		    "v2.6.32-rc6 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 1 ms (172e082a)",
 	    })
 
 /* A waking task's vruntime is at least min_vruntime minus this credit:
@@ -454,9 +454,9 @@ SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
 SWITCH_ENUM(sleeper_credit, SLEEPER_CREDIT, (LATENCY, HALF_LATENCY),
 	    LATENCY, LATENCY, HALF_LATENCY,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
-		    "2.6.31 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
-		    "51e0304c (2.6.32-rc1 kernel/sched_features.h GENTLE_FAIR_SLEEPERS): half of sysctl_sched_latency",
+		    "v2.6.30 kernel/sched_fair.c:679 place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "v2.6.31 kernel/sched_fair.c:692 place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "v2.6.32-rc6 kernel/sched_fair.c:731 place_entity(): GENTLE_FAIR_SLEEPERS (kernel/sched_features.h:13, 51e0304c) halves sysctl_sched_latency",
 	    })
 
 /*
