@@ -177,8 +177,10 @@ static void test_blkparse_totals(void **state)
 		uint64_t queued = jnum("blk_counts", dirs[d], "queued");
 
 		/* Enough I/O of each direction for the comparison to mean
-		 * something (a 30 s default run swaps and reads). */
-		assert_true(queued > 1000);
+		 * something (a 30 s default run swaps and reads: some 600
+		 * reads queued since the 2.6.30 readahead of the tag, in
+		 * larger requests, some 130,000 writes). */
+		assert_true(queued > 200);
 		assert_summary(text, labels[d][0], false, queued);
 		assert_summary(text, labels[d][1], false,
 			       jnum("blk_counts", dirs[d], "dispatched"));
