@@ -305,7 +305,17 @@ int outfile_commit(struct outfile *of)
 		 * main() reports its errors once, at exit. */
 		fflush(of->fp);
 	} else {
-		if (fclose(of->fp))
+		/*
+		 * A write that failed while the buffer filled leaves only the
+		 * stream's error flag: what is still buffered may flush
+		 * cleanly, and fclose() then returns 0 for a file cut short
+		 * (ENOSPC half-way through a JSON file).  The flag, the
+		 * sink's first errno and fclose() all count.
+		 */
+		bool bad = ferror(of->fp);
+
+		errno = 0;
+		if (fclose(of->fp) || bad || of->sink->err)
 			err = of->sink->err ? of->sink->err : errno ? errno : EIO;
 	}
 	if (!err && of->tmp_path && rename(of->tmp_path, of->target))
