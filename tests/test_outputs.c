@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <cmocka.h>
@@ -21,6 +24,7 @@
 #include "experiment/scenario_load.h"
 #include "linux/oom.h"
 #include "metrics/metrics.h"
+#include "report/outfile.h"
 #include "scenario/scenario.h"
 
 static char out[1 << 16];
@@ -374,6 +378,102 @@ static void test_json_into_a_device_keeps_the_device(void **state)
 	assert_true(is_type("null", S_IFCHR));
 }
 
+/*
+ * The writer under every output file: a write that fails while stdio's
+ * buffer fills leaves only the stream's error flag, and the last flush
+ * in fclose() may then succeed.  More than a buffer's worth (BUFSIZ is
+ * 8 KiB) to /dev/full must fail with ENOSPC at commit; to a regular file
+ * past RLIMIT_FSIZE (a full disk as an unprivileged process can have
+ * one: write() fails with EFBIG) it must fail too, leaving the old file
+ * whole and no temporary file beside it.
+ */
+static void test_outfile_commit_reports_a_failed_write(void **state)
+{
+	char big[64 * 1024], path[512];
+	struct outfile of;
+	pid_t child;
+	int status;
+
+	(void)state;
+	memset(big, 'x', sizeof(big));
+	assert_int_equal(outfile_open(&of, "/dev/full"), 0);
+	fwrite(big, 1, sizeof(big), of.fp);
+	fputs("the tail: flushed cleanly by fclose()\n", of.fp);
+	assert_int_equal(outfile_commit(&of), -1);
+	assert_int_equal(errno, ENOSPC);
+	assert_string_equal(outfile_error(&of), strerror(ENOSPC));
+
+	snprintf(path, sizeof(path), "%s/limited.txt", dir);
+	write_file("limited.txt", "old\n");
+	child = fork();
+	assert_true(child >= 0);
+	if (!child) {
+		struct rlimit rl = { 16 * 1024, 16 * 1024 };
+
+		signal(SIGXFSZ, SIG_IGN);
+		if (setrlimit(RLIMIT_FSIZE, &rl) || outfile_open(&of, path))
+			_exit(10);
+		fwrite(big, 1, sizeof(big), of.fp);
+		fputs("tail\n", of.fp);
+		if (outfile_commit(&of) != -1)
+			_exit(11);
+		_exit(errno == EFBIG ? 0 : 12);
+	}
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_string_equal(read_file("limited.txt"), "old\n");
+	assert_int_equal(sh("ls | grep -c 'limited.txt.tmp'"), 1);
+}
+
+/*
+ * Every writer of run fails on a full device with its option, path and
+ * reason, and exit status 1: the JSON, both trace formats, the kern.log
+ * (of a run whose allocations fail, so it has lines), the samples, the
+ * latency log and a monitor's log (a link to /dev/full).  On a "full
+ * disk" (RLIMIT_FSIZE, as above) the file it would replace stays whole
+ * and no temporary file is left.
+ */
+static void test_every_run_writer_reports_a_full_disk(void **state)
+{
+	static const char *const opts[] = {
+		"--json", "--trace", "--samples", "--latency-log",
+	};
+	/* A whole trace is 250 MB of text: one event is enough. */
+	static const char *const extra[] = {
+		"", "--events mm_vmscan_kswapd_wake", "", "",
+	};
+	char want[160];
+
+	(void)state;
+	write_file("pressure.ini", test_pressure_scenario);
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		assert_int_equal(sh("$M run --time 30s %s %s /dev/full > /dev/null",
+				    extra[i], opts[i]), 1);
+		snprintf(want, sizeof(want), "mmsim: run: %s /dev/full: cannot write: "
+			 "No space left on device\n", opts[i]);
+		assert_string_equal(out, want);
+	}
+	assert_int_equal(sh("$M run --time 30s --trace /dev/full --trace-format dat > /dev/null"), 1);
+	assert_string_equal(out, "mmsim: run: --trace /dev/full: cannot write: "
+			    "No space left on device\n");
+	assert_int_equal(sh("$M run pressure.ini --kern-log /dev/full > /dev/null"), 1);
+	assert_string_equal(out, "mmsim: run: --kern-log /dev/full: cannot write: "
+			    "No space left on device\n");
+	assert_int_equal(sh("rm -rf mon && mkdir mon && ln -s /dev/full mon/proc-vmstat-mmsim && "
+			    "$M run --time 30s --monitor vmstat,meminfo --monitor-dir mon > /dev/null"), 1);
+	assert_string_equal(out, "mmsim: run: --monitor mon/proc-vmstat-mmsim: cannot write: "
+			    "No space left on device\n");
+	/* The monitor that could be written is whole. */
+	assert_int_equal(sh("grep -c '^time: ' mon/proc-meminfo-mmsim"), 0);
+	/* A full disk: the old file stays, nothing is left beside it. */
+	assert_int_equal(sh("echo old > r.json && (ulimit -f 16; trap '' XFSZ; "
+			    "$M run --time 30s --json r.json > /dev/null)"), 1);
+	assert_string_equal(out, "mmsim: run: --json r.json: cannot write: File too large\n");
+	assert_int_equal(sh("cat r.json && ls | grep -c 'r.json.tmp'"), 1);
+	assert_string_equal(out, "old\n0\n");
+}
+
 /* '-' and /dev/stdout are standard output: the trace pipes into report,
  * and the run's own report goes to stderr; two outputs on stdout are
  * refused. */
@@ -544,28 +644,25 @@ static void test_full_disk_names_every_file(void **state)
 	}
 	rc = sh("unshare -m sh -c 'mount -t tmpfs -o size=200k tmpfs mnt && "
 		"$M compare --scenario small.ini --seeds 1 --kernels 2.6.30,2.6.31 "
-		"--out mnt/rep > /dev/null; echo status $?; ls -l mnt/rep/plots'");
+		"--out mnt/rep > /dev/null; echo status $?; "
+		"for f in mnt/rep/plots/*.png; do [ -e $f ] || continue; tail -c 8 $f | od -An -c | "
+		"grep -q \"I   E   N   D\" || echo \"$f: no IEND\"; done; "
+		"find mnt/rep/plots -empty | sed \"s/^/EMPTYFILE /\"; "
+		"tail -c 8 mnt/rep/index.html | grep -q \"</html>\" && echo HTML_WHOLE'");
 	assert_int_equal(rc, 0);
 	assert_non_null(strstr(out, "status 1\n"));
-	/* Every empty image is named, with the reason. */
-	for (const char *s = out; (s = strstr(s, " 0 ")); s++) {
-		const char *name, *eol = strchr(s, '\n');
-		char want[160];
-
-		for (name = eol; name[-1] != ' '; name--)
-			;
-		snprintf(want, sizeof(want), "mnt/rep/plots/%.*s: empty: gnuplot could not "
-			 "write it (No space left on device)", (int)(eol - name), name);
-		if (!strstr(out, want))
-			fail_msg("'%s' not reported in:\n%s", want, out);
-	}
 	/*
 	 * The disk filled in the middle of some image: which one depends on
-	 * how many plots the report has, so any image may be the one cut off,
-	 * but one must be, and be named as such.
+	 * how many plots the report has, so any image may be the one cut off
+	 * or left empty, but one must be, be named as such, and be removed:
+	 * every image left is whole (a PNG ends with its IEND chunk).
 	 */
-	assert_non_null(strstr(out, ": cut off (no "));
-	assert_non_null(strstr(out, "index.html: cannot write: No space left on device"));
+	assert_non_null(strstr(out, ": gnuplot could not write it (No space left on device); removed"));
+	assert_null(strstr(out, ": no IEND"));
+	assert_null(strstr(out, "EMPTYFILE "));
+	/* The page is written whole once the cut images are gone, or named. */
+	assert_true(strstr(out, "index.html: cannot write: No space left on device") ||
+		    strstr(out, "HTML_WHOLE"));
 }
 
 /* ---- merge and seeds ------------------------------------------------ */
@@ -719,6 +816,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_json_through_a_symlink_keeps_the_link),
 		cmocka_unit_test(test_trace_into_a_fifo_reaches_its_reader),
 		cmocka_unit_test(test_json_into_a_device_keeps_the_device),
+		cmocka_unit_test(test_outfile_commit_reports_a_failed_write),
+		cmocka_unit_test(test_every_run_writer_reports_a_full_disk),
 		cmocka_unit_test(test_trace_to_stdout_pipes),
 		cmocka_unit_test(test_unwritable_output_refused_before_the_run),
 		cmocka_unit_test(test_stdout_write_errors_are_reported),

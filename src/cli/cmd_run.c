@@ -517,7 +517,14 @@ static int write_outputs(struct run_outputs *o, const struct run_result *r)
 			free(json);
 		}
 		o->open[i] = false;
-		if (outfile_commit(of)) {
+		if (i == OUT_TRACE && ftrace_sink_error()) {
+			/* The stream may be fine and the trace still cut
+			 * short: trace.dat's pages could not be kept. */
+			fprintf(stderr, "mmsim: run: %s %s: cannot write: %s\n",
+				output_option[i], o->path[i], ftrace_sink_error());
+			outfile_abort(of);
+			bad = 1;
+		} else if (outfile_commit(of)) {
 			fprintf(stderr, "mmsim: run: %s %s: cannot write: %s\n",
 				output_option[i], o->path[i], outfile_error(of));
 			bad = 1;
@@ -599,7 +606,7 @@ int cmd_run(int argc, char **argv)
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
 		close_outputs(&outs);
 		if (a.opt.monitors)
-			monitor_close(a.opt.monitors, false);
+			monitor_close(a.opt.monitors, false, NULL, 0);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
 		if (mm_violation.hit) {
@@ -609,9 +616,14 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	}
 	signal(SIGINT, SIG_DFL);
-	if (a.opt.monitors && monitor_close(a.opt.monitors, true)) {
-		fprintf(stderr, "mmsim: run: cannot write the monitor logs in %s\n",
-			a.monitor_dir ? a.monitor_dir : ".");
+	if (a.opt.monitors && monitor_close(a.opt.monitors, true, err, sizeof(err))) {
+		/* One line a file: "mmsim: run: --monitor PATH: cannot write: WHY". */
+		for (char *l = err, *nl; l; l = nl) {
+			nl = strchr(l, '\n');
+			if (nl)
+				*nl++ = 0;
+			fprintf(stderr, "mmsim: run: --monitor %s\n", l);
+		}
 		ret = 1;
 	}
 
