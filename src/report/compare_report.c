@@ -6,6 +6,7 @@
  * end; plots.c and html.c do the pictures and the page.
  */
 #include <errno.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1023,6 +1024,11 @@ static void image_problem(const char *path, bool png, char *why, size_t len)
 static void check_images(const char *dir, const struct plot_set *plots,
 			 struct folder_errors *fe)
 {
+	char **bad = calloc(plots->nr * 2 + 1, sizeof(*bad));
+	size_t nr_bad = 0;
+
+	if (!bad)
+		abort();
 	for (size_t i = 0; i < plots->nr; i++)
 		for (int png = 1; png >= 0; png--) {
 			char *path, *name, why[160];
@@ -1032,11 +1038,24 @@ static void check_images(const char *dir, const struct plot_set *plots,
 				abort();
 			path = join(dir, "plots/", name);
 			image_problem(path, png, why, sizeof(why));
-			if (*why)
-				folder_error(fe, "%s: %s", path, why);
-			free(path);
+			if (*why) {
+				folder_error(fe, "%s: %s; removed", path, why);
+				bad[nr_bad++] = path;
+			} else {
+				free(path);
+			}
 			free(name);
 		}
+	/*
+	 * No cut-off image under its final name (gnuplot writes in place):
+	 * removed, but only once every image is judged, since the space a
+	 * removal frees would hide why the later ones failed.
+	 */
+	for (size_t i = 0; i < nr_bad; i++) {
+		unlink(bad[i]);
+		free(bad[i]);
+	}
+	free(bad);
 }
 
 int report_write_folder(const struct report *rep, const char *dir,
