@@ -999,11 +999,17 @@ static int finish_record(struct trace_parser *p, struct trace_record *rec)
 static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 {
 	struct tracedat_event ev;
+	int rc;
 
 	if (p->failed)
 		return TRACE_PARSE_ERROR;
-	if (!tracedat_next(p->dat, &ev))
+	rc = tracedat_next(p->dat, &ev);
+	if (!rc)
 		return TRACE_PARSE_EOF;
+	if (rc < 0) {
+		p->line++;
+		return fail(p, "%s", tracedat_error(p->dat));
+	}
 	p->line++;
 	memset(rec, 0, offsetof(struct trace_record, entry));
 	rec->unusable = NULL;

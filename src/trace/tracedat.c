@@ -43,6 +43,8 @@ struct tracedat {
 	int nr_cpus;
 	struct tep_record **next;	/* per CPU: the record not yet returned */
 	struct tep_record *cur;		/* returned last; freed on the next call */
+	unsigned long long *last_offset;	/* per CPU: the last record's */
+	char why[160];			/* tracedat_next() returned -1 */
 	unsigned long lost;
 	struct trace_seq seq;
 	char comm[64];
@@ -214,7 +216,9 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
 	d->tep = tracecmd_get_tep(d->handle);
 	d->nr_cpus = tep_get_cpus(d->tep);
 	d->next = calloc(d->nr_cpus > 0 ? (size_t)d->nr_cpus : 1, sizeof(*d->next));
-	if (!d->next) {
+	d->last_offset = calloc(d->nr_cpus > 0 ? (size_t)d->nr_cpus : 1,
+				sizeof(*d->last_offset));
+	if (!d->next || !d->last_offset) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		tracedat_close(d);
 		return NULL;
@@ -238,6 +242,7 @@ void tracedat_close(struct tracedat *d)
 	if (d->cur)
 		tracecmd_free_record(d->cur);
 	free(d->next);
+	free(d->last_offset);
 	if (d->handle)
 		tracecmd_close(d->handle);
 	free(d);
@@ -246,6 +251,11 @@ void tracedat_close(struct tracedat *d)
 unsigned long tracedat_lost_events(const struct tracedat *d)
 {
 	return d->lost;
+}
+
+const char *tracedat_error(const struct tracedat *d)
+{
+	return d->why;
 }
 
 int tracedat_long_size(const struct tracedat *d)
@@ -279,6 +289,18 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev)
 	if (best < 0)
 		return 0;
 	r = d->cur = d->next[best];
+	/*
+	 * Damaged compressed data (whose pages the layout check cannot
+	 * see) can make libtracecmd hand back the same records for ever:
+	 * a CPU's records must move forward through its data.
+	 */
+	if (d->last_offset[best] && r->offset <= d->last_offset[best]) {
+		snprintf(d->why, sizeof(d->why), "damaged: CPU %d's records go "
+			 "back from byte %llu to %llu of its data", best,
+			 d->last_offset[best], r->offset);
+		return -1;
+	}
+	d->last_offset[best] = r->offset;
 	d->next[best] = tracecmd_read_data(d->handle, best);
 	if (r->missed_events > 0)
 		d->lost += (unsigned long)r->missed_events;
@@ -329,6 +351,12 @@ unsigned long tracedat_lost_events(const struct tracedat *d)
 {
 	(void)d;
 	return 0;
+}
+
+const char *tracedat_error(const struct tracedat *d)
+{
+	(void)d;
+	return "";
 }
 
 int tracedat_long_size(const struct tracedat *d)
