@@ -1248,7 +1248,8 @@ static void progress_line(struct calibration *c, const char *stage,
 	fflush(stderr);
 }
 
-static void batch_progress(size_t done, size_t total, void *arg)
+static void batch_progress(size_t done, size_t total, size_t idx,
+			   char **outputs, void *arg)
 {
 	struct batch *b = arg;
 

@@ -2,8 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <signal.h>
 #include <unistd.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include "pool.h"
 
@@ -14,6 +16,73 @@ struct slot {
 	char *buf;
 	size_t len, cap;
 };
+
+/* ---- interrupts --------------------------------------------------------- */
+
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+#define NR_CAUGHT	(sizeof(caught) / sizeof(caught[0]))
+
+static volatile sig_atomic_t interrupted;
+static struct sigaction saved[NR_CAUGHT];
+static bool catching;
+
+static void on_interrupt(int sig)
+{
+	if (!interrupted)
+		interrupted = sig;
+}
+
+void pool_catch_interrupts(bool on)
+{
+	if (on == catching)
+		return;
+	for (size_t i = 0; i < NR_CAUGHT; i++) {
+		struct sigaction sa;
+
+		if (!on) {
+			sigaction(caught[i], &saved[i], NULL);
+			continue;
+		}
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_interrupt;
+		sigemptyset(&sa.sa_mask);
+		sigaction(caught[i], &sa, &saved[i]);
+		/* nohup's SIGHUP stays ignored. */
+		if (caught[i] == SIGHUP && saved[i].sa_handler == SIG_IGN)
+			sigaction(caught[i], &saved[i], NULL);
+	}
+	catching = on;
+	if (on)
+		interrupted = 0;
+}
+
+int pool_interrupted(void)
+{
+	return catching ? interrupted : 0;
+}
+
+void pool_reraise(int sig)
+{
+	if (!sig)
+		return;
+	pool_catch_interrupts(false);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* The caught signals, blocked while the pool looks at the flag, so one
+ * arriving just before poll() interrupts it instead of being missed. */
+static void block_caught(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < NR_CAUGHT; i++)
+		sigaddset(&set, caught[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* ---- jobs ----------------------------------------------------------------- */
 
 static int write_all(int fd, const char *s, size_t len)
 {
@@ -30,8 +99,10 @@ static int write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
-static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx)
+static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx,
+		     const sigset_t *unblocked)
 {
+	pid_t parent = getpid();
 	int fds[2];
 
 	if (pipe(fds))
@@ -46,6 +117,16 @@ static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx)
 		char *out;
 
 		close(fds[0]);
+		/* A worker dies with the pool, however the pool ends, and
+		 * a signal to it is the default's, not the pool's flag. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		for (size_t i = 0; i < NR_CAUGHT; i++)
+			if (catching && (caught[i] != SIGHUP ||
+					 saved[i].sa_handler != SIG_IGN))
+				signal(caught[i], SIG_DFL);
+		sigprocmask(SIG_SETMASK, unblocked, NULL);
 		out = fn(idx, ctx);
 		if (!out || write_all(fds[1], out, strlen(out)))
 			_exit(1);
@@ -97,6 +178,25 @@ static int finish_job(struct slot *s, char **outputs)
 	return 1;
 }
 
+/* An interrupt: every running worker killed and reaped, its output
+ * dropped. */
+static void kill_running(struct slot *slots, int jobs, char **outputs)
+{
+	for (int i = 0; i < jobs; i++)
+		if (slots[i].fd >= 0)
+			kill(slots[i].pid, SIGKILL);
+	for (int i = 0; i < jobs; i++) {
+		if (slots[i].fd < 0)
+			continue;
+		close(slots[i].fd);
+		slots[i].fd = -1;
+		while (waitpid(slots[i].pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		free(slots[i].buf);
+		outputs[slots[i].idx] = NULL;
+	}
+}
+
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 	     char **outputs, pool_progress_fn progress)
 {
@@ -104,6 +204,7 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 	struct pollfd *pfd;
 	size_t next = 0, done = 0;
 	int failed = 0, running = 0;
+	sigset_t unblocked;
 
 	if (jobs < 1)
 		jobs = 1;
@@ -113,12 +214,15 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 		abort();
 	for (int i = 0; i < jobs; i++)
 		slots[i].fd = -1;
+	for (size_t i = 0; i < nr_jobs; i++)
+		outputs[i] = NULL;
+	block_caught(&unblocked);
 
-	while (done < nr_jobs) {
+	while (done < nr_jobs && !interrupted) {
 		for (int i = 0; i < jobs && next < nr_jobs; i++) {
 			if (slots[i].fd >= 0)
 				continue;
-			if (start_job(&slots[i], next, fn, ctx)) {
+			if (start_job(&slots[i], next, fn, ctx, &unblocked)) {
 				if (!running) {
 					failed = -1;
 					goto out;
@@ -133,11 +237,16 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 			pfd[i].events = POLLIN;
 			pfd[i].revents = 0;
 		}
-		if (poll(pfd, (nfds_t)jobs, -1) < 0 && errno != EINTR) {
+		/* The signals are let in only while waiting. */
+		if (ppoll(pfd, (nfds_t)jobs, NULL, &unblocked) < 0) {
+			if (errno == EINTR)
+				continue;
 			failed = -1;
 			goto out;
 		}
 		for (int i = 0; i < jobs; i++) {
+			size_t idx = slots[i].idx;
+
 			if (slots[i].fd < 0 || !pfd[i].revents)
 				continue;
 			if (!drain(&slots[i]))
@@ -146,10 +255,13 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 			running--;
 			done++;
 			if (progress)
-				progress(done, nr_jobs, ctx);
+				progress(done, nr_jobs, idx, outputs, ctx);
 		}
 	}
 out:
+	if (running)
+		kill_running(slots, jobs, outputs);
+	sigprocmask(SIG_SETMASK, &unblocked, NULL);
 	free(slots);
 	free(pfd);
 	return failed;

@@ -457,7 +457,8 @@ static int parse_job(struct vctx *c, size_t idx, const char *s)
 	return 0;
 }
 
-static void progress(size_t done, size_t total, void *ctx)
+static void progress(size_t done, size_t total, size_t idx, char **outputs,
+		     void *ctx)
 {
 	struct vctx *c = ctx;
 
