@@ -1098,7 +1098,7 @@ static void compare_into(const char *scenario, const char *out)
 		fail_msg("%s", err);
 	assert_int_equal(mkdir(out, 0777), 0);
 	assert_int_equal(experiment_write_scenarios(&e, out, err, sizeof(err)), 0);
-	assert_int_equal(experiment_run(&e, 2), 0);
+	assert_int_equal(experiment_run(&e, 2, NULL), 0);
 	for (size_t i = 0; i < experiment_nr_jobs(&e); i++)
 		assert_true(e.have[i]);
 	write_folder(&e, out, wall_seconds(), false, note, sizeof(note));

@@ -665,6 +665,117 @@ static void test_full_disk_names_every_file(void **state)
 		    strstr(out, "HTML_WHOLE"));
 }
 
+/* ---- interrupted compares ------------------------------------------ */
+
+#define SMALL_COMPARE "$M compare --kernels 2.6.30,2.6.31 --seeds 2 --time 30s --no-render "
+/* The report of @a and @b agree byte for byte but for the wall clock
+ * (summary.json's wall_clock, each run's wall_seconds) and the command
+ * line kept in experiment.json. */
+#define SAME_REPORT(a, b)						\
+	"diff -r -x summary.json -x json -x experiment.json -x .mmsim-manifest " \
+	a " " b " && diff " a ".out " b ".out && "			\
+	"sed '/\"wall_clock\"/,$d' " a "/summary.json > a.sum && "	\
+	"sed '/\"wall_clock\"/,$d' " b "/summary.json > b.sum && cmp a.sum b.sum"
+
+/* The mmsim processes whose command line names @out (not the shell's). */
+#define NO_WORKERS(out) \
+	"ps -eo comm=,args= | awk '$1 == \"mmsim\" && / --out " out " /' | grep -c ."
+
+/*
+ * Ctrl-C during a 2-kernel compare: the workers stop, the finished runs
+ * stay in DIR/json with a manifest, the status is the signal's; a re-run
+ * is refused and --resume finishes only the missing runs, with the
+ * report an uninterrupted compare writes.  SIGTERM to mmsim alone stops
+ * its workers too, and a full disk (RLIMIT_FSIZE) leaves a folder
+ * --resume finishes.
+ */
+static void test_interrupted_compare_resumes(void **state)
+{
+	int kept;
+
+	(void)state;
+	assert_int_equal(sh("rm -rf full part term disk && "
+			    SMALL_COMPARE "-j 1 --out full > full.out 2>/dev/null"), 0);
+	/* SIGINT once the first run is in. */
+	assert_int_equal(sh("{ " SMALL_COMPARE "-j 1 --out part > part.out 2> part.err & } ; "
+			    "pid=$!; while [ ! -e part/json/2.6.30-seed1.json ]; do sleep 0.02; done; "
+			    "kill -INT $pid; wait $pid; echo status $?; " NO_WORKERS("part")), 1);
+	assert_non_null(strstr(out, "status 130\n0\n"));
+	assert_int_equal(sh("cat part.err"), 0);
+	assert_int_equal(sscanf(strstr(out, "interrupted (Interrupt): ") ?
+				strstr(out, "interrupted (Interrupt): ") : "", "interrupted "
+				"(Interrupt): %d of 4 runs kept in part/json", &kept), 1);
+	assert_true(kept >= 1 && kept < 4);
+	assert_non_null(strstr(out, "to finish the others: mmsim compare --kernels 2.6.30,2.6.31 "
+			       "--seeds 2 --time 30s --no-render -j 1 --out part --resume\n"));
+	assert_int_equal(sh("test ! -e part/.mmsim-lock && grep -c '^json/' part/.mmsim-manifest"), 0);
+	assert_int_equal(sh(SMALL_COMPARE "-j 1 --out part"), 2);
+	assert_non_null(strstr(out, "--resume finishes an interrupted compare"));
+	/* Another experiment is refused, naming the command to finish. */
+	assert_int_equal(sh(SMALL_COMPARE "-j 1 --seed 5 --out part --resume"), 2);
+	assert_non_null(strstr(out, "part holds another experiment: its base_seed is 1, this "
+			       "command's 5"));
+	assert_int_equal(sh(SMALL_COMPARE "-j 1 --out part --resume > part.out 2> part.err; "
+			    "echo status $?; cat part.err"), 0);
+	assert_non_null(strstr(out, "status 0\n"));
+	assert_non_null(strstr(out, "runs kept in part/json; running the other"));
+	assert_int_equal(sh(SAME_REPORT("full", "part")), 0);
+
+	/* SIGTERM to mmsim alone: its two workers go with it. */
+	assert_int_equal(sh("{ " SMALL_COMPARE "-j 2 --out term > term.out 2> term.err & } ; "
+			    "pid=$!; while [ ! -e term/json ]; do sleep 0.02; done; sleep 0.3; "
+			    "kill -TERM $pid; wait $pid; echo status $?; sleep 0.2; "
+			    NO_WORKERS("term")), 1);
+	assert_non_null(strstr(out, "status 143\n0\n"));
+	assert_int_equal(sh(SMALL_COMPARE "-j 2 --out term --resume > term.out 2>/dev/null"), 0);
+	assert_int_equal(sh(SAME_REPORT("full", "term")), 0);
+
+	/* A full disk: the results cannot be kept, nor the report written;
+	 * the folder is mmsim's, and --resume (the disk freed) finishes it. */
+	assert_int_equal(sh("(ulimit -f 24; trap '' XFSZ; " SMALL_COMPARE "-j 2 --out disk "
+			    "> disk.out 2> disk.err); echo status $?; "
+			    "grep -c 'disk/json/2.6.30-seed1.json: cannot write: File too large' disk.err"), 0);
+	assert_string_equal(out, "status 1\n1\n");
+	assert_int_equal(sh(SMALL_COMPARE "-j 2 --out disk --resume > disk.out 2> disk.err; "
+			    "echo status $?; cat disk.err"), 0);
+	assert_non_null(strstr(out, "status 0\nmmsim: compare: 0 of 4 runs kept in disk/json; "
+			       "running the other 4\n"));
+	assert_int_equal(sh(SAME_REPORT("full", "disk")), 0);
+}
+
+/*
+ * calibrate and validate keep each run as it ends (DIR/runs/, FILE.runs/):
+ * a calibrate stopped by SIGINT writes no record and says so, and
+ * --resume replays the search from the kept runs and runs only the rest,
+ * to the uninterrupted record (but for the command line it quotes).
+ */
+static void test_interrupted_calibrate_resumes(void **state)
+{
+#define CALIBRATE "$M calibrate --scenario cal.ini --target allocstall=1000 " \
+	"--fit vm.min_free_kbytes=2000..8000 --seeds 2 --max-evals 12 -j 2 "
+
+	(void)state;
+	assert_int_equal(sh("$M scenario --dump | sed 's/^max_time = .*/max_time = 10s/' > cal.ini && "
+			    "rm -rf cfull cpart && " CALIBRATE "--out cfull > cfull.out 2>/dev/null"), 0);
+	assert_int_equal(sh("test ! -e cfull/runs"), 0);
+	assert_int_equal(sh("{ " CALIBRATE "--out cpart > cpart.out 2> cpart.err & } ; pid=$!; "
+			    "while [ \"$(ls cpart/runs 2>/dev/null | grep -c 'run$')\" -lt 6 ]; "
+			    "do sleep 0.02; done; kill -INT $pid; wait $pid; echo status $?; "
+			    "sleep 0.2; " NO_WORKERS("cpart") "; ls cpart; tail -1 cpart.err"), 0);
+	assert_non_null(strstr(out, "status 130\n0\nruns\n"));
+	assert_non_null(strstr(out, "interrupted (Interrupt) after "));
+	assert_non_null(strstr(out, "the runs are kept in cpart/runs: the same command with "
+			       "--resume finishes it\n"));
+	assert_int_equal(sh(CALIBRATE "--out cpart"), 2);
+	assert_non_null(strstr(out, "--resume finishes an interrupted calibrate"));
+	assert_int_equal(sh(CALIBRATE "--out cpart --resume > cpart.out 2>/dev/null"), 0);
+	assert_int_equal(sh("cmp cfull.out cpart.out && test ! -e cpart/runs && "
+			    "sed 's/cfull/cpart/' cfull/calibration.md | cmp - cpart/calibration.md && "
+			    "sed 's/cfull/cpart/' cfull/calibration.json | cmp - cpart/calibration.json && "
+			    "sed 's/cfull/cpart/' cfull/fitted.ini | cmp - cpart/fitted.ini"), 0);
+#undef CALIBRATE
+}
+
 /* ---- merge and seeds ------------------------------------------------ */
 
 #define EMIT "$M compare --scenario small.ini --emit-jobs --mmsim \"$M\" "
@@ -825,6 +936,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_force_refuses_files_mmsim_did_not_write),
 		cmocka_unit_test(test_one_command_per_folder),
 		cmocka_unit_test(test_full_disk_names_every_file),
+		cmocka_unit_test(test_interrupted_compare_resumes),
+		cmocka_unit_test(test_interrupted_calibrate_resumes),
 		cmocka_unit_test(test_merge_checks_each_result_against_its_job),
 		cmocka_unit_test(test_seeds_near_the_top),
 		cmocka_unit_test(test_report_describes_binary_input),

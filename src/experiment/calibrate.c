@@ -1214,6 +1214,32 @@ static char *eval_job(size_t idx, void *arg)
 	return out;
 }
 
+/* Everything a run's measures depend on, for the runs kept (pool.h). */
+static char *eval_key(size_t idx, void *arg)
+{
+	struct batch *b = arg;
+	struct calibration *c = b->c;
+	const struct pending *pd = &b->p[idx / runs_per_eval(c)];
+	size_t s = idx % runs_per_eval(c) / c->rec.nr_seeds;
+	char fp[SCENARIO_FINGERPRINT_LEN], *key = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&key, &len);
+
+	if (!f)
+		abort();
+	scenario_fingerprint(pd->sc[s], fp, sizeof(fp));
+	fprintf(f, "mmsim calibrate run\nmmsim %s\nkernel %s\nseed %llu\n"
+		"scenario %s\nmeasures", MMSIM_VERSION, c->kernel,
+		(unsigned long long)(c->rec.scenarios[s].base_seed +
+				     idx % c->rec.nr_seeds), fp);
+	for (size_t t = 0; t < c->rec.nr_targets; t++)
+		if (c->rec.targets[t].scenario == s)
+			fprintf(f, " %s", c->rec.targets[t].measure);
+	if (fclose(f))
+		abort();
+	return key;
+}
+
 static void point_label(const struct calibration *c, char *const *values,
 			char *buf, size_t len)
 {
@@ -1350,6 +1376,7 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	size_t per = runs_per_eval(c);
 	struct batch b = { .c = c, .p = xcalloc(n, sizeof(*b.p)),
 			   .stage = stage };
+	struct pool_cache cache = { .dir = c->runs_dir, .key = eval_key };
 	char **out;
 	int failed;
 
@@ -1403,7 +1430,9 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	out = xcalloc(b.n * per, sizeof(*out));
 	fflush(NULL);
 	failed = b.n ? pool_run(b.n * per, jobs, eval_job, &b, out,
-				batch_progress) : 0;
+				batch_progress, c->runs_dir ? &cache : NULL) : 0;
+	if (pool_interrupted())
+		failed = -2;
 	for (size_t i = 0; i < b.n; i++) {
 		if (failed >= 0)
 			finish_eval(c, &rec->evals[b.p[i].eval], &out[i * per]);
@@ -1416,6 +1445,8 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	free(out);
 	free(b.p);
 	rec->best = argmin(c);
+	if (failed == -2)
+		return errf(err, len, "interrupted");
 	if (failed < 0)
 		return errf(err, len, "cannot start processes: %s", strerror(errno));
 	return 0;

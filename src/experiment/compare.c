@@ -497,7 +497,8 @@ int experiment_run(struct experiment *e, int jobs, const char *save_dir)
 	progress_begin(&ctx.progress, "runs");
 	progress_update(&ctx.progress, 0, (double)nr_todo);
 	fflush(NULL);
-	failed = nr_todo ? pool_run(nr_todo, jobs, run_job, &ctx, out, run_progress) : 0;
+	failed = nr_todo ? pool_run(nr_todo, jobs, run_job, &ctx, out, run_progress,
+					 NULL) : 0;
 	progress_end(&ctx.progress);
 	for (size_t k = 0; k < nr_todo; k++)
 		free(out[k]);

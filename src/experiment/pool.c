@@ -5,9 +5,14 @@
 #include <signal.h>
 #include <unistd.h>
 #include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <dirent.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include "pool.h"
+#include "report/outfile.h"
 
 struct slot {
 	pid_t pid;
@@ -99,8 +104,120 @@ static int write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
+/* ---- the cache ------------------------------------------------------------ */
+
+#define CACHE_SEP "\n--\n"
+
+static char *cache_path(const struct pool_cache *c, const char *key)
+{
+	uint64_t h = 14695981039346656037ULL;
+	char *path;
+
+	for (const char *p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	if (asprintf(&path, "%s/%016llx.run", c->dir, (unsigned long long)h) < 0)
+		abort();
+	return path;
+}
+
+/* The kept output of @key, or NULL. */
+static char *cache_read(const char *path, const char *key)
+{
+	size_t klen = strlen(key), n = 0, cap = 0;
+	char *text = NULL, *out;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 65536;
+			text = realloc(text, cap + 1);
+			if (!text)
+				abort();
+		}
+		size_t r = fread(text + n, 1, cap - n, f);
+
+		n += r;
+		if (!r)
+			break;
+	}
+	fclose(f);
+	text[n] = 0;
+	if (n < klen + strlen(CACHE_SEP) || memcmp(text, key, klen) ||
+	    memcmp(text + klen, CACHE_SEP, strlen(CACHE_SEP))) {
+		free(text);
+		return NULL;
+	}
+	out = strdup(text + klen + strlen(CACHE_SEP));
+	free(text);
+	return out;
+}
+
+static void cache_write(const char *path, const char *key, const char *out)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, path)) {
+		fprintf(stderr, "mmsim: %s: cannot write: %s\n", path,
+			outfile_error(&of));
+		return;
+	}
+	fprintf(of.fp, "%s%s%s", key, CACHE_SEP, out);
+	if (outfile_commit(&of))
+		fprintf(stderr, "mmsim: %s: cannot write: %s\n", path,
+			outfile_error(&of));
+}
+
+/* In the worker: the kept output, or the job run and its output kept.
+ * Exit status 2 says it came from the cache. */
+static char *cached_job(size_t idx, pool_job_fn fn, void *ctx,
+			const struct pool_cache *cache, bool *hit)
+{
+	char *key = cache->key(idx, ctx), *path = cache_path(cache, key);
+	char *out = cache_read(path, key);
+
+	*hit = out != NULL;
+	if (!out) {
+		out = fn(idx, ctx);
+		if (out)
+			cache_write(path, key, out);
+	}
+	free(path);
+	free(key);
+	return out;
+}
+
+void pool_cache_remove(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char *p;
+
+		if (n < 5 || strcmp(de->d_name + n - 4, ".run"))
+			continue;
+		if (asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			abort();
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+static size_t nr_cached;
+
+size_t pool_cached(void)
+{
+	return nr_cached;
+}
+
 static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx,
-		     const sigset_t *unblocked)
+		     const sigset_t *unblocked, const struct pool_cache *cache)
 {
 	pid_t parent = getpid();
 	int fds[2];
@@ -114,6 +231,7 @@ static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx,
 		return -1;
 	}
 	if (s->pid == 0) {
+		bool hit = false;
 		char *out;
 
 		close(fds[0]);
@@ -127,10 +245,13 @@ static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx,
 					 saved[i].sa_handler != SIG_IGN))
 				signal(caught[i], SIG_DFL);
 		sigprocmask(SIG_SETMASK, unblocked, NULL);
-		out = fn(idx, ctx);
+		if (cache)
+			out = cached_job(idx, fn, ctx, cache, &hit);
+		else
+			out = fn(idx, ctx);
 		if (!out || write_all(fds[1], out, strlen(out)))
 			_exit(1);
-		_exit(0);
+		_exit(hit ? 2 : 0);
 	}
 	close(fds[1]);
 	s->fd = fds[0];
@@ -168,7 +289,9 @@ static int finish_job(struct slot *s, char **outputs)
 	s->fd = -1;
 	while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && s->buf) {
+	if (WIFEXITED(status) && WEXITSTATUS(status) <= 2 &&
+	    WEXITSTATUS(status) != 1 && s->buf) {
+		nr_cached += WEXITSTATUS(status) == 2;
 		s->buf[s->len] = 0;
 		outputs[s->idx] = s->buf;
 		return 0;
@@ -198,7 +321,8 @@ static void kill_running(struct slot *slots, int jobs, char **outputs)
 }
 
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
-	     char **outputs, pool_progress_fn progress)
+	     char **outputs, pool_progress_fn progress,
+	     const struct pool_cache *cache)
 {
 	struct slot *slots;
 	struct pollfd *pfd;
@@ -216,13 +340,17 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 		slots[i].fd = -1;
 	for (size_t i = 0; i < nr_jobs; i++)
 		outputs[i] = NULL;
+	nr_cached = 0;
+	if (cache && mkdir(cache->dir, 0777) && errno != EEXIST)
+		fprintf(stderr, "mmsim: %s: cannot create: %s\n", cache->dir,
+			strerror(errno));
 	block_caught(&unblocked);
 
 	while (done < nr_jobs && !interrupted) {
 		for (int i = 0; i < jobs && next < nr_jobs; i++) {
 			if (slots[i].fd >= 0)
 				continue;
-			if (start_job(&slots[i], next, fn, ctx, &unblocked)) {
+			if (start_job(&slots[i], next, fn, ctx, &unblocked, cache)) {
 				if (!running) {
 					failed = -1;
 					goto out;

@@ -28,14 +28,37 @@ typedef void (*pool_progress_fn)(size_t done, size_t total, size_t idx,
 				 char **outputs, void *ctx);
 
 /*
+ * Where each job's output is kept as it ends, so that a command stopped
+ * part-way (an interrupt, a full disk) and started again with --resume
+ * runs only what it had not finished.  @key describes everything the
+ * output depends on (mmsim's version, the scenario's fingerprint, the
+ * kernel, the seed, what is measured), malloc'd; the job's file is
+ * @dir/HASH.run, HASH a hash of the key, and holds the key itself, so a
+ * file of another job is never taken for this one.
+ */
+struct pool_cache {
+	const char *dir;
+	char *(*key)(size_t idx, void *ctx);
+};
+
+/*
  * outputs[i] receives job i's string (malloc'd) or NULL if it failed or
- * never ran.  Returns the number of failed jobs, or -1 if processes could
- * not be created at all.  After an interrupt it returns at once, with the
- * jobs that finished in outputs and the others NULL (not counted as
- * failed).
+ * never ran.  With @cache, a job whose output is kept there is not run
+ * again, and each new output is kept.  Returns the number of failed
+ * jobs, or -1 if processes could not be created at all.  After an
+ * interrupt it returns at once, with the jobs that finished in outputs
+ * and the others NULL (not counted as failed).
  */
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
-	     char **outputs, pool_progress_fn progress);
+	     char **outputs, pool_progress_fn progress,
+	     const struct pool_cache *cache);
+
+/* The jobs pool_run() took from its cache since the last call (for a
+ * "N of M runs kept" line). */
+size_t pool_cached(void);
+/* Remove the kept outputs (@dir/NAME.run: nothing else), then @dir if
+ * that leaves it empty. */
+void pool_cache_remove(const char *dir);
 
 /*
  * @on: SIGINT, SIGTERM and SIGHUP (unless ignored, as under nohup) are
