@@ -224,7 +224,7 @@ validate: deps
 # and installs, several seconds each, are `make check-slow`; `make test`
 # (the README's test command, and CI's) runs both in one parallel pass.
 SLOW_TEST_NAMES := run examples outputs tracedat_write calibrate progress html \
-	validation install tracedat_damage
+	validation install tracedat_damage peer_scripts
 SLOW_TEST_BINS := $(SLOW_TEST_NAMES:%=$(BUILD)/tests/test_%)
 FAST_TEST_BINS := $(filter-out $(SLOW_TEST_BINS),$(TEST_BINS))
 
