@@ -490,6 +490,23 @@ static void test_trace_to_stdout_pipes(void **state)
 	assert_non_null(strstr(out, "both write to standard output"));
 }
 
+/* A run with a replay task says what it replayed (test_ftrace.c has the
+ * summary's every count): the trace, its events and span, what was
+ * re-issued, in the run's own report and its JSON. */
+static void test_replay_run_says_what_it_replayed(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M run small.ini --events mm_page_alloc,mm_page_free_direct "
+			    "--trace s.txt > /dev/null && printf '[machine]\\nmem = 128M\\n"
+			    "[task r]\\nprogram = replay\\ntrace = s.txt\\n' > r.ini && "
+			    "$M run r.ini --json r.json"), 0);
+	assert_non_null(strstr(out, "\nreplay r: s.txt: "));
+	assert_non_null(strstr(out, " s of trace, time_scale 1)\n  re-issued: "));
+	assert_non_null(strstr(out, "\n  not re-issued: "));
+	assert_int_equal(sh("grep -c '\"replay\":\"replay r: s.txt: ' r.json"), 0);
+}
+
 /* An output that cannot be written is refused before the simulation. */
 static void test_unwritable_output_refused_before_the_run(void **state)
 {
@@ -930,6 +947,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_outfile_commit_reports_a_failed_write),
 		cmocka_unit_test(test_every_run_writer_reports_a_full_disk),
 		cmocka_unit_test(test_trace_to_stdout_pipes),
+		cmocka_unit_test(test_replay_run_says_what_it_replayed),
 		cmocka_unit_test(test_unwritable_output_refused_before_the_run),
 		cmocka_unit_test(test_stdout_write_errors_are_reported),
 		cmocka_unit_test(test_force_leaves_a_clean_report),

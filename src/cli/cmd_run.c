@@ -255,6 +255,9 @@ static void print_io(FILE *f, const struct run_result *r)
 		result_uint(r, "tcp_collapse_alloc_failures"));
 	print_fragmentation(f, r);
 	print_mempool(f, r);
+	/* What each replay task replayed, and its warnings. */
+	if (result_text(r, "replay"))
+		fprintf(f, "%s", result_text(r, "replay"));
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
 	       result_real(r, "wall_seconds"));
