@@ -260,6 +260,47 @@ static void test_bad_values_name_the_option(void **state)
 	}
 }
 
+/*
+ * Small lies of the run report, each fixed: a scenario of sleepers only
+ * says "latency: N samples", not "gitk: N progress lines"; a p95 under a
+ * millisecond is not "< 0 ms"; show's meminfo has the scenario's swap
+ * (the default's 2G: 524288 pages less the header page, 524287 x 4 kB =
+ * 2097148 kB); `mmsim help CMD` is CMD's --help.
+ */
+static void test_run_report_says_what_it_measured(void **state)
+{
+	char path[] = "/tmp/mmsim-cli-XXXXXX", args[256], *help;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_file(path, "[machine]\nmem = 256M\n[run]\nmax_time = 5s\n"
+		   "[task s]\nprogram = sleeper\ncount = 20\n");
+	snprintf(args, sizeof(args), "run %s", path);
+	assert_int_equal(run(args), 0);
+	unlink(path);
+	assert_null(strstr(out, "progress lines"));
+	assert_non_null(strstr(out, "\nlatency: 20 samples (the recording tasks' wake-up "
+			       "lateness), stalls >1s: 0"));
+	assert_int_equal(run("run --time 20s"), 0);
+	assert_non_null(strstr(out, "\ngitk: "));
+	assert_null(strstr(out, "< 0 ms"));
+	assert_non_null(strstr(out, " ms, p95 < "));
+	assert_int_equal(run("show meminfo"), 0);
+	assert_non_null(strstr(out, "SwapTotal:       2097148 kB\nSwapFree:        2097148 kB\n"));
+	assert_int_equal(run("run --help"), 0);
+	help = strdup(out);
+	assert_non_null(help);
+	assert_int_equal(run("help run"), 0);
+	assert_string_equal(out, help);
+	free(help);
+	assert_int_equal(run("help rnu"), 2);
+	assert_string_equal(out, "mmsim: unknown command 'rnu' (did you mean 'run'? try "
+			    "'mmsim help')\n");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +311,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_options_are_parsed_alike),
 		cmocka_unit_test(test_show_mem_is_the_scenario_mem),
 		cmocka_unit_test(test_bad_values_name_the_option),
+		cmocka_unit_test(test_run_report_says_what_it_measured),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */

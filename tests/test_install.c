@@ -83,6 +83,32 @@ static void test_make_install(void **state)
 }
 
 /* mmsim(1) is the --help texts: every command has its section. */
+/*
+ * A fresh machine without libtracecmd: `make run` (and test, check, ...)
+ * installs the dependencies before it builds, so its first make does not
+ * warn that trace.dat reading is not built; the make it runs after them
+ * says so if it is still true, as a plain `make` does.  pkg-config is
+ * pointed at nothing to be such a machine (make -n: nothing runs).
+ */
+static void test_no_warning_before_deps(void **state)
+{
+	(void)state;
+	const char *deps, *warning;
+
+	assert_int_equal(sh("cd %s && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "
+			    "PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH= make -n run",
+			    srcdir), 0);
+	/* make -n runs the inner make too: its warning comes after deps. */
+	deps = strstr(out, "scripts/deps.sh\n");
+	warning = strstr(out, "NOT BUILT");
+	assert_non_null(deps);
+	assert_true(!warning || warning > deps);
+	assert_int_equal(sh("cd %s && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "
+			    "PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH= make -n all",
+			    srcdir), 0);
+	assert_non_null(strstr(out, "trace.dat READING IS NOT BUILT"));
+}
+
 static void test_man_page(void **state)
 {
 	static const char *const cmds[] = {
@@ -157,6 +183,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_make_install),
+		cmocka_unit_test(test_no_warning_before_deps),
 		cmocka_unit_test(test_man_page),
 		cmocka_unit_test(test_installed_binary),
 		cmocka_unit_test(test_emit_jobs_recipe),

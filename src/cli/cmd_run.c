@@ -93,9 +93,24 @@ static size_t nr_lines(const struct run_result *r)
 
 static void print_stalls(FILE *f, const struct run_result *r)
 {
-	fprintf(f, "\ngitk: %zu progress lines, stalls >1s: %lu, >5s: %lu, max %.3fs, "
+	size_t nr_gitk;
+
+	/*
+	 * The latency series is gitk's progress lines when gitk ran, else
+	 * what the other recording tasks added (a sleeper's wake-up
+	 * lateness): named for what it is, and left out when empty.
+	 */
+	result_records(r, "gitk_instances", &nr_gitk);
+	if (!nr_lines(r) && !nr_gitk)
+		return;
+	if (nr_gitk)
+		fprintf(f, "\ngitk: %zu progress lines", nr_lines(r));
+	else
+		fprintf(f, "\nlatency: %zu samples (the recording tasks' wake-up "
+			"lateness)", nr_lines(r));
+	fprintf(f, ", stalls >1s: %lu, >5s: %lu, max %.3fs, "
 	       "p50 %.3fs, p95 %.3fs, p99 %.3fs\n",
-	       nr_lines(r), result_stalls_over(r, NSEC_PER_SEC),
+	       result_stalls_over(r, NSEC_PER_SEC),
 	       result_stalls_over(r, 5 * NSEC_PER_SEC), result_latency_max(r),
 	       result_latency_percentile(r, 50), result_latency_percentile(r, 95),
 	       result_latency_percentile(r, 99));
@@ -136,11 +151,19 @@ static void print_disk(FILE *f, const struct run_result *r)
 	if (!result_uint(r, "disk_active"))
 		return;
 	fprintf(f, "disk: busy %.1f%% of the run", 100 * result_disk_util(r));
-	for (int c = 0; c < 2; c++)
-		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.0f ms", cls[c],
+	for (int c = 0; c < 2; c++) {
+		double bound = 1e3 * result_disk_percentile_bound(r, cls[c], 95);
+
+		if (!result_disk_commands(r, cls[c])) {
+			fprintf(f, "; %s: no commands", cls[c]);
+			continue;
+		}
+		/* The histogram's bounds are powers of two from 64 us: one
+		 * under a millisecond is printed as it is, not as "< 0". */
+		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.*f ms", cls[c],
 		       result_disk_commands(r, cls[c]),
-		       1e3 * result_disk_mean(r, cls[c]),
-		       1e3 * result_disk_percentile_bound(r, cls[c], 95));
+		       1e3 * result_disk_mean(r, cls[c]), bound < 1 ? 3 : 0, bound);
+	}
 	fprintf(f, "\n");
 }
 

@@ -8,6 +8,7 @@
 #include "options.h"
 #include "experiment/run.h"
 #include "report/outfile.h"
+#include "scenario/suggest.h"
 #include "trace/tracedat.h"
 
 const char mmsim_version[] = MMSIM_VERSION;
@@ -50,15 +51,51 @@ static void usage(FILE *f)
 		"writeback and block congestion.  Commands:\n\n");
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
-	fprintf(f, "\n'mmsim COMMAND --help' describes one command.\n");
+	fprintf(f, "\n'mmsim COMMAND --help' or 'mmsim help COMMAND' describes one "
+		"command.\n");
 }
 
+/* The command named @name, or NULL after "unknown command" and a hint. */
+static const struct command *find_command(const char *name)
+{
+	struct suggest s;
+
+	for (const struct command *cmd = commands; cmd->name; cmd++)
+		if (!strcmp(cmd->name, name))
+			return cmd;
+	suggest_init(&s, name);
+	for (const struct command *cmd = commands; cmd->name; cmd++)
+		suggest_add(&s, cmd->name);
+	usage_error("unknown command '%s' (%stry 'mmsim help')", name,
+		    suggest_lead(&s));
+	return NULL;
+}
+
+/* `mmsim help`: the commands; `mmsim help CMD`: CMD's own --help. */
 static int cmd_help(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	usage(stdout);
-	return 0;
+	const struct command *cmd;
+	char help[] = "--help";
+	char *args[3];
+
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc > 2)
+		return usage_error("help: one command at a time ('mmsim help %s')",
+				   argv[1]);
+	cmd = find_command(argv[1]);
+	if (!cmd)
+		return 2;
+	if (cmd->fn == cmd_help) {
+		usage(stdout);
+		return 0;
+	}
+	args[0] = (char *)cmd->name;
+	args[1] = help;
+	args[2] = NULL;
+	return cmd->fn(2, args);
 }
 
 static int cmd_version(int argc, char **argv)
@@ -92,7 +129,7 @@ int cli_main(int argc, char **argv)
 	cli_options_start(&o, NULL, argc, argv, "+h", longopts);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h': return cmd_help(argc, argv);
+		case 'h': usage(stdout); return 0;
 		case OPT_VERSION: return cmd_version(argc, argv);
 		default: return 2;
 		}
@@ -102,10 +139,11 @@ int cli_main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	for (const struct command *cmd = commands; cmd->name; cmd++)
-		if (!strcmp(cmd->name, argv[optind]))
-			return cmd->fn(argc - optind, argv + optind);
-	return usage_error("unknown command '%s' (try 'mmsim help')", argv[optind]);
+	{
+		const struct command *cmd = find_command(argv[optind]);
+
+		return cmd ? cmd->fn(argc - optind, argv + optind) : 2;
+	}
 }
 
 /* Fuzz builds link the commands into a libFuzzer binary, which has its

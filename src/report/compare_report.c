@@ -610,13 +610,18 @@ static void compare_report_reasons(FILE *f, const struct report *rep)
 {
 	bool any = false;
 
-	for (size_t c = 0; c < rep->nr_columns; c++)
-		for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
-			size_t nr;
+	/* A failure counted somewhere, not merely a record of none: no
+	 * heading over nothing. */
+	for (size_t c = 0; c < rep->nr_columns && !any; c++) {
+		const struct report_column *col = &rep->columns[c];
+		size_t nr;
+		struct failure_reason *t =
+			explain_merge_tallies(col->runs, col->nr_runs, &nr);
 
-			result_records(&rep->columns[c].runs[i], "failure_reasons", &nr);
-			any = any || nr;
-		}
+		for (size_t i = 0; i < nr; i++)
+			any = any || t[i].count;
+		free(t);
+	}
 	if (!any)
 		return;
 	fprintf(f, "\nAllocation failures by reason, all runs of each column "
