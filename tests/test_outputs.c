@@ -507,6 +507,38 @@ static void test_replay_run_says_what_it_replayed(void **state)
 	assert_int_equal(sh("grep -c '\"replay\":\"replay r: s.txt: ' r.json"), 0);
 }
 
+/*
+ * "-" is standard input wherever a file is read (a scenario, a trace:
+ * text or trace.dat) and standard output wherever one is written; an
+ * empty path is refused as such, before anything runs (a run used to
+ * simulate and then fail renaming its ".tmp.PID" to "").
+ */
+static void test_dash_and_empty_paths(void **state)
+{
+	(void)state;
+	write_file("small.ini", small);
+	assert_int_equal(sh("$M scenario --check - < small.ini"), 0);
+	assert_int_equal(sh("$M run - < small.ini | head -1"), 0);
+	assert_non_null(strstr(out, "Elapsed:00:02.000"));
+	assert_int_equal(sh("$M run small.ini --trace sd.dat > /dev/null && "
+			    "$M report pagealloc - < sd.dat > via-stdin.txt && "
+			    "$M report pagealloc sd.dat | cmp - via-stdin.txt"), 0);
+	assert_int_equal(sh("head -c 9000 sd.dat | $M report reclaim -"), 2);
+	assert_non_null(strstr(out, "mmsim: <stdin>: cut short: "));
+	assert_int_equal(sh("$M run small.ini --json '' "), 2);
+	assert_string_equal(out, "mmsim: run: --json : cannot write: an empty path "
+			    "(give a file, or - for standard output)\n");
+	assert_int_equal(sh("$M run ''"), 2);
+	assert_string_equal(out, "mmsim: an empty path (expected a scenario file, or - "
+			    "for standard input)\n");
+	assert_int_equal(sh("$M report reclaim ''"), 2);
+	assert_string_equal(out, "mmsim: an empty path (expected a trace file, or - for "
+			    "standard input)\n");
+	assert_int_equal(sh("$M compare --scenario '' --kernels 2.6.30"), 2);
+	assert_non_null(strstr(out, "an empty path"));
+	assert_int_equal(sh("ls -a | grep -c '^\\.tmp\\.'"), 1);
+}
+
 /* An output that cannot be written is refused before the simulation. */
 static void test_unwritable_output_refused_before_the_run(void **state)
 {
@@ -948,6 +980,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_every_run_writer_reports_a_full_disk),
 		cmocka_unit_test(test_trace_to_stdout_pipes),
 		cmocka_unit_test(test_replay_run_says_what_it_replayed),
+		cmocka_unit_test(test_dash_and_empty_paths),
 		cmocka_unit_test(test_unwritable_output_refused_before_the_run),
 		cmocka_unit_test(test_stdout_write_errors_are_reported),
 		cmocka_unit_test(test_force_leaves_a_clean_report),

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "commands.h"
 #include "options.h"
+#include "scenario/suggest.h"
 #include "scenario/units.h"
 
 void cli_options_start(struct cli_options *o, const char *cmd, int argc,
@@ -69,8 +70,22 @@ static void option_error(const struct cli_options *o, int c)
 	} else if (!strncmp(arg, "--", 2) && prefix_matches(o, arg + 2) > 1) {
 		problem = "ambiguous";
 	}
-	usage_error("%s%s%s option '%s' (try 'mmsim %s%s')", cmd, sep, problem,
-		    arg, o->cmd ? o->cmd : "help", help);
+	{
+		/* The long option meant: the nearest name, "--" and all. */
+		struct suggest s;
+		char names[64][48];
+		int n = 0;
+
+		suggest_init(&s, arg);
+		if (!strncmp(arg, "--", 2) && !strcmp(problem, "unknown")) {
+			for (const struct option *l = o->longopts; l && l->name && n < 64; l++) {
+				snprintf(names[n], sizeof(names[n]), "--%s", l->name);
+				suggest_add(&s, names[n++]);
+			}
+		}
+		usage_error("%s%s%s option '%s' (%stry 'mmsim %s%s')", cmd, sep, problem,
+			    arg, suggest_lead(&s), o->cmd ? o->cmd : "help", help);
+	}
 }
 
 int cli_next_option(struct cli_options *o)

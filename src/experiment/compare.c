@@ -30,10 +30,19 @@
 
 char *experiment_read_text(const char *path, char *err, size_t len)
 {
-	FILE *f = fopen(path, "rb");
+	/* "-" is standard input, read once. */
+	bool in = !strcmp(path, "-");
+	FILE *f = in ? stdin : *path ? fopen(path, "rb") : NULL;
 	char *text;
 	size_t n;
 
+	if (!*path) {
+		errf(err, len, "an empty path (expected a file, or - for standard "
+		     "input)");
+		return NULL;
+	}
+	if (in)
+		path = "<stdin>";
 	if (!f) {
 		errf(err, len, "%s: cannot open: %s", path, strerror(errno));
 		return NULL;
@@ -43,11 +52,13 @@ char *experiment_read_text(const char *path, char *err, size_t len)
 	if (ferror(f) || n > MAX_SCENARIO_TEXT) {
 		errf(err, len, "%s: %s", path, ferror(f) ? strerror(errno) :
 		     "file too large (at most 1M)");
-		fclose(f);
+		if (!in)
+			fclose(f);
 		free(text);
 		return NULL;
 	}
-	fclose(f);
+	if (!in)
+		fclose(f);
 	if (memchr(text, 0, n)) {
 		errf(err, len, "%s: not a text file (NUL byte)", path);
 		free(text);

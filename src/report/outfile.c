@@ -259,7 +259,12 @@ int outfile_open(struct outfile *of, const char *path)
 	of->path = strdup(path);
 	if (!of->path)
 		return fail(of, ENOMEM, NULL);
-	if (!strcmp(path, "-")) {
+	if (!*path) {
+		/* Not the current directory's ".tmp.PID" renamed to nothing
+		 * at the end of the run. */
+		rc = fail(of, ENOENT, "an empty path (give a file, or - for "
+			  "standard output)");
+	} else if (!strcmp(path, "-")) {
 		rc = open_stream(of, path);
 	} else if (!stat(path, &st)) {
 		if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) {

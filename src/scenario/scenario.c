@@ -1096,12 +1096,21 @@ struct scenario *scenario_parse_file(const char *path,
 				     const struct scenario_parse_opts *opts,
 				     struct scenario_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	/* "-" is standard input, read once; "" no file at all. */
+	bool in = !strcmp(path, "-");
+	FILE *f = in ? stdin : *path ? fopen(path, "rb") : NULL;
 	struct scenario *sc;
 	char *text;
 	size_t n;
 
 	memset(err, 0, sizeof(*err));
+	if (in)
+		path = "<stdin>";
+	if (!*path) {
+		scenario_error_at(err, "mmsim", 0, "an empty path (expected a scenario "
+				  "file, or - for standard input)");
+		return NULL;
+	}
 	if (!f) {
 		scenario_error_at(err, path, 0, "cannot open: %s (expected a "
 				  "readable scenario file)",
@@ -1123,7 +1132,8 @@ struct scenario *scenario_parse_file(const char *path,
 	} else {
 		sc = scenario_parse_buffer(text, n, path, opts, err);
 	}
-	fclose(f);
+	if (!in)
+		fclose(f);
 	free(text);
 	return sc;
 }
