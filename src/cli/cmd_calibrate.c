@@ -177,6 +177,7 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 	if (!a->targets || !a->fits || !a->sources || !a->arch_words)
 		abort();
 	cli_options_start(&opts, "calibrate", argc, argv, "hj:", calibrate_options);
+	opts.repeatable = "target fit scenario arch";
 	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
 		case 'h':

@@ -18,6 +18,8 @@
 #include "report/table.h"
 #include "report/procfs.h"
 #include "report/ftrace.h"
+#include "scenario/suggest.h"
+#include "trace/events.h"
 #include "report/outfile.h"
 #include "report/series.h"
 #include "metrics/derived.h"
@@ -590,8 +592,18 @@ int cmd_run(int argc, char **argv)
 		return usage_error("run: --kernel: %s", err);
 	}
 	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
+		/* "--events: 'PAT' selects no event (...)": the event meant. */
+		const char *q = strchr(err, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+		char pat[64] = "";
+		struct suggest sg;
+
+		if (e && e - q - 1 < (long)sizeof(pat))
+			snprintf(pat, sizeof(pat), "%.*s", (int)(e - q - 1), q + 1);
+		suggest_init(&sg, pat);
+		for (int i = 0; *pat && i < NR_TRACE_EVENTS; i++)
+			suggest_add(&sg, ftrace_events[i].name);
 		scenario_free(sc);
-		return usage_error("run: %s", err);
+		return usage_error("run: %s%s", err, suggest_hint(&sg));
 	}
 	if (cli_dry_run) {
 		scenario_free(sc);

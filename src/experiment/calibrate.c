@@ -23,6 +23,7 @@
 #include "mmsim/profile.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
+#include "scenario/suggest.h"
 #include "workload/workload.h"
 
 #define NONE	((size_t)-1)
@@ -190,6 +191,18 @@ static int resolve_measure(const char *arg, const char *name,
 	if (find_element("vm_events", name, ref) ||
 	    find_element("vm_stat", name, ref))
 		return 0;
+	{
+		struct suggest sg;
+
+		suggest_init(&sg, name);
+		for (size_t i = 0; i < NR_NAMED; i++)
+			suggest_add(&sg, named_measures[i].name);
+		for (size_t i = 0; i < metrics_count(); i++)
+			suggest_add(&sg, metrics_get(i)->name);
+		if (suggest_best(&sg))
+			return errf(err, len, "--target '%s': unknown measure '%s' "
+				    "(did you mean '%s'?)", arg, name, suggest_best(&sg));
+	}
 	return errf(err, len, "--target '%s': unknown measure '%s' (a row of "
 		    "compare's table: elapsed, failures, failures-all, stalls>1s, "
 		    "stall-max, stall-p95, cw-time, cw-calls, premature-fast, "

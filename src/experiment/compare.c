@@ -110,17 +110,30 @@ static int init_kernels(struct experiment *e, const char *list, char *err,
 	if (!e->nr_kernels)
 		return errf(err, len, "--kernels: no kernel named");
 	for (size_t i = 0; i < e->nr_kernels; i++) {
-		struct kernel_profile p;
+		struct kernel_profile p, q;
 		char why[768];
+		bool again = false;
 
 		if (!*e->kernels[i])
 			return errf(err, len, "--kernels: empty name in '%s'", list);
 		if (profile_parse(e->kernels[i], &p, why, sizeof(why)))
 			return errf(err, len, "--kernels: %s", why);
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(e->kernels[i], e->kernels[j]))
-				return errf(err, len, "--kernels: '%s' twice",
-					    e->kernels[i]);
+		/*
+		 * A kernel named twice, or by two of its names (2.6.32-rc6
+		 * and 2.6.32-rc6-0000000-force-highorder), runs once: the
+		 * column of its first name.
+		 */
+		for (size_t j = 0; j < i && !again; j++)
+			again = !strcmp(e->kernels[i], e->kernels[j]) ||
+				(!profile_parse(e->kernels[j], &q, why, sizeof(why)) &&
+				 !strcmp(p.name, q.name));
+		if (again) {
+			free(e->kernels[i]);
+			memmove(&e->kernels[i], &e->kernels[i + 1],
+				(e->nr_kernels - i - 1) * sizeof(*e->kernels));
+			e->nr_kernels--;
+			i--;
+		}
 	}
 	return 0;
 }

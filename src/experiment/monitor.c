@@ -8,6 +8,7 @@
 #include "monitor.h"
 #include "report/outfile.h"
 #include "report/procfs.h"
+#include "scenario/suggest.h"
 
 /* MMTests' monitor names (monitors/watch-NAME.sh) and the /proc file. */
 static const struct {
@@ -44,9 +45,17 @@ int monitor_parse(const char *list, unsigned int *mask, char *err, size_t len)
 			     !strncmp(p, monitors[i].mmtests, n)))
 				found = i;
 		if (found < 0) {
-			snprintf(err, len, "unknown monitor '%.*s' (vmstat, buddyinfo, "
+			char word[64];
+			struct suggest sg;
+
+			snprintf(word, sizeof(word), "%.*s", (int)n, p);
+			suggest_init(&sg, word);
+			for (int i = 0; i < NR_MONITORS; i++)
+				suggest_add(&sg, monitors[i].proc);
+			snprintf(err, len, "unknown monitor '%.*s' (%svmstat, buddyinfo, "
 				 "zoneinfo, meminfo, pagetypeinfo, slabinfo, or the "
-				 "same with proc- before them)", (int)n, p);
+				 "same with proc- before them)", (int)n, p,
+				 suggest_lead(&sg));
 			return -1;
 		}
 		*mask |= 1u << found;
