@@ -132,9 +132,17 @@ static void test_man_page(void **state)
 	/* A line of run's help, as --help prints it. */
 	assert_non_null(strstr(out, "  --latency-log FILE write gitk's progress lines"));
 	assert_non_null(strstr(out, "GNU parallel"));
+	/* Every help text fits an 80-column terminal with room (78). */
+	assert_int_equal(sh("cd %s/root/usr/local/bin && for c in help run scenario profiles "
+			    "show validate report compare calibrate; do ./mmsim $c --help; "
+			    "done | awk 'length > 78' | head -5", dir), 0);
+	assert_string_equal(out, "");
 	if (test_have_tool("man")) {
 		assert_int_equal(sh("MANWIDTH=80 man -l %s", path), 0);
 		assert_non_null(strstr(out, "mmsim run"));
+		/* The page fits 80 columns (wc -L: display width). */
+		assert_int_equal(sh("MANWIDTH=80 man -l %s 2>/dev/null | wc -L", path), 0);
+		assert_true(atoi(out) > 60 && atoi(out) <= 80);
 	}
 }
 

@@ -23,12 +23,12 @@ const struct command commands[] = {
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
-	{ "validate", cmd_validate, "run both published tables at N seeds, check the cover letter's claims" },
-	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
-	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
-	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
-	{ "merge", cmd_merge, "build the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
-	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: the fitted scenario and its record" },
+	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts" },
+	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do" },
+	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report" },
+	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds" },
+	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
+	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record" },
 	{ NULL, NULL, NULL },
 };
 
@@ -78,7 +78,7 @@ static int cmd_help(int argc, char **argv)
 	char help[] = "--help";
 	char *args[3];
 
-	if (argc < 2) {
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return 0;
 	}
