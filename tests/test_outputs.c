@@ -664,9 +664,11 @@ static void test_one_command_per_folder(void **state)
 	assert_int_equal(sh(COMPARE "--kernels 2.6.30 --out rep > /dev/null"), 0);
 	assert_int_equal(sh("test -f rep/summary.json && test ! -e rep/.mmsim-lock"), 0);
 	/* Two at once: the second is refused while the first runs. */
-	assert_int_equal(sh("rm -rf two && { " COMPARE "--kernels 2.6.30,2.6.31 --seeds 3 "
+	/* (COMPARE has --seeds 1: an option is given once.) */
+	assert_int_equal(sh("rm -rf two && { $M compare --scenario small.ini --no-render "
+			    "--kernels 2.6.30,2.6.31 --seeds 3 "
 			    "--out two -j 1 > /dev/null 2>&1 & } && "
-			    "while [ ! -e two/.mmsim-lock ]; do sleep 0.01; done && "
+			    "for i in $(seq 3000); do [ -e two/.mmsim-lock ] && break; sleep 0.01; done && "
 			    COMPARE "--kernels 2.6.30 --out two --force; rc=$?; wait; exit $rc"), 2);
 	assert_non_null(strstr(out, "in use by another mmsim"));
 	/* The first one's six runs, nothing of the second. */
@@ -747,7 +749,7 @@ static void test_interrupted_compare_resumes(void **state)
 			    SMALL_COMPARE "-j 1 --out full > full.out 2>/dev/null"), 0);
 	/* SIGINT once the first run is in. */
 	assert_int_equal(sh("{ " SMALL_COMPARE "-j 1 --out part > part.out 2> part.err & } ; "
-			    "pid=$!; while [ ! -e part/json/2.6.30-seed1.json ]; do sleep 0.02; done; "
+			    "pid=$!; for i in $(seq 3000); do [ -e part/json/2.6.30-seed1.json ] && break; sleep 0.02; done; "
 			    "kill -INT $pid; wait $pid; echo status $?; " NO_WORKERS("part")), 1);
 	assert_non_null(strstr(out, "status 130\n0\n"));
 	assert_int_equal(sh("cat part.err"), 0);
@@ -772,7 +774,7 @@ static void test_interrupted_compare_resumes(void **state)
 
 	/* SIGTERM to mmsim alone: its two workers go with it. */
 	assert_int_equal(sh("{ " SMALL_COMPARE "-j 2 --out term > term.out 2> term.err & } ; "
-			    "pid=$!; while [ ! -e term/json ]; do sleep 0.02; done; sleep 0.3; "
+			    "pid=$!; for i in $(seq 3000); do [ -e term/json ] && break; sleep 0.02; done; sleep 0.3; "
 			    "kill -TERM $pid; wait $pid; echo status $?; sleep 0.2; "
 			    NO_WORKERS("term")), 1);
 	assert_non_null(strstr(out, "status 143\n0\n"));
@@ -808,8 +810,8 @@ static void test_interrupted_calibrate_resumes(void **state)
 			    "rm -rf cfull cpart && " CALIBRATE "--out cfull > cfull.out 2>/dev/null"), 0);
 	assert_int_equal(sh("test ! -e cfull/runs"), 0);
 	assert_int_equal(sh("{ " CALIBRATE "--out cpart > cpart.out 2> cpart.err & } ; pid=$!; "
-			    "while [ \"$(ls cpart/runs 2>/dev/null | grep -c 'run$')\" -lt 6 ]; "
-			    "do sleep 0.02; done; kill -INT $pid; wait $pid; echo status $?; "
+			    "for i in $(seq 3000); do [ \"$(ls cpart/runs 2>/dev/null | grep -c 'run$')\" -ge 6 ] "
+			    "&& break; sleep 0.02; done; kill -INT $pid; wait $pid; echo status $?; "
 			    "sleep 0.2; " NO_WORKERS("cpart") "; ls cpart; tail -1 cpart.err"), 0);
 	assert_non_null(strstr(out, "status 130\n0\nruns\n"));
 	assert_non_null(strstr(out, "interrupted (Interrupt) after "));
