@@ -827,6 +827,48 @@ static void test_interrupted_calibrate_resumes(void **state)
 #undef CALIBRATE
 }
 
+/*
+ * index.html flags columns whose runs are bit-identical, made here by
+ * filing one run's result under two kernels (merge takes them as two
+ * columns): the pressure scenario's 2.6.32-rc6 run, whose kern.log quotes
+ * the kernel's name in every "Not tainted" line, renamed 2.6.31 wherever
+ * the name stands whole, as a 2.6.31 run that did the same would have
+ * printed it.  The 2.6.30 run is not flagged.  Measures 0 in every column
+ * are left out of the summary and of the comparison chart, saying which:
+ * there is no gitk in the scenario, so the whole "where gitk's time went"
+ * group is 0 and has no table.
+ */
+static void test_report_flags_identical_columns(void **state)
+{
+	(void)state;
+	write_file("pressure.ini", test_pressure_scenario);
+	assert_int_equal(sh("rm -rf same samer && mkdir same && "
+			    "$M run pressure.ini --kernel 2.6.32-rc6 --json same/a.json > /dev/null && "
+			    "sed -E 's/(^|[^-._0-9A-Za-z])2[.]6[.]32-rc6([^-._0-9A-Za-z]|$)/\\12.6.31\\2/g' "
+			    "same/a.json > same/b.json && "
+			    "$M run pressure.ini --kernel 2.6.30 --json same/c.json > /dev/null && "
+			    "$M merge same --out samer --no-render > /dev/null"), 0);
+	/* The renaming reached kern.log: the test tests the name's removal. */
+	assert_int_equal(sh("grep -c 'Not tainted 2.6.31 ' same/b.json"), 0);
+	assert_int_equal(sh("grep -o '<p class=\"note\" id=\"identical\">[^<]*' samer/index.html"), 0);
+	assert_string_equal(out, "<p class=\"note\" id=\"identical\">Bit-identical runs: 2.6.32-rc6 "
+			    "gave the runs of 2.6.31 (every run the same, seed for seed: what "
+			    "differs between them does nothing in this scenario).\n");
+	/* Greyed in every summary table's heading, with whose runs. */
+	assert_int_equal(sh("grep -c 'class=\"same\" title=\"runs bit-identical to 2.6.31\"' "
+			    "samer/index.html"), 0);
+	assert_int_equal(sh("grep -c 'bit-identical to 2.6.30' samer/index.html"), 1);
+	assert_int_equal(sh("grep -o 'id=\"group-where-gitk-s-time-went-zero\">[^<]*' "
+			    "samer/index.html"), 0);
+	assert_non_null(strstr(out, ">where gitk's time went: 0 in every column, left out "
+			       "here and in the comparison chart: gitk on a CPU (s per process), "));
+	assert_int_equal(sh("grep -c 'id=\"group-where-gitk-s-time-went\"' samer/index.html"), 1);
+	/* Nor in the chart: no panel titled with it; a measure that is
+	 * not 0 has its panel. */
+	assert_int_equal(sh("grep -c 'gitk on a CPU' samer/plots/comparison.gp"), 1);
+	assert_int_equal(sh("grep -c 'allocstall' samer/plots/comparison.gp"), 0);
+}
+
 /* ---- merge and seeds ------------------------------------------------ */
 
 #define EMIT "$M compare --scenario small.ini --emit-jobs --mmsim \"$M\" "
@@ -991,6 +1033,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_full_disk_names_every_file),
 		cmocka_unit_test(test_interrupted_compare_resumes),
 		cmocka_unit_test(test_interrupted_calibrate_resumes),
+		cmocka_unit_test(test_report_flags_identical_columns),
 		cmocka_unit_test(test_merge_checks_each_result_against_its_job),
 		cmocka_unit_test(test_seeds_near_the_top),
 		cmocka_unit_test(test_report_describes_binary_input),

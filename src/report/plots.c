@@ -57,13 +57,25 @@ static char *xstrdup(const char *s)
 	return p;
 }
 
+static void add_plot_of(struct plot_set *set, const char *name,
+			const char *title, size_t column);
+static size_t columns_with(const struct report *rep, const char *what,
+			   size_t *which);
+
 static void add_plot(struct plot_set *set, const char *name, const char *title)
+{
+	add_plot_of(set, name, title, (size_t)-1);
+}
+
+static void add_plot_of(struct plot_set *set, const char *name,
+			const char *title, size_t column)
 {
 	set->plots = realloc(set->plots, (set->nr + 1) * sizeof(*set->plots));
 	if (!set->plots)
 		abort();
 	set->plots[set->nr].name = xstrdup(name);
 	set->plots[set->nr].title = xstrdup(title);
+	set->plots[set->nr].column = column;
 	set->nr++;
 }
 
@@ -77,13 +89,27 @@ static void free_plot_name(const struct report_column *col, char *buf,
 }
 
 /* The plots every report has; the per-column free-pages plots follow. */
-#define NR_COMMON_PLOTS 6
 
 void plots_list(const struct report *rep, struct plot_set *set)
 {
 	memset(set, 0, sizeof(*set));
 	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
-	add_plot(set, "latency", "fake-gitk: seconds between output lines against time, a panel per column (first seed)");
+	/* Only when some column has gitk's lines (or other latency
+	 * samples): a plot of nothing names no kernel. */
+	{
+		size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+
+		if (!which)
+			abort();
+		if (columns_with(rep, "latency", which))
+			add_plot(set, "latency", "fake-gitk: seconds between output "
+				 "lines against time, a panel per column (first seed)");
+		else
+			snprintf(set->omitted, sizeof(set->omitted), "no latency plot: "
+				 "no column has progress lines or latency samples "
+				 "(no gitk task)");
+		free(which);
+	}
 	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time, a panel per column (first seed)");
 	/* The samples count every failure, __GFP_NOWARN and ratelimited
 	 * ones too; the tables count what kern.log printed. */
@@ -99,7 +125,7 @@ void plots_list(const struct report *rep, struct plot_set *set)
 		snprintf(title, sizeof(title),
 			 "%s: free pages per zone and the watermarks (first seed)",
 			 rep->columns[c].name);
-		add_plot(set, name, title);
+		add_plot_of(set, name, title, c);
 	}
 }
 
@@ -497,11 +523,20 @@ static bool measure_has_value(const struct report *rep, size_t m)
 static void script_comparison(FILE *f, const struct report *rep,
 			      const char *title)
 {
-	size_t n = rep->nr_columns;
+	size_t n = rep->nr_columns, shown = 0;
 
+	/* A measure 0 in every run of every column has no panel: the page
+	 * says which (html.c). */
+	for (size_t m = 0; m < report_nr_measures; m++)
+		shown += !report_measure_all_zero(rep, m);
+	/* Nothing but zeros: every panel, rather than an empty chart. */
+	bool skip_zero = shown > 0;
+
+	if (!skip_zero)
+		shown = report_nr_measures;
 	/* Three panels a row, a row 400 high (12 measures: 4 rows, 1700). */
 	preamble(f, "comparison", title, 1500,
-		 (int)(100 + 400 * ((report_nr_measures + 2) / 3)));
+		 (int)(100 + 400 * ((shown + 2) / 3)));
 	fprintf(f, "# x axis: column numbers, in table order:\n");
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "#   %zu  %s\n", c + 1, rep->columns[c].name);
@@ -513,13 +548,14 @@ static void script_comparison(FILE *f, const struct report *rep,
 		"set bmargin 9\n"
 		"set yrange [0:*]\n"
 		"unset key\n"
-		"set multiplot layout %zu,3 title ", n,
-		(report_nr_measures + 2) / 3);
+		"set multiplot layout %zu,3 title ", n, (shown + 2) / 3);
 	gp_string(f, title);
 	fputc('\n', f);
 	for (size_t m = 0; m < report_nr_measures; m++) {
 		bool any = measure_has_value(rep, m);
 
+		if (skip_zero && report_measure_all_zero(rep, m))
+			continue;
 		fprintf(f, "set title ");
 		gp_string(f, report_measures[m].title);
 		fputc('\n', f);
@@ -564,7 +600,7 @@ static int write_script(const char *plots_dir, const struct plot *p,
 	else if (!strcmp(p->name, "fragmentation"))
 		script_fragmentation(of.fp, rep, p->title);
 	else
-		script_free(of.fp, &rep->columns[index - NR_COMMON_PLOTS], p->name, p->title);
+		script_free(of.fp, &rep->columns[p->column], p->name, p->title);
 	return outfile_commit(&of);
 }
 
