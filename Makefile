@@ -213,11 +213,17 @@ run: deps
 # The full validation against the public record (docs/validation.md): every
 # data set (RECORD=cover,20nov for some), SEEDS seeds per condition; SEEDS=3
 # for a quick look.
+# Each claim is judged again at every point of the shipped calibration's
+# ensemble (docs/calibration/shipped-record.json, when it has one) at
+# ENSEMBLE_SEEDS seeds; ENSEMBLE= skips that.
 SEEDS ?= 10
 RECORD ?= all
+ENSEMBLE ?= $(if $(shell grep -l '"ensemble"' docs/calibration/shipped-record.json 2>/dev/null),docs/calibration/shipped-record.json)
+ENSEMBLE_SEEDS ?= 3
 validate: deps
 	@$(MAKE) --no-print-directory all
 	./mmsim validate --record $(RECORD) --seeds $(SEEDS) -j 2 --out docs/validation.md \
+		$(if $(ENSEMBLE),--ensemble $(ENSEMBLE) --ensemble-seeds $(ENSEMBLE_SEEDS)) \
 		--command "make validate SEEDS=$(SEEDS)$(if $(filter-out all,$(RECORD)), RECORD=$(RECORD))" \
 		--date "$$(date -u '+%Y-%m-%d %H:%M UTC')" \
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
@@ -227,8 +233,10 @@ validate: deps
 # that run whole default runs, compares, reports, calibrations, browsers
 # and installs, several seconds each, are `make check-slow`; `make test`
 # (the README's test command, and CI's) runs both in one parallel pass.
-SLOW_TEST_NAMES := run examples outputs tracedat_write calibrate progress html \
+SLOW_TEST_NAMES := run examples outputs tracedat_write calibrate progress html bisect \
 	validation install tracedat_damage peer_scripts
+# blkparse and btt on a 30 s default run's block trace, three runs.
+SLOW_TEST_NAMES += blktrace_tools
 SLOW_TEST_BINS := $(SLOW_TEST_NAMES:%=$(BUILD)/tests/test_%)
 FAST_TEST_BINS := $(filter-out $(SLOW_TEST_BINS),$(TEST_BINS))
 

@@ -26,5 +26,18 @@ check workload   'report|experiment|cli'
 check scenario   'report|experiment|cli'
 check report     'hw|workload|scenario|experiment|cli'
 check experiment 'cli'
+# The simulated kernel and the programs read a profile switch through
+# kprofile_get(FIELD) only, so that every read is counted (switch_reads:
+# mmsim bisect skips the switches a run never read).  Comment lines aside.
+hits=$(grep -rnE 'kprofile\.[a-z_0-9]+' src/kernel src/workload 2>/dev/null |
+       grep -v '^src/kernel/profile\.c:' |
+       grep -vE '^[^:]*:[0-9]*:[[:space:]]*(\*|/\*|//)' |
+       grep -vE 'kprofile\.(name|base|release|patches|commits|revert_8aa7e847|field)\b|"kprofile\.' |
+       sed 's|/\*.*\*/||' | grep -E 'kprofile\.[a-z_0-9]+')
+if [ -n "$hits" ]; then
+	echo "layers: read profile switches with kprofile_get(FIELD), not kprofile.FIELD:"
+	echo "$hits"
+	status=1
+fi
 [ $status = 0 ] && echo "layers: every include goes downwards"
 exit $status

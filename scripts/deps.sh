@@ -10,7 +10,8 @@
 #		is left out (the Makefile says so)
 #   plots:	gnuplot-nox (optional at run time)
 #   tests:	trace-cmd (reads back the trace.dat mmsim writes),
-#		chromium (opens the HTML report headless), python3-jsonschema
+#		blktrace (blkparse and btt read the block traces mmsim
+#		writes), chromium (opens the HTML report headless), python3-jsonschema
 #		(validates the JSON against docs/schema/), parallel (GNU
 #		parallel: runs compare --emit-jobs recipes), linux-doc (ships
 #		the kernel's trace-pagealloc-postprocess.pl, which
@@ -19,7 +20,7 @@
 set -e
 pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev
 gnuplot-nox libtracecmd-dev libtracefs-dev libtraceevent-dev
-trace-cmd chromium python3-jsonschema parallel linux-doc time valgrind"
+trace-cmd blktrace chromium python3-jsonschema parallel linux-doc time valgrind"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -14,6 +14,8 @@ pkg-config --exists libtracecmd 2>/dev/null ||
 	say "libtracecmd not found by pkg-config ($(pkg-config --print-errors --exists libtracecmd 2>&1 | head -1)): trace.dat reading is not built; install libtracecmd-dev libtracefs-dev libtraceevent-dev (scripts/deps.sh)"
 command -v trace-cmd >/dev/null 2>&1 ||
 	say "trace-cmd missing: the 'trace-cmd report' read-back of mmsim's trace.dat is skipped (apt-get install trace-cmd)"
+{ command -v blkparse >/dev/null 2>&1 && command -v btt >/dev/null 2>&1; } ||
+	say "blktrace missing: blkparse and btt's reading of mmsim's --blktrace files is skipped (apt-get install blktrace)"
 command -v chromium >/dev/null 2>&1 ||
 	say "chromium missing: the headless-browser check of the HTML report is skipped (apt-get install chromium)"
 command -v gnuplot >/dev/null 2>&1 ||

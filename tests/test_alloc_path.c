@@ -587,6 +587,100 @@ static void test_p1_restart_wakes_kswapd(void **state)
 	}
 }
 
+/* ==== the OOM victim's own allocation (switch restart_alloc_flags) ======== */
+
+struct self_oom {
+	bool ready, go, returned;
+	struct page *page;
+	unsigned long tif_after;
+	struct mm_struct *mm;
+};
+
+/* The only process with an mm: 64 anon pages, then one GFP_KERNEL page. */
+static void self_oom_fn(void *arg)
+{
+	struct self_oom *so = arg;
+	struct mm_struct *mm = mm_alloc();
+	unsigned long addr = do_mmap_anon(mm, 64 << PAGE_SHIFT,
+					  VM_READ | VM_WRITE);
+
+	so->mm = mm;
+	current->mm = mm;
+	for (unsigned long i = 0; i < 64; i++)
+		access_user_page(mm, addr + (i << PAGE_SHIFT), true);
+	so->ready = true;
+	while (!so->go)
+		schedule_timeout_uninterruptible(1);
+	so->page = alloc_pages(GFP_KERNEL, 0);
+	so->tif_after = current->tif_flags;
+	so->returned = true;
+	if (so->page)
+		mm_debug_expected_other += 1;
+}
+
+/*
+ * Memory held but for 8 free pages of Normal (below its WMARK_MIN of
+ * 191), no swap: the task's order-0 GFP_KERNEL request fails the fast
+ * path and the min watermark, reclaim frees nothing (its anon pages have
+ * nowhere to go), and __alloc_pages_may_oom() kills the only process with
+ * an mm, itself: TIF_MEMDIE, no one-tick sleep, restart.  v2.6.30 (flags
+ * set below restart:) and rc6 (b259fbde0a8) recompute alloc_flags, now
+ * with ALLOC_NO_WATERMARKS, and __alloc_pages_high_priority() takes one of
+ * the 8 pages.  v2.6.31 keeps the flags from before the kill: the min
+ * watermark fails again and the TIF_MEMDIE test gives up, a printed
+ * allocation failure.  Patch 1 moves 2.6.31's label above the flags.
+ */
+static void check_oom_victim_restart(const char *profile, bool succeeds)
+{
+	struct self_oom so = { 0 };
+	struct task_struct *task;
+	struct zone *normal;
+	unsigned long pfn, released = 0;
+
+	boot(profile, 1, 17);
+	task = kthread_run(self_oom_fn, &so, "self", DEFAULT_PRIO);
+	run_until_ms(50);
+	assert_true(so.ready);
+	hold_all();
+	normal = Z(ZONE_NORMAL);
+	for (pfn = normal->zone_start_pfn; released < 8; pfn++)
+		if (held[pfn]) {
+			release(pfn);
+			released++;
+		}
+	drain_all_pages();
+	assert_int_equal(nr_free(normal), 8);
+	assert_true(nr_free(normal) < (long)min_wmark_pages(normal));
+	so.go = true;
+	run_until_ms(50 + 2000);
+	assert_true(so.returned);
+	assert_int_equal(oom_kill_count(), 1);
+	assert_int_equal(oom_call_count(), 1);
+	assert_true(so.tif_after & (1UL << TIF_MEMDIE));
+	if (succeeds) {
+		assert_non_null(so.page);
+		assert_int_equal(alloc_failure_count(), 0);
+		__free_pages(so.page, 0);
+		mm_debug_expected_other -= 1;
+	} else {
+		assert_null(so.page);
+		assert_int_equal(alloc_failure_count(), 1);
+	}
+	/* Its mm outlives the task (the kill is never acted on). */
+	task->mm = NULL;
+	mmput(so.mm);
+	teardown();
+}
+
+static void test_oom_victim_restart_flags(void **state)
+{
+	(void)state;
+	check_oom_victim_restart("2.6.30", true);
+	check_oom_victim_restart("2.6.31", false);
+	check_oom_victim_restart("2.6.31-0000012-pgalloc-2.6.30", true);
+	check_oom_victim_restart(RC6, true);
+}
+
 /* ==== OOM with nothing to kill: 2.6.32 panics ============================ */
 
 static void test_oom_panic_when_nothing_killable(void **state)
@@ -1467,6 +1561,7 @@ int main(void)
 		cmocka_unit_test(test_p2_normal_and_memalloc_tasks),
 		cmocka_unit_test(test_p1_restart_without_wake),
 		cmocka_unit_test(test_p1_restart_wakes_kswapd),
+		cmocka_unit_test(test_oom_victim_restart_flags),
 		cmocka_unit_test(test_oom_panic_when_nothing_killable),
 		cmocka_unit_test(test_p3_retry_wait_queue),
 		cmocka_unit_test(test_atomic_order2_total_boundary),

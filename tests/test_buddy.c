@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "metrics/metrics.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "mmsim/trace.h"
@@ -178,7 +179,10 @@ static unsigned long pages_in_buddy_and_pcp(void)
 	struct zone *zone;
 
 	for_each_populated_zone(zone) {
-		n += (unsigned long)zone->vm_stat[NR_FREE_PAGES];
+		/* NR_FREE_PAGES plus what a failed order > 0 request took
+		 * off it without a page (2.6.31 to 2.6.32.4) */
+		n += (unsigned long)(zone_page_state_snapshot(zone, NR_FREE_PAGES) +
+				     (long)zone->nr_free_lost);
 		for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
 			n += (unsigned long)zone->pageset[cpu].pcp.count;
 	}
@@ -355,6 +359,16 @@ static void test_conservation_two_cpus(void **state)
 			profile_set_default();
 		else
 			profile_31();
+		/*
+		 * The churn takes a third of its pages past the watermarks
+		 * until the zones are empty, and with the tags' NR_FREE_PAGES
+		 * drift (test_nr_free_after_failed_rmqueue) DMA's counter
+		 * ends far below zero, so that every later request there
+		 * fails its watermark test and a task stops inside the
+		 * slowpath with a request in flight.  Here the point is
+		 * conservation with two CPUs: the fixed accounting.
+		 */
+		kprofile.nr_free_update = NR_FREE_ON_SUCCESS;
 		memset(c, 0, sizeof(*c));
 		sim_init(&sc);
 		boot(seed & 2 ? "x86_64" : "x86", 64, 2);
@@ -439,6 +453,56 @@ static void test_steal_unmovable_from_movable_32(void **state)
 	assert_int_equal(e->mm_page_alloc.pfn, 130048);
 	assert_int_equal(e->mm_page_alloc.gfp_flags, GFP_KERNEL);
 	assert_invariants();
+}
+
+/*
+ * The allocator's measures on the request above, made for a page mempool
+ * (dm-crypt's write pages) by a task.  The fallback breaks the order-10
+ * block (blocks_broken page_pool/fallback 1) and expand() leaves one free
+ * UNMOVABLE block of each order 0..9.  rmqueue_bulk's 30 more pages come
+ * off them smallest first: order 0 (1 page), order 1 (2; not counted,
+ * below order 2), order 2 (4; one break), order 3 (8; its break and then
+ * its order-2 half's: two), and 15 of the order-4 block's 16 (the
+ * order-4 break, its order-2 half, its order-3 half and that half's
+ * order-2 half: four): 1 + 2 + 4 = 7 breaks on the request's own lists.
+ * No order > 0 request, no drain; then drain_all_pages() once.
+ */
+static void test_measures_blocks_broken(void **state)
+{
+	struct sim_config sc = { .hz = 250, .nr_cpus = 1, .seed = 1 };
+	static struct task_struct kcryptd;
+	const uint64_t *broken;
+	struct run_result r;
+	struct page *page;
+
+	(void)state;
+	profile_set_default();
+	sim_init(&sc);
+	boot("x86_64", 512, 1);
+	page_alloc_stats_reset();
+	sim_current = &kcryptd;
+	page = alloc_pages_for(ALLOC_CALLER_PAGE_POOL, GFP_NOIO, 0);
+	sim_current = NULL;
+	assert_non_null(page);
+	assert_int_equal(kcryptd.alloc_caller, ALLOC_CALLER_OTHER);
+
+	result_init(&r);
+	metrics_find("drain_all_pages")->collect(&r);
+	broken = result_uints(&r, "blocks_broken");
+	for (int c = 0; c < NR_ALLOC_CALLERS; c++)
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(broken[c * 3 + k],
+					 c != ALLOC_CALLER_PAGE_POOL ? 0 :
+					 k == 0 ? 7 : k == 1 ? 1 : 0);
+	assert_int_equal(result_uint(&r, "drain_all_pages"), 0);
+	drain_all_pages();
+	metrics_find("drain_all_pages")->collect(&r);
+	assert_int_equal(result_uint(&r, "drain_all_pages"), 1);
+	result_free(&r);
+	__free_pages(page, 0);
+	assert_invariants();
+	mem_exit();
+	sim_exit();
 }
 
 /* The same request under 2.6.31: only the pageblock holding the block's
@@ -697,6 +761,109 @@ static void test_reserve_pages_drained_32(void **state)
 	reserve_pages_drained("2.6.32-rc6-0000000-force-highorder", true);
 }
 
+/*
+ * A MIGRATE_RESERVE page that free_hot_cold_page() parks on a pcp list,
+ * then drained.  The set-up of reserve_pages_drained(): the pcp list
+ * holds 7171-7200 (page_private MOVABLE, taken by rmqueue_bulk() for a
+ * MOVABLE request from the reserve block); the reserve lists hold 991
+ * pages, among them 7201-7231 (orders 0-4).  Then 7170, the page handed
+ * out, is freed: free_hot_cold_page() stores its block's type, RESERVE,
+ * in page_private and, in 2.6.32, puts it at the head of the MOVABLE
+ * list.  The drain frees from the tail: 7200 first, which merges with
+ * 7201-7231 into an order-5 block wherever it goes, then 7199 .. 7171,
+ * then 7170, whose buddy 7171 is free by then (7168-7169 is held).
+ *   .30 (pageblock):  all 31 go home: 1022 reserve, 0 movable.
+ *   .31 and 2.6.32.8+ (page_private): 7171-7231 but 7171 on the movable
+ *     lists (61 - 1 = 60); 7170 goes to RESERVE and takes 7171 with it:
+ *     960 + 2 = 962 reserve.
+ *   v2.6.32-rc6 (the list's index): 7170 goes to MOVABLE too: 62 movable,
+ *     960 reserve.
+ */
+static void reserve_page_freed_then_drained(const char *profile,
+					    unsigned long reserve,
+					    unsigned long movable)
+{
+	struct kernel_profile p;
+	struct zone *normal;
+	struct page *page;
+	char err[256];
+
+	assert_int_equal(profile_parse(profile, &p, err, sizeof(err)), 0);
+	kprofile = p;
+	boot("x86", 512, 1);
+	normal = Z(ZONE_NORMAL);
+	drain_all_pages();
+	for (;;) {
+		unsigned long pfn;
+
+		page = alloc_nowmark(GFP_HIGHUSER_MOVABLE, 1);
+		assert_non_null(page);
+		pfn = page_to_pfn(page);
+		if (page_zone(page) == normal && pfn >= 7168 && pfn < 8192)
+			break;
+	}
+	page = alloc_nowmark(GFP_HIGHUSER_MOVABLE, 0);
+	assert_int_equal(page_to_pfn(page), 7170);
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_RESERVE), 991);
+	__free_pages(page, 0);
+	assert_int_equal(page->private, MIGRATE_RESERVE);
+	assert_int_equal(normal->pageset[0].pcp.count, 31);
+
+	drain_all_pages();
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_RESERVE), reserve);
+	assert_int_equal(free_pages_of_type(normal, MIGRATE_MOVABLE), movable);
+	assert_int_equal(pageblocks_of_type(normal, MIGRATE_RESERVE), 1);
+	assert_invariants();
+	profile_set_default();
+}
+
+static void test_reserve_page_freed_then_drained(void **state)
+{
+	(void)state;
+	reserve_page_freed_then_drained("2.6.30-0000000-force-highorder", 1022, 0);
+	reserve_page_freed_then_drained("2.6.31-0000000-force-highorder", 962, 60);
+	reserve_page_freed_then_drained("2.6.32-rc6-0000000-force-highorder", 960, 62);
+	reserve_page_freed_then_drained("2.6.32", 960, 62);
+	reserve_page_freed_then_drained("2.6.32.9", 962, 60);
+}
+
+/*
+ * An order-3 request that skips the watermarks meets empty free lists
+ * (everything taken, nothing given back to the buddy lists): __rmqueue()
+ * fails in each zone of the zonelist.  From 2.6.31 to 2.6.32.4
+ * buffered_rmqueue() has already lowered NR_FREE_PAGES by 8 in each, for
+ * good; 2.6.30 and 2.6.32.5 on leave it alone.
+ */
+static void nr_free_after_failed_rmqueue(const char *profile, long lost)
+{
+	struct kernel_profile p;
+	struct zone *zone;
+	char err[256];
+
+	assert_int_equal(profile_parse(profile, &p, err, sizeof(err)), 0);
+	kprofile = p;
+	boot("x86_64", 64, 1);
+	take_everything();
+	assert_null(alloc_nowmark(GFP_HIGHUSER_MOVABLE, 3));
+	for_each_populated_zone(zone) {
+		assert_int_equal(zone_page_state_snapshot(zone, NR_FREE_PAGES),
+				 -lost);
+		assert_int_equal(zone->nr_free_lost, lost);
+	}
+	assert_invariants();
+	profile_set_default();
+}
+
+static void test_nr_free_after_failed_rmqueue(void **state)
+{
+	(void)state;
+	nr_free_after_failed_rmqueue("2.6.30", 0);
+	nr_free_after_failed_rmqueue("2.6.31", 8);
+	nr_free_after_failed_rmqueue("2.6.32-rc6", 8);
+	nr_free_after_failed_rmqueue("2.6.32", 8);
+	nr_free_after_failed_rmqueue("2.6.32.9", 0);
+}
+
 /* ---- per-cpu lists -------------------------------------------------- */
 
 static void test_pcp_high_and_batch(void **state)
@@ -762,6 +929,33 @@ static void test_pcp_hot_cold(void **state)
 	assert_int_equal(page_to_pfn(b), page_to_pfn(a) + 1);
 	a = alloc_pages(GFP_TEMPORARY | __GFP_COLD, 0);
 	b = alloc_pages(GFP_TEMPORARY | __GFP_COLD, 0);
+	assert_int_equal(page_to_pfn(b), page_to_pfn(a) + 1);
+	assert_invariants();
+}
+
+/*
+ * 2.6.30 (pcp_cold_tail 0): v2.6.30 rmqueue_bulk() queues every batch in
+ * ascending pfn order from the list's head, and a cold request takes from
+ * the tail: the batch's highest pfn first, then the one below it.
+ * e084b2d95e4 (2.6.31) queues a cold batch reversed: ascending again
+ * (test_pcp_hot_cold).
+ */
+static void test_pcp_cold_order_30(void **state)
+{
+	char err[128];
+	struct page *a, *b;
+
+	(void)state;
+	assert_int_equal(profile_parse("2.6.30", &kprofile, err, sizeof(err)), 0);
+	boot("x86", 512, 1);
+	drain_all_pages();
+	a = alloc_pages(GFP_TEMPORARY | __GFP_COLD, 0);
+	b = alloc_pages(GFP_TEMPORARY | __GFP_COLD, 0);
+	assert_int_equal(page_to_pfn(b) + 1, page_to_pfn(a));
+	/* Hot requests still get it from the head: ascending. */
+	drain_all_pages();
+	a = alloc_pages(GFP_KERNEL, 0);
+	b = alloc_pages(GFP_KERNEL, 0);
 	assert_int_equal(page_to_pfn(b), page_to_pfn(a) + 1);
 	assert_invariants();
 }
@@ -1134,14 +1328,18 @@ int main(void)
 		cmocka_unit_test_teardown(test_conservation_two_cpus, teardown),
 		cmocka_unit_test_teardown(test_steal_unmovable_from_movable_32, teardown),
 		cmocka_unit_test_teardown(test_steal_unmovable_from_movable_31, teardown),
+		cmocka_unit_test_teardown(test_measures_blocks_broken, teardown),
 		cmocka_unit_test_teardown(test_small_fallback_does_not_steal, teardown),
 		cmocka_unit_test_teardown(test_fallback_claims_half_free_block, teardown),
 		cmocka_unit_test_teardown(test_reserve_is_last_resort, teardown),
 		cmocka_unit_test_teardown(test_reserve_pages_drained_30, teardown),
 		cmocka_unit_test_teardown(test_reserve_pages_drained_31, teardown),
 		cmocka_unit_test_teardown(test_reserve_pages_drained_32, teardown),
+		cmocka_unit_test_teardown(test_reserve_page_freed_then_drained, teardown),
+		cmocka_unit_test_teardown(test_nr_free_after_failed_rmqueue, teardown),
 		cmocka_unit_test_teardown(test_pcp_high_and_batch, teardown),
 		cmocka_unit_test_teardown(test_pcp_hot_cold, teardown),
+		cmocka_unit_test_teardown(test_pcp_cold_order_30, teardown),
 		cmocka_unit_test_teardown(test_pcp_dma_zero_high, teardown),
 		cmocka_unit_test_teardown(test_pcp_drain_order_32, teardown),
 		cmocka_unit_test_teardown(test_pcp_drain_order_31, teardown),

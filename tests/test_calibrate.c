@@ -158,6 +158,55 @@ static double size_bytes(const char *s)
 	return (double)v;
 }
 
+/*
+ * The ensemble, recomputed from the record: every kept evaluation has
+ * each target's mean within its scale, the best comes first, the second
+ * is the evaluation within scale farthest from it in the unit cube, and
+ * as many are kept as were asked for or exist.
+ */
+static void check_ensemble(const struct calibration *c)
+{
+	const struct calibration_record *rec = &c->rec;
+	size_t d = rec->nr_params, within = 0, far = rec->nr_evals;
+	double far_d = -1;
+
+	for (size_t i = 0; i < rec->nr_evals; i++) {
+		bool ok = isfinite(rec->evals[i].objective);
+
+		for (size_t t = 0; t < rec->nr_targets; t++)
+			ok = ok && fabs(rec->evals[i].means[t] -
+					rec->targets[t].value) <=
+				   rec->targets[t].scale;
+		within += ok;
+		if (ok && i != rec->best) {
+			double s = 0;
+
+			for (size_t p = 0; p < d; p++) {
+				double x = c->u[i * d + p] - c->u[rec->best * d + p];
+
+				s += x * x;
+			}
+			if (s > far_d && s > 0) {
+				far_d = s;
+				far = i;
+			}
+		}
+		assert_int_equal(ok, calibration_within_scale(rec, &rec->evals[i]));
+	}
+	assert_int_equal(rec->ensemble_within, within);
+	assert_true(within >= 2);
+	assert_int_equal(rec->nr_ensemble, within < rec->ensemble_want ?
+			 within : rec->ensemble_want);
+	assert_int_equal(rec->ensemble[0], rec->best);
+	assert_int_equal(rec->ensemble[1], far);
+	for (size_t k = 0; k < rec->nr_ensemble; k++) {
+		assert_true(calibration_within_scale(rec,
+			&rec->evals[rec->ensemble[k]]));
+		for (size_t j = 0; j < k; j++)
+			assert_true(rec->ensemble[j] != rec->ensemble[k]);
+	}
+}
+
 /* ---- recovering known values ------------------------------------------ */
 
 /*
@@ -178,7 +227,7 @@ static void test_recovers_known_values(void **state)
 	struct calibration_opts o = {
 		.sources = ONE_FILE(scen), .nr_sources = 1,
 		.targets = targets, .nr_targets = 2,
-		.fits = fits, .nr_fits = 2, .nr_seeds = 3,
+		.fits = fits, .nr_fits = 2, .nr_seeds = 3, .ensemble = 6,
 	};
 	struct calibration c;
 	double end, faults, cpu, size;
@@ -200,6 +249,7 @@ static void test_recovers_known_values(void **state)
 	assert_string_equal(c.rec.stopped, "the step is below --tolerance");
 	assert_true(c.rec.nr_evals > c.rec.nr_design);
 	assert_true(c.rec.nr_evals <= c.rec.max_evals);
+	check_ensemble(&c);
 	calibration_free(&c);
 	free(scen);
 }

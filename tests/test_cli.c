@@ -62,6 +62,26 @@ static void test_bad_profile_names_the_forms(void **state)
 	assert_int_equal(run("run --kernel 2.6.32-rc6-0000019-x"), 2);
 }
 
+/* profiles --diff: the switches that differ, each with what sets it. */
+static void test_profiles_diff(void **state)
+{
+	(void)state;
+	assert_int_equal(run("profiles --diff 2.6.32-rc6 2.6.32.9"), 0);
+	/* rc6 + P1 + P2 + 4b27e1b, 0b3bf81, b2ea8cb, c91ab04: 6 switches. */
+	assert_non_null(strstr(out, "\n6 switches differ.\n"));
+	assert_non_null(strstr(out, "pcp_free_type          A LIST_INDEX"));
+	assert_non_null(strstr(out, "B PRIVATE            0b3bf81197f0: mm: fix migratetype bug"));
+	assert_non_null(strstr(out, "P2 (merged for 2.6.32)"));
+	assert_null(strstr(out, "cw_alloc"));
+	assert_int_equal(run("profiles --diff 2.6.30 2.6.30"), 0);
+	assert_non_null(strstr(out, "\n0 switches differ.\n"));
+	assert_int_equal(run("profiles --diff 2.6.30"), 2);
+	assert_non_null(strstr(out, "two kernels"));
+	assert_int_equal(run("profiles 2.6.30 2.6.31"), 2);
+	assert_int_equal(run("profiles --diff 2.6.30 2.6.3l"), 2);
+	assert_non_null(strstr(out, "B: unknown kernel profile"));
+}
+
 static void test_bad_scenario_is_one_line_with_file_and_line(void **state)
 {
 	char path[] = "/tmp/mmsim-cli-XXXXXX";
@@ -365,6 +385,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unknown_command_and_option),
 		cmocka_unit_test(test_bad_profile_names_the_forms),
+		cmocka_unit_test(test_profiles_diff),
 		cmocka_unit_test(test_bad_scenario_is_one_line_with_file_and_line),
 		cmocka_unit_test(test_run_writes_trace_json_and_kern_log),
 		cmocka_unit_test(test_options_are_parsed_alike),

@@ -160,6 +160,31 @@ static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
 	result_set_uint(r, "frag_below_min", failures / 2);
 	if (failures)
 		result_set_real(r, "frag_share_below_low", 1 - 0.05 * (double)failures);
+	/*
+	 * The order >= 1 atomic failures: @failures of them; at them (runs
+	 * with any) 1000 - 10 * failures pages free, 10 * failures in blocks
+	 * of the order or more, 5 * failures of those on the reserve lists,
+	 * 100 * failures on the pcp lists.  The allocator's counters scale
+	 * with k: 3 drains, 10 order-1 stack allocations that may sleep, 2
+	 * of them in direct reclaim, 100 fallbacks of dm-crypt's pages
+	 * breaking order >= 2 blocks, 1000 write pages in flight at the
+	 * peak and 250 on average.
+	 */
+	result_set_uint(r, "hofail_count", failures);
+	if (failures) {
+		result_set_real(r, "hofail_free", 1000 - 10.0 * (double)failures);
+		result_set_real(r, "hofail_blocks", 10.0 * (double)failures);
+		result_set_real(r, "hofail_reserve", 5.0 * (double)failures);
+		result_set_real(r, "hofail_pcp", 100.0 * (double)failures);
+	}
+	result_set_uint(r, "drain_all_pages", 3 * k);
+	result_uints_mut(r, "highorder_sleeping")[ALLOC_CALLER_STACK * 4] = 10 * k;
+	result_uints_mut(r, "highorder_direct_reclaim")[ALLOC_CALLER_STACK * 4] =
+		2 * k;
+	result_uints_mut(r, "blocks_broken")[ALLOC_CALLER_PAGE_POOL * 3 + 1] =
+		100 * k;
+	result_set_uint(r, "crypt_write_pages_peak", 1000 * k);
+	result_set_real(r, "crypt_write_pages_mean", 250.0 * (double)k);
 	result_set_text(r, "kern_log",
 			"gitk: page allocation failure. order:2, mode:0x20\n");
 }
@@ -433,59 +458,92 @@ static void test_report_comparison_table(void **state)
 	 * with one run.  samples<low as failures-all less one: 1 vs 5, -400%,
 	 * p = 0.106; samples<min 0.5 vs 2.5 (0, 1 and 2, 3), stddev 0.71
 	 * both, -400%, t = -2 / sqrt(0.25 + 0.25) = -2.83, df 2: no mark.
+	 * hofail as failures: 1 vs 5, -400%, no mark.  Its medians, from
+	 * the runs with failures only (2.6.30's seed 8, 2 failures; 2.6.31's
+	 * 4 and 6): free 980 vs 960, 940: 950, stddev 14.14, (950 - 980) /
+	 * 980 = -3.06% (higher is better); blocks 20 vs 40, 60: 50, +150%;
+	 * reserve 10 vs 20, 30: 25, stddev 7.07, +150%; pcp 200 vs 400, 600:
+	 * 500, stddev 141.42, -150% (lower is better); one run on the left:
+	 * no stddev, no Welch.  The allocator's counters double with k and
+	 * never vary within a column: -100%, significant ("*"): drains 3 vs
+	 * 6, order > 0 sleeping allocations 10 vs 20, in direct reclaim 2 vs
+	 * 4, order >= 2 blocks broken by fallbacks 100 vs 200, dm-crypt
+	 * write pages at the peak 1000 vs 2000 and on average 250 vs 500.
 	 */
 	assert_text(t,
-"                                      2.6.30                 2.6.31\n"
-"Amean  elapsed             105.00 (   0.00%)      140.00 ( -33.33%)\n"
-"Stddev elapsed               7.07 (   0.00%)       14.14 (-100.00%)\n"
-"Amean  failures              1.00 (   0.00%)        5.00 (-400.00%)\n"
-"Stddev failures              1.41 (   0.00%)        1.41 (   0.00%)\n"
-"Amean  failures-all          2.00 (   0.00%)        6.00 (-200.00%)\n"
-"Stddev failures-all          1.41 (   0.00%)        1.41 (   0.00%)\n"
-"Amean  stalls>1s             2.00 (   0.00%)        2.00 (   0.00%)\n"
-"Stddev stalls>1s             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  stall-max             2.00 (   0.00%)        2.00 (   0.00%)\n"
-"Stddev stall-max             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  stall-p95             1.95 (   0.00%)        1.95 (   0.00%)\n"
-"Stddev stall-p95             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  cw-time               1.00 (   0.00%)        2.00 *-100.00%*\n"
-"Stddev cw-time               0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  cw-calls             10.00 (   0.00%)       20.00 *-100.00%*\n"
-"Stddev cw-calls              0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  premature-fast        1.00 (   0.00%)        2.00 *-100.00%*\n"
-"Stddev premature-fast        0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  premature-slow        2.00 (   0.00%)        4.00 *-100.00%*\n"
-"Stddev premature-slow        0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  allocstall            5.00 (   0.00%)       10.00 *-100.00%*\n"
-"Stddev allocstall            0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  pswpout             100.00 (   0.00%)      200.00 *-100.00%*\n"
-"Stddev pswpout               0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  tcp-prune             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev tcp-prune             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  tcp-collapsed         0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev tcp-collapsed         0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  tcp-dropped           0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev tcp-dropped           0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  gitk-cpu              0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev gitk-cpu              0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  gitk-runqueue         0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev gitk-runqueue         0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  gitk-reclaim          0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev gitk-reclaim          0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  gitk-cw-time          0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev gitk-cw-time          0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  gitk-swapin           0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev gitk-swapin           0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  gitk-file-read        0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev gitk-file-read        0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  disk-util             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Stddev disk-util             0.00 (   0.00%)        0.00 (   0.00%)\n"
-"Amean  frag-share<low       90.00 (   0.00%)       75.00 ( -16.67%)\n"
-"Stddev frag-share<low         n/a (     n/a)        7.07 (     n/a)\n"
-"Amean  samples<low           1.00 (   0.00%)        5.00 (-400.00%)\n"
-"Stddev samples<low           1.41 (   0.00%)        1.41 (   0.00%)\n"
-"Amean  samples<min           0.50 (   0.00%)        2.50 (-400.00%)\n"
-"Stddev samples<min           0.71 (   0.00%)        0.71 (   0.00%)\n"
+"                                        2.6.30                 2.6.31\n"
+"Amean  elapsed               105.00 (   0.00%)      140.00 ( -33.33%)\n"
+"Stddev elapsed                 7.07 (   0.00%)       14.14 (-100.00%)\n"
+"Amean  failures                1.00 (   0.00%)        5.00 (-400.00%)\n"
+"Stddev failures                1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  failures-all            2.00 (   0.00%)        6.00 (-200.00%)\n"
+"Stddev failures-all            1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  stalls>1s               2.00 (   0.00%)        2.00 (   0.00%)\n"
+"Stddev stalls>1s               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  stall-max               2.00 (   0.00%)        2.00 (   0.00%)\n"
+"Stddev stall-max               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  stall-p95               1.95 (   0.00%)        1.95 (   0.00%)\n"
+"Stddev stall-p95               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  cw-time                 1.00 (   0.00%)        2.00 *-100.00%*\n"
+"Stddev cw-time                 0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  cw-calls               10.00 (   0.00%)       20.00 *-100.00%*\n"
+"Stddev cw-calls                0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  premature-fast          1.00 (   0.00%)        2.00 *-100.00%*\n"
+"Stddev premature-fast          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  premature-slow          2.00 (   0.00%)        4.00 *-100.00%*\n"
+"Stddev premature-slow          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  allocstall              5.00 (   0.00%)       10.00 *-100.00%*\n"
+"Stddev allocstall              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  pswpout               100.00 (   0.00%)      200.00 *-100.00%*\n"
+"Stddev pswpout                 0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  tcp-prune               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev tcp-prune               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  tcp-collapsed           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev tcp-collapsed           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  tcp-dropped             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev tcp-dropped             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-cpu                0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-cpu                0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-runqueue           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-runqueue           0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-reclaim            0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-reclaim            0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-cw-time            0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-cw-time            0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-swapin             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-swapin             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  gitk-file-read          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev gitk-file-read          0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  disk-util               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Stddev disk-util               0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  frag-share<low         90.00 (   0.00%)       75.00 ( -16.67%)\n"
+"Stddev frag-share<low           n/a (     n/a)        7.07 (     n/a)\n"
+"Amean  samples<low             1.00 (   0.00%)        5.00 (-400.00%)\n"
+"Stddev samples<low             1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  samples<min             0.50 (   0.00%)        2.50 (-400.00%)\n"
+"Stddev samples<min             0.71 (   0.00%)        0.71 (   0.00%)\n"
+"Amean  hofail                  1.00 (   0.00%)        5.00 (-400.00%)\n"
+"Stddev hofail                  1.41 (   0.00%)        1.41 (   0.00%)\n"
+"Amean  hofail-free           980.00 (   0.00%)      950.00 (  -3.06%)\n"
+"Stddev hofail-free              n/a (     n/a)       14.14 (     n/a)\n"
+"Amean  hofail-blocks          20.00 (   0.00%)       50.00 ( 150.00%)\n"
+"Stddev hofail-blocks            n/a (     n/a)       14.14 (     n/a)\n"
+"Amean  hofail-reserve         10.00 (   0.00%)       25.00 ( 150.00%)\n"
+"Stddev hofail-reserve           n/a (     n/a)        7.07 (     n/a)\n"
+"Amean  hofail-pcp            200.00 (   0.00%)      500.00 (-150.00%)\n"
+"Stddev hofail-pcp               n/a (     n/a)      141.42 (     n/a)\n"
+"Amean  drain-all-pages         3.00 (   0.00%)        6.00 *-100.00%*\n"
+"Stddev drain-all-pages         0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  ho-sleeping            10.00 (   0.00%)       20.00 *-100.00%*\n"
+"Stddev ho-sleeping             0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  ho-reclaim              2.00 (   0.00%)        4.00 *-100.00%*\n"
+"Stddev ho-reclaim              0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  broken-fallback       100.00 (   0.00%)      200.00 *-100.00%*\n"
+"Stddev broken-fallback         0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  crypt-pages-peak     1000.00 (   0.00%)     2000.00 *-100.00%*\n"
+"Stddev crypt-pages-peak        0.00 (   0.00%)        0.00 (   0.00%)\n"
+"Amean  crypt-pages-mean      250.00 (   0.00%)      500.00 *-100.00%*\n"
+"Stddev crypt-pages-mean        0.00 (   0.00%)        0.00 (   0.00%)\n"
 "Percent: difference from 2.6.30, positive is better; *x%*: Amean differs "
 "at alpha 0.05 (Welch's t-test, two-sided)\n");
 	free(t);

@@ -413,14 +413,14 @@ static void test_order_recorded_per_call_and_totalled(void **state)
  * shrink_inactive_list(), from the profile switch naming the queue. */
 static void site_waiter(void *arg)
 {
-	congestion_wait_from("shrink_inactive_list", kprofile.cw_isolated,
+	congestion_wait_from("shrink_inactive_list", kprofile_get(cw_isolated),
 			     HZ / 50);
-	congestion_wait_from("shrink_inactive_list", kprofile.cw_lumpy,
+	congestion_wait_from("shrink_inactive_list", kprofile_get(cw_lumpy),
 			     HZ / 50);
-	congestion_wait_from("shrink_inactive_list", kprofile.cw_lumpy,
+	congestion_wait_from("shrink_inactive_list", kprofile_get(cw_lumpy),
 			     HZ / 50);
 	congestion_wait_from("kcryptd_crypt_write_convert",
-			     kprofile.cw_writeback, HZ / 50);
+			     kprofile_get(cw_writeback), HZ / 50);
 	congestion_wait_from("no_such_function", BLK_RW_ASYNC, HZ / 50);
 }
 

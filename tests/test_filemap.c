@@ -348,6 +348,72 @@ static void test_mmap_scattered_faults_read_around(void **state)
 	machine_shutdown();
 }
 
+/*
+ * The same two mappings on 2.6.30 (switch mmap_readaround V30: v2.6.30
+ * filemap_fault() reads ra_pages = 32 around a missing page with no
+ * readahead state and no marker, and a hit starts nothing).
+ * Page by page: the fault at 0 reads [0, 32); 1..31 hit; the fault at 32
+ * reads [16, 48), of which 32..47 are new; every later miss, at 48, 64,
+ * ..., 1008, likewise reads the 16 pages from it: 1 + 62 = 63 major
+ * faults, 32 + 62 x 16 = 1024 pages, and no window through ra_submit().
+ * Every 64th page: each fault reads 32 pages, 16 before it and 16 from it
+ * (the one at 0 just [0, 32)), none of them cached yet: 16 x 32 = 512.
+ */
+static void test_mmap_faults_read_around_30(void **state)
+{
+	struct mapper seq = { .pages = 1024 };
+	struct mapper stride = { .pages = 1024, .stride = true };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.30", false);
+	seq.inode = ext3_create(sb, "pack", 4 * MiB);
+	kthread_run(mapper_fn, &seq, "gitk", DEFAULT_PRIO);
+	run_for(5 * NSEC_PER_SEC);
+	assert_int_equal(seq.faults_failed, 0);
+	assert_int_equal(vm_events[PGMAJFAULT], 63);
+	assert_int_equal(sb->s_read_pages, 1024);
+	assert_int_equal(ra_stats.windows, 0);
+	machine_shutdown();
+
+	machine_boot(64, 1, "2.6.30", false);
+	stride.inode = ext3_create(sb, "pack", 4 * MiB);
+	kthread_run(mapper_fn, &stride, "gitk", DEFAULT_PRIO);
+	run_for(5 * NSEC_PER_SEC);
+	assert_int_equal(stride.faults_failed, 0);
+	assert_int_equal(vm_events[PGMAJFAULT], 16);
+	assert_int_equal(sb->s_read_pages, 16 * 32);
+	machine_shutdown();
+}
+
+/*
+ * The interleaved streams on 2.6.30 (switch ondemand_ra V30).  The first
+ * read, at 0, opens a window of get_init_ra_size(4, 32) = 8 pages with
+ * its marker at 4; the second stream's reads at half + pos are never
+ * sequential (the last page read was the other stream's pos + 3) and
+ * never at a marker (nothing reads ahead of them), so v2.6.30
+ * ondemand_readahead() reads each as it is: 1024 pages / 4 = 256 bios of
+ * 4 pages, and the readahead state stays the first stream's, which ramps
+ * 8 -> 16 -> 32 from its markers: 2 + 31 windows cover its 1024 pages,
+ * and one more reaches the 8 pages before half (the rest is cached).
+ * 2.6.31's context readahead gives the second stream windows too (at most
+ * 80 bios in all, the rc6 test above).
+ */
+static void test_interleaved_streams_30(void **state)
+{
+	struct interleaved t = { .half = 4 * MiB };
+
+	(void)state;
+	machine_boot(64, 1, "2.6.30", false);
+	t.inode = ext3_create(sb, "two", 2 * t.half);
+	kthread_run(interleaved_fn, &t, "reader", DEFAULT_PRIO);
+	run_for(10 * NSEC_PER_SEC);
+	assert_int_equal(t.bytes, 2 * (long)t.half);
+	assert_int_equal(sb->s_read_pages, 2 * t.half / PAGE_SIZE);
+	assert_int_equal(sb->s_max_read_bio_pages, 32);
+	assert_int_equal(sb->s_read_bios, 256 + 2 + 31 + 1);
+	machine_shutdown();
+}
+
 struct writer {
 	struct inode *inode;
 	loff_t pos;
@@ -496,6 +562,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_cached_reread_activates_without_io, machine_teardown),
 		cmocka_unit_test_teardown(test_mmap_sequential_faults_read_ahead, machine_teardown),
 		cmocka_unit_test_teardown(test_mmap_scattered_faults_read_around, machine_teardown),
+		cmocka_unit_test_teardown(test_mmap_faults_read_around_30, machine_teardown),
+		cmocka_unit_test_teardown(test_interleaved_streams_30, machine_teardown),
 		cmocka_unit_test_teardown(test_partial_write_reads_page_first, machine_teardown),
 		cmocka_unit_test_teardown(test_truncate_and_unlink_free_pages, machine_teardown),
 		cmocka_unit_test_teardown(test_interleaved_writers_get_contiguous_runs, machine_teardown),

@@ -19,6 +19,7 @@
 #include "mmsim/profile.h"
 #include "metrics/records.h"
 #include "experiment/buddy_series.h"
+#include "metrics/metrics.h"
 
 static struct zone *Z(enum zone_type t)
 {
@@ -80,7 +81,9 @@ static void take(struct page *page)
  * buddy 8g+4..8g+7 held) and 20 single pages in a movable one (pfn
  * 4k+1, buddy 4k held).  The free lists hold 100 pages, below min:
  * 80 of them in order-2 blocks (share 0.8), the same 80 on the reserve
- * lists (0.8).  An order-3 failure makes the share 0.
+ * lists (0.8).  An order-3 failure makes the share 0.  The order-2 and
+ * order-3 failures' zone states (mm/alloc_fail.c) are checked on the same
+ * layout.
  */
 static void test_shares_below_watermarks(void **state)
 {
@@ -101,7 +104,10 @@ static void test_shares_below_watermarks(void **state)
 	size_t nr;
 
 	(void)state;
-	profile_set_default();
+	/* 2.6.32.9: the drained reserve pages go back to the reserve lists
+	 * (0b3bf81197f); v2.6.32-rc6 would file them all as movable
+	 * (test_buddy's test_reserve_page_freed_then_drained). */
+	assert_int_equal(profile_parse("2.6.32.9", &kprofile, NULL, 0), 0);
 	sim_init(&sc);
 	assert_int_equal(mem_init(&cfg), 0);
 	alloc_failures_reset();
@@ -175,8 +181,48 @@ static void test_shares_below_watermarks(void **state)
 	assert_true(result_real(&r, "frag_share_below_min") == 0.8);
 	assert_true(result_real(&r, "frag_reserve_below_low") == 0.8);
 
+	/*
+	 * One more page, freed hot, waits on CPU 0's pcp list: not in the
+	 * buddy.  An order-2 atomic failure then finds, in DMA32, the 100
+	 * free pages (below min and low), 80 of them in order-2 blocks, all
+	 * on the reserve lists, and 1 page on the pcp lists.
+	 */
+	page = pfn_to_page(movable + 4 * 20 + 1);
+	assert_true(owned[page_to_pfn(page) - start]);
+	owned[page_to_pfn(page) - start] = false;
+	take(page);
+	assert_int_equal(zone->pageset[0].pcp.count, 1);
+	record_alloc_failure(GFP_ATOMIC, 2);
+	assert_int_equal(highorder_failure_count(), 1);
+	{
+		const struct highorder_fail_state *h = highorder_failure_get(0);
+
+		assert_int_equal(h->zone, ZONE_DMA32);
+		assert_int_equal(h->order, 2);
+		assert_int_equal(h->free, 100);
+		assert_int_equal(h->blocks[MIGRATE_RESERVE], 80);
+		assert_int_equal(h->blocks[MIGRATE_MOVABLE], 0);
+		assert_int_equal(h->blocks[MIGRATE_UNMOVABLE], 0);
+		assert_int_equal(h->pcp, 1);
+		assert_int_equal(h->watermark[WMARK_MIN], min_wmark_pages(zone));
+	}
+
 	/* An order-3 failure: no block of 3 or more is free then. */
 	record_alloc_failure(GFP_ATOMIC, 3);
+	assert_int_equal(highorder_failure_count(), 2);
+	assert_int_equal(highorder_failure_get(1)->blocks[MIGRATE_RESERVE], 0);
+	/*
+	 * The run's medians over the two: free 100 both, blocks (80 + 0) / 2
+	 * = 40, all on the reserve lists, pcp 1; both below min and low.
+	 */
+	metrics_find("hofail_count")->collect(&r);
+	assert_int_equal(result_uint(&r, "hofail_count"), 2);
+	assert_true(result_real(&r, "hofail_free") == 100);
+	assert_true(result_real(&r, "hofail_blocks") == 40);
+	assert_true(result_real(&r, "hofail_reserve") == 40);
+	assert_true(result_real(&r, "hofail_pcp") == 1);
+	assert_true(result_real(&r, "hofail_below_min") == 1);
+	assert_true(result_real(&r, "hofail_below_low") == 1);
 	buddy_series_collect(&r);
 	assert_int_equal(result_uint(&r, "frag_order"), 3);
 	sp = result_records(&r, "samples", &nr);
@@ -187,6 +233,7 @@ static void test_shares_below_watermarks(void **state)
 	for (unsigned long pfn = start; pfn < start + zone->spanned_pages; pfn++)
 		if (owned[pfn - start])
 			take(pfn_to_page(pfn));
+	drain_all_pages();
 	free(owned);
 	result_free(&r);
 	alloc_failures_reset();

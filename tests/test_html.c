@@ -231,7 +231,7 @@ static void test_report_in_chromium(void **state)
 	free(html);
 	assert_int_equal(loaded, images);
 	/* At least gitk, reclaim, congestion_wait, where gitk's time went,
-	 * disk and fragmentation (the others may be all 0 here). */
+	 * disk (with the block layer's rows) and fragmentation (the others may be all 0 here). */
 	assert_true(groups >= 6);
 	/* The measure's name, then a column per kernel. */
 	assert_int_equal(cols, 1 + 13);

@@ -62,8 +62,8 @@ static void test_saved_keys(void **state)
 		"arch", "congestion_wait", "failures_printed", "failures_total",
 		"format", "gitk_done", "gitk_elapsed_ns", "kern_log", "kernel",
 		"music_bytes", "oom_kills", "packets_dropped", "packets_received",
-		"partial", "scenario", "seed", "series", "sim_end_ns", "vm_events",
-		"vm_stat", "wall_seconds",
+		"partial", "scenario", "seed", "series", "sim_end_ns", "switch_reads",
+		"vm_events", "vm_stat", "wall_seconds",
 	};
 	static const char *const when_set[] = {
 		"explain", "failure_reasons", "kswapd_cw_by_order",

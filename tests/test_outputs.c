@@ -186,7 +186,9 @@ static void test_swap_cache_stats_count(void **state)
 
 	(void)state;
 	write_file("pressure.ini", test_pressure_scenario);
-	assert_int_equal(sh("$M run pressure.ini --kern-log pressure.log"), 0);
+	/* v2.6.31's row prints failures at seed 1 (test_run.c says why). */
+	assert_int_equal(sh("$M run pressure.ini --kernel 2.6.31-0000000-force-highorder "
+			    "--kern-log pressure.log"), 0);
 	log = read_file("pressure.log");
 	assert_non_null(log);
 	last_swap_cache_stats(log, v);
@@ -860,8 +862,8 @@ static void test_report_flags_identical_columns(void **state)
 	assert_int_equal(sh("grep -c 'bit-identical to 2.6.30' samer/index.html"), 1);
 	assert_int_equal(sh("grep -o 'id=\"group-where-gitk-s-time-went-zero\">[^<]*' "
 			    "samer/index.html"), 0);
-	assert_non_null(strstr(out, ">where gitk's time went: 0 in every column, left out "
-			       "here and in the comparison chart: gitk on a CPU (s per process), "));
+	assert_non_null(strstr(out, ">where gitk's time went: 0 (or no value) in every column, left "
+			       "out here and in the comparison chart: gitk on a CPU (s per process), "));
 	assert_int_equal(sh("grep -c 'id=\"group-where-gitk-s-time-went\"' samer/index.html"), 1);
 	/* Nor in the chart: no panel titled with it; a measure that is
 	 * not 0 has its panel. */

@@ -75,6 +75,8 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 	if (!strcmp(base, "2.6.30")) {
 		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_COSTLY_ONLY);
 		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V30);
+		assert_int_equal(p->pcp_free_type, PCP_FREE_BLOCK);
+		assert_int_equal(p->nr_free_update, NR_FREE_ON_SUCCESS);
 		assert_int_equal(p->noswap_rule, NOSWAP_V30);
 		assert_false(p->too_many_isolated);
 		assert_int_equal(p->pcp_layout, PCP_SINGLE);
@@ -84,6 +86,14 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->writeback_engine, WRITEBACK_PDFLUSH);
 		assert_int_equal(p->bdp_sleep, BDP_CONGESTION_WAIT);
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
+		/* d7831a0bdf0, the readahead series, c9e444103b5 and
+		 * e084b2d95e4 are 2.6.31; de2e7567c7d 2.6.32-rc1. */
+		assert_int_equal(p->bdp_writeback, BDP_WB_ANY_DIRTY);
+		assert_int_equal(p->ondemand_ra, ONDEMAND_RA_V30);
+		assert_int_equal(p->mmap_readaround, MMAP_RA_V30);
+		assert_false(p->swap_reuse_cache_only);
+		assert_false(p->pcp_cold_tail);
+		assert_false(p->lumpy_noswap_skip);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V30);
 		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
@@ -98,11 +108,19 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_false(p->too_many_isolated);
 		assert_int_equal(p->pcp_layout, PCP_SINGLE);
 		assert_int_equal(p->fallback_claim, FALLBACK_EQ_PAGEBLOCK);
-		assert_true(p->reserve_cap2);
+		assert_false(p->reserve_cap2);
+		assert_int_equal(p->pcp_free_type, PCP_FREE_PRIVATE);
+		assert_int_equal(p->nr_free_update, NR_FREE_BEFORE_TEST);
 		assert_int_equal(p->reclaimable_def, RECLAIMABLE_ALL_LRU);
 		assert_int_equal(p->writeback_engine, WRITEBACK_PDFLUSH);
 		assert_int_equal(p->bdp_sleep, BDP_CONGESTION_WAIT);
 		assert_int_equal(p->bdp_write_chunk, BDP_RATELIMIT_1_5);
+		assert_int_equal(p->bdp_writeback, BDP_WB_OVER_BDI_THRESH);
+		assert_int_equal(p->ondemand_ra, ONDEMAND_RA_V31);
+		assert_int_equal(p->mmap_readaround, MMAP_RA_V31);
+		assert_true(p->swap_reuse_cache_only);
+		assert_true(p->pcp_cold_tail);
+		assert_false(p->lumpy_noswap_skip);
 		assert_false(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V31);
 		assert_int_equal(p->kthread_nice, KTHREAD_NICE_MINUS_5);
@@ -112,6 +130,10 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->sleeper_credit, SLEEPER_CREDIT_LATENCY);
 	} else {
 		assert_string_equal(base, "2.6.32-rc6");
+		/* v2.6.32-rc6 and 2.6.32: the list-index free and the
+		 * early NR_FREE_PAGES update (fixed in 2.6.32.8 and .5). */
+		assert_int_equal(p->pcp_free_type, PCP_FREE_LIST_INDEX);
+		assert_int_equal(p->nr_free_update, NR_FREE_BEFORE_TEST);
 		assert_int_equal(p->lumpy_sync_rule, LUMPY_SYNC_LUMPY);
 		assert_int_equal(p->active_list_rule, ACTIVE_LIST_V31);
 		assert_int_equal(p->noswap_rule, NOSWAP_V31);
@@ -123,6 +145,12 @@ static void check_base_switches(const struct kernel_profile *p, const char *base
 		assert_int_equal(p->writeback_engine, WRITEBACK_FLUSHER);
 		assert_int_equal(p->bdp_sleep, BDP_PAUSE_BACKOFF);
 		assert_int_equal(p->bdp_write_chunk, BDP_DIRTIED_1_5);
+		assert_int_equal(p->bdp_writeback, BDP_WB_OVER_BDI_THRESH);
+		assert_int_equal(p->ondemand_ra, ONDEMAND_RA_V31);
+		assert_int_equal(p->mmap_readaround, MMAP_RA_V31);
+		assert_true(p->swap_reuse_cache_only);
+		assert_true(p->pcp_cold_tail);
+		assert_true(p->lumpy_noswap_skip);
 		assert_true(p->kmem_tracepoints);
 		assert_int_equal(p->vmstat_fields, VMSTAT_V32);
 		/* 61cbe54d, 172e082a and 51e0304c: all in 2.6.32-rc1. */
@@ -148,6 +176,14 @@ static void check_row(const struct row *r, const struct kernel_profile *p)
 	assert_int_equal(p->patches, r->patches);
 	assert_int_equal(p->revert_8aa7e847, r->revert);
 	assert_int_equal(p->restart_mode, r->restart);
+	/* alloc_flags: 2.6.30 every pass, 2.6.31 once above restart: until
+	 * patch 1 moves the label above them, rc6 every restart. */
+	if (!strncmp(r->name, "2.6.30", 6))
+		assert_int_equal(p->restart_alloc_flags, RESTART_FLAGS_EVERY_PASS);
+	else if (!strncmp(r->name, "2.6.31", 6) && !(r->patches & 1))
+		assert_int_equal(p->restart_alloc_flags, RESTART_FLAGS_ONCE);
+	else
+		assert_int_equal(p->restart_alloc_flags, RESTART_FLAGS_EVERY_RESTART);
 	assert_int_equal(p->rt_harder_in_irq, r->rt_irq);
 	assert_int_equal(p->cw_alloc, r->cw_alloc);
 	assert_int_equal(p->cw_direct, r->cw_direct);
@@ -189,16 +225,38 @@ static void test_releases(void **state)
 		/* 2.6.32 final = rc6 + P1 + P2. */
 		{ "2.6.32", P(1) | P(2), false, BW, 0, A, A, A, A, A, PLAIN, FIX },
 	};
+	struct kernel_profile p;
+
 	(void)state;
 	for (size_t i = 0; i < 4; i++) {
-		struct kernel_profile p;
-
 		parse_ok(releases[i].name, &p);
 		check_row(&releases[i], &p);
 		check_base_switches(&p, i < 2 ? releases[i].name : "2.6.32-rc6");
+		assert_string_equal(p.release, releases[i].name);
 		/* A stock release does not carry the test hack. */
 		assert_false(p.force_highorder);
 	}
+	/* 2.6.32 has 4b27e1bb442 (rc7): CFQ's coop preemption limit. */
+	parse_ok("2.6.32", &p);
+	assert_true(p.cfq_coop_preempt_limit);
+	parse_ok("2.6.32-rc6", &p);
+	assert_false(p.cfq_coop_preempt_limit);
+
+	/* 2.6.32.9: 2.6.32 plus the stable fixes that mmsim models:
+	 * 0b3bf81197f (2.6.32.8), b2ea8cb9c8f (.3), c91ab0438c6 (.5). */
+	parse_ok("2.6.32.9", &p);
+	assert_string_equal(p.base, "2.6.32-rc6");
+	assert_string_equal(p.release, "2.6.32.9");
+	assert_int_equal(p.patches, P(1) | P(2));
+	assert_int_equal(p.restart_mode, RESTART_BEFORE_WAKE);
+	assert_false(p.rt_harder_in_irq);
+	assert_true(p.cfq_coop_preempt_limit);
+	assert_int_equal(p.pcp_free_type, PCP_FREE_PRIVATE);
+	assert_int_equal(p.active_list_rule, ACTIVE_LIST_SKIP);
+	assert_int_equal(p.nr_free_update, NR_FREE_ON_SUCCESS);
+	assert_false(p.force_highorder);
+	parse_ok("2.6.32.9+3", &p);
+	assert_int_equal(p.cw_alloc, BLK_RW_BOTH);
 }
 
 static void test_plain_forms(void **state)
@@ -232,17 +290,47 @@ static void test_plain_forms(void **state)
 	assert_int_equal(p.patches, P(1) | P(2) | P(3));
 	assert_int_equal(p.cw_alloc, BLK_RW_BOTH);
 
-	/* Non-table digit sets are allowed when well formed. */
-	parse_ok("2.6.32-rc6-0000135-odd_one.v2", &p);
+	/* Patch sets no table has: the plain form. */
+	parse_ok("2.6.32-rc6+1+3+5+force-highorder", &p);
 	assert_int_equal(p.patches, P(1) | P(3) | P(5));
 	assert_true(p.force_highorder);
 
-	parse_ok("2.6.30-0000000-my-baseline", &p);
-	check_row(&rows[0], &p);
+	/* The 19 Nov table's second label for P1..P5. */
+	parse_ok("2.6.31-0012345-kswapd-stay-awake-when-min", &p);
+	assert_int_equal(p.patches, 0x1f);
 
 	parse_ok("2.6.32-revert-8aa7e847", &p);
 	assert_int_equal(p.cw_alloc, BLK_RW_SYNC);
 	assert_int_equal(p.restart_mode, RESTART_BEFORE_WAKE);
+}
+
+/* Switches set by hand, as a scenario's [kernel] switches gives them. */
+static void test_set_switches(void **state)
+{
+	struct kernel_profile p;
+	char err[512] = "", buf[16];
+
+	(void)state;
+	parse_ok("2.6.32-rc6", &p);
+	assert_int_equal(profile_set_switches(&p, "  cw_alloc=BOTH\tpcp_free_type=private ",
+					      err, sizeof(err)), 0);
+	assert_int_equal(p.cw_alloc, BLK_RW_BOTH);
+	assert_int_equal(p.pcp_free_type, PCP_FREE_PRIVATE);
+	assert_string_equal(profile_switch_value(&p, "pcp_free_type", buf,
+						 sizeof(buf)), "PRIVATE");
+	assert_int_equal(profile_set_switches(&p, "", err, sizeof(err)), 0);
+	assert_int_equal(profile_set_switches(&p, NULL, err, sizeof(err)), 0);
+
+	assert_int_equal(profile_set_switches(&p, "cw_alloc=BOTH cw_alloc", err,
+					      sizeof(err)), -1);
+	assert_non_null(strstr(err, "'cw_alloc': expected NAME=VALUE"));
+	assert_int_equal(profile_set_switches(&p, "nr_free=ON_SUCCESS", err,
+					      sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown profile switch 'nr_free'"));
+	assert_int_equal(profile_set_switches(&p, "active_list_rule=V32", err,
+					      sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected V30, V31, SKIP"));
+	assert_int_equal(profile_set_switches(&p, "=1", err, sizeof(err)), -1);
 }
 
 struct bad {
@@ -261,6 +349,20 @@ static void test_bad_names_refused(void **state)
 		{ "2.6.32-rc6-0000123", "lacks its label" },
 		{ "2.6.32-rc6-0000123-", "bad label" },
 		{ "2.6.32-rc6-0000123-a b", "bad label" },
+		/* A label must be the record's for its digits. */
+		{ "2.6.31-0000012-congestion-both",
+		  "label 0000012 'pgalloc-2.6.30', not 'congestion-both'" },
+		{ "2.6.31-0000012-congestion-both",
+		  "did you mean '2.6.31-0000123-congestion-both'?" },
+		{ "2.6.32-rc6-0000000-no-force-highorder",
+		  "did you mean '2.6.32-rc6-0000000-force-highorder'?" },
+		{ "2.6.32-rc6-0000000-force-higorder",
+		  "did you mean '2.6.32-rc6-0000000-force-highorder'?" },
+		{ "2.6.32-rc6-0012345-x", "'adjust-priority' or 'kswapd-stay-awake-when-min'" },
+		{ "2.6.30-0000000-my-baseline", "label 0000000 'force-highorder'" },
+		{ "2.6.32-rc6-0000135-odd_one.v2", "plain form" },
+		{ "2.6.32.9-0000012-pgalloc-2.6.30+573412", "bad label" },
+		{ "2.6.32-rc66", "did you mean '2.6.32-rc6'?" },
 		{ "2.6.32-rc6-00001234-x", "exactly 7" },
 		{ "2.6.32-rc6-0000321-x", "bad patch digits '0000321'" },
 		{ "2.6.32-rc6-0000112-x", "bad patch digits" },
@@ -633,6 +735,7 @@ int main(void)
 		cmocka_unit_test(test_every_row_parses_to_table_10_2),
 		cmocka_unit_test(test_releases),
 		cmocka_unit_test(test_plain_forms),
+		cmocka_unit_test(test_set_switches),
 		cmocka_unit_test(test_bad_names_refused),
 		cmocka_unit_test(test_unknown_name_lists_forms),
 		cmocka_unit_test(test_default_is_rc6),

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 #include "reclaim_harness.h"
+#include "mmsim/trace.h"
 
 #define RC6 "2.6.32-rc6"
 
@@ -520,6 +521,109 @@ static void test_lumpy_frees_aligned_order2_block(void **state)
 	assert_true(run_crafted_zone(2) > 0);
 }
 
+/*
+ * Lumpy neighbours without swap (switch lumpy_noswap_skip).  No swap
+ * device, so nr_swap_pages is 0.  Every page of pfn % 4 == 0 becomes a
+ * clean file page, the oldest first in pfn order; a task faults
+ * anonymous pages into the pfn % 4 != 0 pages (all but a margin above the
+ * watermarks, then held).  An order-2 direct reclaim scans nothing until
+ * the file list's share reaches a batch of 32 (about 4k pages >> 7, below
+ * DEF_PRIORITY - 2): lumpy from the first scan.  Each tail page's
+ * neighbours are anonymous pages outside the swap cache, or pages off the
+ * LRU.  rc6 isolate_lru_pages() (de2e7567c7d) skips the anonymous ones:
+ * not one neighbour is taken.  v2.6.30 and v2.6.31 take them (and
+ * shrink_page_list() fails them, add_to_swap() finding no slot).
+ */
+static unsigned long lumpy_contig_taken, lumpy_isolations;
+
+static void sum_lru_isolate(const struct trace_entry *e)
+{
+	if (e->id != TRACE_MM_VMSCAN_LRU_ISOLATE)
+		return;
+	lumpy_contig_taken += e->mm_vmscan_lru_isolate.contig_taken;
+	lumpy_isolations += e->mm_vmscan_lru_isolate.isolate_mode ==
+			    ISOLATE_BOTH && e->mm_vmscan_lru_isolate.nr_taken;
+}
+
+struct anon_fill {
+	unsigned long n;
+	struct mm_struct *mm;
+	bool done;
+};
+
+static void anon_fill_fn(void *arg)
+{
+	struct anon_fill *a = arg;
+	unsigned long addr;
+
+	a->mm = mm_alloc();
+	current->mm = a->mm;
+	addr = do_mmap_anon(a->mm, a->n * PAGE_SIZE, VM_READ | VM_WRITE);
+	for (unsigned long i = 0; i < a->n; i++)
+		access_user_page(a->mm, addr + i * PAGE_SIZE, true);
+	a->done = true;
+}
+
+static unsigned long lumpy_noswap_neighbours(const char *profile)
+{
+	struct lumpy l = { .order = 2 };
+	struct anon_fill a = { 0 };
+	struct task_struct *filler;
+	struct test_file *tf;
+	struct page **pages;
+	unsigned long n = 0, nfile = 0, freed = 0;
+
+	harness_boot("x86", 64, 1, profile, 6);
+	assert_int_equal(nr_swap_pages, 0);
+	tf = test_file_create(0);
+	pages = calloc(max_pfn + 1, sizeof(*pages));
+	test_file_reserve(tf, max_pfn);
+	while ((pages[n] = take_page(-1)) != NULL)
+		n++;
+	for (unsigned long i = 0; i < n; i++)
+		if (page_to_pfn(pages[i]) & 3) {
+			__free_pages(pages[i], 0);
+			freed++;
+		} else {
+			pages[nfile++] = pages[i];
+		}
+	drain_all_pages();
+	a.n = freed - 1024;	/* well above every watermark */
+	filler = kthread_run(anon_fill_fn, &a, "anon", DEFAULT_PRIO);
+	run_until_ms(1000);
+	assert_true(a.done);
+	/* The margin, and what the page tables left: held off the LRU,
+	 * never freed (the checker counts them as other allocations). */
+	while (take_page(-1) != NULL)
+		mm_debug_expected_other++;
+	qsort(pages, nfile, sizeof(*pages), cmp_pfn_quad);
+	for (unsigned long i = 0; i < nfile; i++)
+		add_file_page(tf, pages[i], i, false);
+	free(pages);
+
+	lumpy_contig_taken = lumpy_isolations = 0;
+	trace_sink = sum_lru_isolate;
+	kthread_run(lumpy_task, &l, "lumpy", DEFAULT_PRIO);
+	run_until_ms(3000);
+	trace_sink = NULL;
+	assert_true(l.reclaimed >= SWAP_CLUSTER_MAX);
+	/* Lumpy isolation did run, taking tail pages. */
+	assert_true(lumpy_isolations > 0);
+	filler->mm = NULL;
+	mmput(a.mm);
+	test_file_destroy(tf);
+	harness_teardown();
+	return lumpy_contig_taken;
+}
+
+static void test_lumpy_noswap_skips_unswapped_anon(void **state)
+{
+	(void)state;
+	assert_int_equal(lumpy_noswap_neighbours(RC6), 0);
+	assert_true(lumpy_noswap_neighbours("2.6.31") > 0);
+	assert_true(lumpy_noswap_neighbours("2.6.30") > 0);
+}
+
 /* ---- shrink_slab ------------------------------------------------------- */
 
 /*
@@ -702,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_second_access_activates),
 		cmocka_unit_test(test_vm_exec_pages_stay_active_from_31),
 		cmocka_unit_test(test_lumpy_frees_aligned_order2_block),
+		cmocka_unit_test(test_lumpy_noswap_skips_unswapped_anon),
 		cmocka_unit_test(test_shrink_slab_arithmetic),
 		cmocka_unit_test(test_checker_detects_corruption),
 	};

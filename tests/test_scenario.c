@@ -492,6 +492,33 @@ static void test_error_profile_callback(void **state)
 	scenario_free(sc);
 }
 
+static int reject_switches(void *ctx, const char *profile, const char *list,
+			   char *why, size_t len)
+{
+	snprintf(why, len, "no switch 'x' in %s", profile);
+	return strstr(list, "x=") ? -1 : 0;
+}
+
+/* [kernel] switches is checked against the profile, at its own line. */
+static void test_error_switches_callback(void **state)
+{
+	struct scenario_parse_opts opts = { .validate_switches = reject_switches };
+	struct scenario_error err;
+	static const char text[] = MACHINE "[kernel]\nprofile = 2.6.31\n"
+		"switches = cw_alloc=BOTH x=1\n" TASK;
+	static const char good[] = MACHINE "[kernel]\nprofile = 2.6.31\n"
+		"switches = cw_alloc=BOTH  cw_direct=BOTH\n" TASK;
+	struct scenario *sc;
+
+	assert_null(scenario_parse_buffer(text, strlen(text), "t.ini", &opts, &err));
+	assert_string_equal(err.msg, "t.ini:5: switches = 'cw_alloc=BOTH x=1': "
+			    "no switch 'x' in 2.6.31");
+	sc = scenario_parse_buffer(good, strlen(good), "t.ini", &opts, &err);
+	assert_non_null(sc);
+	assert_string_equal(sc->kernel.switches, "cw_alloc=BOTH  cw_direct=BOTH");
+	scenario_free(sc);
+}
+
 /* ---- workload programs' keys ----------------------------------------- */
 
 struct toy_params {
@@ -915,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_errors_semantic),
 		cmocka_unit_test(test_error_cannot_open),
 		cmocka_unit_test(test_error_profile_callback),
+		cmocka_unit_test(test_error_switches_callback),
 		cmocka_unit_test(test_task_apply),
 		cmocka_unit_test(test_task_get_helpers),
 		cmocka_unit_test(test_validate_task_callback),

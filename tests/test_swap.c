@@ -105,9 +105,11 @@ static void test_anon_larger_than_ram_round_trip(void **state)
 			 global_page_state(NR_INACTIVE_ANON), 0);
 	assert_conserved();
 	/* Free, or slab: the kernel's caches (radix-tree nodes of the preload
-	 * pools, the pools' bios and requests) stay. */
-	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab,
-			 page_census.managed);
+	 * pools, the pools' bios and requests) stay, and so does the swap
+	 * device's vmalloc'd swap_map: 32768 slots of 2 bytes, 16 pages. */
+	assert_int_equal(swap_map_held_pages(), 16);
+	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab +
+			 swap_map_held_pages(), page_census.managed);
 	harness_swapoff_device();
 	harness_teardown();
 }
@@ -206,6 +208,109 @@ static void test_swap_free_run_first_fit(void **state)
 	/* Starting and ending mid-way through 8 slots, then on 8 slots. */
 	check_free_run_first_fit(700);
 	check_free_run_first_fit(704);
+}
+
+/*
+ * No free 256-slot run when the cursor's cluster is used up: every tag's
+ * scan_swap_map() searched from lowest_bit (a rotational device) and,
+ * finding none, goes on first-free from scan_base = lowest_bit, not from
+ * cluster_next.  The device full, then the even slots 2..1000 freed (500
+ * single slots: enough for a search, no run) and 1501: with the cursor
+ * at 1500 and its cluster used up, the next slot is 2, the lowest free
+ * one, not 1501.
+ */
+static void check_no_run_restarts_from_lowest_bit(const char *profile)
+{
+	struct swap_info_struct *si = &swap_info[0];
+
+	harness_boot("x86_64", 64, 1, profile, 13);
+	assert_int_equal(harness_swapon(2048), 0);
+	while (get_swap_page().val)
+		;
+	for (unsigned long off = 2; off <= 1000; off += 2)
+		swapcache_free(swp_entry(0, off), NULL);
+	swapcache_free(swp_entry(0, 1501), NULL);
+	assert_int_equal(si->lowest_bit, 2);
+	si->cluster_next = 1500;
+	si->cluster_nr = 0;
+	assert_int_equal(swp_offset(get_swap_page()), 2);
+	/* Then first-free onwards: 4, 6, ... */
+	assert_int_equal(swp_offset(get_swap_page()), 4);
+	for (unsigned long off = 1; off < 2048; off++)
+		if (swap_map_of(swp_entry(0, off)))
+			swapcache_free(swp_entry(0, off), NULL);
+	assert_int_equal(nr_swap_pages, 2047);
+	harness_swapoff_device();
+	harness_teardown();
+}
+
+static void test_swap_no_run_restarts_from_lowest_bit(void **state)
+{
+	(void)state;
+	check_no_run_restarts_from_lowest_bit("2.6.30");
+	check_no_run_restarts_from_lowest_bit(RC6);
+}
+
+/*
+ * A slot held only by the swap cache (switch swap_reuse_cache_only).
+ * The device full but for slot 2000, and a page in the swap cache at slot
+ * 1000 (swap_map SWAP_HAS_CACHE, no PTE, not under writeback): swap is
+ * more than half full (1 x 2 < 2047).  With the cursor at 1000, v2.6.31
+ * and rc6 scan_swap_map() try __try_to_reclaim_swap() on it: the page
+ * leaves the swap cache, dirty, and the slot is handed out again: 1000.
+ * v2.6.30 takes only a free slot: 2000, and the page stays in the cache.
+ */
+static void check_swap_reuse_cache_only(const char *profile, bool reuse)
+{
+	struct swap_info_struct *si = &swap_info[0];
+	struct page *page;
+	swp_entry_t e;
+
+	harness_boot("x86_64", 64, 1, profile, 14);
+	assert_int_equal(harness_swapon(2048), 0);
+	while (get_swap_page().val)
+		;
+	swapcache_free(swp_entry(0, 1000), NULL);
+	page = alloc_page(GFP_HIGHUSER_MOVABLE);
+	assert_non_null(page);
+	SetPageSwapBacked(page);	/* an anonymous page, unmapped */
+	assert_true(trylock_page(page));
+	assert_int_equal(add_to_swap(page), 1);
+	unlock_page(page);
+	assert_int_equal(page->private, swp_entry(0, 1000).val);
+	assert_int_equal(swap_map_of(swp_entry(0, 1000)), SWAP_HAS_CACHE);
+	swapcache_free(swp_entry(0, 2000), NULL);
+	assert_true(vm_swap_full());
+	si->cluster_next = 1000;
+	si->cluster_nr = 5;
+	e = get_swap_page();
+	assert_int_equal(swp_offset(e), reuse ? 1000 : 2000);
+	assert_int_equal(PageSwapCache(page), !reuse);
+	if (reuse) {
+		assert_true(PageDirty(page));
+	} else {
+		assert_true(trylock_page(page));
+		delete_from_swap_cache(page);
+		unlock_page(page);
+	}
+	ClearPageSwapBacked(page);
+	ClearPageDirty(page);
+	put_page(page);
+	for (unsigned long off = 1; off < 2048; off++)
+		if (swap_map_of(swp_entry(0, off)))
+			swapcache_free(swp_entry(0, off), NULL);
+	assert_int_equal(nr_swap_pages, 2047);
+	assert_conserved();
+	harness_swapoff_device();
+	harness_teardown();
+}
+
+static void test_swap_reuse_cache_only(void **state)
+{
+	(void)state;
+	check_swap_reuse_cache_only("2.6.30", false);
+	check_swap_reuse_cache_only("2.6.31", true);
+	check_swap_reuse_cache_only(RC6, true);
 }
 
 /* ---- swap-in readahead and the write fault ------------------------- */
@@ -339,9 +444,11 @@ static void test_swapin_readahead_window(void **state)
 	assert_int_equal(total_swapcache_pages, 0);
 	assert_conserved();
 	/* Free, or slab: the kernel's caches (radix-tree nodes of the preload
-	 * pools, the pools' bios and requests) stay. */
-	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab,
-			 page_census.managed);
+	 * pools, the pools' bios and requests) stay, and so does the swap
+	 * device's vmalloc'd swap_map: 2048 slots of 2 bytes, one page. */
+	assert_int_equal(swap_map_held_pages(), 1);
+	assert_int_equal(page_census.buddy + page_census.pcp + page_census.slab +
+			 swap_map_held_pages(), page_census.managed);
 	harness_swapoff_device();
 	harness_teardown();
 }
@@ -352,6 +459,8 @@ int main(void)
 		cmocka_unit_test(test_anon_larger_than_ram_round_trip),
 		cmocka_unit_test(test_swap_slots_cluster_sequential),
 		cmocka_unit_test(test_swap_free_run_first_fit),
+		cmocka_unit_test(test_swap_no_run_restarts_from_lowest_bit),
+		cmocka_unit_test(test_swap_reuse_cache_only),
 		cmocka_unit_test(test_swapin_readahead_window),
 	};
 

@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <math.h>
 #include "experiment/compare.h"
@@ -709,6 +710,112 @@ static void test_shipped_scenarios(void **state)
 	assert_null(scenario_shipped_text("scenarios/low-latency-gitk.ini"));
 }
 
+/* ---- a calibration's ensemble --------------------------------------------- */
+
+static const char ensemble_json[] =
+	"{\"scenarios\": [{\"name\": \"x86_64\", \"arch\": \"x86_64\"},\n"
+	"                {\"name\": \"x86\", \"arch\": \"x86\"}],\n"
+	" \"parameters\": [\n"
+	"  {\"key\": \"vm.swappiness\", \"shared\": true, \"scenarios\": [\"x86_64\", \"x86\"],\n"
+	"   \"section\": \"vm\", \"name\": \"swappiness\"},\n"
+	"  {\"key\": \"x86:cpu_speed\", \"shared\": false, \"scenarios\": [\"x86\"],\n"
+	"   \"section\": \"machine\", \"name\": \"cpu_speed\"}],\n"
+	" \"ensemble\": {\"evaluations\": [2, 1]},\n"
+	" \"evaluations\": [\n"
+	"  {\"evaluation\": 1, \"values\": {\"vm.swappiness\": \"60\", \"x86:cpu_speed\": \"0.8\"}},\n"
+	"  {\"evaluation\": 2, \"values\": {\"vm.swappiness\": \"100\", \"x86:cpu_speed\": \"0.7\"}}]}\n";
+
+static char *write_tmp(const char *text)
+{
+	char *path = strdup("/tmp/mmsim-ens-XXXXXX");
+	int fd;
+	FILE *f;
+
+	assert_non_null(path);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+/* The points in the calibration's order of choice, each parameter a
+ * setting: a shared one for every arch, one machine's own for its arch. */
+static void test_ensemble_read(void **state)
+{
+	struct validate_ensemble e;
+	char err[512], *path = write_tmp(ensemble_json), *bad;
+	const struct validate_setting *s;
+
+	(void)state;
+	assert_int_equal(validate_read_ensemble(path, &e, err, sizeof(err)), 0);
+	assert_int_equal(e.nr_points, 2);
+	assert_int_equal(e.points[0].evaluation, 2);
+	assert_int_equal(e.points[0].nr_settings, 2);
+	s = &e.points[0].settings[0];
+	assert_null(s->arch);
+	assert_string_equal(s->section, "vm");
+	assert_string_equal(s->value, "100");
+	s = &e.points[1].settings[1];
+	assert_string_equal(s->arch, "x86");
+	assert_string_equal(s->name, "cpu_speed");
+	assert_string_equal(s->value, "0.8");
+	validate_ensemble_free(&e);
+	unlink(path);
+	free(path);
+
+	/* No ensemble, an ensemble naming no evaluation, not JSON. */
+	bad = write_tmp("{\"scenarios\": [], \"parameters\": [], \"evaluations\": []}");
+	assert_int_equal(validate_read_ensemble(bad, &e, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "no ensemble"));
+	unlink(bad);
+	free(bad);
+	bad = write_tmp("{\"scenarios\": [], \"parameters\": [], \"evaluations\": [],"
+			" \"ensemble\": {\"evaluations\": [3]}}");
+	assert_int_equal(validate_read_ensemble(bad, &e, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "names no evaluation"));
+	unlink(bad);
+	free(bad);
+	bad = write_tmp("{\"scenarios\": [");
+	assert_int_equal(validate_read_ensemble(bad, &e, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":1: "));
+	unlink(bad);
+	free(bad);
+}
+
+/*
+ * 26 Nov's claim judged at two points besides the scenarios' own: each
+ * point's verdict is counted once, and the report says "holds at k of 2".
+ */
+static void test_ensemble_verdicts(void **state)
+{
+	struct validate_ensemble e;
+	struct validate_opts o = {
+		.nr_seeds = 2, .jobs = 2, .alpha = 0.05, .command = "test",
+		.sets = 1u << RECORD_NOV26, .ensemble = &e,
+	};
+	char err[512], *path = write_tmp(ensemble_json), *md = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(validate_read_ensemble(path, &e, err, sizeof(err)), 0);
+	e.nr_seeds = 2;
+	f = open_memstream(&md, &len);
+	if (validate_run(&o, f, err, sizeof(err)))
+		fail_msg("%s", err);
+	fclose(f);
+	assert_non_null(strstr(md, "Across the calibration's ensemble: holds at "));
+	assert_non_null(strstr(md, " of 2"));
+	assert_non_null(strstr(md, "| claim | rule | data set | verdict | ensemble |"));
+	free(md);
+	validate_ensemble_free(&e);
+	unlink(path);
+	free(path);
+}
+
 static void test_record_option(void **state)
 {
 	unsigned int sets;
@@ -1089,6 +1196,8 @@ int main(void)
 		cmocka_unit_test(test_claims_nov19),
 		cmocka_unit_test(test_claims_nov20),
 		cmocka_unit_test(test_claims_nov26_nov27),
+		cmocka_unit_test(test_ensemble_read),
+		cmocka_unit_test(test_ensemble_verdicts),
 	};
 	int failed = cmocka_run_group_tests_name("validation record", record,
 						 NULL, NULL);

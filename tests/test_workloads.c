@@ -731,6 +731,35 @@ static void test_monitor_samples(void **state)
 	shutdown();
 }
 
+/*
+ * Its shell's children: per sample `forks` short-lived ones and the sleep,
+ * each an order-1 stack allocated in the monitor's context (kernel/fork.c
+ * alloc_child_stack()).  Samples at 0, 2, 4, 6 and 8 s: 5 x (3 + 1) = 20
+ * children, and the monitor's own stack at its spawn, 21 order-1
+ * allocations for a kernel stack that may sleep.  At 9 s the monitor and
+ * the sleep begun at 8 s hold a stack each: NR_KERNEL_STACK 2.
+ */
+static void test_monitor_forks_children(void **state)
+{
+	const uint64_t *sleeping;
+	struct run_result r;
+
+	(void)state;
+	boot(MACHINE_64M_LOGFS "[task watch-swapio]\nprogram = monitor\n"
+	     "interval = 2s\ncpu = 3ms\nforks = 3\n");
+	run_for(9 * NSEC_PER_SEC);
+	assert_int_equal(C("watch-swapio")->loops, 5);
+	assert_int_equal(global_page_state_snapshot(NR_KERNEL_STACK), 2);
+	result_init(&r);
+	/* mm/page_alloc.c's one hook fills the allocator's measures. */
+	metrics_find("drain_all_pages")->collect(&r);
+	sleeping = result_uints(&r, "highorder_sleeping");
+	assert_int_equal(sleeping[ALLOC_CALLER_STACK * 4 + 0], 21);
+	assert_int_equal(sleeping[ALLOC_CALLER_STACK * 4 + 1], 0);
+	result_free(&r);
+	shutdown();
+}
+
 /* ---- netrx and music ------------------------------------------------- */
 
 #define NET_MUSIC(extra_netrx)						\
@@ -1193,6 +1222,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_gitk_pack_access, teardown),
 		cmocka_unit_test_teardown(test_latency_output_pipeline, teardown),
 		cmocka_unit_test_teardown(test_monitor_samples, teardown),
+		cmocka_unit_test_teardown(test_monitor_forks_children, teardown),
 		cmocka_unit_test_teardown(test_music_writes_the_folder, teardown),
 		cmocka_unit_test_teardown(test_netrx_order_follows_profile, teardown),
 		cmocka_unit_test_teardown(test_netrx_unread_socket_prunes, teardown),

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "wb_machine.h"
+#include "mmsim/wb_internal.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -246,6 +247,93 @@ static void test_bdp_sleep_rc6(void **state)
 	assert_int_equal(cw_calls(CW_BDP), 0);
 	assert_int_equal(cw_calls(CW_PDFLUSH), 0);
 	machine_shutdown();
+}
+
+/*
+ * Who writes in balance_dirty_pages() (switch bdp_writeback).  dirty_bytes
+ * 400 pages: dirty_thresh 400, background 200 (10% of ~29k pages is more
+ * than the limit, so half of it), and the completions' period 2^10
+ * events (calc_period_shift: 2 + ilog2(399)).  One task writes 300 pages
+ * and fsyncs them: 300 completions, so the bdi's share is 300 / (512 +
+ * 300) of 400 = 147 pages, less at most 1/8 for the task's own dirtying:
+ * bdi_thresh >= 128.  It then dirties 20 pages of another file (below
+ * ratelimit_pages, 1024: no throttling yet) and, with 500 pages of
+ * writeback made up on this bdi until t + 300 ms, calls
+ * balance_dirty_pages_ratelimited_nr() with a full ratelimit: 20 + 500 is
+ * over both bdi_thresh and (200 + 400) / 2, so it is throttled.
+ * v2.6.30 writes whenever the bdi has reclaimable pages: the 20 pages
+ * (pages_written 20).  v2.6.31 and rc6 write only while the bdi's
+ * reclaimable pages exceed bdi_thresh, 20 <= 128: pages_written 0, the
+ * writer just waits for the made-up writeback to end.
+ */
+struct bdp_rule {
+	struct inode *warm, *small;
+	unsigned long written;
+	bool done;
+};
+
+static struct timer fake_wb_timer;
+
+static void fake_writeback(long pages)
+{
+	struct zone *zone = NULL;
+
+	for_each_populated_zone(zone)
+		break;
+	__mod_zone_page_state(zone, NR_WRITEBACK, pages);
+	bdi_wb(sb->s_bdi)->stat[BDI_WRITEBACK] += pages;
+}
+
+static void fake_writeback_end(struct timer *t)
+{
+	(void)t;
+	fake_writeback(-500);
+}
+
+static void bdp_rule_fn(void *arg)
+{
+	struct bdp_rule *r = arg;
+	struct file *file = filp_open(r->warm, FMODE_WRITE);
+	unsigned long before;
+
+	assert_int_equal(vfs_write(file, 0, 300 * PAGE_SIZE), 300 * PAGE_SIZE);
+	sync_inode_pages(r->warm);
+	fput(file);
+	file = filp_open(r->small, FMODE_WRITE);
+	assert_int_equal(vfs_write(file, 0, 20 * PAGE_SIZE), 20 * PAGE_SIZE);
+	assert_int_equal(bdi_stat(sb->s_bdi, BDI_RECLAIMABLE), 20);
+	fake_writeback(500);
+	timer_init(&fake_wb_timer, fake_writeback_end, NULL);
+	timer_add(&fake_wb_timer, sim_now() + 300 * NSEC_PER_MSEC);
+	before = bdp_stats.pages_written;
+	balance_dirty_pages_ratelimited_nr(r->small->i_mapping, ratelimit_pages);
+	r->written = bdp_stats.pages_written - before;
+	fput(file);
+	r->done = true;
+}
+
+static unsigned long bdp_rule_written(const char *base)
+{
+	struct bdp_rule r = { 0 };
+
+	machine_boot(128, 1, base, false);
+	vm_writeback.dirty_bytes = 400 * PAGE_SIZE;
+	writeback_sysctl_changed();
+	r.warm = ext3_create(sb, "warm", 0);
+	r.small = ext3_create(sb, "small", 0);
+	kthread_run(bdp_rule_fn, &r, "writer", DEFAULT_PRIO);
+	run_for(5 * NSEC_PER_SEC);
+	assert_true(r.done);
+	machine_shutdown();
+	return r.written;
+}
+
+static void test_bdp_writeback_rule(void **state)
+{
+	(void)state;
+	assert_int_equal(bdp_rule_written("2.6.30"), 20);
+	assert_int_equal(bdp_rule_written("2.6.31"), 0);
+	assert_int_equal(bdp_rule_written("2.6.32-rc6"), 0);
 }
 
 /* ---- background and periodic writeback --------------------------------- */
@@ -834,6 +922,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_dirty_limit_holds_rc6_2cpu, machine_teardown),
 		cmocka_unit_test_teardown(test_bdp_sleep_30_31, machine_teardown),
 		cmocka_unit_test_teardown(test_bdp_sleep_rc6, machine_teardown),
+		cmocka_unit_test_teardown(test_bdp_writeback_rule, machine_teardown),
 		cmocka_unit_test_teardown(test_old_data_flushed_pdflush, machine_teardown),
 		cmocka_unit_test_teardown(test_old_data_flushed_flusher, machine_teardown),
 		cmocka_unit_test_teardown(test_background_stops_at_threshold_pdflush, machine_teardown),

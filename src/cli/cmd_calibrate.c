@@ -74,7 +74,13 @@ static const char calibrate_usage[] =
 	"                   rest run (the record is the uninterrupted one's)\n"
 	"  --max-evals N    at most N evaluations (default 400)\n"
 	"  --tolerance X    stop when the search's step is below X of each\n"
-	"                   range (default 0.01)\n";
+	"                   range (default 0.01)\n"
+	"  --ensemble N     keep up to N evaluations (default 12, 0: none) whose\n"
+	"                   every target's mean is within its scale of it: the\n"
+	"                   best, then each the farthest from those kept, so they\n"
+	"                   spread over the points that fit equally well;\n"
+	"                   calibration.json lists them for 'mmsim validate\n"
+	"                   --ensemble'\n";
 
 struct calibrate_args {
 	struct calibration_opts cal;
@@ -91,7 +97,7 @@ struct calibrate_args {
 enum {
 	OPT_TARGET = CLI_LONG_ONLY, OPT_FIT, OPT_KERNEL, OPT_SCENARIO,
 	OPT_ARCH, OPT_SEEDS, OPT_SEED, OPT_OUT, OPT_FORCE, OPT_MAX_EVALS,
-	OPT_TOLERANCE, OPT_RESUME,
+	OPT_TOLERANCE, OPT_RESUME, OPT_ENSEMBLE,
 };
 
 static const struct option calibrate_options[] = {
@@ -107,6 +113,7 @@ static const struct option calibrate_options[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "max-evals", required_argument, NULL, OPT_MAX_EVALS },
+	{ "ensemble", required_argument, NULL, OPT_ENSEMBLE },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -164,6 +171,7 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 	int c;
 
 	memset(a, 0, sizeof(*a));
+	a->cal.ensemble = CALIBRATE_DEFAULT_ENSEMBLE;
 	a->out = DEFAULT_OUT;
 	a->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (a->jobs < 1)
@@ -218,6 +226,11 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 				      CALIBRATE_MAX_EVALS, &n))
 				return 2;
 			a->cal.max_evals = (unsigned int)n;
+			break;
+		case OPT_ENSEMBLE:
+			if (cli_count("calibrate: --ensemble", optarg, 0, 64, &n))
+				return 2;
+			a->cal.ensemble = (unsigned int)n;
 			break;
 		case OPT_TOLERANCE:
 			if (parse_tolerance(optarg, &a->cal.tolerance))

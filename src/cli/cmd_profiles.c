@@ -8,6 +8,7 @@
 
 static const char usage[] =
 	"usage: mmsim profiles [NAME]\n"
+	"       mmsim profiles --diff A B\n"
 	"\n"
 	"Without NAME, list every kernel of the cover letter's tables with its\n"
 	"key switches.  With NAME, explain every switch of that kernel and the\n"
@@ -18,8 +19,48 @@ static const char usage[] =
 	"is Chris Mason's dm-crypt patch (2.6.32-rc6-0000006-dm-crypt-unplug),\n"
 	"and a 2.6.32 name may end in +573412b (2.6.32-rc6+573412b).\n"
 	"\n"
+	"With --diff, every switch whose value differs between kernels A and B,\n"
+	"with what sets it in each (patches, commits and base tags apart).\n"
+	"\n"
 	"Each switch's evidence names the kernel version, file and function it\n"
 	"was read in; docs/profiles.md gives the details.\n";
+
+/* The switches of @a and @b that differ, with why each has its value. */
+static int diff_profiles(const char *a, const char *b)
+{
+	struct kernel_profile pa, pb;
+	char err[512];
+	size_t n = 0;
+
+	if (profile_parse(a, &pa, err, sizeof(err)))
+		return usage_error("profiles: --diff: A: %s", err);
+	if (profile_parse(b, &pb, err, sizeof(err)))
+		return usage_error("profiles: --diff: B: %s", err);
+	printf("A  %s (base %s%s%s)\nB  %s (base %s%s%s)\n\n", a, pa.base,
+	       strcmp(pa.release, pa.base) ? ", release " : "",
+	       strcmp(pa.release, pa.base) ? pa.release : "", b, pb.base,
+	       strcmp(pb.release, pb.base) ? ", release " : "",
+	       strcmp(pb.release, pb.base) ? pb.release : "");
+	for (size_t i = 0; profile_switch_name(i); i++) {
+		const char *name = profile_switch_name(i);
+		char va[32], vb[32], oa[512], ob[512];
+
+		snprintf(va, sizeof(va), "%s",
+			 profile_switch_value(&pa, name, (char[32]){ 0 }, 32));
+		snprintf(vb, sizeof(vb), "%s",
+			 profile_switch_value(&pb, name, (char[32]){ 0 }, 32));
+		if (!strcmp(va, vb))
+			continue;
+		profile_switch_origin(&pa, name, oa, sizeof(oa));
+		profile_switch_origin(&pb, name, ob, sizeof(ob));
+		printf("%-22s A %-18s %s\n%-22s B %-18s %s\n", name, va, oa, "",
+		       vb, ob);
+		n++;
+	}
+	printf("\n%zu switch%s differ%s.\n", n, n == 1 ? "" : "es",
+	       n == 1 ? "s" : "");
+	return 0;
+}
 
 /* One row of the table: the switches profile_column() names, each padded
  * to its widest value or heading and a blank (the last one not). */
@@ -87,10 +128,14 @@ static void emit_line(void *ctx, const char *line)
 
 int cmd_profiles(int argc, char **argv)
 {
+	enum { OPT_DIFF = CLI_LONG_ONLY };
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "diff", no_argument, NULL, OPT_DIFF },
 		{ NULL, 0, NULL, 0 },
 	};
+	const char *second = NULL;
+	bool diff = false;
 	struct cli_options o;
 	struct kernel_profile p;
 	const char *name = NULL;
@@ -103,15 +148,25 @@ int cmd_profiles(int argc, char **argv)
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
+		case OPT_DIFF: diff = true; break;
 		case CLI_OPERAND:
+			if (name && (!diff || second))
+				return usage_error("profiles: one NAME at most, or --diff A B (try 'mmsim profiles --help')");
 			if (name)
-				return usage_error("profiles: one NAME at most (try 'mmsim profiles --help')");
-			name = optarg;
+				second = optarg;
+			else
+				name = optarg;
 			break;
 		default:
 			return 2;
 		}
 	}
+	if (diff && !second)
+		return usage_error("profiles: --diff takes two kernels, A and B");
+	if (second && !diff)
+		return usage_error("profiles: one NAME at most, or --diff A B (try 'mmsim profiles --help')");
+	if (diff)
+		return diff_profiles(name, second);
 	if (!name)
 		return list_profiles();
 	if (profile_parse(name, &p, err, sizeof(err)))

@@ -17,6 +17,7 @@
 #include "scenario/units.h"
 #include "report/table.h"
 #include "report/procfs.h"
+#include "report/blktrace.h"
 #include "report/ftrace.h"
 #include "scenario/suggest.h"
 #include "trace/events.h"
@@ -34,11 +35,16 @@ static void run_help(FILE *f)
 	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's\n"
 	      "result line, gitk stall statistics, time in congestion_wait per call\n"
 	      "site and queue, kswapd premature sleeps, page and swap I/O,\n"
-	      "fragmentation below the watermarks and the sleeps in mempool_alloc\n"
-	      "per pool and waiter.\n"
+	      "fragmentation below the watermarks, the zone at order>=1 atomic\n"
+	      "failures (medians), the allocator's drains, order>0 requests and\n"
+	      "order>=2 blocks broken by caller, dm-crypt's write pages in flight,\n"
+	      "and the sleeps in mempool_alloc per pool and waiter.\n"
 	      "\n"
 	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default:\n"
 	      "                     the scenario's\n"
+	      "  --switch NAME=VALUE  set one profile switch by hand on that profile\n"
+	      "                     (cw_alloc=BOTH; repeatable; after the scenario's\n"
+	      "                     [kernel] switches; 'mmsim profiles NAME' lists them)\n"
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
 	      "  --time TIME        stop after TIME (60s, 10m) of simulated time at the\n"
@@ -64,6 +70,12 @@ static void run_help(FILE *f)
 	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
 	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
 	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
+	      "  --blktrace DIR     write the block layer's trace as blktrace does, in\n"
+	      "                     blkparse's binary format: DIR/DEV.blktrace.0 for the\n"
+	      "                     disk (sda) and each dm device (dm-0 ...), every CPU's\n"
+	      "                     records in one file in the order they happened; read\n"
+	      "                     with 'blkparse -D DIR -i sda' and btt (docs/trace.md,\n"
+	      "                     blktrace).  DIR is created if missing\n"
 	      "  --check            check kernel invariants after every reclaim pass and\n"
 	      "                     every sample (docs/model.md, Invariants); a violation\n"
 	      "                     stops the run with a report and exit status 3\n"
@@ -211,10 +223,98 @@ static void print_fragmentation(FILE *f, const struct run_result *r)
 	}
 	fprintf(f, "fragmentation: %s below low at %lu of %zu samples (%lu below "
 	       "min); free pages in blocks of order >= %lu then: %.1f%%, on "
-	       "MIGRATE_RESERVE lists: %.1f%%\n", zone, low, nr,
-	       result_uint(r, "frag_below_min"), result_uint(r, "frag_order"),
+	       "MIGRATE_RESERVE lists: %.1f%%; outside them in blocks >= the "
+	       "order %.0f pages; reserve pageblocks %lu, at the end %lu",
+	       zone, low, nr, result_uint(r, "frag_below_min"),
+	       result_uint(r, "frag_order"),
 	       100 * result_real(r, "frag_share_below_low"),
-	       100 * result_real(r, "frag_reserve_below_low"));
+	       100 * result_real(r, "frag_reserve_below_low"),
+	       result_real(r, "frag_highorder_nonreserve_below_low"),
+	       result_uint(r, "frag_reserve_blocks"),
+	       result_uint(r, "frag_reserve_blocks_end"));
+	if (result_uint(r, "frag_reserve_lost"))
+		fprintf(f, " (first lost by %.0f s)",
+			(double)result_uint(r, "frag_reserve_lost") / 1e9);
+	fputc('\n', f);
+}
+
+/*
+ * One line: the order >= 1 atomic failures' preferred zone, medians over
+ * the failures (kernel mm/alloc_fail.c).
+ */
+static void print_highorder_failures(FILE *f, const struct run_result *r)
+{
+	uint64_t n = result_uint(r, "hofail_count");
+
+	if (!n)
+		return;
+	fprintf(f, "order>=1 atomic failures: %lu; at them (medians) free %.0f, "
+		"in blocks >= the order %.0f (on MIGRATE_RESERVE lists %.0f), on "
+		"pcp lists %.0f; below min %.0f%%, below low %.0f%%\n", n,
+		result_real(r, "hofail_free"), result_real(r, "hofail_blocks"),
+		result_real(r, "hofail_reserve"), result_real(r, "hofail_pcp"),
+		100 * result_real(r, "hofail_below_min"),
+		100 * result_real(r, "hofail_below_low"));
+}
+
+/*
+ * One line: the allocator's own measures (kernel mm/page_alloc.c and
+ * drivers/md/dm-crypt.c): drain_all_pages calls, order > 0 requests in
+ * direct reclaim and blocks of order >= 2 broken up, by whom they were
+ * for, and dm-crypt's write pages in flight.
+ */
+/* " name n, name n" per caller of an order-by-caller measure, or " none". */
+static void print_by_caller(FILE *f, const char *name,
+			    const struct run_result *r)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	const char *sep = " ";
+
+	for (unsigned int c = 0; c < m->dims[0]; c++) {
+		uint64_t sum = 0;
+
+		for (unsigned int o = 0; o < m->dims[1]; o++)
+			sum += v[c * m->dims[1] + o];
+		if (!sum)
+			continue;
+		fprintf(f, "%s%s %lu", sep, m->element_name(0, c), sum);
+		sep = ", ";
+	}
+	if (*sep == ' ')
+		fprintf(f, " none");
+}
+
+static void print_allocator(FILE *f, const struct run_result *r)
+{
+	const struct measure *br = metrics_find("blocks_broken");
+	const uint64_t *broken = result_uints(r, "blocks_broken");
+	const char *sep;
+
+	fprintf(f, "allocator: drain_all_pages %lu; order>0 requests that may "
+		"sleep:", result_uint(r, "drain_all_pages"));
+	print_by_caller(f, "highorder_sleeping", r);
+	fprintf(f, "; of them in direct reclaim:");
+	print_by_caller(f, "highorder_direct_reclaim", r);
+	for (unsigned int k = 0; k < br->dims[1]; k++) {
+		fprintf(f, "; order>=2 blocks broken (%s):", br->element_name(1, k));
+		sep = " ";
+		for (unsigned int c = 0; c < br->dims[0]; c++) {
+			uint64_t v = broken[c * br->dims[1] + k];
+
+			if (!v)
+				continue;
+			fprintf(f, "%s%s %lu", sep, br->element_name(0, c), v);
+			sep = ", ";
+		}
+		if (*sep == ' ')
+			fprintf(f, " none");
+	}
+	if (result_uint(r, "crypt_write_pages_peak"))
+		fprintf(f, "; dm-crypt write pages in flight: peak %lu, mean %.0f",
+			result_uint(r, "crypt_write_pages_peak"),
+			result_real(r, "crypt_write_pages_mean"));
+	fprintf(f, "\n");
 }
 
 /*
@@ -281,6 +381,8 @@ static void print_io(FILE *f, const struct run_result *r)
 		result_uint(r, "tcp_rcv_collapsed"), result_uint(r, "tcp_rcv_dropped"),
 		result_uint(r, "tcp_collapse_alloc_failures"));
 	print_fragmentation(f, r);
+	print_highorder_failures(f, r);
+	print_allocator(f, r);
 	print_mempool(f, r);
 	/* What each replay task replayed, and its warnings. */
 	if (result_text(r, "replay"))
@@ -300,6 +402,7 @@ struct run_args {
 	const char *scenario;
 	const char *arch;
 	const char *kern_log, *samples, *json, *trace, *events, *latency_log;
+	const char *blktrace;		/* --blktrace DIR */
 	const char *trace_format;	/* NULL: by the file's extension */
 	bool vmstat;
 	bool slabinfo;
@@ -311,6 +414,7 @@ struct run_args {
 	uint64_t max_time;		/* --time: 0, the scenario's */
 	struct run_options opt;
 	bool seed_given;
+	char switches[512];		/* --switch NAME=VALUE ... */
 };
 
 /* A plain number counts engine events; a number with a unit is a time. */
@@ -334,12 +438,14 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	enum {
 		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
 		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
-		OPT_EVENTS, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
+		OPT_EVENTS, OPT_BLKTRACE, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
 		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
 		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
+		OPT_SWITCH,
 	};
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "switch", required_argument, NULL, OPT_SWITCH },
 		{ "arch", required_argument, NULL, OPT_ARCH },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
@@ -355,6 +461,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ "trace", required_argument, NULL, OPT_TRACE },
 		{ "events", required_argument, NULL, OPT_EVENTS },
 		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
+		{ "blktrace", required_argument, NULL, OPT_BLKTRACE },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
@@ -372,6 +479,17 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
 		case OPT_KERNEL: a->opt.profile = optarg; break;
+		case OPT_SWITCH: {
+			size_t n = strlen(a->switches);
+
+			if (!strchr(optarg, '=') || strchr(optarg, ' ') ||
+			    n + strlen(optarg) + 2 > sizeof(a->switches))
+				return usage_error("run: --switch '%s': expected NAME=VALUE (e.g. cw_alloc=BOTH), at most %zu characters in all",
+						   optarg, sizeof(a->switches) - 1);
+			snprintf(a->switches + n, sizeof(a->switches) - n, "%s%s",
+				 n ? " " : "", optarg);
+			break;
+		}
 		case OPT_ARCH: a->arch = optarg; break;
 		case OPT_SEED:
 			/* The scenario's [run] seed range. */
@@ -399,6 +517,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case OPT_LATENCY_LOG: a->latency_log = optarg; break;
 		case OPT_TRACE: a->trace = optarg; break;
 		case OPT_EVENTS: a->events = optarg; break;
+		case OPT_BLKTRACE: a->blktrace = optarg; break;
 		case OPT_TRACE_FORMAT:
 			if (strcmp(optarg, "text") && strcmp(optarg, "dat"))
 				return usage_error("run: --trace-format '%s': expected text or dat",
@@ -568,6 +687,7 @@ int cmd_run(int argc, char **argv)
 	struct run_args a = { 0 };
 	struct scenario_error serr;
 	struct ftrace_sink_opts trace = { 0 };
+	struct run_blktrace blktrace = { 0 };
 	struct run_outputs outs = { 0 };
 	struct scenario *sc;
 	struct run_result r;
@@ -593,6 +713,24 @@ int cmd_run(int argc, char **argv)
 		scenario_free(sc);
 		return usage_error("run: --kernel: %s", err);
 	}
+	if (*a.switches) {
+		struct kernel_profile p;
+		size_t n = strlen(sc->kernel.switches);
+
+		if (n + strlen(a.switches) + 2 > sizeof(sc->kernel.switches)) {
+			scenario_free(sc);
+			return usage_error("run: --switch: with the scenario's [kernel] switches, more than %zu characters",
+					   sizeof(sc->kernel.switches) - 1);
+		}
+		snprintf(sc->kernel.switches + n, sizeof(sc->kernel.switches) - n,
+			 "%s%s", n ? " " : "", a.switches);
+		if (profile_parse(a.opt.profile ? a.opt.profile : sc->kernel.profile,
+				  &p, err, sizeof(err)) ||
+		    profile_set_switches(&p, sc->kernel.switches, err, sizeof(err))) {
+			scenario_free(sc);
+			return usage_error("run: --switch: %s", err);
+		}
+	}
 	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
 		/* "--events: 'PAT' selects no event (...)": the event meant. */
 		const char *q = strchr(err, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
@@ -611,6 +749,10 @@ int cmd_run(int argc, char **argv)
 		scenario_free(sc);
 		return 0;
 	}
+	if (a.blktrace && blktrace_dir_check(a.blktrace, err, sizeof(err))) {
+		scenario_free(sc);
+		return usage_error("run: --blktrace %s", err);
+	}
 	ret = open_outputs(&a, &outs);
 	if (ret) {
 		scenario_free(sc);
@@ -622,6 +764,10 @@ int cmd_run(int argc, char **argv)
 		trace.header = true;
 		trace.tracedat = trace_is_dat(&a);
 		a.opt.trace = &trace;
+	}
+	if (a.blktrace) {
+		blktrace.dir = a.blktrace;
+		a.opt.blktrace = &blktrace;
 	}
 	a.opt.progress = true;
 	if (a.vmstat)
@@ -698,6 +844,14 @@ int cmd_run(int argc, char **argv)
 		fprintf(f, "\nWhy the allocations failed:\n%s",
 			result_text(&r, "explain") ? result_text(&r, "explain") :
 			"no allocation failed\n");
+	if (a.blktrace && blktrace.error[0]) {
+		fprintf(stderr, "mmsim: run: --blktrace %s: %s\n", a.blktrace,
+			blktrace.error);
+		ret = 1;
+	} else if (a.blktrace) {
+		fprintf(f, "blktrace: %lu records in %s\n", blktrace.records,
+			a.blktrace);
+	}
 	if (write_outputs(&outs, &r))
 		ret = 1;
 	if (!ret && result_bool(&r, "partial"))

@@ -23,6 +23,7 @@ int cmd_compare(int argc, char **argv);		/* cmd_compare.c */
 int cmd_sweep(int argc, char **argv);		/* cmd_compare.c */
 int cmd_merge(int argc, char **argv);		/* cmd_compare.c */
 int cmd_calibrate(int argc, char **argv);	/* cmd_calibrate.c */
+int cmd_bisect(int argc, char **argv);		/* cmd_bisect.c */
 
 /* "0.1.0": for reports (main.c). */
 extern const char mmsim_version[];

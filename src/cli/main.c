@@ -29,6 +29,7 @@ const struct command commands[] = {
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds" },
 	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
 	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record" },
+	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is" },
 	{ NULL, NULL, NULL },
 };
 

@@ -109,6 +109,45 @@ static struct measure frag_reserve_low_measure = {
 };
 MEASURE_REGISTER(frag_reserve_low_measure);
 
+static struct measure frag_highorder_nonreserve_measure = {
+	.name = "frag_highorder_nonreserve_below_low", .doc = "mean over the "
+	"samples below the low watermark of the zone's free pages in blocks "
+	"of frag_order or more outside the MIGRATE_RESERVE lists",
+	.unit = "pages", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV,
+	.json = "frag_highorder_nonreserve_below_low",
+	.csv = "frag_highorder_nonreserve_below_low", .type = MT_REAL,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_highorder_nonreserve_measure);
+
+static struct measure frag_reserve_blocks_measure = {
+	.name = "frag_reserve_blocks", .doc = "the zone's MIGRATE_RESERVE "
+	"pageblocks at the first sample (setup_zone_migrate_reserve())",
+	.unit = "pageblocks", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_reserve_blocks",
+	.csv = "frag_reserve_blocks", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_reserve_blocks_measure);
+
+static struct measure frag_reserve_blocks_end_measure = {
+	.name = "frag_reserve_blocks_end", .doc = "the same at the last "
+	"sample: fewer when fallbacks re-typed reserve pageblocks",
+	.unit = "pageblocks", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "frag_reserve_blocks_end",
+	.csv = "frag_reserve_blocks_end", .type = MT_UINT,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_reserve_blocks_end_measure);
+
+static struct measure frag_reserve_lost_measure = {
+	.name = "frag_reserve_lost", .doc = "the first sample with fewer "
+	"MIGRATE_RESERVE pageblocks than the first (absent: none lost)",
+	.unit = "ns", .kind = MEASURE_GAUGE, .json = "frag_reserve_lost_ns",
+	.csv = "frag_reserve_lost_ns", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(frag_reserve_lost_measure);
+
 /* node 0's preferred zone of GFP_ATOMIC; NULL on a machine without one. */
 static struct zone *frag_zone(void)
 {
@@ -192,17 +231,21 @@ static unsigned int failing_order(void)
 
 struct share_sum {
 	uint64_t n;
-	double share, reserve;
+	double share, reserve, nonreserve_high;
 };
 
 static void add_share(struct share_sum *sum, const struct buddy_sample *b,
-		      uint64_t high)
+		      uint64_t high, unsigned int frag_order)
 {
-	uint64_t reserve = 0;
+	uint64_t reserve = 0, reserve_high = 0;
 
-	for (int order = 0; order < MAX_ORDER; order++)
+	for (int order = 0; order < MAX_ORDER; order++) {
 		reserve += b->nr_free[MIGRATE_RESERVE][order] << order;
+		if (order >= (int)frag_order)
+			reserve_high += b->nr_free[MIGRATE_RESERVE][order] << order;
+	}
 	sum->n++;
+	sum->nonreserve_high += (double)(high - reserve_high);
 	/* No free page at all: no block of any order either. */
 	if (b->free_pages) {
 		sum->share += (double)high / (double)b->free_pages;
@@ -218,6 +261,8 @@ void buddy_series_collect(struct run_result *r)
 	const struct buddy_sample *b;
 	struct sample_point *s;
 	size_t nr_b, nr_s, k = 0;
+	uint64_t reserve_first = 0, reserve_last = 0;
+	bool first = true, lost = false;
 
 	if (!zone)
 		return;
@@ -235,11 +280,21 @@ void buddy_series_collect(struct run_result *r)
 				high += b[i].nr_free[t][o] << o;
 		s[k].frag_highorder = high;
 		if (s[k].frag_below >= 1)
-			add_share(&low, &b[i], high);
+			add_share(&low, &b[i], high, order);
 		if (s[k].frag_below >= 2)
-			add_share(&min, &b[i], high);
+			add_share(&min, &b[i], high, order);
+		reserve_last = b[i].pageblocks[MIGRATE_RESERVE];
+		if (first)
+			reserve_first = reserve_last;
+		else if (!lost && reserve_last < reserve_first) {
+			lost = true;
+			result_set_uint(r, "frag_reserve_lost", b[i].when);
+		}
+		first = false;
 		k++;
 	}
+	result_set_uint(r, "frag_reserve_blocks", reserve_first);
+	result_set_uint(r, "frag_reserve_blocks_end", reserve_last);
 	result_set_uint(r, "frag_below_low", low.n);
 	result_set_uint(r, "frag_below_min", min.n);
 	if (low.n) {
@@ -247,6 +302,8 @@ void buddy_series_collect(struct run_result *r)
 				low.share / (double)low.n);
 		result_set_real(r, "frag_reserve_below_low",
 				low.reserve / (double)low.n);
+		result_set_real(r, "frag_highorder_nonreserve_below_low",
+				low.nonreserve_high / (double)low.n);
 	}
 	if (min.n)
 		result_set_real(r, "frag_share_below_min",

@@ -966,6 +966,7 @@ int calibration_init(struct calibration *c, const struct calibration_opts *o,
 		return errf(err, len, "--seeds %u: at most %d", rec->nr_seeds,
 			    CALIBRATE_MAX_SEEDS);
 	rec->max_evals = o->max_evals ? o->max_evals : CALIBRATE_DEFAULT_MAX_EVALS;
+	rec->ensemble_want = o->ensemble;
 	if (rec->max_evals > CALIBRATE_MAX_EVALS)
 		return errf(err, len, "--max-evals %u: at most %d", rec->max_evals,
 			    CALIBRATE_MAX_EVALS);
@@ -1086,6 +1087,7 @@ void calibration_free(struct calibration *c)
 	for (size_t i = 0; i < rec->nr_evals; i++)
 		free_eval(&rec->evals[i], rec->nr_params);
 	free(rec->evals);
+	free(rec->ensemble);
 	for (size_t t = 0; t < rec->nr_targets; t++) {
 		free(rec->targets[t].arg);
 		free(rec->targets[t].measure);
@@ -1495,6 +1497,71 @@ static size_t argmin(const struct calibration *c)
  * the scenario does not produce it (a gitk measure without gitk, a
  * program's counter without the program), and no value can fit it.
  */
+/* Squared distance of evaluations @i and @j in the unit cube. */
+static double eval_distance2(const struct calibration *c, size_t i, size_t j)
+{
+	size_t d = c->rec.nr_params;
+	double s = 0;
+
+	for (size_t p = 0; p < d; p++) {
+		double x = c->u[i * d + p] - c->u[j * d + p];
+
+		s += x * x;
+	}
+	return s;
+}
+
+/*
+ * The ensemble (calibration.h): the best evaluation, then again and again
+ * the evaluation within every scale farthest from all chosen, a
+ * deterministic farthest-point sample of the valley the two targets
+ * leave.  Ties go to the earlier evaluation.
+ */
+static void choose_ensemble(struct calibration *c)
+{
+	struct calibration_record *rec = &c->rec;
+	bool *ok = xcalloc(rec->nr_evals, sizeof(*ok));
+
+	for (size_t i = 0; i < rec->nr_evals; i++) {
+		ok[i] = isfinite(rec->evals[i].objective) &&
+			calibration_within_scale(rec, &rec->evals[i]);
+		rec->ensemble_within += ok[i];
+	}
+	free(rec->ensemble);
+	rec->ensemble = xcalloc(rec->ensemble_want, sizeof(*rec->ensemble));
+	rec->nr_ensemble = 0;
+	if (rec->ensemble_want && rec->best < rec->nr_evals && ok[rec->best]) {
+		rec->ensemble[rec->nr_ensemble++] = rec->best;
+		ok[rec->best] = false;
+	}
+	while (rec->nr_ensemble && rec->nr_ensemble < rec->ensemble_want) {
+		size_t far = rec->nr_evals;
+		double far_d = -1;
+
+		for (size_t i = 0; i < rec->nr_evals; i++) {
+			double dmin = INFINITY;
+
+			if (!ok[i])
+				continue;
+			for (size_t k = 0; k < rec->nr_ensemble; k++) {
+				double dd = eval_distance2(c, i, rec->ensemble[k]);
+
+				dmin = dd < dmin ? dd : dmin;
+			}
+			/* A point the search evaluated twice adds nothing. */
+			if (dmin > far_d && dmin > 0) {
+				far_d = dmin;
+				far = i;
+			}
+		}
+		if (far == rec->nr_evals)
+			break;
+		rec->ensemble[rec->nr_ensemble++] = far;
+		ok[far] = false;
+	}
+	free(ok);
+}
+
 static int check_produced(const struct calibration *c, char *err, size_t len)
 {
 	const struct calibration_record *rec = &c->rec;
@@ -1619,6 +1686,7 @@ int calibration_run(struct calibration *c, int jobs, bool progress,
 		}
 	}
 	rec->best = argmin(c);
+	choose_ensemble(c);
 	if (c->progress)
 		fputs("\r\033[K", stderr);
 	free(pts);

@@ -41,6 +41,7 @@ struct scenario;
 
 #define CALIBRATE_DEFAULT_SEEDS		3
 #define CALIBRATE_DEFAULT_MAX_EVALS	400
+#define CALIBRATE_DEFAULT_ENSEMBLE	12
 #define CALIBRATE_DEFAULT_TOLERANCE	0.01
 #define CALIBRATE_MAX_PARAMS		8
 #define CALIBRATE_MAX_TARGETS		16
@@ -70,6 +71,8 @@ struct calibration_opts {
 	uint64_t base_seed;		/* else each scenario's [run] seed */
 	unsigned int max_evals;		/* 0: CALIBRATE_DEFAULT_MAX_EVALS */
 	double tolerance;		/* 0: CALIBRATE_DEFAULT_TOLERANCE */
+	unsigned int ensemble;		/* points to keep within the targets'
+					 * scales (record.ensemble); 0: none */
 };
 
 struct calib_ref;

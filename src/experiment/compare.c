@@ -28,6 +28,26 @@
 
 /* ---- building an experiment ------------------------------------------ */
 
+char *experiment_scenario_text(const char *path, const char *arch,
+			       char **name, char *err, size_t len)
+{
+	char buf[PATH_MAX + 128], *text;
+
+	if (!path) {
+		bool x86 = arch && !strcmp(arch, "x86");
+
+		*name = xstrdup(x86 ? SCENARIO_DEFAULT_X86_NAME :
+				SCENARIO_DEFAULT_NAME);
+		return xstrdup(x86 ? scenario_default_x86_text :
+			       scenario_default_text);
+	}
+	/* An installed scenario by name (scenario_resolve). */
+	text = experiment_read_text(scenario_resolve(path, buf, sizeof(buf)),
+				    err, len);
+	*name = text ? xstrdup(path) : NULL;
+	return text;
+}
+
 char *experiment_read_text(const char *path, char *err, size_t len)
 {
 	/* "-" is standard input, read once. */
@@ -291,23 +311,12 @@ int experiment_init(struct experiment *e, const struct experiment_opts *o,
 	if (o->arch && strcmp(o->arch, "x86") && strcmp(o->arch, "x86_64"))
 		return errf(err, len, "--arch '%s': expected x86 or x86_64", o->arch);
 	e->arch = xstrdup(o->arch ? o->arch : "x86_64");
-	if (o->scenario_path) {
+	if (o->scenario_path)
 		e->scenario_path = xstrdup(o->scenario_path);
-		e->scenario_name = xstrdup(o->scenario_path);
-		char buf[PATH_MAX + 128];
-
-		/* An installed scenario by name (scenario_resolve). */
-		e->text = experiment_read_text(scenario_resolve(o->scenario_path, buf,
-								sizeof(buf)), err, len);
-		if (!e->text)
-			return -1;
-	} else if (!strcmp(e->arch, "x86")) {
-		e->scenario_name = xstrdup(SCENARIO_DEFAULT_X86_NAME);
-		e->text = xstrdup(scenario_default_x86_text);
-	} else {
-		e->scenario_name = xstrdup(SCENARIO_DEFAULT_NAME);
-		e->text = xstrdup(scenario_default_text);
-	}
+	e->text = experiment_scenario_text(o->scenario_path, e->arch,
+					   &e->scenario_name, err, len);
+	if (!e->text)
+		return -1;
 	e->nr_seeds = o->nr_seeds ? o->nr_seeds : EXPERIMENT_DEFAULT_SEEDS;
 	if (e->nr_seeds > MAX_SEEDS)
 		return errf(err, len, "--seeds %u: at most %d", e->nr_seeds, MAX_SEEDS);

@@ -56,6 +56,11 @@ int errf(char *err, size_t len, const char *fmt, ...)
 
 /* A whole text file of at most 1 MiB, NUL-terminated; NULL with @err. */
 char *experiment_read_text(const char *path, char *err, size_t len);
+/* The text of scenario @path (a file, or an installed scenario's name)
+ * or, @path NULL, of the embedded default for @arch; its name for
+ * messages in *@name (malloc'd).  NULL with @err. */
+char *experiment_scenario_text(const char *path, const char *arch,
+			       char **name, char *err, size_t len);
 void experiment_free_list(char **v, size_t n);
 /* Columns from kernels x points (kernel-major); results for every job. */
 void experiment_init_columns(struct experiment *e);

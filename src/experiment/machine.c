@@ -263,8 +263,11 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 	memset(m, 0, sizeof(*m));
 	m->sc = sc;
 	current_machine = m;
+	profile_reads_reset();
 	if (profile_parse(profile ? profile : sc->kernel.profile, &kprofile,
-			  why, sizeof(why))) {
+			  why, sizeof(why)) ||
+	    profile_set_switches(&kprofile, sc->kernel.switches, why,
+				 sizeof(why))) {
 		snprintf(err, len, "%s", why);
 		return -1;
 	}
@@ -299,6 +302,20 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		}
 	}
 	return 0;
+}
+
+size_t machine_block_devices(const struct machine *m,
+			     struct block_device **out, size_t max)
+{
+	struct block_device *all[] = {
+		m->disk, m->crypt, m->fs_volume, m->swap_volume,
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (all[i] && n < max)
+			out[n++] = all[i];
+	return n;
 }
 
 void machine_teardown(struct machine *m)

@@ -66,4 +66,14 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		 const char *profile, char *err, size_t len);
 void machine_teardown(struct machine *m);
 
+/*
+ * The machine's whole block devices, as /sys/block lists them: the disk,
+ * then the dm devices in the order of their numbers (dm-0 the crypt
+ * device when there is one, the volumes).  The plain partition
+ * (log_volume, sda1) is not one: its I/O is the disk's.  Up to @max
+ * into @out; how many.
+ */
+size_t machine_block_devices(const struct machine *m,
+			     struct block_device **out, size_t max);
+
 #endif

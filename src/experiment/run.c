@@ -24,6 +24,7 @@
 #include "linux/sched.h"
 #include "report/kern_log.h"
 #include "report/explain.h"
+#include "report/blktrace.h"
 #include "report/ftrace.h"
 #include "report/procfs.h"
 #include "report/progress.h"
@@ -388,6 +389,7 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	const struct scenario_run *run = &sc->run;
 	bool was_checking = mm_debug_checks, was_fatal = mm_debug_fatal;
 	uint64_t was_interval = mm_debug_check_interval;
+	struct blktrace_set *blktrace = NULL;
 	int ret = -1;
 
 	result_init(res);
@@ -422,6 +424,16 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	if (opt->trace && ftrace_sink_start(opt->trace)) {
 		snprintf(err, len, "a trace is already being written");
 		goto out;
+	}
+	if (opt->blktrace) {
+		struct block_device *devs[8];
+		size_t nr = machine_block_devices(&state.m, devs, 8);
+
+		opt->blktrace->error[0] = 0;
+		blktrace = blktrace_start(opt->blktrace->dir, devs, nr,
+					  sim_nr_cpus(), err, len);
+		if (!blktrace)
+			goto out;
 	}
 	if (start_workloads(&state.m, err, len))
 		goto out;
@@ -467,6 +479,11 @@ out:
 	 * the stream's error flag) and does not keep a partial trace. */
 	if (opt->trace)
 		ftrace_sink_stop();
+	if (blktrace) {
+		opt->blktrace->records = blktrace_records(blktrace);
+		blktrace_stop(blktrace, !ret, opt->blktrace->error,
+			      sizeof(opt->blktrace->error));
+	}
 	hung_task_stop();
 	mm_debug_stop_period();
 	machine_teardown(&state.m);

@@ -27,6 +27,17 @@ void scenario_fingerprint(const struct scenario *sc, char *buf, size_t len);
 struct ftrace_sink_opts;
 struct monitor_set;
 
+/*
+ * --blktrace DIR: blktrace's files of every block device
+ * (report/blktrace.h), written when the run ends.  Failing to write
+ * them does not fail the run: @error says why (empty: written).
+ */
+struct run_blktrace {
+	const char *dir;
+	char error[512];
+	unsigned long records;		/* written, over every device */
+};
+
 struct run_options {
 	const char *profile;		/* NULL: the scenario's [kernel] profile */
 	uint64_t seed;
@@ -37,6 +48,7 @@ struct run_options {
 	long hung_task_timeout;		/* seconds; 0: the kernel's 120, <0: off */
 	bool progress;			/* progress line on a terminal */
 	const struct ftrace_sink_opts *trace;	/* NULL: no tracing */
+	struct run_blktrace *blktrace;		/* NULL: no block trace */
 	char **vmstat_text;		/* non-NULL: /proc/vmstat at the end, malloc'd */
 	char **slabinfo_text;		/* non-NULL: /proc/slabinfo at the end, malloc'd */
 	char **meminfo_text;		/* non-NULL: /proc/meminfo at the end, malloc'd */

@@ -224,6 +224,16 @@ static int validate_profile(void *ctx, const char *name, char *why, size_t len)
 	return profile_parse(name, &p, why, len);
 }
 
+static int validate_switches(void *ctx, const char *profile,
+			     const char *switches, char *why, size_t len)
+{
+	struct kernel_profile p;
+
+	(void)ctx;
+	return profile_parse(profile, &p, why, len) ||
+	       profile_set_switches(&p, switches, why, len);
+}
+
 const char *scenario_default_name(const char *arch)
 {
 	return arch && !strcmp(arch, "x86") ? SCENARIO_DEFAULT_X86_NAME :
@@ -233,6 +243,7 @@ const char *scenario_default_name(const char *arch)
 static const struct scenario_parse_opts load_opts = {
 	.validate_task = validate_task,
 	.validate_profile = validate_profile,
+	.validate_switches = validate_switches,
 };
 
 struct scenario *scenario_load_text(const char *text, const char *name,

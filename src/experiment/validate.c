@@ -15,6 +15,7 @@
  * Only the cover letter's two 2.6.30-0000000-force-highorder rows are
  * calibration targets; every other published figure is a prediction.
  */
+#include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -192,9 +193,71 @@ static int read_watermarks(struct variant *w, char *err, size_t len)
 	return 0;
 }
 
+/* Does scenario text @text have a section "[@section]"? */
+static bool has_section(const char *text, const char *section)
+{
+	char head[96];
+	size_t n = (size_t)snprintf(head, sizeof(head), "[%s]", section);
+
+	for (const char *p = text; (p = strstr(p, head)); p += n)
+		if ((p == text || p[-1] == '\n'))
+			return true;
+	return false;
+}
+
 /*
- * The scenario of @cfg: the setup's shipped file (the reproduction's is
- * the embedded default), with [vm] low_latency set when the row names it.
+ * The text of @cfg's scenario: the setup's shipped file (the
+ * reproduction's is the embedded default), with [vm] low_latency set when
+ * the row names it, and the settings of the point being judged (a
+ * calibration's values) in every scenario of their arch that has their
+ * section.  malloc'd, or NULL with @err.
+ */
+static char *variant_text(struct vctx *c, const struct validation_config *cfg,
+			  const char *name, char *err, size_t len)
+{
+	const char *base = cfg->setup == SETUP_REPRODUCTION ?
+			   (cfg->arch == X86 ? scenario_default_x86_text :
+					       scenario_default_text) :
+			   scenario_shipped_text(name);
+	char *text;
+
+	if (!base) {
+		snprintf(err, len, "%s: not built into mmsim", name);
+		return NULL;
+	}
+	text = strdup(base);
+	if (!text)
+		abort();
+	if (cfg->low_latency >= 0) {
+		char *t = scenario_text_override(text, "vm", "low_latency",
+						 cfg->low_latency ? "on" : "off",
+						 err, len);
+
+		free(text);
+		if (!t)
+			return NULL;
+		text = t;
+	}
+	for (size_t i = 0; i < c->o->nr_settings; i++) {
+		const struct validate_setting *s = &c->o->settings[i];
+		char *t;
+
+		if ((s->arch && strcmp(s->arch, arch_names[cfg->arch])) ||
+		    !has_section(text, s->section))
+			continue;
+		t = scenario_text_override(text, s->section, s->name, s->value,
+					   err, len);
+		free(text);
+		if (!t)
+			return NULL;
+		text = t;
+	}
+	return text;
+}
+
+/*
+ * The scenario of @cfg (variant_text), loaded, with the watermarks of the
+ * machine it boots.
  */
 static int load_variant(struct vctx *c, const struct validation_config *cfg,
 			char *err, size_t len)
@@ -214,32 +277,21 @@ static int load_variant(struct vctx *c, const struct validation_config *cfg,
 	w->setup = cfg->setup;
 	w->arch = cfg->arch;
 	w->low_latency = cfg->low_latency;
-	if (cfg->setup == SETUP_REPRODUCTION && cfg->low_latency < 0) {
+	if (cfg->setup == SETUP_REPRODUCTION && cfg->low_latency < 0 &&
+	    !c->o->nr_settings) {
 		w->name = scenario_default_name(arch_names[cfg->arch]);
 		w->sc = scenario_load(NULL, arch_names[cfg->arch], &serr);
 	} else {
-		const char *text;
-		char *set = NULL;
+		char *text;
 
-		w->name = record_setup_scenario(cfg->setup, cfg->arch);
-		text = cfg->setup == SETUP_REPRODUCTION ?
-		       (cfg->arch == X86 ? scenario_default_x86_text :
-					   scenario_default_text) :
-		       scenario_shipped_text(w->name);
-		if (!text) {
-			snprintf(err, len, "%s: not built into mmsim", w->name);
+		w->name = cfg->setup == SETUP_REPRODUCTION && cfg->low_latency < 0 ?
+			  scenario_default_name(arch_names[cfg->arch]) :
+			  record_setup_scenario(cfg->setup, cfg->arch);
+		text = variant_text(c, cfg, w->name, err, len);
+		if (!text)
 			return -1;
-		}
-		if (cfg->low_latency >= 0) {
-			set = scenario_text_override(text, "vm", "low_latency",
-						     cfg->low_latency ? "on" : "off",
-						     err, len);
-			if (!set)
-				return -1;
-			text = set;
-		}
 		w->sc = scenario_load_text(text, w->name, &serr);
-		free(set);
+		free(text);
 	}
 	if (!w->sc) {
 		snprintf(err, len, "%s", serr.msg);
@@ -1246,11 +1298,16 @@ static size_t kept(char **outs, size_t n)
 	return k;
 }
 
-int validate_run(const struct validate_opts *o, FILE *out, char *err,
-		 size_t len)
+/*
+ * Run every condition of @v's data sets at @o's seeds and settings and
+ * decide the claims: 0 with v->vals set (malloc'd, the caller frees it),
+ * or -1 with @err.  An ensemble point's runs are kept in the same folder
+ * as the report's own: their scenarios, and so their keys, differ.
+ */
+static int validate_point(const struct validate_opts *o, struct validation *v,
+			  char *err, size_t len)
 {
 	struct pool_cache cache = { .dir = o->runs_dir, .key = job_key };
-	struct validation *v = calloc(1, sizeof(*v));
 	struct vctx c = { .o = o, .v = v };
 	uint64_t interval = o->sample_interval ? o->sample_interval :
 			    VALIDATE_SAMPLE_INTERVAL_NS;
@@ -1258,16 +1315,6 @@ int validate_run(const struct validate_opts *o, FILE *out, char *err,
 	size_t nr = 0;
 	int ret = -1, failed;
 
-	if (!v)
-		abort();
-	if (o->nr_seeds < 2) {
-		snprintf(err, len, "need at least 2 seeds (a variance)");
-		goto out;
-	}
-	v->command = o->command;
-	v->date = o->date;
-	v->commit = o->commit;
-	v->calibration = scenario_calibration;
 	v->nr_seeds = o->nr_seeds;
 	v->alpha = o->alpha;
 	format_time(v->interval, sizeof(v->interval), interval);
@@ -1307,8 +1354,8 @@ int validate_run(const struct validate_opts *o, FILE *out, char *err,
 			goto out;
 		}
 	v->vals = c.vals;
+	c.vals = NULL;
 	validation_decide(v);
-	validation_md_write(out, v);
 	ret = 0;
 out:
 	if (outs)
@@ -1320,7 +1367,220 @@ out:
 	free(c.order);
 	for (int i = 0; i < c.nr_var; i++)
 		scenario_free(c.var[i].sc);
+	return ret;
+}
+
+/* Each claim's verdict at every point of the ensemble, counted into @v's
+ * claims. */
+static int judge_ensemble(const struct validate_opts *o, struct validation *v,
+			  char *err, size_t len)
+{
+	const struct validate_ensemble *e = o->ensemble;
+
+	v->ensemble_source = e->source;
+	v->ensemble_points = (unsigned int)e->nr_points;
+	v->ensemble_seeds = e->nr_seeds;
+	for (size_t k = 0; k < e->nr_points; k++) {
+		struct validate_opts po = *o;
+		struct validation *w = calloc(1, sizeof(*w));
+		char why[512];
+		int rc;
+
+		if (!w)
+			abort();
+		po.nr_seeds = e->nr_seeds;
+		po.settings = e->points[k].settings;
+		po.nr_settings = e->points[k].nr_settings;
+		po.ensemble = NULL;
+		if (o->progress)
+			fprintf(stderr, "mmsim: validate: ensemble point %zu of %zu "
+				"(evaluation %u)\n", k + 1, e->nr_points,
+				e->points[k].evaluation);
+		rc = validate_point(&po, w, why, sizeof(why));
+		if (!rc)
+			for (int c = 0; c < NR_CLAIMS; c++) {
+				enum validation_verdict d = w->claims[c].verdict;
+
+				v->claims[c].ens_points++;
+				v->claims[c].ens_holds += d == VERDICT_HOLDS;
+				v->claims[c].ens_decided += d == VERDICT_HOLDS ||
+							    d == VERDICT_FAILS;
+			}
+		free((void *)w->vals);
+		validation_plan_free(w);
+		free(w);
+		if (rc) {
+			snprintf(err, len, "ensemble point %zu (evaluation %u): %s",
+				 k + 1, e->points[k].evaluation, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int validate_run(const struct validate_opts *o, FILE *out, char *err,
+		 size_t len)
+{
+	struct validation *v = calloc(1, sizeof(*v));
+	int ret = -1;
+
+	if (!v)
+		abort();
+	if (o->nr_seeds < 2 || (o->ensemble && o->ensemble->nr_seeds < 2)) {
+		snprintf(err, len, "need at least 2 seeds (a variance)");
+		goto out;
+	}
+	v->command = o->command;
+	v->date = o->date;
+	v->commit = o->commit;
+	v->calibration = scenario_calibration;
+	if (validate_point(o, v, err, len))
+		goto out;
+	if (o->ensemble && judge_ensemble(o, v, err, len))
+		goto out;
+	validation_md_write(out, v);
+	ret = 0;
+out:
+	free((void *)v->vals);
 	validation_plan_free(v);
 	free(v);
 	return ret;
+}
+
+/* ---- a calibration's ensemble ------------------------------------------ */
+
+static int bad(char *err, size_t len, const char *path, const char *what)
+{
+	snprintf(err, len, "%s: %s", path, what);
+	return -1;
+}
+
+static char *dup_or_abort(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		abort();
+	return d;
+}
+
+/* The arch a calibration scenario named @name ran, from its scenarios[]. */
+static const char *scenario_arch(json_t *scenarios, const char *name)
+{
+	size_t i;
+	json_t *s;
+
+	json_array_foreach(scenarios, i, s)
+		if (!strcmp(json_string_value(json_object_get(s, "name")) ?: "",
+			    name))
+			return json_string_value(json_object_get(s, "arch"));
+	return NULL;
+}
+
+int validate_read_ensemble(const char *path, struct validate_ensemble *e,
+			   char *err, size_t len)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, 0, &je), *params, *evals, *ens,
+	       *scen, *list, *num;
+	size_t i;
+	int rc = -1;
+
+	memset(e, 0, sizeof(*e));
+	if (!root) {
+		snprintf(err, len, "%s:%d: %s (expected a calibration.json of mmsim calibrate)",
+			 path, je.line, je.text);
+		return -1;
+	}
+	params = json_object_get(root, "parameters");
+	evals = json_object_get(root, "evaluations");
+	scen = json_object_get(root, "scenarios");
+	ens = json_object_get(root, "ensemble");
+	list = json_object_get(ens, "evaluations");
+	if (!json_is_array(params) || !json_is_array(evals) ||
+	    !json_is_array(scen)) {
+		bad(err, len, path, "not a calibration.json of mmsim calibrate (no parameters, scenarios or evaluations)");
+		goto out;
+	}
+	if (!json_is_array(list) || !json_array_size(list)) {
+		bad(err, len, path, "no ensemble (run mmsim calibrate with --ensemble N, N > 0)");
+		goto out;
+	}
+	e->source = dup_or_abort(path);
+	e->nr_points = json_array_size(list);
+	e->points = calloc(e->nr_points, sizeof(*e->points));
+	if (!e->points)
+		abort();
+	json_array_foreach(list, i, num) {
+		struct validate_point *pt = &e->points[i];
+		json_int_t n = json_integer_value(num);
+		json_t *ev = n >= 1 && (size_t)n <= json_array_size(evals) ?
+			     json_array_get(evals, (size_t)n - 1) : NULL;
+		json_t *values = json_object_get(ev, "values"), *p;
+		size_t k;
+
+		if (!json_is_object(values)) {
+			bad(err, len, path, "an ensemble entry names no evaluation with values");
+			goto out;
+		}
+		pt->evaluation = (unsigned int)n;
+		pt->settings = calloc(json_array_size(params) + 1,
+				      sizeof(*pt->settings));
+		if (!pt->settings)
+			abort();
+		json_array_foreach(params, k, p) {
+			struct validate_setting *s = &pt->settings[pt->nr_settings];
+			const char *key = json_string_value(json_object_get(p, "key"));
+			const char *sec = json_string_value(json_object_get(p, "section"));
+			const char *name = json_string_value(json_object_get(p, "name"));
+			const char *val = key ? json_string_value(json_object_get(values, key)) : NULL;
+			json_t *in = json_object_get(p, "scenarios");
+
+			if (!key || !sec || !name || !val || !json_is_array(in)) {
+				bad(err, len, path, "a parameter without key, section, name, scenarios or a value at an ensemble point");
+				goto out;
+			}
+			s->section = dup_or_abort(sec);
+			s->name = dup_or_abort(name);
+			s->value = dup_or_abort(val);
+			/* A shared value goes everywhere; one machine's own,
+			 * only into that machine's scenarios. */
+			if (!json_is_true(json_object_get(p, "shared"))) {
+				const char *a = json_array_size(in) == 1 ?
+					scenario_arch(scen, json_string_value(
+						json_array_get(in, 0)) ?: "") : NULL;
+
+				if (!a) {
+					bad(err, len, path, "a parameter of one scenario whose arch is not recorded");
+					goto out;
+				}
+				s->arch = dup_or_abort(a);
+			}
+			pt->nr_settings++;
+		}
+	}
+	rc = 0;
+out:
+	json_decref(root);
+	if (rc)
+		validate_ensemble_free(e);
+	return rc;
+}
+
+void validate_ensemble_free(struct validate_ensemble *e)
+{
+	for (size_t i = 0; i < e->nr_points; i++) {
+		for (size_t k = 0; k < e->points[i].nr_settings; k++) {
+			struct validate_setting *s = &e->points[i].settings[k];
+
+			free(s->arch);
+			free(s->section);
+			free(s->name);
+			free(s->value);
+		}
+		free(e->points[i].settings);
+	}
+	free(e->points);
+	free(e->source);
+	memset(e, 0, sizeof(*e));
 }

@@ -18,6 +18,35 @@
  * HZ/10 nap is the time scale of the claim. */
 #define VALIDATE_SAMPLE_INTERVAL_NS	100000000ULL	/* 100 ms */
 
+/* A scenario value written into every condition's scenario that has its
+ * section (a calibration's fitted value). */
+struct validate_setting {
+	char *arch;			/* only that arch's scenarios; NULL: all */
+	char *section;			/* "task gitk", "machine" */
+	char *name;
+	char *value;
+};
+
+/* One point of a calibration's ensemble: its settings. */
+struct validate_point {
+	unsigned int evaluation;	/* its number in calibration.json */
+	struct validate_setting *settings;
+	size_t nr_settings;
+};
+
+struct validate_ensemble {
+	char *source;			/* the calibration.json read */
+	struct validate_point *points;
+	size_t nr_points;
+	unsigned int nr_seeds;		/* per condition at each point */
+};
+
+/* Read the ensemble of a calibration.json (mmsim calibrate --ensemble):
+ * 0, or -1 with FILE and what is wrong in @err. */
+int validate_read_ensemble(const char *path, struct validate_ensemble *e,
+			   char *err, size_t len);
+void validate_ensemble_free(struct validate_ensemble *e);
+
 struct validate_opts {
 	unsigned int nr_seeds;		/* seeds 1..nr_seeds per condition */
 	int jobs;			/* processes at once */
@@ -32,6 +61,12 @@ struct validate_opts {
 	 * a validate stopped part-way and started again with the same
 	 * options runs only what it had not finished.  NULL: nothing kept. */
 	const char *runs_dir;
+	/* Written into the conditions' scenarios (none for the report's own
+	 * point; an ensemble point's when it runs). */
+	const struct validate_setting *settings;
+	size_t nr_settings;
+	/* Each claim's verdict at every point of it too; NULL: none. */
+	const struct validate_ensemble *ensemble;
 };
 
 /*

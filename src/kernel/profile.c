@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 #include "mmsim/profile.h"
+#include "metrics/metrics.h"
 
 #define P(n)		(1u << ((n) - 1))
 #define NR_PATCHES	6
@@ -50,6 +51,7 @@ enum base_kernel {
 struct kernel_profile kprofile = {
 	.name = "2.6.32-rc6",
 	.base = "2.6.32-rc6",
+	.release = "2.6.32-rc6",
 #include "mmsim/profile_switches.h"
 };
 
@@ -57,6 +59,7 @@ static const struct kernel_profile base_profiles[NR_BASES] = {
 	[BASE_2_6_32_RC6] = {
 		.name = "2.6.32-rc6",
 		.base = "2.6.32-rc6",
+		.release = "2.6.32-rc6",
 #include "mmsim/profile_switches.h"
 	},
 #undef PICK
@@ -64,6 +67,7 @@ static const struct kernel_profile base_profiles[NR_BASES] = {
 	[BASE_2_6_31] = {
 		.name = "2.6.31",
 		.base = "2.6.31",
+		.release = "2.6.31",
 #include "mmsim/profile_switches.h"
 	},
 #undef PICK
@@ -71,6 +75,7 @@ static const struct kernel_profile base_profiles[NR_BASES] = {
 	[BASE_2_6_30] = {
 		.name = "2.6.30",
 		.base = "2.6.30",
+		.release = "2.6.30",
 #include "mmsim/profile_switches.h"
 	},
 #undef PICK
@@ -92,21 +97,83 @@ static const char *const patch_titles[NR_PATCHES] = {
 	"dm-crypt: \"make crypto unplug fix V3\" (Chris Mason, <20091113125812.GB7891@think>)",
 };
 
-/* The commits of enum profile_commit: id, title, where it landed. */
+/* The commits of enum profile_commit: id, title, author and where it
+ * landed (the first release of the 2.6.32.y history that has it, and the
+ * upstream id of a stable backport). */
 static const struct {
 	const char *id;
 	const char *title;
 	const char *where;
-} commits[NR_COMMITS] = {
-	[COMMIT_573412B] = {
-		"573412b29586e58477adb70e022193a337763319",
-		"cfq-iosched: reduce write depth only if sync was delayed",
-		"Corrado Zoccolo, 2.6.33-rc1",
+} commit_table[NR_COMMITS] = {
+	[COMMIT_F685CEA] = {
+		"f685ceacab07d3f6c236f04803e2f2f0dbcc5afb",
+		"sched: Strengthen buddies and mitigate buddy induced latencies",
+		"Mike Galbraith, 2.6.32-rc7",
 	},
 	[COMMIT_4B27E1B] = {
 		"4b27e1bb442e964903f8a3fa6bdf33a602dc0941",
 		"cfq-iosched: limit coop preemption",
 		"Shaohua Li, 2.6.32-rc7",
+	},
+	[COMMIT_E6EC4FE] = {
+		"e6ec4fe24572ee265723d895ec4159e5559c8266",
+		"cfq-iosched: fix bad return value cfq_should_preempt()",
+		"Jens Axboe, 2.6.32-rc7",
+	},
+	[COMMIT_FE8BC91] = {
+		"fe8bc91c4c30122b357d197117705cfd4fabaf28",
+		"ext3: Wait for proper transaction commit on fsync",
+		"Jan Kara, 2.6.32-rc7",
+	},
+	[COMMIT_C2F1953] = {
+		"c2f1953231c6e99777633761c3bc0d2ca7ead20a",
+		"sched: Check for an idle shared cache in select_task_rq_fair()",
+		"Mike Galbraith, 2.6.32.2 (upstream a1f84a3ab8e0)",
+	},
+	[COMMIT_ECE1254] = {
+		"ece125459cc4ea8ec5344a2d12cee4b42602b822",
+		"sched: Fix affinity logic in select_task_rq_fair()",
+		"Mike Galbraith, 2.6.32.2 (upstream fd210738f660)",
+	},
+	[COMMIT_37ED2D7] = {
+		"37ed2d7007a65874850f3e357c095806c3756330",
+		"sched: Rate-limit newidle",
+		"Mike Galbraith, 2.6.32.2 (upstream 1b9508f6831e)",
+	},
+	[COMMIT_35C1EE3] = {
+		"35c1ee3e78766d5666f418af638def9c67e63ecb",
+		"sched: Fix and clean up rate-limit newidle code",
+		"Mike Galbraith, 2.6.32.2 (upstream eae0c9dfb534)",
+	},
+	[COMMIT_B2EA8CB] = {
+		"b2ea8cb9c8f1937cb80b9beb50548a05bfc37819",
+		"vmscan: do not evict inactive pages when skipping an active list scan",
+		"Rik van Riel, 2.6.32.3 (upstream b39415b2731d)",
+	},
+	[COMMIT_8E04C81] = {
+		"8e04c81a2240ac2fc5d9efe804388526331ccac7",
+		"sched: Select_task_rq_fair() must honour SD_LOAD_BALANCE",
+		"Peter Zijlstra, 2.6.32.3 (upstream e4f4288842ee)",
+	},
+	[COMMIT_14AE082] = {
+		"14ae08205860c0a902639ed2c0a601eef9c6d171",
+		"sched: Fix task_hot() test order",
+		"Peter Zijlstra, 2.6.32.3 (upstream e6c8fba77715)",
+	},
+	[COMMIT_C91AB04] = {
+		"c91ab0438c6700e4be078d64cfb01879986e3bde",
+		"page allocator: update NR_FREE_PAGES only when necessary",
+		"KOSAKI Motohiro, 2.6.32.5 (upstream 6ccf80eb15cc)",
+	},
+	[COMMIT_0B3BF81] = {
+		"0b3bf81197f05e1bf0ed93c5f2525030b127faaa",
+		"mm: fix migratetype bug which slowed swapping",
+		"Hugh Dickins, 2.6.32.8 (upstream a7016235a61d)",
+	},
+	[COMMIT_573412B] = {
+		"573412b29586e58477adb70e022193a337763319",
+		"cfq-iosched: reduce write depth only if sync was delayed",
+		"Corrado Zoccolo, 2.6.33-rc1",
 	},
 };
 
@@ -221,8 +288,10 @@ struct profile_switch {
 	const char *const *values;	/* value names; NULL: a number */
 	unsigned int patch;		/* the patch that changes it, or 0 */
 	int patch_sets;			/* its value with that patch */
-	enum profile_commit commit;	/* the commit that changes it, or 0 */
-	int commit_sets;		/* its value with that commit */
+	struct {
+		enum profile_commit id;	/* a commit that changes it */
+		int sets;		/* its value with that commit */
+	} commits[SWITCH_MAX_COMMITS];	/* ended by COMMIT_NONE */
 	bool revert;			/* revert-8aa7e847 puts it on SYNC */
 	const char *column;		/* heading in 'mmsim profiles', or NULL */
 	const char *why[NR_BASES];	/* evidence per base kernel */
@@ -251,6 +320,7 @@ static const struct profile_switch switches[] = {
 #undef SWITCH_UINT
 
 #define NR_SWITCHES (sizeof(switches) / sizeof(switches[0]))
+_Static_assert(NR_SWITCHES == NR_PROFILE_SWITCHES, "one id per switch");
 
 static int switch_get(const struct kernel_profile *p,
 		      const struct profile_switch *s)
@@ -294,14 +364,31 @@ static void apply_patches(struct kernel_profile *p, unsigned int patches)
 			switch_put(p, &switches[i], switches[i].patch_sets);
 }
 
-/* Each commit in @commit_bits sets the switches it changes. */
+/* The value commit @c gives switch @s, or -1 if @c leaves it alone. */
+static int commit_sets(const struct profile_switch *s, enum profile_commit c)
+{
+	for (int j = 0; j < SWITCH_MAX_COMMITS && s->commits[j].id; j++)
+		if (s->commits[j].id == c)
+			return s->commits[j].sets;
+	return -1;
+}
+
+/* Each commit in @commit_bits sets the switches it changes, in the order
+ * the commits landed (enum profile_commit's order), so that a later fix
+ * of the same code wins. */
 static void apply_commits(struct kernel_profile *p, unsigned int commit_bits)
 {
 	p->commits |= commit_bits;
-	for (size_t i = 0; i < NR_SWITCHES; i++)
-		if (switches[i].commit &&
-		    (commit_bits & (1u << switches[i].commit)))
-			switch_put(p, &switches[i], switches[i].commit_sets);
+	for (int c = COMMIT_NONE + 1; c < NR_COMMITS; c++) {
+		if (!(commit_bits & (1u << c)))
+			continue;
+		for (size_t i = 0; i < NR_SWITCHES; i++) {
+			int v = commit_sets(&switches[i], c);
+
+			if (v >= 0)
+				switch_put(p, &switches[i], v);
+		}
+	}
 }
 
 /*
@@ -322,9 +409,11 @@ static void apply_revert_8aa7e847(struct kernel_profile *p)
 /* ---- parsing --------------------------------------------------------- */
 
 #define VALID_FORMS							\
-	"valid forms: 2.6.30, 2.6.31, 2.6.32-rc6, 2.6.32 (= rc6+1+2); "	\
+	"valid forms: 2.6.30, 2.6.31, 2.6.32-rc6, 2.6.32 (= rc6+1+2 and "\
+	"the rc7/rc8 fixes), 2.6.32.9; "					\
 	"BASE-revert-8aa7e847; BASE-DDDDDDD-LABEL with 7 digits naming "\
-	"patches 1-6 (e.g. 2.6.32-rc6-0000123-congestion-both, "	\
+	"patches 1-6 and the label the record's tables give them (e.g. "\
+	"2.6.32-rc6-0000123-congestion-both, "				\
 	"2.6.32-rc6-0000006-dm-crypt-unplug); "				\
 	"BASE+N[+N...][+force-highorder] (e.g. 2.6.32-rc6+1+2+3); "	\
 	"any of them ending in +573412b on a 2.6.32 base; "		\
@@ -347,23 +436,34 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 
 struct base_name {
 	const char *prefix;
-	enum base_kernel base;
+	enum base_kernel base;	/* the tag it is built on */
 	unsigned int implied;	/* patches already merged in that release */
 	unsigned int implied_commits;	/* later commits it has */
 };
 
+#define C(x)	(1u << COMMIT_##x)
+/* What 2.6.32 final has beyond v2.6.32-rc6 (git log b419148e567..v2.6.32
+ * over mm/, kernel/sched*.c, block/, drivers/md/, fs/ext3, fs/jbd): */
+#define RELEASE_2_6_32_COMMITS	(C(F685CEA) | C(4B27E1B) | C(E6EC4FE) | C(FE8BC91))
+/* ... and what 2.6.32.9 adds over the same paths (v2.6.32..7f5e918e62c). */
+#define RELEASE_2_6_32_9_COMMITS					\
+	(RELEASE_2_6_32_COMMITS | C(C2F1953) | C(ECE1254) | C(37ED2D7) |	\
+	 C(35C1EE3) | C(B2EA8CB) | C(8E04C81) | C(14AE082) | C(C91AB04) |	\
+	 C(0B3BF81))
+
 /* Longest prefix first: "2.6.32-rc6" must win over "2.6.32". */
 static const struct base_name base_names[] = {
 	{ "2.6.32-rc6", BASE_2_6_32_RC6, 0, 0 },
+	/* The stable release whose mm/ earlier versions of mmsim read. */
+	{ "2.6.32.9", BASE_2_6_32_RC6, P(1) | P(2), RELEASE_2_6_32_9_COMMITS },
 	/*
-	 * 2.6.32 final merged P1 and P2: 2.6.32.9 mm/page_alloc.c has the
-	 * restart label before wake_all_kswapd() in __alloc_pages_slowpath()
-	 * and "rt_task(p) && !in_interrupt()" in gfp_to_alloc_flags().  Its
-	 * block/cfq-iosched.c is rc6's with 4b27e1bb442 (cfq_should_preempt()
-	 * l.2074) and e6ec4fe2457 (metadata preemption; mmsim issues no
-	 * REQ_RW_META requests, so it changes nothing here).
+	 * 2.6.32 final (22763c5cf36) merged P1 and P2 (cc4a6851466,
+	 * 9d0ed60fe9c: v2.6.32 mm/page_alloc.c has the restart label before
+	 * wake_all_kswapd() in __alloc_pages_slowpath() and "rt_task(p) &&
+	 * !in_interrupt()" in gfp_to_alloc_flags()) and the rc7/rc8 commits
+	 * above.
 	 */
-	{ "2.6.32", BASE_2_6_32_RC6, P(1) | P(2), 1u << COMMIT_4B27E1B },
+	{ "2.6.32", BASE_2_6_32_RC6, P(1) | P(2), RELEASE_2_6_32_COMMITS },
 	{ "2.6.31", BASE_2_6_31, 0, 0 },
 	{ "2.6.30", BASE_2_6_30, 0, 0 },
 };
@@ -390,7 +490,7 @@ static size_t strip_commits(const char *name, unsigned int *commit_bits)
 			return len;
 		for (size_t c = 0; c < sizeof(named_commits) /
 					sizeof(named_commits[0]); c++) {
-			const char *id = commits[named_commits[c]].id;
+			const char *id = commit_table[named_commits[c]].id;
 			size_t n = (size_t)(name + len - plus - 1);
 
 			if (n >= 7 && n <= strlen(id) &&
@@ -477,8 +577,132 @@ static int parse_plus_form(const char *name, const char *s,
 	return 0;
 }
 
+/*
+ * The labels the record's tables give each set of patch digits (the cover
+ * letter; 13 Nov, <20091113173446.GL29804@csn.ul.ie>; 19 Nov,
+ * <20091119081219.GB1119@csn.ul.ie>).  A table-form name must use one of
+ * them, so that a typo or a label that names other patches
+ * ("2.6.31-0000012-congestion-both") never runs another kernel silently;
+ * other patch sets are written in the plain form (2.6.31+1+3+5).
+ */
+static const struct {
+	const char *digits;
+	const char *label;
+} record_labels[] = {
+	{ "0000000", "force-highorder" },
+	{ "0000012", "pgalloc-2.6.30" },
+	{ "0000123", "congestion-both" },
+	{ "0001234", "kswapd-quick-recheck" },
+	{ "0012345", "adjust-priority" },
+	{ "0012345", "kswapd-stay-awake-when-min" },
+	{ "0000006", "dm-crypt-unplug" },
+	{ "0123456", "dm-crypt-unplug" },
+};
+#define NR_RECORD_LABELS (sizeof(record_labels) / sizeof(record_labels[0]))
+
+/* The record's labels for @digits, "a" or "a' or 'b", in @buf; false if
+ * none of its tables has those digits. */
+static bool labels_of(const char *digits, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	*buf = 0;
+	for (size_t i = 0; i < NR_RECORD_LABELS; i++) {
+		if (strncmp(record_labels[i].digits, digits, PATCH_DIGITS))
+			continue;
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+				      n ? "' or '" : "", record_labels[i].label);
+	}
+	return n > 0;
+}
+
+static int parse_name(const char *name, struct kernel_profile *out,
+		      char *err, size_t errlen);
+
+/* Edit distance, for the closest valid name to a refused one. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[128];
+
+	if (lb >= sizeof(row) / sizeof(row[0]))
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/*
+ * The valid name closest to @name among every release, revert and table
+ * row of the record on every base that takes it, in @buf; false if none
+ * is within a quarter of its length (a guess further off helps nobody).
+ */
+static bool closest_name(const char *name, char *buf, size_t len)
+{
+	static const char *const bases[] = {
+		"2.6.30", "2.6.31", "2.6.32-rc6", "2.6.32", "2.6.32.9",
+	};
+	size_t best = (size_t)-1;
+	char cand[128];
+
+	for (size_t b = 0; b < sizeof(bases) / sizeof(bases[0]); b++) {
+		for (size_t i = 0; i < NR_RECORD_LABELS + 2; i++) {
+			struct kernel_profile p;
+			size_t d;
+
+			if (i == NR_RECORD_LABELS)
+				snprintf(cand, sizeof(cand), "%s", bases[b]);
+			else if (i == NR_RECORD_LABELS + 1)
+				snprintf(cand, sizeof(cand), "%s-revert-8aa7e847",
+					 bases[b]);
+			else
+				snprintf(cand, sizeof(cand), "%s-%s-%s", bases[b],
+					 record_labels[i].digits,
+					 record_labels[i].label);
+			if (parse_name(cand, &p, NULL, 0))
+				continue;
+			d = edit_distance(name, cand);
+			if (d < best) {
+				best = d;
+				snprintf(buf, len, "%s", cand);
+			}
+		}
+	}
+	return best != (size_t)-1 && best > 0 && best * 4 <= strlen(name);
+}
+
 int profile_parse(const char *name, struct kernel_profile *out,
 		  char *err, size_t errlen)
+{
+	char guess[128];
+	size_t n;
+
+	if (!parse_name(name, out, err, errlen))
+		return 0;
+	if (err && errlen && name && closest_name(name, guess, sizeof(guess))) {
+		n = strlen(err);
+		snprintf(err + n, errlen - n, "; did you mean '%s'?", guess);
+	}
+	return -1;
+}
+
+static int parse_name(const char *name, struct kernel_profile *out,
+		      char *err, size_t errlen)
 {
 	const struct base_name *b = NULL;
 	struct kernel_profile p;
@@ -505,7 +729,7 @@ int profile_parse(const char *name, struct kernel_profile *out,
 	}
 	if (!b)
 		return fail(err, errlen,
-			    "unknown kernel profile '%s': the base must be 2.6.30, 2.6.31, 2.6.32-rc6 or 2.6.32 (%s)",
+			    "unknown kernel profile '%s': the base must be 2.6.30, 2.6.31, 2.6.32-rc6, 2.6.32 or 2.6.32.9 (%s)",
 			    name, VALID_FORMS);
 	/* "...+573412b": commits after the rest of the name. */
 	snprintf(body, sizeof(body), "%.*s",
@@ -559,8 +783,27 @@ int profile_parse(const char *name, struct kernel_profile *out,
 		return fail(err, errlen,
 			    "kernel profile '%s': 8aa7e847 went into 2.6.31; there is nothing to revert in 2.6.30",
 			    name);
+	if (rest[0] == '-' && !revert) {
+		const char *digits = rest + 1, *label = rest + 2 + PATCH_DIGITS;
+		char labels[96];
+		bool ok = false;
+
+		for (size_t i = 0; i < NR_RECORD_LABELS; i++)
+			ok |= !strncmp(record_labels[i].digits, digits,
+				       PATCH_DIGITS) &&
+			      !strcmp(record_labels[i].label, label);
+		if (!ok && labels_of(digits, labels, sizeof(labels)))
+			return fail(err, errlen,
+				    "kernel profile '%s': the record's tables label %.7s '%s', not '%s' (a label names the patches its digits apply)",
+				    name, digits, labels, label);
+		if (!ok)
+			return fail(err, errlen,
+				    "kernel profile '%s': no table of the record has the patches %.7s; write them in the plain form (e.g. 2.6.32-rc6+1+3+5+force-highorder)",
+				    name, digits);
+	}
 
 	p = base_profiles[b->base];
+	p.release = b->prefix;
 	apply_patches(&p, b->implied | patches);
 	apply_commits(&p, b->implied_commits | commit_bits);
 	if (revert)
@@ -672,6 +915,37 @@ int profile_set_switch(struct kernel_profile *p, const char *name,
 	}
 }
 
+int profile_set_switches(struct kernel_profile *p, const char *list,
+			 char *err, size_t errlen)
+{
+	const char *s = list ? list : "";
+
+	for (;;) {
+		char item[160], name[64], why[256];
+		const char *eq;
+		size_t n;
+
+		s += strspn(s, " \t");
+		if (!*s)
+			return 0;
+		n = strcspn(s, " \t");
+		if (n >= sizeof(item))
+			return fail(err, errlen, "switch setting '%.40s...' too long",
+				    s);
+		memcpy(item, s, n);
+		item[n] = 0;
+		s += n;
+		eq = strchr(item, '=');
+		if (!eq || eq == item || (size_t)(eq - item) >= sizeof(name))
+			return fail(err, errlen,
+				    "'%s': expected NAME=VALUE, a profile switch and its value (e.g. cw_alloc=BOTH; 'mmsim profiles 2.6.32-rc6' lists them)",
+				    item);
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - item), item);
+		if (profile_set_switch(p, name, eq + 1, why, sizeof(why)))
+			return fail(err, errlen, "'%s': %s", item, why);
+	}
+}
+
 static enum base_kernel base_of(const struct kernel_profile *p)
 {
 	if (p->base && !strcmp(p->base, "2.6.30"))
@@ -688,9 +962,8 @@ static void switch_origin(const struct kernel_profile *p,
 {
 	enum base_kernel b = base_of(p);
 	struct kernel_profile ref = base_profiles[b];
-	/* "2.6.32..." but not "2.6.32-rc6...": the final release. */
-	bool merged = !strncmp(p->name, "2.6.32", 6) &&
-		      strncmp(p->name, "2.6.32-rc6", 10);
+	/* A release after its tag (2.6.32, 2.6.32.9) merged P1 and P2. */
+	bool merged = p->release && strcmp(p->release, p->base);
 
 	if (s->by_name[0]) {
 		snprintf(buf, len, "%s", s->by_name[switch_get(p, s) != 0]);
@@ -711,11 +984,12 @@ static void switch_origin(const struct kernel_profile *p,
 			 patch_titles[s->patch - 1]);
 		return;
 	}
-	if (s->commit && (p->commits & (1u << s->commit))) {
-		snprintf(buf, len, "%.12s%s: %s (%s)", commits[s->commit].id,
-			 merged && s->commit == COMMIT_4B27E1B ?
-			 " (in 2.6.32)" : "", commits[s->commit].title,
-			 commits[s->commit].where);
+	/* The last commit applied that sets it decides its value. */
+	for (int c = NR_COMMITS - 1; c > COMMIT_NONE; c--) {
+		if (!(p->commits & (1u << c)) || commit_sets(s, c) < 0)
+			continue;
+		snprintf(buf, len, "%.12s: %s (%s)", commit_table[c].id,
+			 commit_table[c].title, commit_table[c].where);
 		return;
 	}
 	if (s->revert && p->revert_8aa7e847) {
@@ -726,15 +1000,30 @@ static void switch_origin(const struct kernel_profile *p,
 	snprintf(buf, len, "%s", s->why[b]);
 }
 
+const char *profile_switch_origin(const struct kernel_profile *p,
+				  const char *name, char *buf, size_t len)
+{
+	const struct profile_switch *s = switch_find(name);
+
+	if (!s)
+		return NULL;
+	switch_origin(p, s, buf, len);
+	return buf;
+}
+
 void profile_describe(const struct kernel_profile *p,
 		      void (*emit)(void *ctx, const char *line), void *ctx)
 {
-	char line[448], val[16], origin[320], pl[40] = "";
+	char line[448], val[16], origin[320], pl[16 * NR_COMMITS] = "";
 
 	snprintf(line, sizeof(line), "%-22s %s", "kernel", p->name);
 	emit(ctx, line);
 	snprintf(line, sizeof(line), "%-22s %s", "base", p->base);
 	emit(ctx, line);
+	if (p->release && strcmp(p->release, p->base)) {
+		snprintf(line, sizeof(line), "%-22s %s", "release", p->release);
+		emit(ctx, line);
+	}
 	for (int n = 1; n <= NR_PATCHES; n++) {
 		size_t len = strlen(pl);
 
@@ -753,7 +1042,7 @@ void profile_describe(const struct kernel_profile *p,
 
 		if (p->commits & (1u << c))
 			snprintf(pl + len, sizeof(pl) - len, "%s%.12s",
-				 len ? " " : "", commits[c].id);
+				 len ? " " : "", commit_table[c].id);
 	}
 	snprintf(line, sizeof(line), "%-22s %s", "commits", *pl ? pl : "none");
 	emit(ctx, line);
@@ -789,3 +1078,40 @@ const char *profile_column(size_t i, const char **name, int *width)
 	}
 	return NULL;
 }
+
+/* ---- which switches a run read --------------------------------------- */
+
+uint64_t kprofile_reads[NR_PROFILE_SWITCHES];
+
+void profile_reads_reset(void)
+{
+	memset(kprofile_reads, 0, sizeof(kprofile_reads));
+}
+
+static const char *switch_reads_name(unsigned int dim, unsigned int i)
+{
+	(void)dim;
+	return i < NR_SWITCHES ? switches[i].name : NULL;
+}
+
+static void switch_reads_collect(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "switch_reads");
+
+	memcpy(v, kprofile_reads, sizeof(kprofile_reads));
+}
+
+static struct measure switch_reads_measure = {
+	.name = "switch_reads",
+	.doc = "how often the kernel read each profile switch during the run (0: the switch cannot have changed the run)",
+	.unit = "reads",
+	.kind = MEASURE_TABLE,
+	.aggregate = AGGREGATE_NONE,
+	.json = "switch_reads",
+	.type = MT_ARRAY,
+	.flags = MF_OPTIONAL,
+	.dims = { NR_PROFILE_SWITCHES, 0 },
+	.element_name = switch_reads_name,
+	.collect = switch_reads_collect,
+};
+MEASURE_REGISTER(switch_reads_measure);

@@ -321,6 +321,17 @@ int calibration_write_json(const struct calibration_record *rec,
 		json_object_set_new(root, "residual", json_null());
 	}
 
+	if (rec->ensemble_want) {
+		a = json_array();
+		for (size_t k = 0; k < rec->nr_ensemble; k++)
+			json_array_append_new(a, json_integer(
+				(json_int_t)rec->ensemble[k] + 1));
+		json_object_set_new(root, "ensemble", json_pack("{s:s,s:i,s:I,s:o}",
+			"rule", "every target's mean within its scale of it",
+			"asked", (int)rec->ensemble_want,
+			"within", (json_int_t)rec->ensemble_within,
+			"evaluations", a));
+	}
 	a = json_array();
 	for (size_t i = 0; i < rec->nr_evals; i++)
 		json_array_append_new(a, eval_json(rec, i));
@@ -430,6 +441,44 @@ static void md_result(FILE *f, const struct calibration_record *rec,
 	}
 }
 
+/* The ensemble's points, their values and their means. */
+static void md_ensemble(FILE *f, const struct calibration_record *rec)
+{
+	char v[64];
+
+	if (!rec->ensemble_want)
+		return;
+	fprintf(f, "## Ensemble\n\n%zu of %zu evaluations have every target's "
+		"mean within its scale of it; the ensemble keeps %zu of them "
+		"(%u asked for): the best, then each time the one farthest from "
+		"those kept in the search's unit cube.  `mmsim validate "
+		"--ensemble` gives every claim's verdict at each.\n\n| # |",
+		rec->ensemble_within, rec->nr_evals, rec->nr_ensemble,
+		rec->ensemble_want);
+	for (size_t p = 0; p < rec->nr_params; p++)
+		md_cell(f, rec->params[p].key);
+	for (size_t t = 0; t < rec->nr_targets; t++)
+		md_cell(f, rec->targets[t].arg);
+	fputs("\n|---|", f);
+	for (size_t i = 0; i < rec->nr_params + rec->nr_targets; i++)
+		fputs("---|", f);
+	fputc('\n', f);
+	for (size_t k = 0; k < rec->nr_ensemble; k++) {
+		const struct calibration_eval *e = &rec->evals[rec->ensemble[k]];
+
+		fprintf(f, "| %zu |", rec->ensemble[k] + 1);
+		for (size_t p = 0; p < rec->nr_params; p++)
+			md_cell(f, e->values[p]);
+		for (size_t t = 0; t < rec->nr_targets; t++) {
+			calibration_format_value(v, sizeof(v), rec->targets[t].unit,
+						 e->means[t]);
+			md_cell(f, v);
+		}
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}
+
 static void md_evals(FILE *f, const struct calibration_record *rec)
 {
 	char v[64];
@@ -522,6 +571,7 @@ int calibration_write_md(const struct calibration_record *rec,
 	fprintf(f, "# mmsim calibration\n\n```\n%s\n```\n\n", rec->command);
 	md_scenarios(f, rec);
 	md_result(f, rec, b);
+	md_ensemble(f, rec);
 
 	fprintf(f, "## Objective\n\n%s, with scale = |target| unless given "
 		"(the relative squared error).\n\n| target | argument | measure | "
@@ -557,6 +607,31 @@ int calibration_write_md(const struct calibration_record *rec,
 }
 
 /* ---- stdout and the fitted scenario's header ---------------------------- */
+
+bool calibration_within_scale(const struct calibration_record *rec,
+			      const struct calibration_eval *e)
+{
+	if (!e->means || !isfinite(e->objective))
+		return false;
+	for (size_t t = 0; t < rec->nr_targets; t++)
+		if (!(fabs(e->means[t] - rec->targets[t].value) <=
+		      rec->targets[t].scale))
+			return false;
+	return true;
+}
+
+/* "k of n evaluations within every scale; the ensemble: #a, #b, ..." */
+static void ensemble_line(FILE *f, const struct calibration_record *rec)
+{
+	if (!rec->ensemble_want)
+		return;
+	fprintf(f, "ensemble: %zu of %zu evaluations within every target's scale; "
+		"kept %zu of the %u asked for:", rec->ensemble_within,
+		rec->nr_evals, rec->nr_ensemble, rec->ensemble_want);
+	for (size_t k = 0; k < rec->nr_ensemble; k++)
+		fprintf(f, " #%zu", rec->ensemble[k] + 1);
+	fputc('\n', f);
+}
 
 void calibration_print_summary(FILE *f, const struct calibration_record *rec)
 {
@@ -600,6 +675,7 @@ void calibration_print_summary(FILE *f, const struct calibration_record *rec)
 			*e ? " (" : "", e, *e ? ")" : "");
 	}
 	fprintf(f, "residual %.6g (evaluation %zu)\n", b->objective, rec->best + 1);
+	ensemble_line(f, rec);
 }
 
 /* @s on one comment line: control characters would end it. */

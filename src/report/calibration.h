@@ -94,7 +94,22 @@ struct calibration_record {
 	double tolerance;		/* --tolerance */
 	unsigned int max_evals;		/* --max-evals */
 	const char *stopped;		/* why the search ended */
+	/*
+	 * The ensemble: evaluations whose every target's mean is within
+	 * its scale of it (|mean - value| <= scale: the target's spread),
+	 * up to ensemble_want of them, the best first, then each the one
+	 * farthest from those chosen (in the search's unit cube), so that
+	 * they spread over the valley of equally good points.
+	 */
+	unsigned int ensemble_want;	/* --ensemble; 0: none */
+	size_t ensemble_within;		/* evaluations within every scale */
+	size_t *ensemble;		/* indices into evals, in choice order */
+	size_t nr_ensemble;
 };
+
+/* Is evaluation @e within every target's scale of it? */
+bool calibration_within_scale(const struct calibration_record *rec,
+			      const struct calibration_eval *e);
 
 /* Whether parameter @p is written into scenario @s. */
 static inline bool calibration_param_applies(const struct calibration_param *p,

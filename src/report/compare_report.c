@@ -146,6 +146,90 @@ static double m_frag_below_min(const struct run_result *r)
 	return (double)result_uint(r, "frag_below_min");
 }
 
+/*
+ * Why order >= 1 atomic allocations failed (kernel mm/alloc_fail.c,
+ * mm/page_alloc.c, drivers/md/dm-crypt.c; docs/model.md "Why order-2
+ * atomic allocations fail"): the preferred zone at the failures, medians
+ * over a run's failures (NAN for a run without any), and what emptied
+ * it of order >= 2 blocks.
+ */
+static double m_hofail(const struct run_result *r)
+{
+	return (double)result_uint(r, "hofail_count");
+}
+
+static double hofail_median(const struct run_result *r, const char *name)
+{
+	return result_uint(r, "hofail_count") ? result_real(r, name) : NAN;
+}
+
+static double m_hofail_free(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_free");
+}
+
+static double m_hofail_blocks(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_blocks");
+}
+
+static double m_hofail_reserve(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_reserve");
+}
+
+static double m_hofail_pcp(const struct run_result *r)
+{
+	return hofail_median(r, "hofail_pcp");
+}
+
+static double m_drain_all_pages(const struct run_result *r)
+{
+	return (double)result_uint(r, "drain_all_pages");
+}
+
+/* Every element of an array measure, or of one column (@col >= 0) of a
+ * two-dimension one, summed. */
+static double array_sum(const struct run_result *r, const char *name, int col)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	unsigned int cols = m->dims[1] ? m->dims[1] : 1;
+	double sum = 0;
+
+	for (unsigned int i = 0; i < m->dims[0]; i++)
+		for (unsigned int j = 0; j < cols; j++)
+			if (col < 0 || (unsigned int)col == j)
+				sum += (double)v[i * cols + j];
+	return sum;
+}
+
+static double m_ho_sleeping(const struct run_result *r)
+{
+	return array_sum(r, "highorder_sleeping", -1);
+}
+
+static double m_ho_reclaim(const struct run_result *r)
+{
+	return array_sum(r, "highorder_direct_reclaim", -1);
+}
+
+/* Column 1 of blocks_broken: __rmqueue_fallback's. */
+static double m_broken_fallback(const struct run_result *r)
+{
+	return array_sum(r, "blocks_broken", 1);
+}
+
+static double m_crypt_peak(const struct run_result *r)
+{
+	return (double)result_uint(r, "crypt_write_pages_peak");
+}
+
+static double m_crypt_mean(const struct run_result *r)
+{
+	return result_real(r, "crypt_write_pages_mean");
+}
+
 const struct report_measure report_measures[] = {
 	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed,
 	  "gitk" },
@@ -208,6 +292,38 @@ const struct report_measure report_measures[] = {
 	{ "samples<min", "samples below the min watermark", false, 2,
 	  m_frag_below_min,
 	  "fragmentation" },
+	{ "hofail", "order>=1 atomic failures, all", false, 2, m_hofail,
+	  "why order>=1 atomics fail" },
+	{ "hofail-free", "at them: the zone's free pages (median)", true, 2,
+	  m_hofail_free,
+	  "why order>=1 atomics fail" },
+	{ "hofail-blocks", "at them: pages in blocks >= the order (median)",
+	  true, 2, m_hofail_blocks,
+	  "why order>=1 atomics fail" },
+	{ "hofail-reserve", "at them: of those, on MIGRATE_RESERVE lists "
+	  "(median)", true, 2, m_hofail_reserve,
+	  "why order>=1 atomics fail" },
+	{ "hofail-pcp", "at them: pages on the pcp lists (median)", false, 2,
+	  m_hofail_pcp,
+	  "why order>=1 atomics fail" },
+	{ "drain-all-pages", "drain_all_pages() calls", false, 2,
+	  m_drain_all_pages,
+	  "why order>=1 atomics fail" },
+	{ "ho-sleeping", "order>0 allocations that may sleep", false, 2,
+	  m_ho_sleeping,
+	  "why order>=1 atomics fail" },
+	{ "ho-reclaim", "order>0 allocations in direct reclaim", false, 2,
+	  m_ho_reclaim,
+	  "why order>=1 atomics fail" },
+	{ "broken-fallback", "order>=2 blocks broken by fallbacks", false, 2,
+	  m_broken_fallback,
+	  "why order>=1 atomics fail" },
+	{ "crypt-pages-peak", "dm-crypt write pages in flight, peak", false,
+	  2, m_crypt_peak,
+	  "dm-crypt writes" },
+	{ "crypt-pages-mean", "dm-crypt write pages in flight, mean", false,
+	  2, m_crypt_mean,
+	  "dm-crypt writes" },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);
@@ -727,6 +843,225 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 	free(all);
 }
 
+/* ---- the disks: the block layer's shape, sync and async apart ------- */
+
+/* Element [@row][@col] of the two-dimension array measure @name. */
+static double blk_at(const struct run_result *r, const char *name,
+		     const char *row, const char *col)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	unsigned int i, j;
+
+	for (i = 0; i < m->dims[0]; i++)
+		if (!strcmp(metrics_element_name(name, 0, i), row))
+			break;
+	for (j = 0; j < m->dims[1]; j++)
+		if (!strcmp(metrics_element_name(name, 1, j), col))
+			break;
+	if (i == m->dims[0] || j == m->dims[1]) {
+		fprintf(stderr, "mmsim: bug: %s has no [%s][%s]\n", name, row, col);
+		abort();
+	}
+	return (double)v[i * m->dims[1] + j];
+}
+
+/* One-dimension @name's element @e. */
+static double blk_one(const struct run_result *r, const char *name,
+		      const char *e)
+{
+	return (double)result_uint_at(r, name, e);
+}
+
+/* Over a column's runs: the sum of @name[@row][@col]. */
+static double col_sum(const struct report_column *col, const char *name,
+		      const char *row, const char *c)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < col->nr_runs; i++)
+		s += c ? blk_at(&col->runs[i], name, row, c) :
+		     blk_one(&col->runs[i], name, row);
+	return s;
+}
+
+static double col_seconds(const struct report_column *col)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < col->nr_runs; i++)
+		s += secs(result_uint(&col->runs[i], "sim_end"));
+	return s;
+}
+
+struct row_set {
+	struct report_row *rows;
+	size_t nr, cap, nc;
+};
+
+static struct report_row *add_row(struct row_set *rs, const char *unit,
+				  int precision, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static struct report_row *add_row(struct row_set *rs, const char *unit,
+				  int precision, const char *fmt, ...)
+{
+	struct report_row *row;
+	va_list ap;
+
+	if (rs->nr == rs->cap) {
+		rs->cap = rs->cap ? 2 * rs->cap : 64;
+		rs->rows = realloc(rs->rows, rs->cap * sizeof(*rs->rows));
+		if (!rs->rows)
+			abort();
+	}
+	row = &rs->rows[rs->nr++];
+	va_start(ap, fmt);
+	vsnprintf(row->name, sizeof(row->name), fmt, ap);
+	va_end(ap);
+	row->unit = unit;
+	row->precision = precision;
+	row->v = calloc(rs->nc + 1, sizeof(*row->v));
+	if (!row->v)
+		abort();
+	return row;
+}
+
+/* Drop the last row when no column has a value above 0. */
+static void drop_if_empty(struct row_set *rs)
+{
+	struct report_row *row = &rs->rows[rs->nr - 1];
+
+	for (size_t c = 0; c < rs->nc; c++)
+		if (row->v[c] > 0)
+			return;
+	free(row->v);
+	rs->nr--;
+}
+
+size_t compare_report_disk_rows(const struct report *rep,
+				struct report_row **rows)
+{
+	static const char *const cls[2] = { "sync", "async" };
+	static const char *const size_col[] = {
+		"le_4k", "le_8k", "le_16k", "le_32k", "le_64k", "le_128k",
+		"le_256k", "le_512k", "gt_512k",
+	};
+	static const char *const size_label[] = {
+		"<=4K", "<=8K", "<=16K", "<=32K", "<=64K", "<=128K", "<=256K",
+		"<=512K", ">512K",
+	};
+	static const char *const seek_col[] = {
+		"zero", "lt_64k", "lt_1m", "lt_16m", "lt_256m", "lt_4g", "ge_4g",
+	};
+	static const char *const seek_label[] = {
+		"0", "<64K", "<1M", "<16M", "<256M", "<4G", ">=4G",
+	};
+	struct row_set rs = { .nc = rep->nr_columns };
+	double any = 0;
+
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		for (int k = 0; k < 2; k++)
+			any += col_sum(&rep->columns[c], "blk_size", cls[k], "requests");
+	if (!any) {
+		*rows = NULL;
+		return 0;
+	}
+	for (int k = 0; k < 2; k++) {
+		struct report_row *busy = add_row(&rs, "%", 1, "Disk busy %s", cls[k]);
+
+		for (size_t c = 0; c < rep->nr_columns; c++)
+			busy->v[c] = ratio(secs((sim_time_t)col_sum(&rep->columns[c],
+				"blk_busy", cls[k], NULL)), col_seconds(&rep->columns[c]), 100);
+	}
+	for (int k = 0; k < 2; k++) {
+		struct report_row *reqs = add_row(&rs, "", 0, "Disk requests %s", cls[k]);
+		struct report_row *size = add_row(&rs, "", 1, "Disk mean size %s KiB", cls[k]);
+		struct report_row *q2c = add_row(&rs, "", 3, "Disk Q2C %s ms", cls[k]);
+		struct report_row *d2c = add_row(&rs, "", 3, "Disk D2C %s ms", cls[k]);
+		struct report_row *seek = add_row(&rs, "", 1, "Disk mean seek %s MiB", cls[k]);
+
+		for (size_t c = 0; c < rep->nr_columns; c++) {
+			const struct report_column *col = &rep->columns[c];
+			double n = col_sum(col, "blk_size", cls[k], "requests");
+			double bios = col_sum(col, "blk_latency", cls[k], "bios");
+
+			reqs->v[c] = ratio(n, (double)col->nr_runs, 1);
+			size->v[c] = ratio(col_sum(col, "blk_size", cls[k], "sectors"),
+					   n, 0.5);
+			q2c->v[c] = ratio(col_sum(col, "blk_latency", cls[k], "q2c_ns"),
+					  bios, 1e-6);
+			d2c->v[c] = ratio(col_sum(col, "blk_latency", cls[k], "d2c_ns"),
+					  bios, 1e-6);
+			seek->v[c] = ratio(col_sum(col, "blk_seek", cls[k], "sectors"),
+					   col_sum(col, "blk_seek", cls[k], "seeks"),
+					   1.0 / 2048);
+		}
+	}
+	for (int k = 0; k < 2; k++)
+		for (size_t b = 0; b < sizeof(size_col) / sizeof(size_col[0]); b++) {
+			struct report_row *row = add_row(&rs, "%", 1, "Disk size %s %s",
+							 cls[k], size_label[b]);
+
+			for (size_t c = 0; c < rep->nr_columns; c++)
+				row->v[c] = ratio(col_sum(&rep->columns[c], "blk_size",
+							  cls[k], size_col[b]),
+						  col_sum(&rep->columns[c], "blk_size",
+							  cls[k], "requests"), 100);
+			drop_if_empty(&rs);
+		}
+	for (int k = 0; k < 2; k++)
+		for (size_t b = 0; b < sizeof(seek_col) / sizeof(seek_col[0]); b++) {
+			struct report_row *row = add_row(&rs, "%", 1, "Disk seek %s %s",
+							 cls[k], seek_label[b]);
+
+			for (size_t c = 0; c < rep->nr_columns; c++)
+				row->v[c] = ratio(col_sum(&rep->columns[c], "blk_seek",
+							  cls[k], seek_col[b]),
+						  col_sum(&rep->columns[c], "blk_seek",
+							  cls[k], "seeks"), 100);
+			drop_if_empty(&rs);
+		}
+	*rows = rs.rows;
+	return rs.nr;
+}
+
+void compare_report_rows_free(struct report_row *rows, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(rows[i].v);
+	free(rows);
+}
+
+void compare_report_disk(FILE *f, const struct report *rep)
+{
+	struct report_row *rows;
+	size_t nr = compare_report_disk_rows(rep, &rows);
+	struct plain_row *plain;
+
+	if (!nr) {
+		fprintf(f, "Disk: no requests in any run.\n");
+		return;
+	}
+	plain = calloc(nr, sizeof(*plain));
+	if (!plain)
+		abort();
+	for (size_t i = 0; i < nr; i++) {
+		snprintf(plain[i].name, sizeof(plain[i].name), "%s", rows[i].name);
+		plain[i].v = rows[i].v;
+		plain[i].unit = rows[i].unit;
+		plain[i].precision = rows[i].precision;
+	}
+	fprintf(f, "Disk, sync and async apart (rq_is_sync()), as blkparse and btt "
+		"would show the disks: busy is the time the driver held a request "
+		"of the class; requests per run; their mean size; Q2C and D2C per "
+		"bio; the mean seek from the request dispatched before; the shares "
+		"of requests by size and by seek.  Over all runs of a column.\n");
+	plain_print(f, rep, plain, nr);
+	free(plain);
+	compare_report_rows_free(rows, nr);
+}
+
 /* Why the allocations failed, per column, over all its runs (only for
  * results that carry failure_reasons). */
 static void compare_report_reasons(FILE *f, const struct report *rep)
@@ -788,6 +1123,8 @@ void compare_report_print(FILE *f, const struct report *rep)
 	compare_report_ops(f, rep);
 	fputc('\n', f);
 	compare_report_cw_sites(f, rep);
+	fputc('\n', f);
+	compare_report_disk(f, rep);
 	compare_report_reasons(f, rep);
 }
 

@@ -77,6 +77,31 @@ void compare_report_ops(FILE *f, const struct report *rep);
 void compare_report_cw_sites(FILE *f, const struct report *rep);
 
 /*
+ * A row of one value per column (kernel): a block of the text report and
+ * a table of index.html are made from the same rows.  NAN: no value.
+ */
+struct report_row {
+	char name[64];
+	const char *unit;		/* appended to the value: "%" or "" */
+	int precision;
+	double *v;			/* [nr_columns] */
+};
+
+/*
+ * The disks as blkparse and btt would show them, from the runs' block
+ * layer measures (blk_busy_ns, blk_latency, blk_size, blk_seek): per
+ * class, sync and async apart, the utilisation, requests per run, mean
+ * request size, Q2C and D2C per bio, mean seek distance, and the shares
+ * of requests by size and by seek distance (buckets empty in every
+ * column left out).  Shares and means are over all runs of a column.
+ * 0 rows when no run has any request.  Free with compare_report_rows_free.
+ */
+size_t compare_report_disk_rows(const struct report *rep,
+				struct report_row **rows);
+void compare_report_rows_free(struct report_row *rows, size_t nr);
+void compare_report_disk(FILE *f, const struct report *rep);
+
+/*
  * The measures of the comparison: the text table's rows, the bar chart's
  * panels, and index.html's summary, one table per group (in the order
  * the groups first appear here), kernels as columns.  A new measure is a

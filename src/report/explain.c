@@ -235,6 +235,35 @@ static void explain_flags(FILE *out, const struct alloc_failure *f,
 	}
 }
 
+/*
+ * An order >= 1 atomic request: where the preferred zone's free pages
+ * were, by the free list they sat on, how many the pcp lists held back,
+ * and NR_FREE_PAGES against the watermarks.
+ */
+static void explain_highorder(FILE *out, const struct alloc_failure *f,
+			      const struct highorder_fail_state *h)
+{
+	static const char *const types[MIGRATE_TYPES] = {
+		"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
+	};
+	long all = 0;
+
+	fprintf(out, "  %s at the failure: free %ld (%s min %lu, %s low %lu); "
+		"in free blocks of order >= %u:", zone_type_names[h->zone],
+		h->free, h->free < (long)h->watermark[WMARK_MIN] ? "below" :
+		"above", h->watermark[WMARK_MIN],
+		h->free < (long)h->watermark[WMARK_LOW] ? "below" : "above",
+		h->watermark[WMARK_LOW], f->order);
+	for (int t = 0; t < MIGRATE_TYPES; t++) {
+		all += h->blocks[t];
+		if (t != MIGRATE_ISOLATE || h->blocks[t])
+			fprintf(out, "%s %s %ld", t ? "," : "", types[t],
+				h->blocks[t]);
+	}
+	fprintf(out, " (%ld in all); %ld pages on the pcp lists\n", all,
+		h->pcp);
+}
+
 static void explain_kswapd(FILE *out, const struct alloc_failure *f,
 			   const struct kswapd_snapshot *ks)
 {
@@ -373,6 +402,8 @@ void explain_alloc_failure(FILE *out, const struct alloc_failure *f)
 	if (x->nr_zones_more)
 		fprintf(out, "  (%u more zones of the zonelist not recorded)\n",
 			x->nr_zones_more);
+	if (x->have_highorder)
+		explain_highorder(out, f, &x->highorder);
 	explain_kswapd(out, f, &x->kswapd);
 	explain_reclaim(out, f, x);
 	explain_profile(out, f, x);

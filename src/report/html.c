@@ -73,6 +73,8 @@ static const char style[] =
 	"table.wide td:first-child, table.wide th:first-child { text-align: left; "
 	"width: 13em; }\n"
 	"table.wide th.same { color: #888; }\n"
+	"table.wide tr.sub td { text-align: left; font-style: italic; "
+	"padding-top: 0.6em; background: #fff; }\n"
 	"td .sd, td .pct { display: block; color: #666; font-size: 0.85em; }\n"
 	"td.better .pct { color: #17661d; } td.worse .pct { color: #a11; }\n"
 	"td.sig { font-weight: bold; }\n"
@@ -307,6 +309,51 @@ static void group_id(const char *group, char *buf, size_t len)
 }
 
 /*
+ * Rows a group's table has besides its measures': one value per column
+ * (over all its runs), no stddev.  The disk group has the text report's
+ * disk block (compare_report_disk_rows): the block layer, sync and async
+ * apart, as blkparse and btt would show it.
+ */
+static const struct {
+	const char *group;
+	const char *heading;
+	size_t (*rows)(const struct report *rep, struct report_row **rows);
+} extra_rows[] = {
+	{ "disk", "The disks, sync and async apart, over all runs of each "
+	  "column: utilisation, requests per run, mean request size, Q2C and "
+	  "D2C per bio, mean seek, the shares of requests by size and by seek "
+	  "distance", compare_report_disk_rows },
+};
+
+static size_t group_extra_rows(const struct report *rep, const char *group,
+			       struct report_row **rows, const char **heading)
+{
+	for (size_t i = 0; i < sizeof(extra_rows) / sizeof(extra_rows[0]); i++)
+		if (!strcmp(extra_rows[i].group, group)) {
+			*heading = extra_rows[i].heading;
+			return extra_rows[i].rows(rep, rows);
+		}
+	*rows = NULL;
+	return 0;
+}
+
+static void extra_row(FILE *f, const struct report *rep,
+		      const struct report_row *row)
+{
+	fputs("<tr><td>", f);
+	esc(f, row->name);
+	if (*row->unit) {
+		fputs(" (", f);
+		esc(f, row->unit);
+		fputs(")", f);
+	}
+	fputs("</td>", f);
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		num_cell(f, row->v[c], row->precision, NULL);
+	fputs("</tr>\n", f);
+}
+
+/*
  * The summary as MMTests' compare-kernels page shows it: a table per
  * measure group (report_measures[].group, in order of first appearance),
  * the kernels as columns and the measures as rows.  A measure that is 0
@@ -343,14 +390,18 @@ static void summary_section(FILE *f, const struct report *rep)
 	for (size_t g = 0; g < report_nr_measures; g++) {
 		const char *group = report_measures[g].group;
 		bool first = true, rows = false;
+		struct report_row *extra = NULL;
+		const char *heading = NULL;
 		char id[96];
-		size_t zero = 0;
+		size_t zero = 0, nr_extra = 0;
 
 		for (size_t e = 0; e < g && first; e++)
 			first = strcmp(report_measures[e].group, group) != 0;
 		if (!first)
 			continue;
 		group_id(group, id, sizeof(id));
+		nr_extra = group_extra_rows(rep, group, &extra, &heading);
+		rows = nr_extra > 0;
 		for (size_t m = g; m < report_nr_measures; m++)
 			if (!strcmp(report_measures[m].group, group) &&
 			    !report_measure_all_zero(rep, m))
@@ -365,8 +416,18 @@ static void summary_section(FILE *f, const struct report *rep)
 				if (!strcmp(report_measures[m].group, group) &&
 				    !report_measure_all_zero(rep, m))
 					measure_row(f, rep, m, base, v);
+			if (nr_extra) {
+				fprintf(f, "<tr class=\"sub\"><td colspan=\"%zu\">",
+					rep->nr_columns + 1);
+				esc(f, heading);
+				fputs("</td></tr>\n", f);
+			}
+			for (size_t i = 0; i < nr_extra; i++)
+				extra_row(f, rep, &extra[i]);
 			fputs("</tbody>\n</table>\n", f);
 		}
+		if (nr_extra)
+			compare_report_rows_free(extra, nr_extra);
 		for (size_t m = g; m < report_nr_measures; m++) {
 			if (strcmp(report_measures[m].group, group) ||
 			    !report_measure_all_zero(rep, m))
@@ -377,8 +438,8 @@ static void summary_section(FILE *f, const struct report *rep)
 					esc(f, group);
 					fputs(": ", f);
 				}
-				fputs("0 in every column, left out here and in the "
-				      "comparison chart: ", f);
+				fputs("0 (or no value) in every column, left out "
+				      "here and in the comparison chart: ", f);
 			} else {
 				fputs(", ", f);
 			}

@@ -313,9 +313,12 @@ int outfile_commit(struct outfile *of)
 		/*
 		 * A write that failed while the buffer filled leaves only the
 		 * stream's error flag: what is still buffered may flush
-		 * cleanly, and fclose() then returns 0 for a file cut short
-		 * (ENOSPC half-way through a JSON file).  The flag, the
-		 * sink's first errno and fclose() all count.
+		 * cleanly, or stdio may have dropped the buffer its write
+		 * function refused and have nothing left to flush, and
+		 * fclose() then returns 0 for a file cut short (ENOSPC
+		 * half-way through a JSON file).  The flag, the sink's first
+		 * errno and fclose() all count; errno is cleared so that a
+		 * stale one is not reported for them.
 		 */
 		bool bad = ferror(of->fp);
 
@@ -331,6 +334,17 @@ int outfile_commit(struct outfile *of)
 	if (err)
 		return fail(of, err, NULL);
 	return 0;
+}
+
+int outfile_flush(struct outfile *of)
+{
+	int err;
+
+	errno = 0;
+	if (!fflush(of->fp) && !ferror(of->fp))
+		return 0;
+	err = of->sink && of->sink->err ? of->sink->err : errno ? errno : EIO;
+	return fail(of, err, NULL);
 }
 
 void outfile_abort(struct outfile *of)

@@ -46,6 +46,10 @@ int outfile_open(struct outfile *of, const char *path);
  * saying why.  Standard output is only flushed: main() checks it once
  * at exit (outfile_stdout_error()). */
 int outfile_commit(struct outfile *of);
+/* Write out what is buffered: 0, or -1 with errno and outfile_error()
+ * saying why the first failed write failed (@of stays open: commit or
+ * abort it).  For a set of files committed all or none. */
+int outfile_flush(struct outfile *of);
 /* Abandon: remove the temporary file (a stream is closed as it is). */
 void outfile_abort(struct outfile *of);
 /* Remove every temporary file still open (for a SIGINT handler). */

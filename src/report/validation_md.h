@@ -262,11 +262,17 @@ struct validation_claim {
 	double vanilla_failures;	/* RC6_FAILS: rc6's mean printed failures */
 	double recovered[VALIDATION_NR_ARCH];	/* RC6_SLOW: (rc6 - revert) / (rc6 - .30) */
 	int nr_met;			/* NOV13_..._LESS_DIRECT_CW: pairs that met */
+	/* Over the calibration's ensemble: points where it holds, and
+	 * points where it could be decided (held or failed). */
+	unsigned int ens_holds, ens_decided, ens_points;
 };
 
 struct validation {
 	const char *command, *date, *commit;
 	const char *calibration;	/* where the scenarios' [fitted] values come from */
+	/* The ensemble the claims were also judged at (0 points: none). */
+	const char *ensemble_source;
+	unsigned int ensemble_points, ensemble_seeds;
 	unsigned int nr_seeds;
 	double alpha;
 	char interval[24];		/* the sample interval, as text */

@@ -182,12 +182,16 @@
 "program = monitor\n" \
 "interval = 10s                 ; [assumed] as watch-writeback\n" \
 "cpu = 2ms                      ; [assumed] as watch-writeback\n" \
+"; MMTests' watch-pageio.sh: two `grep | awk` substitutions, 3 forks each\n" \
+"forks = 6\n" \
 "\n" \
 "[task watch-swapio]\n" \
 "; [cover] \"and Swap IO\"\n" \
 "program = monitor\n" \
 "interval = 10s                 ; [assumed] as watch-writeback\n" \
-"cpu = 2ms                      ; [assumed] as watch-writeback\n"
+"cpu = 2ms                      ; [assumed] as watch-writeback\n" \
+"; MMTests' watch-swapio.sh: two `grep | awk` substitutions, 3 forks each\n" \
+"forks = 6\n"
 
 const char scenario_calibration[] =
 	"mmsim calibrate at commit d3336d3 on the cover letter's two "

@@ -254,6 +254,10 @@ static const struct param_spec kernel_keys[] = {
 	{ .key = "profile", .type = PARAM_STRING, .def = "2.6.32-rc6",
 	  PARAM_FIELD(struct scenario_kernel, profile),
 	  .doc = "kernel profile, named as the cover letter's rows (\"2.6.31-0000123-congestion-both\")" },
+	{ .key = "switches", .type = PARAM_STRING,
+	  PARAM_FIELD(struct scenario_kernel, switches),
+	  .doc = "profile switches set by hand on whatever profile runs, NAME=VALUE separated by blanks (\"cw_alloc=BOTH cw_direct=BOTH\"; 'mmsim profiles NAME' lists them and marks these \"set by hand\")",
+	  .unset = "none: the profile's values" },
 };
 
 static const struct param_spec run_keys[] = {
@@ -1101,6 +1105,16 @@ struct scenario *scenario_parse_buffer(const char *text, size_t len,
 			key_error(sc, err, SEC_KERNEL, "profile",
 				  "profile = '%s': unknown kernel profile (%s)",
 				  sc->kernel.profile, why);
+			goto fail;
+		}
+	}
+	if (opts && opts->validate_switches) {
+		char why[256] = "";
+
+		if (opts->validate_switches(opts->ctx, sc->kernel.profile,
+					    sc->kernel.switches, why, sizeof(why))) {
+			key_error(sc, err, SEC_KERNEL, "switches",
+				  "switches = '%s': %s", sc->kernel.switches, why);
 			goto fail;
 		}
 	}

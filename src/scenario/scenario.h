@@ -162,6 +162,9 @@ struct scenario_vm {
 
 struct scenario_kernel {
 	char profile[96];
+	/* NAME=VALUE ... set on the profile at boot ("" : none); room for
+	 * every switch of the profile at once (mmsim bisect sets many) */
+	char switches[2048];
 };
 
 #define SCENARIO_TASK_NAME_MAX	16	/* TASK_COMM_LEN, NUL included */
@@ -224,6 +227,9 @@ struct scenario_parse_opts {
 			     struct scenario_task *task, struct scenario_error *err);
 	/* Checks [kernel] profile; returns 0, or -1 with a reason in @why. */
 	int (*validate_profile)(void *ctx, const char *name, char *why, size_t len);
+	/* Checks [kernel] switches on that profile, the same way. */
+	int (*validate_switches)(void *ctx, const char *profile,
+				 const char *switches, char *why, size_t len);
 	void *ctx;
 };
 

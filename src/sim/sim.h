@@ -147,6 +147,8 @@ struct task_struct {
 	struct mm_struct *mm;
 	void *workload;			/* the workload program's private data */
 	void *stack;			/* kernel stack pages (struct page *), or NULL */
+	unsigned char alloc_caller;	/* what its allocation in progress is for
+					 * (the kernel's measures: linux/gfp.h) */
 
 	/* Engine-private below. */
 	struct sim_context *ctx;

@@ -25,13 +25,19 @@
  * $MONITOR_UPDATE_FREQUENCY` in a loop), watch-pageio.sh and
  * watch-swapio.sh: it wakes every interval, spends the CPU of a shell
  * loop forking its commands and reading /proc/vmstat, and appends a line
- * to its log.
+ * to its log.  Each command is a fork: the shell's children (grep, awk,
+ * the subshell of a command substitution, and sleep, /bin/sleep) each
+ * get a kernel stack from the allocator in the shell's context, order 1
+ * (kernel/fork.c alloc_child_stack()), freed when the child exits: the
+ * short-lived ones one after the other within the sample's CPU, sleep's
+ * after the interval.
  *
  * Simplified (docs/workloads.md): the pty and the pipe are not kernel
  * objects (a line wakes the reader, no pipe buffer pages are allocated);
  * the processes' code and libraries are not file pages that reclaim could
- * drop; a monitor's fork and exec are CPU only (no new task, stack or
- * page tables).
+ * drop; a monitor's children are not tasks: of each fork and exec only
+ * the kernel stack is allocated (no task_struct, mm, page tables or other
+ * slab objects), and the child's work is the shell's CPU.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -430,6 +436,8 @@ WORKLOAD_REGISTER(latency_output_ops);
 struct monitor_params {
 	uint64_t interval;
 	uint64_t cpu;
+	int64_t forks;
+	bool sleep_child;
 	uint64_t line_bytes;
 	uint64_t rss;
 	int64_t hot_pages;
@@ -444,6 +452,19 @@ struct monitor {
 	uint64_t log_pos;
 };
 
+/*
+ * One short-lived child: forked, run for @cpu of the shell's sample,
+ * reaped.  A fork that fails (-ENOMEM: no stack) is only the shell's
+ * error message; the loop goes on.
+ */
+static void monitor_child(sim_time_t cpu)
+{
+	struct page *stack = alloc_child_stack();
+
+	program_cpu(1, cpu);
+	free_child_stack(stack);
+}
+
 static void monitor_main(void *arg)
 {
 	struct workload *w = arg;
@@ -457,11 +478,22 @@ static void monitor_main(void *arg)
 		 * `grep ... /proc/vmstat; sleep $FREQ` does. */
 		if (!harness_heap_touch(&m->heap, w, p->hot_pages))
 			break;
-		program_cpu(1, p->cpu);
+		if (p->forks)
+			for (int64_t i = 0; i < p->forks; i++)
+				monitor_child(p->cpu / (uint64_t)p->forks);
+		else
+			program_cpu(1, p->cpu);
 		if (!harness_log(w, m->log, &m->log_pos, p->line_bytes))
 			break;
 		m->c.loops++;
-		program_sleep(p->interval);
+		if (p->sleep_child) {
+			struct page *stack = alloc_child_stack();
+
+			program_sleep(p->interval);
+			free_child_stack(stack);
+		} else {
+			program_sleep(p->interval);
+		}
 	}
 out:
 	program_close(&m->log);
@@ -530,6 +562,18 @@ static const struct param_spec monitor_params[] = {
 	  .min = 0, .max = NSEC_PER_SEC, MON(cpu),
 	  .doc = "CPU per sample: the shell forking and running grep (or awk) "
 		 "and sleep, reading /proc/vmstat [assumed: 0.5-5 ms]" },
+	{ .key = "forks", .type = PARAM_INT, .def = "1",
+	  .min = 0, .max = 1000, MON(forks),
+	  .doc = "short-lived children the shell forks per sample, each with "
+		 "an order-1 kernel stack while it runs [MMTests' "
+		 "watch-writeback.sh: 1, grep; watch-pageio.sh and "
+		 "watch-swapio.sh: 6, two command substitutions of a "
+		 "grep | awk pipeline, a subshell and its two children each]" },
+	{ .key = "sleep_child", .type = PARAM_BOOL, .def = "on",
+	  MON(sleep_child),
+	  .doc = "the interval's sleep is a child, /bin/sleep, whose stack "
+		 "lives through the interval [the scripts' `sleep "
+		 "$MONITOR_UPDATE_FREQUENCY`]" },
 	{ .key = "line_bytes", .type = PARAM_SIZE, .def = "24B",
 	  .min = 0, .max = 1 << 20, MON(line_bytes),
 	  .doc = "bytes appended to its log per sample [a line such as "

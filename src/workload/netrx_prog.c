@@ -92,9 +92,9 @@ static int netrx_prog_start(struct workload *w)
 		       p->order_given ? NETRX_PAGES : NETRX_KMALLOC;
 	/* force-highorder: every receive an order-2 allocation. */
 	np.rx_len = p->rx_len_given ? (unsigned int)p->rx_len :
-		    kprofile.force_highorder ? 8448 : 1524;
+		    kprofile_get(force_highorder) ? 8448 : 1524;
 	np.order = p->order_given ? (unsigned int)p->order :
-		   kprofile.force_highorder ? 2 : 0;
+		   kprofile_get(force_highorder) ? 2 : 0;
 	if (np.rx_buffer == NETRX_PAGES) {
 		n->order = np.order;
 	} else {

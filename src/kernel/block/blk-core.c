@@ -23,6 +23,7 @@
 #include "linux/mmzone.h"
 #include "linux/slab.h"
 #include "linux/vmstat.h"
+#include "trace/events/block.h"
 
 /*
  * The request slab (blk_dev_init): struct request is 336 bytes on x86-64,
@@ -112,7 +113,8 @@ static void ioc_set_batching(struct request_queue *q, struct io_context *ioc)
 static void freed_request(struct request_queue *q, int sync);
 
 static struct request *get_request(struct request_queue *q,
-				   unsigned long rw_flags, gfp_t gfp_mask)
+				   unsigned long rw_flags, struct bio *bio,
+				   gfp_t gfp_mask)
 {
 	struct request_list *rl = &q->rq;
 	struct io_context *ioc = NULL;
@@ -160,16 +162,18 @@ static struct request *get_request(struct request_queue *q,
 	rq->start_time = sim_now();
 	if (ioc_batching(q, ioc))
 		ioc->nr_batch_requests--;
+	q->stats.allocated[rw_flags & 1]++;
+	trace_block_getrq(q, bio, (int)(rw_flags & 1));
 	return rq;
 }
 
 /* Sleep (exclusively, unplugging first) until a request can be had. */
 static struct request *get_request_wait(struct request_queue *q,
-					unsigned long rw_flags)
+					unsigned long rw_flags, struct bio *bio)
 {
 	const int is_sync = rw_is_sync(rw_flags);
 	struct request_list *rl = &q->rq;
-	struct request *rq = get_request(q, rw_flags, GFP_NOIO);
+	struct request *rq = get_request(q, rw_flags, bio, GFP_NOIO);
 
 	while (!rq) {
 		DEFINE_WAIT(wait);
@@ -179,6 +183,7 @@ static struct request *get_request_wait(struct request_queue *q,
 
 		prepare_to_wait_exclusive(&rl->wait[is_sync], &wait,
 					  TASK_UNINTERRUPTIBLE);
+		trace_block_sleeprq(q, bio, (int)(rw_flags & 1));
 		__generic_unplug_device(q);
 		old = task_time_enter(TT_REQUEST);
 		io_schedule();
@@ -188,7 +193,7 @@ static struct request *get_request_wait(struct request_queue *q,
 		finish_wait(&rl->wait[is_sync], &wait);
 		q->stats.sleeps[is_sync]++;
 		q->stats.sleep_ns[is_sync] += sim_now() - start;
-		rq = get_request(q, rw_flags, GFP_NOIO);
+		rq = get_request(q, rw_flags, bio, GFP_NOIO);
 	}
 	return rq;
 }
@@ -246,6 +251,7 @@ static void blk_plug_device(struct request_queue *q)
 		return;
 	queue_flag_set(QUEUE_FLAG_PLUGGED, q);
 	timer_add(&q->unplug_timer, jiffies_to_ns(jiffies + q->unplug_delay));
+	trace_block_plug(q);
 }
 
 static bool blk_remove_plug(struct request_queue *q)
@@ -282,15 +288,26 @@ void blk_unplug_timeout(struct timer *t)
 {
 	struct request_queue *q = t->data;
 
-	/* The kernel hands this to kblockd; mmsim unplugs right here. */
+	q->stats.unplugs_timer++;
+	trace_block_unplug_timer(q);
+	/*
+	 * The kernel hands this to kblockd, whose blk_unplug_work()
+	 * traces an unplug by I/O too and calls q->unplug_fn; mmsim
+	 * unplugs right here, and so counts and traces both.
+	 */
+	q->stats.unplugs_io++;
+	trace_block_unplug_io(q);
 	queue_flag_clear(QUEUE_FLAG_PLUGGED, q);
 	q->request_fn(q);
 }
 
 void blk_unplug(struct request_queue *q)
 {
-	if (q->unplug_fn)
+	if (q->unplug_fn) {
+		q->stats.unplugs_io++;
+		trace_block_unplug_io(q);
 		q->unplug_fn(q);
+	}
 }
 
 void blk_run_backing_dev(struct backing_dev_info *bdi, struct page *page)
@@ -361,7 +378,7 @@ static void blk_retry_deferred(struct request_queue *q)
 {
 	while (q->deferred) {
 		struct bio *bio = q->deferred;
-		struct request *rq = get_request(q, bio->bi_rw, GFP_ATOMIC);
+		struct request *rq = get_request(q, bio->bi_rw, bio, GFP_ATOMIC);
 
 		if (!rq)
 			return;
@@ -379,20 +396,24 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	q->stats.bios[bio_data_dir(bio)]++;
 	switch (elv_merge(q, &rq, bio)) {
 	case ELEVATOR_BACK_MERGE:
+		trace_block_bio_backmerge(q, bio);
 		rq->biotail->bi_next = bio;
 		rq->biotail = bio;
 		bio->bi_next = NULL;
 		rq->nr_sectors += bio_sectors(bio);
 		q->stats.back_merges++;
+		q->stats.merges[bio_data_dir(bio)]++;
 		if (!attempt_back_merge(q, rq))
 			elv_merged_request(q, rq, ELEVATOR_BACK_MERGE);
 		goto out;
 	case ELEVATOR_FRONT_MERGE:
+		trace_block_bio_frontmerge(q, bio);
 		bio->bi_next = rq->bio;
 		rq->bio = bio;
 		rq->sector = bio->bi_sector;
 		rq->nr_sectors += bio_sectors(bio);
 		q->stats.front_merges++;
+		q->stats.merges[bio_data_dir(bio)]++;
 		if (!attempt_front_merge(q, rq))
 			elv_merged_request(q, rq, ELEVATOR_FRONT_MERGE);
 		goto out;
@@ -401,13 +422,14 @@ static void __make_request(struct request_queue *q, struct bio *bio)
 	}
 	if (!can_sleep()) {
 		/* Behind earlier deferred bios, to keep their order. */
-		rq = q->deferred ? NULL : get_request(q, bio->bi_rw, GFP_ATOMIC);
+		rq = q->deferred ? NULL :
+		     get_request(q, bio->bi_rw, bio, GFP_ATOMIC);
 		if (!rq) {
 			blk_defer_bio(q, bio);
 			return;
 		}
 	} else {
-		rq = get_request_wait(q, bio->bi_rw);
+		rq = get_request_wait(q, bio->bi_rw, bio);
 	}
 	queue_new_request(q, rq, bio);
 out:
@@ -427,6 +449,8 @@ void generic_make_request(struct bio *bio)
 	BUG_ON(!bdev || bio->bi_vcnt == 0);
 	/* A bio beyond the end of its device. */
 	BUG_ON(bio->bi_sector + bio_sectors(bio) > bdev->bd_nr_sectors);
+	bio->bi_queue_time = sim_now();
+	trace_block_bio_queue(bdev->bd_queue, bio);
 	bdev->bd_queue->make_request_fn(bdev->bd_queue, bio);
 }
 
@@ -460,9 +484,64 @@ static struct request *blk_peek_request(struct request_queue *q)
 static void blk_dequeue_request(struct request *rq)
 {
 	struct request_queue *q = rq->q;
+	int sync = rq_is_sync(rq);
 
 	list_del_init(&rq->queuelist);
-	q->in_flight[rq_is_sync(rq)]++;
+	if (!q->in_flight[sync]++)
+		q->stats.busy_since[sync] = sim_now();
+}
+
+/*
+ * [MODEL] The shape of what the driver gets, for the measures (no kernel
+ * counterpart; btt computes the same from a blktrace): the request's
+ * size, and the seek from the request dispatched before it, of either
+ * class, as btt's seek_dist() measures it: none when the two overlap,
+ * forward from the end of the last one, backward from its start.
+ */
+unsigned int blk_size_bucket(unsigned int sectors)
+{
+	unsigned int b = 0;
+
+	/* <= 4 KiB, <= 8 KiB, ... <= 512 KiB, then the rest. */
+	while (b + 1 < BLK_SIZE_BUCKETS && sectors > (PAGE_SECTORS << b))
+		b++;
+	return b;
+}
+
+unsigned int blk_seek_bucket(uint64_t sectors)
+{
+	unsigned int b = 0;
+
+	/* 0, < 64 KiB, < 1 MiB, ... 16-fold, then the rest. */
+	if (!sectors)
+		return 0;
+	for (b = 1; b + 1 < BLK_SEEK_BUCKETS; b++)
+		if (sectors < (128ULL << (4 * (b - 1))))
+			break;
+	return b;
+}
+
+static void blk_account_dispatch(struct request_queue *q, struct request *rq,
+				 int sync)
+{
+	struct blk_queue_stats *st = &q->stats;
+	uint64_t start = rq->sector, end = rq->sector + rq->nr_sectors;
+	uint64_t dist;
+
+	if ((st->last_start <= start && start <= st->last_end) ||
+	    (st->last_start <= end && end <= st->last_end))
+		dist = 0;
+	else if (start > st->last_end)
+		dist = start - st->last_end;
+	else
+		dist = st->last_start - start;
+	st->last_start = start;
+	st->last_end = end;
+	st->seeks[sync]++;
+	st->seek_sectors[sync] += dist;
+	st->seek_hist[sync][blk_seek_bucket(dist)]++;
+	st->class_sectors[sync] += rq->nr_sectors;
+	st->size_hist[sync][blk_size_bucket(rq->nr_sectors)]++;
 }
 
 static void blk_start_request(struct request *rq)
@@ -474,16 +553,21 @@ static void blk_start_request(struct request *rq)
 	rq->dispatch_time = sim_now();
 	q->stats.requests[dir]++;
 	q->stats.sectors[dir] += rq->nr_sectors;
+	blk_account_dispatch(q, rq, sync);
 	if (q->in_flight[sync] > q->stats.max_in_driver[sync])
 		q->stats.max_in_driver[sync] = q->in_flight[sync];
 }
 
+/* blk_peek_request() traces the issue the first time the driver sees a
+ * request; mmsim's driver takes every request it peeks at. */
 struct request *blk_fetch_request(struct request_queue *q)
 {
 	struct request *rq = blk_peek_request(q);
 
-	if (rq)
+	if (rq) {
+		trace_block_rq_issue(q, rq);
 		blk_start_request(rq);
+	}
 	return rq;
 }
 
@@ -491,18 +575,27 @@ void blk_end_request_all(struct request *rq, int error)
 {
 	struct request_queue *q = rq->q;
 	int sync = rq_is_sync(rq);
-	sim_time_t latency = sim_now() - rq->start_time;
+	sim_time_t now = sim_now();
+	sim_time_t latency = now - rq->start_time;
 	struct bio *bio = rq->bio;
 
+	trace_block_rq_complete(q, rq);
 	while (bio) {
 		struct bio *next = bio->bi_next;
 
+		/* Per bio, as btt's Q2C and D2C count them. */
+		q->stats.bios_done[sync]++;
+		q->stats.q2c_ns[sync] += now - bio->bi_queue_time;
+		q->stats.d2c_ns[sync] += now - rq->dispatch_time;
 		bio->bi_next = NULL;
 		bio_endio(bio, error);
 		bio = next;
 	}
 	elv_completed_request(q, rq);
+	if (!q->in_flight[sync])
+		q->stats.busy_ns[sync] += now - q->stats.busy_since[sync];
 	q->stats.completed[sync]++;
+	q->stats.completed_rw[rq_data_dir(rq)]++;
 	q->stats.latency_ns[sync] += latency;
 	if (latency > q->stats.max_latency_ns[sync])
 		q->stats.max_latency_ns[sync] = latency;
@@ -562,6 +655,8 @@ struct request_queue *blk_init_queue(request_fn_proc *rfn, const char *name)
 
 void blk_cleanup_queue(struct request_queue *q)
 {
+	/* 2.6.32 block/blk-sysfs.c blk_release_queue(): blk_trace_shutdown. */
+	blk_trace_remove(q);
 	timer_del(&q->unplug_timer);
 	if (q->elevator)
 		elevator_exit(q->elevator);

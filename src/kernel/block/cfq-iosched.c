@@ -406,7 +406,7 @@ static void cfq_service_tree_add(struct cfq_data *cfqd, struct cfq_queue *cfqq,
 		 * left moves the queue forward, an overrun back); 2.6.30/31
 		 * add it (b9c8946b192 "fix the slice residual sign").
 		 */
-		if (kprofile.cfq_resid_sign == CFQ_RESID_SUBTRACT)
+		if (kprofile_get(cfq_resid_sign) == CFQ_RESID_SUBTRACT)
 			rb_key -= cfqq->slice_resid;
 		else
 			rb_key += cfqq->slice_resid;
@@ -517,7 +517,7 @@ static void cfq_dispatch_insert(struct request_queue *q, struct request *rq)
 	struct cfq_queue *cfqq = RQ_CFQQ(rq);
 
 	/* 2.6.32 (06d2188644c): the next pick follows the dispatched one. */
-	if (kprofile.cfq_next_rq_dispatch)
+	if (kprofile_get(cfq_next_rq_dispatch))
 		cfqq->next_rq = cfq_find_next_rq(cfqd, cfqq, rq);
 	cfq_remove_request(rq);
 	cfqq->dispatched++;
@@ -599,7 +599,7 @@ static void cfq_merged_requests(struct request_queue *q, struct request *rq,
 {
 	struct cfq_data *cfqd = q->elevator->elevator_data;
 
-	if (!kprofile.cfq_merge_fifo_place) {
+	if (!kprofile_get(cfq_merge_fifo_place)) {
 		rq->fifo_time = time_to_jiffies(rq->start_time) +
 				cfqd->p.fifo_expire[rq_is_sync(rq)];
 	} else if (!list_empty(&rq->fifo) && !list_empty(&next->fifo) &&
@@ -694,7 +694,7 @@ static struct cfq_queue *cfq_set_active_queue(struct cfq_data *cfqd,
 		cfqq = cfq_get_next_queue(cfqd);
 		/* 4b27e1bb442: a queue that pre-empted as a cooperator keeps
 		 * the mark through its first slice. */
-		if (cfqq && !(kprofile.cfq_coop_preempt_limit &&
+		if (cfqq && !(kprofile_get(cfq_coop_preempt_limit) &&
 			      cfqq->coop_preempt))
 			cfqq->coop = false;
 	}
@@ -812,7 +812,7 @@ static void cfq_arm_slice_timer(struct cfq_data *cfqd)
 	 * 2.6.32 (355b659c874): not if the process's mean think time is
 	 * longer than what is left of the slice.
 	 */
-	if (kprofile.cfq_idle_ttime_slice &&
+	if (kprofile_get(cfq_idle_ttime_slice) &&
 	    cfq_sample_valid(cic->ttime_samples) &&
 	    cfqq->slice_end - jiffies < cic->ttime_mean)
 		return;
@@ -875,7 +875,7 @@ static bool cfq_may_dispatch(struct cfq_data *cfqd, struct cfq_queue *cfqq)
 	 * 2.6.32 cfq_may_dispatch() (5ad531db6e0): a queue that idles drains
 	 * the async requests in the driver before it starts.
 	 */
-	if (kprofile.cfq_drain_async && cfqq->idle_window &&
+	if (kprofile_get(cfq_drain_async) && cfqq->idle_window &&
 	    cfqd->rq_in_driver[BLK_RW_ASYNC])
 		return false;
 	/* An async queue waits while sync I/O is in the driver. */
@@ -1008,7 +1008,7 @@ static void cfq_update_idle_window(struct cfq_data *cfqd,
 		unsigned long slice_idle = cfqd->p.slice_idle;
 
 		/* 2.6.32 (ec60e4f6749): a seeky process gets CFQ_MIN_TT. */
-		if (kprofile.cfq_seeky_min_tt &&
+		if (kprofile_get(cfq_seeky_min_tt) &&
 		    cfq_sample_valid(cic->seek_samples) && CIC_SEEKY(cic))
 			slice_idle = cfq_min_tt();
 		enable_idle = cic->ttime_mean <= slice_idle;
@@ -1042,7 +1042,7 @@ static bool cfq_should_preempt(struct cfq_data *cfqd,
 	 * 2.6.32 final (4b27e1bb442): a queue already marked cooperating
 	 * pre-empts again only when it is the only busy one.
 	 */
-	if (kprofile.cfq_coop_preempt_limit) {
+	if (kprofile_get(cfq_coop_preempt_limit)) {
 		if (new_cfqq->coop && cfqd->busy_queues != 1)
 			return false;
 		new_cfqq->coop_preempt = true;
@@ -1156,7 +1156,7 @@ static void cfq_completed_request(struct request_queue *q, struct request *rq)
 		 * 573412b: only a sync request that completes fifo_expire_sync
 		 * or more after its allocation restarts the async ramp.
 		 */
-		if (kprofile.cfq_async_ramp != CFQ_RAMP_DELAYED_SYNC ||
+		if (kprofile_get(cfq_async_ramp) != CFQ_RAMP_DELAYED_SYNC ||
 		    time_before_eq_jiffies(time_to_jiffies(rq->start_time) +
 					   cfqd->p.fifo_expire[BLK_RW_SYNC],
 					   now))
@@ -1284,7 +1284,7 @@ void cfq_default_params(struct cfq_params *p)
 		.slice_idle = HZ / 125,
 		.back_max = 16 * 1024,
 		.back_penalty = 2,
-		.low_latency = kprofile.low_latency == LOW_LATENCY_ON,
+		.low_latency = kprofile_get(low_latency) == LOW_LATENCY_ON,
 	};
 }
 
@@ -1306,12 +1306,12 @@ static void *cfq_init_queue(struct request_queue *q,
 		cfqd->p.slice[BLK_RW_SYNC] = 1;
 	/* A kernel without the tunable behaves as with it off. */
 	cfqd->cfq_latency = p->low_latency &&
-			    kprofile.low_latency != LOW_LATENCY_ABSENT;
+			    kprofile_get(low_latency) != LOW_LATENCY_ABSENT;
 	INIT_LIST_HEAD(&cfqd->service_tree);
 	timer_init(&cfqd->idle_slice_timer, cfq_idle_slice_timer, cfqd);
 	cfqd->hw_tag = 1;
 	cfqd->last_end_sync_rq = jiffies;
-	if (kprofile.cfq_async_ramp == CFQ_RAMP_DELAYED_SYNC)
+	if (kprofile_get(cfq_async_ramp) == CFQ_RAMP_DELAYED_SYNC)
 		cfqd->last_end_sync_rq = jiffies - HZ;
 	return cfqd;
 }

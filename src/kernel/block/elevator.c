@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include "blk.h"
+#include "trace/events/block.h"
 
 /*
  * Whether @bio may go into @rq at all: the same direction, and what the
@@ -95,6 +96,7 @@ struct request *elv_latter_request(struct request_queue *q,
  */
 void elv_insert(struct request_queue *q, struct request *rq)
 {
+	trace_block_rq_insert(q, rq);
 	q->elevator->ops->elevator_add_req_fn(q, rq);
 	if (blk_queue_plugged(q)) {
 		int nrq = q->rq.count[BLK_RW_SYNC] + q->rq.count[BLK_RW_ASYNC] -

@@ -132,7 +132,7 @@ bool writeback_in_progress(struct backing_dev_info *bdi)
 
 	if (!wb)
 		return false;
-	if (kprofile.writeback_engine == WRITEBACK_PDFLUSH)
+	if (kprofile_get(writeback_engine) == WRITEBACK_PDFLUSH)
 		return wb->pdflush_active;
 	return !list_empty(&wb->work_list);
 }
@@ -335,7 +335,7 @@ static int writeback_single_inode(struct inode *inode,
 		 * it wrote (a fast dirtier) queues it by quota, as for pages
 		 * left over, rather than sending it to the back of b_dirty.
 		 */
-		if (kprofile.writeback_engine == WRITEBACK_PDFLUSH)
+		if (kprofile_get(writeback_engine) == WRITEBACK_PDFLUSH)
 			fast_dirtier = false;
 		if (!fast_dirtier && (inode->i_state & I_DIRTY)) {
 			/* Redirtied while we wrote it. */
@@ -487,7 +487,7 @@ static void start_one_pdflush_thread(void);
 static void pdflush_congestion_nap(void)
 {
 	/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC. */
-	congestion_wait(kprofile.cw_writeback, HZ / 10);
+	congestion_wait(kprofile_get(cw_writeback), HZ / 10);
 }
 
 static void pdflush(void *arg)
@@ -916,7 +916,7 @@ void bdi_start_writeback(struct backing_dev_info *bdi, long nr_pages)
 
 void writeback_start_background(struct backing_dev_info *bdi)
 {
-	if (kprofile.writeback_engine == WRITEBACK_PDFLUSH)
+	if (kprofile_get(writeback_engine) == WRITEBACK_PDFLUSH)
 		pdflush_operation(background_writeout, 0);
 	else
 		bdi_start_writeback(bdi, 0);
@@ -930,7 +930,7 @@ void wakeup_flusher_threads(long nr_pages)
 {
 	struct bdi_writeback *wb;
 
-	if (kprofile.writeback_engine == WRITEBACK_PDFLUSH) {
+	if (kprofile_get(writeback_engine) == WRITEBACK_PDFLUSH) {
 		wakeup_pdflush(nr_pages);
 		return;
 	}
@@ -955,7 +955,7 @@ void fs_writeback_init(void)
 	last_empty_jifs = jiffies;
 	bdi_forker = NULL;
 	timer_init(&wb_timer, wb_timer_fn, NULL);
-	if (kprofile.writeback_engine == WRITEBACK_PDFLUSH) {
+	if (kprofile_get(writeback_engine) == WRITEBACK_PDFLUSH) {
 		for (int i = 0; i < MIN_PDFLUSH_THREADS; i++)
 			start_one_pdflush_thread();
 		if (vm_writeback.dirty_writeback_centisecs)

@@ -37,6 +37,7 @@ static const struct initcall {
 	/* mem_init() reset the vm counters before it freed the boot memory;
 	 * the run's other records start empty here. */
 	{ "alloc_failures_reset", alloc_failures_reset, INIT_RECORDS },
+	{ "page_alloc_stats_reset", page_alloc_stats_reset, INIT_RECORDS },
 	{ "oom_kills_reset", oom_kills_reset, INIT_RECORDS },
 	{ "congestion_wait_stats_reset", congestion_wait_stats_reset,
 	  INIT_RECORDS },

@@ -19,7 +19,7 @@
  */
 int kthread_prio(void)
 {
-	if (kprofile.kthread_nice == KTHREAD_NICE_MINUS_5)
+	if (kprofile_get(kthread_nice) == KTHREAD_NICE_MINUS_5)
 		return NICE_TO_PRIO(KTHREAD_NICE_LEVEL);
 	return DEFAULT_PRIO;
 }

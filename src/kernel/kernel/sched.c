@@ -17,9 +17,9 @@
  */
 void sched_profile_config(struct sim_config *cfg)
 {
-	cfg->sched.latency = kprofile.sched_latency_ns;
-	cfg->sched.min_granularity = kprofile.sched_min_gran_ns;
-	cfg->sched.wakeup_granularity = kprofile.sched_wakeup_gran_ns;
+	cfg->sched.latency = kprofile_get(sched_latency_ns);
+	cfg->sched.min_granularity = kprofile_get(sched_min_gran_ns);
+	cfg->sched.wakeup_granularity = kprofile_get(sched_wakeup_gran_ns);
 	cfg->sched.full_sleeper_credit =
-		kprofile.sleeper_credit == SLEEPER_CREDIT_LATENCY;
+		kprofile_get(sleeper_credit) == SLEEPER_CREDIT_LATENCY;
 }

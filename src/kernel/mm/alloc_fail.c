@@ -44,6 +44,10 @@ static inline struct alloc_failure *record_at(size_t i)
 }
 static size_t nr_printed, nr_nowarn, nr_ratelimited, nr_unprinted_snapshots;
 
+/* The order >= 1 atomic failures' zone states (a few hundred a run). */
+static struct highorder_fail_state *highorder_states;
+static size_t nr_highorder_states, highorder_states_cap;
+
 /*
  * printk_ratelimit()'s state: lib/ratelimit.c's __ratelimit, identical in
  * .30, .31 and .32.  The kernel marks "no window" with begin == 0, which
@@ -319,6 +323,40 @@ void zone_watermark_explain(struct zone *z, int order, int mark,
 	__zone_watermark_explain(z, order, mark, classzone_idx, alloc_flags, v);
 }
 
+/* What @zone looked like to the order >= 1 atomic request of @f. */
+static void highorder_state_take(const struct alloc_failure *f,
+				 struct zone *zone,
+				 struct highorder_fail_state *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->time = f->time;
+	h->order = f->order;
+	h->nid = zone->zone_pgdat ? zone->zone_pgdat->node_id : 0;
+	h->zone = (enum zone_type)zone_idx(zone);
+	h->free = zone->vm_stat[NR_FREE_PAGES];
+	for (unsigned int o = f->order; o < MAX_ORDER; o++)
+		for (int t = 0; t < MIGRATE_TYPES; t++)
+			h->blocks[t] +=
+				(long)(zone->free_area[o].nr_free_mt[t] << o);
+	for (unsigned int cpu = 0; zone->pageset && cpu < sim_nr_cpus(); cpu++)
+		h->pcp += zone_pcp(zone, cpu)->pcp.count;
+	memcpy(h->watermark, zone->watermark, sizeof(h->watermark));
+}
+
+static void highorder_state_append(const struct highorder_fail_state *h)
+{
+	if (nr_highorder_states == highorder_states_cap) {
+		size_t cap = highorder_states_cap ? 2 * highorder_states_cap : 256;
+		struct highorder_fail_state *a =
+			realloc(highorder_states, cap * sizeof(*a));
+
+		BUG_ON(!a);
+		highorder_states = a;
+		highorder_states_cap = cap;
+	}
+	highorder_states[nr_highorder_states++] = *h;
+}
+
 /* A failure's reason takes the preferred zone's verdict. */
 static inline void reason_from_verdict(struct alloc_fail_reason *r,
 				       const struct zone_verdict *v)
@@ -406,6 +444,16 @@ static void explain_failure(struct alloc_failure *f,
 		return;
 	classzone_idx = zone_idx(ctx.preferred_zone);
 	mark = ctx.alloc_flags & ALLOC_WMARK_MASK;
+	if (f->order && !(f->gfp_mask & __GFP_WAIT)) {
+		struct highorder_fail_state h;
+
+		highorder_state_take(f, ctx.preferred_zone, &h);
+		highorder_state_append(&h);
+		if (x) {
+			x->have_highorder = true;
+			x->highorder = h;
+		}
+	}
 	r->mark = mark;
 	r->harder = ctx.alloc_flags & ALLOC_HARDER;
 	r->high = ctx.alloc_flags & ALLOC_HIGH;
@@ -424,11 +472,11 @@ static void explain_failure(struct alloc_failure *f,
 		x->note.preferred_zone = NULL;
 		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
 				    &x->kswapd);
-		x->restart_mode = kprofile.restart_mode;
-		x->rt_harder_in_irq = kprofile.rt_harder_in_irq;
-		x->cw_alloc = kprofile.cw_alloc;
-		x->kswapd_sleep = kprofile.kswapd_sleep;
-		x->kswapd_cw_priority = kprofile.kswapd_cw_priority;
+		x->restart_mode = kprofile_get(restart_mode);
+		x->rt_harder_in_irq = kprofile_get(rt_harder_in_irq);
+		x->cw_alloc = kprofile_get(cw_alloc);
+		x->kswapd_sleep = kprofile_get(kswapd_sleep);
+		x->kswapd_cw_priority = kprofile_get(kswapd_cw_priority);
 	}
 	for_each_zone_zonelist(zone, z, ctx.zonelist, ctx.high_zoneidx) {
 		struct zone_verdict v, *vp;
@@ -515,6 +563,16 @@ void record_alloc_failure(gfp_t gfp_mask, unsigned int order)
 	record_alloc_failure_note(gfp_mask, order, NULL);
 }
 
+size_t highorder_failure_count(void)
+{
+	return nr_highorder_states;
+}
+
+const struct highorder_fail_state *highorder_failure_get(size_t i)
+{
+	return i < nr_highorder_states ? &highorder_states[i] : NULL;
+}
+
 size_t alloc_failure_count(void)
 {
 	return nr_records;
@@ -568,6 +626,9 @@ void alloc_failures_reset(void)
 	record_chunks = NULL;
 	nr_records = nr_record_chunks = record_chunks_cap = 0;
 	nr_printed = nr_nowarn = nr_ratelimited = nr_unprinted_snapshots = 0;
+	free(highorder_states);
+	highorder_states = NULL;
+	nr_highorder_states = highorder_states_cap = 0;
 	memset(&printk_rs, 0, sizeof(printk_rs));
 }
 
@@ -595,3 +656,108 @@ static struct measure failures_total_measure = {
 	.csv = "failures_total", .type = MT_UINT,
 };
 MEASURE_REGISTER(failures_total_measure);
+
+/*
+ * Measures of the order >= 1 atomic failures' zone states: medians over
+ * the run's failures of the preferred zone's NR_FREE_PAGES, its pages in
+ * free blocks of the request's order or more (all lists, and the
+ * MIGRATE_RESERVE lists alone), the pages its pcp lists held, and the
+ * shares of the failures with NR_FREE_PAGES below WMARK_MIN and WMARK_LOW.
+ */
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median_of(long *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_long);
+	return n % 2 ? (double)v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+enum { HO_FREE, HO_BLOCKS, HO_RESERVE, HO_PCP, NR_HO_MEDIANS };
+
+static void collect_highorder(struct run_result *r)
+{
+	static const char *const names[NR_HO_MEDIANS] = {
+		"hofail_free", "hofail_blocks", "hofail_reserve", "hofail_pcp",
+	};
+	size_t n = nr_highorder_states, below_min = 0, below_low = 0;
+	long *v;
+
+	result_set_uint(r, "hofail_count", n);
+	if (!n)
+		return;
+	v = calloc(n, sizeof(*v));
+	BUG_ON(!v);
+	for (int m = 0; m < NR_HO_MEDIANS; m++) {
+		for (size_t i = 0; i < n; i++) {
+			const struct highorder_fail_state *h = &highorder_states[i];
+			long blocks = 0;
+
+			for (int t = 0; t < MIGRATE_TYPES; t++)
+				blocks += h->blocks[t];
+			v[i] = m == HO_FREE ? h->free : m == HO_BLOCKS ? blocks :
+			       m == HO_RESERVE ? h->blocks[MIGRATE_RESERVE] :
+			       h->pcp;
+		}
+		result_set_real(r, names[m], median_of(v, n));
+	}
+	free(v);
+	for (size_t i = 0; i < n; i++) {
+		const struct highorder_fail_state *h = &highorder_states[i];
+
+		below_min += h->free < (long)h->watermark[WMARK_MIN];
+		below_low += h->free < (long)h->watermark[WMARK_LOW];
+	}
+	result_set_real(r, "hofail_below_min", (double)below_min / (double)n);
+	result_set_real(r, "hofail_below_low", (double)below_low / (double)n);
+}
+
+static struct measure hofail_count_measure = {
+	.name = "hofail_count", .doc = "order >= 1 atomic allocation failures, "
+	"printed or not: the failures the hofail_* measures describe",
+	.unit = "failures", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "hofail_count",
+	.csv = "hofail_count", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+	.collect = collect_highorder,
+};
+MEASURE_REGISTER(hofail_count_measure);
+
+#define HOFAIL_REAL(id, what)						\
+static struct measure id##_measure = {					\
+	.name = #id, .doc = what, .unit = "pages",			\
+	.kind = MEASURE_GAUGE, .aggregate = AGGREGATE_MEAN_STDDEV,	\
+	.json = #id, .csv = #id, .type = MT_REAL,			\
+	.flags = MF_OMIT_EMPTY,						\
+};									\
+MEASURE_REGISTER(id##_measure)
+
+HOFAIL_REAL(hofail_free, "median over the order >= 1 atomic failures of "
+	    "the preferred zone's NR_FREE_PAGES");
+HOFAIL_REAL(hofail_blocks, "median over the order >= 1 atomic failures of "
+	    "the preferred zone's pages in free blocks of the request's order "
+	    "or more, every free list");
+HOFAIL_REAL(hofail_reserve, "the same, on the MIGRATE_RESERVE free lists "
+	    "alone");
+HOFAIL_REAL(hofail_pcp, "median over the order >= 1 atomic failures of "
+	    "the pages on the preferred zone's pcp lists, every CPU");
+
+static struct measure hofail_below_min_measure = {
+	.name = "hofail_below_min", .doc = "share of the order >= 1 atomic "
+	"failures with the preferred zone's NR_FREE_PAGES below WMARK_MIN",
+	.unit = "fraction", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "hofail_below_min",
+	.csv = "hofail_below_min", .type = MT_REAL, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(hofail_below_min_measure);
+
+static struct measure hofail_below_low_measure = {
+	.name = "hofail_below_low", .doc = "the same below WMARK_LOW",
+	.unit = "fraction", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "hofail_below_low",
+	.csv = "hofail_below_low", .type = MT_REAL, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(hofail_below_low_measure);

@@ -23,6 +23,7 @@
 #include "linux/bio.h"
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
+#include "mmsim/profile.h"
 
 /* ---- page waiters --------------------------------------------------- */
 
@@ -204,7 +205,10 @@ int add_to_page_cache_locked(struct page *page, struct address_space *mapping,
 	int error;
 
 	VM_BUG_ON(!PageLocked(page));
+	/* The caller's new page is on no list while the preload sleeps. */
+	nr_pages_in_hand++;
 	error = radix_tree_preload(gfp & ~__GFP_HIGHMEM);
+	nr_pages_in_hand--;
 	if (error)
 		return error;
 	error = radix_tree_insert(&mapping->page_tree, index, page);
@@ -644,6 +648,79 @@ static int page_cache_read(struct address_space *mapping, pgoff_t offset)
 }
 
 /*
+ * v2.6.30 mm/filemap.c filemap_fault() on a mapping without madvise hints,
+ * before 2.6.31's mmap readahead series: a miss reads ra_pages around the
+ * page (do_page_cache_readahead(), lookahead 0) and records nothing in the
+ * readahead state; a hit only lowers mmap_miss, an int there with no floor
+ * (so (int) casts below); no readahead ever starts from a hit, and
+ * prev_pos is not set.  Past MMAP_LOTSAMISS the fault reads its one page
+ * and, found on the retry as the kernel's inner loop finds it, lowers
+ * mmap_miss again and is not counted as a major fault.  @size: the file's
+ * size in pages; the inode is known.
+ */
+static int filemap_fault_v30(struct address_space *mapping,
+			     struct file_ra_state *ra, pgoff_t offset,
+			     pgoff_t size, struct page **pagep)
+{
+	bool did_readaround = false;
+	struct page *page;
+	int ret = 0;
+
+retry_find:
+	page = find_lock_page(mapping, offset);
+	if (!page) {
+		ra->mmap_miss++;
+		if ((int)ra->mmap_miss > MMAP_LOTSAMISS)
+			goto no_cached_page;
+		if (!did_readaround) {
+			ret = VM_FAULT_MAJOR;
+			count_vm_event(PGMAJFAULT);
+		}
+		did_readaround = true;
+		if (ra->ra_pages) {
+			pgoff_t start = 0;
+
+			if (offset > ra->ra_pages / 2)
+				start = offset - ra->ra_pages / 2;
+			__do_page_cache_readahead(mapping, NULL, start,
+						  ra->ra_pages, 0);
+		}
+		page = find_lock_page(mapping, offset);
+		if (!page)
+			goto no_cached_page;
+	}
+	if (!did_readaround)
+		ra->mmap_miss--;
+	if (unlikely(!PageUptodate(page)))
+		goto page_not_uptodate;
+	if (unlikely(offset >= size)) {
+		unlock_page(page);
+		page_cache_release(page);
+		return VM_FAULT_SIGBUS;
+	}
+	unlock_page(page);
+	*pagep = page;
+	return ret;
+
+no_cached_page:
+	if (page_cache_read(mapping, offset))
+		return VM_FAULT_OOM;
+	goto retry_find;
+
+page_not_uptodate:
+	ClearPageError(page);
+	if (mapping->a_ops->readpage(NULL, page) == 0) {
+		wait_on_page_locked(page);
+		if (PageUptodate(page)) {
+			page_cache_release(page);
+			goto retry_find;
+		}
+	}
+	page_cache_release(page);
+	return VM_FAULT_SIGBUS;
+}
+
+/*
  * filemap_fault of 2.6.32 for reclaim's fault path: returns 0 or
  * VM_FAULT_MAJOR with a referenced, up to date page in *pagep, unlocked,
  * or VM_FAULT_SIGBUS / VM_FAULT_OOM.  A miss counts pgmajfault.  A
@@ -672,6 +749,9 @@ int filemap_fault(struct vm_area_struct *vma, pgoff_t offset,
 	size = (pgoff_t)((inode->i_size + PAGE_CACHE_SIZE - 1) >> PAGE_CACHE_SHIFT);
 	if (offset >= size)
 		return VM_FAULT_SIGBUS;
+
+	if (kprofile_get(mmap_readaround) == MMAP_RA_V30)
+		return filemap_fault_v30(mapping, ra, offset, size, pagep);
 
 	page = find_get_page(mapping, offset);
 	if (likely(page)) {

@@ -175,7 +175,8 @@ static int pte_alloc(struct mm_struct *mm, unsigned long address)
 	BUG_ON(slot >= mm->pte_slots);
 	if (mm->pte_pages[slot])
 		return 0;
-	page = alloc_page(GFP_KERNEL | __GFP_REPEAT | __GFP_ZERO);
+	page = alloc_pages_for(ALLOC_CALLER_PAGETABLE,
+			       GFP_KERNEL | __GFP_REPEAT | __GFP_ZERO, 0);
 	if (!page)
 		return -1;
 	/* Another fault populated it while we slept in the allocator. */

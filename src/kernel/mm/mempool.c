@@ -129,7 +129,8 @@ void mempool_kfree(void *element, void *pool_data)
 
 void *mempool_alloc_pages(gfp_t gfp_mask, void *pool_data)
 {
-	return alloc_pages(gfp_mask, (unsigned int)(long)pool_data);
+	return alloc_pages_for(ALLOC_CALLER_PAGE_POOL, gfp_mask,
+			       (unsigned int)(long)pool_data);
 }
 
 void mempool_free_pages(void *element, void *pool_data)

@@ -149,9 +149,11 @@ static int walk_free_lists(struct zone *zone, struct zone_lists *zl,
 		free_pages += zl->blocks[order] << order;
 	}
 	invariant = "vmstat";
-	CHECK((long)free_pages == zone_page_state_snapshot(zone, NR_FREE_PAGES),
-	      "%s: NR_FREE_PAGES %ld, free lists hold %lu pages", zone->name,
-	      zone_page_state_snapshot(zone, NR_FREE_PAGES), free_pages);
+	CHECK((long)free_pages == zone_page_state_snapshot(zone, NR_FREE_PAGES) +
+				  (long)zone->nr_free_lost,
+	      "%s: NR_FREE_PAGES %ld (%lu lost to failed order > 0 requests), free lists hold %lu pages",
+	      zone->name, zone_page_state_snapshot(zone, NR_FREE_PAGES),
+	      zone->nr_free_lost, free_pages);
 	page_census.buddy += free_pages;
 	return 0;
 fail:
@@ -169,7 +171,7 @@ static int walk_pcp_lists(struct zone *zone, struct zone_lists *zl,
 		long n = 0;
 
 		for (int t = 0; t < MIGRATE_PCPTYPES; t++) {
-			CHECK(kprofile.pcp_layout == PCP_PER_MIGRATETYPE || t == 0 ||
+			CHECK(kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE || t == 0 ||
 			      list_empty(&pcp->lists[t]),
 			      "%s cpu %u: single-list layout with pages on list %d",
 			      zone->name, cpu, t);

@@ -301,7 +301,7 @@ static unsigned long zone_dirtyable_reclaimable(struct zone *zone)
 	 * rc6 (zone_reclaimable_pages, 2.6.32): anon counts only while swap
 	 * has free space.  .30/.31 (zone_lru_pages): always.
 	 */
-	if (kprofile.reclaimable_def == RECLAIMABLE_SWAP_AWARE)
+	if (kprofile_get(reclaimable_def) == RECLAIMABLE_SWAP_AWARE)
 		anon = nr_swap_pages > 0;
 	else
 		anon = true;
@@ -451,7 +451,7 @@ static void writeback_set_ratelimit(void)
 static long sync_writeback_pages(unsigned long dirtied)
 {
 	/* rc6 (2.6.32): a caller that dirtied a batch writes 1.5x that batch. */
-	if (kprofile.bdp_write_chunk == BDP_RATELIMIT_1_5 ||
+	if (kprofile_get(bdp_write_chunk) == BDP_RATELIMIT_1_5 ||
 	    dirtied < ratelimit_pages)
 		dirtied = ratelimit_pages;
 	return (long)(dirtied + dirtied / 2);
@@ -461,9 +461,9 @@ static void bdp_sleep(unsigned long *pause)
 {
 	sim_time_t start = sim_now();
 
-	if (kprofile.bdp_sleep == BDP_CONGESTION_WAIT) {
+	if (kprofile_get(bdp_sleep) == BDP_CONGESTION_WAIT) {
 		/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC (8aa7e847). */
-		congestion_wait(kprofile.cw_writeback, HZ / 10);
+		congestion_wait(kprofile_get(cw_writeback), HZ / 10);
 	} else {
 		/*
 		 * 2.6.32 balance_dirty_pages: a plain sleep, no congestion
@@ -530,7 +530,14 @@ static void balance_dirty_pages(struct address_space *mapping,
 		wb->dirty_exceeded = true;
 		throttled = true;
 
-		if (bdi_nr_reclaimable > (long)bdi_thresh) {
+		/*
+		 * d7831a0bdf0 (2.6.31 balance_dirty_pages()): write only while
+		 * this bdi is over its own threshold, else wait for the disk.
+		 * v2.6.30 wrote whenever the bdi had any reclaimable page.
+		 */
+		if (kprofile_get(bdp_writeback) == BDP_WB_ANY_DIRTY ?
+		    bdi_nr_reclaimable > 0 :
+		    bdi_nr_reclaimable > (long)bdi_thresh) {
 			writeback_inodes_wbc(&wbc);
 			pages_written += write_chunk - (unsigned long)wbc.nr_to_write;
 			get_dirty_limits(&background_thresh, &dirty_thresh,
@@ -601,7 +608,7 @@ void throttle_vm_writeout(gfp_t gfp_mask)
 		    global_page_state(NR_WRITEBACK) <= dirty_thresh)
 			break;
 		/* .30: congestion_wait(WRITE) = SYNC; .31+: BLK_RW_ASYNC. */
-		congestion_wait(kprofile.cw_writeback, HZ / 10);
+		congestion_wait(kprofile_get(cw_writeback), HZ / 10);
 		/* A NOFS/NOIO caller may hold what the I/O needs: one nap only. */
 		if ((gfp_mask & (__GFP_FS | __GFP_IO)) != (__GFP_FS | __GFP_IO))
 			break;

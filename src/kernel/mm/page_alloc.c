@@ -30,6 +30,7 @@
 #include "linux/oom.h"
 #include "mmsim/alloc_fail.h"
 #include "linux/backing-dev.h"
+#include "metrics/metrics.h"
 #include "internal.h"
 
 /*
@@ -44,6 +45,58 @@
 const char *const migratetype_names[MIGRATE_TYPES] = {
 	"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
 };
+
+/*
+ * mmsim's measures of the allocator (the end of this file): who broke up
+ * free blocks of order 2 or more for a smaller request, whose order > 0
+ * requests entered direct reclaim (each drains every pcp list), and how
+ * often drain_all_pages() ran.  Not kernel state.
+ */
+#define BROKEN_MIN_ORDER	2	/* the reproduction's receive order */
+#define NR_RECLAIM_ORDERS	4	/* order 1, 2, 3, and 4 or more */
+
+enum block_break {
+	BREAK_OWN,		/* __rmqueue_smallest on the request's own type */
+	BREAK_FALLBACK,		/* __rmqueue_fallback: another type's block */
+	BREAK_RESERVE,		/* the MIGRATE_RESERVE lists, the last resort */
+	NR_BLOCK_BREAKS
+};
+
+static struct {
+	unsigned long drain_all_pages;
+	unsigned long blocks_broken[NR_ALLOC_CALLERS][NR_BLOCK_BREAKS];
+	unsigned long direct_reclaim[NR_ALLOC_CALLERS][NR_RECLAIM_ORDERS];
+	unsigned long sleeping[NR_ALLOC_CALLERS][NR_RECLAIM_ORDERS];
+} alloc_stats;
+
+const char *const alloc_caller_names[NR_ALLOC_CALLERS] = {
+	[ALLOC_CALLER_OTHER] = "other",
+	[ALLOC_CALLER_STACK] = "stack",
+	[ALLOC_CALLER_SLAB] = "slab",
+	[ALLOC_CALLER_PAGE_POOL] = "page_pool",
+	[ALLOC_CALLER_PAGETABLE] = "pagetable",
+	[ALLOC_CALLER_IRQ] = "interrupt",
+};
+
+/* The tag of an allocation made outside any task (boot, spawning). */
+static enum alloc_caller alloc_caller_notask;
+
+static inline enum alloc_caller alloc_caller_now(void)
+{
+	if (in_interrupt())
+		return ALLOC_CALLER_IRQ;
+	return current ? (enum alloc_caller)current->alloc_caller :
+			 alloc_caller_notask;
+}
+
+/* A block of @current_order handed out for a request of @order. */
+static inline void count_block_break(unsigned int order,
+				     unsigned int current_order,
+				     enum block_break how)
+{
+	if (current_order >= BROKEN_MIN_ORDER && order < current_order)
+		alloc_stats.blocks_broken[alloc_caller_now()][how]++;
+}
 
 /* ---- pageblocks ------------------------------------------------------ */
 
@@ -265,6 +318,9 @@ static inline struct page *__rmqueue_smallest(struct zone *zone,
 		free_list_del(page, area);
 		rmv_page_order(page);
 		area->nr_free--;
+		count_block_break(order, current_order,
+				  migratetype == MIGRATE_RESERVE ?
+				  BREAK_RESERVE : BREAK_OWN);
 		expand(zone, page, order, current_order, migratetype);
 		return page;
 	}
@@ -382,7 +438,7 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 			free_list_del(page, area);
 			rmv_page_order(page);
 
-			if (kprofile.fallback_claim == FALLBACK_GE_PAGEBLOCK_RANGE) {
+			if (kprofile_get(fallback_claim) == FALLBACK_GE_PAGEBLOCK_RANGE) {
 				/* .32: a block of pageblock_order or more
 				 * claims every pageblock it covers. */
 				if (current_order >= (int)pageblock_order)
@@ -398,6 +454,8 @@ static struct page *__rmqueue_fallback(struct zone *zone, unsigned int order,
 								  start_migratetype);
 			}
 
+			count_block_break(order, (unsigned int)current_order,
+					  BREAK_FALLBACK);
 			expand(zone, page, order, current_order, migratetype);
 			trace_mm_page_alloc_extfrag(page, (int)order,
 						    current_order,
@@ -465,7 +523,7 @@ void setup_zone_migrate_reserve(struct zone *zone)
 	/* 2.6.31 (commit "page-allocator: limit the number of
 	 * MIGRATE_RESERVE pageblocks per zone"): large min watermarks on
 	 * big machines had reserved too many blocks. */
-	if (kprofile.reserve_cap2 && reserve > 2)
+	if (kprofile_get(reserve_cap2) && reserve > 2)
 		reserve = 2;
 
 	for (unsigned long pfn = start_pfn; pfn < end_pfn;
@@ -521,7 +579,10 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 
 		if (unlikely(!page))
 			break;
-		if (likely(!cold))
+		/* e084b2d95e4 (2.6.31): a cold batch goes in reversed, so
+		 * that the tail hands it out in ascending pfn order too;
+		 * v2.6.30 rmqueue_bulk() queued every batch the same way. */
+		if (likely(!cold) || !kprofile_get(pcp_cold_tail))
 			list_add(&page->lru, list);
 		else
 			list_add_tail(&page->lru, list);
@@ -534,16 +595,25 @@ static int rmqueue_bulk(struct zone *zone, unsigned int order,
 }
 
 /*
- * The free list a page leaving a pcp list joins (kprofile.pcp_free_type):
- * .30's __free_one_page() looks up the page's pageblock; from .31 on the
- * caller passes page_private, which rmqueue_bulk() set to the type that
- * was asked for, whichever list the page came from.
+ * The free list a page leaving pcp list @list_index joins
+ * (kprofile.pcp_free_type): .30's __free_one_page() looks up the page's
+ * pageblock; .31 passes page_private, which rmqueue_bulk() set to the
+ * type that was asked for, whichever list the page came from, and
+ * free_hot_cold_page() to its block's type; v2.6.32-rc6's
+ * free_pcppages_bulk() passes the index of the list it drains, so a
+ * MIGRATE_RESERVE page parked on the movable list goes to
+ * MIGRATE_MOVABLE (until 0b3bf81197f, 2.6.32.8, passed page_private).
  */
-static inline int pcp_free_migratetype(struct page *page)
+static inline int pcp_free_migratetype(struct page *page, int list_index)
 {
-	if (kprofile.pcp_free_type == PCP_FREE_BLOCK)
+	switch (kprofile_get(pcp_free_type)) {
+	case PCP_FREE_BLOCK:
 		return get_pageblock_migratetype(page);
-	return (int)page->private;
+	case PCP_FREE_LIST_INDEX:
+		return list_index;
+	default:
+		return (int)page->private;
+	}
 }
 
 /*
@@ -570,7 +640,7 @@ static void free_pcppages_bulk(struct zone *zone, int count,
 
 		do {
 			struct page *page = list_last_entry(list, struct page, lru);
-			int mt = pcp_free_migratetype(page);
+			int mt = pcp_free_migratetype(page, migratetype);
 
 			list_del(&page->lru);
 			ClearPagePcp(page);
@@ -595,14 +665,15 @@ static void free_pages_bulk(struct zone *zone, int count,
 		page = list_last_entry(list, struct page, lru);
 		list_del(&page->lru);
 		ClearPagePcp(page);
-		__free_one_page(page, zone, 0, pcp_free_migratetype(page));
+		__free_one_page(page, zone, 0,
+				pcp_free_migratetype(page, (int)page->private));
 	}
 }
 
 static void pcp_free_batch(struct zone *zone, struct per_cpu_pages *pcp,
 			   int count)
 {
-	if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE)
+	if (kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE)
 		free_pcppages_bulk(zone, count, pcp);
 	else
 		free_pages_bulk(zone, count, &pcp->lists[0]);
@@ -638,6 +709,7 @@ void drain_local_pages(void *arg)
  */
 void drain_all_pages(void)
 {
+	alloc_stats.drain_all_pages++;
 	for (unsigned int cpu = 0; cpu < num_online_cpus(); cpu++)
 		sim_call_on_cpu((int)cpu, drain_local_pages, NULL);
 }
@@ -670,7 +742,7 @@ void free_hot_cold_page(struct page *page, int cold)
 	count_vm_event(PGFREE);
 	pcp = this_cpu_pcp(zone);
 
-	if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE) {
+	if (kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE) {
 		/*
 		 * .32 keeps lists for the three pcp types only.  Isolated
 		 * pages go straight back; reserve pages ride on the movable
@@ -753,6 +825,14 @@ static void prep_compound_page(struct page *page, unsigned int order)
 		SetPageTail(page + i);
 }
 
+/* mmsim: pages allocated and being cleared by a task that lost its CPU
+ * meanwhile: held by nobody the invariant checker can see otherwise. */
+unsigned long nr_pages_zeroing;
+/* mmsim: new pages a task holds, off every list, while it may sleep
+ * before they join one (radix_tree_preload() before the page cache or
+ * swap cache takes them): held too, for the checker. */
+unsigned long nr_pages_in_hand;
+
 static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 {
 	for (unsigned long i = 0; i < (1UL << order); i++)
@@ -763,8 +843,11 @@ static void prep_new_page(struct page *page, unsigned int order, gfp_t gfp)
 	 * Zeroing is the allocator's CPU work, done with preemption on:
 	 * the task may lose the CPU here, as in clear_highpage.
 	 */
-	if ((gfp & __GFP_ZERO) && current && !in_interrupt())
+	if ((gfp & __GFP_ZERO) && current && !in_interrupt()) {
+		nr_pages_zeroing += 1UL << order;
 		cpu_consume((sim_time_t)ZERO_PAGE_COST_NS << order);
+		nr_pages_zeroing -= 1UL << order;
+	}
 	if (order && (gfp & __GFP_COMP))
 		prep_compound_page(page, order);
 }
@@ -811,7 +894,7 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 	if (likely(order == 0)) {
 		struct per_cpu_pages *pcp = this_cpu_pcp(zone);
 
-		if (kprofile.pcp_layout == PCP_PER_MIGRATETYPE) {
+		if (kprofile_get(pcp_layout) == PCP_PER_MIGRATETYPE) {
 			struct list_head *list = &pcp->lists[migratetype];
 
 			if (list_empty(list)) {
@@ -835,11 +918,24 @@ static struct page *buffered_rmqueue(struct zone *preferred_zone,
 		pcp->count--;
 	} else {
 		page = __rmqueue(zone, order, migratetype);
+		/*
+		 * f2260e6b1f4 (2.6.31) lowers NR_FREE_PAGES before testing
+		 * the page, so a failed __rmqueue() (only a request that
+		 * skipped the watermark test can meet empty free lists)
+		 * leaves the counter low for good; c91ab0438c6 (2.6.32.5)
+		 * moved it after the test.
+		 */
+		if (kprofile_get(nr_free_update) == NR_FREE_BEFORE_TEST) {
+			__mod_zone_page_state(zone, NR_FREE_PAGES,
+					      -(1L << order));
+			if (!page)
+				zone->nr_free_lost += 1UL << order;
+		}
 		if (!page)
 			return NULL;
-		/* .31 subtracted before testing page (drift on a failed
-		 * no-watermark request); 2.6.32.9 after, as here. */
-		__mod_zone_page_state(zone, NR_FREE_PAGES, -(1L << order));
+		if (kprofile_get(nr_free_update) == NR_FREE_ON_SUCCESS)
+			__mod_zone_page_state(zone, NR_FREE_PAGES,
+					      -(1L << order));
 	}
 	count_zone_pgalloc(page, 1L << order);
 	prep_new_page(page, order, gfp_flags);
@@ -1013,7 +1109,7 @@ int gfp_to_alloc_flags(gfp_t gfp_mask)
 		/* Atomic requests ignore cpusets: they cannot sleep to wait for them. */
 		alloc_flags &= ~ALLOC_CPUSET;
 	} else if (p && rt_task(p) &&
-		   (kprofile.rt_harder_in_irq || !in_interrupt())) {
+		   (kprofile_get(rt_harder_in_irq) || !in_interrupt())) {
 		/* Patch 2: an rt task that was merely interrupted is no reason
 		 * for the interrupt's allocation to dig deeper. */
 		alloc_flags |= ALLOC_HARDER;
@@ -1064,7 +1160,7 @@ __alloc_pages_high_priority(gfp_t gfp_mask, unsigned int order,
 					      preferred_zone, migratetype);
 		/* Patch 3 makes this wait on both queues (BLK_RW_BOTH). */
 		if (!page && (gfp_mask & __GFP_NOFAIL))
-			congestion_wait(kprofile.cw_alloc, HZ / 50);
+			congestion_wait(kprofile_get(cw_alloc), HZ / 50);
 	} while (!page && (gfp_mask & __GFP_NOFAIL));
 
 	return page;
@@ -1080,6 +1176,9 @@ __alloc_pages_direct_reclaim(gfp_t gfp_mask, unsigned int order,
 	struct reclaim_state reclaim_state = { 0 };
 	struct page *page = NULL;
 
+	if (order)
+		alloc_stats.direct_reclaim[alloc_caller_now()]
+			[min(order, (unsigned int)NR_RECLAIM_ORDERS) - 1]++;
 	p->flags |= PF_MEMALLOC;
 	p->reclaim_state = &reclaim_state;
 	*did_some_progress = try_to_free_pages(zonelist, (int)order, gfp_mask);
@@ -1171,7 +1270,7 @@ restart:
 	 * its order again.  2.6.30 restarted from the very top, fast path
 	 * included.
 	 */
-	if (!first && kprofile.restart_mode == RESTART_TOP) {
+	if (!first && kprofile_get(restart_mode) == RESTART_TOP) {
 		page = get_page_from_freelist(gfp_mask | __GFP_HARDWALL, order,
 					      zonelist, high_zoneidx,
 					      ALLOC_WMARK_LOW | ALLOC_CPUSET,
@@ -1179,14 +1278,22 @@ restart:
 		if (page)
 			goto got_pg;
 	}
-	if (first || kprofile.restart_mode != RESTART_AFTER_WAKE) {
+	if (first || kprofile_get(restart_mode) != RESTART_AFTER_WAKE) {
 		wake_all_kswapd(order, zonelist, high_zoneidx);
 		note.kswapd_wakes++;
 	}
-	first = false;
 	note.passes++;
 
-	alloc_flags = gfp_to_alloc_flags(gfp_mask);
+	/*
+	 * v2.6.31 __alloc_pages_slowpath() computes alloc_flags once, above
+	 * its restart label: a task the OOM killer just chose (TIF_MEMDIE)
+	 * restarts without ALLOC_NO_WATERMARKS and gives up below.  2.6.30
+	 * (__alloc_pages_internal()) and b259fbde0a8 (2.6.32-rc1) compute it
+	 * on every restart.
+	 */
+	if (first || kprofile_get(restart_alloc_flags) != RESTART_FLAGS_ONCE)
+		alloc_flags = gfp_to_alloc_flags(gfp_mask);
+	first = false;
 	slowpath_note_attempt(&note, alloc_flags & ~ALLOC_NO_WATERMARKS);
 
 	/* The min watermark, softened by ALLOC_HIGH and ALLOC_HARDER. */
@@ -1197,6 +1304,14 @@ restart:
 		goto got_pg;
 
 rebalance:
+	/*
+	 * v2.6.30 __alloc_pages_internal()'s rebalance label tests
+	 * PF_MEMALLOC and TIF_MEMDIE itself, so a task killed while it waited
+	 * below still gets its no-watermark attempt; .31 and rc6 go by the
+	 * flags of the last restart.
+	 */
+	if (kprofile_get(restart_alloc_flags) == RESTART_FLAGS_EVERY_PASS)
+		alloc_flags = gfp_to_alloc_flags(gfp_mask);
 	if (alloc_flags & ALLOC_NO_WATERMARKS) {
 		slowpath_note_attempt(&note, ALLOC_NO_WATERMARKS);
 		page = __alloc_pages_high_priority(gfp_mask, order, zonelist,
@@ -1261,7 +1376,7 @@ rebalance:
 		 * index 1) and in the revert-8aa7e847 kernels, ASYNC in .31
 		 * and rc6, both in turn with patch 3.
 		 */
-		congestion_wait(kprofile.cw_alloc, HZ / 50);
+		congestion_wait(kprofile_get(cw_alloc), HZ / 50);
 		goto rebalance;
 	}
 
@@ -1281,6 +1396,9 @@ struct page *__alloc_pages_nodemask(gfp_t gfp_mask, unsigned int order,
 	struct page *page = NULL;
 
 	might_sleep_if(gfp_mask & __GFP_WAIT);
+	if (order && (gfp_mask & __GFP_WAIT))
+		alloc_stats.sleeping[alloc_caller_now()]
+			[min(order, (unsigned int)NR_RECLAIM_ORDERS) - 1]++;
 
 	preferred_zone = __first_zones_zonelist(zonelist, high_zoneidx);
 	if (preferred_zone) {
@@ -1303,6 +1421,35 @@ struct page *alloc_pages(gfp_t gfp_mask, unsigned int order)
 	/* alloc_pages_current without a mempolicy: the local node's list. */
 	return __alloc_pages_nodemask(gfp_mask, order,
 				      node_zonelist(numa_node_id(), gfp_mask));
+}
+
+/*
+ * The task's tag is restored afterwards, so a tagged allocation made
+ * inside another (a slab page for a mempool's element) counts as its own.
+ */
+struct page *alloc_pages_for(enum alloc_caller caller, gfp_t gfp,
+			     unsigned int order)
+{
+	struct task_struct *p = current;
+	unsigned char old;
+	struct page *page;
+
+	if (in_interrupt())
+		return alloc_pages(gfp, order);
+	if (!p) {
+		/* Nothing sleeps outside a task: a plain save and restore. */
+		enum alloc_caller was = alloc_caller_notask;
+
+		alloc_caller_notask = caller;
+		page = alloc_pages(gfp, order);
+		alloc_caller_notask = was;
+		return page;
+	}
+	old = p->alloc_caller;
+	p->alloc_caller = (unsigned char)caller;
+	page = alloc_pages(gfp, order);
+	p->alloc_caller = old;
+	return page;
 }
 
 /* ---- boot: zones, zonelists, pagesets, watermarks ---------------------- */
@@ -1921,3 +2068,94 @@ void set_lowmem_reserve_ratios(const struct mem_config *cfg)
 		sysctl_lowmem_reserve_ratio[i] = cfg->lowmem_reserve_ratio[i] ?
 			cfg->lowmem_reserve_ratio[i] : defaults[i];
 }
+
+/* ---- measures (mmsim) ------------------------------------------------ */
+
+void page_alloc_stats_reset(void)
+{
+	memset(&alloc_stats, 0, sizeof(alloc_stats));
+}
+
+static void collect_alloc_stats(struct run_result *r)
+{
+	uint64_t *broken = result_uints_mut(r, "blocks_broken");
+	uint64_t *reclaim = result_uints_mut(r, "highorder_direct_reclaim");
+	uint64_t *sleeping = result_uints_mut(r, "highorder_sleeping");
+
+	result_set_uint(r, "drain_all_pages", alloc_stats.drain_all_pages);
+	for (int c = 0; c < NR_ALLOC_CALLERS; c++) {
+		for (int k = 0; k < NR_BLOCK_BREAKS; k++)
+			broken[c * NR_BLOCK_BREAKS + k] =
+				alloc_stats.blocks_broken[c][k];
+		for (int o = 0; o < NR_RECLAIM_ORDERS; o++) {
+			reclaim[c * NR_RECLAIM_ORDERS + o] =
+				alloc_stats.direct_reclaim[c][o];
+			sleeping[c * NR_RECLAIM_ORDERS + o] =
+				alloc_stats.sleeping[c][o];
+		}
+	}
+}
+
+static struct measure drain_all_pages_measure = {
+	.name = "drain_all_pages", .doc = "drain_all_pages() calls: every "
+	"order > 0 request that entered direct reclaim drains every CPU's "
+	"pcp lists (2.6.32 __alloc_pages_direct_reclaim())",
+	.unit = "calls", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "drain_all_pages",
+	.csv = "drain_all_pages", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+	.collect = collect_alloc_stats,
+};
+MEASURE_REGISTER(drain_all_pages_measure);
+
+static const char *blocks_broken_element(unsigned int dim, unsigned int i)
+{
+	static const char *const how[NR_BLOCK_BREAKS] = {
+		"own", "fallback", "reserve",
+	};
+
+	return dim ? how[i] : alloc_caller_names[i];
+}
+
+static struct measure blocks_broken_measure = {
+	.name = "blocks_broken", .doc = "free blocks of order 2 or more split "
+	"for a smaller request, by whom the request was for (enum "
+	"alloc_caller) and where the block was: on the request's own "
+	"migrate type's lists, another type's (__rmqueue_fallback) or "
+	"MIGRATE_RESERVE's",
+	.unit = "blocks", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "blocks_broken", .type = MT_ARRAY,
+	.dims = { NR_ALLOC_CALLERS, NR_BLOCK_BREAKS },
+	.element_name = blocks_broken_element, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(blocks_broken_measure);
+
+static const char *direct_reclaim_element(unsigned int dim, unsigned int i)
+{
+	static const char *const orders[NR_RECLAIM_ORDERS] = {
+		"order_1", "order_2", "order_3", "order_4plus",
+	};
+
+	return dim ? orders[i] : alloc_caller_names[i];
+}
+
+static struct measure highorder_direct_reclaim_measure = {
+	.name = "highorder_direct_reclaim", .doc = "order > 0 requests that "
+	"entered direct reclaim (and so drained the pcp lists), by whom they "
+	"were for and order",
+	.unit = "requests", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "highorder_direct_reclaim", .type = MT_ARRAY,
+	.dims = { NR_ALLOC_CALLERS, NR_RECLAIM_ORDERS },
+	.element_name = direct_reclaim_element, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(highorder_direct_reclaim_measure);
+
+static struct measure highorder_sleeping_measure = {
+	.name = "highorder_sleeping", .doc = "order > 0 requests that may "
+	"sleep (__GFP_WAIT), whether or not they reached the slow path, by "
+	"whom they were for and order",
+	.unit = "requests", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "highorder_sleeping", .type = MT_ARRAY,
+	.dims = { NR_ALLOC_CALLERS, NR_RECLAIM_ORDERS },
+	.element_name = direct_reclaim_element, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(highorder_sleeping_measure);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * On-demand readahead as 2.6.32 (mm/readahead.c, Wu Fengguang's design,
- * unchanged in .30-.32): a window per open file that starts from the
- * request size, grows x4 while small and x2 after, up to ra_pages
- * (read_ahead_kb, 128 KiB by default), and a PG_readahead marker
- * async_size pages before the window's end whose hit starts the next
- * window while the reader still has pages to consume.
+ * On-demand readahead (mm/readahead.c, Wu Fengguang's design): a window
+ * per open file that starts from the request size, grows x4 while small
+ * and x2 after, up to ra_pages (read_ahead_kb, 128 KiB by default), and a
+ * PG_readahead marker async_size pages before the window's end whose hit
+ * starts the next window while the reader still has pages to consume.
+ * 2.6.31's series (context readahead and its companions) changed how
+ * ondemand_readahead() treats reads that do not follow the state: switch
+ * ondemand_ra, V30 in v2.6.30, V31 in v2.6.31 and v2.6.32-rc6.
  *
  * Every page read here is a READ (sync) request; the task that wants one
  * of them sleeps on its page lock in do_generic_file_read.
@@ -19,6 +21,7 @@
 #include "linux/bio.h"
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
+#include "mmsim/profile.h"
 
 struct readahead_stats ra_stats;
 
@@ -221,6 +224,61 @@ static bool try_context_readahead(struct address_space *mapping,
 	return true;
 }
 
+/*
+ * v2.6.30 mm/readahead.c ondemand_readahead(), before 2.6.31's series: a
+ * read that is neither sequential (prev_pos + 1, or larger than the
+ * window) nor at a marker is read as it is; a marker without matching
+ * state sizes the window from the cached run starting at the offset
+ * itself, without the request; no context readahead, and no merging of a
+ * first window with the next (51daa88ebd8).
+ */
+static unsigned long ondemand_readahead_v30(struct address_space *mapping,
+					    struct file_ra_state *ra,
+					    struct file *filp,
+					    bool hit_readahead_marker,
+					    pgoff_t offset,
+					    unsigned long req_size)
+{
+	unsigned long max = ra->ra_pages;
+	pgoff_t prev_offset;
+	bool sequential;
+
+	if (offset && (offset == ra->start + ra->size - ra->async_size ||
+		       offset == ra->start + ra->size)) {
+		ra->start += ra->size;
+		ra->size = (unsigned int)get_next_ra_size(ra, max);
+		ra->async_size = ra->size;
+		return ra_submit(ra, mapping, filp);
+	}
+
+	prev_offset = ra->prev_pos < 0 ? (pgoff_t)-1 :
+		      (pgoff_t)(ra->prev_pos >> PAGE_CACHE_SHIFT);
+	sequential = offset - prev_offset <= 1UL || req_size > max;
+	if (!hit_readahead_marker && !sequential)
+		return (unsigned long)__do_page_cache_readahead(mapping, filp,
+							       offset,
+							       req_size, 0);
+	if (hit_readahead_marker) {
+		/* radix_tree_next_hole(offset, max + 1): no hole is "too far". */
+		pgoff_t start = page_cache_next_hole(mapping, offset, max + 1);
+
+		if (!start || start - offset > max)
+			return 0;
+		ra->start = start;
+		ra->size = (unsigned int)(start - offset);
+		ra->size = (unsigned int)get_next_ra_size(ra, max);
+		ra->async_size = ra->size;
+		return ra_submit(ra, mapping, filp);
+	}
+
+	/* First read of the file, a sequential miss, or an oversize read. */
+	ra->start = offset;
+	ra->size = (unsigned int)get_init_ra_size(req_size, max);
+	ra->async_size = ra->size > req_size ? ra->size - (unsigned int)req_size :
+					       ra->size;
+	return ra_submit(ra, mapping, filp);
+}
+
 static unsigned long ondemand_readahead(struct address_space *mapping,
 					struct file_ra_state *ra,
 					struct file *filp,
@@ -229,6 +287,11 @@ static unsigned long ondemand_readahead(struct address_space *mapping,
 {
 	unsigned long max = ra->ra_pages;
 	pgoff_t prev_offset;
+
+	if (kprofile_get(ondemand_ra) == ONDEMAND_RA_V30)
+		return ondemand_readahead_v30(mapping, ra, filp,
+					      hit_readahead_marker, offset,
+					      req_size);
 
 	if (!offset)
 		goto initial_readahead;

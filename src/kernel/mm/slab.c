@@ -234,7 +234,8 @@ static struct array_cache *cpu_cache_get(struct kmem_cache *s, int cpu)
 /* kmem_getpages(): the cache's order, flags and __GFP_RECLAIMABLE. */
 static struct page *kmem_getpages(struct kmem_cache *s, gfp_t flags)
 {
-	return alloc_pages(flags | s->allocflags, s->slab.gfporder);
+	return alloc_pages_for(ALLOC_CALLER_SLAB, flags | s->allocflags,
+			       s->slab.gfporder);
 }
 
 /*

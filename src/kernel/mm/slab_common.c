@@ -574,7 +574,7 @@ static void *kmalloc_large(size_t size, gfp_t flags)
 	struct large_block *b;
 	struct page *page;
 
-	page = alloc_pages(flags | __GFP_COMP, order);
+	page = alloc_pages_for(ALLOC_CALLER_SLAB, flags | __GFP_COMP, order);
 	if (!page)
 		return NULL;
 	b = xmalloc(sizeof(*b) + size);

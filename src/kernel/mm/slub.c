@@ -231,12 +231,13 @@ static struct page *allocate_slab(struct kmem_cache *s, gfp_t flags,
 
 	flags |= s->allocflags;
 	*oo = s->slub.oo;
-	page = alloc_pages((flags | __GFP_NOWARN | __GFP_NORETRY) & ~__GFP_NOFAIL,
-			   oo->order);
+	page = alloc_pages_for(ALLOC_CALLER_SLAB,
+			       (flags | __GFP_NOWARN | __GFP_NORETRY) &
+			       ~__GFP_NOFAIL, oo->order);
 	if (page)
 		return page;
 	*oo = s->slub.min;
-	page = alloc_pages(flags, oo->order);
+	page = alloc_pages_for(ALLOC_CALLER_SLAB, flags, oo->order);
 	if (page)
 		s->stats.order_fallback++;
 	return page;

@@ -252,8 +252,11 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp_mask,
 				break;
 			continue;
 		}
-		/* Call radix_tree_preload() while we can wait. */
+		/* Call radix_tree_preload() while we can wait (holding
+		 * new_page, which no list has yet). */
+		nr_pages_in_hand++;
 		err = radix_tree_preload(gfp_mask & GFP_KERNEL);
+		nr_pages_in_hand--;
 		if (err)
 			break;
 		err = swapcache_prepare(entry);

@@ -7,14 +7,18 @@
  * Slot 0 is the swap header and never handed out.  A slot is free when its
  * byte is 0.
  *
- * Allocation (2.6.32 mm/swapfile.c scan_swap_map()): slots go out sequentially
+ * Allocation (mm/swapfile.c scan_swap_map()): slots go out sequentially
  * from cluster_next; every SWAPFILE_CLUSTER (256) allocations the cursor
  * jumps to the first run of 256 free slots (at any alignment, first fit
  * from lowest_bit), so pages reclaimed together get adjacent slots and
- * their writes merge.  When there is no such run, the next free slot after
- * the cursor.  The kernel finds the run by a linear scan of swap_map;
- * mmsim keeps a use count per aligned 256-slot block to step over blocks
- * that cannot hold the start of a run, which finds the same slot.
+ * their writes merge.  When there is no such run, the first free slot from
+ * lowest_bit (all three tags: the search's scan_base is lowest_bit on a
+ * rotational device).  From 2.6.31 on (c9e444103b5, switch
+ * swap_reuse_cache_only), while swap is more than half full a slot held
+ * only by the swap cache is freed and taken as well.  The kernel finds the
+ * run by a linear scan of swap_map; mmsim keeps a use count per aligned
+ * 256-slot block to step over blocks that cannot hold the start of a run,
+ * which finds the same slot.
  *
  * Several devices are taken in priority order, highest first; the kernel
  * round-robins between devices of equal priority, mmsim takes the lowest
@@ -28,6 +32,8 @@
 #include "linux/swap.h"
 #include "linux/mm.h"
 #include "linux/pagemap.h"
+#include "linux/slab.h"
+#include "mmsim/profile.h"
 
 struct swap_info_struct swap_info[MAX_SWAPFILES];
 unsigned int nr_swapfiles;
@@ -58,6 +64,46 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
+/*
+ * sys_swapon()'s swap_map = vmalloc(maxpages * sizeof(short)), the same
+ * in 2.6.30, 2.6.31 and 2.6.32-rc6 (mm/swapfile.c): two bytes per slot,
+ * 1 MiB (256 pages) for the reproduction's 2 GiB of swap, held until
+ * swapoff.  vmalloc() is GFP_KERNEL | __GFP_HIGHMEM (2.6.32 mm/vmalloc.c),
+ * and __vmalloc_area_node() takes the pages one at a time, order 0
+ * (unmovable: no __GFP_MOVABLE), after kmalloc'ing the array that lists
+ * them (the kernel vmallocs the array instead when it is larger than a
+ * page, a swap of more than 4 GiB on x86-64: [MODEL] kmalloc'ed here
+ * too).  mmsim keeps its swap_map in host memory (one byte per slot);
+ * these are the simulated pages the kernel's would hold.  [MODEL] A
+ * shortage leaves the device with fewer of them rather than failing
+ * swapon.
+ */
+static void swap_map_vmalloc(struct swap_info_struct *si, unsigned long nr_slots)
+{
+	unsigned long nr = (nr_slots * 2 + PAGE_SIZE - 1) >> PAGE_SHIFT;
+
+	si->map_pages = kmalloc(nr * sizeof(*si->map_pages),
+				GFP_KERNEL | __GFP_ZERO);
+	if (!si->map_pages)
+		return;
+	while (si->nr_map_pages < nr) {
+		struct page *page = alloc_page(GFP_KERNEL | __GFP_HIGHMEM);
+
+		if (!page)
+			break;
+		si->map_pages[si->nr_map_pages++] = page;
+	}
+}
+
+unsigned long swap_map_held_pages(void)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < nr_swapfiles; i++)
+		n += swap_info[i].nr_map_pages;
+	return n;
+}
+
 int swapon_bdev(struct block_device *bdev, uint64_t start_sect,
 		unsigned long nr_slots, int prio)
 {
@@ -79,6 +125,7 @@ int swapon_bdev(struct block_device *bdev, uint64_t start_sect,
 	si->cluster_used = xcalloc(si->nr_clusters, sizeof(*si->cluster_used));
 	if (mm_debug_checks)
 		si->slot_data = xcalloc(nr_slots, sizeof(*si->slot_data));
+	swap_map_vmalloc(si, nr_slots);
 	si->swap_map[0] = SWAP_MAP_BAD;		/* the header */
 	si->cluster_used[0] = 1;
 	si->lowest_bit = 1;
@@ -207,21 +254,65 @@ static long find_free_run(struct swap_info_struct *si)
 }
 
 /*
- * The next free slot from @offset on, wrapping at highest_bit; 0 if none.
- * Full clusters are stepped over whole.
+ * c9e444103b5 (2.6.31 mm/swapfile.c __try_to_reclaim_swap()): a slot that
+ * only the swap cache holds is given back if its page can be locked at
+ * once and is not under writeback; true if the slot is free now.
+ */
+static bool try_to_reclaim_swap_slot(struct swap_info_struct *si,
+				     unsigned long offset)
+{
+	swp_entry_t entry = swp_entry((unsigned int)(si - swap_info), offset);
+	struct page *page = find_get_swap_cache_page(entry);
+	bool freed = false;
+
+	if (!page)
+		return false;
+	if (trylock_page(page)) {
+		freed = try_to_free_swap(page);
+		unlock_page(page);
+	}
+	page_cache_release(page);
+	return freed && !si->swap_map[offset];
+}
+
+/*
+ * May scan_swap_map() take @offset?  A free slot, or (2.6.31 and rc6,
+ * swap_reuse_cache_only, while vm_swap_full()) a slot held only by the
+ * swap cache whose page gives it back.
+ */
+static bool slot_usable(struct swap_info_struct *si, unsigned long offset)
+{
+	if (!si->swap_map[offset])
+		return true;
+	return kprofile_get(swap_reuse_cache_only) &&
+	       si->swap_map[offset] == SWAP_HAS_CACHE && vm_swap_full() &&
+	       try_to_reclaim_swap_slot(si, offset);
+}
+
+/*
+ * The next usable slot from @offset on, wrapping at highest_bit; 0 if
+ * none.  Full clusters are stepped over whole, unless slots held only by
+ * the swap cache may be reused.  [MODEL] The kernel's wrap-around scan
+ * starts after lowest_bit and stops before where the scan began; this one
+ * looks at every slot once, which differs only when lowest_bit is the
+ * last free slot.
  */
 static unsigned long next_free_slot(struct swap_info_struct *si,
 				    unsigned long offset)
 {
+	bool reuse = kprofile_get(swap_reuse_cache_only) && vm_swap_full();
+
 	for (unsigned long n = 0; n <= si->max + si->nr_clusters; n++) {
-		if (offset > si->highest_bit || offset < si->lowest_bit)
+		/* No free slot lies below lowest_bit; a cache-only one may. */
+		if (offset > si->highest_bit ||
+		    (!reuse && offset < si->lowest_bit))
 			offset = si->lowest_bit;
-		if (offset % SWAPFILE_CLUSTER == 0 &&
+		if (!reuse && offset % SWAPFILE_CLUSTER == 0 &&
 		    si->cluster_used[offset / SWAPFILE_CLUSTER] == SWAPFILE_CLUSTER) {
 			offset += SWAPFILE_CLUSTER;
 			continue;
 		}
-		if (!si->swap_map[offset])
+		if (slot_usable(si, offset))
 			return offset;
 		offset++;
 	}
@@ -240,18 +331,24 @@ static unsigned long scan_swap_map(struct swap_info_struct *si, uint8_t usage)
 		if (si->pages - si->inuse_pages >= SWAPFILE_CLUSTER) {
 			long start = find_free_run(si);
 
-			if (start >= 0)
-				offset = (unsigned long)start;
+			/*
+			 * No free run: v2.6.30..v2.6.32-rc6 scan_swap_map()
+			 * set scan_base = offset = si->lowest_bit for its
+			 * search (a rotational device) and go on first-free
+			 * from there, not from cluster_next.
+			 */
+			offset = start >= 0 ? (unsigned long)start : si->lowest_bit;
 		}
 	} else {
 		si->cluster_nr--;
 	}
-	if (offset > si->highest_bit || offset < si->lowest_bit ||
-	    si->swap_map[offset])
+	/* The kernel's checks: past highest_bit start again at lowest_bit. */
+	if (offset > si->highest_bit)
+		offset = si->lowest_bit;
+	if (!slot_usable(si, offset))
 		offset = next_free_slot(si, offset);
 	if (!offset)
 		return 0;
-
 	if (offset == si->lowest_bit)
 		si->lowest_bit++;
 	if (offset == si->highest_bit)

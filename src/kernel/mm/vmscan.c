@@ -8,6 +8,7 @@
  *   .active_list_rule   shrink_list / shrink_active_list (.30 vs .31+)
  *   .noswap_rule        shrink_zone scaling without swap (.30 vs .31+)
  *   .lumpy_sync_rule    the lumpy synchronous second pass (.30 vs .31+)
+ *   .lumpy_noswap_skip  lumpy neighbours without swap (rc6)
  *   .too_many_isolated  the rc6 direct-reclaim throttle
  *   .reclaimable_def    zone_lru_pages (.30/.31) / zone_reclaimable_pages (.32)
  *   .cw_direct, .cw_kswapd, .cw_lumpy, .cw_isolated   congestion queues
@@ -174,7 +175,7 @@ unsigned long zone_reclaimable_pages(struct zone *zone)
 /* What "reclaimable pages" means depends on the version (reclaimable_def). */
 static unsigned long zone_reclaimable(struct zone *zone)
 {
-	if (kprofile.reclaimable_def == RECLAIMABLE_SWAP_AWARE)
+	if (kprofile_get(reclaimable_def) == RECLAIMABLE_SWAP_AWARE)
 		return zone_reclaimable_pages(zone);
 	return zone_lru_pages(zone);
 }
@@ -583,8 +584,14 @@ static unsigned long isolate_lru_pages(unsigned long nr_to_scan,
 			cursor_page = pfn_to_page(pfn);
 			if (page_zonenum(cursor_page) != zone_id)
 				continue;
-			/* Without swap, unswapped anon pages cannot go. */
-			if (nr_swap_pages <= 0 && PageAnon(cursor_page) &&
+			/*
+			 * Without swap, unswapped anon pages cannot go
+			 * (de2e7567c7d, 2.6.32-rc1 isolate_lru_pages(); .30
+			 * and .31 take them and fail them in
+			 * shrink_page_list()).
+			 */
+			if (kprofile_get(lumpy_noswap_skip) &&
+			    nr_swap_pages <= 0 && PageAnon(cursor_page) &&
 			    !PageSwapCache(cursor_page))
 				continue;
 			if (__isolate_lru_page(cursor_page, mode, file) == 0) {
@@ -642,7 +649,7 @@ static bool too_many_isolated(struct zone *zone, int file)
 {
 	unsigned long inactive, isolated;
 
-	if (!kprofile.too_many_isolated || current_is_kswapd())
+	if (!kprofile_get(too_many_isolated) || current_is_kswapd())
 		return false;
 	if (file) {
 		inactive = zone_page_state(zone, NR_INACTIVE_FILE);
@@ -673,7 +680,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	bool sync_pass, sync_waited = false;
 
 	while (too_many_isolated(zone, file)) {
-		congestion_wait(kprofile.cw_isolated, HZ / 10);
+		congestion_wait(kprofile_get(cw_isolated), HZ / 10);
 		/* About to die and free our memory: return now. */
 		if (fatal_signal_pending(current))
 			return SWAP_CLUSTER_MAX;
@@ -688,7 +695,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 	else if (sc->order && priority < DEF_PRIORITY - 2)
 		lumpy_reclaim = true;
 	/* .30 only waited for the I/O of costly orders (lumpy_sync_rule). */
-	sync_pass = kprofile.lumpy_sync_rule == LUMPY_SYNC_LUMPY ?
+	sync_pass = kprofile_get(lumpy_sync_rule) == LUMPY_SYNC_LUMPY ?
 		lumpy_reclaim : sc->order > PAGE_ALLOC_COSTLY_ORDER;
 
 	src = &zone->lru[LRU_INACTIVE_ANON + LRU_FILE * file];
@@ -734,7 +741,7 @@ static unsigned long shrink_inactive_list(unsigned long max_scan,
 		if (nr_freed < nr_taken && !current_is_kswapd() && sync_pass) {
 			reclaim_stats.lumpy_sync_passes++;
 			sync_waited = true;
-			congestion_wait(kprofile.cw_lumpy, HZ / 10);
+			congestion_wait(kprofile_get(cw_lumpy), HZ / 10);
 			/* The first pass may have activated some: undo that. */
 			memset(count, 0, sizeof(count));
 			nr_active = clear_active_flags(&page_list, count);
@@ -843,7 +850,7 @@ static void shrink_active_list(unsigned long nr_pages, struct zone *zone,
 			 * trip around the active list; anon pages do not
 			 * (use-once streaming I/O does not evict them anyway).
 			 */
-			if (kprofile.active_list_rule == ACTIVE_LIST_V31 &&
+			if (kprofile_get(active_list_rule) != ACTIVE_LIST_V30 &&
 			    (vm_flags & VM_EXEC) && page_is_file_cache(page)) {
 				list_add(&page->lru, &l_active);
 				continue;
@@ -874,7 +881,7 @@ static unsigned long shrink_list(enum lru_list lru, unsigned long nr_to_scan,
 	int file = is_file_lru(lru);
 	unsigned long n = nr_to_scan;
 
-	if (kprofile.active_list_rule == ACTIVE_LIST_V30) {
+	if (kprofile_get(active_list_rule) == ACTIVE_LIST_V30) {
 		/* .30: the active file list is always aged; an active anon
 		 * quota with anon not low is spent on the inactive list. */
 		if (lru == LRU_ACTIVE_FILE ||
@@ -886,9 +893,15 @@ static unsigned long shrink_list(enum lru_list lru, unsigned long nr_to_scan,
 	}
 	if (is_active_lru(lru)) {
 		if (file ? inactive_file_is_low(zone) :
-			   inactive_anon_is_low(zone))
+			   inactive_anon_is_low(zone)) {
 			shrink_active_list(n, zone, sc, priority, file);
-		return 0;
+			return 0;
+		}
+		/* b39415b2 (2.6.32.3): an active quota with the inactive
+		 * list not low is not spent at all; v2.6.31 and v2.6.32-rc6
+		 * fall through and evict inactive pages with it. */
+		if (kprofile_get(active_list_rule) == ACTIVE_LIST_SKIP)
+			return 0;
 	}
 	return shrink_inactive_list(n, zone, sc, priority, file);
 }
@@ -903,7 +916,7 @@ static void get_scan_ratio(struct zone *zone, struct scan_control *sc,
 	unsigned long ap, fp;
 
 	/* .30 checked swap here; .31+ in shrink_zone (noswap_rule). */
-	if (kprofile.noswap_rule == NOSWAP_V30 &&
+	if (kprofile_get(noswap_rule) == NOSWAP_V30 &&
 	    (!sc->may_swap || nr_swap_pages <= 0)) {
 		percent[0] = 0;
 		percent[1] = 100;
@@ -966,7 +979,7 @@ static void shrink_zone(int priority, struct zone *zone,
 	bool noswap = false;
 	enum lru_list l;
 
-	if (kprofile.noswap_rule == NOSWAP_V31 &&
+	if (kprofile_get(noswap_rule) == NOSWAP_V31 &&
 	    (!sc->may_swap || nr_swap_pages <= 0)) {
 		noswap = true;
 		percent[0] = 0;
@@ -1014,7 +1027,7 @@ static void shrink_zone(int priority, struct zone *zone,
 
 	/* Keep the anon lists balanced even when anon was not scanned. */
 	if (inactive_anon_is_low(zone) &&
-	    (kprofile.noswap_rule == NOSWAP_V30 || nr_swap_pages > 0))
+	    (kprofile_get(noswap_rule) == NOSWAP_V30 || nr_swap_pages > 0))
 		shrink_active_list(SWAP_CLUSTER_MAX, zone, sc, priority, 0);
 
 	throttle_vm_writeout(sc->gfp_mask);
@@ -1086,7 +1099,7 @@ static unsigned long do_try_to_free_pages(struct zonelist *zonelist,
 		 * SYNC in .30, ASYNC in .31/rc6, BOTH with patch 3). */
 		if (sc->nr_scanned && priority < DEF_PRIORITY - 2) {
 			reclaim_stats.direct_cw[priority]++;
-			congestion_wait(kprofile.cw_direct, HZ / 10);
+			congestion_wait(kprofile_get(cw_direct), HZ / 10);
 		}
 	}
 	/* The top priority still had work to do: do not go OOM yet. */
@@ -1191,7 +1204,7 @@ static unsigned long balance_pgdat(pg_data_t *pgdat, int order)
 	 * once, from the order on entry.
 	 */
 	congestion_priority = DEF_PRIORITY - 2;
-	if (kprofile.kswapd_cw_priority == KSWAPD_CW_ORDER_ADJUSTED)
+	if (kprofile_get(kswapd_cw_priority) == KSWAPD_CW_ORDER_ADJUSTED)
 		congestion_priority -= min(congestion_priority, sc.order);
 
 loop_again:
@@ -1286,11 +1299,11 @@ loop_again:
 		 */
 		if (total_scanned && priority < congestion_priority) {
 			kswapd_note_state(pgdat, KSWAPD_ACT_CONGESTION_WAIT);
-			kswapd_now[pgdat->node_id].cw_queue = kprofile.cw_kswapd;
+			kswapd_now[pgdat->node_id].cw_queue = kprofile_get(cw_kswapd);
 			kswapd_note_nap(priority, sc.order,
 					congestion_priority);
 			/* The order is recorded for claim 6 (docs/validation.md). */
-			congestion_wait(kprofile.cw_kswapd, HZ / 10);
+			congestion_wait(kprofile_get(cw_kswapd), HZ / 10);
 			kswapd_note_state(pgdat, KSWAPD_ACT_BALANCING);
 		}
 
@@ -1338,7 +1351,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 {
 	long remaining = 0;
 
-	if (kprofile.kswapd_sleep != KSWAPD_SLEEP_QUICK_RECHECK) {
+	if (kprofile_get(kswapd_sleep) != KSWAPD_SLEEP_QUICK_RECHECK) {
 		/* No recheck: sleep until the next wakeup_kswapd. */
 		reclaim_stats.kswapd_state = KSWAPD_SLEEPING;
 		kswapd_note_state(pgdat, KSWAPD_ACT_SLEEPING);
@@ -1348,7 +1361,7 @@ static void kswapd_sleep(pg_data_t *pgdat, struct wait_queue_entry *wait,
 	}
 	/* Patch 4: try a short sleep (HZ/10) first. */
 	if (!sleeping_prematurely(order, remaining)) {
-		sim_time_t nap = (sim_time_t)kprofile.kswapd_short_sleep_ms *
+		sim_time_t nap = (sim_time_t)kprofile_get(kswapd_short_sleep_ms) *
 				 NSEC_PER_MSEC;
 
 		reclaim_stats.kswapd_state = KSWAPD_SHORT_SLEEP;

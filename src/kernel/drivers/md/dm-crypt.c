@@ -51,6 +51,7 @@
 #include "linux/slab.h"
 #include "linux/workqueue.h"
 #include "mmsim/profile.h"
+#include "metrics/metrics.h"
 
 #define MIN_IOS		16
 #define MIN_POOL_PAGES	32
@@ -85,10 +86,71 @@ struct dm_crypt_io {
 
 static struct kmem_cache *_crypt_io_pool;
 
+/*
+ * mmsim's measure of the write pages every crypt device holds, taken
+ * from its page pool by crypt_alloc_buffer() and given back when the
+ * clone completes (crypt_free_buffer_pages()): unmovable pages, one per
+ * 4 KiB written, in flight between kcryptd and the disk.  The peak, and
+ * the mean over the run weighted by time.
+ */
+static struct {
+	unsigned long now, peak;
+	uint64_t page_ns;		/* integral of now over time */
+	sim_time_t last, since;
+} crypt_write_pages;
+
+static void crypt_write_pages_add(long nr)
+{
+	sim_time_t t = sim_now();
+
+	crypt_write_pages.page_ns += (uint64_t)crypt_write_pages.now *
+				     (uint64_t)(t - crypt_write_pages.last);
+	crypt_write_pages.last = t;
+	crypt_write_pages.now = (unsigned long)((long)crypt_write_pages.now + nr);
+	if (crypt_write_pages.now > crypt_write_pages.peak)
+		crypt_write_pages.peak = crypt_write_pages.now;
+}
+
+static void collect_crypt_write_pages(struct run_result *r)
+{
+	sim_time_t span;
+
+	crypt_write_pages_add(0);
+	span = crypt_write_pages.last - crypt_write_pages.since;
+	result_set_uint(r, "crypt_write_pages_peak", crypt_write_pages.peak);
+	if (span)
+		result_set_real(r, "crypt_write_pages_mean",
+				(double)crypt_write_pages.page_ns / (double)span);
+}
+
+static struct measure crypt_write_pages_peak_measure = {
+	.name = "crypt_write_pages_peak", .doc = "the most dm-crypt write "
+	"pages (unmovable, from the page pool or the allocator) in flight "
+	"at once, every crypt device",
+	.unit = "pages", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "crypt_write_pages_peak",
+	.csv = "crypt_write_pages_peak", .type = MT_UINT,
+	.flags = MF_OMIT_EMPTY, .collect = collect_crypt_write_pages,
+};
+MEASURE_REGISTER(crypt_write_pages_peak_measure);
+
+static struct measure crypt_write_pages_mean_measure = {
+	.name = "crypt_write_pages_mean", .doc = "dm-crypt write pages in "
+	"flight, mean over the run weighted by time, every crypt device",
+	.unit = "pages", .kind = MEASURE_GAUGE,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "crypt_write_pages_mean",
+	.csv = "crypt_write_pages_mean", .type = MT_REAL,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(crypt_write_pages_mean_measure);
+
 /* dm_crypt_init(): KMEM_CACHE(dm_crypt_io, 0), at module init. */
 void dm_crypt_init(void)
 {
 	bool x86 = sim_arch && sim_arch->arch == ARCH_X86;
+
+	memset(&crypt_write_pages, 0, sizeof(crypt_write_pages));
+	crypt_write_pages.last = crypt_write_pages.since = sim_now();
 
 	_crypt_io_pool = kmem_cache_create_host("dm_crypt_io", x86 ? 96 : 152,
 						x86 ? 4 : 8, 0, NULL,
@@ -131,7 +193,7 @@ struct crypt_io_work {
 
 static bool dm_crypt_unplug_fix(void)
 {
-	return kprofile.dm_crypt_io_path == DM_CRYPT_IO_UNPLUG_V3;
+	return kprofile_get(dm_crypt_io_path) == DM_CRYPT_IO_UNPLUG_V3;
 }
 
 /* The patch's test: the original bio's BIO_RW_SYNCIO bit only. */
@@ -186,6 +248,7 @@ static void crypt_free_buffer_pages(struct crypt_config *cc, struct bio *clone)
 		mempool_free(clone->bi_io_vec[i], cc->page_pool);
 		clone->bi_io_vec[i] = NULL;
 	}
+	crypt_write_pages_add(-(long)clone->bi_vcnt);
 }
 
 /* Completion of a clone on the disk, in interrupt context. */
@@ -319,6 +382,7 @@ static struct bio *crypt_alloc_buffer(struct dm_crypt_io *io, unsigned int nr,
 		bio_put(clone);
 		return NULL;
 	}
+	crypt_write_pages_add((long)clone->bi_vcnt);
 	return clone;
 }
 
@@ -367,7 +431,7 @@ static void kcryptd_crypt_write_convert(struct dm_crypt_io *io)
 		if (out_of_pages) {
 			cc->stats.partial_clones++;
 			cc->stats.congestion_waits++;
-			congestion_wait(kprofile.cw_writeback, HZ / 100);
+			congestion_wait(kprofile_get(cw_writeback), HZ / 100);
 		}
 	}
 	crypt_dec_pending(io);

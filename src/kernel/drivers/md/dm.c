@@ -27,6 +27,7 @@
 #include "linux/slab.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
+#include "trace/events/block.h"
 
 struct dm_pool_params dm_pool_params = {
 	.min_ios = DM_MIN_IOS,
@@ -49,7 +50,7 @@ static bool arch32(void)
 void dm_init(void)
 {
 	unsigned int word = arch32() ? 4 : 8;
-	unsigned int io_size = kprofile.dm_io_endio_lock ?
+	unsigned int io_size = kprofile_get(dm_io_endio_lock) ?
 			       (arch32() ? 24 : 40) : (arch32() ? 20 : 32);
 
 	_io_cache = kmem_cache_create_host("dm_io", io_size, word, 0, NULL,
@@ -110,6 +111,7 @@ static void dec_pending(struct dm_io *io, int error)
 		io->error = error;
 	if (--io->io_count)
 		return;
+	trace_block_bio_complete(md->queue, io->bio);
 	bio_endio(io->bio, io->error);
 	free_io(md, io);
 }
@@ -135,15 +137,24 @@ static void clone_endio(struct bio *bio, int error)
 	dec_pending(io, error);
 }
 
-/* __map_bio(): the target maps the clone; a remapped one goes down. */
+/*
+ * __map_bio(): the target maps the clone; a remapped one goes down, its
+ * remap traced on the queue it goes to (the mapped device's number and
+ * the sector it had there).
+ */
 static void __map_bio(struct dm_target *ti, struct bio *clone,
 		      struct dm_target_io *tio)
 {
+	sector_t sector = clone->bi_sector;
+
 	clone->bi_end_io = clone_endio;
 	clone->bi_private = tio;
 	tio->io->io_count++;
-	if (ti->type->map(ti, clone) == DM_MAPIO_REMAPPED)
+	if (ti->type->map(ti, clone) == DM_MAPIO_REMAPPED) {
+		trace_block_remap(bdev_get_queue(clone->bi_bdev), clone,
+				  tio->io->bio->bi_bdev->bd_dev, sector);
 		generic_make_request(clone);
+	}
 }
 
 /* clone_bio(): room for the original's vecs, from the device's bio_set. */
@@ -217,7 +228,7 @@ struct mapped_device *alloc_dev(const char *name, struct block_device *dev,
 	 * (for request-based dm) and then set dm_request: even a bio-based
 	 * device has the BLKDEV_MIN_RQ requests of blk_init_free_list.
 	 */
-	if (kprofile.dm_request_queue) {
+	if (kprofile_get(dm_request_queue)) {
 		md->rq_pool = mempool_create_slab_pool(BLKDEV_MIN_RQ,
 						       blk_request_cachep());
 		mempool_set_name(md->rq_pool, "%s requests", name);
@@ -232,6 +243,7 @@ struct mapped_device *alloc_dev(const char *name, struct block_device *dev,
 	md->ti.type = type;
 	md->ti.len = len;
 	snprintf(md->bdev.bd_name, sizeof(md->bdev.bd_name), "%s", name);
+	md->bdev.bd_dev = blk_name_devt(name);
 	md->bdev.bd_queue = md->queue;
 	md->bdev.bd_nr_sectors = len;
 	dm_alloc_md_mempools(md, name);

@@ -80,6 +80,8 @@ struct bio {
 	void *bi_private;		/* for the bi_end_io owner */
 	bio_destructor_t *bi_destructor;	/* frees it into its bio_set */
 	sim_time_t bi_submit_time;	/* mmsim: when submit_bio took it */
+	sim_time_t bi_queue_time;	/* mmsim: when it entered its device's
+					 * queue (generic_make_request) */
 	struct page *bi_inline_vecs[BIO_INLINE_VECS];
 };
 

@@ -22,6 +22,7 @@
 #include "linux/bio.h"
 #include "linux/elevator.h"
 #include "linux/gfp.h"
+#include "linux/kdev_t.h"
 #include "linux/mempool.h"
 
 #define BLKDEV_MAX_RQ		128	/* default nr_requests */
@@ -31,6 +32,7 @@
 struct request_queue;
 struct disk_params;		/* hw/disk.h */
 struct hw_disk;			/* hw/disk.h */
+struct blk_trace;		/* linux/blktrace_api.h */
 
 /* ---- requests --------------------------------------------------------- */
 
@@ -89,6 +91,17 @@ enum queue_flags {
 typedef void (make_request_fn)(struct request_queue *q, struct bio *bio);
 typedef void (request_fn_proc)(struct request_queue *q);
 
+/*
+ * [MODEL] The buckets of the dispatched requests' sizes (<= 4 KiB,
+ * <= 8 KiB, ... doubling to <= 512 KiB, then larger) and of the seek
+ * distances between consecutive dispatches (0, < 64 KiB, < 1 MiB, ...
+ * 16-fold to < 4 GiB, then farther): blk_size_bucket(), blk_seek_bucket().
+ */
+#define BLK_SIZE_BUCKETS	9
+#define BLK_SEEK_BUCKETS	7
+unsigned int blk_size_bucket(unsigned int sectors);
+unsigned int blk_seek_bucket(uint64_t sectors);
+
 /* Counters kept per disk queue (READ/WRITE by direction, [2] by is_sync
  * where the comment says so). */
 struct blk_queue_stats {
@@ -96,6 +109,28 @@ struct blk_queue_stats {
 	unsigned long requests[2];	/* dispatched to the device, by direction */
 	unsigned long sectors[2];	/* by direction */
 	unsigned long back_merges, front_merges;
+	unsigned long merges[2];	/* back and front, by direction */
+	unsigned long allocated[2];	/* requests (get_request), by direction */
+	unsigned long completed_rw[2];	/* requests, by direction */
+	unsigned long unplugs_io;	/* blk_unplug(), and the timer's work */
+	unsigned long unplugs_timer;	/* the plug timer fired */
+	/* Per bio completed, by its request's is_sync: count, and the sums
+	 * of queued (generic_make_request) -> completed and of
+	 * dispatched -> completed, as btt's Q2C and D2C average them. */
+	unsigned long bios_done[2];
+	sim_time_t q2c_ns[2], d2c_ns[2];
+	/* Time with a request of the class in the driver, by is_sync;
+	 * busy_since: when the current such stretch began. */
+	sim_time_t busy_ns[2], busy_since[2];
+	/* Dispatches by is_sync: seeks (one per request), their distance
+	 * in sectors (btt's seek_dist), the histograms, and the last
+	 * request's extent the next distance is measured from. */
+	unsigned long seeks[2];
+	uint64_t seek_sectors[2];
+	uint64_t class_sectors[2];	/* dispatched, by is_sync */
+	unsigned long seek_hist[2][BLK_SEEK_BUCKETS];
+	unsigned long size_hist[2][BLK_SIZE_BUCKETS];
+	uint64_t last_start, last_end;
 	unsigned long sleeps[2];	/* get_request_wait sleeps, by is_sync */
 	sim_time_t sleep_ns[2];		/* time in them, by is_sync */
 	unsigned long deferred;		/* interrupt-context bios that waited */
@@ -132,6 +167,7 @@ struct request_queue {
 	struct bio *deferred;		/* bios from interrupt context that */
 	struct bio **deferred_tail;	/* found no free request, in order */
 	struct blk_queue_stats stats;
+	struct blk_trace *blk_trace;	/* NULL: not traced (any queue) */
 };
 
 static inline void queue_flag_set(unsigned int flag, struct request_queue *q)
@@ -191,9 +227,17 @@ static inline int queue_in_flight(const struct request_queue *q)
 
 struct block_device {
 	char bd_name[32];
+	uint32_t bd_dev;		/* MKDEV(major, minor): blk_name_devt() */
 	struct request_queue *bd_queue;
 	sector_t bd_nr_sectors;
 };
+
+/*
+ * The device number of the device named @name, as 2.6.32 numbers them
+ * (linux/kdev_t.h): sdX is (8, 16 * X), its partition N (8, 16 * X + N),
+ * dm-N (253, N); 0 for any other name.
+ */
+uint32_t blk_name_devt(const char *name);
 
 static inline struct request_queue *bdev_get_queue(struct block_device *bdev)
 {

@@ -92,6 +92,32 @@ void drain_local_pages(void *arg);
 void drain_all_pages(void);
 
 /*
+ * mmsim, not the kernel: who an allocation is for, so that the page
+ * allocator's measures can say whose requests entered direct reclaim at
+ * order > 0 and whose fallbacks broke up blocks of another migrate type
+ * (mm/page_alloc.c, docs/model.md "Why order-2 atomic allocations
+ * fail").  The kernel has no such argument; nothing but the measures
+ * reads it.  An allocation in interrupt context is ALLOC_CALLER_IRQ
+ * whatever the interrupted task was doing.
+ */
+enum alloc_caller {
+	ALLOC_CALLER_OTHER,	/* user and page cache pages, the rest */
+	ALLOC_CALLER_STACK,	/* kernel/fork.c alloc_thread_info */
+	ALLOC_CALLER_SLAB,	/* a slab's pages (SLUB, SLAB), kmalloc_large */
+	ALLOC_CALLER_PAGE_POOL,	/* a page mempool: dm-crypt's write pages */
+	ALLOC_CALLER_PAGETABLE,	/* pte_alloc_one */
+	ALLOC_CALLER_IRQ,	/* in interrupt: network receive */
+	NR_ALLOC_CALLERS
+};
+/* alloc_pages() for @caller: the calling task's tag is set around it. */
+struct page *alloc_pages_for(enum alloc_caller caller, gfp_t gfp,
+			     unsigned int order);
+/* "stack", "slab", ...: the callers' names in results and reports. */
+extern const char *const alloc_caller_names[NR_ALLOC_CALLERS];
+/* The allocator's measures start again (a start_kernel initcall). */
+void page_alloc_stats_reset(void);
+
+/*
  * Render a gfp mask the way the kmem tracepoints print it: composites
  * first, then single bits, joined by '|'.  Returns @buf.
  */

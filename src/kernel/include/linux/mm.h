@@ -161,8 +161,17 @@ unsigned int ptrs_per_pte(void);
  */
 int alloc_task_stack(struct task_struct *p);
 void free_task_stack(struct task_struct *p);
+/*
+ * The stack of a child that is not a simulated task (a shell script's
+ * grep or sleep): allocated in the calling (parent) task's context, NULL
+ * if the fork would fail with -ENOMEM; freed when the child has exited.
+ */
+struct page *alloc_child_stack(void);
+void free_child_stack(struct page *page);
 /* Pages held by page tables and kernel stacks (for the checker). */
 unsigned long kernel_held_pages(void);
+extern unsigned long nr_pages_zeroing;	/* mm/page_alloc.c prep_new_page() */
+extern unsigned long nr_pages_in_hand;	/* mm/page_alloc.c: see there */
 
 extern struct list_head mm_list;	/* every live mm_struct */
 

@@ -132,6 +132,11 @@ struct zone {
 	/* mmsim: pages given to the buddy allocator at boot (present minus
 	 * boot reservations); the kernel only gained this field in 3.8. */
 	unsigned long managed_pages;
+	/* mmsim: pages NR_FREE_PAGES was lowered by for an order > 0
+	 * request __rmqueue() could not serve (kprofile.nr_free_update
+	 * BEFORE_TEST, 2.6.31 to 2.6.32.4): the kernel's counter stays that
+	 * much below its free lists, and the invariant check allows it. */
+	unsigned long nr_free_lost;
 	const char *name;
 };
 

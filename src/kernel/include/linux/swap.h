@@ -362,6 +362,10 @@ struct swap_info_struct {
 	uint8_t *swap_map;		/* per slot */
 	uint64_t *slot_data;		/* mm_debug_checks: contents per slot */
 	uint16_t *cluster_used;		/* slots in use per SWAPFILE_CLUSTER */
+	/* The kernel's vmalloc'd swap_map: its pages (order 0, unmovable),
+	 * listed in a kmalloc'd array as __vmalloc_area_node() keeps them. */
+	struct page **map_pages;
+	unsigned long nr_map_pages;
 	unsigned long lowest_bit;
 	unsigned long highest_bit;
 	unsigned long cluster_next;
@@ -402,6 +406,8 @@ struct swap_info_struct *swap_info_get(swp_entry_t entry);
 /* The slot's swap_map byte. */
 uint8_t swap_map_of(swp_entry_t entry);
 void swap_exit(void);
+/* Pages the swap devices' swap_maps hold (for the checker). */
+unsigned long swap_map_held_pages(void);
 
 /* ---- the swap cache (swap_state.c) ---------------------------------- */
 

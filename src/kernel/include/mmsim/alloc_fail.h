@@ -175,6 +175,24 @@ static inline void slowpath_note_attempt(struct slowpath_note *n,
 	n->last_attempt = sim_now();
 }
 
+/*
+ * The preferred zone at an order >= 1 atomic failure (mmsim's measures,
+ * docs/model.md "Why order-2 atomic allocations fail"): what its free
+ * lists held in blocks big enough, per migrate type's list, what the
+ * per-cpu lists kept out of the buddy, and where NR_FREE_PAGES stood
+ * against the watermarks.
+ */
+struct highorder_fail_state {
+	sim_time_t time;
+	unsigned int order;
+	int nid;
+	enum zone_type zone;
+	long free;			/* NR_FREE_PAGES, as the allocator reads it */
+	long blocks[MIGRATE_TYPES];	/* pages in free blocks of order >= order */
+	long pcp;			/* pages on the zone's pcp lists, every CPU */
+	unsigned long watermark[NR_WMARK];
+};
+
 /* Zones recorded per failure; the rest of a long NUMA zonelist is counted. */
 #define EXPLAIN_ZONES 8
 
@@ -194,6 +212,8 @@ struct alloc_explain {
 	struct zone_verdict zones[EXPLAIN_ZONES];
 	struct kswapd_snapshot kswapd;	/* of the preferred zone's node */
 	struct slowpath_note note;	/* counters; pointers cleared */
+	bool have_highorder;		/* an order >= 1 atomic request: */
+	struct highorder_fail_state highorder;
 	/* The profile switches that shape this path. */
 	int restart_mode;
 	bool rt_harder_in_irq;
@@ -249,6 +269,10 @@ void record_alloc_failure(gfp_t gfp_mask, unsigned int order);
 /* The slow path's nopage exit: @note says what it tried (may be NULL). */
 void record_alloc_failure_note(gfp_t gfp_mask, unsigned int order,
 			       const struct slowpath_note *note);
+
+/* Every order >= 1 atomic failure's zone state, in time order. */
+size_t highorder_failure_count(void);
+const struct highorder_fail_state *highorder_failure_get(size_t i);
 
 size_t alloc_failure_count(void);
 const struct alloc_failure *alloc_failure_get(size_t i);

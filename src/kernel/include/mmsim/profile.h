@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Congestion queues, as backing-dev.h of rc6 + P3. */
 enum {
@@ -21,16 +22,42 @@ enum {
 };
 
 /*
- * Kernel commits a profile can carry beyond its base: named in a profile
- * name ("2.6.32-rc6+573412b") or implied by a release ("2.6.32" has
- * 4b27e1bb442).  profile.c has their titles.
+ * Kernel commits a profile can carry beyond its base tag, in the order they
+ * landed: implied by a release ("2.6.32" = v2.6.32-rc6 + P1 + P2 + the
+ * rc7/rc8 commits; "2.6.32.9" adds the stable fixes up to it) or named in
+ * a profile name ("2.6.32-rc6+573412b").  A commit that two switches name
+ * sets both; two commits that set one switch apply in this order.
+ * profile.c's commits[] has their ids, titles and where they landed, and
+ * docs/profiles.md what each changes (or why it changes nothing here).
  */
 enum profile_commit {
 	COMMIT_NONE,
-	COMMIT_573412B,		/* cfq-iosched: reduce write depth only if sync was delayed */
+	/* v2.6.32-rc7 and -rc8, so in 2.6.32 final */
+	COMMIT_F685CEA,		/* sched: Strengthen buddies and mitigate buddy induced latencies */
 	COMMIT_4B27E1B,		/* cfq-iosched: limit coop preemption */
+	COMMIT_E6EC4FE,		/* cfq-iosched: fix bad return value cfq_should_preempt() */
+	COMMIT_FE8BC91,		/* ext3: Wait for proper transaction commit on fsync */
+	/* 2.6.32.2 */
+	COMMIT_C2F1953,		/* sched: Check for an idle shared cache in select_task_rq_fair() */
+	COMMIT_ECE1254,		/* sched: Fix affinity logic in select_task_rq_fair() */
+	COMMIT_37ED2D7,		/* sched: Rate-limit newidle */
+	COMMIT_35C1EE3,		/* sched: Fix and clean up rate-limit newidle code */
+	/* 2.6.32.3 */
+	COMMIT_B2EA8CB,		/* vmscan: do not evict inactive pages when skipping an active list scan */
+	COMMIT_8E04C81,		/* sched: Select_task_rq_fair() must honour SD_LOAD_BALANCE */
+	COMMIT_14AE082,		/* sched: Fix task_hot() test order */
+	/* 2.6.32.5 */
+	COMMIT_C91AB04,		/* page allocator: update NR_FREE_PAGES only when necessary */
+	/* 2.6.32.8 */
+	COMMIT_0B3BF81,		/* mm: fix migratetype bug which slowed swapping */
+	/* 2.6.33-rc1, named only */
+	COMMIT_573412B,		/* cfq-iosched: reduce write depth only if sync was delayed */
 	NR_COMMITS
 };
+
+/* At most this many commits change one switch (.commits in
+ * mmsim/profile_switches.h). */
+#define SWITCH_MAX_COMMITS	3
 
 /*
  * The preprocessor's map over a parenthesized list of up to 4 names:
@@ -64,7 +91,8 @@ enum profile_commit {
 
 struct kernel_profile {
 	char name[96];			/* as parsed, e.g. "2.6.32-rc6-0012345-adjust-priority" */
-	const char *base;		/* "2.6.30", "2.6.31", "2.6.32-rc6" */
+	const char *base;		/* the tag: "2.6.30", "2.6.31", "2.6.32-rc6" */
+	const char *release;		/* "2.6.32", "2.6.32.9", or the tag */
 	unsigned int patches;		/* bit n-1 set: patch n applied (6: dm-crypt) */
 	unsigned int commits;		/* bit c set: enum profile_commit c applied */
 	bool revert_8aa7e847;
@@ -83,6 +111,32 @@ struct kernel_profile {
 
 /* The profile the running simulation uses. */
 extern struct kernel_profile kprofile;
+
+/* Every switch's index, in mmsim/profile_switches.h's order. */
+enum profile_switch_id {
+#define SWITCH_ENUM(field, ...)		PROFILE_SW_##field,
+#define SWITCH_QUEUE(field, ...)	PROFILE_SW_##field,
+#define SWITCH_BOOL(field, ...)		PROFILE_SW_##field,
+#define SWITCH_UINT(field, ...)		PROFILE_SW_##field,
+#include "mmsim/profile_switches.h"
+#undef SWITCH_ENUM
+#undef SWITCH_QUEUE
+#undef SWITCH_BOOL
+#undef SWITCH_UINT
+	NR_PROFILE_SWITCHES
+};
+
+/*
+ * How often the running kernel has read each switch since boot: a switch
+ * a run never read cannot have changed it (mmsim bisect skips those).
+ * Kernel code reads a switch only through kprofile_get(FIELD); the
+ * layering check keeps it so.  The counts are the run's "switch_reads".
+ */
+extern uint64_t kprofile_reads[NR_PROFILE_SWITCHES];
+#define kprofile_get(field)						\
+	(kprofile_reads[PROFILE_SW_##field]++, kprofile.field)
+/* Zero the counts: the machine's boot, before its first read. */
+void profile_reads_reset(void);
 
 /*
  * Parse a profile name as the 2009 tables write it ("2.6.30",
@@ -130,8 +184,19 @@ const char *profile_switch_value(const struct kernel_profile *p,
 				 const char *name, char *buf, size_t len);
 /* The @i-th switch's name in the switch table's order; NULL past the end. */
 const char *profile_switch_name(size_t i);
+/* Why switch @name has its value in @p: the patch, commit or revert that
+ * set it, "set by hand", or the base tag's evidence; NULL if unknown. */
+const char *profile_switch_origin(const struct kernel_profile *p,
+				  const char *name, char *buf, size_t len);
 int profile_set_switch(struct kernel_profile *p, const char *name,
 		       const char *value, char *err, size_t errlen);
+/*
+ * Set every NAME=VALUE of @list (separated by blanks: a scenario's
+ * [kernel] switches, 'mmsim run --switch') on @p, in order.  Returns 0,
+ * or -1 with the first bad item named in @err; @p is then partly set.
+ */
+int profile_set_switches(struct kernel_profile *p, const char *list,
+			 char *err, size_t errlen);
 
 /*
  * The @i-th column of the 'mmsim profiles' table: its heading, and in

@@ -169,7 +169,7 @@ void trace_entry_init(struct trace_entry *e, enum trace_event_id id);
 static inline bool trace_kmem_enabled(void)
 {
 	return __builtin_expect(trace_sink != NULL, 0) &&
-	       kprofile.kmem_tracepoints;
+	       kprofile_get(kmem_tracepoints);
 }
 
 /* Any sink: the vmscan and writeback events, which every simulated

@@ -32,7 +32,7 @@ static unsigned int sizeof_skb_shared_info(void)
 {
 	if (arch32())
 		return 336;
-	return kprofile.skb_shinfo_dma_head ? 496 : 488;
+	return kprofile_get(skb_shinfo_dma_head) ? 496 : 488;
 }
 
 /* SKB_DATA_ALIGN: ALIGN(X, SMP_CACHE_BYTES), L1_CACHE_BYTES 64. */

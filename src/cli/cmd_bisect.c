@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mmsim bisect A B: which profile switches make two kernels differ. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "commands.h"
+#include "options.h"
+#include "outdir.h"
+#include "experiment/bisect.h"
+#include "report/compare_report.h"
+#include "scenario/units.h"
+
+#define DEFAULT_OUT	"mmsim-bisect"
+
+static const char usage[] =
+	"usage: mmsim bisect A B [OPTIONS]\n"
+	"\n"
+	"Which profile switches make kernel A and kernel B differ on a measure\n"
+	"(fake-gitk's elapsed time unless --measure says otherwise).  A and B\n"
+	"run the same seeds; every switch whose value differs and that either\n"
+	"kernel read in some run (switch_reads) is then flipped alone, both\n"
+	"ways: A with it at B's value, and B with it at A's.  Each switch's\n"
+	"effect gets a Welch confidence interval over the seeds; the sum of the\n"
+	"single effects is set against the whole B - A, the rest being\n"
+	"interaction.  When the single effects leave more than half of B - A\n"
+	"unexplained, delta debugging (ddmin) finds a 1-minimal set of switches\n"
+	"that, set on A to B's values, gives at least half of it, and says how\n"
+	"many runs that took.  A flip whose first two runs give exactly the\n"
+	"kernel's own values has no effect here and stops there.\n"
+	"\n"
+	"  $ mmsim bisect 2.6.30-0000000-force-highorder \\\n"
+	"        2.6.32-rc6-0000000-force-highorder --seeds 10\n"
+	"  $ mmsim bisect 2.6.32-rc6 2.6.32.9 --measure failures --arch x86\n"
+	"\n"
+	"  --seeds N        runs of each kernel and each flip (default 5, at least 2)\n"
+	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
+	"  --measure NAME   what to explain: elapsed (default), failures, or any\n"
+	"                   row of 'mmsim compare' (see below)\n"
+	"  --scenario FILE  a scenario file instead of the embedded default, or\n"
+	"                   the name of an installed one (reproduction-x86, ...)\n"
+	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
+	"  --switch-a NAME=VALUE, --switch-b NAME=VALUE\n"
+	"                   a switch set by hand on A only, or on B only\n"
+	"                   (repeatable; 'mmsim run --switch' sets them the same way)\n"
+	"  --time TIME      stop every run after TIME of simulated time at most\n"
+	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
+	"  --out DIR        the report folder: bisect.txt, bisect.json, index.html\n"
+	"                   with a bar chart (default ./" DEFAULT_OUT ")\n"
+	"  --force          write into a DIR an earlier mmsim command wrote\n"
+	"\n"
+	"Refused: two kernels that set every switch alike (compare them with\n"
+	"'mmsim profiles --diff A B'), an unknown measure, fewer than 2 seeds.\n"
+	"The table goes to stdout, progress to stderr; the output is the same\n"
+	"at any -j.  Exit status: 0; 1 a run or an output failed; 2 bad usage.\n";
+
+int cmd_bisect(int argc, char **argv)
+{
+	enum {
+		OPT_SEEDS = CLI_LONG_ONLY, OPT_SEED, OPT_MEASURE, OPT_SCENARIO,
+		OPT_ARCH, OPT_TIME, OPT_OUT, OPT_FORCE, OPT_SWITCH_A, OPT_SWITCH_B,
+	};
+	static const struct option longopts[] = {
+		{ "seeds", required_argument, NULL, OPT_SEEDS },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "measure", required_argument, NULL, OPT_MEASURE },
+		{ "scenario", required_argument, NULL, OPT_SCENARIO },
+		{ "arch", required_argument, NULL, OPT_ARCH },
+		{ "time", required_argument, NULL, OPT_TIME },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "out", required_argument, NULL, OPT_OUT },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "switch-a", required_argument, NULL, OPT_SWITCH_A },
+		{ "switch-b", required_argument, NULL, OPT_SWITCH_B },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct bisect_opts o = { .nr_seeds = 5 };
+	char a_sw[1024] = "", b_sw[1024] = "";
+	struct bisect_report r;
+	struct cli_options opts;
+	const char *out = DEFAULT_OUT;
+	bool force = false;
+	char err[4096];
+	uint64_t n;
+	int c, rc;
+
+	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (o.jobs < 1)
+		o.jobs = 1;
+	cli_options_start(&opts, "bisect", argc, argv, "hj:", longopts);
+	while ((c = cli_next_option(&opts)) != -1) {
+		switch (c) {
+		case 'h':
+			fputs(usage, stdout);
+			fprintf(stdout, "\nMeasures: %s.\n", bisect_measure_names());
+			return 0;
+		case OPT_SEEDS:
+			if (cli_count("bisect: --seeds", optarg, 0, 100000, &n))
+				return 2;
+			o.nr_seeds = (unsigned int)n;
+			break;
+		case OPT_SEED:
+			if (cli_count("bisect: --seed", optarg, 0, INT64_MAX,
+				      &o.base_seed))
+				return 2;
+			o.base_seed_set = true;
+			break;
+		case OPT_MEASURE: o.measure = optarg; break;
+		case OPT_SCENARIO: o.scenario_path = optarg; break;
+		case OPT_ARCH: o.arch = optarg; break;
+		case OPT_TIME: {
+			char why[64];
+
+			if (parse_time(optarg, &o.max_time, why, sizeof(why)) ||
+			    !o.max_time)
+				return usage_error("bisect: --time '%s': expected a time (60s, 10m)",
+						   optarg);
+			break;
+		}
+		case 'j':
+			if (cli_count("-j", optarg, 1, 4096, &n))
+				return 2;
+			o.jobs = (int)n;
+			break;
+		case OPT_SWITCH_A:
+		case OPT_SWITCH_B: {
+			char *sw = c == OPT_SWITCH_A ? a_sw : b_sw;
+			size_t n = strlen(sw);
+
+			if (!strchr(optarg, '=') || strchr(optarg, ' ') ||
+			    n + strlen(optarg) + 2 > sizeof(a_sw))
+				return usage_error("bisect: --switch-%c '%s': expected NAME=VALUE (e.g. cw_alloc=BOTH), at most %zu characters in all",
+						   c == OPT_SWITCH_A ? 'a' : 'b',
+						   optarg, sizeof(a_sw) - 1);
+			snprintf(sw + n, sizeof(a_sw) - n, "%s%s", n ? " " : "",
+				 optarg);
+			break;
+		}
+		case OPT_OUT: out = optarg; break;
+		case OPT_FORCE: force = true; break;
+		case CLI_OPERAND:
+			if (!o.a)
+				o.a = optarg;
+			else if (!o.b)
+				o.b = optarg;
+			else
+				return usage_error("bisect: two kernels, A and B; '%s' is a third (try 'mmsim bisect --help')",
+						   optarg);
+			break;
+		default:
+			return 2;
+		}
+	}
+	o.a_switches = a_sw;
+	o.b_switches = b_sw;
+	if (o.scenario_path && o.arch)
+		return usage_error("bisect: --arch picks the embedded default scenario; a scenario file sets [machine] arch itself");
+	if (o.arch && strcmp(o.arch, "x86") && strcmp(o.arch, "x86_64"))
+		return usage_error("bisect: --arch '%s': expected x86 or x86_64", o.arch);
+	if (bisect_check(&o, err, sizeof(err)))
+		return usage_error("%s", err);
+	if (cli_dry_run)
+		return 0;
+	rc = outdir_prepare(out, force, NULL);
+	if (rc)
+		return rc;
+	if (bisect_run(&o, &r, err, sizeof(err))) {
+		fprintf(stderr, "mmsim: %s\n", err);
+		outdir_finish(out, NULL, 0);
+		return 1;
+	}
+	bisect_report_text(stdout, &r);
+	fflush(stdout);
+	rc = 0;
+	if (bisect_report_write(&r, out, err, sizeof(err))) {
+		char *save = NULL;
+
+		for (char *l = strtok_r(err, "\n", &save); l;
+		     l = strtok_r(NULL, "\n", &save))
+			fprintf(stderr, "mmsim: %s\n", l);
+		rc = 1;
+	} else {
+		fprintf(stderr, "mmsim: report in %s/index.html\n", out);
+	}
+	if (outdir_finish(out, NULL, 0) && !rc)
+		rc = 1;
+	bisect_free(&r);
+	return rc;
+}

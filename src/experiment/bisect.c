@@ -1,0 +1,783 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmsim bisect (bisect.h): the runs, the rounds and the statistics.
+ *
+ * A variant is a kernel (A or B) with some switches set to the other's
+ * values; its scenario is the experiment's with those settings appended
+ * to [kernel] switches, loaded with every check of mmsim run.  A run of a
+ * variant at a seed yields the measure's value and, for A and B, how
+ * often each switch was read.  Variants are kept and looked up by their
+ * settings, so that no run is made twice (ddmin tests subsets that the
+ * single flips, or earlier tests, already ran).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <unistd.h>
+#include "bisect.h"
+#include "compare_internal.h"
+#include "pool.h"
+#include "run.h"
+#include "scenario_load.h"
+#include "mmsim/profile.h"
+#include "report/compare_report.h"
+#include "report/progress.h"
+#include "report/stats.h"
+#include "scenario/scenario.h"
+
+#define MAX_BISECT_SEEDS	1000
+/* The seeds a flip runs before it is known to be inert or not. */
+#define FIRST_SEEDS		2
+
+struct variant {
+	char *key;		/* "A" or "B", then " name=value" settings */
+	const char *profile;	/* A's or B's name */
+	bool on_b;
+	char *switches;		/* the [kernel] switches it runs with */
+	struct scenario *sc;
+	double *value;		/* per seed index */
+	bool *have;
+	uint64_t *reads;	/* per switch, summed over the seeds */
+};
+
+struct bisect {
+	const struct bisect_opts *o;
+	const struct report_measure *measure;
+	char *text, *scenario_name;
+	/* The scenario's own [kernel] switches with A's, and with B's. */
+	char a_switches[2048], b_switches[2048];
+	struct kernel_profile pa, pb;
+	unsigned int nr_seeds;
+	uint64_t base_seed;
+	struct variant **v;
+	size_t nr_v;
+	size_t runs;
+	struct progress progress;
+	/* The rows' switch indices (profile_switch_name order). */
+	size_t *sw;
+};
+
+static const struct report_measure *find_measure(const char *name)
+{
+	for (size_t i = 0; i < report_nr_measures; i++)
+		if (!strcmp(report_measures[i].name, name))
+			return &report_measures[i];
+	return NULL;
+}
+
+const char *bisect_measure_names(void)
+{
+	static char names[1024];
+
+	if (!*names)
+		for (size_t i = 0; i < report_nr_measures; i++) {
+			size_t n = strlen(names);
+
+			snprintf(names + n, sizeof(names) - n, "%s%s",
+				 i ? ", " : "", report_measures[i].name);
+		}
+	return names;
+}
+
+static size_t nr_switches(void)
+{
+	size_t n = 0;
+
+	while (profile_switch_name(n))
+		n++;
+	return n;
+}
+
+/* Switch @sw's value in @p, as text, copied into @buf. */
+static const char *value_of(const struct kernel_profile *p, size_t sw,
+			    char *buf, size_t len)
+{
+	char tmp[32];
+	const char *v = profile_switch_value(p, profile_switch_name(sw), tmp,
+					     sizeof(tmp));
+
+	snprintf(buf, len, "%s", v ? v : "");
+	return buf;
+}
+
+/* "BASE EXTRA", either possibly empty, into @buf. */
+static int join_switches(char *buf, size_t size, const char *base,
+			 const char *extra, char *err, size_t len)
+{
+	if ((size_t)snprintf(buf, size, "%s%s%s", base,
+			     *base && extra && *extra ? " " : "",
+			     extra ? extra : "") >= size)
+		return errf(err, len, "bisect: switch settings longer than %zu characters",
+			    size - 1);
+	return 0;
+}
+
+/* A and B parsed, with the scenario's own [kernel] switches and each
+ * one's own settings on them (into @a_sw and @b_sw, when not NULL). */
+static int parse_pair(const struct bisect_opts *o, const char *base_switches,
+		      struct kernel_profile *pa, struct kernel_profile *pb,
+		      char *a_sw, char *b_sw, size_t sw_size,
+		      char *err, size_t len)
+{
+	char why[512], as[2048], bs[2048];
+
+	if (profile_parse(o->a, pa, why, sizeof(why)))
+		return errf(err, len, "bisect: A: %s", why);
+	if (profile_parse(o->b, pb, why, sizeof(why)))
+		return errf(err, len, "bisect: B: %s", why);
+	if (profile_set_switches(pa, base_switches, why, sizeof(why)) ||
+	    profile_set_switches(pb, base_switches, why, sizeof(why)))
+		return errf(err, len, "bisect: the scenario's [kernel] switches: %s",
+			    why);
+	if (profile_set_switches(pa, o->a_switches, why, sizeof(why)))
+		return errf(err, len, "bisect: --switch-a: %s", why);
+	if (profile_set_switches(pb, o->b_switches, why, sizeof(why)))
+		return errf(err, len, "bisect: --switch-b: %s", why);
+	if (join_switches(as, sizeof(as), base_switches, o->a_switches, err, len) ||
+	    join_switches(bs, sizeof(bs), base_switches, o->b_switches, err, len))
+		return -1;
+	if (a_sw)
+		snprintf(a_sw, sw_size, "%s", as);
+	if (b_sw)
+		snprintf(b_sw, sw_size, "%s", bs);
+	return 0;
+}
+
+static size_t count_differing(const struct kernel_profile *pa,
+			      const struct kernel_profile *pb)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nr_switches(); i++) {
+		char x[32], y[32];
+
+		n += strcmp(value_of(pa, i, x, sizeof(x)),
+			    value_of(pb, i, y, sizeof(y))) != 0;
+	}
+	return n;
+}
+
+int bisect_check(const struct bisect_opts *o, char *err, size_t len)
+{
+	struct kernel_profile pa, pb;
+
+	if (!o->a || !o->b)
+		return errf(err, len, "bisect: two kernels, A and B (mmsim bisect 2.6.30 2.6.32-rc6)");
+	if (o->nr_seeds < 2)
+		return errf(err, len, "bisect: --seeds %u: at least 2 (a confidence interval needs two runs of each)",
+			    o->nr_seeds);
+	if (o->nr_seeds > MAX_BISECT_SEEDS)
+		return errf(err, len, "bisect: --seeds %u: at most %d", o->nr_seeds,
+			    MAX_BISECT_SEEDS);
+	if (o->measure && !find_measure(o->measure))
+		return errf(err, len, "bisect: unknown measure '%s' (one of %s)",
+			    o->measure, bisect_measure_names());
+	if (parse_pair(o, "", &pa, &pb, NULL, NULL, 0, err, len))
+		return -1;
+	if (!count_differing(&pa, &pb))
+		return errf(err, len, "bisect: %s and %s set every switch alike: nothing to bisect ('mmsim profiles --diff %s %s')",
+			    o->a, o->b, o->a, o->b);
+	return 0;
+}
+
+/* ---- variants and runs ------------------------------------------------- */
+
+static struct variant *find_variant(struct bisect *b, const char *key)
+{
+	for (size_t i = 0; i < b->nr_v; i++)
+		if (!strcmp(b->v[i]->key, key))
+			return b->v[i];
+	return NULL;
+}
+
+/*
+ * The variant of A (or B) with the switches @set (indices, @nr of them,
+ * in switch order) at the other kernel's values.
+ */
+static struct variant *get_variant(struct bisect *b, bool on_b,
+				   const size_t *set, size_t nr, char *err,
+				   size_t len)
+{
+	const struct kernel_profile *other = on_b ? &b->pa : &b->pb;
+	char *key = xstrdup(on_b ? "B" : "A");
+	char *sw = xstrdup(on_b ? b->b_switches : b->a_switches);
+	struct scenario_error serr;
+	struct variant *v;
+	char *text;
+
+	for (size_t i = 0; i < nr; i++) {
+		char val[32], *k, *s;
+
+		value_of(other, set[i], val, sizeof(val));
+		k = xasprintf("%s %s=%s", key, profile_switch_name(set[i]), val);
+		s = xasprintf("%s%s%s=%s", sw, *sw ? " " : "",
+			      profile_switch_name(set[i]), val);
+		free(key);
+		free(sw);
+		key = k;
+		sw = s;
+	}
+	v = find_variant(b, key);
+	if (v) {
+		free(key);
+		free(sw);
+		return v;
+	}
+	/* Nothing set: the scenario as it is (an empty value is no value). */
+	text = *sw ? scenario_text_override(b->text, "kernel", "switches", sw,
+					    err, len) : xstrdup(b->text);
+	if (!text) {
+		free(key);
+		free(sw);
+		return NULL;
+	}
+	v = xcalloc(1, sizeof(*v));
+	v->key = key;
+	v->switches = sw;
+	v->on_b = on_b;
+	v->profile = on_b ? b->o->b : b->o->a;
+	v->sc = scenario_load_text(text, b->scenario_name, &serr);
+	free(text);
+	if (!v->sc) {
+		errf(err, len, "%s", serr.msg);
+		free(v->key);
+		free(v->switches);
+		free(v);
+		return NULL;
+	}
+	if (b->o->max_time && b->o->max_time < v->sc->run.max_time)
+		v->sc->run.max_time = b->o->max_time;
+	v->value = xcalloc(b->nr_seeds, sizeof(*v->value));
+	v->have = xcalloc(b->nr_seeds, sizeof(*v->have));
+	v->reads = xcalloc(nr_switches(), sizeof(*v->reads));
+	b->v = realloc(b->v, (b->nr_v + 1) * sizeof(*b->v));
+	if (!b->v)
+		abort();
+	b->v[b->nr_v++] = v;
+	return v;
+}
+
+struct job {
+	struct variant *v;
+	unsigned int seed;	/* index */
+};
+
+struct batch {
+	struct bisect *b;
+	struct job *jobs;
+	size_t nr, done_before, total;
+};
+
+/* In the child: "VALUE READS..." (the value in hex, exactly). */
+static char *run_job(size_t idx, void *arg)
+{
+	struct batch *bt = arg;
+	struct bisect *b = bt->b;
+	struct job *j = &bt->jobs[idx];
+	struct run_options opt = {
+		.profile = j->v->profile,
+		.seed = b->base_seed + j->seed,
+		.scenario_name = b->scenario_name,
+	};
+	struct run_result res;
+	char err[512], *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (run_scenario(j->v->sc, &opt, &res, err, sizeof(err))) {
+		fprintf(stderr, "%smmsim: bisect: %s seed %llu: %s\n",
+			isatty(STDERR_FILENO) ? "\r\033[K" : "", j->v->key,
+			(unsigned long long)opt.seed, err);
+		return NULL;
+	}
+	f = open_memstream(&out, &len);
+	if (!f)
+		abort();
+	fprintf(f, "%a", b->measure->value(&res));
+	{
+		const uint64_t *reads = result_uints(&res, "switch_reads");
+
+		for (size_t i = 0; i < nr_switches(); i++)
+			fprintf(f, " %llu", (unsigned long long)reads[i]);
+	}
+	fclose(f);
+	result_free(&res);
+	return out;
+}
+
+static void batch_progress(size_t done, size_t total, size_t idx,
+			   char **outputs, void *arg)
+{
+	struct batch *bt = arg;
+
+	(void)total;
+	(void)idx;
+	(void)outputs;
+	progress_update(&bt->b->progress, (double)(bt->done_before + done),
+			(double)bt->total);
+}
+
+/* Run every (variant, seed) of @jobs not run yet, in parallel. */
+static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
+		     size_t total_planned, char *err, size_t len)
+{
+	struct batch bt = { .b = b, .total = total_planned };
+	char **out;
+	int failed;
+
+	bt.jobs = xcalloc(nr, sizeof(*bt.jobs));
+	for (size_t i = 0; i < nr; i++)
+		if (!jobs[i].v->have[jobs[i].seed]) {
+			/* The same job twice in one batch runs once. */
+			bool dup = false;
+
+			for (size_t k = 0; k < bt.nr; k++)
+				dup |= bt.jobs[k].v == jobs[i].v &&
+				       bt.jobs[k].seed == jobs[i].seed;
+			if (!dup)
+				bt.jobs[bt.nr++] = jobs[i];
+		}
+	bt.done_before = b->runs;
+	if (bt.total < b->runs + bt.nr)
+		bt.total = b->runs + bt.nr;
+	if (!bt.nr) {
+		free(bt.jobs);
+		return 0;
+	}
+	out = xcalloc(bt.nr, sizeof(*out));
+	fflush(NULL);
+	failed = pool_run(bt.nr, b->o->jobs > 0 ? b->o->jobs : 1, run_job, &bt,
+			  out, batch_progress, NULL);
+	for (size_t i = 0; i < bt.nr && failed >= 0; i++) {
+		struct variant *v = bt.jobs[i].v;
+		char *p;
+
+		if (!out[i])
+			continue;
+		v->value[bt.jobs[i].seed] = strtod(out[i], &p);
+		for (size_t s = 0; s < nr_switches(); s++)
+			v->reads[s] += strtoull(p, &p, 10);
+		v->have[bt.jobs[i].seed] = true;
+	}
+	for (size_t i = 0; i < bt.nr; i++)
+		free(out[i]);
+	free(out);
+	b->runs += bt.nr;
+	free(bt.jobs);
+	if (failed < 0)
+		return errf(err, len, "bisect: cannot start processes");
+	if (failed)
+		return errf(err, len, "bisect: %d of %zu runs failed (above)",
+			    failed, bt.nr);
+	return 0;
+}
+
+/* ---- statistics --------------------------------------------------------- */
+
+/* Student's t quantile for a two-sided @alpha at @df, by bisection on
+ * the p-value (stats_student_t_p2 falls as t grows). */
+static double t_quantile(double alpha, double df)
+{
+	double lo = 0, hi = 1e3;
+
+	if (!(df > 0))
+		return 0;
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_student_t_p2(mid, df) > alpha)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* mean(x) - mean(y) with Welch's interval over the first @n seeds. */
+static struct bisect_effect effect(const struct variant *x,
+				   const struct variant *y, unsigned int n,
+				   double alpha)
+{
+	struct bisect_effect e = { .n_x = n, .n_y = n };
+	struct welch_result w;
+	double se;
+
+	e.mean = stats_mean(x->value, n) - stats_mean(y->value, n);
+	e.lo = e.hi = e.mean;
+	e.p = 1;
+	if (n < 2 || stats_welch(x->value, n, y->value, n, &w))
+		return e;
+	e.valid = true;
+	e.p = w.p;
+	e.significant = w.p < alpha;
+	se = sqrt(stats_variance(x->value, n) / n + stats_variance(y->value, n) / n);
+	if (se > 0) {
+		double t = t_quantile(alpha, w.df);
+
+		e.lo = e.mean - t * se;
+		e.hi = e.mean + t * se;
+	}
+	return e;
+}
+
+static bool same_values(const struct variant *x, const struct variant *y,
+			unsigned int n)
+{
+	for (unsigned int s = 0; s < n; s++)
+		if (x->value[s] != y->value[s])
+			return false;
+	return true;
+}
+
+/* ---- delta debugging ---------------------------------------------------- */
+
+struct ddmin {
+	struct bisect *b;
+	struct variant *a;
+	double total;		/* B - A */
+	double explain;
+	size_t tests;
+	char *err;
+	size_t len;
+	int failed;
+};
+
+static double set_effect(struct ddmin *d, const size_t *set, size_t nr,
+			 struct variant **pv)
+{
+	struct variant *v = get_variant(d->b, false, set, nr, d->err, d->len);
+
+	*pv = v;
+	return v ? stats_mean(v->value, d->b->nr_seeds) -
+		   stats_mean(d->a->value, d->b->nr_seeds) : 0;
+}
+
+/* Does A with @set at B's values give most of B - A? */
+static bool passes(struct ddmin *d, double effect)
+{
+	return effect / d->total >= d->explain;
+}
+
+/*
+ * Test every set of @sets (each @sizes[i] switches) at every seed, in one
+ * parallel batch, and return the index of the first that passes, or -1.
+ */
+static long test_sets(struct ddmin *d, size_t **sets, const size_t *sizes,
+		      size_t nr)
+{
+	struct bisect *b = d->b;
+	struct variant **v = xcalloc(nr, sizeof(*v));
+	struct job *jobs = xcalloc(nr * b->nr_seeds, sizeof(*jobs));
+	size_t nj = 0;
+	long hit = -1;
+
+	for (size_t i = 0; i < nr && !d->failed; i++) {
+		v[i] = get_variant(b, false, sets[i], sizes[i], d->err, d->len);
+		if (!v[i]) {
+			d->failed = -1;
+			break;
+		}
+		for (unsigned int s = 0; s < b->nr_seeds; s++)
+			jobs[nj++] = (struct job){ v[i], s };
+	}
+	if (!d->failed && run_batch(b, jobs, nj, 0, d->err, d->len))
+		d->failed = -1;
+	for (size_t i = 0; i < nr && !d->failed; i++) {
+		struct variant *dummy;
+
+		d->tests++;
+		if (hit < 0 && passes(d, set_effect(d, sets[i], sizes[i], &dummy)))
+			hit = (long)i;
+	}
+	free(jobs);
+	free(v);
+	return d->failed ? -1 : hit;
+}
+
+/* Zeller's ddmin on @c (@n switches), granularity @g; the result in @c,
+ * its size returned. */
+static size_t ddmin(struct ddmin *d, size_t *c, size_t n, size_t g)
+{
+	while (n > 1 && !d->failed) {
+		size_t **sets = xcalloc(2 * g, sizeof(*sets));
+		size_t *sizes = xcalloc(2 * g, sizeof(*sizes));
+		size_t start = 0, made = 2 * g;
+		long hit;
+
+		/* g chunks as even as possible, then their complements. */
+		for (size_t i = 0; i < g; i++) {
+			size_t len = n / g + (i < n % g);
+
+			sets[i] = xcalloc(len, sizeof(size_t));
+			memcpy(sets[i], c + start, len * sizeof(size_t));
+			sizes[i] = len;
+			sets[g + i] = xcalloc(n - len, sizeof(size_t));
+			memcpy(sets[g + i], c, start * sizeof(size_t));
+			memcpy(sets[g + i] + start, c + start + len,
+			       (n - start - len) * sizeof(size_t));
+			sizes[g + i] = n - len;
+			start += len;
+		}
+		hit = test_sets(d, sets, sizes, g);
+		if (hit >= 0) {
+			/* A chunk carries it: go on inside it. */
+			n = sizes[hit];
+			memcpy(c, sets[hit], n * sizeof(size_t));
+			g = 2;
+		} else if (g > 2 &&
+			   (hit = test_sets(d, sets + g, sizes + g, g)) >= 0) {
+			/* A complement does: drop that chunk. */
+			n = sizes[g + hit];
+			memcpy(c, sets[g + hit], n * sizeof(size_t));
+			g = g - 1 > 2 ? g - 1 : 2;
+		} else if (g < n) {
+			g = 2 * g < n ? 2 * g : n;	/* finer */
+		} else {
+			g = 0;				/* 1-minimal */
+		}
+		for (size_t i = 0; i < made; i++)
+			free(sets[i]);
+		free(sets);
+		free(sizes);
+		if (!g)
+			break;
+	}
+	return n;
+}
+
+/* ---- the whole bisect --------------------------------------------------- */
+
+int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
+	       char *err, size_t len)
+{
+	struct bisect b = { .o = o };
+	struct scenario_error serr;
+	struct scenario *sc0;
+	struct variant *va, *vb;
+	struct job *jobs;
+	size_t nj = 0, nsw = nr_switches(), nrows = 0;
+	double start = wall_seconds();
+	double alpha = o->alpha > 0 ? o->alpha : 0.05;
+	double explain = o->explain > 0 ? o->explain : 0.5;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	if (bisect_check(o, err, len))
+		return -1;
+	b.measure = find_measure(o->measure ? o->measure : "elapsed");
+	b.nr_seeds = o->nr_seeds;
+	b.text = experiment_scenario_text(o->scenario_path, o->arch,
+					  &b.scenario_name, err, len);
+	if (!b.text)
+		return -1;
+	sc0 = scenario_load_text(b.text, b.scenario_name, &serr);
+	if (!sc0) {
+		errf(err, len, "%s", serr.msg);
+		goto out;
+	}
+	b.base_seed = o->base_seed_set ? o->base_seed : (uint64_t)sc0->run.seed;
+	if (b.base_seed + b.nr_seeds - 1 > EXPERIMENT_MAX_SEED ||
+	    b.base_seed + b.nr_seeds - 1 < b.base_seed) {
+		errf(err, len, "bisect: seeds %llu + %u pass 2^63 - 1",
+		     (unsigned long long)b.base_seed, b.nr_seeds);
+		scenario_free(sc0);
+		goto out;
+	}
+	r->arch = xstrdup(scenario_arch_names[sc0->machine.arch]);
+	if (parse_pair(o, sc0->kernel.switches, &b.pa, &b.pb, b.a_switches,
+		       b.b_switches, sizeof(b.a_switches), err, len)) {
+		scenario_free(sc0);
+		goto out;
+	}
+	scenario_free(sc0);
+
+	/* The rows: every switch whose values differ. */
+	b.sw = xcalloc(nsw, sizeof(*b.sw));
+	r->rows = xcalloc(nsw, sizeof(*r->rows));
+	for (size_t i = 0; i < nsw; i++) {
+		struct bisect_row *row = &r->rows[nrows];
+
+		value_of(&b.pa, i, row->a_value, sizeof(row->a_value));
+		value_of(&b.pb, i, row->b_value, sizeof(row->b_value));
+		if (!strcmp(row->a_value, row->b_value))
+			continue;
+		row->name = profile_switch_name(i);
+		b.sw[nrows++] = i;
+	}
+	r->nr_rows = nrows;
+
+	progress_begin(&b.progress, "runs");
+	/* Round 1: A and B at every seed, which also says what they read. */
+	va = get_variant(&b, false, NULL, 0, err, len);
+	vb = va ? get_variant(&b, true, NULL, 0, err, len) : NULL;
+	if (!vb)
+		goto out;
+	jobs = xcalloc((2 + 2 * nrows) * b.nr_seeds, sizeof(*jobs));
+	for (unsigned int s = 0; s < b.nr_seeds; s++) {
+		jobs[nj++] = (struct job){ va, s };
+		jobs[nj++] = (struct job){ vb, s };
+	}
+	if (run_batch(&b, jobs, nj, 2 * b.nr_seeds + 2 * nrows * FIRST_SEEDS,
+		      err, len))
+		goto out_jobs;
+
+	/* Round 2: every switch either kernel read, flipped both ways, at
+	 * the first seeds. */
+	nj = 0;
+	for (size_t k = 0; k < nrows; k++) {
+		struct bisect_row *row = &r->rows[k];
+		struct variant *f, *bw;
+		unsigned int first = b.nr_seeds < FIRST_SEEDS ? b.nr_seeds :
+							      FIRST_SEEDS;
+
+		row->reads_a = va->reads[b.sw[k]];
+		row->reads_b = vb->reads[b.sw[k]];
+		if (!row->reads_a && !row->reads_b) {
+			row->state = BISECT_SKIPPED;
+			continue;
+		}
+		row->state = BISECT_MEASURED;	/* until round 3 says otherwise */
+		f = get_variant(&b, false, &b.sw[k], 1, err, len);
+		bw = f ? get_variant(&b, true, &b.sw[k], 1, err, len) : NULL;
+		if (!bw)
+			goto out_jobs;
+		for (unsigned int s = 0; s < first; s++) {
+			jobs[nj++] = (struct job){ f, s };
+			jobs[nj++] = (struct job){ bw, s };
+		}
+	}
+	if (run_batch(&b, jobs, nj, 0, err, len))
+		goto out_jobs;
+
+	/* Round 3: the flips that changed something, at every seed. */
+	nj = 0;
+	for (size_t k = 0; k < nrows; k++) {
+		struct bisect_row *row = &r->rows[k];
+		struct variant *f, *bw;
+		unsigned int first = b.nr_seeds < FIRST_SEEDS ? b.nr_seeds :
+							      FIRST_SEEDS;
+
+		if (row->state == BISECT_SKIPPED)
+			continue;
+		f = get_variant(&b, false, &b.sw[k], 1, err, len);
+		bw = get_variant(&b, true, &b.sw[k], 1, err, len);
+		if (same_values(f, va, first) && same_values(bw, vb, first)) {
+			row->state = BISECT_IDENTICAL;
+			row->seeds = first;
+			continue;
+		}
+		row->state = BISECT_MEASURED;
+		row->seeds = b.nr_seeds;
+		for (unsigned int s = first; s < b.nr_seeds; s++) {
+			jobs[nj++] = (struct job){ f, s };
+			jobs[nj++] = (struct job){ bw, s };
+		}
+	}
+	if (run_batch(&b, jobs, nj, 0, err, len))
+		goto out_jobs;
+
+	/* The effects. */
+	r->a_mean = stats_mean(va->value, b.nr_seeds);
+	r->b_mean = stats_mean(vb->value, b.nr_seeds);
+	r->a_sd = stats_stddev(va->value, b.nr_seeds);
+	r->b_sd = stats_stddev(vb->value, b.nr_seeds);
+	r->total = effect(vb, va, b.nr_seeds, alpha);
+	for (size_t k = 0; k < nrows; k++) {
+		struct bisect_row *row = &r->rows[k];
+		struct variant *f, *bw;
+
+		if (row->state == BISECT_SKIPPED)
+			continue;
+		f = get_variant(&b, false, &b.sw[k], 1, err, len);
+		bw = get_variant(&b, true, &b.sw[k], 1, err, len);
+		row->forward = effect(f, va, row->seeds, alpha);
+		row->backward = effect(vb, bw, row->seeds, alpha);
+		if (row->state == BISECT_MEASURED) {
+			r->sum_forward += row->forward.mean;
+			r->sum_backward += row->backward.mean;
+		}
+	}
+	r->interaction = r->total.mean - r->sum_forward;
+
+	/* Delta debugging when the single effects leave most unexplained. */
+	if (!r->total.significant) {
+		r->ddmin_why = "not run: B - A is not significant";
+	} else if (fabs(r->interaction) <= (1 - explain) * fabs(r->total.mean)) {
+		r->ddmin_why = "not run: the single effects explain most of B - A";
+	} else {
+		struct ddmin d = { .b = &b, .a = va, .total = r->total.mean,
+				   .explain = explain, .err = err, .len = len };
+		size_t *c = xcalloc(nrows, sizeof(*c)), n = 0, runs0 = b.runs;
+		struct variant *all;
+		double whole;
+
+		r->ddmin_needed = true;
+		for (size_t k = 0; k < nrows; k++)
+			if (r->rows[k].state != BISECT_SKIPPED)
+				c[n++] = b.sw[k];
+		if (test_sets(&d, &c, &n, 1) < 0 && !d.failed) {
+			whole = set_effect(&d, c, n, &all);
+			r->ddmin_why = "not run: A with every read switch at B's values does not give most of B - A (the rest is not in the switches)";
+			r->ddmin_effect = whole;
+		} else if (!d.failed) {
+			n = ddmin(&d, c, n, 2);
+			if (!d.failed) {
+				r->ddmin_done = true;
+				r->ddmin_why = "run";
+				r->ddmin_set = xcalloc(n, sizeof(*r->ddmin_set));
+				for (size_t i = 0; i < n; i++)
+					r->ddmin_set[i] = profile_switch_name(c[i]);
+				r->ddmin_nr = n;
+				r->ddmin_effect = set_effect(&d, c, n, &all);
+			}
+		}
+		r->ddmin_tests = d.tests;
+		r->ddmin_runs = b.runs - runs0;
+		free(c);
+		if (d.failed)
+			goto out_jobs;
+	}
+
+	r->a = xstrdup(o->a);
+	r->b = xstrdup(o->b);
+	r->measure = b.measure->name;
+	r->measure_title = b.measure->title;
+	r->scenario = xstrdup(b.scenario_name);
+	r->nr_seeds = b.nr_seeds;
+	r->base_seed = b.base_seed;
+	r->alpha = alpha;
+	r->explain = explain;
+	r->runs = b.runs;
+	r->wall_seconds = wall_seconds() - start;
+	rc = 0;
+out_jobs:
+	free(jobs);
+out:
+	progress_end(&b.progress);
+	for (size_t i = 0; i < b.nr_v; i++) {
+		scenario_free(b.v[i]->sc);
+		free(b.v[i]->key);
+		free(b.v[i]->switches);
+		free(b.v[i]->value);
+		free(b.v[i]->have);
+		free(b.v[i]->reads);
+		free(b.v[i]);
+	}
+	free(b.v);
+	free(b.sw);
+	free(b.text);
+	free(b.scenario_name);
+	if (rc)
+		bisect_free(r);
+	return rc;
+}
+
+void bisect_free(struct bisect_report *r)
+{
+	free((char *)r->a);
+	free((char *)r->b);
+	free((char *)r->scenario);
+	free((char *)r->arch);
+	free(r->rows);
+	free(r->ddmin_set);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mmsim bisect: which profile switches make two kernels differ.
+ *
+ * Kernel A and kernel B run the same seeds.  Every switch whose value
+ * differs between them and that either kernel read in some run
+ * (switch_reads) is then flipped alone both ways: A with it at B's value
+ * and B with it at A's.  Each single effect gets a Welch confidence
+ * interval over the seeds; their sum is set against the whole A -> B
+ * difference, the rest being interaction.  When the single effects do
+ * not explain most of the difference, delta debugging (ddmin, Zeller and
+ * Hildebrandt 2002) finds a 1-minimal set of switches that, set on A to
+ * B's values, gives most of it.
+ *
+ * Runs are made in rounds, every round in parallel; a flip whose first
+ * two seeds give exactly the values of the kernel it was made on (a
+ * switch read but inert here) stops there, the others run every seed.
+ * Every decision depends only on the runs' values, never on which
+ * process finished first, so the output is the same at any -j.
+ */
+#ifndef MMSIM_BISECT_H
+#define MMSIM_BISECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "report/bisect_report.h"
+
+struct bisect_opts {
+	const char *a, *b;		/* profile names */
+	/* NAME=VALUE ... set on A only and on B only, after the scenario's
+	 * [kernel] switches (NULL: none) */
+	const char *a_switches, *b_switches;
+	const char *scenario_path;	/* NULL: the embedded default */
+	const char *arch;		/* with the default: x86_64 or x86 */
+	const char *measure;		/* a compare measure; NULL: elapsed */
+	unsigned int nr_seeds;		/* at least 2 */
+	bool base_seed_set;
+	uint64_t base_seed;		/* else the scenario's [run] seed */
+	uint64_t max_time;		/* ns; 0: the scenario's */
+	int jobs;
+	double alpha;			/* 0: 0.05 */
+	double explain;			/* 0: 0.5 */
+};
+
+/* Check everything (names, measure, seeds, that A and B differ in a
+ * switch) before anything runs: 0, or -1 with a one-line reason. */
+int bisect_check(const struct bisect_opts *o, char *err, size_t len);
+
+/* Run it and fill @r (freed with bisect_free): 0, or -1 with @err. */
+int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
+	       char *err, size_t len);
+void bisect_free(struct bisect_report *r);
+
+/* The names bisect_check accepts for --measure, comma-separated. */
+const char *bisect_measure_names(void);
+
+#endif /* MMSIM_BISECT_H */

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What mmsim bisect found, as text, JSON and an HTML page with a bar
+ * chart: which profile switches make kernel A and kernel B differ on one
+ * measure, each with a Welch confidence interval, the sum of the single
+ * effects against the whole difference, and the smallest set of switches
+ * delta debugging found to carry it.  experiment/bisect.c fills it.
+ */
+#ifndef MMSIM_BISECT_REPORT_H
+#define MMSIM_BISECT_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A difference of two means, mean(x) - mean(y), over the seeds. */
+struct bisect_effect {
+	unsigned int n_x, n_y;		/* runs on each side */
+	double mean;			/* mean(x) - mean(y) */
+	double lo, hi;			/* its confidence interval (Welch) */
+	double p;			/* Welch's two-sided p-value */
+	bool significant;		/* p < alpha */
+	bool valid;			/* two runs or more each side */
+};
+
+enum bisect_row_state {
+	BISECT_SKIPPED,		/* neither kernel read it in any run */
+	BISECT_IDENTICAL,	/* set either way, every run gave the same value */
+	BISECT_MEASURED,	/* run at every seed both ways */
+};
+
+struct bisect_row {
+	const char *name;
+	char a_value[32], b_value[32];
+	uint64_t reads_a, reads_b;	/* summed over the seeds */
+	enum bisect_row_state state;
+	/* A with this switch at B's value, minus A: what it adds to A. */
+	struct bisect_effect forward;
+	/* B minus B with this switch at A's value: what it takes from B. */
+	struct bisect_effect backward;
+	unsigned int seeds;		/* seeds run each way */
+};
+
+struct bisect_report {
+	const char *a, *b;
+	const char *measure, *measure_title;
+	const char *scenario, *arch;
+	unsigned int nr_seeds;
+	uint64_t base_seed;
+	double alpha;
+	double explain;			/* "most": this fraction of B - A */
+
+	double a_mean, a_sd, b_mean, b_sd;
+	struct bisect_effect total;	/* B minus A */
+
+	struct bisect_row *rows;	/* every switch whose values differ */
+	size_t nr_rows;
+	double sum_forward, sum_backward;	/* of the measured rows */
+	double interaction;		/* total minus sum_forward */
+
+	/* Delta debugging (ddmin), when the single effects do not explain
+	 * most of the difference. */
+	bool ddmin_needed, ddmin_done;
+	const char *ddmin_why;		/* why it was or was not run */
+	const char **ddmin_set;		/* the 1-minimal set, switch names */
+	size_t ddmin_nr;
+	double ddmin_effect;		/* A with the set at B's values, minus A */
+	size_t ddmin_tests, ddmin_runs;
+
+	size_t runs;			/* every run bisect made */
+	double wall_seconds;
+};
+
+void bisect_report_text(FILE *f, const struct bisect_report *r);
+/* DIR/bisect.json, DIR/bisect.txt (the text) and DIR/index.html: 0, or -1
+ * with one line per file that could not be written in @err. */
+int bisect_report_write(const struct bisect_report *r, const char *dir,
+			char *err, size_t len);
+
+#endif /* MMSIM_BISECT_REPORT_H */

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmsim bisect: on a small machine under swap pressure (a few tenths of a
+ * second a run), a pair whose answer is known by construction, a pair
+ * whose difference is pure interaction that delta debugging must find,
+ * a switch no run reads, determinism across -j, and the refusals.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "testlib.h"
+#include "experiment/bisect.h"
+
+/* 128 MB, fake gitk over 150000 commits: it swaps, kswapd and direct
+ * reclaim run, kswapd sleeps often (tens of premature sleeps with P4). */
+static const char small_scenario[] =
+	"[machine]\n"
+	"arch = x86_64\n"
+	"mem = 128M\n"
+	"cpus = 2\n"
+	"disk_size = 4G\n"
+	"fs_size = 2G\n"
+	"swap_size = 1G\n"
+	"\n"
+	"[run]\n"
+	"seed = 1\n"
+	"until = gitk-done | 60s\n"
+	"sample_interval = 500ms\n"
+	"\n"
+	"[task gitk]\n"
+	"program = gitk\n"
+	"commits = 150000\n"
+	"loops = 1\n"
+	"\n"
+	"[task music]\n"
+	"program = music\n"
+	"net = netrx\n"
+	"\n"
+	"[task netrx]\n"
+	"program = netrx\n"
+	"bwlimit = 8M\n"
+	"order = 2\n";
+
+static char scenario_path[256];
+
+static int setup(void **state)
+{
+	char dir[] = "/tmp/mmsim-bisect-XXXXXX";
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(scenario_path, sizeof(scenario_path), "%s/small.ini", dir);
+	f = fopen(scenario_path, "w");
+	assert_non_null(f);
+	fputs(small_scenario, f);
+	assert_int_equal(fclose(f), 0);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char *dir = strdup(scenario_path);
+
+	(void)state;
+	unlink(scenario_path);
+	*strrchr(dir, '/') = 0;
+	rmdir(dir);
+	free(dir);
+	return 0;
+}
+
+static struct bisect_opts opts(const char *a, const char *b, const char *measure)
+{
+	return (struct bisect_opts){
+		.a = a, .b = b, .measure = measure, .nr_seeds = 3,
+		.scenario_path = scenario_path, .jobs = 2,
+	};
+}
+
+static const struct bisect_row *row_of(const struct bisect_report *r,
+				       const char *name)
+{
+	for (size_t i = 0; i < r->nr_rows; i++)
+		if (!strcmp(r->rows[i].name, name))
+			return &r->rows[i];
+	return NULL;
+}
+
+/*
+ * P5 changes one switch, kswapd_cw_priority: A with it at B's value IS B,
+ * so its forward and backward effects are the whole difference, to the
+ * last bit, and nothing is left for interaction or for any other switch.
+ */
+static void test_one_patch_one_switch(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6+force-highorder",
+				    "2.6.32-rc6+5+force-highorder", "allocstall");
+	struct bisect_report r;
+	char err[512];
+	const struct bisect_row *row;
+
+	(void)state;
+	assert_int_equal(bisect_run(&o, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.nr_rows, 1);
+	row = row_of(&r, "kswapd_cw_priority");
+	assert_non_null(row);
+	assert_string_equal(row->a_value, "FIXED");
+	assert_string_equal(row->b_value, "ORDER_ADJUSTED");
+	assert_true(row->reads_a > 0 && row->reads_b > 0);
+	if (row->state == BISECT_MEASURED) {
+		assert_true(row->forward.mean == r.total.mean);
+		assert_true(row->backward.mean == r.total.mean);
+		assert_true(r.sum_forward == r.total.mean);
+		assert_true(r.interaction == 0);
+	} else {
+		/* Without effect on this machine: then B is A, exactly. */
+		assert_int_equal(row->state, BISECT_IDENTICAL);
+		assert_true(r.total.mean == 0);
+	}
+	assert_false(r.ddmin_needed);
+	bisect_free(&r);
+}
+
+/* P3 changes cw_alloc and cw_direct, and nothing else differs. */
+static void test_patch_lands_on_its_switches(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6+1+2", "2.6.32-rc6+1+2+3", "elapsed");
+	struct bisect_report r;
+	char err[512];
+
+	(void)state;
+	o.nr_seeds = 2;
+	assert_int_equal(bisect_run(&o, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.nr_rows, 2);
+	assert_non_null(row_of(&r, "cw_alloc"));
+	assert_non_null(row_of(&r, "cw_direct"));
+	assert_string_equal(row_of(&r, "cw_alloc")->b_value, "BOTH");
+	bisect_free(&r);
+}
+
+/*
+ * Pure interaction.  A: kswapd sleeps PLAIN, with a 1 ms short nap that
+ * only QUICK_RECHECK would use; B: P4's QUICK_RECHECK with a 100 ms nap.
+ * kswapd_slept_prematurely_fast counts the naps of 100 ms after which
+ * kswapd found work: with the 1 ms nap there are none (measured: 0, 8
+ * slow ones), with 100 ms some forty.  So flipping either switch alone on
+ * A gives nothing (QUICK_RECHECK with 1 ms: none fast; a 100 ms nap
+ * PLAIN never takes: never read, identical runs), while B - A is some
+ * forty: delta debugging must find that it takes both.
+ */
+static void test_interaction_found_by_ddmin(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6", "2.6.32-rc6", "premature-fast");
+	struct bisect_report r;
+	char err[512];
+
+	(void)state;
+	o.a_switches = "kswapd_short_sleep_ms=1";
+	o.b_switches = "kswapd_sleep=QUICK_RECHECK";
+	assert_int_equal(bisect_run(&o, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.nr_rows, 2);
+	assert_true(r.total.significant);
+	assert_true(r.total.mean > 10);
+	/* Neither alone moves A. */
+	assert_true(row_of(&r, "kswapd_sleep")->forward.mean == 0);
+	assert_true(row_of(&r, "kswapd_short_sleep_ms")->forward.mean == 0);
+	assert_true(r.sum_forward == 0);
+	assert_true(r.interaction == r.total.mean);
+	assert_true(r.ddmin_needed);
+	assert_true(r.ddmin_done);
+	assert_int_equal(r.ddmin_nr, 2);
+	assert_true(r.ddmin_effect == r.total.mean);
+	assert_true(r.ddmin_tests >= 3);
+	bisect_free(&r);
+}
+
+/* A switch no run reads is reported and not run: only A and B run. */
+static void test_unread_switch_skipped(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6", "2.6.32-rc6", "elapsed");
+	struct bisect_report r;
+	char err[512];
+
+	(void)state;
+	o.nr_seeds = 2;
+	o.b_switches = "vmstat_fields=V30";
+	assert_int_equal(bisect_run(&o, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.nr_rows, 1);
+	assert_int_equal(r.rows[0].state, BISECT_SKIPPED);
+	assert_int_equal(r.rows[0].reads_a + r.rows[0].reads_b, 0);
+	assert_int_equal(r.runs, 4);
+	assert_true(r.total.mean == 0);
+	bisect_free(&r);
+}
+
+/* The text is the same at -j 1 and -j 2 but for the wall-clock line. */
+static void test_same_at_any_jobs(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6+1+2", "2.6.32-rc6+1+2+3", "cw-time");
+	struct bisect_report r1, r2;
+	char err[512], *t1 = NULL, *t2 = NULL;
+	size_t l1 = 0, l2 = 0;
+	FILE *f;
+
+	(void)state;
+	o.nr_seeds = 2;
+	o.jobs = 1;
+	assert_int_equal(bisect_run(&o, &r1, err, sizeof(err)), 0);
+	o.jobs = 2;
+	assert_int_equal(bisect_run(&o, &r2, err, sizeof(err)), 0);
+	r1.wall_seconds = r2.wall_seconds = 0;
+	f = open_memstream(&t1, &l1);
+	bisect_report_text(f, &r1);
+	fclose(f);
+	f = open_memstream(&t2, &l2);
+	bisect_report_text(f, &r2);
+	fclose(f);
+	assert_string_equal(t1, t2);
+	free(t1);
+	free(t2);
+	bisect_free(&r1);
+	bisect_free(&r2);
+}
+
+static void test_refusals(void **state)
+{
+	static const struct {
+		const char *a, *b, *measure;
+		unsigned int seeds;
+		const char *msg;
+	} bad[] = {
+		{ "2.6.32-rc6", "2.6.32-rc6", NULL, 3, "set every switch alike" },
+		{ "2.6.30", "2.6.32-rc6", "elapsd", 3, "unknown measure 'elapsd' (one of elapsed, failures" },
+		{ "2.6.30", "2.6.32-rc6", NULL, 1, "at least 2" },
+		{ "2.6.30", "2.6.32-rc66", NULL, 3, "B: unknown kernel profile" },
+		{ "2.6.30", NULL, NULL, 3, "two kernels" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct bisect_opts o = opts(bad[i].a, bad[i].b, bad[i].measure);
+		char err[1024] = "";
+
+		o.nr_seeds = bad[i].seeds;
+		assert_int_equal(bisect_check(&o, err, sizeof(err)), -1);
+		if (!strstr(err, bad[i].msg))
+			fail_msg("'%s' lacks '%s'", err, bad[i].msg);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_one_patch_one_switch),
+		cmocka_unit_test(test_patch_lands_on_its_switches),
+		cmocka_unit_test(test_interaction_found_by_ddmin),
+		cmocka_unit_test(test_unread_switch_skipped),
+		cmocka_unit_test(test_same_at_any_jobs),
+	};
+
+	return cmocka_run_group_tests_name("bisect", tests, setup, teardown);
+}
