@@ -71,8 +71,9 @@ static int get(struct dat *d, uint64_t off, void *buf, size_t n,
 	       const char *what)
 {
 	if (off > d->size || n > d->size - off)
-		return bad(d, "cut short: %s at byte %" PRIu64 " needs %zu bytes, "
-			   "the file ends at byte %" PRIu64, what, off, n, d->size);
+		return bad(d, "cut short: %s at byte %" PRIu64 " needs %zu byte%s, "
+			   "the file ends at byte %" PRIu64, what, off, n,
+			   n == 1 ? "" : "s", d->size);
 	if (pread(d->fd, buf, n, (off_t)off) != (ssize_t)n)
 		return bad(d, "cannot read %s at byte %" PRIu64 ": %s", what, off,
 			   strerror(errno ? errno : EIO));
