@@ -344,8 +344,8 @@ int outdir_prepare(const char *dir, bool force, bool *resume)
 	} else if (!force) {
 		rc = usage_error("%s: exists and is not empty (--force writes the "
 				 "report into it, removing what mmsim wrote there "
-				 "before; --resume finishes an interrupted compare "
-				 "or sweep)", dir);
+				 "before; --resume finishes an interrupted compare, "
+				 "sweep or bisect)", dir);
 	} else {
 		rc = clear_own(dir);
 	}
