@@ -134,7 +134,7 @@ static void test_man_page(void **state)
 	assert_non_null(strstr(out, "GNU parallel"));
 	/* Every help text fits an 80-column terminal with room (78). */
 	assert_int_equal(sh("cd %s/root/usr/local/bin && for c in help run scenario profiles "
-			    "show validate report compare calibrate; do ./mmsim $c --help; "
+			    "show validate report compare calibrate bisect sweep merge; do ./mmsim $c --help; "
 			    "done | awk 'length > 78' | head -5", dir), 0);
 	assert_string_equal(out, "");
 	if (test_have_tool("man")) {

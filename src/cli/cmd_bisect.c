@@ -60,6 +60,27 @@ static const char usage[] =
 	"The table goes to stdout, progress to stderr; the output is the same\n"
 	"at any -j.  Exit status: 0; 1 a run or an output failed; 2 bad usage.\n";
 
+/* "Measures: a, b, ..." wrapped within 78 columns (the man page's). */
+static void print_measures(FILE *f, const char *names)
+{
+	size_t col = fprintf(f, "\nMeasures:") - 1;
+
+	while (*names) {
+		size_t n = strcspn(names, ",");
+		bool last = !names[n];
+
+		if (col + 1 + n + 1 > 78) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		col += fprintf(f, " %.*s%s", (int)n, names, last ? "." : ",");
+		names += n;
+		while (*names == ',' || *names == ' ')
+			names++;
+	}
+	fputc('\n', f);
+}
+
 int cmd_bisect(int argc, char **argv)
 {
 	enum {
@@ -101,7 +122,7 @@ int cmd_bisect(int argc, char **argv)
 		switch (c) {
 		case 'h':
 			fputs(usage, stdout);
-			fprintf(stdout, "\nMeasures: %s.\n", bisect_measure_names());
+			print_measures(stdout, bisect_measure_names());
 			return 0;
 		case OPT_SEEDS:
 			if (cli_count("bisect: --seeds", optarg, 0, 100000, &n))
