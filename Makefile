@@ -111,7 +111,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check check-slow test asan bench bench-scale clean deps fuzz fuzz-run pgo validate valgrind valgrind-quick install uninstall man FORCE
+.PHONY: all run check check-slow test asan bench bench-scale bisect-doc clean deps fuzz fuzz-run pgo validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -227,6 +227,12 @@ validate: deps
 		--command "make validate SEEDS=$(SEEDS)$(if $(filter-out all,$(RECORD)), RECORD=$(RECORD))" \
 		--date "$$(date -u '+%Y-%m-%d %H:%M UTC')" \
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
+
+# docs/bisect.md: mmsim bisect of 2.6.30 against 2.6.32-rc6 on both machines,
+# for elapsed time and failures, SEEDS seeds (scripts/bisect-doc.sh).
+bisect-doc: deps
+	@$(MAKE) --no-print-directory all
+	SEEDS=$(SEEDS) scripts/bisect-doc.sh ./mmsim
 
 # `make check` is the edit-compile-test loop (under 20 s on 2 cores): the
 # unit and machine tests and the layering check.  The integration tests

@@ -129,11 +129,15 @@ static void test_two_tasks_share_one_cpu(void **state)
 	sim_run((sim_time_t)-1);
 	/*
 	 * CFS with the engine's default tunables (2.6.32's on one CPU:
-	 * sched_latency 5 ms): each has a 2.5 ms slice, which the next 4 ms
-	 * tick (HZ 250) ends.  a runs 0-4, b 4-8, a 8-12, b 12-16, then a
-	 * its last 1 ms to 17 and b to 18.
+	 * sched_latency 5 ms).  Both are runnable from their fork
+	 * (wake_up_new_task()): a, first on the empty queue, at
+	 * min_vruntime 0 + a whole 5 ms period (START_DEBIT), b at 0 + half
+	 * of it, 2.5 ms, ahead of a by more than wakeup_granularity (1 ms):
+	 * b preempts a before a has run.  Each has a 2.5 ms slice, which
+	 * the next 4 ms tick (HZ 250) ends: b runs 0-4, a 4-8, b 8-12,
+	 * a 12-16, then b its last 1 ms to 17 and a to 18.
 	 */
-	assert_string_equal(trace, "a@17 b@18 ");
+	assert_string_equal(trace, "b@17 a@18 ");
 	sim_exit();
 }
 

@@ -598,7 +598,21 @@ static void test_time_partition(void **state)
 	sim_exit();
 }
 
-/* ---- balance ------------------------------------------------------------ */
+/* ---- placement and balance ------------------------------------------------ */
+
+/*
+ * The tests below set the engine's switches directly (struct
+ * sched_tunables, zero being 2.6.32-rc6's) and derive each placement by
+ * hand from kernel/sched_fair.c's formulas.  Loads are in prio_to_weight[]
+ * units (nice 0: 1024, nice -5: 3121); the x86-64 machine's MC domain
+ * (imbalance_pct 125: wake_affine() and fork balancing allow 112%).
+ *
+ * New tasks made at boot (no task forking: the boot CPU, 0) are placed by
+ * fork balancing (find_idlest_group(): another CPU unless this one's load
+ * is under 112% of the idlest's; find_idlest_cpu()): on idle CPUs the
+ * first goes to CPU 1 (0 is not under 112% of 0), the next to CPU 0 if
+ * CPU 1's load now beats it.
+ */
 
 /* Works @arg % 1000 ms in 1 ms pieces, done_at[@arg / 1000]. */
 static void worker_ms(void *arg)
@@ -610,34 +624,494 @@ static void worker_ms(void *arg)
 	done_at[v / 1000] = sim_now();
 }
 
+static struct task_struct *sleeper_task, *waker_curr;
+static struct wait_queue_head sleeper_wq;
+static int landed;		/* where the sleeper woke */
+static bool sync_wake;
+
+/* Sleeps until woken, notes its CPU, then works forever. */
+static void sleeper(void *arg)
+{
+	DEFINE_WAIT(wait);
+
+	(void)arg;
+	prepare_to_wait(&sleeper_wq, &wait, TASK_INTERRUPTIBLE);
+	schedule();
+	finish_wait(&sleeper_wq, &wait);
+	landed = smp_processor_id();
+	hog_whole(NULL);
+}
+
+/* The same, after forking a hog onto its own CPU. */
+static void sleeper_forking(void *arg)
+{
+	kthread_run(hog_whole, NULL, "hog", DEFAULT_PRIO);
+	sleeper(arg);
+}
+
+/* An interrupt wakes the sleeper: a socket's (sync) or a plain one. */
+static void wake_irq(struct irq_work *w)
+{
+	(void)w;
+	waker_curr = current;
+	if (sync_wake)
+		wake_up_interruptible_sync(&sleeper_wq);
+	else
+		wake_up_interruptible(&sleeper_wq);
+}
+
+static struct sim_config placement_config(unsigned int cpus,
+					  enum sim_wake_placement wp)
+{
+	struct sim_config cfg = config(cpus, 250);
+
+	cfg.sched.wake_placement = wp;
+	return cfg;
+}
+
 /*
- * A CPU that goes idle takes a waiting task from a busy one.  On two
- * CPUs a hog and two 60 ms tasks: one 60 ms task has a CPU to itself,
- * the other shares the hog's; when the first is done at 60 ms its CPU
- * pulls whichever of the other two waits, and the second is done near
- * 90 ms, not at 120 ms as it would be sharing the hog's CPU throughout.
+ * Case A, 2 CPUs: the sleeper (made first: CPU 1) sleeps at once; a hog
+ * (CPU 0: 0 is under 112% of CPU 1's 1024) runs on CPU 0.  At 10 ms an
+ * interrupt on CPU 0, the hog under it, wakes the sleeper, whose CPU 1
+ * idles.  Sync (a socket): wake_affine() takes the interrupted hog's
+ * weight off CPU 0: this_load 1024 - 1024 = 0, load (CPU 1) 0.
+ *   2.6.30/31: balanced is 100 * (0 + 1024) <= 112 * 0, false; but
+ *     this_load <= load and this_load + target_load(prev) = 0 <= CPU 0's
+ *     load per task 1024: affine, CPU 0.
+ *   rc6: !this_load: affine, CPU 0.
+ *   2.6.32.2 (c2f19532): the MC domain prefers siblings, CPU 1 has no
+ *     CFS task: the affine target is CPU 1, and wake_affine() holds: CPU 1.
+ * Not sync: this_load 1024: 100 * 2048 <= 0 fails, 1024 <= 0 fails, and
+ * 2.6.30's passive balance 112 * 1024 <= 100 * 0 too: CPU 1 in all.
  */
-static void test_idle_cpu_pulls(void **state)
+static int wake_case_a(enum sim_wake_placement wp, bool sync)
+{
+	struct sim_config cfg = placement_config(2, wp);
+	struct irq_work w;
+
+	landed = -1;
+	sync_wake = sync;
+	init_waitqueue_head(&sleeper_wq);
+	sim_init(&cfg);
+	sleeper_task = kthread_run(sleeper, NULL, "sleeper", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "hog", DEFAULT_PRIO);
+	irq_work_init(&w, 0, wake_irq, NULL);
+	irq_work_queue_at(&w, 10 * MS);
+	sim_run(11 * MS);
+	assert_non_null(waker_curr);
+	assert_string_equal(waker_curr->comm, "hog");
+	sim_exit();
+	return landed;
+}
+
+/*
+ * Case B, 4 CPUs: the brief's busy previous CPU.  At boot the sleeper
+ * goes to CPU 1, hogs a, b to CPUs 2 and 3 (each the first idle one after
+ * the loaded ones), a short task c to CPU 0 (all others at 1024).  The
+ * sleeper forks a hog onto its own CPU (this_load 1024 is under 112% of
+ * every other's 1024) and sleeps; c is done at 5 ms and CPU 0 idles (it
+ * finds nothing to pull: every other CPU has one task).  At 10 ms an
+ * interrupt on CPU 2, under hog a, wakes the sleeper, sync:
+ *   this_load 1024 - 1024 = 0, load (CPU 1, the forked hog) 1024.
+ *   2.6.30/31: 100 * (0 + 1024) <= 112 * 1024: affine, CPU 2.
+ *   rc6: !this_load: CPU 2.
+ *   2.6.32.2: CPU 1 has a CFS task; the first CPU of the domain without
+ *     one is CPU 0: the target, and wake_affine() holds: CPU 0.
+ */
+static int wake_case_b(enum sim_wake_placement wp)
+{
+	struct sim_config cfg = placement_config(4, wp);
+	struct irq_work w;
+
+	landed = -1;
+	sync_wake = true;
+	memset(done_at, 0, sizeof(done_at));
+	init_waitqueue_head(&sleeper_wq);
+	sim_init(&cfg);
+	sleeper_task = kthread_run(sleeper_forking, NULL, "sleeper", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "a", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "b", DEFAULT_PRIO);
+	kthread_run(worker_ms, (void *)(uintptr_t)(1000 + 5), "c", DEFAULT_PRIO);
+	irq_work_init(&w, 2, wake_irq, NULL);
+	irq_work_queue_at(&w, 10 * MS);
+	sim_run(11 * MS);
+	assert_int_equal(done_at[1], 5 * MS);
+	assert_string_equal(waker_curr->comm, "a");
+	sim_exit();
+	return landed;
+}
+
+/*
+ * Case C, 2 CPUs, SD_WAKE_BALANCE: at boot a nice -5 sleeper (3121) goes
+ * to CPU 1, three hogs to CPU 0 (0, then 1024 and 2048, under 112% of
+ * 3121).  The sleeper sleeps at once and idle CPU 1 pulls (newidle, rc6's
+ * default here): imbalance min(3072 - 1536, 1536 - 0) = 1536, the newest
+ * first: the third hog (1024), then the second (512 <= 512 left): CPU 0
+ * keeps one hog, CPU 1 has two.  At 10 ms an interrupt on CPU 0 wakes the
+ * sleeper, not sync: this_load 1024, load 2048.
+ *   wake_affine(): 100 * (1024 + 3121) <= 112 * 2048 fails, and
+ *   1024 + 2048 <= 1024 (CPU 0's load per task) too.
+ *   2.6.30/31's passive balance: 112 * 1024 <= 100 * 2048: CPU 0.
+ *   rc6 and 2.6.32.2 (no CPU without a CFS task): prev, CPU 1.
+ */
+static int wake_case_c(enum sim_wake_placement wp)
+{
+	struct sim_config cfg = placement_config(2, wp);
+	struct irq_work w;
+
+	landed = -1;
+	sync_wake = false;
+	init_waitqueue_head(&sleeper_wq);
+	sim_init(&cfg);
+	sleeper_task = kthread_run(sleeper, NULL, "sleeper", NICE_TO_PRIO(-5));
+	kthread_run(hog_whole, NULL, "h1", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "h2", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "h3", DEFAULT_PRIO);
+	irq_work_init(&w, 0, wake_irq, NULL);
+	irq_work_queue_at(&w, 10 * MS);
+	sim_run(11 * MS);
+	assert_string_equal(waker_curr->comm, "h1");
+	sim_exit();
+	return landed;
+}
+
+static void test_wake_placement(void **state)
+{
+	(void)state;
+	assert_int_equal(wake_case_a(SIM_WAKE_AFFINE_BALANCE, true), 0);
+	assert_int_equal(wake_case_a(SIM_WAKE_AFFINE, true), 0);
+	assert_int_equal(wake_case_a(SIM_WAKE_AFFINE_IDLE, true), 1);
+	assert_int_equal(wake_case_a(SIM_WAKE_AFFINE_BALANCE, false), 1);
+	assert_int_equal(wake_case_a(SIM_WAKE_AFFINE, false), 1);
+	assert_int_equal(wake_case_a(SIM_WAKE_AFFINE_IDLE, false), 1);
+	assert_int_equal(wake_case_b(SIM_WAKE_AFFINE_BALANCE), 2);
+	assert_int_equal(wake_case_b(SIM_WAKE_AFFINE), 2);
+	assert_int_equal(wake_case_b(SIM_WAKE_AFFINE_IDLE), 0);
+	assert_int_equal(wake_case_c(SIM_WAKE_AFFINE_BALANCE), 0);
+	assert_int_equal(wake_case_c(SIM_WAKE_AFFINE), 1);
+	assert_int_equal(wake_case_c(SIM_WAKE_AFFINE_IDLE), 1);
+}
+
+/*
+ * The MC domain's wake_idx: 2 CPUs, 2.6.30's wake-up rule.  At boot the
+ * sleeper goes to CPU 1 and forks a hog there; a 5 ms task runs on CPU 0
+ * and is done at 5 ms.  At 6 ms an interrupt on the idle CPU 0 wakes the
+ * sleeper (not sync).
+ *   wake_idx 0, the loads now: this_load 0, load 1024:
+ *     100 * (0 + 1024) <= 112 * 1024: affine, CPU 0.
+ *   wake_idx 1, cpu_load[0], the loads at the 4 ms tick, 1024 on both:
+ *     this_load = max(1024, 0), load = min(1024, 1024): 100 * 2048 <=
+ *     112 * 1024 fails, 1024 + 1024 <= 0 (CPU 0's load per task) fails,
+ *     and the passive balance 112 * 1024 <= 100 * 1024 too: CPU 1.
+ * (Fork balancing reads forkexec_idx, the same switch: at boot every
+ * cpu_load[] is 0 and both indexes place as above.)
+ */
+static int wake_idx_case(unsigned int idx)
+{
+	struct sim_config cfg = placement_config(2, SIM_WAKE_AFFINE_BALANCE);
+	struct irq_work w;
+
+	cfg.sched.mc_wake_idx = idx;
+	landed = -1;
+	sync_wake = false;
+	memset(done_at, 0, sizeof(done_at));
+	init_waitqueue_head(&sleeper_wq);
+	sim_init(&cfg);
+	sleeper_task = kthread_run(sleeper_forking, NULL, "sleeper", DEFAULT_PRIO);
+	kthread_run(worker_ms, (void *)(uintptr_t)(1000 + 5), "t", DEFAULT_PRIO);
+	irq_work_init(&w, 0, wake_irq, NULL);
+	irq_work_queue_at(&w, 6 * MS);
+	sim_run(7 * MS);
+	assert_int_equal(done_at[1], 5 * MS);
+	assert_null(waker_curr);
+	sim_exit();
+	return landed;
+}
+
+static void test_wake_idx(void **state)
+{
+	(void)state;
+	assert_int_equal(wake_idx_case(0), 0);
+	assert_int_equal(wake_idx_case(1), 1);
+}
+
+/*
+ * Newidle balancing on the MC domain: 2 CPUs, a 10 ms task w (CPU 1), two
+ * hogs (CPU 0: 0 under 112% of 1024, then 1024 not under 112% of 1024).
+ * At 10 ms w is done.  With SD_BALANCE_NEWIDLE on MC (rc6) CPU 1 pulls
+ * the waiting hog at once (it last ran 2 ms before, at the 8 ms tick that
+ * ended its slice: cold); without (2.6.30/31: SMT only) it idles until
+ * its periodic balance at the 12 ms tick.  CPU 1 busy by 20 ms: 20 ms,
+ * or 10 + 8.
+ */
+static sim_time_t newidle_case(bool smt_only)
 {
 	struct sim_config cfg = config(2, 250);
-	struct task_struct *h;
+	sim_time_t busy;
 
-	(void)state;
+	cfg.sched.newidle_smt_only = smt_only;
 	memset(done_at, 0, sizeof(done_at));
 	sim_init(&cfg);
-	h = kthread_run(hog_whole, NULL, "hog", DEFAULT_PRIO);
-	kthread_run(worker_ms, (void *)(uintptr_t)(1000 + 60), "a", DEFAULT_PRIO);
-	kthread_run(worker_ms, (void *)(uintptr_t)(2000 + 60), "b", DEFAULT_PRIO);
-	sim_run(200 * MS);
-	assert_true(done_at[1] && done_at[2]);
-	assert_true(done_at[1] < 100 * MS && done_at[2] < 100 * MS);
-	/* No CPU idled while a task waited: both were busy until the later
-	 * of the two was done, then the hog alone had one. */
-	assert_int_equal(sim_cpu_busy(0) + sim_cpu_busy(1),
-			 200 * MS + (done_at[1] > done_at[2] ? done_at[1] : done_at[2]));
-	assert_int_equal(task_sum_exec_runtime(h) + task_wait_time(h), 200 * MS);
-	assert_true(task_wait_time(h) > 0);
+	kthread_run(worker_ms, (void *)(uintptr_t)(1000 + 10), "w", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "h1", DEFAULT_PRIO);
+	kthread_run(hog_whole, NULL, "h2", DEFAULT_PRIO);
+	sim_run(20 * MS);
+	assert_int_equal(done_at[1], 10 * MS);
+	busy = sim_cpu_busy(1);
+	assert_int_equal(sim_cpu_busy(0), 20 * MS);
 	sim_exit();
+	return busy;
+}
+
+static void test_idle_cpu_pulls(void **state)
+{
+	(void)state;
+	assert_int_equal(newidle_case(false), 20 * MS);
+	assert_int_equal(newidle_case(true), 18 * MS);
+}
+
+/*
+ * 2.6.32.2's newidle rate limit: 2 CPUs.  At boot x, which exits at once,
+ * goes to CPU 1, two hogs to CPU 0 (0, then 1024 against x's 1024) and p
+ * to CPU 1 (2048 is not under 112% of 1024).  An interrupt on CPU 1
+ * wakes p every 100 us and p works 10 us: CPU 1 idles 90 us at a time.
+ * The hogs sleep until the 4 ms tick and wake on CPU 0 (a timer: the
+ * waking CPU is their own).  Each of CPU 1's idle periods before then
+ * moves avg_idle 1/8 of the way from 1 ms towards 90 us: after 39 of them
+ * it is under 0.1 ms, below the 0.5 ms migration cost.  So with the limit
+ * CPU 1 does not balance on going idle and both hogs stay on CPU 0 until
+ * CPU 1's periodic balance at the next tick, 8 ms; without it, CPU 1
+ * pulls one (cold: it never ran) the first time p sleeps after 4 ms.
+ */
+static struct task_struct *pinger_p;
+static unsigned long pings;
+
+static void pinged(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		schedule();
+		cpu_consume(10 * NSEC_PER_USEC);
+	}
+}
+
+static void ping_irq(struct irq_work *w)
+{
+	pings++;
+	wake_up_process(pinger_p);
+	irq_work_queue_at(w, sim_now() + 100 * NSEC_PER_USEC);
+}
+
+static void napping_hog(void *arg)
+{
+	(void)arg;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	schedule_timeout(1);
+	hog_whole(NULL);
+}
+
+static int rate_limit_case(bool limit)
+{
+	struct sim_config cfg = config(2, 250);
+	struct task_struct *h1, *h2;
+	struct irq_work w;
+	int on_cpu1;
+
+	cfg.sched.newidle_rate_limit = limit;
+	pings = 0;
+	sim_init(&cfg);
+	kthread_run(worker_ms, (void *)(uintptr_t)0, "x", DEFAULT_PRIO);
+	h1 = kthread_run(napping_hog, NULL, "h1", DEFAULT_PRIO);
+	h2 = kthread_run(napping_hog, NULL, "h2", DEFAULT_PRIO);
+	pinger_p = kthread_run(pinged, NULL, "p", DEFAULT_PRIO);
+	irq_work_init(&w, 1, ping_irq, NULL);
+	irq_work_queue_at(&w, 100 * NSEC_PER_USEC);
+	sim_run(7900 * NSEC_PER_USEC);
+	assert_int_equal(pings, 79);
+	assert_int_equal(pinger_p->cpu, 1);
+	on_cpu1 = (h1->cpu == 1) + (h2->cpu == 1);
+	sim_exit();
+	return on_cpu1;
+}
+
+static void test_newidle_rate_limit(void **state)
+{
+	(void)state;
+	assert_int_equal(rate_limit_case(false), 1);
+	assert_int_equal(rate_limit_case(true), 0);
+}
+
+/*
+ * The buddies, on one CPU at HZ 1000 (slices end at the millisecond
+ * tick after them).  A probe interrupt every 100 us waits for a moment
+ * when curr, a hog, is ahead of the leftmost waiter by 0.1 to 0.9 ms
+ * (less than wakeup_granularity, 1 ms), and wakes w then; w, placed half
+ * a sched_latency (2.5 ms) before min_vruntime, preempts curr at once
+ * and exits after 200 us.  Who gets the CPU then:
+ *   NEXT_LAST (2.6.30/31): the wake-up made curr the last buddy, kept as
+ *     w (the next buddy) was picked: within a granularity of the
+ *     leftmost, it is picked back.
+ *   LAST (rc6): the last buddy was looked at and dropped when w was
+ *     picked: the leftmost.
+ *   LAST_SCALED (f685ceac): the last buddy is set only on a queue of
+ *     sched_nr_latency (5) tasks or more: with 1 hog beside curr the
+ *     leftmost, with 4 (6 tasks with w) curr again.
+ */
+static struct task_struct *buddy_w, *buddy_prev, *buddy_left, *buddy_next;
+static sim_time_t buddy_woke;
+
+static void buddy_probe(struct irq_work *iw)
+{
+	struct task_struct *curr = current, *p = NULL, *left = NULL;
+
+	if (buddy_woke) {
+		if (sim_now() >= buddy_woke + 300 * NSEC_PER_USEC) {
+			buddy_next = curr;
+			return;
+		}
+	} else if (curr && curr != buddy_w && sim_now() > 20 * MS) {
+		while ((p = task_next(p)))
+			if (p->on_rq && (!left || p->vruntime < left->vruntime))
+				left = p;
+		if (left && curr->vruntime > left->vruntime + 100 * NSEC_PER_USEC &&
+		    curr->vruntime < left->vruntime + 900 * NSEC_PER_USEC) {
+			buddy_prev = curr;
+			buddy_left = left;
+			buddy_woke = sim_now();
+			wake_up_process(buddy_w);
+		}
+	}
+	irq_work_queue_at(iw, sim_now() + 100 * NSEC_PER_USEC);
+}
+
+static void buddy_wakee(void *arg)
+{
+	(void)arg;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	schedule();
+	cpu_consume(200 * NSEC_PER_USEC);
+}
+
+/* true: the preempted curr got the CPU back. */
+static bool buddy_case(enum sim_buddies b, int hogs)
+{
+	struct sim_config cfg = config(1, 1000);
+	struct irq_work w;
+
+	cfg.sched.buddies = b;
+	buddy_woke = 0;
+	buddy_next = buddy_prev = buddy_left = NULL;
+	sim_init(&cfg);
+	for (int i = 0; i < hogs; i++)
+		kthread_run(hog_piecewise, NULL, "hog", DEFAULT_PRIO);
+	buddy_w = kthread_run(buddy_wakee, NULL, "w", DEFAULT_PRIO);
+	irq_work_init(&w, 0, buddy_probe, NULL);
+	irq_work_queue_at(&w, 100 * NSEC_PER_USEC);
+	sim_run(200 * MS);
+	assert_true(buddy_woke > 0);
+	assert_non_null(buddy_next);
+	assert_true(buddy_next == buddy_prev || buddy_next == buddy_left);
+	sim_exit();
+	return buddy_next == buddy_prev;
+}
+
+static void test_buddies(void **state)
+{
+	(void)state;
+	assert_true(buddy_case(SIM_BUDDIES_NEXT_LAST, 2));
+	assert_false(buddy_case(SIM_BUDDIES_LAST, 2));
+	assert_false(buddy_case(SIM_BUDDIES_LAST_SCALED, 2));
+	assert_true(buddy_case(SIM_BUDDIES_NEXT_LAST, 5));
+	assert_false(buddy_case(SIM_BUDDIES_LAST, 5));
+	assert_true(buddy_case(SIM_BUDDIES_LAST_SCALED, 5));
+}
+
+/*
+ * f685ceac's tick-time check, one CPU at HZ 1000 (2.6.32's 5/1/1 ms):
+ * a hog b runs; s sleeps 10 ms and wakes at the 10 ms tick placed 2.5 ms
+ * (half of sched_latency) before b, preempts it and computes.  Its slice
+ * is 2.5 ms: at the 11 and 12 ms ticks it has run less, and it is behind
+ * b (vruntime 1.5 and 0.5 ms less); at 13 ms its 3 ms exceed the slice
+ * and b runs.  f685ceac's check (curr.vruntime - leftmost's >
+ * ideal_runtime once min_granularity has run) compares an s64 with an
+ * unsigned long: on a 64-bit kernel a negative difference passes, s is
+ * rescheduled at 11 and 12 ms, picked again (still the leftmost), which
+ * restarts its slice: 1 ms at 13 and 2 at 14, less than 2.5: b runs from
+ * 15 ms.  Who holds the CPU at 14 ms?
+ */
+static char tick_seen[16];
+
+static void tick_probe(struct irq_work *w)
+{
+	(void)w;
+	snprintf(tick_seen, sizeof(tick_seen), "%s", current ? current->comm : "idle");
+}
+
+static void late_hog(void *arg)
+{
+	(void)arg;
+	set_current_state(TASK_UNINTERRUPTIBLE);
+	schedule_timeout(10);
+	hog_whole(NULL);
+}
+
+static const char *tick_case(enum sim_buddies b, bool lp64)
+{
+	struct sim_config cfg = config(1, 1000);
+	struct irq_work w;
+
+	cfg.sched.buddies = b;
+	cfg.lp64 = lp64;
+	tick_seen[0] = 0;
+	sim_init(&cfg);
+	kthread_run(hog_whole, NULL, "b", DEFAULT_PRIO);
+	kthread_run(late_hog, NULL, "s", DEFAULT_PRIO);
+	irq_work_init(&w, 0, tick_probe, NULL);
+	irq_work_queue_at(&w, 14 * MS + 500 * NSEC_PER_USEC);
+	sim_run(15 * MS);
+	sim_exit();
+	return tick_seen;
+}
+
+static void test_tick_lag_check(void **state)
+{
+	(void)state;
+	assert_string_equal(tick_case(SIM_BUDDIES_LAST, false), "b");
+	assert_string_equal(tick_case(SIM_BUDDIES_LAST, true), "b");
+	assert_string_equal(tick_case(SIM_BUDDIES_LAST_SCALED, false), "b");
+	assert_string_equal(tick_case(SIM_BUDDIES_LAST_SCALED, true), "s");
+}
+
+/* Each profile's switches reach the engine. */
+static void test_versions_placement(void **state)
+{
+	struct sim_config cfg;
+
+	(void)state;
+	cfg = profile_config("2.6.30", 4, 250);
+	assert_int_equal(cfg.sched.wake_placement, SIM_WAKE_AFFINE_BALANCE);
+	assert_true(cfg.sched.newidle_smt_only);
+	assert_int_equal(cfg.sched.mc_wake_idx, 1);
+	assert_int_equal(cfg.sched.buddies, SIM_BUDDIES_NEXT_LAST);
+	assert_false(cfg.sched.newidle_rate_limit);
+	cfg = profile_config("2.6.31", 4, 250);
+	assert_int_equal(cfg.sched.wake_placement, SIM_WAKE_AFFINE_BALANCE);
+	assert_true(cfg.sched.newidle_smt_only);
+	cfg = profile_config("2.6.32-rc6", 4, 250);
+	assert_int_equal(cfg.sched.wake_placement, SIM_WAKE_AFFINE);
+	assert_false(cfg.sched.newidle_smt_only);
+	assert_int_equal(cfg.sched.mc_wake_idx, 0);
+	assert_int_equal(cfg.sched.buddies, SIM_BUDDIES_LAST);
+	assert_false(cfg.sched.newidle_rate_limit);
+	cfg = profile_config("2.6.32", 4, 250);
+	assert_int_equal(cfg.sched.wake_placement, SIM_WAKE_AFFINE);
+	assert_int_equal(cfg.sched.buddies, SIM_BUDDIES_LAST_SCALED);
+	assert_false(cfg.sched.newidle_rate_limit);
+	cfg = profile_config("2.6.32.9", 4, 250);
+	assert_int_equal(cfg.sched.wake_placement, SIM_WAKE_AFFINE_IDLE);
+	assert_int_equal(cfg.sched.buddies, SIM_BUDDIES_LAST_SCALED);
+	assert_true(cfg.sched.newidle_rate_limit);
 }
 
 /* ---- determinism -------------------------------------------------------- */
@@ -714,6 +1188,12 @@ int main(void)
 		cmocka_unit_test(test_irq_at_cpu_speed),
 		cmocka_unit_test(test_time_partition),
 		cmocka_unit_test(test_idle_cpu_pulls),
+		cmocka_unit_test(test_wake_placement),
+		cmocka_unit_test(test_wake_idx),
+		cmocka_unit_test(test_newidle_rate_limit),
+		cmocka_unit_test(test_buddies),
+		cmocka_unit_test(test_tick_lag_check),
+		cmocka_unit_test(test_versions_placement),
 		cmocka_unit_test(test_same_seed_same_schedule),
 	};
 

@@ -254,6 +254,7 @@ int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		.threads_per_core = (unsigned int)sc->machine.threads_per_core,
 		.cpu_speed = sc->machine.cpu_speed,
 		.smt_speed = sc->machine.smt_speed,
+		.lp64 = sc->machine.arch == SCENARIO_ARCH_X86_64,
 		.seed = seed,
 	};
 	struct mem_config mc;

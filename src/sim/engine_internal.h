@@ -15,6 +15,17 @@ struct cpu_speed {
 #define SPEED_SHIFT	32
 #define SPEED_ONE	(1ULL << SPEED_SHIFT)
 
+/* Scheduling domains (sched.c): the SMT level (a core's threads) and the
+ * MC level (every CPU: one package sharing its last-level cache). */
+enum { SD_LV_SIBLING, SD_LV_MC, SD_LV_MAX };
+
+/* A CPU's balancing state in one domain (struct sched_domain's). */
+struct sd_state {
+	unsigned long last_balance;	/* jiffies */
+	unsigned int balance_interval;	/* ms */
+	unsigned int nr_balance_failed;
+};
+
 /*
  * One logical CPU and its run queue (sched.c).  curr holds the CPU from
  * the moment it is picked until it blocks: while it consumes (running,
@@ -38,6 +49,23 @@ struct cpu {
 	int sibling;			/* the other thread of the core, or -1 */
 	sim_time_t busy_until;		/* interrupt work on an idle CPU */
 	sim_time_t busy_ns;
+	/* The CFS buddies (cfs_rq->next, ->last), waiting or curr. */
+	struct task_struct *next_buddy, *last_buddy;
+	/* rq->cpu_load[0] and [1] as of the tick load_jiffy. */
+	unsigned long cpu_load[2];
+	unsigned long load_jiffy;
+	/* 2.6.32.2's newidle rate limit: rq->idle_stamp, rq->avg_idle. */
+	sim_time_t idle_stamp, avg_idle;
+	struct sd_state sd[SD_LV_MAX];
+};
+
+/* A scheduling domain level's parameters (SD_SIBLING_INIT, SD_MC_INIT). */
+struct sd_level {
+	bool present;			/* some CPU's span at this level has 2+ CPUs */
+	unsigned int flags;		/* SD_* as sched.c defines them */
+	unsigned int min_interval, max_interval, busy_factor;
+	unsigned int imbalance_pct, cache_nice_tries;
+	unsigned int busy_idx, idle_idx, newidle_idx, wake_idx, forkexec_idx;
 };
 
 struct engine {
@@ -55,6 +83,9 @@ struct engine {
 	struct sched_tunables sched;	/* scaled for nr_cpus */
 	struct cpu_speed speed_alone;	/* a core running one thread */
 	struct cpu_speed speed_smt;	/* each thread of a core running two */
+	struct sd_level sd[SD_LV_MAX];
+	struct timer balance_timer;	/* the periodic rebalance_domains() */
+	uint64_t enqueue_seq;
 	struct list_head all_tasks;
 	int next_pid;
 	int irq_depth;
@@ -89,6 +120,7 @@ static inline enum task_time task_time_cpu_class(const struct task_struct *p)
 /* sched.c: the CPU model, for task.c and engine.c. */
 void sched_init(void);
 void sched_fork(struct task_struct *p);		/* kthread_run */
+void sched_wakeup(struct task_struct *p, bool sync);	/* try_to_wake_up */
 void sched_sleep(struct task_struct *p);	/* it blocks or exits */
 void sched_irq_charge(int cpu, sim_time_t work);
 void task_cpu_event(struct timer *t);

@@ -164,12 +164,17 @@ struct task_struct {
 	/* The CPU model (sched.c): a sched_entity's fields. */
 	bool on_rq;			/* waits in a CPU's queue */
 	bool slept;			/* blocked since it last had a CPU */
+	bool in_consume;		/* inside cpu_consume(), its work not begun or done */
 	unsigned long load_weight;	/* prio_to_weight[nice + 20] */
 	uint64_t vruntime;		/* ns of CPU scaled by NICE_0_LOAD / weight */
 	sim_time_t prev_sum_exec_runtime; /* sum_exec_runtime when picked */
 	sim_time_t cpu_left;		/* work still to do, reference-CPU ns */
 	sim_time_t wait_start;		/* when it last joined a queue */
 	struct list_head run_node;	/* in its CPU's queue */
+	sim_time_t last_ran;		/* se.exec_start: when it last left a CPU */
+	sim_time_t last_wakeup;		/* se.last_wakeup: sum_exec_runtime when it woke a task */
+	sim_time_t avg_overlap;		/* se.avg_overlap */
+	uint64_t enqueue_seq;		/* cfs_rq->tasks order: the load balancer's */
 
 	struct list_head tasks;		/* all tasks */
 	sim_time_t sum_exec_runtime;	/* ns on a CPU (its own work, no irqs) */
@@ -316,6 +321,14 @@ void __wake_up(struct wait_queue_head *wq, unsigned int mode,
 #define wake_up(wq)		__wake_up(wq, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, 1)
 #define wake_up_all(wq)		__wake_up(wq, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE, 0)
 #define wake_up_interruptible(wq) __wake_up(wq, TASK_INTERRUPTIBLE, 1)
+/*
+ * A synchronous wake-up (WF_SYNC): the waker says it will sleep soon, so
+ * wake_affine() may pull the wakee to its CPU (pipe_write(),
+ * sock_def_readable() in 2.6.30-2.6.32).
+ */
+void __wake_up_sync(struct wait_queue_head *wq, unsigned int mode,
+		    int nr_exclusive);
+#define wake_up_interruptible_sync(wq) __wake_up_sync(wq, TASK_INTERRUPTIBLE, 1)
 static inline bool waitqueue_active(const struct wait_queue_head *wq)
 {
 	return !list_empty(&wq->head);
@@ -354,11 +367,41 @@ void sim_call_on_cpu(int cpu, void (*fn)(void *), void *info);
 /* ---- the engine ----------------------------------------------------- */
 
 /*
+ * Where select_task_rq_fair() puts a woken task: its previous CPU, unless
+ * wake_affine() moves it to the waking CPU, or
+ *  AFFINE_BALANCE	also SD_WAKE_BALANCE's passive balancing to the
+ *			waking CPU when that is less loaded (2.6.30/31);
+ *  AFFINE		wake_affine() with its low-load case (2.6.32-rc6);
+ *  AFFINE_IDLE		an idle CPU sharing the package's cache instead of
+ *			the waking one (c2f19532, 2.6.32.2).
+ */
+enum sim_wake_placement {
+	SIM_WAKE_AFFINE,
+	SIM_WAKE_AFFINE_BALANCE,
+	SIM_WAKE_AFFINE_IDLE,
+};
+
+/*
+ * The CFS buddies (kernel/sched_fair.c): NEXT_LAST, a wake-up makes the
+ * woken task the next buddy and curr the last, kept until picked
+ * (2.6.30/31); LAST, only curr the last, dropped at every pick
+ * (2.6.32-rc6); LAST_SCALED, curr the last only when the wakee preempts
+ * it on a queue of sched_nr_latency or more, with the tick-time lag
+ * check (f685ceac, 2.6.32).
+ */
+enum sim_buddies {
+	SIM_BUDDIES_LAST,
+	SIM_BUDDIES_NEXT_LAST,
+	SIM_BUDDIES_LAST_SCALED,
+};
+
+/*
  * The CFS tunables at boot, before sched_init_granularity() multiplies
  * them by 1 + ilog2(nr_cpus) (kernel/sched.c of 2.6.30-2.6.32), and the
- * sleeper credit's feature.  Zero fields take 2.6.32's values
- * (kernel/sched_fair.c: 5 ms, 1 ms, 1 ms, GENTLE_FAIR_SLEEPERS); the
- * kernel profile sets them (kernel/sched.c sched_profile_config()).
+ * sleeper credit's feature, and how tasks are placed and balanced.  Zero
+ * fields take 2.6.32-rc6's values (kernel/sched_fair.c: 5 ms, 1 ms, 1 ms,
+ * GENTLE_FAIR_SLEEPERS); the kernel profile sets them (kernel/sched.c
+ * sched_profile_config()).
  */
 struct sched_tunables {
 	sim_time_t latency;		/* sysctl_sched_latency */
@@ -367,6 +410,18 @@ struct sched_tunables {
 	/* Sleeper credit: sched_latency (2.6.30/31 NEW_FAIR_SLEEPERS) or
 	 * half of it (2.6.32 GENTLE_FAIR_SLEEPERS). */
 	bool full_sleeper_credit;
+	/* Task placement and load balancing (docs/model.md, "Engine"),
+	 * zero being 2.6.32-rc6's. */
+	enum sim_wake_placement wake_placement;
+	enum sim_buddies buddies;
+	/* SD_BALANCE_NEWIDLE on the SMT domain only (2.6.30/31), not on
+	 * the MC one too (2.6.32-rc1's 840a0653). */
+	bool newidle_smt_only;
+	/* The MC domain's wake_idx and forkexec_idx: 1 in 2.6.30/31, 0
+	 * since 78e7ed53 and b8a543ea (2.6.32-rc1). */
+	unsigned int mc_wake_idx;
+	/* 2.6.32.2's rate limit on newidle balancing (37ed2d70). */
+	bool newidle_rate_limit;
 };
 
 struct sim_config {
@@ -379,6 +434,9 @@ struct sim_config {
 	double cpu_speed;
 	unsigned int threads_per_core;	/* 1 (0 too) or 2 */
 	double smt_speed;
+	/* The simulated kernel's long has 64 bits (x86-64): where the
+	 * kernel's arithmetic depends on it (sched.c). */
+	bool lp64;
 	struct sched_tunables sched;
 	uint64_t seed;
 	size_t stack_size;		/* per task, default 256 KiB */

@@ -413,18 +413,30 @@ void io_schedule(void)
 	current->iowait_time += engine.now - start;
 }
 
-int wake_up_process(struct task_struct *p)
+/*
+ * try_to_wake_up(): the task goes on a CPU's queue now (sched.c), and its
+ * code resumes at this instant whether or not it has a CPU yet
+ * (docs/model.md, "Engine": a task needs a CPU only for its work).
+ */
+static int try_to_wake_up(struct task_struct *p, unsigned int state, bool sync)
 {
-	if (!(p->state & (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)))
+	if (!(p->state & (long)state))
 		return 0;
 	p->state = TASK_RUNNING;
 	if (p == engine.running)
 		return 1;	/* not yet asleep: schedule() will return */
+	sched_wakeup(p, sync);
 	if (!p->resume_pending) {
 		p->resume_pending = true;
 		timer_add(&p->run_timer, engine.now);
 	}
 	return 1;
+}
+
+int wake_up_process(struct task_struct *p)
+{
+	return try_to_wake_up(p, TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE,
+			      false);
 }
 
 /* ---- wait queues ----------------------------------------------------- */
@@ -463,21 +475,33 @@ void finish_wait(struct wait_queue_head *wq, struct wait_queue_entry *wait)
 }
 
 /* autoremove_wake_function semantics: a woken entry leaves the queue. */
-void __wake_up(struct wait_queue_head *wq, unsigned int mode, int nr_exclusive)
+static void __wake_up_common(struct wait_queue_head *wq, unsigned int mode,
+			     int nr_exclusive, bool sync)
 {
 	struct wait_queue_entry *curr, *next;
 
 	list_for_each_entry_safe(curr, next, &wq->head, entry) {
 		unsigned int flags = curr->flags;
 
-		if (!(curr->task->state & (long)mode))
-			continue;
-		if (!wake_up_process(curr->task))
+		if (!try_to_wake_up(curr->task, mode, sync))
 			continue;
 		list_del_init(&curr->entry);
 		if ((flags & WQ_FLAG_EXCLUSIVE) && !--nr_exclusive)
 			break;
 	}
+}
+
+void __wake_up(struct wait_queue_head *wq, unsigned int mode, int nr_exclusive)
+{
+	__wake_up_common(wq, mode, nr_exclusive, false);
+}
+
+/* 2.6.30-2.6.32 kernel/sched.c __wake_up_sync_key(): not sync when every
+ * waiter is to be woken (nr_exclusive 0). */
+void __wake_up_sync(struct wait_queue_head *wq, unsigned int mode,
+		    int nr_exclusive)
+{
+	__wake_up_common(wq, mode, nr_exclusive, nr_exclusive != 0);
 }
 
 /* ---- interrupts ------------------------------------------------------ */

@@ -242,7 +242,9 @@ static void lo_expect_main(void *arg)
 	while (lo_take_line(proc)) {
 		program_cpu(1, p->expect_cpu);
 		pipe->lat.pending++;
-		wake_up(&pipe->lat.wait);
+		/* pipe_write(): a sync wake-up of the reader (2.6.30-2.6.32
+		 * fs/pipe.c, wake_up_interruptible_sync()). */
+		wake_up_interruptible_sync(&pipe->lat.wait);
 	}
 out:
 	lo_exit(proc);

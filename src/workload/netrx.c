@@ -181,7 +181,9 @@ static bool netrx_deliver(struct netrx *nx)
 	nx->stats.packets++;
 	nx->stats.bytes += nx->p.payload;
 	netrx_ack(nx);
-	wake_up(&nx->sk_wait);
+	/* sock_def_readable(): a sync wake-up (2.6.30-2.6.32
+	 * net/core/sock.c, wake_up_interruptible_sync_poll()). */
+	wake_up_interruptible_sync(&nx->sk_wait);
 	return true;
 }
 

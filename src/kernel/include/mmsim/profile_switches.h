@@ -430,23 +430,23 @@ SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
  * sched_init_granularity() multiplies them by 1 + ilog2(CPUs) at boot. */
 SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
-		    "2.6.31 kernel/sched_fair.c sysctl_sched_latency: 20 ms",
-		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_latency): 5 ms",
+		    "v2.6.30 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
+		    "v2.6.31 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
+		    "v2.6.32-rc6 kernel/sched_fair.c:37 sysctl_sched_latency: 5 ms (172e082a, 2.6.32-rc1)",
 	    })
 
 SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
-		    "2.6.31 kernel/sched_fair.c sysctl_sched_min_granularity: 4 ms",
-		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_min_granularity): 1 ms",
+		    "v2.6.30 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
+		    "v2.6.31 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
+		    "v2.6.32-rc6 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 1 ms (172e082a)",
 	    })
 
 SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
-		    "2.6.31 kernel/sched_fair.c sysctl_sched_wakeup_granularity: 5 ms",
-		    "172e082a (2.6.32-rc1 kernel/sched_fair.c sysctl_sched_wakeup_granularity): 1 ms",
+		    "v2.6.30 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
+		    "v2.6.31 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
+		    "v2.6.32-rc6 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 1 ms (172e082a)",
 	    })
 
 /* A waking task's vruntime is at least min_vruntime minus this credit:
@@ -454,9 +454,67 @@ SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
 SWITCH_ENUM(sleeper_credit, SLEEPER_CREDIT, (LATENCY, HALF_LATENCY),
 	    LATENCY, LATENCY, HALF_LATENCY,
 	    .why = {
-		    "2.6.30 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
-		    "2.6.31 kernel/sched_fair.c place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
-		    "51e0304c (2.6.32-rc1 kernel/sched_features.h GENTLE_FAIR_SLEEPERS): half of sysctl_sched_latency",
+		    "v2.6.30 kernel/sched_fair.c:679 place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "v2.6.31 kernel/sched_fair.c:692 place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
+		    "v2.6.32-rc6 kernel/sched_fair.c:731 place_entity(): GENTLE_FAIR_SLEEPERS (kernel/sched_features.h:13, 51e0304c) halves sysctl_sched_latency",
+	    })
+
+/*
+ * Where select_task_rq_fair() puts a woken task (the waker's CPU or the
+ * task's previous one; docs/model.md, "Engine"): AFFINE_BALANCE,
+ * wake_affine() or SD_WAKE_BALANCE's passive balancing to the waking CPU;
+ * AFFINE, wake_affine() with its low-load case only; AFFINE_IDLE, the
+ * affine target an idle CPU of the package when there is one.
+ */
+SWITCH_ENUM(wake_placement, WAKE, (AFFINE_BALANCE, AFFINE, AFFINE_IDLE),
+	    AFFINE_BALANCE, AFFINE_BALANCE, AFFINE,
+	    .commits = { { COMMIT_C2F1953, WAKE_AFFINE_IDLE } },
+	    .why = {
+		    "v2.6.30 kernel/sched_fair.c:1253 select_task_rq_fair(): wake_affine() (l.1189) or SD_WAKE_BALANCE (l.1304) move to this_cpu, else prev_cpu; wake_idle() (l.1040) finds no SD_WAKE_IDLE domain on x86 (include/linux/topology.h:88,109)",
+		    "v2.6.31 kernel/sched_fair.c:1267 select_task_rq_fair(): wake_affine() (l.1203) or SD_WAKE_BALANCE (l.1318) move to this_cpu, else prev_cpu; no SD_WAKE_IDLE domain on x86",
+		    "v2.6.32-rc6 kernel/sched_fair.c:1341 select_task_rq_fair(): wake_affine() (l.1165, !this_load: 71a29aa7) or prev_cpu; no SD_BALANCE_WAKE domain (182a85f8)",
+	    })
+
+/* Which sched domains balance when a CPU goes idle: SMT (the siblings'
+ * domain only) or ALL (MC and CPU too). */
+SWITCH_ENUM(newidle_domains, NEWIDLE, (SMT, ALL),
+	    SMT, SMT, ALL,
+	    .why = {
+		    "v2.6.30 include/linux/topology.h:94 SD_BALANCE_NEWIDLE in SD_SIBLING_INIT only (SD_MC_INIT l.109, SD_CPU_INIT l.134 lack it); kernel/sched.c:4168 idle_balance()",
+		    "v2.6.31 include/linux/topology.h:94 SD_BALANCE_NEWIDLE in SD_SIBLING_INIT only; kernel/sched.c:4344 idle_balance()",
+		    "840a0653 (v2.6.32-rc6 include/linux/topology.h:127,160): SD_BALANCE_NEWIDLE in SD_MC_INIT and SD_CPU_INIT too; kernel/sched.c:4405 idle_balance()",
+	    })
+
+/* The MC domain's wake_idx and forkexec_idx: which rq->cpu_load[] the
+ * wake-up and fork placement read (0: the load now). */
+SWITCH_UINT(sd_wake_idx, 1, 1, 0,
+	    .why = {
+		    "v2.6.30 include/linux/topology.h:116-117 SD_MC_INIT .wake_idx = 1, .forkexec_idx = 1",
+		    "v2.6.31 include/linux/topology.h:116-117 SD_MC_INIT .wake_idx = 1, .forkexec_idx = 1",
+		    "78e7ed53, b8a543ea (v2.6.32-rc6 include/linux/topology.h:123-124): .wake_idx = 0, .forkexec_idx = 0",
+	    })
+
+/* The CFS buddies: NEXT_LAST (a wake-up sets the woken task as the next
+ * buddy, curr as the last), LAST (curr only, forgotten at every pick),
+ * LAST_SCALED (curr when preempted on a queue of 5 or more, plus the
+ * tick-time lag check and buddies cache-hot only to a busy balancer). */
+SWITCH_ENUM(buddies, BUDDIES, (NEXT_LAST, LAST, LAST_SCALED),
+	    NEXT_LAST, NEXT_LAST, LAST,
+	    .commits = { { COMMIT_F685CEA, BUDDIES_LAST_SCALED } },
+	    .why = {
+		    "v2.6.30 kernel/sched_fair.c:1426 check_preempt_wakeup(): set_last_buddy(curr) l.1455, set_next_buddy(p) l.1456 (no NEXT_BUDDY feature); pick_next_entity() l.820 prefers next, then last",
+		    "v2.6.31 kernel/sched_fair.c:1440 check_preempt_wakeup(): set_last_buddy(curr) l.1469, set_next_buddy(p) l.1470; pick_next_entity() l.834",
+		    "v2.6.32-rc6 kernel/sched_fair.c:1574 check_preempt_wakeup(): LAST_BUDDY l.1604, NEXT_BUDDY off (kernel/sched_features.h:92); pick_next_entity() l.861 clears both",
+	    })
+
+/* 2.6.32.2's rate limit on newidle balancing: not while the CPU's idle
+ * periods average under sysctl_sched_migration_cost. */
+SWITCH_BOOL(newidle_rate_limit, 0, 0, 0,
+	    .commits = { { COMMIT_37ED2D7, 1 } },
+	    .why = {
+		    "v2.6.30 kernel/sched.c:4156 idle_balance(): no rate limit",
+		    "v2.6.31 kernel/sched.c:4332 idle_balance(): no rate limit",
+		    "v2.6.32-rc6 kernel/sched.c:4393 idle_balance(): no rate limit",
 	    })
 
 /* The 2009 test hack: every network receive is an order-2 GFP_ATOMIC
