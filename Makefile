@@ -26,7 +26,11 @@ ifeq ($(shell pkg-config --exists libtracecmd 2>/dev/null && echo y),y)
 CPPFLAGS += -DHAVE_LIBTRACECMD $(shell pkg-config --cflags libtracecmd)
 CPPFLAGS += -DLIBTRACECMD_VERSION='"$(shell pkg-config --modversion libtracecmd)"'
 LDLIBS += $(shell pkg-config --libs libtracecmd)
-else ifeq ($(filter clean deps,$(MAKECMDGOALS)),)
+# Not said by a target that installs the dependencies first and then
+# builds in a make of its own (run, test, check, ...): that make says it,
+# if it is still true once they are installed.
+else ifeq ($(filter clean deps run check check-slow test asan validate bench \
+	bench-scale valgrind valgrind-quick pgo fuzz,$(MAKECMDGOALS)),)
 $(warning ***************************************************************)
 $(warning *** trace.dat READING IS NOT BUILT: pkg-config says:)
 $(warning *** $(shell pkg-config --print-errors --exists libtracecmd 2>&1 | head -1))
@@ -236,7 +240,7 @@ bisect-doc: deps
 # and installs, several seconds each, are `make check-slow`; `make test`
 # (the README's test command, and CI's) runs both in one parallel pass.
 SLOW_TEST_NAMES := run examples outputs tracedat_write calibrate progress html bisect \
-	validation install
+	validation install tracedat_damage peer_scripts
 # blkparse and btt on a 30 s default run's block trace, three runs.
 SLOW_TEST_NAMES += blktrace_tools
 SLOW_TEST_BINS := $(SLOW_TEST_NAMES:%=$(BUILD)/tests/test_%)

@@ -13,12 +13,14 @@
 #		blktrace (blkparse and btt read the block traces mmsim
 #		writes), chromium (opens the HTML report headless), python3-jsonschema
 #		(validates the JSON against docs/schema/), parallel (GNU
-#		parallel: runs compare --emit-jobs recipes)
+#		parallel: runs compare --emit-jobs recipes), linux-doc (ships
+#		the kernel's trace-pagealloc-postprocess.pl, which
+#		test_peer_scripts runs on an mmsim trace)
 #   targets:	time (make bench-scale), valgrind (make valgrind)
 set -e
 pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev
 gnuplot-nox libtracecmd-dev libtracefs-dev libtraceevent-dev
-trace-cmd blktrace chromium python3-jsonschema parallel time valgrind"
+trace-cmd blktrace chromium python3-jsonschema parallel linux-doc time valgrind"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -3,6 +3,10 @@
 # (`mmsim help`, `mmsim COMMAND --help`), so the page and --help never
 # disagree.  usage: scripts/mkman.sh MMSIM > mmsim.1
 # No date in the page: the same binary gives the same bytes.
+#
+# The help texts are laid out for an 80-column terminal already (at most
+# 78 columns: test_install checks it); in the page they are indented 2n,
+# not the usual 7n, so the page fits 80 columns too (MANWIDTH=80).
 set -e
 mmsim=$1
 version=$("$mmsim" version | sed -n '1s/^mmsim //p')
@@ -21,10 +25,12 @@ mmsim \\- deterministic simulator of the Linux 2.6.30\\(en2.6.32 page allocator,
 .br
 .B mmsim \\-\\-version
 .SH DESCRIPTION
+.in 2n
 .nf
 EOT
 "$mmsim" help | esc
 echo ".fi"
+echo ".in"
 echo ".SH COMMANDS"
 seen=""
 for cmd in $("$mmsim" help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
@@ -35,9 +41,11 @@ for cmd in $("$mmsim" help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
 	case " $seen " in *" $sum "*) continue ;; esac
 	seen="$seen $sum"
 	echo ".SS mmsim $cmd"
+	echo ".in 2n"
 	echo ".nf"
 	printf '%s\n' "$text" | esc
 	echo ".fi"
+	echo ".in"
 done
 cat <<'EOT'
 .SH FILES

@@ -22,6 +22,9 @@ command -v gnuplot >/dev/null 2>&1 ||
 	say "gnuplot missing: reports have .gp scripts but no PNG plots, and plot tests are skipped (apt-get install gnuplot-nox)"
 command -v parallel >/dev/null 2>&1 ||
 	say "GNU parallel missing: the compare --emit-jobs recipe test is skipped (apt-get install parallel)"
+ls /usr/share/doc/linux-doc-*/Documentation/trace/postprocess/trace-pagealloc-postprocess.pl* >/dev/null 2>&1 ||
+	[ -n "$MMSIM_PAGEALLOC_SCRIPT" ] ||
+	say "the kernel's trace-pagealloc-postprocess.pl missing: 'mmsim report pagealloc' is not compared with it (apt-get install linux-doc, or MMSIM_PAGEALLOC_SCRIPT=PATH)"
 python3 -c 'import jsonschema' >/dev/null 2>&1 ||
 	say "python3-jsonschema missing: outputs are checked against docs/schema/ by the built-in validator only (apt-get install python3-jsonschema)"
 if [ $missing -ne 0 ]; then

@@ -281,6 +281,106 @@ static void test_bad_values_name_the_option(void **state)
 	}
 }
 
+/*
+ * Small lies of the run report, each fixed: a scenario of sleepers only
+ * says "latency: N samples", not "gitk: N progress lines"; a p95 under a
+ * millisecond is not "< 0 ms"; show's meminfo has the scenario's swap
+ * (the default's 2G: 524288 pages less the header page, 524287 x 4 kB =
+ * 2097148 kB); `mmsim help CMD` is CMD's --help.
+ */
+static void test_run_report_says_what_it_measured(void **state)
+{
+	char path[] = "/tmp/mmsim-cli-XXXXXX", args[256], *help;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_file(path, "[machine]\nmem = 256M\n[run]\nmax_time = 5s\n"
+		   "[task s]\nprogram = sleeper\ncount = 20\n");
+	snprintf(args, sizeof(args), "run %s", path);
+	assert_int_equal(run(args), 0);
+	unlink(path);
+	assert_null(strstr(out, "progress lines"));
+	assert_non_null(strstr(out, "\nlatency: 20 samples (the recording tasks' wake-up "
+			       "lateness), stalls >1s: 0"));
+	assert_int_equal(run("run --time 20s"), 0);
+	assert_non_null(strstr(out, "\ngitk: "));
+	assert_null(strstr(out, "< 0 ms"));
+	assert_non_null(strstr(out, " ms, p95 < "));
+	assert_int_equal(run("show meminfo"), 0);
+	assert_non_null(strstr(out, "SwapTotal:       2097148 kB\nSwapFree:        2097148 kB\n"));
+	assert_int_equal(run("run --help"), 0);
+	help = strdup(out);
+	assert_non_null(help);
+	assert_int_equal(run("help run"), 0);
+	assert_string_equal(out, help);
+	free(help);
+	assert_int_equal(run("help rnu"), 2);
+	assert_string_equal(out, "mmsim: unknown command 'rnu' (did you mean 'run'? try "
+			    "'mmsim help')\n");
+}
+
+/*
+ * What a person types: a typo gets "did you mean" wherever a name is
+ * looked up; an option with a value given twice is refused (the first
+ * value was silently lost) unless the command takes several; a kernel
+ * named twice in --kernels runs once.
+ */
+static void test_typos_and_repeats(void **state)
+{
+	static const struct {
+		const char *args, *msg;
+	} typos[] = {
+		{ "rnu", "unknown command 'rnu' (did you mean 'run'? try 'mmsim help')" },
+		{ "run --jsn x.json", "run: unknown option '--jsn' (did you mean '--json'? "
+		  "try 'mmsim run --help')" },
+		{ "compare --sed 3", "did you mean '--seed'?" },
+		{ "report reclam t", "unknown report 'reclam' (did you mean 'reclaim'?" },
+		{ "show zoneinf", "unknown file 'zoneinf' (did you mean 'zoneinfo'?" },
+		{ "run --trace /dev/null --events mm_page_aloc", "(did you mean 'mm_page_alloc'?)" },
+		{ "run --monitor vmstt", "unknown monitor 'vmstt' (did you mean 'vmstat'?" },
+		{ "validate --record 13nv", "'13nv' is not a data set (did you mean '13nov'?" },
+		{ "calibrate --target elapsd=9:00 --fit disk_seek=7ms..12ms",
+		  "unknown measure 'elapsd' (did you mean 'elapsed'?)" },
+		{ "sweep min_free_kbyte=1,2", "(did you mean 'min_free_kbytes'?" },
+		{ "run --seed 1 --seed 2", "run: --seed given twice ('1', then '2'): give it once" },
+		{ "compare -j 2 --jobs 3", "compare: --jobs given twice ('2', then '3')" },
+	};
+	char path[] = "/tmp/mmsim-cli-XXXXXX", args[256];
+	int fd;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(typos) / sizeof(typos[0]); i++) {
+		int rc = run(typos[i].args);
+
+		if (rc != 2 || !strstr(out, typos[i].msg))
+			fail_msg("mmsim %s: status %d, '%s' (expected 2 and '%s')",
+				 typos[i].args, rc, out, typos[i].msg);
+	}
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	write_file(path, "[machine]\nmem = 512M\n[vm]\nmin_free_kbyte = 5000\n");
+	snprintf(args, sizeof(args), "scenario --check %s", path);
+	assert_int_equal(run(args), 2);
+	assert_non_null(strstr(out, ":4: unknown key 'min_free_kbyte' in [vm] (did you mean "
+			       "'min_free_kbytes'? one of "));
+	write_file(path, "[machine]\nmem = 512M\n[task g]\nprogram = gitkk\n");
+	assert_int_equal(run(args), 2);
+	assert_non_null(strstr(out, ":4: program = 'gitkk': unknown value: did you mean "
+			       "'gitk'? (one of "));
+	unlink(path);
+	/* Flags given twice are the flag; calibrate's --target repeats. */
+	assert_int_equal(run("run --time 1s --vmstat --vmstat"), 0);
+	/* 2.6.30 twice, one job. */
+	assert_int_equal(run("compare --kernels 2.6.30,2.6.31,2.6.30 --seeds 1 --emit-jobs "
+			     "--out /tmp/mmsim-cli-dup --force"), 0);
+	assert_int_equal(system("test \"$(grep -c -- '--kernel 2.6.30 ' "
+				"/tmp/mmsim-cli-dup/jobs.txt)\" = 1 && rm -rf /tmp/mmsim-cli-dup"), 0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -292,6 +392,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_options_are_parsed_alike),
 		cmocka_unit_test(test_show_mem_is_the_scenario_mem),
 		cmocka_unit_test(test_bad_values_name_the_option),
+		cmocka_unit_test(test_run_report_says_what_it_measured),
+		cmocka_unit_test(test_typos_and_repeats),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */

@@ -873,7 +873,7 @@ static void test_plots_and_html(void **state)
 	 * common axes. */
 	assert_true(asprintf(&path, "%s/plots/latency.gp", dir) > 0);
 	text = slurp(path);
-	assert_non_null(strstr(text, "set multiplot layout 1,2 title "));
+	assert_non_null(strstr(text, "set multiplot layout 1,2 margins "));
 	assert_non_null(strstr(text, "set title \"2.6.30\"\nplot \"../runs/2.6.30-seed7-latency.csv\" "
 			       "using 1:2 skip 1"));
 	assert_non_null(strstr(text, "set title \"2.6.31\"\nplot \"../runs/2.6.31-seed7-latency.csv\" "
@@ -881,10 +881,14 @@ static void test_plots_and_html(void **state)
 	assert_non_null(strstr(text, "set yrange [0:"));
 	free(text);
 	free(path);
-	/* The bar chart names the kernels on its axis. */
+	/* The bar chart numbers the columns on its axis and names them
+	 * once, above the panels, drawn with the first panel only. */
 	assert_true(asprintf(&path, "%s/plots/comparison.gp", dir) > 0);
 	text = slurp(path);
-	assert_non_null(strstr(text, "using 1:2:3:xtic(4)"));
+	assert_non_null(strstr(text, "using 1:2:3 with boxerrorbars"));
+	assert_non_null(strstr(text, "set label 1 \"1  2.6.30\" at screen "));
+	assert_non_null(strstr(text, "set label 2 \"2  2.6.31\" at screen "));
+	assert_non_null(strstr(text, "\nunset label\n"));
 	free(text);
 	free(path);
 
@@ -904,12 +908,14 @@ static void test_plots_and_html(void **state)
 	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.csv\""));
 	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.log\""));
 	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log\""));
-	/* The tables are HTML tables: 2.6.31's mean elapsed 140 s (stddev
-	 * 14.14), 33.33% slower than 2.6.30. */
-	assert_non_null(strstr(text, "<table class=\"data\" id=\"comparison\">"));
-	assert_non_null(strstr(text, "<table class=\"data\" id=\"vmstat\">"));
-	assert_non_null(strstr(text, "<table class=\"data\" id=\"congestion-wait\">"));
-	assert_non_null(strstr(text, "data-v=\"140\">140.00 (14.14) <span class=\"pct\">-33.33%</span>"));
+	/* The tables are HTML tables, the summary one per measure group:
+	 * 2.6.31's mean elapsed 140 s (stddev 14.14), 33.33% slower than
+	 * 2.6.30. */
+	assert_non_null(strstr(text, "<table class=\"wide summary\" id=\"group-gitk\">"));
+	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"vmstat\">"));
+	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"congestion-wait\">"));
+	assert_non_null(strstr(text, "data-v=\"140\">140.00<span class=\"sd\">&plusmn;14.14</span>"
+			       "<span class=\"pct\">-33.33%</span>"));
 	assert_null(strstr(text, "<pre>gitk"));
 	assert_non_null(strstr(text, "The images are not rendered yet"));
 	/* No network: the one script is inline. */
@@ -1156,7 +1162,7 @@ static void compare_into(const char *scenario, const char *out)
 		fail_msg("%s", err);
 	assert_int_equal(mkdir(out, 0777), 0);
 	assert_int_equal(experiment_write_scenarios(&e, out, err, sizeof(err)), 0);
-	assert_int_equal(experiment_run(&e, 2), 0);
+	assert_int_equal(experiment_run(&e, 2, NULL), 0);
 	for (size_t i = 0; i < experiment_nr_jobs(&e); i++)
 		assert_true(e.have[i]);
 	write_folder(&e, out, wall_seconds(), false, note, sizeof(note));

@@ -13,8 +13,9 @@
  *                        order, in one fresh directory
  *
  * They run with a stand-in `mmsim` first on PATH (and as ./mmsim) that
- * passes short simulated times (--time; run 2s, compare and sweep 1s,
- * which their emitted jobs pass on) and --no-render, and stand-ins for
+ * passes short simulated times (--time, unless the example gives its own;
+ * run 2s, compare and sweep 1s, which their emitted jobs pass on) and
+ * --no-render, and stand-ins for
  * GNU parallel (its stdin's lines, two at a time) and Slurm's sbatch
  * (--array=1-N: the script N times with SLURM_ARRAY_TASK_ID); $HOME and
  * $SHARED are the block's directory.  A failing example fails its
@@ -274,9 +275,11 @@ static int setup(void **state)
 		     "#!/bin/sh\n"
 		     "# mmsim with short simulated times for the examples.\n"
 		     "real='%s'\n"
+		     "# An option is given once: an example's own --time stands.\n"
+		     "t=--time; case \" $* \" in *\" --time \"*|*\" --time=\"*) t=;; esac\n"
 		     "case \"$1\" in\n"
-		     "run) shift; exec \"$real\" run --time 2s \"$@\";;\n"
-		     "compare|sweep) c=$1; shift; exec \"$real\" \"$c\" --time 1s --no-render \"$@\";;\n"
+		     "run) shift; exec \"$real\" run ${t:+$t 2s} \"$@\";;\n"
+		     "compare|sweep) c=$1; shift; exec \"$real\" \"$c\" ${t:+$t 1s} --no-render \"$@\";;\n"
 		     "merge) shift; exec \"$real\" merge --no-render \"$@\";;\n"
 		     "*) exec \"$real\" \"$@\";;\n"
 		     "esac\n", mmsim) < 0)

@@ -677,6 +677,25 @@ static void test_merge_tallies(void **state)
 		result_free(&runs[i]);
 }
 
+/* A tally of nothing (no reason, or reasons counted 0 times) says so,
+ * rather than "0 failures by reason:" over nothing. */
+static void test_empty_tally_says_none(void **state)
+{
+	struct failure_reason zero = { .count = 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	explain_tally_print(f, NULL, 0);
+	snprintf(zero.reason, sizeof(zero.reason), "order-2 atomic");
+	explain_tally_print(f, &zero, 1);
+	fclose(f);
+	assert_string_equal(buf, "no allocation failed\nno allocation failed\n");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -689,6 +708,7 @@ int main(void)
 		cmocka_unit_test(test_noretry_failure_from_task),
 		cmocka_unit_test(test_run_failures_explained),
 		cmocka_unit_test(test_merge_tallies),
+		cmocka_unit_test(test_empty_tally_says_none),
 	};
 
 	return cmocka_run_group_tests_name("explain", tests, NULL, NULL);

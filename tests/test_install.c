@@ -83,6 +83,32 @@ static void test_make_install(void **state)
 }
 
 /* mmsim(1) is the --help texts: every command has its section. */
+/*
+ * A fresh machine without libtracecmd: `make run` (and test, check, ...)
+ * installs the dependencies before it builds, so its first make does not
+ * warn that trace.dat reading is not built; the make it runs after them
+ * says so if it is still true, as a plain `make` does.  pkg-config is
+ * pointed at nothing to be such a machine (make -n: nothing runs).
+ */
+static void test_no_warning_before_deps(void **state)
+{
+	(void)state;
+	const char *deps, *warning;
+
+	assert_int_equal(sh("cd %s && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "
+			    "PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH= make -n run",
+			    srcdir), 0);
+	/* make -n runs the inner make too: its warning comes after deps. */
+	deps = strstr(out, "scripts/deps.sh\n");
+	warning = strstr(out, "NOT BUILT");
+	assert_non_null(deps);
+	assert_true(!warning || warning > deps);
+	assert_int_equal(sh("cd %s && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "
+			    "PKG_CONFIG_LIBDIR=/nonexistent PKG_CONFIG_PATH= make -n all",
+			    srcdir), 0);
+	assert_non_null(strstr(out, "trace.dat READING IS NOT BUILT"));
+}
+
 static void test_man_page(void **state)
 {
 	static const char *const cmds[] = {
@@ -106,9 +132,17 @@ static void test_man_page(void **state)
 	/* A line of run's help, as --help prints it. */
 	assert_non_null(strstr(out, "  --latency-log FILE write gitk's progress lines"));
 	assert_non_null(strstr(out, "GNU parallel"));
+	/* Every help text fits an 80-column terminal with room (78). */
+	assert_int_equal(sh("cd %s/root/usr/local/bin && for c in help run scenario profiles "
+			    "show validate report compare calibrate bisect sweep merge; do ./mmsim $c --help; "
+			    "done | awk 'length > 78' | head -5", dir), 0);
+	assert_string_equal(out, "");
 	if (test_have_tool("man")) {
 		assert_int_equal(sh("MANWIDTH=80 man -l %s", path), 0);
 		assert_non_null(strstr(out, "mmsim run"));
+		/* The page fits 80 columns (wc -L: display width). */
+		assert_int_equal(sh("MANWIDTH=80 man -l %s 2>/dev/null | wc -L", path), 0);
+		assert_true(atoi(out) > 60 && atoi(out) <= 80);
 	}
 }
 
@@ -157,6 +191,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_make_install),
+		cmocka_unit_test(test_no_warning_before_deps),
 		cmocka_unit_test(test_man_page),
 		cmocka_unit_test(test_installed_binary),
 		cmocka_unit_test(test_emit_jobs_recipe),

@@ -91,11 +91,36 @@ static void test_memparse_sizes(void **state)
 	assert_string_equal(why, "too large");
 }
 
+/* Sizes as people write them: every spelling of 512 MiB is 512 MiB
+ * (512 x 2^20 = 536870912 bytes); a unit that is none is refused. */
+static void test_sizes_as_people_write_them(void **state)
+{
+	static const char *const spellings[] = {
+		"512M", "512m", "512MB", "512mb", "512Mb", "512MiB", "512mib",
+		"512MIB", "0.5G", "0.5g", "0.5GiB", "512 MB", "524288K", "524288kb",
+	};
+	char why[64];
+	uint64_t v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(spellings) / sizeof(spellings[0]); i++) {
+		if (parse_size(spellings[i], &v, why, sizeof(why)))
+			fail_msg("'%s': %s", spellings[i], why);
+		assert_int_equal(v, 536870912ULL);
+	}
+	assert_int_equal(parse_size("100b", &v, why, sizeof(why)), 0);
+	assert_int_equal(v, 100);
+	assert_int_equal(parse_size("512Mx", &v, why, sizeof(why)), -1);
+	assert_string_equal(why, "bad unit 'Mx'");
+	assert_int_equal(parse_size("512MiBs", &v, why, sizeof(why)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_memparse_sizes),
+		cmocka_unit_test(test_sizes_as_people_write_them),
 	};
 
 	return cmocka_run_group_tests_name("units", tests, NULL, NULL);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* mmsim bisect A B: which profile switches make two kernels differ. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "options.h"
 #include "outdir.h"
 #include "experiment/bisect.h"
+#include "experiment/pool.h"
 #include "report/compare_report.h"
 #include "scenario/units.h"
 
@@ -49,17 +51,42 @@ static const char usage[] =
 	"  --out DIR        the report folder: bisect.txt, bisect.json, index.html\n"
 	"                   with a bar chart (default ./" DEFAULT_OUT ")\n"
 	"  --force          write into a DIR an earlier mmsim command wrote\n"
+	"  --resume         after an interrupt (Ctrl-C, SIGTERM): the same\n"
+	"                   command again; the runs kept in DIR/runs/ are not\n"
+	"                   run again, and the report is the uninterrupted one's\n"
 	"\n"
 	"Refused: two kernels that set every switch alike (compare them with\n"
 	"'mmsim profiles --diff A B'), an unknown measure, fewer than 2 seeds.\n"
 	"The table goes to stdout, progress to stderr; the output is the same\n"
 	"at any -j.  Exit status: 0; 1 a run or an output failed; 2 bad usage.\n";
 
+/* "Measures: a, b, ..." wrapped within 78 columns (the man page's). */
+static void print_measures(FILE *f, const char *names)
+{
+	size_t col = fprintf(f, "\nMeasures:") - 1;
+
+	while (*names) {
+		size_t n = strcspn(names, ",");
+		bool last = !names[n];
+
+		if (col + 1 + n + 1 > 78) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		col += fprintf(f, " %.*s%s", (int)n, names, last ? "." : ",");
+		names += n;
+		while (*names == ',' || *names == ' ')
+			names++;
+	}
+	fputc('\n', f);
+}
+
 int cmd_bisect(int argc, char **argv)
 {
 	enum {
 		OPT_SEEDS = CLI_LONG_ONLY, OPT_SEED, OPT_MEASURE, OPT_SCENARIO,
 		OPT_ARCH, OPT_TIME, OPT_OUT, OPT_FORCE, OPT_SWITCH_A, OPT_SWITCH_B,
+		OPT_RESUME,
 	};
 	static const struct option longopts[] = {
 		{ "seeds", required_argument, NULL, OPT_SEEDS },
@@ -71,6 +98,7 @@ int cmd_bisect(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "out", required_argument, NULL, OPT_OUT },
 		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "switch-a", required_argument, NULL, OPT_SWITCH_A },
 		{ "switch-b", required_argument, NULL, OPT_SWITCH_B },
 		{ "help", no_argument, NULL, 'h' },
@@ -81,10 +109,10 @@ int cmd_bisect(int argc, char **argv)
 	struct bisect_report r;
 	struct cli_options opts;
 	const char *out = DEFAULT_OUT;
-	bool force = false;
-	char err[4096];
+	bool force = false, resume = false, resumed = false;
+	char err[4096], *runs = NULL;
 	uint64_t n;
-	int c, rc;
+	int c, rc, sig;
 
 	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.jobs < 1)
@@ -94,7 +122,7 @@ int cmd_bisect(int argc, char **argv)
 		switch (c) {
 		case 'h':
 			fputs(usage, stdout);
-			fprintf(stdout, "\nMeasures: %s.\n", bisect_measure_names());
+			print_measures(stdout, bisect_measure_names());
 			return 0;
 		case OPT_SEEDS:
 			if (cli_count("bisect: --seeds", optarg, 0, 100000, &n))
@@ -140,6 +168,7 @@ int cmd_bisect(int argc, char **argv)
 		}
 		case OPT_OUT: out = optarg; break;
 		case OPT_FORCE: force = true; break;
+		case OPT_RESUME: resume = true; break;
 		case CLI_OPERAND:
 			if (!o.a)
 				o.a = optarg;
@@ -159,18 +188,47 @@ int cmd_bisect(int argc, char **argv)
 		return usage_error("bisect: --arch picks the embedded default scenario; a scenario file sets [machine] arch itself");
 	if (o.arch && strcmp(o.arch, "x86") && strcmp(o.arch, "x86_64"))
 		return usage_error("bisect: --arch '%s': expected x86 or x86_64", o.arch);
+	if (force && resume)
+		return usage_error("bisect: --resume keeps what DIR holds: not with --force");
 	if (bisect_check(&o, err, sizeof(err)))
 		return usage_error("%s", err);
 	if (cli_dry_run)
 		return 0;
-	rc = outdir_prepare(out, force);
+	rc = outdir_prepare(out, force, resume ? &resumed : NULL);
 	if (rc)
 		return rc;
-	if (bisect_run(&o, &r, err, sizeof(err))) {
+	if (asprintf(&runs, "%s/runs", out) < 0)
+		abort();
+	/* Runs kept by an earlier mmsim are taken only when asked: they
+	 * may be of another build. */
+	if (!resumed)
+		pool_cache_remove(runs);
+	o.runs_dir = runs;
+	pool_catch_interrupts(true);
+	rc = bisect_run(&o, &r, err, sizeof(err));
+	sig = pool_interrupted();
+	pool_catch_interrupts(false);
+	if (sig) {
+		/* No report from part of the rounds: --resume replays them
+		 * from the kept runs.  The manifest names the runs, so that
+		 * --force may clear them. */
+		fprintf(stderr, "\nmmsim: bisect: interrupted (%s); the finished "
+			"runs are kept in %s: the same command with --resume "
+			"finishes it\n", strsignal(sig), runs);
+		outdir_finish(out, NULL, 0);
+		free(runs);
+		pool_reraise(sig);
+		return 128 + sig;
+	}
+	if (rc) {
 		fprintf(stderr, "mmsim: %s\n", err);
 		outdir_finish(out, NULL, 0);
+		free(runs);
 		return 1;
 	}
+	if (r.cached_runs)
+		fprintf(stderr, "mmsim: bisect: %zu of %zu runs were kept in %s\n",
+			r.cached_runs, r.runs, runs);
 	bisect_report_text(stdout, &r);
 	fflush(stdout);
 	rc = 0;
@@ -183,7 +241,10 @@ int cmd_bisect(int argc, char **argv)
 		rc = 1;
 	} else {
 		fprintf(stderr, "mmsim: report in %s/index.html\n", out);
+		/* The report holds what the runs said. */
+		pool_cache_remove(runs);
 	}
+	free(runs);
 	if (outdir_finish(out, NULL, 0) && !rc)
 		rc = 1;
 	bisect_free(&r);

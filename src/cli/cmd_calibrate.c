@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "options.h"
 #include "experiment/calibrate.h"
+#include "experiment/pool.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
 
@@ -24,7 +25,8 @@ static const char calibrate_usage[] =
 	"                       --fit [NAME:]KEY=LO..HI... [--kernel PROFILE]\n"
 	"                       [--scenario [NAME=]FILE... | --arch ARCH[,ARCH]...]\n"
 	"                       [--seeds N] [--seed BASE] [-j N] [--out DIR]\n"
-	"                       [--force] [--max-evals N] [--tolerance X]\n"
+	"                       [--force | --resume] [--max-evals N]\n"
+	"                       [--tolerance X]\n"
 	"\n"
 	"Fits scenario values so that the kernel's runs reproduce measured\n"
 	"values: it minimises the sum over targets of\n"
@@ -66,6 +68,10 @@ static const char calibrate_usage[] =
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        where the results go (default ./" DEFAULT_OUT ")\n"
 	"  --force          write into a DIR that is not empty\n"
+	"  --resume         after an interrupt (Ctrl-C, SIGTERM, a full disk):\n"
+	"                   the same options again; the runs kept in DIR/runs/\n"
+	"                   replay the search to where it stopped, and only the\n"
+	"                   rest run (the record is the uninterrupted one's)\n"
 	"  --max-evals N    at most N evaluations (default 400)\n"
 	"  --tolerance X    stop when the search's step is below X of each\n"
 	"                   range (default 0.01)\n"
@@ -85,14 +91,13 @@ struct calibrate_args {
 	size_t nr_arch_words;
 	const char *out;
 	int jobs;
-	bool force;
+	bool force, resume;
 };
 
 enum {
 	OPT_TARGET = CLI_LONG_ONLY, OPT_FIT, OPT_KERNEL, OPT_SCENARIO,
 	OPT_ARCH, OPT_SEEDS, OPT_SEED, OPT_OUT, OPT_FORCE, OPT_MAX_EVALS,
-	OPT_ENSEMBLE,
-	OPT_TOLERANCE,
+	OPT_TOLERANCE, OPT_RESUME, OPT_ENSEMBLE,
 };
 
 static const struct option calibrate_options[] = {
@@ -106,6 +111,7 @@ static const struct option calibrate_options[] = {
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "out", required_argument, NULL, OPT_OUT },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "max-evals", required_argument, NULL, OPT_MAX_EVALS },
 	{ "ensemble", required_argument, NULL, OPT_ENSEMBLE },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
@@ -179,6 +185,7 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 	if (!a->targets || !a->fits || !a->sources || !a->arch_words)
 		abort();
 	cli_options_start(&opts, "calibrate", argc, argv, "hj:", calibrate_options);
+	opts.repeatable = "target fit scenario arch";
 	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
 		case 'h':
@@ -213,6 +220,7 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 			break;
 		case OPT_OUT: a->out = optarg; break;
 		case OPT_FORCE: a->force = true; break;
+		case OPT_RESUME: a->resume = true; break;
 		case OPT_MAX_EVALS:
 			if (cli_count("calibrate: --max-evals", optarg, 1,
 				      CALIBRATE_MAX_EVALS, &n))
@@ -293,9 +301,10 @@ static bool dir_empty(const char *dir)
 	return empty;
 }
 
-/* Create @dir, or accept it empty, or (--force) remove calibrate's files. */
-static int prepare_out(const char *dir, bool force,
-		       const struct calibration_record *rec)
+/* Create @dir, or accept it empty, or (--force) remove calibrate's files,
+ * or (--resume) keep them: its runs/ is what is resumed. */
+static int prepare_out(const char *dir, bool force, bool resume,
+		       const char *runs, const struct calibration_record *rec)
 {
 	struct stat st;
 
@@ -307,12 +316,14 @@ static int prepare_out(const char *dir, bool force,
 	}
 	if (!S_ISDIR(st.st_mode))
 		return usage_error("calibrate: %s: exists and is not a directory", dir);
-	if (dir_empty(dir))
+	if (dir_empty(dir) || resume)
 		return 0;
 	if (!force)
 		return usage_error("calibrate: %s: exists and is not empty (--force "
 				   "writes into it, replacing calibrate's own "
-				   "files)", dir);
+				   "files; --resume finishes an interrupted "
+				   "calibrate)", dir);
+	pool_cache_remove(runs);
 	for (size_t i = 0; i < sizeof(own_files) / sizeof(own_files[0]); i++)
 		remove_in(dir, own_files[i]);
 	for (size_t s = 0; s < rec->nr_scenarios; s++)
@@ -335,6 +346,9 @@ static char *command_line(int argc, char **argv)
 		const char *s = argv[i];
 		bool plain = *s != 0;
 
+		/* A resumed calibration's record is the uninterrupted one's. */
+		if (!strcmp(s, "--resume"))
+			continue;
 		for (const char *p = s; *p; p++)
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				    "0123456789_./:=@,+-%", *p))
@@ -372,8 +386,9 @@ int cmd_calibrate(int argc, char **argv)
 	double start = wall_seconds();
 	struct calibrate_args a;
 	struct calibration c;
-	char err[2048] = "", *command = NULL;
-	size_t runs = 0;
+	char err[2048] = "", *command = NULL, *runs = NULL;
+	size_t nr_runs = 0;
+	int sig;
 	int rc = parse_args(argc, argv, &a);
 
 	if (rc) {
@@ -387,10 +402,32 @@ int cmd_calibrate(int argc, char **argv)
 	}
 	if (cli_dry_run)
 		goto out;
-	rc = prepare_out(a.out, a.force, &c.rec);
+	if (a.force && a.resume) {
+		rc = usage_error("calibrate: --resume keeps what DIR holds: not with --force");
+		goto out;
+	}
+	if (asprintf(&runs, "%s/runs", a.out) < 0)
+		abort();
+	rc = prepare_out(a.out, a.force, a.resume, runs, &c.rec);
 	if (rc)
 		goto out;
+	c.runs_dir = runs;
+	pool_catch_interrupts(true);
 	rc = calibration_run(&c, a.jobs, true, err, sizeof(err));
+	sig = pool_interrupted();
+	pool_catch_interrupts(false);
+	if (sig) {
+		/* An incomplete record is not written: --resume replays it. */
+		fprintf(stderr, "\nmmsim: calibrate: interrupted (%s) after %zu "
+			"evaluations; the runs are kept in %s: the same command "
+			"with --resume finishes it\n", strsignal(sig),
+			c.rec.nr_evals, runs);
+		calibration_free(&c);
+		free_args(&a);
+		free(runs);
+		pool_reraise(sig);
+		return 128 + sig;
+	}
 	if (rc)
 		fprintf(stderr, "mmsim: calibrate: %s\n", err);
 	if (rc == 2)
@@ -411,17 +448,20 @@ int cmd_calibrate(int argc, char **argv)
 				"the targets, so the fitted values mean nothing\n");
 	}
 	for (size_t i = 0; i < c.rec.nr_evals; i++)
-		runs += c.rec.evals[i].error ? 0 :
+		nr_runs += c.rec.evals[i].error ? 0 :
 			c.rec.nr_seeds * c.rec.nr_scenarios;
 	fprintf(stderr, "mmsim: calibrate: %zu evaluation%s (%zu run%s) in %.1fs "
 		"of wall time; %s/", c.rec.nr_evals,
-		c.rec.nr_evals == 1 ? "" : "s", runs, runs == 1 ? "" : "s",
+		c.rec.nr_evals == 1 ? "" : "s", nr_runs, nr_runs == 1 ? "" : "s",
 		wall_seconds() - start, a.out);
 	for (size_t s = 0; c.rec.best < c.rec.nr_evals &&
 	     s < c.rec.nr_scenarios; s++)
 		fprintf(stderr, "%s, ", c.rec.scenarios[s].fitted_file);
 	fprintf(stderr, "calibration.json, calibration.md\n");
+	/* The record holds every evaluation: the runs are not needed. */
+	pool_cache_remove(runs);
 out:
+	free(runs);
 	free(command);
 	calibration_free(&c);
 	free_args(&a);

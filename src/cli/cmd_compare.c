@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "options.h"
 #include "experiment/compare.h"
+#include "experiment/pool.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
 #include "scenario/units.h"
@@ -62,6 +63,10 @@ static const char compare_usage[] =
 	"                   an earlier compare, sweep or merge wrote there (its\n"
 	"                   DIR/.mmsim-manifest lists them); refused when DIR\n"
 	"                   holds anything else\n"
+	"  --resume         finish the compare or sweep that was writing DIR\n"
+	"                   (interrupted, or stopped by a full disk): its\n"
+	"                   finished runs (DIR/json/) are kept and only the\n"
+	"                   others run; give the options it was started with\n"
 	"  --no-render      write the gnuplot scripts but do not run gnuplot\n"
 	"  --emit-jobs      write DIR/jobs.txt and print one 'mmsim run' command\n"
 	"                   per run instead of running; 'mmsim merge DIR' then\n"
@@ -79,7 +84,12 @@ static const char compare_usage[] =
 	"One DIR takes one command at a time (DIR/.mmsim-lock holds the pid);\n"
 	"DIR/.mmsim-manifest lists the files mmsim wrote there.  A file that\n"
 	"cannot be written (a full disk) is named, gnuplot's images included,\n"
-	"and the status is 1.  Seeds are 0 to 2^63 - 1.\n";
+	"and the status is 1.  Each run's result is kept in DIR/json/ as it\n"
+	"ends: Ctrl-C, SIGTERM or SIGHUP stops the runs going, keeps the\n"
+	"finished ones and the manifest, and mmsim then dies of the signal;\n"
+	"the same command with --resume finishes the report, byte for byte the\n"
+	"one an uninterrupted command writes (but for its wall_clock times).\n"
+	"Seeds are 0 to 2^63 - 1.\n";
 
 struct cli_opts {
 	struct experiment_opts exp;
@@ -88,15 +98,17 @@ struct cli_opts {
 	const char *out;
 	const char *mmsim;
 	int jobs;
-	bool force, render, emit_jobs, partial;
+	bool force, render, emit_jobs, partial, resume;
 	char **dirs;			/* merge */
 	size_t nr_dirs;
+	int argc;			/* the command line, for --resume's hint */
+	char **argv;
 };
 
 enum {
 	OPT_KERNELS = CLI_LONG_ONLY, OPT_SEEDS, OPT_SEED, OPT_SCENARIO,
 	OPT_ARCH, OPT_OUT, OPT_MMSIM, OPT_FORCE, OPT_NO_RENDER,
-	OPT_EMIT_JOBS, OPT_PARTIAL, OPT_TIME,
+	OPT_EMIT_JOBS, OPT_PARTIAL, OPT_TIME, OPT_RESUME,
 };
 
 /* compare, sweep and merge share these; merge has --partial instead of
@@ -118,6 +130,7 @@ static const struct option experiment_options[] = {
 	COMMON_OPTIONS,
 	{ "emit-jobs", no_argument, NULL, OPT_EMIT_JOBS },
 	{ "time", required_argument, NULL, OPT_TIME },
+	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -135,6 +148,8 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->argc = argc;
+	o->argv = argv;
 	o->render = true;
 	o->mmsim = "mmsim";
 	o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -185,6 +200,7 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 		case OPT_NO_RENDER: o->render = false; break;
 		case OPT_EMIT_JOBS: o->emit_jobs = true; break;
 		case OPT_PARTIAL: o->partial = true; break;
+		case OPT_RESUME: o->resume = true; break;
 		case CLI_OPERAND:
 			if (sweep)
 				o->sweeps[o->nr_sweeps++] = optarg;
@@ -204,9 +220,30 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 		return usage_error("merge: which directories? (mmsim merge DIR...)");
 	o->exp.sweeps = o->sweeps;
 	o->exp.nr_sweeps = o->nr_sweeps;
+	if (o->resume && (o->force || o->emit_jobs))
+		return usage_error("%s: --resume keeps what DIR holds: not with %s", cmd,
+				   o->force ? "--force" : "--emit-jobs");
 	if (!o->out)
 		o->out = o->emit_jobs ? DEFAULT_JOBS_OUT : DEFAULT_OUT;
 	return 0;
+}
+
+/* The command as typed, quoted for a shell, with --resume once. */
+static void resume_command(const struct cli_opts *o, FILE *f)
+{
+	fputs("mmsim", f);
+	for (int i = 0; i < o->argc; i++) {
+		const char *s = o->argv[i];
+		bool plain = *s != 0;
+
+		for (const char *p = s; *p; p++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_./:=@,+-%", *p))
+				plain = false;
+		fprintf(f, plain ? " %s" : " '%s'", s);
+	}
+	if (!o->resume)
+		fputs(" --resume", f);
 }
 
 /* ---- the report ------------------------------------------------------- */
@@ -326,12 +363,50 @@ static int finish_out(const struct experiment *e, const struct cli_opts *o)
 	return rc;
 }
 
+/* The runs that finished, for the interrupted command's message. */
+static void interrupted(const struct experiment *e, const struct cli_opts *o,
+			int sig)
+{
+	fprintf(stderr, "\nmmsim: %s: interrupted (%s): %zu of %zu runs kept in "
+		"%s/json; to finish the others: ", o->argv[0], strsignal(sig),
+		nr_results(e), experiment_nr_jobs(e), o->out);
+	resume_command(o, stderr);
+	fputc('\n', stderr);
+}
+
+/* Every job's result file, planned: the manifest names them before they
+ * exist, so that a compare killed outright leaves a folder --force and
+ * --resume take. */
+static int checkpoint(const struct experiment *e, const struct cli_opts *o)
+{
+	size_t n = experiment_nr_jobs(e);
+	char **planned = calloc(n ? n : 1, sizeof(*planned));
+	int rc;
+
+	if (!planned)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		char stem[640];
+
+		experiment_job_stem(e, i, stem, sizeof(stem));
+		if (asprintf(&planned[i], "json/%s.json", stem) < 0)
+			abort();
+	}
+	rc = outdir_checkpoint(o->out, (const char *const *)planned, n);
+	for (size_t i = 0; i < n; i++)
+		free(planned[i]);
+	free(planned);
+	return rc;
+}
+
 static int run_experiment(const char *cmd, const struct cli_opts *o)
 {
 	double start = wall_seconds();
 	struct experiment e;
-	char err[1024] = "";
-	int failed, rc;
+	char err[2048] = "", *manifest = NULL;
+	bool resumed = false;
+	int failed, rc, sig;
+	size_t reused = 0;
 
 	if (experiment_init(&e, &o->exp, err, sizeof(err))) {
 		experiment_free(&e);
@@ -341,21 +416,50 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		experiment_free(&e);
 		return 0;
 	}
-	rc = outdir_prepare(o->out, o->force);
+	rc = outdir_prepare(o->out, o->force, o->resume ? &resumed : NULL);
 	if (rc) {
 		experiment_free(&e);
 		return rc;
 	}
+	experiment_set_argv(o->argc, o->argv);
 	if (o->emit_jobs) {
 		rc = emit_jobs(&e, o);
 		goto out;
 	}
-	if (experiment_write_scenarios(&e, o->out, err, sizeof(err))) {
+	if (resumed) {
+		if (experiment_check_saved(&e, o->out, err, sizeof(err))) {
+			/* The folder is left as it was, manifest and all. */
+			outdir_release(o->out);
+			experiment_free(&e);
+			return usage_error("%s", err);
+		}
+		reused = experiment_load_saved(&e, o->out);
+		fprintf(stderr, "mmsim: %s: %zu of %zu runs kept in %s/json; running "
+			"the other %zu\n", cmd, reused, experiment_nr_jobs(&e), o->out,
+			experiment_nr_jobs(&e) - reused);
+	}
+	/* The scenarios and experiment.json first: what --resume checks. */
+	if (asprintf(&manifest, "%s/experiment.json", o->out) < 0)
+		abort();
+	if (experiment_write_scenarios(&e, o->out, err, sizeof(err)) ||
+	    (!resumed && experiment_write_manifest(&e, manifest, err, sizeof(err)))) {
 		rc = 1;
 		fprintf(stderr, "mmsim: %s\n", err);
 		goto out;
 	}
-	failed = experiment_run(&e, o->jobs);
+	checkpoint(&e, o);
+	pool_catch_interrupts(true);
+	failed = experiment_run(&e, o->jobs, o->out);
+	sig = pool_interrupted();
+	if (sig) {
+		interrupted(&e, o, sig);
+		finish_out(&e, o);
+		experiment_free(&e);
+		free(manifest);
+		fflush(stdout);
+		pool_reraise(sig);
+		return 128 + sig;
+	}
 	if (failed < 0) {
 		fprintf(stderr, "mmsim: cannot start processes: %s\n", strerror(errno));
 		rc = 1;
@@ -373,10 +477,20 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		rc = 1;
 	}
 out:
+	/* A signal during the report: the report is whole or named, the
+	 * runs are kept; the signal comes once the manifest is written. */
+	sig = pool_interrupted();
+	pool_catch_interrupts(false);
 	/* Whatever was written is recorded, so --force can remove it. */
 	if (finish_out(&e, o) && !rc)
 		rc = 1;
 	experiment_free(&e);
+	free(manifest);
+	if (sig) {
+		fflush(stdout);
+		pool_reraise(sig);
+		return 128 + sig;
+	}
 	return rc;
 }
 
@@ -451,7 +565,7 @@ int cmd_merge(int argc, char **argv)
 		free_opts(&o);
 		return 0;
 	}
-	rc = outdir_prepare(o.out, o.force);
+	rc = outdir_prepare(o.out, o.force, NULL);
 	if (!rc) {
 		rc = write_report(&e, "merge", &o, start);
 		if (finish_out(&e, &o) && !rc)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "commands.h"
 #include "options.h"
+#include "scenario/suggest.h"
 #include "report/postprocess.h"
 
 static const char usage[] =
@@ -76,8 +77,15 @@ int cmd_report(int argc, char **argv)
 	}
 	if (!kind)
 		return usage_error("report: which report? reclaim or pagealloc");
-	if (strcmp(kind, "reclaim") && strcmp(kind, "pagealloc"))
-		return usage_error("report: unknown report '%s' (reclaim, pagealloc)", kind);
+	if (strcmp(kind, "reclaim") && strcmp(kind, "pagealloc")) {
+		struct suggest sg;
+
+		suggest_init(&sg, kind);
+		suggest_add(&sg, "reclaim");
+		suggest_add(&sg, "pagealloc");
+		return usage_error("report: unknown report '%s' (%sreclaim or pagealloc)",
+				   kind, suggest_lead(&sg));
+	}
 	if (!file)
 		return usage_error("report %s: which trace FILE?", kind);
 

@@ -19,6 +19,8 @@
 #include "report/procfs.h"
 #include "report/blktrace.h"
 #include "report/ftrace.h"
+#include "scenario/suggest.h"
+#include "trace/events.h"
 #include "report/outfile.h"
 #include "report/series.h"
 #include "metrics/derived.h"
@@ -30,15 +32,16 @@ static void run_help(FILE *f)
 	      "\n"
 	      "Run one simulation: the embedded 2009 reproduction, or SCENARIO (an INI\n"
 	      "file, see docs/scenario-format.md, or the name of an installed one:\n"
-	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's result line,\n"
-	      "gitk stall statistics, time in congestion_wait per call site and queue,\n"
-	      "kswapd premature sleeps, page and swap I/O, fragmentation below the\n"
-	      "watermarks, the zone at order>=1 atomic failures (medians), the\n"
-	      "allocator's drains, order>0 requests and order>=2 blocks broken by\n"
-	      "caller, dm-crypt's write pages in flight, and the sleeps in\n"
-	      "mempool_alloc per pool and waiter.\n"
+	      "reproduction-x86, desktop-net-gitk, ...).  Prints the cover letter's\n"
+	      "result line, gitk stall statistics, time in congestion_wait per call\n"
+	      "site and queue, kswapd premature sleeps, page and swap I/O,\n"
+	      "fragmentation below the watermarks, the zone at order>=1 atomic\n"
+	      "failures (medians), the allocator's drains, order>0 requests and\n"
+	      "order>=2 blocks broken by caller, dm-crypt's write pages in flight,\n"
+	      "and the sleeps in mempool_alloc per pool and waiter.\n"
 	      "\n"
-	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default: the scenario's\n"
+	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default:\n"
+	      "                     the scenario's\n"
 	      "  --switch NAME=VALUE  set one profile switch by hand on that profile\n"
 	      "                     (cw_alloc=BOTH; repeatable; after the scenario's\n"
 	      "                     [kernel] switches; 'mmsim profiles NAME' lists them)\n"
@@ -106,9 +109,24 @@ static size_t nr_lines(const struct run_result *r)
 
 static void print_stalls(FILE *f, const struct run_result *r)
 {
-	fprintf(f, "\ngitk: %zu progress lines, stalls >1s: %lu, >5s: %lu, max %.3fs, "
+	size_t nr_gitk;
+
+	/*
+	 * The latency series is gitk's progress lines when gitk ran, else
+	 * what the other recording tasks added (a sleeper's wake-up
+	 * lateness): named for what it is, and left out when empty.
+	 */
+	result_records(r, "gitk_instances", &nr_gitk);
+	if (!nr_lines(r) && !nr_gitk)
+		return;
+	if (nr_gitk)
+		fprintf(f, "\ngitk: %zu progress lines", nr_lines(r));
+	else
+		fprintf(f, "\nlatency: %zu samples (the recording tasks' wake-up "
+			"lateness)", nr_lines(r));
+	fprintf(f, ", stalls >1s: %lu, >5s: %lu, max %.3fs, "
 	       "p50 %.3fs, p95 %.3fs, p99 %.3fs\n",
-	       nr_lines(r), result_stalls_over(r, NSEC_PER_SEC),
+	       result_stalls_over(r, NSEC_PER_SEC),
 	       result_stalls_over(r, 5 * NSEC_PER_SEC), result_latency_max(r),
 	       result_latency_percentile(r, 50), result_latency_percentile(r, 95),
 	       result_latency_percentile(r, 99));
@@ -149,11 +167,19 @@ static void print_disk(FILE *f, const struct run_result *r)
 	if (!result_uint(r, "disk_active"))
 		return;
 	fprintf(f, "disk: busy %.1f%% of the run", 100 * result_disk_util(r));
-	for (int c = 0; c < 2; c++)
-		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.0f ms", cls[c],
+	for (int c = 0; c < 2; c++) {
+		double bound = 1e3 * result_disk_percentile_bound(r, cls[c], 95);
+
+		if (!result_disk_commands(r, cls[c])) {
+			fprintf(f, "; %s: no commands", cls[c]);
+			continue;
+		}
+		/* The histogram's bounds are powers of two from 64 us: one
+		 * under a millisecond is printed as it is, not as "< 0". */
+		fprintf(f, "; %s %lu commands, mean %.1f ms, p95 < %.*f ms", cls[c],
 		       result_disk_commands(r, cls[c]),
-		       1e3 * result_disk_mean(r, cls[c]),
-		       1e3 * result_disk_percentile_bound(r, cls[c], 95));
+		       1e3 * result_disk_mean(r, cls[c]), bound < 1 ? 3 : 0, bound);
+	}
 	fprintf(f, "\n");
 }
 
@@ -358,6 +384,9 @@ static void print_io(FILE *f, const struct run_result *r)
 	print_highorder_failures(f, r);
 	print_allocator(f, r);
 	print_mempool(f, r);
+	/* What each replay task replayed, and its warnings. */
+	if (result_text(r, "replay"))
+		fprintf(f, "%s", result_text(r, "replay"));
 	fprintf(f, "simulated %.3fs in %.3fs of wall time\n",
 	       (double)result_uint(r, "sim_end") / NSEC_PER_SEC,
 	       result_real(r, "wall_seconds"));
@@ -637,7 +666,14 @@ static int write_outputs(struct run_outputs *o, const struct run_result *r)
 			free(json);
 		}
 		o->open[i] = false;
-		if (outfile_commit(of)) {
+		if (i == OUT_TRACE && ftrace_sink_error()) {
+			/* The stream may be fine and the trace still cut
+			 * short: trace.dat's pages could not be kept. */
+			fprintf(stderr, "mmsim: run: %s %s: cannot write: %s\n",
+				output_option[i], o->path[i], ftrace_sink_error());
+			outfile_abort(of);
+			bad = 1;
+		} else if (outfile_commit(of)) {
 			fprintf(stderr, "mmsim: run: %s %s: cannot write: %s\n",
 				output_option[i], o->path[i], outfile_error(of));
 			bad = 1;
@@ -696,8 +732,18 @@ int cmd_run(int argc, char **argv)
 		}
 	}
 	if (a.events && ftrace_select_events(a.events, &trace.events, err, sizeof(err))) {
+		/* "--events: 'PAT' selects no event (...)": the event meant. */
+		const char *q = strchr(err, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+		char pat[64] = "";
+		struct suggest sg;
+
+		if (e && e - q - 1 < (long)sizeof(pat))
+			snprintf(pat, sizeof(pat), "%.*s", (int)(e - q - 1), q + 1);
+		suggest_init(&sg, pat);
+		for (int i = 0; *pat && i < NR_TRACE_EVENTS; i++)
+			suggest_add(&sg, ftrace_events[i].name);
 		scenario_free(sc);
-		return usage_error("run: %s", err);
+		return usage_error("run: %s%s", err, suggest_hint(&sg));
 	}
 	if (cli_dry_run) {
 		scenario_free(sc);
@@ -746,7 +792,7 @@ int cmd_run(int argc, char **argv)
 	if (run_scenario(sc, &a.opt, &r, err, sizeof(err))) {
 		close_outputs(&outs);
 		if (a.opt.monitors)
-			monitor_close(a.opt.monitors, false);
+			monitor_close(a.opt.monitors, false, NULL, 0);
 		fprintf(stderr, "mmsim: run: %s\n", err);
 		scenario_free(sc);
 		if (mm_violation.hit) {
@@ -756,9 +802,14 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	}
 	signal(SIGINT, SIG_DFL);
-	if (a.opt.monitors && monitor_close(a.opt.monitors, true)) {
-		fprintf(stderr, "mmsim: run: cannot write the monitor logs in %s\n",
-			a.monitor_dir ? a.monitor_dir : ".");
+	if (a.opt.monitors && monitor_close(a.opt.monitors, true, err, sizeof(err))) {
+		/* One line a file: "mmsim: run: --monitor PATH: cannot write: WHY". */
+		for (char *l = err, *nl; l; l = nl) {
+			nl = strchr(l, '\n');
+			if (nl)
+				*nl++ = 0;
+			fprintf(stderr, "mmsim: run: --monitor %s\n", l);
+		}
 		ret = 1;
 	}
 

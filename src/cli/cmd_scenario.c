@@ -14,7 +14,8 @@ static void scenario_help(FILE *f)
 	      "\n"
 	      "  --dump    print the embedded default scenario (the 2009 reproduction),\n"
 	      "            with the source of every value, to copy and change\n"
-	      "  --check   parse FILE with every check a run makes; print nothing if it is good\n"
+	      "  --check   parse FILE with every check a run makes; print nothing if\n"
+	      "            it is good\n"
 	      "  --keys    every [machine], [vm], [kernel] and [run] key as a Markdown table\n", f);
 }
 

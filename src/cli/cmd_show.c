@@ -9,6 +9,7 @@
 #include "options.h"
 #include "experiment/machine.h"
 #include "experiment/scenario_load.h"
+#include "scenario/suggest.h"
 #include "scenario/units.h"
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
@@ -167,9 +168,16 @@ int cmd_show(int argc, char **argv)
 
 	for (const char *const *f = procfs_files; *f; f++)
 		known |= !strcmp(*f, file);
-	if (!known)
-		return usage_error("show: unknown file '%s' (zoneinfo, buddyinfo, pagetypeinfo, vmstat, slabinfo, meminfo)",
-				   file);
+	if (!known) {
+		struct suggest sg;
+
+		suggest_init(&sg, file);
+		for (const char *const *f = procfs_files; *f; f++)
+			suggest_add(&sg, *f);
+		return usage_error("show: unknown file '%s' (%szoneinfo, buddyinfo, "
+				   "pagetypeinfo, vmstat, slabinfo, meminfo)", file,
+				   suggest_lead(&sg));
+	}
 
 	sc = show_scenario(arch, mem_given ? &mem : NULL, cpus, nodes, allocator);
 	if (!sc)

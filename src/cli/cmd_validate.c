@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include "commands.h"
 #include "options.h"
+#include "experiment/pool.h"
 #include "experiment/record.h"
 #include "experiment/validate.h"
 #include "report/outfile.h"
@@ -22,7 +23,12 @@ static void usage(FILE *f)
 	      "                 19nov, 20nov, 26nov, 27nov joined by commas\n"
 	      "  --seeds N      seeds per condition (default 10, at least 2)\n"
 	      "  -j, --jobs N   simulations at once (default 2)\n"
-	      "  --out FILE     the report (default: stdout)\n"
+	      "  --out FILE     the report (default: stdout); each run's measures\n"
+	      "                 are kept in FILE.runs/ until the report is written\n"
+	      "  --resume       after an interrupt (Ctrl-C, SIGTERM, a full disk):\n"
+	      "                 the same options again, and only the runs not kept\n"
+	      "                 in FILE.runs/ run; the report is the one an\n"
+	      "                 uninterrupted validate writes\n"
 	      "  --alpha A      Welch's test level (default 0.05)\n"
 	      "  --sample-interval TIME\n"
 	      "                 time-series period of the runs, for claim 5(b)'s\n"
@@ -44,7 +50,7 @@ int cmd_validate(int argc, char **argv)
 	enum {
 		OPT_SEEDS = CLI_LONG_ONLY, OPT_OUT, OPT_ALPHA,
 		OPT_SAMPLE_INTERVAL, OPT_DATE, OPT_COMMIT, OPT_COMMAND,
-		OPT_RECORD, OPT_ENSEMBLE, OPT_ENSEMBLE_SEEDS,
+		OPT_RECORD, OPT_RESUME, OPT_ENSEMBLE, OPT_ENSEMBLE_SEEDS,
 	};
 	static const struct option longopts[] = {
 		{ "record", required_argument, NULL, OPT_RECORD },
@@ -58,6 +64,7 @@ int cmd_validate(int argc, char **argv)
 		{ "date", required_argument, NULL, OPT_DATE },
 		{ "commit", required_argument, NULL, OPT_COMMIT },
 		{ "command", required_argument, NULL, OPT_COMMAND },
+		{ "resume", no_argument, NULL, OPT_RESUME },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -68,6 +75,8 @@ int cmd_validate(int argc, char **argv)
 	const char *out = NULL, *ensemble = NULL;
 	struct validate_ensemble ens;
 	unsigned int ens_seeds = 3;
+	bool resume = false;
+	char *runs = NULL;
 	struct cli_options opts;
 	struct outfile of;
 	uint64_t n;
@@ -113,12 +122,16 @@ int cmd_validate(int argc, char **argv)
 		case OPT_DATE: o.date = optarg; break;
 		case OPT_COMMIT: o.commit = optarg; break;
 		case OPT_COMMAND: o.command = optarg; break;
+		case OPT_RESUME: resume = true; break;
 		case 'h': usage(stdout); return 0;
 		case CLI_OPERAND:
 			return usage_error("validate: unexpected argument '%s'", optarg);
 		default: return 2;
 		}
 	}
+	if (resume && !out)
+		return usage_error("validate: --resume needs --out FILE (the runs of "
+				   "an interrupted validate are kept in FILE.runs/)");
 	if (ensemble) {
 		if (validate_read_ensemble(ensemble, &ens, err, sizeof(err)))
 			return usage_error("validate: --ensemble: %s", err);
@@ -137,19 +150,47 @@ int cmd_validate(int argc, char **argv)
 		return usage_error("validate: --out %s: cannot write: %s", out,
 				   outfile_error(&of));
 	}
+	if (out) {
+		if (asprintf(&runs, "%s.runs", out) < 0)
+			abort();
+		/* Runs kept by an earlier mmsim are taken only when asked:
+		 * they may be of another build. */
+		if (!resume)
+			pool_cache_remove(runs);
+		o.runs_dir = runs;
+	}
+	pool_catch_interrupts(true);
 	c = validate_run(&o, out ? of.fp : stdout, err, sizeof(err));
 	if (ensemble)
 		validate_ensemble_free(&ens);
 	if (c) {
+		int sig = pool_interrupted();
+
 		if (out)
 			outfile_abort(&of);
 		fprintf(stderr, "mmsim: validate: %s\n", err);
+		if (sig) {
+			if (out)
+				fprintf(stderr, "mmsim: validate: nothing written to %s; the "
+					"same command with --resume runs only the rest\n", out);
+			free(runs);
+			pool_reraise(sig);
+			return 128 + sig;
+		}
+		free(runs);
+		pool_catch_interrupts(false);
 		return 1;
 	}
+	pool_catch_interrupts(false);
 	if (out && outfile_commit(&of)) {
 		fprintf(stderr, "mmsim: validate: --out %s: cannot write: %s\n", out,
 			outfile_error(&of));
+		free(runs);
 		return 1;
 	}
+	/* The report holds everything the runs said. */
+	if (runs)
+		pool_cache_remove(runs);
+	free(runs);
 	return 0;
 }

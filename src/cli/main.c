@@ -8,6 +8,7 @@
 #include "options.h"
 #include "experiment/run.h"
 #include "report/outfile.h"
+#include "scenario/suggest.h"
 #include "trace/tracedat.h"
 
 const char mmsim_version[] = MMSIM_VERSION;
@@ -22,13 +23,13 @@ const struct command commands[] = {
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
-	{ "validate", cmd_validate, "run both published tables at N seeds, check the cover letter's claims" },
-	{ "report", cmd_report, "summarise an ftrace trace as the kernel's reclaim/pagealloc scripts" },
-	{ "compare", cmd_compare, "run every kernel of the cover letter's table, several seeds: tables and a report folder" },
-	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 crossed with kernels and seeds" },
-	{ "merge", cmd_merge, "build the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
-	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: the fitted scenario and its record" },
-	{ "bisect", cmd_bisect, "which profile switches make two kernels differ, each with its confidence interval" },
+	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts" },
+	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do" },
+	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report" },
+	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds" },
+	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
+	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record" },
+	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is" },
 	{ NULL, NULL, NULL },
 };
 
@@ -51,15 +52,51 @@ static void usage(FILE *f)
 		"writeback and block congestion.  Commands:\n\n");
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
-	fprintf(f, "\n'mmsim COMMAND --help' describes one command.\n");
+	fprintf(f, "\n'mmsim COMMAND --help' or 'mmsim help COMMAND' describes one "
+		"command.\n");
 }
 
+/* The command named @name, or NULL after "unknown command" and a hint. */
+static const struct command *find_command(const char *name)
+{
+	struct suggest s;
+
+	for (const struct command *cmd = commands; cmd->name; cmd++)
+		if (!strcmp(cmd->name, name))
+			return cmd;
+	suggest_init(&s, name);
+	for (const struct command *cmd = commands; cmd->name; cmd++)
+		suggest_add(&s, cmd->name);
+	usage_error("unknown command '%s' (%stry 'mmsim help')", name,
+		    suggest_lead(&s));
+	return NULL;
+}
+
+/* `mmsim help`: the commands; `mmsim help CMD`: CMD's own --help. */
 static int cmd_help(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	usage(stdout);
-	return 0;
+	const struct command *cmd;
+	char help[] = "--help";
+	char *args[3];
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc > 2)
+		return usage_error("help: one command at a time ('mmsim help %s')",
+				   argv[1]);
+	cmd = find_command(argv[1]);
+	if (!cmd)
+		return 2;
+	if (cmd->fn == cmd_help) {
+		usage(stdout);
+		return 0;
+	}
+	args[0] = (char *)cmd->name;
+	args[1] = help;
+	args[2] = NULL;
+	return cmd->fn(2, args);
 }
 
 static int cmd_version(int argc, char **argv)
@@ -93,7 +130,7 @@ int cli_main(int argc, char **argv)
 	cli_options_start(&o, NULL, argc, argv, "+h", longopts);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h': return cmd_help(argc, argv);
+		case 'h': usage(stdout); return 0;
 		case OPT_VERSION: return cmd_version(argc, argv);
 		default: return 2;
 		}
@@ -103,10 +140,11 @@ int cli_main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	for (const struct command *cmd = commands; cmd->name; cmd++)
-		if (!strcmp(cmd->name, argv[optind]))
-			return cmd->fn(argc - optind, argv + optind);
-	return usage_error("unknown command '%s' (try 'mmsim help')", argv[optind]);
+	{
+		const struct command *cmd = find_command(argv[optind]);
+
+		return cmd ? cmd->fn(argc - optind, argv + optind) : 2;
+	}
 }
 
 /* Fuzz builds link the commands into a libFuzzer binary, which has its

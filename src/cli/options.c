@@ -4,6 +4,7 @@
 #include <string.h>
 #include "commands.h"
 #include "options.h"
+#include "scenario/suggest.h"
 #include "scenario/units.h"
 
 void cli_options_start(struct cli_options *o, const char *cmd, int argc,
@@ -69,8 +70,59 @@ static void option_error(const struct cli_options *o, int c)
 	} else if (!strncmp(arg, "--", 2) && prefix_matches(o, arg + 2) > 1) {
 		problem = "ambiguous";
 	}
-	usage_error("%s%s%s option '%s' (try 'mmsim %s%s')", cmd, sep, problem,
-		    arg, o->cmd ? o->cmd : "help", help);
+	{
+		/* The long option meant: the nearest name, "--" and all. */
+		struct suggest s;
+		char names[64][48];
+		int n = 0;
+
+		suggest_init(&s, arg);
+		if (!strncmp(arg, "--", 2) && !strcmp(problem, "unknown")) {
+			for (const struct option *l = o->longopts; l && l->name && n < 64; l++) {
+				snprintf(names[n], sizeof(names[n]), "--%s", l->name);
+				suggest_add(&s, names[n++]);
+			}
+		}
+		usage_error("%s%s%s option '%s' (%stry 'mmsim %s%s')", cmd, sep, problem,
+			    arg, suggest_lead(&s), o->cmd ? o->cmd : "help", help);
+	}
+}
+
+/* Is @name one of the words of @list? */
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/*
+ * An option with a value given a second time: the first value would be
+ * lost without a word (run --seed 1 --seed 2 ran seed 2), so it is
+ * refused, unless the command takes several.
+ */
+static int once(struct cli_options *o, int c)
+{
+	int i = 0;
+
+	for (const struct option *l = o->longopts; l && l->name; l++, i++) {
+		if (l->val != c || l->has_arg != required_argument || i >= 64)
+			continue;
+		if (listed(o->repeatable, l->name))
+			return 0;
+		if (o->given[i]) {
+			usage_error("%s%s--%s given twice ('%s', then '%s'): give it "
+				    "once", o->cmd ? o->cmd : "", o->cmd ? ": " : "",
+				    l->name, o->given[i], optarg ? optarg : "");
+			return -1;
+		}
+		o->given[i] = optarg ? optarg : "";
+		return 0;
+	}
+	return 0;
 }
 
 int cli_next_option(struct cli_options *o)
@@ -84,6 +136,8 @@ int cli_next_option(struct cli_options *o)
 		return CLI_OPERAND;
 	}
 	c = getopt_long(o->argc, o->argv, o->shortopts, o->longopts, NULL);
+	if (c != -1 && c != '?' && c != ':' && c != CLI_OPERAND && once(o, c))
+		return CLI_OPTION_ERROR;
 	if (c == -1 && o->shortopts[0] == '-') {
 		/* "--": whatever follows is an operand. */
 		o->operands_only = true;

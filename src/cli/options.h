@@ -47,6 +47,10 @@ struct cli_options {
 	char shortopts[32];
 	const struct option *longopts;
 	bool operands_only;		/* after "--" */
+	/* Options that take a value and may be given more than once
+	 * ("target fit scenario"); any other given twice is refused. */
+	const char *repeatable;
+	const char *given[64];		/* per long option: its first value */
 };
 
 /*
@@ -63,7 +67,10 @@ void cli_options_start(struct cli_options *o, const char *cmd, int argc,
 /*
  * The next option's val (optarg holds its value), CLI_OPERAND, -1 when
  * the arguments are used up, or CLI_OPTION_ERROR after one of
- *	CMD: unknown option 'ARG' (try 'mmsim CMD --help')
+ *	CMD: unknown option 'ARG' (did you mean '--NAME'? try 'mmsim CMD --help')
+ *	CMD: --NAME given twice ('A', then 'B'): give it once
+ *	     (an option with a value, unless @o->repeatable names it; a
+ *	     flag given twice is the flag)
  *	CMD: ambiguous option 'ARG' (try 'mmsim CMD --help')
  *	CMD: OPTION needs a value
  *	CMD: OPTION takes no value

@@ -190,37 +190,73 @@ static int read_manifest(const char *dir, struct names *own)
 	return 0;
 }
 
-/* --force: remove what the manifest names, or refuse. */
-static int clear_own(const char *dir)
+/*
+ * "NAME.tmp.PID" of a process that is gone: the temporary file of an
+ * mmsim killed while it wrote NAME (outfile.h), mmsim's own whatever the
+ * manifest says.
+ */
+static bool stale_temporary(const char *name)
 {
-	struct names own = { 0 }, files = { 0 }, others = { 0 }, dirs = { 0 };
+	const char *t = strstr(name, ".tmp."), *p;
+	char *end;
+	long pid;
+
+	if (!t)
+		return false;
+	for (p = t; (p = strstr(p + 1, ".tmp.")); )
+		t = p;
+	pid = strtol(t + 5, &end, 10);
+	return end != t + 5 && !*end && pid > 0 && (pid_t)pid != getpid() &&
+	       kill((pid_t)pid, 0) && errno == ESRCH;
+}
+
+/*
+ * Is everything in @dir mmsim's own (in its manifest, or a stale
+ * temporary)?  0, or 2 after the message; @what is the option asking
+ * ("--force removes", "--resume writes into").
+ */
+static int check_own(const char *dir, const char *what, struct names *files,
+		     struct names *dirs)
+{
+	struct names own = { 0 }, others = { 0 };
 	bool manifest = !read_manifest(dir, &own);
 	const char *foreign = NULL;
-	size_t nr_foreign = others.nr;
+	size_t nr_foreign;
 	int rc = 0;
 
-	walk(dir, "", &files, &others, &dirs);
+	walk(dir, "", files, &others, dirs);
 	nr_foreign = others.nr;
 	if (others.nr)
 		foreign = others.v[0];
-	for (size_t i = 0; i < files.nr; i++)
-		if (!names_has(&own, files.v[i])) {
+	for (size_t i = 0; i < files->nr; i++)
+		if (!names_has(&own, files->v[i]) && !stale_temporary(files->v[i])) {
 			if (!foreign)
-				foreign = files.v[i];
+				foreign = files->v[i];
 			nr_foreign++;
 		}
-	if (foreign && !manifest) {
-		rc = usage_error("%s: not a folder mmsim wrote (no %s); --force "
-				 "removes only mmsim's own files, and %s is not known "
-				 "to be one: choose another --out", dir,
-				 OUTDIR_MANIFEST, foreign);
-	} else if (foreign) {
+	if (foreign && !manifest)
+		rc = usage_error("%s: not a folder mmsim wrote (no %s); %s only "
+				 "mmsim's own files, and %s is not known to be one: "
+				 "choose another --out", dir, OUTDIR_MANIFEST, what,
+				 foreign);
+	else if (foreign)
 		rc = usage_error("%s: %s is not a file mmsim wrote there (%zu such "
-				 "entr%s, by %s/%s); --force removes only mmsim's own "
-				 "files: move %s away or choose another --out", dir,
-				 foreign, nr_foreign, nr_foreign == 1 ? "y" : "ies",
-				 dir, OUTDIR_MANIFEST, nr_foreign == 1 ? "it" : "them");
-	} else {
+				 "entr%s, by %s/%s); %s only mmsim's own files: move "
+				 "%s away or choose another --out", dir, foreign,
+				 nr_foreign, nr_foreign == 1 ? "y" : "ies", dir,
+				 OUTDIR_MANIFEST, what, nr_foreign == 1 ? "it" : "them");
+	names_free(&own);
+	names_free(&others);
+	return rc;
+}
+
+/* --force: remove what the manifest names, or refuse. */
+static int clear_own(const char *dir)
+{
+	struct names files = { 0 }, dirs = { 0 };
+	int rc = check_own(dir, "--force removes", &files, &dirs);
+
+	if (!rc) {
 		for (size_t i = 0; i < files.nr; i++) {
 			char *p = path_join(dir, files.v[i]);
 
@@ -242,9 +278,7 @@ static int clear_own(const char *dir)
 			free(p);
 		}
 	}
-	names_free(&own);
 	names_free(&files);
-	names_free(&others);
 	names_free(&dirs);
 	return rc;
 }
@@ -269,13 +303,15 @@ static int mkdir_p(const char *path)
 	return rc;
 }
 
-int outdir_prepare(const char *dir, bool force)
+int outdir_prepare(const char *dir, bool force, bool *resume)
 {
 	struct names files = { 0 }, others = { 0 }, dirs = { 0 };
 	struct stat st;
 	bool empty;
 	int rc;
 
+	if (resume)
+		*resume = false;
 	if (stat(dir, &st)) {
 		if (errno != ENOENT || mkdir_p(dir))
 			return usage_error("%s: cannot create: %s", dir, strerror(errno));
@@ -292,12 +328,27 @@ int outdir_prepare(const char *dir, bool force)
 	names_free(&dirs);
 	if (empty)
 		return 0;
-	if (!force)
+	if (resume) {
+		/* Nothing is removed: the stale temporaries only. */
+		rc = check_own(dir, "--resume writes into", &files, &dirs);
+		for (size_t i = 0; !rc && i < files.nr; i++)
+			if (stale_temporary(files.v[i])) {
+				char *p = path_join(dir, files.v[i]);
+
+				unlink(p);
+				free(p);
+			}
+		names_free(&files);
+		names_free(&dirs);
+		*resume = !rc;
+	} else if (!force) {
 		rc = usage_error("%s: exists and is not empty (--force writes the "
 				 "report into it, removing what mmsim wrote there "
-				 "before)", dir);
-	else
+				 "before; --resume finishes an interrupted compare, "
+				 "sweep or bisect)", dir);
+	} else {
 		rc = clear_own(dir);
+	}
 	if (rc)
 		outdir_release(dir);
 	return rc;
@@ -305,6 +356,15 @@ int outdir_prepare(const char *dir, bool force)
 
 int outdir_finish(const char *dir, const char *const *planned,
 		  size_t nr_planned)
+{
+	int rc = outdir_checkpoint(dir, planned, nr_planned);
+
+	outdir_release(dir);
+	return rc;
+}
+
+int outdir_checkpoint(const char *dir, const char *const *planned,
+		      size_t nr_planned)
 {
 	struct names files = { 0 }, others = { 0 }, dirs = { 0 };
 	char *path = path_join(dir, OUTDIR_MANIFEST);
@@ -333,6 +393,5 @@ int outdir_finish(const char *dir, const char *const *planned,
 	names_free(&files);
 	names_free(&others);
 	names_free(&dirs);
-	outdir_release(dir);
 	return rc;
 }

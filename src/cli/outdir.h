@@ -13,7 +13,9 @@
  *
  * --force into a folder that holds anything not in its manifest (a file
  * of the user's, or any file when there is no manifest) is refused, not
- * cleared, so two runs never mix and nothing of the user's is deleted.
+ * cleared, so two runs never mix and nothing of the user's is deleted;
+ * --resume into one is refused too, so its manifest never claims a file
+ * of the user's.
  */
 #ifndef MMSIM_CLI_OUTDIR_H
 #define MMSIM_CLI_OUTDIR_H
@@ -26,10 +28,19 @@
 
 /*
  * Create @dir (and its parents) or accept it empty or, with @force,
- * remove what its manifest names; then hold its lock.  0, or 2 after a
- * message "mmsim: DIR: why" (nothing removed then).
+ * remove what its manifest names; then hold its lock.  With @resume
+ * (--resume), a folder whose every file is in its manifest is kept as it
+ * is and *@resume set (false: it was empty or new).  A stale temporary
+ * file ("NAME.tmp.PID" of a process that is gone: an mmsim killed while
+ * it wrote NAME) is mmsim's own to --force and --resume.  0, or 2 after
+ * a message "mmsim: DIR: why" (nothing removed then).
  */
-int outdir_prepare(const char *dir, bool force);
+int outdir_prepare(const char *dir, bool force, bool *resume);
+
+/* outdir_finish()'s manifest, keeping the lock: what an interrupted
+ * command leaves if it cannot write the manifest again at the end. */
+int outdir_checkpoint(const char *dir, const char *const *planned,
+		      size_t nr_planned);
 
 /*
  * Record every regular file now under @dir (and @planned, paths relative

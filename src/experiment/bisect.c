@@ -51,6 +51,7 @@ struct bisect {
 	struct variant **v;
 	size_t nr_v;
 	size_t runs;
+	size_t cached;		/* of them, taken from runs_dir */
 	struct progress progress;
 	/* The rows' switch indices (profile_switch_name order). */
 	size_t *sw;
@@ -304,11 +305,45 @@ static char *run_job(size_t idx, void *arg)
 	return out;
 }
 
-static void batch_progress(size_t done, size_t total, void *arg)
+/*
+ * Everything a job's output depends on, for the runs kept in
+ * bisect_opts.runs_dir (pool.h): the variant's profile, its [kernel]
+ * switches and time limit (its scenario's fingerprint holds them too),
+ * the seed, the measure, and the switch table the reads are counted in.
+ */
+static char *job_key(size_t idx, void *arg)
+{
+	struct batch *bt = arg;
+	struct bisect *b = bt->b;
+	struct job *j = &bt->jobs[idx];
+	char fp[SCENARIO_FINGERPRINT_LEN], *key = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&key, &len);
+
+	if (!f)
+		abort();
+	scenario_fingerprint(j->v->sc, fp, sizeof(fp));
+	fprintf(f, "mmsim bisect run\nmmsim %s\nkernel %s\nswitches %s\n"
+		"max_time %llu\nseed %llu\nscenario %s %s\nmeasure %s\n"
+		"switch reads", MMSIM_VERSION, j->v->profile, j->v->switches,
+		(unsigned long long)j->v->sc->run.max_time,
+		(unsigned long long)(b->base_seed + j->seed), b->scenario_name,
+		fp, b->measure->name);
+	for (size_t i = 0; i < nr_switches(); i++)
+		fprintf(f, " %s", profile_switch_name(i));
+	if (fclose(f))
+		abort();
+	return key;
+}
+
+static void batch_progress(size_t done, size_t total, size_t idx,
+			   char **outputs, void *arg)
 {
 	struct batch *bt = arg;
 
 	(void)total;
+	(void)idx;
+	(void)outputs;
 	progress_update(&bt->b->progress, (double)(bt->done_before + done),
 			(double)bt->total);
 }
@@ -318,7 +353,9 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 		     size_t total_planned, char *err, size_t len)
 {
 	struct batch bt = { .b = b, .total = total_planned };
+	struct pool_cache cache = { .dir = b->o->runs_dir, .key = job_key };
 	char **out;
+	size_t kept = 0;
 	int failed;
 
 	bt.jobs = xcalloc(nr, sizeof(*bt.jobs));
@@ -343,7 +380,8 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 	out = xcalloc(bt.nr, sizeof(*out));
 	fflush(NULL);
 	failed = pool_run(bt.nr, b->o->jobs > 0 ? b->o->jobs : 1, run_job, &bt,
-			  out, batch_progress);
+			  out, batch_progress, b->o->runs_dir ? &cache : NULL);
+	b->cached += pool_cached();
 	for (size_t i = 0; i < bt.nr && failed >= 0; i++) {
 		struct variant *v = bt.jobs[i].v;
 		char *p;
@@ -354,12 +392,17 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 		for (size_t s = 0; s < nr_switches(); s++)
 			v->reads[s] += strtoull(p, &p, 10);
 		v->have[bt.jobs[i].seed] = true;
+		kept++;
 	}
 	for (size_t i = 0; i < bt.nr; i++)
 		free(out[i]);
 	free(out);
 	b->runs += bt.nr;
 	free(bt.jobs);
+	/* What finished is in the cache; the rounds stop here. */
+	if (pool_interrupted())
+		return errf(err, len, "bisect: interrupted: %zu of this round's "
+			    "%zu runs finished", kept, bt.nr);
 	if (failed < 0)
 		return errf(err, len, "bisect: cannot start processes");
 	if (failed)
@@ -744,6 +787,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	r->alpha = alpha;
 	r->explain = explain;
 	r->runs = b.runs;
+	r->cached_runs = b.cached;
 	r->wall_seconds = wall_seconds() - start;
 	rc = 0;
 out_jobs:

@@ -40,13 +40,19 @@ struct bisect_opts {
 	int jobs;
 	double alpha;			/* 0: 0.05 */
 	double explain;			/* 0: 0.5 */
+	/* Each run's value is kept here as it ends (pool.h's cache): a
+	 * bisect stopped part-way (an interrupt: pool_catch_interrupts())
+	 * and started again with the same options runs only what it had not
+	 * finished, and every round decides as before.  NULL: none kept. */
+	const char *runs_dir;
 };
 
 /* Check everything (names, measure, seeds, that A and B differ in a
  * switch) before anything runs: 0, or -1 with a one-line reason. */
 int bisect_check(const struct bisect_opts *o, char *err, size_t len);
 
-/* Run it and fill @r (freed with bisect_free): 0, or -1 with @err. */
+/* Run it and fill @r (freed with bisect_free): 0, or -1 with @err (also
+ * after an interrupt: pool_interrupted() says so). */
 int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	       char *err, size_t len);
 void bisect_free(struct bisect_report *r);

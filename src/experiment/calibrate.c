@@ -23,6 +23,7 @@
 #include "mmsim/profile.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
+#include "scenario/suggest.h"
 #include "workload/workload.h"
 
 #define NONE	((size_t)-1)
@@ -190,6 +191,18 @@ static int resolve_measure(const char *arg, const char *name,
 	if (find_element("vm_events", name, ref) ||
 	    find_element("vm_stat", name, ref))
 		return 0;
+	{
+		struct suggest sg;
+
+		suggest_init(&sg, name);
+		for (size_t i = 0; i < NR_NAMED; i++)
+			suggest_add(&sg, named_measures[i].name);
+		for (size_t i = 0; i < metrics_count(); i++)
+			suggest_add(&sg, metrics_get(i)->name);
+		if (suggest_best(&sg))
+			return errf(err, len, "--target '%s': unknown measure '%s' "
+				    "(did you mean '%s'?)", arg, name, suggest_best(&sg));
+	}
 	return errf(err, len, "--target '%s': unknown measure '%s' (a row of "
 		    "compare's table: elapsed, failures, failures-all, stalls>1s, "
 		    "stall-max, stall-p95, cw-time, cw-calls, premature-fast, "
@@ -1216,6 +1229,32 @@ static char *eval_job(size_t idx, void *arg)
 	return out;
 }
 
+/* Everything a run's measures depend on, for the runs kept (pool.h). */
+static char *eval_key(size_t idx, void *arg)
+{
+	struct batch *b = arg;
+	struct calibration *c = b->c;
+	const struct pending *pd = &b->p[idx / runs_per_eval(c)];
+	size_t s = idx % runs_per_eval(c) / c->rec.nr_seeds;
+	char fp[SCENARIO_FINGERPRINT_LEN], *key = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&key, &len);
+
+	if (!f)
+		abort();
+	scenario_fingerprint(pd->sc[s], fp, sizeof(fp));
+	fprintf(f, "mmsim calibrate run\nmmsim %s\nkernel %s\nseed %llu\n"
+		"scenario %s\nmeasures", MMSIM_VERSION, c->kernel,
+		(unsigned long long)(c->rec.scenarios[s].base_seed +
+				     idx % c->rec.nr_seeds), fp);
+	for (size_t t = 0; t < c->rec.nr_targets; t++)
+		if (c->rec.targets[t].scenario == s)
+			fprintf(f, " %s", c->rec.targets[t].measure);
+	if (fclose(f))
+		abort();
+	return key;
+}
+
 static void point_label(const struct calibration *c, char *const *values,
 			char *buf, size_t len)
 {
@@ -1250,7 +1289,8 @@ static void progress_line(struct calibration *c, const char *stage,
 	fflush(stderr);
 }
 
-static void batch_progress(size_t done, size_t total, void *arg)
+static void batch_progress(size_t done, size_t total, size_t idx,
+			   char **outputs, void *arg)
 {
 	struct batch *b = arg;
 
@@ -1351,6 +1391,7 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	size_t per = runs_per_eval(c);
 	struct batch b = { .c = c, .p = xcalloc(n, sizeof(*b.p)),
 			   .stage = stage };
+	struct pool_cache cache = { .dir = c->runs_dir, .key = eval_key };
 	char **out;
 	int failed;
 
@@ -1404,7 +1445,9 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	out = xcalloc(b.n * per, sizeof(*out));
 	fflush(NULL);
 	failed = b.n ? pool_run(b.n * per, jobs, eval_job, &b, out,
-				batch_progress) : 0;
+				batch_progress, c->runs_dir ? &cache : NULL) : 0;
+	if (pool_interrupted())
+		failed = -2;
 	for (size_t i = 0; i < b.n; i++) {
 		if (failed >= 0)
 			finish_eval(c, &rec->evals[b.p[i].eval], &out[i * per]);
@@ -1417,6 +1460,8 @@ static int evaluate(struct calibration *c, const double *u, size_t n,
 	free(out);
 	free(b.p);
 	rec->best = argmin(c);
+	if (failed == -2)
+		return errf(err, len, "interrupted");
 	if (failed < 0)
 		return errf(err, len, "cannot start processes: %s", strerror(errno));
 	return 0;

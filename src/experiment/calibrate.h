@@ -105,6 +105,10 @@ struct calibration {
 	/* Progress line on a terminal. */
 	bool progress;
 	double progress_last;
+	/* Each run's measures are kept here as it ends (pool.h's cache),
+	 * so that --resume replays the search up to where it stopped and
+	 * runs only the rest.  NULL: nothing kept. */
+	const char *runs_dir;
 };
 
 /*
@@ -127,6 +131,9 @@ void calibration_free(struct calibration *c);
  * every run of the design (the scenario does not produce it).  @err says
  * why.
  */
+/* After an interrupt, calibration_run() returns 1 with "interrupted" in
+ * @err and pool_interrupted() says which signal came; the record is not
+ * whole then. */
 int calibration_run(struct calibration *c, int jobs, bool progress,
 		     char *err, size_t len);
 

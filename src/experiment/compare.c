@@ -50,10 +50,19 @@ char *experiment_scenario_text(const char *path, const char *arch,
 
 char *experiment_read_text(const char *path, char *err, size_t len)
 {
-	FILE *f = fopen(path, "rb");
+	/* "-" is standard input, read once. */
+	bool in = !strcmp(path, "-");
+	FILE *f = in ? stdin : *path ? fopen(path, "rb") : NULL;
 	char *text;
 	size_t n;
 
+	if (!*path) {
+		errf(err, len, "an empty path (expected a file, or - for standard "
+		     "input)");
+		return NULL;
+	}
+	if (in)
+		path = "<stdin>";
 	if (!f) {
 		errf(err, len, "%s: cannot open: %s", path, strerror(errno));
 		return NULL;
@@ -63,11 +72,13 @@ char *experiment_read_text(const char *path, char *err, size_t len)
 	if (ferror(f) || n > MAX_SCENARIO_TEXT) {
 		errf(err, len, "%s: %s", path, ferror(f) ? strerror(errno) :
 		     "file too large (at most 1M)");
-		fclose(f);
+		if (!in)
+			fclose(f);
 		free(text);
 		return NULL;
 	}
-	fclose(f);
+	if (!in)
+		fclose(f);
 	if (memchr(text, 0, n)) {
 		errf(err, len, "%s: not a text file (NUL byte)", path);
 		free(text);
@@ -119,17 +130,30 @@ static int init_kernels(struct experiment *e, const char *list, char *err,
 	if (!e->nr_kernels)
 		return errf(err, len, "--kernels: no kernel named");
 	for (size_t i = 0; i < e->nr_kernels; i++) {
-		struct kernel_profile p;
+		struct kernel_profile p, q;
 		char why[768];
+		bool again = false;
 
 		if (!*e->kernels[i])
 			return errf(err, len, "--kernels: empty name in '%s'", list);
 		if (profile_parse(e->kernels[i], &p, why, sizeof(why)))
 			return errf(err, len, "--kernels: %s", why);
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(e->kernels[i], e->kernels[j]))
-				return errf(err, len, "--kernels: '%s' twice",
-					    e->kernels[i]);
+		/*
+		 * A kernel named twice, or by two of its names (2.6.32-rc6
+		 * and 2.6.32-rc6-0000000-force-highorder), runs once: the
+		 * column of its first name.
+		 */
+		for (size_t j = 0; j < i && !again; j++)
+			again = !strcmp(e->kernels[i], e->kernels[j]) ||
+				(!profile_parse(e->kernels[j], &q, why, sizeof(why)) &&
+				 !strcmp(p.name, q.name));
+		if (again) {
+			free(e->kernels[i]);
+			memmove(&e->kernels[i], &e->kernels[i + 1],
+				(e->nr_kernels - i - 1) * sizeof(*e->kernels));
+			e->nr_kernels--;
+			i--;
+		}
 	}
 	return 0;
 }
@@ -397,12 +421,16 @@ int experiment_write_scenarios(const struct experiment *e, const char *dir,
 struct run_ctx {
 	struct experiment *e;
 	struct progress progress;
+	size_t *todo;			/* pool job -> experiment job */
+	const char *save_dir;		/* each result's JSON goes here */
+	int failed;
 };
 
-static char *run_job(size_t idx, void *arg)
+static char *run_job(size_t k, void *arg)
 {
 	struct run_ctx *ctx = arg;
 	struct experiment *e = ctx->e;
+	size_t idx = ctx->todo[k];
 	const struct exp_column *col = experiment_job_column(e, idx);
 	const struct exp_point *pt = &e->points[col->point];
 	/* The name errors and the result carry: the file, and the values. */
@@ -432,46 +460,84 @@ static char *run_job(size_t idx, void *arg)
 	return json;
 }
 
-static void run_progress(size_t done, size_t total, void *arg)
+char *experiment_saved_path(const struct experiment *e, const char *dir,
+			    size_t job)
 {
-	struct run_ctx *ctx = arg;
+	char stem[640];
 
-	progress_update(&ctx->progress, (double)done, (double)total);
+	experiment_job_stem(e, job, stem, sizeof(stem));
+	return xasprintf("%s/json/%s.json", dir, stem);
 }
 
-int experiment_run(struct experiment *e, int jobs)
+/*
+ * A job ended: its result read now (what --resume reads back is the
+ * same text) and saved at once, so an interrupt keeps every finished run.
+ */
+static void run_progress(size_t done, size_t total, size_t k, char **out,
+			 void *arg)
 {
-	size_t n = experiment_nr_jobs(e);
-	char **out = xcalloc(n, sizeof(*out));
-	struct run_ctx ctx = { .e = e };
+	struct run_ctx *ctx = arg;
+	struct experiment *e = ctx->e;
+	size_t i = ctx->todo[k];
+	char err[512];
+
+	progress_update(&ctx->progress, (double)done, (double)total);
+	if (!out[k])
+		return;
+	if (result_from_json(out[k], &e->results[i], err, sizeof(err))) {
+		fprintf(stderr, "mmsim: %s seed %llu: bad result: %s\n",
+			experiment_job_column(e, i)->name,
+			(unsigned long long)experiment_job_seed(e, i), err);
+		ctx->failed++;
+	} else {
+		e->have[i] = true;
+		if (ctx->save_dir) {
+			char *path = experiment_saved_path(e, ctx->save_dir, i);
+
+			/* A run not saved is still reported; --resume would
+			 * run it again. */
+			if (report_write_text(path, out[k], err, sizeof(err)))
+				fprintf(stderr, "%smmsim: %s\n",
+					isatty(STDERR_FILENO) ? "\r\033[K" : "", err);
+			free(path);
+		}
+	}
+	free(out[k]);
+	out[k] = NULL;
+}
+
+int experiment_run(struct experiment *e, int jobs, const char *save_dir)
+{
+	size_t n = experiment_nr_jobs(e), nr_todo = 0;
+	struct run_ctx ctx = { .e = e, .save_dir = save_dir };
+	char **out;
 	int failed;
 
-	progress_begin(&ctx.progress, "runs");
-	progress_update(&ctx.progress, 0, (double)n);
-	fflush(NULL);
-	failed = pool_run(n, jobs, run_job, &ctx, out, run_progress);
-	progress_end(&ctx.progress);
-	if (failed < 0) {
-		free(out);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		char err[256];
+	ctx.todo = xcalloc(n, sizeof(*ctx.todo));
+	for (size_t i = 0; i < n; i++)
+		if (!e->have[i])
+			ctx.todo[nr_todo++] = i;
+	if (save_dir && nr_todo) {
+		char *json_dir = xasprintf("%s/json", save_dir);
+		int rc = report_mkdir(json_dir);
 
-		if (!out[i])
-			continue;
-		if (result_from_json(out[i], &e->results[i], err, sizeof(err))) {
-			fprintf(stderr, "mmsim: %s seed %llu: bad result: %s\n",
-				experiment_job_column(e, i)->name,
-				(unsigned long long)experiment_job_seed(e, i), err);
-			failed++;
-		} else {
-			e->have[i] = true;
-		}
-		free(out[i]);
+		if (rc)
+			fprintf(stderr, "mmsim: %s: cannot create: %s\n", json_dir,
+				strerror(errno));
+		free(json_dir);
 	}
+	out = xcalloc(nr_todo, sizeof(*out));
+	progress_begin(&ctx.progress, "runs");
+	progress_update(&ctx.progress, 0, (double)nr_todo);
+	fflush(NULL);
+	failed = nr_todo ? pool_run(nr_todo, jobs, run_job, &ctx, out, run_progress,
+					 NULL) : 0;
+	progress_end(&ctx.progress);
+	for (size_t k = 0; k < nr_todo; k++)
+		free(out[k]);
 	free(out);
-	return failed;
+	free(ctx.todo);
+	return failed < 0 ? -1 : failed + ctx.failed;
 }
 
 /* ---- --emit-jobs ------------------------------------------------------ */

@@ -132,10 +132,34 @@ void experiment_job_stem(const struct experiment *e, size_t job, char *buf,
 int experiment_write_scenarios(const struct experiment *e, const char *dir,
 			       char *err, size_t len);
 
-/* Run every job, @jobs processes at a time, with a progress line on
- * stderr.  Failed jobs print their reason on stderr and stay !have[i].
- * Returns the number of failed jobs, or -1 if no process could start. */
-int experiment_run(struct experiment *e, int jobs);
+/*
+ * Run every job not yet in have[], @jobs processes at a time, with a
+ * progress line on stderr.  Failed jobs print their reason on stderr and
+ * stay !have[i].  With @save_dir, each result's JSON is written to
+ * experiment_saved_path() as soon as its run ends, so that an interrupt
+ * (pool_interrupted(): the workers are stopped, the run returns) keeps
+ * every finished run for --resume.  Returns the number of failed jobs,
+ * or -1 if no process could start.
+ */
+int experiment_run(struct experiment *e, int jobs, const char *save_dir);
+/* DIR/json/STEM.json: where job @job's result is kept (malloc'd); the
+ * layout of --emit-jobs, so merge reads a compare's folder too. */
+char *experiment_saved_path(const struct experiment *e, const char *dir,
+			    size_t job);
+/*
+ * --resume: the results kept in @dir/json/ for the jobs of @e, each
+ * checked to be a run of its job (kernel, seed, scenario fingerprint,
+ * mmsim version); one that is not is named on stderr and run again.
+ * The number of results taken.
+ */
+size_t experiment_load_saved(struct experiment *e, const char *dir);
+/*
+ * --resume: is @dir/experiment.json this experiment (kernels, sweep,
+ * points and their scenario fingerprints, seeds, --time, mmsim)?  0, or
+ * -1 with what differs, and the command that started it, in @err.
+ */
+int experiment_check_saved(const struct experiment *e, const char *dir,
+			   char *err, size_t len);
 
 /*
  * --emit-jobs: one line per job,
@@ -154,6 +178,9 @@ void experiment_emit_jobs(const struct experiment *e, const char *dir,
  */
 int experiment_write_manifest(const struct experiment *e, const char *path,
 			      char *err, size_t len);
+/* The command line that wrote the manifest, kept in it ("argv"): a
+ * resumed experiment names it when its options differ.  NULL: none. */
+void experiment_set_argv(int argc, char *const *argv);
 int experiment_from_manifest(struct experiment *e, const char *dir,
 			     char *err, size_t len);
 

@@ -71,6 +71,17 @@ int machine_boot_static(const struct scenario *sc, char *err, size_t len)
 	kmem_cache_config((enum slab_allocator)sc->machine.slab,
 			  (unsigned int)sc->machine.cpus);
 	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_VFS | INIT_BLOCK);
+	/*
+	 * The swap area machine_boot() swapons, so /proc/meminfo's
+	 * SwapTotal and SwapFree are a run's at its start (2.6.32
+	 * sys_swapon() adds the area's pages less its header to both).
+	 * Nothing is read or written through it: no device under it.
+	 */
+	if (sc->machine.swap_size >> PAGE_SHIFT >= 2 &&
+	    swapon_bdev(NULL, 0, sc->machine.swap_size >> PAGE_SHIFT, -1) < 0) {
+		snprintf(err, len, "swapon failed on the swap volume");
+		return -1;
+	}
 	/* What each CPU's vmstat_update() has folded by the time anyone
 	 * reads /proc after boot. */
 	for (int cpu = 0; cpu < sc->machine.cpus; cpu++)
@@ -80,6 +91,7 @@ int machine_boot_static(const struct scenario *sc, char *err, size_t len)
 
 void machine_static_exit(void)
 {
+	swap_exit();
 	blk_dev_exit();
 	vfs_caches_exit();
 	mempool_forget_all();

@@ -50,7 +50,8 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len);
  * slab users as machine_boot() runs them (the kmalloc caches, radix tree
  * nodes, skbs, the VFS caches, bios, requests, dm and dm-crypt with their
  * mempools), so /proc/slabinfo lists every cache a run starts with and
- * the zones count the pages they hold.  No engine, tasks or devices.
+ * the zones count the pages they hold, and swapon of the scenario's swap
+ * area (meminfo's SwapTotal).  No engine, tasks or devices.
  * machine_static_exit() undoes it, whatever it returned.
  */
 int machine_boot_static(const struct scenario *sc, char *err, size_t len);

@@ -14,8 +14,17 @@
 
 /* ---- experiment.json ----------------------------------------------------- */
 
-int experiment_write_manifest(const struct experiment *e, const char *path,
-			      char *err, size_t len)
+static char **saved_argv;
+static int saved_argc;
+
+void experiment_set_argv(int argc, char *const *argv)
+{
+	saved_argc = argc;
+	saved_argv = (char **)argv;
+}
+
+/* experiment.json's object; "argv" only when the command line is known. */
+static json_t *manifest_json(const struct experiment *e)
 {
 	json_t *root, *kernels = json_array(), *sweep = json_array();
 	json_t *points = json_array(), *cols = json_array(), *jobs = json_array();
@@ -51,13 +60,100 @@ int experiment_write_manifest(const struct experiment *e, const char *path,
 			"seed", (json_int_t)experiment_job_seed(e, i),
 			"json", file));
 	}
-	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o,s:o,s:I,s:i,s:o,s:o}",
+	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o,s:o,s:I,s:i,s:I,s:o,s:o}",
 		"format", 1, "mmsim_version", MMSIM_VERSION,
 		"scenario_name", e->scenario_name, "arch", e->arch,
 		"kernels", kernels, "sweep", sweep, "points", points,
 		"base_seed", (json_int_t)e->base_seed, "seeds", (int)e->nr_seeds,
+		"max_time_ns", (json_int_t)e->max_time,
 		"columns", cols, "jobs", jobs);
-	return report_write_json(path, root, err, len);
+	if (saved_argv) {
+		json_t *argv = json_array();
+
+		for (int i = 0; i < saved_argc; i++)
+			json_array_append_new(argv, json_string(saved_argv[i]));
+		json_object_set_new(root, "argv", argv);
+	}
+	return root;
+}
+
+int experiment_write_manifest(const struct experiment *e, const char *path,
+			      char *err, size_t len)
+{
+	return report_write_json(path, manifest_json(e), err, len);
+}
+
+/* "mmsim compare --kernels A,B ...": @argv quoted for a shell. */
+static void command_text(json_t *argv, char *buf, size_t len)
+{
+	size_t i, used;
+	json_t *a;
+
+	used = (size_t)snprintf(buf, len, "mmsim");
+	json_array_foreach(argv, i, a) {
+		const char *s = json_string_value(a);
+		bool plain = s && *s;
+
+		for (const char *p = s; p && *p; p++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_./:=@,+-%", *p))
+				plain = false;
+		if (used >= len)
+			break;
+		used += (size_t)snprintf(buf + used, len - used, plain ? " %s" : " '%s'",
+					 s ? s : "");
+	}
+}
+
+/* A value of experiment.json short enough for a message. */
+static void short_value(json_t *v, char *buf, size_t len)
+{
+	char *s = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+
+	snprintf(buf, len, "%s", s ? s : "none");
+	if (strlen(buf) == len - 1 && len > 4)
+		strcpy(buf + len - 4, "...");
+	free(s);
+}
+
+int experiment_check_saved(const struct experiment *e, const char *dir,
+			   char *err, size_t len)
+{
+	char *path = xasprintf("%s/experiment.json", dir);
+	json_t *now = manifest_json(e), *then, *argv;
+	json_error_t jerr;
+	const char *key;
+	json_t *v;
+	int rc = 0;
+
+	then = json_load_file(path, 0, &jerr);
+	if (!then) {
+		rc = errf(err, len, "%s: nothing to resume: %s (start again with "
+			  "--force)", dir, jerr.text);
+		goto out;
+	}
+	json_object_foreach(now, key, v) {
+		json_t *old = json_object_get(then, key);
+		char a[160], b[160], cmd[1024] = "";
+
+		if (!strcmp(key, "argv") || json_equal(old, v))
+			continue;
+		argv = json_object_get(then, "argv");
+		if (json_is_array(argv))
+			command_text(argv, cmd, sizeof(cmd));
+		short_value(old, a, sizeof(a));
+		short_value(v, b, sizeof(b));
+		rc = errf(err, len, "%s holds another experiment: its %s is %s, this "
+			  "command's %s; --resume finishes the command that started "
+			  "it%s%s%s, or --force starts again", dir, key, a, b,
+			  *cmd ? " (" : "", cmd, *cmd ? " --resume)" : "");
+		break;
+	}
+out:
+	json_decref(now);
+	json_decref(then);
+	free(path);
+	return rc;
 }
 
 static char **json_strings(json_t *a, size_t *nr)
@@ -346,6 +442,37 @@ static int merge_manifest(struct experiment *e, char *const *dirs,
 	if (missing == experiment_nr_jobs(e))
 		return errf(err, len, "no results found (first missing: %s)", first);
 	return 0;
+}
+
+size_t experiment_load_saved(struct experiment *e, const char *dir)
+{
+	size_t n = 0;
+
+	/* Whose fingerprints check_job() compares the results against. */
+	for (size_t p = 0; p < e->nr_points; p++)
+		if (!e->points[p].fingerprint) {
+			char fp[SCENARIO_FINGERPRINT_LEN];
+
+			scenario_fingerprint(e->points[p].sc, fp, sizeof(fp));
+			e->points[p].fingerprint = xstrdup(fp);
+		}
+	if (!e->version)
+		e->version = xstrdup(MMSIM_VERSION);
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
+		char *path = experiment_saved_path(e, dir, i), err[1024];
+
+		if (e->have[i] || !file_exists(path)) {
+			free(path);
+			continue;
+		}
+		if (load_result(path, &e->results[i], err, sizeof(err)) ||
+		    check_job(e, i, path, dir, err, sizeof(err)))
+			fprintf(stderr, "mmsim: %s; running it again\n", err);
+		else
+			e->have[i] = true, n++;
+		free(path);
+	}
+	return n;
 }
 
 static int name_cmp(const void *a, const void *b)

@@ -8,6 +8,7 @@
 #include "monitor.h"
 #include "report/outfile.h"
 #include "report/procfs.h"
+#include "scenario/suggest.h"
 
 /* MMTests' monitor names (monitors/watch-NAME.sh) and the /proc file. */
 static const struct {
@@ -27,7 +28,6 @@ struct monitor_set {
 	unsigned int mask;
 	sim_time_t interval;
 	struct outfile files[NR_MONITORS];
-	bool failed;
 };
 
 int monitor_parse(const char *list, unsigned int *mask, char *err, size_t len)
@@ -45,9 +45,17 @@ int monitor_parse(const char *list, unsigned int *mask, char *err, size_t len)
 			     !strncmp(p, monitors[i].mmtests, n)))
 				found = i;
 		if (found < 0) {
-			snprintf(err, len, "unknown monitor '%.*s' (vmstat, buddyinfo, "
+			char word[64];
+			struct suggest sg;
+
+			snprintf(word, sizeof(word), "%.*s", (int)n, p);
+			suggest_init(&sg, word);
+			for (int i = 0; i < NR_MONITORS; i++)
+				suggest_add(&sg, monitors[i].proc);
+			snprintf(err, len, "unknown monitor '%.*s' (%svmstat, buddyinfo, "
 				 "zoneinfo, meminfo, pagetypeinfo, slabinfo, or the "
-				 "same with proc- before them)", (int)n, p);
+				 "same with proc- before them)", (int)n, p,
+				 suggest_lead(&sg));
 			return -1;
 		}
 		*mask |= 1u << found;
@@ -91,14 +99,27 @@ struct monitor_set *monitor_open(const char *dir, const char *test,
 		path = path_of(dir, monitors[i].mmtests, test, "");
 		start = path_of(dir, monitors[i].mmtests, test, ".start");
 		/* ${MONITOR_LOG}.start: `date +%s`, then /proc/uptime. */
-		if (outfile_open(&of, start) ||
-		    (fprintf(of.fp, "%llu\n0.00 0.00\n", MMSIM_EPOCH), outfile_commit(&of)) ||
-		    outfile_open(&ms->files[i], path)) {
-			snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
+		const char *bad = NULL, *why = NULL;
+
+		if (outfile_open(&of, start)) {
+			bad = start;
+			why = outfile_error(&of);
+		} else {
+			fprintf(of.fp, "%llu\n0.00 0.00\n", MMSIM_EPOCH);
+			if (outfile_commit(&of)) {
+				bad = start;
+				why = outfile_error(&of);
+			} else if (outfile_open(&ms->files[i], path)) {
+				bad = path;
+				why = outfile_error(&ms->files[i]);
+			}
+		}
+		if (bad) {
+			snprintf(err, len, "%s: cannot write: %s", bad, why);
 			free(path);
 			free(start);
 			ms->mask &= (1u << i) - 1;
-			monitor_close(ms, false);
+			monitor_close(ms, false, NULL, 0);
 			return NULL;
 		}
 		free(path);
@@ -124,24 +145,41 @@ void monitor_snapshot(struct monitor_set *ms)
 			continue;
 		fprintf(f, "time: %llu\n", now);
 		procfs_show(monitors[i].proc, f);
-		if (ferror(f))
-			ms->failed = true;
+
 	}
 }
 
-int monitor_close(struct monitor_set *ms, bool ok)
+int monitor_close(struct monitor_set *ms, bool ok, char *err, size_t len)
 {
-	int rc = ms->failed ? -1 : 0;
+	int rc = 0;
+	size_t used = 0;
 
+	if (len)
+		*err = 0;
 	for (int i = 0; i < NR_MONITORS; i++) {
+		struct outfile *of = &ms->files[i];
+		char *path;
+		int n;
+
 		if (!(ms->mask & (1u << i)))
 			continue;
-		if (ok && !ms->failed) {
-			if (outfile_commit(&ms->files[i]))
-				rc = -1;
-		} else {
-			outfile_abort(&ms->files[i]);
+		if (!ok) {
+			outfile_abort(of);
+			continue;
 		}
+		/* Every file that failed, one line each. */
+		path = strdup(of->path);
+		if (!path)
+			abort();
+		if (outfile_commit(of)) {
+			rc = -1;
+			n = len > used ? snprintf(err + used, len - used, "%s%s: cannot write: %s",
+						  used ? "\n" : "", path, outfile_error(of)) : 0;
+			used += n > 0 ? (size_t)n : 0;
+			if (used >= len)
+				used = len;
+		}
+		free(path);
 	}
 	free(ms);
 	return rc;

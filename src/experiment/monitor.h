@@ -57,7 +57,8 @@ struct monitor_set *monitor_open(const char *dir, const char *test,
 sim_time_t monitor_interval(const struct monitor_set *ms);
 /* One snapshot of every monitor at the simulated time now. */
 void monitor_snapshot(struct monitor_set *ms);
-/* Commit the files (@ok) or remove them; 0, or -1 if a write failed. */
-int monitor_close(struct monitor_set *ms, bool ok);
+/* Commit the files (@ok) or remove them; 0, or -1 if a write failed,
+ * @err then naming each file that failed and why, a line each. */
+int monitor_close(struct monitor_set *ms, bool ok, char *err, size_t len);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include "compare_internal.h"
 #include "scenario/scenario.h"
+#include "scenario/suggest.h"
 
 static const char *const fixed_sections[] = { "machine", "vm", "kernel", "run" };
 #define NR_FIXED_SECTIONS 4
@@ -259,9 +260,14 @@ char *scenario_override(const char *text, const char *filename,
 						 fixed_sections[i]);
 			}
 			if (!section[0]) {
+				struct suggest sg;
+
+				suggest_init(&sg, key);
+				scenario_suggest_keys(&sg);
 				errf(err, len, "sweep key '%s': not a key of [machine], "
 				     "[vm], [kernel] or [run], nor set in a section of "
-				     "%s (a task's key: TASK.%s)", key, filename, key);
+				     "%s (%sa task's key: TASK.%s)", key, filename,
+				     suggest_lead(&sg), key);
 				return NULL;
 			}
 		}

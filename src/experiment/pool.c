@@ -2,10 +2,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <signal.h>
 #include <unistd.h>
 #include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <dirent.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include "pool.h"
+#include "report/outfile.h"
 
 struct slot {
 	pid_t pid;
@@ -14,6 +21,73 @@ struct slot {
 	char *buf;
 	size_t len, cap;
 };
+
+/* ---- interrupts --------------------------------------------------------- */
+
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+#define NR_CAUGHT	(sizeof(caught) / sizeof(caught[0]))
+
+static volatile sig_atomic_t interrupted;
+static struct sigaction saved[NR_CAUGHT];
+static bool catching;
+
+static void on_interrupt(int sig)
+{
+	if (!interrupted)
+		interrupted = sig;
+}
+
+void pool_catch_interrupts(bool on)
+{
+	if (on == catching)
+		return;
+	for (size_t i = 0; i < NR_CAUGHT; i++) {
+		struct sigaction sa;
+
+		if (!on) {
+			sigaction(caught[i], &saved[i], NULL);
+			continue;
+		}
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_interrupt;
+		sigemptyset(&sa.sa_mask);
+		sigaction(caught[i], &sa, &saved[i]);
+		/* nohup's SIGHUP stays ignored. */
+		if (caught[i] == SIGHUP && saved[i].sa_handler == SIG_IGN)
+			sigaction(caught[i], &saved[i], NULL);
+	}
+	catching = on;
+	if (on)
+		interrupted = 0;
+}
+
+int pool_interrupted(void)
+{
+	return catching ? interrupted : 0;
+}
+
+void pool_reraise(int sig)
+{
+	if (!sig)
+		return;
+	pool_catch_interrupts(false);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* The caught signals, blocked while the pool looks at the flag, so one
+ * arriving just before poll() interrupts it instead of being missed. */
+static void block_caught(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < NR_CAUGHT; i++)
+		sigaddset(&set, caught[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* ---- jobs ----------------------------------------------------------------- */
 
 static int write_all(int fd, const char *s, size_t len)
 {
@@ -30,8 +104,122 @@ static int write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
-static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx)
+/* ---- the cache ------------------------------------------------------------ */
+
+#define CACHE_SEP "\n--\n"
+
+static char *cache_path(const struct pool_cache *c, const char *key)
 {
+	uint64_t h = 14695981039346656037ULL;
+	char *path;
+
+	for (const char *p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	if (asprintf(&path, "%s/%016llx.run", c->dir, (unsigned long long)h) < 0)
+		abort();
+	return path;
+}
+
+/* The kept output of @key, or NULL. */
+static char *cache_read(const char *path, const char *key)
+{
+	size_t klen = strlen(key), n = 0, cap = 0;
+	char *text = NULL, *out;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 65536;
+			text = realloc(text, cap + 1);
+			if (!text)
+				abort();
+		}
+		size_t r = fread(text + n, 1, cap - n, f);
+
+		n += r;
+		if (!r)
+			break;
+	}
+	fclose(f);
+	text[n] = 0;
+	if (n < klen + strlen(CACHE_SEP) || memcmp(text, key, klen) ||
+	    memcmp(text + klen, CACHE_SEP, strlen(CACHE_SEP))) {
+		free(text);
+		return NULL;
+	}
+	out = strdup(text + klen + strlen(CACHE_SEP));
+	free(text);
+	return out;
+}
+
+static void cache_write(const char *path, const char *key, const char *out)
+{
+	struct outfile of;
+
+	if (outfile_open(&of, path)) {
+		fprintf(stderr, "mmsim: %s: cannot write: %s\n", path,
+			outfile_error(&of));
+		return;
+	}
+	fprintf(of.fp, "%s%s%s", key, CACHE_SEP, out);
+	if (outfile_commit(&of))
+		fprintf(stderr, "mmsim: %s: cannot write: %s\n", path,
+			outfile_error(&of));
+}
+
+/* In the worker: the kept output, or the job run and its output kept.
+ * Exit status 2 says it came from the cache. */
+static char *cached_job(size_t idx, pool_job_fn fn, void *ctx,
+			const struct pool_cache *cache, bool *hit)
+{
+	char *key = cache->key(idx, ctx), *path = cache_path(cache, key);
+	char *out = cache_read(path, key);
+
+	*hit = out != NULL;
+	if (!out) {
+		out = fn(idx, ctx);
+		if (out)
+			cache_write(path, key, out);
+	}
+	free(path);
+	free(key);
+	return out;
+}
+
+void pool_cache_remove(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char *p;
+
+		if (n < 5 || strcmp(de->d_name + n - 4, ".run"))
+			continue;
+		if (asprintf(&p, "%s/%s", dir, de->d_name) < 0)
+			abort();
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+static size_t nr_cached;
+
+size_t pool_cached(void)
+{
+	return nr_cached;
+}
+
+static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx,
+		     const sigset_t *unblocked, const struct pool_cache *cache)
+{
+	pid_t parent = getpid();
 	int fds[2];
 
 	if (pipe(fds))
@@ -43,13 +231,27 @@ static int start_job(struct slot *s, size_t idx, pool_job_fn fn, void *ctx)
 		return -1;
 	}
 	if (s->pid == 0) {
+		bool hit = false;
 		char *out;
 
 		close(fds[0]);
-		out = fn(idx, ctx);
+		/* A worker dies with the pool, however the pool ends, and
+		 * a signal to it is the default's, not the pool's flag. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		for (size_t i = 0; i < NR_CAUGHT; i++)
+			if (catching && (caught[i] != SIGHUP ||
+					 saved[i].sa_handler != SIG_IGN))
+				signal(caught[i], SIG_DFL);
+		sigprocmask(SIG_SETMASK, unblocked, NULL);
+		if (cache)
+			out = cached_job(idx, fn, ctx, cache, &hit);
+		else
+			out = fn(idx, ctx);
 		if (!out || write_all(fds[1], out, strlen(out)))
 			_exit(1);
-		_exit(0);
+		_exit(hit ? 2 : 0);
 	}
 	close(fds[1]);
 	s->fd = fds[0];
@@ -87,7 +289,9 @@ static int finish_job(struct slot *s, char **outputs)
 	s->fd = -1;
 	while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && s->buf) {
+	if (WIFEXITED(status) && WEXITSTATUS(status) <= 2 &&
+	    WEXITSTATUS(status) != 1 && s->buf) {
+		nr_cached += WEXITSTATUS(status) == 2;
 		s->buf[s->len] = 0;
 		outputs[s->idx] = s->buf;
 		return 0;
@@ -97,13 +301,34 @@ static int finish_job(struct slot *s, char **outputs)
 	return 1;
 }
 
+/* An interrupt: every running worker killed and reaped, its output
+ * dropped. */
+static void kill_running(struct slot *slots, int jobs, char **outputs)
+{
+	for (int i = 0; i < jobs; i++)
+		if (slots[i].fd >= 0)
+			kill(slots[i].pid, SIGKILL);
+	for (int i = 0; i < jobs; i++) {
+		if (slots[i].fd < 0)
+			continue;
+		close(slots[i].fd);
+		slots[i].fd = -1;
+		while (waitpid(slots[i].pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		free(slots[i].buf);
+		outputs[slots[i].idx] = NULL;
+	}
+}
+
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
-	     char **outputs, pool_progress_fn progress)
+	     char **outputs, pool_progress_fn progress,
+	     const struct pool_cache *cache)
 {
 	struct slot *slots;
 	struct pollfd *pfd;
 	size_t next = 0, done = 0;
 	int failed = 0, running = 0;
+	sigset_t unblocked;
 
 	if (jobs < 1)
 		jobs = 1;
@@ -113,12 +338,19 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 		abort();
 	for (int i = 0; i < jobs; i++)
 		slots[i].fd = -1;
+	for (size_t i = 0; i < nr_jobs; i++)
+		outputs[i] = NULL;
+	nr_cached = 0;
+	if (cache && mkdir(cache->dir, 0777) && errno != EEXIST)
+		fprintf(stderr, "mmsim: %s: cannot create: %s\n", cache->dir,
+			strerror(errno));
+	block_caught(&unblocked);
 
-	while (done < nr_jobs) {
+	while (done < nr_jobs && !interrupted) {
 		for (int i = 0; i < jobs && next < nr_jobs; i++) {
 			if (slots[i].fd >= 0)
 				continue;
-			if (start_job(&slots[i], next, fn, ctx)) {
+			if (start_job(&slots[i], next, fn, ctx, &unblocked, cache)) {
 				if (!running) {
 					failed = -1;
 					goto out;
@@ -133,11 +365,16 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 			pfd[i].events = POLLIN;
 			pfd[i].revents = 0;
 		}
-		if (poll(pfd, (nfds_t)jobs, -1) < 0 && errno != EINTR) {
+		/* The signals are let in only while waiting. */
+		if (ppoll(pfd, (nfds_t)jobs, NULL, &unblocked) < 0) {
+			if (errno == EINTR)
+				continue;
 			failed = -1;
 			goto out;
 		}
 		for (int i = 0; i < jobs; i++) {
+			size_t idx = slots[i].idx;
+
 			if (slots[i].fd < 0 || !pfd[i].revents)
 				continue;
 			if (!drain(&slots[i]))
@@ -146,10 +383,13 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 			running--;
 			done++;
 			if (progress)
-				progress(done, nr_jobs, ctx);
+				progress(done, nr_jobs, idx, outputs, ctx);
 		}
 	}
 out:
+	if (running)
+		kill_running(slots, jobs, outputs);
+	sigprocmask(SIG_SETMASK, &unblocked, NULL);
 	free(slots);
 	free(pfd);
 	return failed;

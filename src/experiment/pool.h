@@ -5,24 +5,74 @@
  * deterministic; only the scheduling of whole runs is parallel, and
  * outputs are returned by job index, so the order results are reported in
  * never depends on which process finished first.
+ *
+ * Workers die with the pool: each asks the kernel for SIGKILL when its
+ * parent dies (prctl PR_SET_PDEATHSIG), so a pool killed outright leaves
+ * none running; and once pool_catch_interrupts() is on, SIGINT, SIGTERM
+ * or SIGHUP make pool_run() kill its workers, keep what finished and
+ * return, pool_interrupted() saying which signal came.
  */
 #ifndef MMSIM_POOL_H
 #define MMSIM_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Runs in the child: return a malloc'd string (the job's output), or NULL
  * on failure. */
 typedef char *(*pool_job_fn)(size_t idx, void *ctx);
-/* Called in the parent after each job ends. */
-typedef void (*pool_progress_fn)(size_t done, size_t total, void *ctx);
+/* Called in the parent after each job ends: @idx the job, its output
+ * already in outputs[idx] (NULL if it failed), which the callback may
+ * take (free it and set the slot NULL). */
+typedef void (*pool_progress_fn)(size_t done, size_t total, size_t idx,
+				 char **outputs, void *ctx);
 
 /*
- * outputs[i] receives job i's string (malloc'd) or NULL if it failed.
- * Returns the number of failed jobs, or -1 if processes could not be
- * created at all.
+ * Where each job's output is kept as it ends, so that a command stopped
+ * part-way (an interrupt, a full disk) and started again with --resume
+ * runs only what it had not finished.  @key describes everything the
+ * output depends on (mmsim's version, the scenario's fingerprint, the
+ * kernel, the seed, what is measured), malloc'd; the job's file is
+ * @dir/HASH.run, HASH a hash of the key, and holds the key itself, so a
+ * file of another job is never taken for this one.
+ */
+struct pool_cache {
+	const char *dir;
+	char *(*key)(size_t idx, void *ctx);
+};
+
+/*
+ * outputs[i] receives job i's string (malloc'd) or NULL if it failed or
+ * never ran.  With @cache, a job whose output is kept there is not run
+ * again, and each new output is kept.  Returns the number of failed
+ * jobs, or -1 if processes could not be created at all.  After an
+ * interrupt it returns at once, with the jobs that finished in outputs
+ * and the others NULL (not counted as failed).
  */
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
-	     char **outputs, pool_progress_fn progress);
+	     char **outputs, pool_progress_fn progress,
+	     const struct pool_cache *cache);
+
+/* The jobs pool_run() took from its cache since the last call (for a
+ * "N of M runs kept" line). */
+size_t pool_cached(void);
+/* Remove the kept outputs (@dir/NAME.run: nothing else), then @dir if
+ * that leaves it empty. */
+void pool_cache_remove(const char *dir);
+
+/*
+ * @on: SIGINT, SIGTERM and SIGHUP (unless ignored, as under nohup) are
+ * caught and recorded, for pool_run() and its caller to stop cleanly;
+ * off: their handling is restored.  The caller stops, keeps what it has,
+ * and then dies of the signal (pool_reraise()), so that a shell or make
+ * running it sees the interrupt.
+ */
+void pool_catch_interrupts(bool on);
+/* The signal that came since pool_catch_interrupts(true), or 0 (always
+ * 0 while interrupts are not caught). */
+int pool_interrupted(void);
+/* Restore the signal's default action and raise it: does not return
+ * unless @sig is 0. */
+void pool_reraise(int sig);
 
 #endif

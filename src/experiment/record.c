@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "record.h"
+#include "scenario/suggest.h"
 
 #define MS(m, s)	((m) * 60.0 + (s))
 
@@ -293,9 +294,17 @@ int record_parse_sets(const char *text, unsigned int *sets, char *err,
 		} else if (found >= 0) {
 			*sets |= 1u << found;
 		} else {
-			snprintf(err, len, "'%.*s' is not a data set (expected all, "
+			char word[64];
+			struct suggest sg;
+
+			snprintf(word, sizeof(word), "%.*s", (int)n, p);
+			suggest_init(&sg, word);
+			suggest_add(&sg, "all");
+			for (int s = 0; s < NR_RECORD_SETS; s++)
+				suggest_add(&sg, record_sets[s].id);
+			snprintf(err, len, "'%.*s' is not a data set (%sexpected all, "
 				 "or cover, 13nov, 19nov, 20nov, 26nov, 27nov, "
-				 "joined by commas)", (int)n, p);
+				 "joined by commas)", (int)n, p, suggest_lead(&sg));
 			return -1;
 		}
 		if (!p[n])

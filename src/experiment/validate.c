@@ -492,6 +492,24 @@ static char *job(size_t idx, void *ctx)
 	return out;
 }
 
+/* Everything a run's measures depend on, for the runs kept (pool.h). */
+static char *job_key(size_t idx, void *ctx)
+{
+	struct vctx *c = ctx;
+	unsigned int n = c->o->nr_seeds;
+	int cfg = c->order[idx / n];
+	const struct variant *w = &c->var[c->cfg_var[cfg]];
+	char fp[SCENARIO_FINGERPRINT_LEN], *key;
+
+	scenario_fingerprint(w->sc, fp, sizeof(fp));
+	if (asprintf(&key, "mmsim validate run\nmmsim %s\nkernel %s\nseed %zu\n"
+		     "scenario %s %s\nsample interval %.17g s", MMSIM_VERSION,
+		     c->v->configs[cfg].profile, idx % n + 1, w->name, fp,
+		     c->interval_s) < 0)
+		abort();
+	return key;
+}
+
 static int parse_job(struct vctx *c, size_t idx, const char *s)
 {
 	unsigned int n = c->o->nr_seeds;
@@ -509,7 +527,8 @@ static int parse_job(struct vctx *c, size_t idx, const char *s)
 	return 0;
 }
 
-static void progress(size_t done, size_t total, void *ctx)
+static void progress(size_t done, size_t total, size_t idx, char **outputs,
+		     void *ctx)
 {
 	struct vctx *c = ctx;
 
@@ -1269,14 +1288,26 @@ static int prepare(struct vctx *c, uint64_t interval, char *err, size_t len)
 	return 0;
 }
 
+/* The runs whose output is in: kept by the cache as they ended. */
+static size_t kept(char **outs, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += outs[i] != NULL;
+	return k;
+}
+
 /*
  * Run every condition of @v's data sets at @o's seeds and settings and
  * decide the claims: 0 with v->vals set (malloc'd, the caller frees it),
- * or -1 with @err.
+ * or -1 with @err.  An ensemble point's runs are kept in the same folder
+ * as the report's own: their scenarios, and so their keys, differ.
  */
 static int validate_point(const struct validate_opts *o, struct validation *v,
 			  char *err, size_t len)
 {
+	struct pool_cache cache = { .dir = o->runs_dir, .key = job_key };
 	struct vctx c = { .o = o, .v = v };
 	uint64_t interval = o->sample_interval ? o->sample_interval :
 			    VALIDATE_SAMPLE_INTERVAL_NS;
@@ -1302,7 +1333,16 @@ static int validate_point(const struct validate_opts *o, struct validation *v,
 	if (prepare(&c, interval, err, len))
 		goto out;
 	plan_order(&c);
-	failed = pool_run(nr, o->jobs, job, &c, outs, progress);
+	failed = pool_run(nr, o->jobs, job, &c, outs, progress,
+			  o->runs_dir ? &cache : NULL);
+	if (pool_interrupted()) {
+		snprintf(err, len, "interrupted: %zu of %zu runs kept in %s",
+			 kept(outs, nr), nr, o->runs_dir ? o->runs_dir : "no folder");
+		goto out;
+	}
+	if (o->runs_dir && pool_cached() && o->progress)
+		fprintf(stderr, "validate: %zu of %zu runs were kept in %s\n",
+			pool_cached(), nr, o->runs_dir);
 	if (failed) {
 		snprintf(err, len, failed < 0 ? "cannot start processes" :
 			 "%d of %zu runs failed", failed, nr);

@@ -57,6 +57,10 @@ struct validate_opts {
 	unsigned int sets;		/* 1 << enum record_set; 0: all */
 	int progress;			/* a count of finished runs on stderr */
 	uint64_t sample_interval;	/* ns; 0: VALIDATE_SAMPLE_INTERVAL_NS */
+	/* Each run's measures are kept here as it ends (pool.h's cache):
+	 * a validate stopped part-way and started again with the same
+	 * options runs only what it had not finished.  NULL: nothing kept. */
+	const char *runs_dir;
 	/* Written into the conditions' scenarios (none for the report's own
 	 * point; an ensemble point's when it runs). */
 	const struct validate_setting *settings;
@@ -67,7 +71,8 @@ struct validate_opts {
 
 /*
  * Run everything and write the markdown report to @out.  0, or -1 with a
- * one-line reason in @err.
+ * one-line reason in @err (after an interrupt, pool_interrupted() says
+ * which signal stopped the runs).
  */
 int validate_run(const struct validate_opts *o, FILE *out, char *err,
 		 size_t len);

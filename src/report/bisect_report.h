@@ -69,6 +69,8 @@ struct bisect_report {
 	size_t ddmin_tests, ddmin_runs;
 
 	size_t runs;			/* every run bisect made */
+	size_t cached_runs;		/* of them, kept by an interrupted one
+					 * (--resume; not in the report) */
 	double wall_seconds;
 };
 

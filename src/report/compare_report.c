@@ -5,7 +5,9 @@
  * and congestion_wait by call site.  The report folder's writer is at the
  * end; plots.c and html.c do the pictures and the page.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -229,66 +231,199 @@ static double m_crypt_mean(const struct run_result *r)
 }
 
 const struct report_measure report_measures[] = {
-	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed },
-	{ "failures", "allocation failures kern.log printed", false, 2, m_failures },
-	{ "failures-all", "allocation failures, all", false, 2, m_failures_all },
-	{ "stalls>1s", "gitk stalls over 1 s", false, 2, m_stalls },
-	{ "stall-max", "longest gitk stall (s)", false, 2, result_latency_max },
-	{ "stall-p95", "95th percentile gitk stall (s)", false, 2, m_stall_p95 },
-	{ "cw-time", "time in congestion_wait (s)", false, 2, result_cw_seconds },
-	{ "cw-calls", "congestion_wait calls", false, 2, m_cw_calls },
-	{ "premature-fast", "kswapd premature sleeps, fast", false, 2, m_premature_fast },
-	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow },
-	{ "allocstall", "allocstall", false, 2, m_allocstall },
-	{ "pswpout", "pswpout", false, 2, m_pswpout },
+	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed,
+	  "gitk" },
+	{ "failures", "allocation failures kern.log printed", false, 2, m_failures,
+	  "allocation failures" },
+	{ "failures-all", "allocation failures, all", false, 2, m_failures_all,
+	  "allocation failures" },
+	{ "stalls>1s", "gitk stalls over 1 s", false, 2, m_stalls,
+	  "gitk" },
+	{ "stall-max", "longest gitk stall (s)", false, 2, result_latency_max,
+	  "gitk" },
+	{ "stall-p95", "95th percentile gitk stall (s)", false, 2, m_stall_p95,
+	  "gitk" },
+	{ "cw-time", "time in congestion_wait (s)", false, 2, result_cw_seconds,
+	  "congestion_wait" },
+	{ "cw-calls", "congestion_wait calls", false, 2, m_cw_calls,
+	  "congestion_wait" },
+	{ "premature-fast", "kswapd premature sleeps, fast", false, 2, m_premature_fast,
+	  "reclaim" },
+	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow,
+	  "reclaim" },
+	{ "allocstall", "allocstall", false, 2, m_allocstall,
+	  "reclaim" },
+	{ "pswpout", "pswpout", false, 2, m_pswpout,
+	  "reclaim" },
 	{ "tcp-prune", "TCP PruneCalled (receive memory over sk_rcvbuf)", false,
-	  2, m_tcp_prune },
+	  2, m_tcp_prune,
+	  "network receive" },
 	{ "tcp-collapsed", "TCP TCPRcvCollapsed (skbs copied and freed)", false,
-	  2, m_tcp_collapsed },
+	  2, m_tcp_collapsed,
+	  "network receive" },
 	{ "tcp-dropped", "TCP segments dropped for receive memory", false, 2,
-	  m_tcp_dropped },
-	{ "gitk-cpu", "gitk on a CPU (s per process)", false, 2, m_gitk_cpu },
+	  m_tcp_dropped,
+	  "network receive" },
+	{ "gitk-cpu", "gitk on a CPU (s per process)", false, 2, m_gitk_cpu,
+	  "where gitk's time went" },
 	{ "gitk-runqueue", "gitk waiting for a CPU (s per process)", false, 2,
-	  m_gitk_runqueue },
+	  m_gitk_runqueue,
+	  "where gitk's time went" },
 	{ "gitk-reclaim", "gitk in direct reclaim (s per process)", false, 2,
-	  m_gitk_reclaim },
+	  m_gitk_reclaim,
+	  "where gitk's time went" },
 	{ "gitk-cw-time", "gitk in congestion_wait (s per process)", false,
-	  2, m_gitk_congestion_wait },
+	  2, m_gitk_congestion_wait,
+	  "where gitk's time went" },
 	{ "gitk-swapin", "gitk waiting for swap-in (s per process)", false, 2,
-	  m_gitk_swapin },
+	  m_gitk_swapin,
+	  "where gitk's time went" },
 	{ "gitk-file-read", "gitk waiting for file reads (s per process)",
-	  false, 2, m_gitk_file_read },
-	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util },
+	  false, 2, m_gitk_file_read,
+	  "where gitk's time went" },
+	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util,
+	  "disk" },
 	{ "frag-share<low", "free pages in blocks >= the failing order, "
-	  "below low (%)", true, 2, m_frag_share_low },
+	  "below low (%)", true, 2, m_frag_share_low,
+	  "fragmentation" },
 	{ "samples<low", "samples below the low watermark", false, 2,
-	  m_frag_below_low },
+	  m_frag_below_low,
+	  "fragmentation" },
 	{ "samples<min", "samples below the min watermark", false, 2,
-	  m_frag_below_min },
-	{ "hofail", "order>=1 atomic failures, all", false, 2, m_hofail },
+	  m_frag_below_min,
+	  "fragmentation" },
+	{ "hofail", "order>=1 atomic failures, all", false, 2, m_hofail,
+	  "why order>=1 atomics fail" },
 	{ "hofail-free", "at them: the zone's free pages (median)", true, 2,
-	  m_hofail_free },
+	  m_hofail_free,
+	  "why order>=1 atomics fail" },
 	{ "hofail-blocks", "at them: pages in blocks >= the order (median)",
-	  true, 2, m_hofail_blocks },
+	  true, 2, m_hofail_blocks,
+	  "why order>=1 atomics fail" },
 	{ "hofail-reserve", "at them: of those, on MIGRATE_RESERVE lists "
-	  "(median)", true, 2, m_hofail_reserve },
+	  "(median)", true, 2, m_hofail_reserve,
+	  "why order>=1 atomics fail" },
 	{ "hofail-pcp", "at them: pages on the pcp lists (median)", false, 2,
-	  m_hofail_pcp },
+	  m_hofail_pcp,
+	  "why order>=1 atomics fail" },
 	{ "drain-all-pages", "drain_all_pages() calls", false, 2,
-	  m_drain_all_pages },
+	  m_drain_all_pages,
+	  "why order>=1 atomics fail" },
 	{ "ho-sleeping", "order>0 allocations that may sleep", false, 2,
-	  m_ho_sleeping },
+	  m_ho_sleeping,
+	  "why order>=1 atomics fail" },
 	{ "ho-reclaim", "order>0 allocations in direct reclaim", false, 2,
-	  m_ho_reclaim },
+	  m_ho_reclaim,
+	  "why order>=1 atomics fail" },
 	{ "broken-fallback", "order>=2 blocks broken by fallbacks", false, 2,
-	  m_broken_fallback },
+	  m_broken_fallback,
+	  "why order>=1 atomics fail" },
 	{ "crypt-pages-peak", "dm-crypt write pages in flight, peak", false,
-	  2, m_crypt_peak },
+	  2, m_crypt_peak,
+	  "dm-crypt writes" },
 	{ "crypt-pages-mean", "dm-crypt write pages in flight, mean", false,
-	  2, m_crypt_mean },
+	  2, m_crypt_mean,
+	  "dm-crypt writes" },
 };
 const size_t report_nr_measures =
 	sizeof(report_measures) / sizeof(report_measures[0]);
+
+bool report_measure_all_zero(const struct report *rep, size_t m)
+{
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
+			double v = report_measures[m].value(&rep->columns[c].runs[i]);
+
+			if (!isnan(v) && v != 0)
+				return false;
+		}
+	return true;
+}
+
+static bool name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '-' || c == '.' || c == '_';
+}
+
+/*
+ * A run's result as text, without what names its column or times it:
+ * the labels and the wall clock left out, and the kernel's name, which
+ * kern.log's "Not tainted" lines and the explanations quote, replaced
+ * wherever it stands as a whole name (not "2.6.30" inside
+ * "pgalloc-2.6.30" or "v2.6.30").
+ */
+static char *run_identity(const struct run_result *r)
+{
+	static const char *const labels[] = {
+		"kernel", "scenario", "scenario_fingerprint", "wall_seconds",
+		"mmsim_version",
+	};
+	const char *kernel = result_text(r, "kernel");
+	size_t klen = strlen(kernel);
+	char *j = result_to_json(r, true), *out, *o;
+	json_t *root = j ? json_loads(j, 0, NULL) : NULL;
+
+	if (!root)
+		abort();
+	free(j);
+	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+		json_object_del(root, labels[i]);
+	j = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
+	json_decref(root);
+	out = malloc(strlen(j ? j : "") + 1);
+	if (!j || !out)
+		abort();
+	o = out;
+	for (const char *p = j; *p; ) {
+		if (klen && !strncmp(p, kernel, klen) &&
+		    (p == j || !name_char(p[-1])) && !name_char(p[klen])) {
+			*o++ = '\1';
+			p += klen;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = 0;
+	free(j);
+	return out;
+}
+
+size_t *report_identical_columns(const struct report *rep)
+{
+	size_t n = rep->nr_columns;
+	size_t *same = malloc((n ? n : 1) * sizeof(*same));
+	char ***text = calloc(n ? n : 1, sizeof(*text));
+
+	if (!same || !text)
+		abort();
+	for (size_t c = 0; c < n; c++) {
+		const struct report_column *col = &rep->columns[c];
+
+		same[c] = (size_t)-1;
+		text[c] = calloc(col->nr_runs + 1, sizeof(**text));
+		if (!text[c])
+			abort();
+		for (size_t i = 0; i < col->nr_runs; i++)
+			text[c][i] = run_identity(&col->runs[i]);
+	}
+	for (size_t c = 1; c < n; c++)
+		for (size_t d = 0; d < c && same[c] == (size_t)-1; d++) {
+			const struct report_column *a = &rep->columns[c], *b = &rep->columns[d];
+			bool eq = a->nr_runs && a->nr_runs == b->nr_runs;
+
+			for (size_t i = 0; eq && i < a->nr_runs; i++)
+				eq = !strcmp(text[c][i], text[d][i]);
+			if (eq)
+				same[c] = same[d] != (size_t)-1 ? same[d] : d;
+		}
+	for (size_t c = 0; c < n; c++) {
+		for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
+			free(text[c][i]);
+		free(text[c]);
+	}
+	free(text);
+	return same;
+}
 
 /* ---- the cover letter's lines --------------------------------------- */
 
@@ -933,13 +1068,18 @@ static void compare_report_reasons(FILE *f, const struct report *rep)
 {
 	bool any = false;
 
-	for (size_t c = 0; c < rep->nr_columns; c++)
-		for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
-			size_t nr;
+	/* A failure counted somewhere, not merely a record of none: no
+	 * heading over nothing. */
+	for (size_t c = 0; c < rep->nr_columns && !any; c++) {
+		const struct report_column *col = &rep->columns[c];
+		size_t nr;
+		struct failure_reason *t =
+			explain_merge_tallies(col->runs, col->nr_runs, &nr);
 
-			result_records(&rep->columns[c].runs[i], "failure_reasons", &nr);
-			any = any || nr;
-		}
+		for (size_t i = 0; i < nr; i++)
+			any = any || t[i].count;
+		free(t);
+	}
 	if (!any)
 		return;
 	fprintf(f, "\nAllocation failures by reason, all runs of each column "
@@ -1349,6 +1489,11 @@ static void image_problem(const char *path, bool png, char *why, size_t len)
 static void check_images(const char *dir, const struct plot_set *plots,
 			 struct folder_errors *fe)
 {
+	char **bad = calloc(plots->nr * 2 + 1, sizeof(*bad));
+	size_t nr_bad = 0;
+
+	if (!bad)
+		abort();
 	for (size_t i = 0; i < plots->nr; i++)
 		for (int png = 1; png >= 0; png--) {
 			char *path, *name, why[160];
@@ -1358,11 +1503,24 @@ static void check_images(const char *dir, const struct plot_set *plots,
 				abort();
 			path = join(dir, "plots/", name);
 			image_problem(path, png, why, sizeof(why));
-			if (*why)
-				folder_error(fe, "%s: %s", path, why);
-			free(path);
+			if (*why) {
+				folder_error(fe, "%s: %s; removed", path, why);
+				bad[nr_bad++] = path;
+			} else {
+				free(path);
+			}
 			free(name);
 		}
+	/*
+	 * No cut-off image under its final name (gnuplot writes in place):
+	 * removed, but only once every image is judged, since the space a
+	 * removal frees would hide why the later ones failed.
+	 */
+	for (size_t i = 0; i < nr_bad; i++) {
+		unlink(bad[i]);
+		free(bad[i]);
+	}
+	free(bad);
 }
 
 int report_write_folder(const struct report *rep, const char *dir,

@@ -101,16 +101,34 @@ size_t compare_report_disk_rows(const struct report *rep,
 void compare_report_rows_free(struct report_row *rows, size_t nr);
 void compare_report_disk(FILE *f, const struct report *rep);
 
-/* The measures of the comparison, for the bar chart. */
+/*
+ * The measures of the comparison: the text table's rows, the bar chart's
+ * panels, and index.html's summary, one table per group (in the order
+ * the groups first appear here), kernels as columns.  A new measure is a
+ * line below; a new group is a new @group text.
+ */
 struct report_measure {
 	const char *name;		/* row name in the table */
 	const char *title;		/* for a plot's axis */
 	bool higher_is_better;
 	int precision;
 	double (*value)(const struct run_result *r);
+	const char *group;		/* "gitk", "reclaim", ... */
 };
 extern const struct report_measure report_measures[];
 extern const size_t report_nr_measures;
+
+/* Is measure @m 0 (or missing) in every run of every column? */
+bool report_measure_all_zero(const struct report *rep, size_t m);
+
+/*
+ * Columns whose runs are bit-identical to an earlier column's (every
+ * run's result the same but for its kernel's name and its wall clock):
+ * same[c] is that earlier column, or (size_t)-1.  Two kernels that give
+ * the same runs mean the switches between them do nothing in this
+ * scenario.  malloc'd, rep->nr_columns entries.
+ */
+size_t *report_identical_columns(const struct report *rep);
 
 /* ---- the folder ----------------------------------------------------- */
 

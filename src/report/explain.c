@@ -599,6 +599,10 @@ void explain_tally_print(FILE *out, const struct failure_reason *reasons,
 
 	for (size_t i = 0; i < nr; i++)
 		total += reasons[i].count;
+	if (!total) {
+		fprintf(out, "no allocation failed\n");
+		return;
+	}
 	fprintf(out, "%lu failure%s by reason:\n", total, total == 1 ? "" : "s");
 	for (size_t i = 0; i < nr; i++) {
 		fprintf(out, "%8lu  %s\n", reasons[i].count, reasons[i].reason);

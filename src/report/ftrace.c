@@ -315,6 +315,7 @@ static struct {
 	bool irq_info;
 	unsigned long lines;
 	struct tracedat_writer *dat;
+	char why[160];			/* a failure not the stream's */
 } sink;
 
 static void tracedat_sink(const struct trace_entry *e)
@@ -350,6 +351,7 @@ int ftrace_sink_start(const struct ftrace_sink_opts *opts)
 	sink.events = opts->events ? opts->events : FTRACE_ALL_EVENTS;
 	sink.irq_info = opts->irq_info;
 	sink.lines = 0;
+	sink.why[0] = 0;
 	if (opts->tracedat) {
 		const struct arch_desc *a = sim_arch;
 		struct tracedat_arch arch = {
@@ -384,12 +386,17 @@ int ftrace_sink_stop(void)
 	sink.active = false;
 	rc = 0;
 	if (sink.dat) {
-		rc = tracedat_writer_close(sink.dat);
+		rc = tracedat_writer_close(sink.dat, sink.why, sizeof(sink.why));
 		sink.dat = NULL;
 	}
 	if (fflush(sink.out) || ferror(sink.out))
 		rc = -1;
 	return rc;
+}
+
+const char *ftrace_sink_error(void)
+{
+	return sink.why[0] ? sink.why : NULL;
 }
 
 unsigned long ftrace_sink_lines(void)

@@ -70,8 +70,16 @@ struct ftrace_sink_opts {
  * per process, as trace_sink is one pointer; returns -1 if one is installed.
  */
 int ftrace_sink_start(const struct ftrace_sink_opts *opts);
-/* Uninstall; returns -1 if a write to the stream failed, else 0. */
+/*
+ * Uninstall; returns -1 if a write failed, else 0.  A failed write to
+ * @opts->out leaves the stream's error flag set for its owner, who knows
+ * its path; any other failure (trace.dat's scratch files) is described by
+ * ftrace_sink_error().
+ */
 int ftrace_sink_stop(void);
+/* Why the last trace failed other than on its stream ("its scratch file
+ * in /tmp: No space left on device"), or NULL. */
+const char *ftrace_sink_error(void);
 /* Lines (or trace.dat records) written since ftrace_sink_start. */
 unsigned long ftrace_sink_lines(void);
 

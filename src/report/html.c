@@ -7,6 +7,7 @@
  * files, and the scenario.  Nothing on it depends on where the folder is
  * or when it was written, so it is as reproducible as the tables.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -19,6 +20,7 @@
 #include "plots.h"
 #include "stats.h"
 #include "metrics/records.h"
+#include "table.h"
 
 static void esc(FILE *f, const char *s)
 {
@@ -42,24 +44,42 @@ static void esc(FILE *f, const char *s)
 	}
 }
 
+/*
+ * Laid out for a laptop screen: the summary tables take the page's width
+ * with fixed columns, so 13 kernels fit 1366 pixels without a horizontal
+ * scroll (tests/test_html.c measures it in Chromium); kernel names break
+ * between their base and their patches.
+ */
 static const char style[] =
-	"body { font-family: sans-serif; margin: 2em; max-width: 110em; }\n"
+	"body { font-family: sans-serif; margin: 1em 1.5em; max-width: 110em; }\n"
 	"pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; "
 	"font-size: 0.85em; }\n"
 	"figure { margin: 1.5em 0; }\n"
 	"figure img { max-width: 100%; border: 1px solid #ddd; }\n"
-	"table { border-collapse: collapse; margin: 0.5em 0 2em; }\n"
+	"table { border-collapse: collapse; margin: 0.5em 0 1.5em; }\n"
 	"caption { text-align: left; font-weight: bold; padding: 0.3em 0; }\n"
-	"td, th { padding: 0.15em 0.8em; text-align: left; }\n"
+	"td, th { padding: 0.15em 0.5em; text-align: left; }\n"
 	"tr:nth-child(even) { background: #f3f3f3; }\n"
 	"table.data td { text-align: right; font-variant-numeric: tabular-nums; }\n"
 	"table.data td:first-child { text-align: left; }\n"
 	"table.data th { cursor: pointer; border-bottom: 1px solid #999; "
 	"vertical-align: bottom; }\n"
-	"td .pct { color: #666; font-size: 0.85em; }\n"
+	"table.wide { width: 100%; table-layout: fixed; font-size: 0.8em; }\n"
+	"table.wide th { font-weight: normal; vertical-align: bottom; "
+	"border-bottom: 1px solid #999; overflow-wrap: anywhere; }\n"
+	"table.wide th .base { font-weight: bold; }\n"
+	"table.wide td { text-align: right; overflow-wrap: anywhere; "
+	"font-variant-numeric: tabular-nums; }\n"
+	"table.wide td:first-child, table.wide th:first-child { text-align: left; "
+	"width: 13em; }\n"
+	"table.wide th.same { color: #888; }\n"
+	"table.wide tr.sub td { text-align: left; font-style: italic; "
+	"padding-top: 0.6em; background: #fff; }\n"
+	"td .sd, td .pct { display: block; color: #666; font-size: 0.85em; }\n"
 	"td.better .pct { color: #17661d; } td.worse .pct { color: #a11; }\n"
 	"td.sig { font-weight: bold; }\n"
-	".note { background: #fff4d6; padding: 0.5em; }\n";
+	".note { background: #fff4d6; padding: 0.5em; }\n"
+	".omitted { color: #555; font-size: 0.9em; margin-top: -1em; }\n";
 
 /*
  * Click a heading to sort its table by that column (again: the other
@@ -107,7 +127,8 @@ static void head(FILE *f, const struct report *rep)
 	fputs(". <a href=\"summary.json\">summary.json</a> holds every run's "
 	      "measures, the scenario and the profiles; "
 	      "<a href=\"tables.txt\">tables.txt</a> the tables below.</p>\n", f);
-	fputs("<nav><a href=\"#tables\">Tables</a> | <a href=\"#plots\">Plots</a> | "
+	fputs("<nav><a href=\"#summary\">Summary</a> | <a href=\"#tables\">Tables</a> | "
+	      "<a href=\"#plots\">Plots</a> | "
 	      "<a href=\"#runs\">Runs</a> | <a href=\"#scenario\">Scenario</a></nav>\n",
 	      f);
 }
@@ -123,6 +144,11 @@ static void plots_section(FILE *f, const struct plot_set *plots)
 		      "folder run <code>", f);
 		esc(f, cmd);
 		fputs("</code> (gnuplot: Debian's gnuplot-nox), then reload.</p>\n", f);
+	}
+	if (plots->omitted[0]) {
+		fputs("<p class=\"omitted\">", f);
+		esc(f, plots->omitted);
+		fputs(".</p>\n", f);
 	}
 	for (size_t i = 0; i < plots->nr; i++) {
 		const struct plot *p = &plots->plots[i];
@@ -180,73 +206,249 @@ static size_t max_runs(const struct report *rep)
 
 static void table_head(FILE *f, const char *id, const char *caption)
 {
-	fprintf(f, "<table class=\"data\" id=\"%s\">\n<caption>", id);
+	fprintf(f, "<table class=\"data wide\" id=\"%s\">\n<caption>", id);
 	esc(f, caption);
 	fputs("</caption>\n<thead><tr>", f);
 }
 
 /*
- * The comparison as MMTests shows it, turned for sorting: a row per
- * column (kernel), per measure its mean over the runs, the stddev, and
- * the difference against the first column in percent, signed so that
- * positive is better; bold when Welch's test says p < REPORT_ALPHA.
+ * A heading per column: the kernel's base bold, its patches and sweep
+ * point after a break, so that long names wrap rather than widen the
+ * page; a column whose runs repeat an earlier one's is greyed, with a
+ * tooltip saying whose.
  */
-static void comparison_table(FILE *f, const struct report *rep)
+static void column_heads(FILE *f, const struct report *rep, const size_t *same)
 {
-	size_t n = max_runs(rep);
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		const char *name = rep->columns[c].name, *rest;
+		size_t base = table_kernel_base(name, &rest);
+
+		if (same && same[c] != (size_t)-1) {
+			fputs("<th class=\"same\" title=\"runs bit-identical to ", f);
+			esc(f, rep->columns[same[c]].name);
+			fputs("\">", f);
+		} else {
+			fputs("<th>", f);
+		}
+		fputs("<span class=\"base\">", f);
+		for (size_t k = 0; k < base; k++) {
+			char one[2] = { name[k], 0 };
+
+			esc(f, one);
+		}
+		fputs("</span>", f);
+		if (*rest) {
+			fputs("<br>", f);
+			esc(f, rest);
+		}
+		if (same && same[c] != (size_t)-1)
+			fputs(" (=)", f);
+		fputs("</th>", f);
+	}
+}
+
+/*
+ * One measure's row of a group table: per column its mean over the runs,
+ * the stddev, and the difference against the first column in percent,
+ * signed so that positive is better (MMTests' compare-kernels); bold
+ * where Welch's test gives p < REPORT_ALPHA.
+ */
+static void measure_row(FILE *f, const struct report *rep, size_t m,
+			double *base, double *v)
+{
+	const struct report_measure *rm = &report_measures[m];
+	size_t nb = column_values(&rep->columns[0], rm, base);
+	double bmean = stats_mean(base, nb);
+
+	fputs("<tr><td>", f);
+	esc(f, rm->title);
+	fputs("</td>", f);
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		size_t nv = column_values(&rep->columns[c], rm, v);
+		double mean = stats_mean(v, nv);
+		double sd = nv > 1 ? stats_stddev(v, nv) : NAN;
+		double pct = bmean ? (mean - bmean) / bmean * 100 : NAN;
+		struct welch_result w;
+		bool sig = c && nv > 1 && nb > 1 &&
+			   !stats_welch(base, nb, v, nv, &w) && w.p < REPORT_ALPHA;
+		const char *cls = "";
+
+		if (!rm->higher_is_better)
+			pct = -pct;
+		if (pct == 0)
+			pct = 0;	/* "+0.00%", not "-0.00%" */
+		if (c && !isnan(pct) && pct > 0)
+			cls = sig ? "better sig" : "better";
+		else if (c && !isnan(pct) && pct < 0)
+			cls = sig ? "worse sig" : "worse";
+		if (isnan(mean)) {
+			fputs("<td data-v=\"-1e300\">&ndash;</td>", f);
+			continue;
+		}
+		fprintf(f, "<td class=\"%s\" data-v=\"%.9g\">%.*f", cls, mean,
+			rm->precision, mean);
+		if (!isnan(sd))
+			fprintf(f, "<span class=\"sd\">&plusmn;%.*f</span>",
+				rm->precision, sd);
+		if (c && !isnan(pct))
+			fprintf(f, "<span class=\"pct\">%+.2f%%</span>", pct);
+		fputs("</td>", f);
+	}
+	fputs("</tr>\n", f);
+}
+
+/* "gitk" -> "group-gitk": an id of letters, digits and dashes. */
+static void group_id(const char *group, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	n += (size_t)snprintf(buf, len, "group-");
+	for (const char *p = group; *p && n + 1 < len; p++)
+		buf[n++] = (char)(isalnum((unsigned char)*p) ? *p : '-');
+	buf[n < len ? n : len - 1] = 0;
+}
+
+/*
+ * Rows a group's table has besides its measures': one value per column
+ * (over all its runs), no stddev.  The disk group has the text report's
+ * disk block (compare_report_disk_rows): the block layer, sync and async
+ * apart, as blkparse and btt would show it.
+ */
+static const struct {
+	const char *group;
+	const char *heading;
+	size_t (*rows)(const struct report *rep, struct report_row **rows);
+} extra_rows[] = {
+	{ "disk", "The disks, sync and async apart, over all runs of each "
+	  "column: utilisation, requests per run, mean request size, Q2C and "
+	  "D2C per bio, mean seek, the shares of requests by size and by seek "
+	  "distance", compare_report_disk_rows },
+};
+
+static size_t group_extra_rows(const struct report *rep, const char *group,
+			       struct report_row **rows, const char **heading)
+{
+	for (size_t i = 0; i < sizeof(extra_rows) / sizeof(extra_rows[0]); i++)
+		if (!strcmp(extra_rows[i].group, group)) {
+			*heading = extra_rows[i].heading;
+			return extra_rows[i].rows(rep, rows);
+		}
+	*rows = NULL;
+	return 0;
+}
+
+static void extra_row(FILE *f, const struct report *rep,
+		      const struct report_row *row)
+{
+	fputs("<tr><td>", f);
+	esc(f, row->name);
+	if (*row->unit) {
+		fputs(" (", f);
+		esc(f, row->unit);
+		fputs(")", f);
+	}
+	fputs("</td>", f);
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		num_cell(f, row->v[c], row->precision, NULL);
+	fputs("</tr>\n", f);
+}
+
+/*
+ * The summary as MMTests' compare-kernels page shows it: a table per
+ * measure group (report_measures[].group, in order of first appearance),
+ * the kernels as columns and the measures as rows.  A measure that is 0
+ * in every run of every column has no row: one line under the table
+ * names them.  Columns whose runs are bit-identical are flagged first.
+ */
+static void summary_section(FILE *f, const struct report *rep)
+{
+	size_t n = max_runs(rep), *same = report_identical_columns(rep);
 	double *base = calloc(n, sizeof(*base)), *v = calloc(n, sizeof(*v));
+	bool any_same = false;
 
 	if (!base || !v)
 		abort();
-	table_head(f, "comparison", "Mean over each column's runs (stddev), and the "
-		   "difference against the first column: positive is better, bold "
-		   "where Welch's test gives p < 0.05");
-	fputs("<th>column</th>", f);
-	for (size_t m = 0; m < report_nr_measures; m++) {
-		fputs("<th>", f);
-		esc(f, report_measures[m].title);
-		fputs("</th>", f);
-	}
-	fputs("</tr></thead>\n<tbody>\n", f);
-	for (size_t c = 0; c < rep->nr_columns; c++) {
-		const struct report_column *col = &rep->columns[c];
-
-		fputs("<tr><td>", f);
-		esc(f, col->name);
-		fputs("</td>", f);
-		for (size_t m = 0; m < report_nr_measures; m++) {
-			const struct report_measure *rm = &report_measures[m];
-			size_t nb = column_values(&rep->columns[0], rm, base);
-			size_t nv = column_values(col, rm, v);
-			double mean = stats_mean(v, nv), bmean = stats_mean(base, nb);
-			double sd = nv > 1 ? stats_stddev(v, nv) : NAN;
-			double pct = bmean ? (mean - bmean) / bmean * 100 : NAN;
-			struct welch_result w;
-			bool sig = c && nv > 1 && nb > 1 &&
-				   !stats_welch(base, nb, v, nv, &w) && w.p < REPORT_ALPHA;
-			const char *cls = "";
-
-			if (!rm->higher_is_better)
-				pct = -pct;
-			if (c && !isnan(pct) && pct > 0)
-				cls = sig ? "better sig" : "better";
-			else if (c && !isnan(pct) && pct < 0)
-				cls = sig ? "worse sig" : "worse";
-			if (isnan(mean)) {
-				fputs("<td data-v=\"-1e300\">&ndash;</td>", f);
+	fputs("<h2 id=\"summary\">Summary</h2>\n<p>Per column: the mean over its "
+	      "runs, &plusmn; the stddev, and the difference against the first "
+	      "column (positive is better; bold where Welch's test gives p &lt; "
+	      "0.05).</p>\n", f);
+	for (size_t c = 0; c < rep->nr_columns; c++)
+		any_same |= same[c] != (size_t)-1;
+	if (any_same) {
+		fputs("<p class=\"note\" id=\"identical\">Bit-identical runs: ", f);
+		for (size_t c = 0, k = 0; c < rep->nr_columns; c++) {
+			if (same[c] == (size_t)-1)
 				continue;
-			}
-			fprintf(f, "<td class=\"%s\" data-v=\"%.9g\">%.*f", cls, mean,
-				rm->precision, mean);
-			if (!isnan(sd))
-				fprintf(f, " (%.*f)", rm->precision, sd);
-			if (c && !isnan(pct))
-				fprintf(f, " <span class=\"pct\">%+.2f%%</span>", pct);
-			fputs("</td>", f);
+			fputs(k++ ? "; " : "", f);
+			esc(f, rep->columns[c].name);
+			fputs(" gave the runs of ", f);
+			esc(f, rep->columns[same[c]].name);
 		}
-		fputs("</tr>\n", f);
+		fputs(" (every run the same, seed for seed: what differs between "
+		      "them does nothing in this scenario).</p>\n", f);
 	}
-	fputs("</tbody>\n</table>\n", f);
+	for (size_t g = 0; g < report_nr_measures; g++) {
+		const char *group = report_measures[g].group;
+		bool first = true, rows = false;
+		struct report_row *extra = NULL;
+		const char *heading = NULL;
+		char id[96];
+		size_t zero = 0, nr_extra = 0;
+
+		for (size_t e = 0; e < g && first; e++)
+			first = strcmp(report_measures[e].group, group) != 0;
+		if (!first)
+			continue;
+		group_id(group, id, sizeof(id));
+		nr_extra = group_extra_rows(rep, group, &extra, &heading);
+		rows = nr_extra > 0;
+		for (size_t m = g; m < report_nr_measures; m++)
+			if (!strcmp(report_measures[m].group, group) &&
+			    !report_measure_all_zero(rep, m))
+				rows = true;
+		if (rows) {
+			fprintf(f, "<table class=\"wide summary\" id=\"%s\">\n<caption>", id);
+			esc(f, group);
+			fputs("</caption>\n<thead><tr><th>measure</th>", f);
+			column_heads(f, rep, same);
+			fputs("</tr></thead>\n<tbody>\n", f);
+			for (size_t m = g; m < report_nr_measures; m++)
+				if (!strcmp(report_measures[m].group, group) &&
+				    !report_measure_all_zero(rep, m))
+					measure_row(f, rep, m, base, v);
+			if (nr_extra) {
+				fprintf(f, "<tr class=\"sub\"><td colspan=\"%zu\">",
+					rep->nr_columns + 1);
+				esc(f, heading);
+				fputs("</td></tr>\n", f);
+			}
+			for (size_t i = 0; i < nr_extra; i++)
+				extra_row(f, rep, &extra[i]);
+			fputs("</tbody>\n</table>\n", f);
+		}
+		if (nr_extra)
+			compare_report_rows_free(extra, nr_extra);
+		for (size_t m = g; m < report_nr_measures; m++) {
+			if (strcmp(report_measures[m].group, group) ||
+			    !report_measure_all_zero(rep, m))
+				continue;
+			if (!zero++) {
+				fprintf(f, "<p class=\"omitted\" id=\"%s-zero\">", id);
+				if (!rows) {
+					esc(f, group);
+					fputs(": ", f);
+				}
+				fputs("0 (or no value) in every column, left out "
+				      "here and in the comparison chart: ", f);
+			} else {
+				fputs(", ", f);
+			}
+			esc(f, report_measures[m].title);
+		}
+		if (zero)
+			fputs(".</p>\n", f);
+	}
+	free(same);
 	free(base);
 	free(v);
 }
@@ -272,11 +474,7 @@ static void vmstat_table(FILE *f, const struct report *rep)
 	table_head(f, "vmstat", "VM event counters (/proc/vmstat), mean per run; "
 		   "counters that stayed 0 everywhere are left out");
 	fputs("<th>counter</th>", f);
-	for (size_t c = 0; c < rep->nr_columns; c++) {
-		fputs("<th>", f);
-		esc(f, rep->columns[c].name);
-		fputs("</th>", f);
-	}
+	column_heads(f, rep, NULL);
 	fputs("</tr></thead>\n<tbody>\n", f);
 	for (unsigned int i = 0; m && i < m->dims[0]; i++) {
 		const char *e = metrics_element_name("vm_events", 0, i);
@@ -301,12 +499,8 @@ static void cw_table(FILE *f, const struct report *rep)
 {
 	table_head(f, "congestion-wait", "congestion_wait by call site and queue: "
 		   "seconds per run (calls per run), mean over the runs");
-	fputs("<th>call site</th><th>queue</th>", f);
-	for (size_t c = 0; c < rep->nr_columns; c++) {
-		fputs("<th>", f);
-		esc(f, rep->columns[c].name);
-		fputs("</th>", f);
-	}
+	fputs("<th>call site and queue</th>", f);
+	column_heads(f, rep, NULL);
 	fputs("</tr></thead>\n<tbody>\n", f);
 	for (unsigned int s = 0; s < RESULT_NR_CW_SITES; s++)
 		for (unsigned int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
@@ -324,7 +518,7 @@ static void cw_table(FILE *f, const struct report *rep)
 						NULL))[at].calls > 0;
 			if (!any)
 				continue;
-			fprintf(f, "<tr><td>%s</td><td>%s</td>", site, queue);
+			fprintf(f, "<tr><td>%s %s</td>", site, queue);
 			for (size_t c = 0; c < rep->nr_columns; c++) {
 				const struct report_column *col = &rep->columns[c];
 				double secs = 0, calls = 0;
@@ -349,55 +543,14 @@ static void cw_table(FILE *f, const struct report *rep)
 	fputs("</tbody>\n</table>\n", f);
 }
 
-/*
- * The disks, sync and async apart: the rows of the text report's disk
- * block (compare_report_disk_rows), a row per measure, a column per
- * kernel.  Nothing when no run had a request.
- */
-static void disk_table(FILE *f, const struct report *rep)
-{
-	struct report_row *rows;
-	size_t nr = compare_report_disk_rows(rep, &rows);
-
-	if (!nr)
-		return;
-	table_head(f, "disk", "The disks, sync and async apart: utilisation "
-		   "(% of the run), requests per run, mean request size, Q2C and "
-		   "D2C per bio, mean seek, and the shares of requests by size "
-		   "and by seek distance; over all runs of each column");
-	fputs("<th>measure</th>", f);
-	for (size_t c = 0; c < rep->nr_columns; c++) {
-		fputs("<th>", f);
-		esc(f, rep->columns[c].name);
-		fputs("</th>", f);
-	}
-	fputs("</tr></thead>\n<tbody>\n", f);
-	for (size_t i = 0; i < nr; i++) {
-		fputs("<tr><td>", f);
-		esc(f, rows[i].name);
-		if (*rows[i].unit) {
-			fputs(" (", f);
-			esc(f, rows[i].unit);
-			fputs(")", f);
-		}
-		fputs("</td>", f);
-		for (size_t c = 0; c < rep->nr_columns; c++)
-			num_cell(f, rows[i].v[c], rows[i].precision, NULL);
-		fputs("</tr>\n", f);
-	}
-	fputs("</tbody>\n</table>\n", f);
-	compare_report_rows_free(rows, nr);
-}
-
 static void tables_section(FILE *f, const struct report *rep)
 {
+	summary_section(f, rep);
 	fputs("<h2 id=\"tables\">Tables</h2>\n<p>Click a heading to sort by it. "
 	      "The text tables as mmsim printed them, with the cover letter's lines "
 	      "and the MMTests-style rows, are in <a href=\"tables.txt\">tables.txt"
 	      "</a>.</p>\n", f);
-	comparison_table(f, rep);
 	cw_table(f, rep);
-	disk_table(f, rep);
 	vmstat_table(f, rep);
 }
 

@@ -259,7 +259,12 @@ int outfile_open(struct outfile *of, const char *path)
 	of->path = strdup(path);
 	if (!of->path)
 		return fail(of, ENOMEM, NULL);
-	if (!strcmp(path, "-")) {
+	if (!*path) {
+		/* Not the current directory's ".tmp.PID" renamed to nothing
+		 * at the end of the run. */
+		rc = fail(of, ENOENT, "an empty path (give a file, or - for "
+			  "standard output)");
+	} else if (!strcmp(path, "-")) {
 		rc = open_stream(of, path);
 	} else if (!stat(path, &st)) {
 		if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) {
@@ -306,13 +311,18 @@ int outfile_commit(struct outfile *of)
 		fflush(of->fp);
 	} else {
 		/*
-		 * A write that failed earlier may have left nothing to flush
-		 * (stdio drops a buffer its write function refused), and then
-		 * fclose() succeeds: the stream's error flag and the sink's
-		 * first errno say it failed.
+		 * A write that failed while the buffer filled leaves only the
+		 * stream's error flag: what is still buffered may flush
+		 * cleanly, or stdio may have dropped the buffer its write
+		 * function refused and have nothing left to flush, and
+		 * fclose() then returns 0 for a file cut short (ENOSPC
+		 * half-way through a JSON file).  The flag, the sink's first
+		 * errno and fclose() all count; errno is cleared so that a
+		 * stale one is not reported for them.
 		 */
 		bool bad = ferror(of->fp);
 
+		errno = 0;
 		if (fclose(of->fp) || bad || of->sink->err)
 			err = of->sink->err ? of->sink->err : errno ? errno : EIO;
 	}

@@ -57,13 +57,25 @@ static char *xstrdup(const char *s)
 	return p;
 }
 
+static void add_plot_of(struct plot_set *set, const char *name,
+			const char *title, size_t column);
+static size_t columns_with(const struct report *rep, const char *what,
+			   size_t *which);
+
 static void add_plot(struct plot_set *set, const char *name, const char *title)
+{
+	add_plot_of(set, name, title, (size_t)-1);
+}
+
+static void add_plot_of(struct plot_set *set, const char *name,
+			const char *title, size_t column)
 {
 	set->plots = realloc(set->plots, (set->nr + 1) * sizeof(*set->plots));
 	if (!set->plots)
 		abort();
 	set->plots[set->nr].name = xstrdup(name);
 	set->plots[set->nr].title = xstrdup(title);
+	set->plots[set->nr].column = column;
 	set->nr++;
 }
 
@@ -77,13 +89,27 @@ static void free_plot_name(const struct report_column *col, char *buf,
 }
 
 /* The plots every report has; the per-column free-pages plots follow. */
-#define NR_COMMON_PLOTS 6
 
 void plots_list(const struct report *rep, struct plot_set *set)
 {
 	memset(set, 0, sizeof(*set));
 	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
-	add_plot(set, "latency", "fake-gitk: seconds between output lines against time, a panel per column (first seed)");
+	/* Only when some column has gitk's lines (or other latency
+	 * samples): a plot of nothing names no kernel. */
+	{
+		size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+
+		if (!which)
+			abort();
+		if (columns_with(rep, "latency", which))
+			add_plot(set, "latency", "fake-gitk: seconds between output "
+				 "lines against time, a panel per column (first seed)");
+		else
+			snprintf(set->omitted, sizeof(set->omitted), "no latency plot: "
+				 "no column has progress lines or latency samples "
+				 "(no gitk task)");
+		free(which);
+	}
 	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time, a panel per column (first seed)");
 	/* The samples count every failure, __GFP_NOWARN and ratelimited
 	 * ones too; the tables count what kern.log printed. */
@@ -99,7 +125,7 @@ void plots_list(const struct report *rep, struct plot_set *set)
 		snprintf(title, sizeof(title),
 			 "%s: free pages per zone and the watermarks (first seed)",
 			 rep->columns[c].name);
-		add_plot(set, name, title);
+		add_plot_of(set, name, title, c);
 	}
 }
 
@@ -152,11 +178,13 @@ static void preamble(FILE *f, const char *name, const char *title, int w,
 		"set key outside right top\n", w, h, w, h, name);
 }
 
-/* For a graph nothing can be drawn on: gnuplot refuses an empty plot. */
+/* For a graph nothing can be drawn on: gnuplot refuses an empty plot.
+ * The label goes with it, not on to the next panel of a multiplot. */
 static void no_data(FILE *f)
 {
-	fprintf(f, "set label \"no data\" at graph 0.5, graph 0.5 center\n"
-		"plot [0:1] [0:1] NaN notitle\n");
+	fprintf(f, "set label 9999 \"no data\" at graph 0.5, graph 0.5 center\n"
+		"plot [0:1] [0:1] NaN notitle\n"
+		"unset label 9999\n");
 }
 
 static const struct run_result *first_run(const struct report_column *col)
@@ -238,6 +266,7 @@ static void small_multiples(FILE *f, const struct report *rep,
 {
 	size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
 	size_t n, cols, rows;
+	char key[128];
 	double xmax;
 
 	if (!which)
@@ -255,15 +284,25 @@ static void small_multiples(FILE *f, const struct report *rep,
 		return;
 	}
 	xmax = rec_time(rep, which, n, latency);
+	/* Under the title, on a line of its own. */
+	snprintf(key, sizeof(key), "at screen 0.98, screen %.4f right top "
+		 "horizontal font \",10\" samplen 2",
+		 1 - 28.0 / (120 + 300 * rows));
 	fprintf(f, "# One panel per column (its first run), same axes in every panel.\n"
 		"set xrange [0:%.3f]\n"
 		"set yrange [0:%.6g]\n"
 		"set xlabel \"seconds since the start\"\n"
 		"set ylabel \"%s\"\n"
 		"set key %s\n"
-		"set multiplot layout %zu,%zu title ", xmax,
+		/* Room above the panels for the title, and between them
+		 * for each one's key, title, tics and axis labels. */
+		"set multiplot layout %zu,%zu margins 0.05,0.98,%.4f,%.4f "
+		"spacing char 11, char 7 title ", xmax,
 		ymax > 0 ? ymax * 1.05 : 1, ylabel,
-		nr_series > 1 ? "top left font \",9\"" : "off", rows, cols);
+		/* One key for every panel, at the figure's top right,
+		 * drawn with the first panel (unset after it). */
+		nr_series > 1 ? key : "off", rows, cols, 50.0 / (120 + 300 * rows),
+		1 - (nr_series > 1 ? 80.0 : 60.0) / (120 + 300 * rows));
 	gp_string(f, title);
 	fputc('\n', f);
 	for (size_t i = 0; i < n; i++) {
@@ -289,6 +328,8 @@ static void small_multiples(FILE *f, const struct report *rep,
 			}
 		}
 		fputc('\n', f);
+		if (!i && nr_series > 1)
+			fprintf(f, "unset key\n");
 	}
 	fprintf(f, "unset multiplot\n");
 	free(which);
@@ -377,7 +418,7 @@ static void script_fragmentation(FILE *f, const struct report *rep,
 		 "100.0 * $%d / $%d : NaN", CSV_FRAG_BELOW, CSV_FRAG_FREE,
 		 CSV_FRAG_HIGHORDER, CSV_FRAG_FREE);
 	small_multiples(f, rep, "fragmentation", title,
-			"% of free pages in blocks >= the order", false, 100,
+			"% in blocks >= the order", false, 100,
 			s, 2);
 }
 
@@ -494,40 +535,84 @@ static bool measure_has_value(const struct report *rep, size_t m)
 	return false;
 }
 
+/*
+ * A panel per measure, three a row, a bar per column over the column's
+ * number; the numbers are named once, in a legend above the panels, so
+ * that thirteen long kernel names neither crowd the x axes nor run into
+ * the next panel.  A column whose runs repeat an earlier one's says so
+ * there ("= 2").
+ */
 static void script_comparison(FILE *f, const struct report *rep,
 			      const char *title)
 {
-	size_t n = rep->nr_columns;
+	size_t n = rep->nr_columns, shown = 0, *same;
+	size_t legend_rows = (n + 2) / 3, rows;
+	int width = 1500, height, top;
 
-	/* Three panels a row, a row 400 high (12 measures: 4 rows, 1700). */
-	preamble(f, "comparison", title, 1500,
-		 (int)(100 + 400 * ((report_nr_measures + 2) / 3)));
+	/* A measure 0 in every run of every column has no panel: the page
+	 * says which (html.c). */
+	for (size_t m = 0; m < report_nr_measures; m++)
+		shown += !report_measure_all_zero(rep, m);
+	/* Nothing but zeros: every panel, rather than an empty chart. */
+	bool skip_zero = shown > 0;
+
+	if (!skip_zero)
+		shown = report_nr_measures;
+	rows = (shown + 2) / 3;
+	/* The title, the legend's lines (18 pixels each) and the first
+	 * panels' titles, then a row of panels 330 high (12 measures, 13
+	 * columns: 4 rows, 1514). */
+	top = 80 + 18 * (int)legend_rows;
+	height = top + 330 * (int)rows + 20;
+	preamble(f, "comparison", title, width, height);
 	fprintf(f, "# x axis: column numbers, in table order:\n");
 	for (size_t c = 0; c < n; c++)
 		fprintf(f, "#   %zu  %s\n", c + 1, rep->columns[c].name);
-	/* The x axis names the kernels (the data's 4th field). */
 	fprintf(f, "set style fill solid 0.5 border -1\n"
 		"set boxwidth 0.7\n"
 		"set xrange [0.5:%zu.5]\n"
-		"set xtics rotate by -40 left font \",8\" noenhanced\n"
-		"set bmargin 9\n"
+		"set xtics 1,1,%zu font \",%d\" nomirror\n"
 		"set yrange [0:*]\n"
-		"unset key\n"
-		"set multiplot layout %zu,3 title ", n,
-		(report_nr_measures + 2) / 3);
+		"unset key\n", n, n, n > 20 ? 7 : 9);
+	/* The legend: "N  name" in three columns, drawn with the first
+	 * panel only (labels stay set for every panel of a multiplot). */
+	same = report_identical_columns(rep);
+	for (size_t c = 0; c < n; c++) {
+		char text[300];
+
+		if (same[c] != (size_t)-1)
+			snprintf(text, sizeof(text), "%zu  %s  (= %zu)", c + 1,
+				 rep->columns[c].name, same[c] + 1);
+		else
+			snprintf(text, sizeof(text), "%zu  %s", c + 1,
+				 rep->columns[c].name);
+		fprintf(f, "set label %zu ", c + 1);
+		gp_string(f, text);
+		fprintf(f, " at screen %.4f, screen %.4f left font \",10\"\n",
+			0.05 + 0.31 * (double)(c / legend_rows),
+			1.0 - (40.0 + 18.0 * (double)(c % legend_rows) + 9) / height);
+	}
+	free(same);
+	fprintf(f, "set multiplot layout %zu,3 margins 0.05,0.98,%.4f,%.4f "
+		"spacing char 8, char 4 title ", rows, 30.0 / height,
+		1.0 - (double)top / height);
 	gp_string(f, title);
 	fputc('\n', f);
-	for (size_t m = 0; m < report_nr_measures; m++) {
+	for (size_t m = 0, k = 0; m < report_nr_measures; m++) {
 		bool any = measure_has_value(rep, m);
 
+		if (skip_zero && report_measure_all_zero(rep, m))
+			continue;
 		fprintf(f, "set title ");
 		gp_string(f, report_measures[m].title);
 		fputc('\n', f);
 		if (any)
-			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3:xtic(4) "
+			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3 "
 				"with boxerrorbars lc rgb \"#4a7ab5\"\n", m);
 		else
 			no_data(f);
+		if (!k++)
+			fprintf(f, "unset label\n");
 	}
 	fprintf(f, "unset multiplot\n");
 }
@@ -564,7 +649,7 @@ static int write_script(const char *plots_dir, const struct plot *p,
 	else if (!strcmp(p->name, "fragmentation"))
 		script_fragmentation(of.fp, rep, p->title);
 	else
-		script_free(of.fp, &rep->columns[index - NR_COMMON_PLOTS], p->name, p->title);
+		script_free(of.fp, &rep->columns[p->column], p->name, p->title);
 	return outfile_commit(&of);
 }
 

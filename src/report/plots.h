@@ -15,6 +15,7 @@ struct report;
 struct plot {
 	char *name;		/* file stem: NAME.gp, NAME.png, NAME.svg */
 	char *title;
+	size_t column;		/* its column (a per-column plot), or -1 */
 };
 
 struct plot_set {
@@ -22,6 +23,9 @@ struct plot_set {
 	size_t nr;
 	bool rendered;		/* PNG and SVG exist */
 	bool attempted;		/* gnuplot ran: PNG and SVG must exist */
+	/* Plots left out because no column has anything to draw in them,
+	 * for the page to say so ("" none). */
+	char omitted[256];
 };
 
 /* The plots of @rep, in page order (nothing written). */

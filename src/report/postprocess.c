@@ -575,17 +575,71 @@ static int account_pagealloc(struct proc_table *t, struct proc *p,
 	return 0;
 }
 
+/*
+ * --ignore-pid as trace-pagealloc-postprocess.pl does it (v2.6.32-rc6
+ * Documentation/trace/postprocess/trace-pagealloc-postprocess.pl,
+ * aggregate_perprocesspid()): every process keeps its own drain and refill
+ * runs, and only its finished counts are summed by name, so interleaved
+ * processes of one name (six gitk) do not end each other's runs, and a
+ * run still open at the end of the trace is not counted (the script sums
+ * HIGH_PCPU_DRAINS but not the STATE_ it bumps at the end, and
+ * dump_stats() finds no STATE_ in the sums).  The name is COMM, or
+ * NO_PROCESS_NAME for none.
+ */
+static int merge_by_name(struct proc_table *t, struct proc_table *by_name)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct proc *p = &t->procs[i];
+		struct trace_record rec;
+		struct proc *q;
+
+		memset(&rec, 0, sizeof(rec));
+		snprintf(rec.comm, sizeof(rec.comm), "%s", p->comm);
+		q = proc_get(by_name, &rec);
+		if (!q)
+			return -1;
+		q->alloc += p->alloc;
+		q->alloc_locked += p->alloc_locked;
+		q->free_direct += p->free_direct;
+		q->free_pagevec += p->free_pagevec;
+		q->pcpu_drain += p->pcpu_drain;
+		q->drains += p->drains;
+		q->refills += p->refills;
+		q->extfrag += p->extfrag;
+		q->frag_causing += p->frag_causing;
+		q->frag_changed += p->frag_changed;
+		q->frag_severe += p->frag_severe;
+		q->frag_moderate += p->frag_moderate;
+		q->unknown += p->unknown;
+	}
+	return 0;
+}
+
 int postprocess_pagealloc(struct trace_parser *p, const struct postprocess_opts *opts,
 			  FILE *out, char *err, size_t errlen)
 {
-	struct proc_table t = { .ignore_pid = opts && opts->ignore_pid };
+	/* Per pid always: --ignore-pid merges at the end. */
+	struct proc_table per_pid = { 0 }, by_name = { .ignore_pid = true };
+	struct proc_table *tp = &per_pid;
 	const char *hdr = "%-*s %8s %10s   %8s %8s   %8s %8s %8s   %8s %8s %8s %8s %8s %8s\n";
+	bool merged = opts && opts->ignore_pid;
 	int w;
 
-	if (read_all(p, &t, account_pagealloc, err, errlen)) {
-		table_free(&t);
+	if (read_all(p, &per_pid, account_pagealloc, err, errlen)) {
+		table_free(&per_pid);
 		return -1;
 	}
+	if (merged) {
+		if (merge_by_name(&per_pid, &by_name)) {
+			snprintf(err, errlen, "%s: out of memory", trace_parser_name(p));
+			table_free(&per_pid);
+			table_free(&by_name);
+			return -1;
+		}
+		tp = &by_name;
+	}
+	struct proc_table t = *tp;
+
 	table_sort(&t);
 	w = max_name(&t);
 	fprintf(out, "\n");
@@ -600,7 +654,8 @@ int postprocess_pagealloc(struct trace_parser *p, const struct postprocess_opts 
 	for (size_t i = 0; i < t.nr; i++) {
 		struct proc *p = &t.procs[i];
 
-		/* Runs still open at the end of the trace count too. */
+		/* Runs still open at the end of the trace count too, per
+		 * process (merged by name, they were dropped above). */
 		p->drains += p->draining;
 		p->refills += p->refilling;
 		fprintf(out, "%-*s %8lu %10lu   %8lu %8lu   %8lu %8lu %8lu   %8lu %8lu %8lu %8lu %8lu %8lu\n",
@@ -609,6 +664,8 @@ int postprocess_pagealloc(struct trace_parser *p, const struct postprocess_opts 
 			p->extfrag, p->frag_causing, p->frag_changed,
 			p->frag_severe, p->frag_moderate, p->unknown);
 	}
-	table_free(&t);
+	table_free(&per_pid);
+	if (merged)
+		table_free(&by_name);
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include "param.h"
+#include "suggest.h"
 
 /* ---- values ----------------------------------------------------------- */
 
@@ -301,7 +302,16 @@ int param_parse(const struct param_spec *sp, const char *text,
 			if (!strcmp(text, sp->words[i]))
 				v.i = i;
 		if (v.i < 0) {
-			snprintf(why, len, "unknown value");
+			struct suggest sg;
+
+			suggest_init(&sg, text);
+			for (int i = 0; sp->words[i]; i++)
+				suggest_add(&sg, sp->words[i]);
+			if (suggest_best(&sg))
+				snprintf(why, len, "unknown value: did you mean '%s'?",
+					 suggest_best(&sg));
+			else
+				snprintf(why, len, "unknown value");
 			return -1;
 		}
 		n = sizeof(int);

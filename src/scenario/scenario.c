@@ -22,6 +22,7 @@
 #include <string.h>
 #include <ini.h>
 #include "param.h"
+#include "suggest.h"
 #include "workload/workload.h"
 #include "hw/disk.h"
 
@@ -344,6 +345,13 @@ static int fail(struct parse_ctx *c, const char *fmt, ...)
 	return 0;
 }
 
+void scenario_suggest_keys(struct suggest *sg)
+{
+	for (int i = 0; i < SCENARIO_NR_SECTIONS; i++)
+		for (size_t k = 0; k < sections[i].nr_keys; k++)
+			suggest_add(sg, sections[i].keys[k].key);
+}
+
 static int find_section(const char *name)
 {
 	for (int i = 0; i < SCENARIO_NR_SECTIONS; i++)
@@ -438,9 +446,15 @@ static int section_line(struct parse_ctx *c, const char *s)
 		return begin_task(c, t);
 	}
 	sec = find_section(name);
-	if (sec < 0)
-		return fail(c, "unknown section [%s] (expected [machine], [vm], "
-			    "[kernel], [run] or [task NAME])", name);
+	if (sec < 0) {
+		struct suggest sg;
+
+		suggest_init(&sg, name);
+		for (int i = 0; i < SCENARIO_NR_SECTIONS; i++)
+			suggest_add(&sg, sections[i].name);
+		return fail(c, "unknown section [%s] (%sexpected [machine], [vm], "
+			    "[kernel], [run] or [task NAME])", name, suggest_lead(&sg));
+	}
 	if (c->sc->section_line[sec])
 		return fail(c, "duplicate section [%s] (first on line %d)",
 			    name, c->sc->section_line[sec]);
@@ -603,7 +617,15 @@ static int scenario_key_handler(void *user, const char *section, const char *nam
 		return 1;
 	}
 	param_list_keys(sd->keys, sd->nr_keys, keys, sizeof(keys));
-	return fail(c, "unknown key '%s' in [%s] (one of %s)", name, sd->name, keys);
+	{
+		struct suggest sg;
+
+		suggest_init(&sg, name);
+		for (size_t i = 0; i < sd->nr_keys; i++)
+			suggest_add(&sg, sd->keys[i].key);
+		return fail(c, "unknown key '%s' in [%s] (%sone of %s)", name,
+			    sd->name, suggest_lead(&sg), keys);
+	}
 }
 
 /* ---- checks after the whole file is read --------------------------- */
@@ -1110,12 +1132,21 @@ struct scenario *scenario_parse_file(const char *path,
 				     const struct scenario_parse_opts *opts,
 				     struct scenario_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	/* "-" is standard input, read once; "" no file at all. */
+	bool in = !strcmp(path, "-");
+	FILE *f = in ? stdin : *path ? fopen(path, "rb") : NULL;
 	struct scenario *sc;
 	char *text;
 	size_t n;
 
 	memset(err, 0, sizeof(*err));
+	if (in)
+		path = "<stdin>";
+	if (!*path) {
+		scenario_error_at(err, "mmsim", 0, "an empty path (expected a scenario "
+				  "file, or - for standard input)");
+		return NULL;
+	}
 	if (!f) {
 		scenario_error_at(err, path, 0, "cannot open: %s (expected a "
 				  "readable scenario file)",
@@ -1137,7 +1168,8 @@ struct scenario *scenario_parse_file(const char *path,
 	} else {
 		sc = scenario_parse_buffer(text, n, path, opts, err);
 	}
-	fclose(f);
+	if (!in)
+		fclose(f);
 	free(text);
 	return sc;
 }

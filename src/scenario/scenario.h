@@ -270,6 +270,9 @@ void scenario_dump(const struct scenario *sc, FILE *f);
 
 /* Every fixed key as a Markdown table (docs/scenario-format.md). */
 void scenario_describe_keys(FILE *f);
+/* Every key of the fixed sections, for a "did you mean" (suggest.h). */
+struct suggest;
+void scenario_suggest_keys(struct suggest *sg);
 
 /* Line of a fixed key in the file, 0 when it took its default. */
 int scenario_key_line(const struct scenario *sc, const char *section,

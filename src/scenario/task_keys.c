@@ -7,6 +7,7 @@
  */
 #include <string.h>
 #include "param.h"
+#include "suggest.h"
 #include "workload/workload.h"
 
 static const char *program_name(const struct scenario_task *task)
@@ -60,6 +61,7 @@ int scenario_task_check_unused(const struct scenario *sc,
 			       struct scenario_error *err)
 {
 	const char *prog = program_name(task);
+	struct suggest sg;
 	char keys[512];
 
 	for (size_t i = 0; i < task->nr_kv; i++) {
@@ -73,9 +75,12 @@ int scenario_task_check_unused(const struct scenario *sc,
 					       "program %s)", kv->key,
 					       task->name, prog);
 		param_list_keys(specs, nr_specs, keys, sizeof(keys));
+		suggest_init(&sg, kv->key);
+		for (size_t k = 0; k < nr_specs; k++)
+			suggest_add(&sg, specs[k].key);
 		return scenario_errorf(sc, kv->line, err, "unknown key '%s' in "
-				       "[task %s] (program %s takes %s)", kv->key,
-				       task->name, prog, keys);
+				       "[task %s] (%sprogram %s takes %s)", kv->key,
+				       task->name, suggest_lead(&sg), prog, keys);
 	}
 	return 0;
 }

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "units.h"
 
 struct unit {
@@ -73,14 +74,15 @@ static uint64_t size_unit(const char *u)
 	static const char letters[] = "KMGT";
 	const char *p;
 
-	if (!strcmp(u, "B"))
+	/* Any case: people write 512mb, 512MB, 512MiB and 512m alike. */
+	if (!strcasecmp(u, "B"))
 		return 1;
 	if (!*u)
 		return 0;
 	p = strchr(letters, toupper((unsigned char)u[0]));
 	if (!p)
 		return 0;
-	if (u[1] && strcmp(u + 1, "B") && strcmp(u + 1, "iB"))
+	if (u[1] && strcasecmp(u + 1, "B") && strcasecmp(u + 1, "iB"))
 		return 0;
 	return 1ULL << (10 * (p - letters + 1));
 }

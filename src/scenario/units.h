@@ -6,8 +6,8 @@
  * the same value wherever it is written.
  *
  * A size is a decimal number and a unit: B, or K, M, G, T (powers of 1024,
- * either case, optionally followed by "B" or "iB": 4K = 4k = 4KB = 4KiB =
- * 4096 bytes).  A time is a decimal number and one of ns, us, ms, s, m
+ * any case, optionally followed by "B" or "iB", any case too: 4K = 4k =
+ * 4KB = 4kb = 4KiB = 4096 bytes; 0.5G = 512M).  A time is a decimal number and one of ns, us, ms, s, m
  * (or min), h.  Only 0 may omit the unit.  A fraction is exact or refused:
  * 1.5K is 1536 bytes, 0.1K is not a whole number of bytes.  Values are
  * held as uint64_t (bytes, nanoseconds) and never exceed INT64_MAX.

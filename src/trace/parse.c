@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "parse.h"
 #include "tracedat.h"
 #include "linux/gfp.h"
@@ -97,6 +98,120 @@ static bool looks_like_text(const unsigned char *b, size_t n)
 	return true;
 }
 
+/* Standard input with its first @n bytes, already read into @head, put
+ * back in front: a stream that reads them, then the rest of stdin. */
+struct head_then {
+	unsigned char head[16];
+	size_t n, pos;
+	FILE *rest;
+};
+
+static ssize_t head_then_read(void *cookie, char *buf, size_t len)
+{
+	struct head_then *h = cookie;
+
+	if (h->pos < h->n) {
+		size_t k = h->n - h->pos < len ? h->n - h->pos : len;
+
+		memcpy(buf, h->head + h->pos, k);
+		h->pos += k;
+		return (ssize_t)k;
+	}
+	len = fread(buf, 1, len, h->rest);
+	return !len && ferror(h->rest) ? -1 : (ssize_t)len;
+}
+
+static int head_then_close(void *cookie)
+{
+	free(cookie);
+	return 0;
+}
+
+static FILE *head_then(FILE *rest, const unsigned char *head, size_t n)
+{
+	static const cookie_io_functions_t io = {
+		.read = head_then_read, .close = head_then_close,
+	};
+	struct head_then *h = calloc(1, sizeof(*h));
+	FILE *f;
+
+	if (!h || n > sizeof(h->head)) {
+		free(h);
+		return NULL;
+	}
+	memcpy(h->head, head, n);
+	h->n = n;
+	h->rest = rest;
+	f = fopencookie(h, "r", io);
+	if (!f)
+		free(h);
+	return f;
+}
+
+/*
+ * A trace.dat on standard input: libtracecmd reads a file at offsets, so
+ * stdin (what was read of it, @head, and the rest) goes to an unlinked
+ * temporary file, opened through /proc/self/fd; messages name <stdin>.
+ */
+static struct trace_parser *open_tracedat_stdin(const unsigned char *head,
+						size_t n, char *err,
+						size_t errlen)
+{
+	char tmpl[] = "/tmp/mmsim-stdin-XXXXXX", path[64], buf[65536];
+	struct trace_parser *p;
+	size_t r;
+	int fd = mkstemp(tmpl);
+	FILE *f;
+
+	if (fd < 0) {
+		snprintf(err, errlen, "<stdin>: a trace.dat, and no temporary file "
+			 "to hold it: %s", strerror(errno));
+		return NULL;
+	}
+	unlink(tmpl);
+	f = fdopen(fd, "w+");
+	if (!f) {
+		close(fd);
+		snprintf(err, errlen, "<stdin>: %s", strerror(errno));
+		return NULL;
+	}
+	fwrite(head, 1, n, f);
+	while ((r = fread(buf, 1, sizeof(buf), stdin)) > 0)
+		fwrite(buf, 1, r, f);
+	if (ferror(stdin) || fflush(f) || ferror(f)) {
+		snprintf(err, errlen, "<stdin>: a trace.dat that cannot be kept in "
+			 "%s: %s", P_tmpdir, strerror(errno));
+		fclose(f);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	p = open_tracedat(path, err, errlen);
+	if (!p) {
+		size_t k = strlen(path);
+
+		/* "/proc/self/fd/3: why" -> "<stdin>: why" */
+		if (!strncmp(err, path, k)) {
+			char rest[1024];
+
+			snprintf(rest, sizeof(rest), "%s", err + k);
+			snprintf(err, errlen, "<stdin>%s", rest);
+		}
+		fclose(f);
+		return NULL;
+	}
+	free(p->name);
+	p->name = strdup("<stdin>");
+	/* The file stays open (its descriptor is the path) with the parser. */
+	p->f = f;
+	p->own = true;
+	if (!p->name) {
+		trace_parser_close(p);
+		snprintf(err, errlen, "<stdin>: out of memory");
+		return NULL;
+	}
+	return p;
+}
+
 struct trace_parser *trace_parser_open(const char *path, char *err, size_t errlen)
 {
 	unsigned char head[4096];
@@ -104,8 +219,22 @@ struct trace_parser *trace_parser_open(const char *path, char *err, size_t errle
 	size_t n = 0;
 	FILE *f;
 
+	if (!*path) {
+		snprintf(err, errlen, "an empty path (expected a trace file, or - for "
+			 "standard input)");
+		return NULL;
+	}
 	if (!strcmp(path, "-")) {
 		f = stdin;
+		/* A trace.dat piped in: its magic is in the first bytes. */
+		n = fread(head, 1, 10, stdin);
+		if (tracedat_magic(head, n))
+			return open_tracedat_stdin(head, n, err, errlen);
+		f = head_then(stdin, head, n);
+		if (!f) {
+			snprintf(err, errlen, "<stdin>: out of memory");
+			return NULL;
+		}
 	} else {
 		f = fopen(path, "r");
 		if (!f) {
@@ -128,11 +257,10 @@ struct trace_parser *trace_parser_open(const char *path, char *err, size_t errle
 	p = trace_parser_new(f, !strcmp(path, "-") ? "<stdin>" : path);
 	if (!p) {
 		snprintf(err, errlen, "%s: out of memory", path);
-		if (f != stdin)
-			fclose(f);
+		fclose(f);
 		return NULL;
 	}
-	p->own = f != stdin;
+	p->own = true;
 	return p;
 }
 
@@ -999,11 +1127,17 @@ static int finish_record(struct trace_parser *p, struct trace_record *rec)
 static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 {
 	struct tracedat_event ev;
+	int rc;
 
 	if (p->failed)
 		return TRACE_PARSE_ERROR;
-	if (!tracedat_next(p->dat, &ev))
+	rc = tracedat_next(p->dat, &ev);
+	if (!rc)
 		return TRACE_PARSE_EOF;
+	if (rc < 0) {
+		p->line++;
+		return fail(p, "%s", tracedat_error(p->dat));
+	}
 	p->line++;
 	memset(rec, 0, offsetof(struct trace_record, entry));
 	rec->unusable = NULL;

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* trace.dat through libtracecmd: see tracedat.h. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include "tracedat.h"
+#include "tracedat_check.h"
 
 bool tracedat_magic(const unsigned char *head, size_t len)
 {
@@ -38,6 +43,8 @@ struct tracedat {
 	int nr_cpus;
 	struct tep_record **next;	/* per CPU: the record not yet returned */
 	struct tep_record *cur;		/* returned last; freed on the next call */
+	unsigned long long *last_offset;	/* per CPU: the last record's */
+	char why[160];			/* tracedat_next() returned -1 */
 	unsigned long lost;
 	struct trace_seq seq;
 	char comm[64];
@@ -45,12 +52,155 @@ struct tracedat {
 	char fields[FIELDS_MAX];
 };
 
+/* ---- the probe ----------------------------------------------------------- */
+
+/*
+ * Even a file whose layout is whole can crash libtraceevent: one flipped
+ * bit in a print format ("(unsigned Long)") segfaults its parser, and a
+ * header libtracecmd refuses sends tracecmd_open_fd() into its crashing
+ * error path.  So the formats are parsed and the file opened first in a
+ * child process, which says on a pipe what it is parsing; a child that
+ * dies names the format that killed it, and mmsim reports that instead
+ * of dying too.
+ */
+struct probe {
+	int fd;
+	struct tep_handle *tep;
+	int long_size;
+};
+
+static void probe_say(struct probe *p, const char *fmt, const char *a,
+		      const char *b)
+{
+	char line[512];
+	int n = snprintf(line, sizeof(line), fmt, a, b);
+
+	if (n > 0 && write(p->fd, line, (size_t)(n < (int)sizeof(line) ? n :
+						 (int)sizeof(line) - 1)) < 0)
+		_exit(5);
+}
+
+/* "name: mm_page_alloc" of a format, or "". */
+static void format_name(const char *text, char *out, size_t len)
+{
+	const char *s = strncmp(text, "name: ", 6) ? strstr(text, "\nname: ") : text - 1;
+
+	*out = 0;
+	if (s)
+		snprintf(out, len, "%.*s", (int)strcspn(s + 7, "\n"), s + 7);
+}
+
+static int probe_format(void *ctx, const char *system, unsigned int index,
+			const char *text, size_t len)
+{
+	struct probe *p = ctx;
+	char name[128];
+
+	(void)index;
+	if (!strcmp(system, "header_page")) {
+		probe_say(p, "parsing its header_page%s%s\n", "", "");
+		if (tep_parse_header_page(p->tep, (char *)text, len, p->long_size)) {
+			probe_say(p, "its header_page cannot be parsed%s%s\n", "", "");
+			_exit(4);
+		}
+		return 0;
+	}
+	if (!strcmp(system, "header_event"))
+		return 0;
+	format_name(text, name, sizeof(name));
+	probe_say(p, "parsing the event format %s/%s\n", system, name);
+	/* An error is the library's to judge when it opens the file. */
+	tep_parse_event(p->tep, text, len, system);
+	return 0;
+}
+
+static int probe(const char *path, char *err, size_t errlen)
+{
+	char buf[4096], last[512] = "opening it";
+	size_t have = 0;
+	int fds[2], status;
+	pid_t pid;
+
+	if (pipe(fds)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (!pid) {
+		struct probe p = { .fd = fds[1], .long_size = 8 };
+		struct tracecmd_input *h;
+		char why[256];
+
+		close(fds[0]);
+		signal(SIGPIPE, SIG_IGN);
+		p.tep = tep_alloc();
+		if (!p.tep)
+			_exit(5);
+		tep_set_loglevel(TEP_LOG_NONE);
+		tracecmd_set_loglevel(TEP_LOG_NONE);
+		if (tracedat_check(path, probe_format, &p, why, sizeof(why)))
+			_exit(6);
+		probe_say(&p, "opening it%s%s\n", "", "");
+		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		_exit(h ? 0 : 3);
+	}
+	close(fds[1]);
+	for (;;) {
+		ssize_t n = read(fds[0], buf + have, sizeof(buf) - 1 - have);
+		char *nl;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+		buf[have] = 0;
+		/* Keep the last whole line. */
+		while ((nl = strchr(buf, '\n'))) {
+			*nl = 0;
+			snprintf(last, sizeof(last), "%.500s", buf);
+			memmove(buf, nl + 1, have - (size_t)(nl + 1 - buf) + 1);
+			have -= (size_t)(nl + 1 - buf);
+		}
+		if (have == sizeof(buf) - 1)
+			have = 0;
+	}
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	if (WIFSIGNALED(status))
+		snprintf(err, errlen, "%s: damaged: libtracecmd crashed (%s) %s", path,
+			 strsignal(WTERMSIG(status)), last);
+	else if (WEXITSTATUS(status) == 4)
+		snprintf(err, errlen, "%s: damaged: %s", path, last);
+	else
+		snprintf(err, errlen, "%s: libtracecmd cannot read this trace.dat "
+			 "(it failed %s)", path, last);
+	return -1;
+}
+
 struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
 {
 	struct tracedat *d = calloc(1, sizeof(*d));
 
 	if (!d) {
 		snprintf(err, errlen, "%s: out of memory", path);
+		return NULL;
+	}
+	/* libtracecmd crashes on a file cut short or damaged: the layout
+	 * is checked first (tracedat_check.h). */
+	if (tracedat_check(path, NULL, NULL, err, errlen) ||
+	    probe(path, err, errlen)) {
+		free(d);
 		return NULL;
 	}
 	/* libtraceevent reports format quirks on stderr; mmsim reports
@@ -66,7 +216,9 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
 	d->tep = tracecmd_get_tep(d->handle);
 	d->nr_cpus = tep_get_cpus(d->tep);
 	d->next = calloc(d->nr_cpus > 0 ? (size_t)d->nr_cpus : 1, sizeof(*d->next));
-	if (!d->next) {
+	d->last_offset = calloc(d->nr_cpus > 0 ? (size_t)d->nr_cpus : 1,
+				sizeof(*d->last_offset));
+	if (!d->next || !d->last_offset) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		tracedat_close(d);
 		return NULL;
@@ -90,6 +242,7 @@ void tracedat_close(struct tracedat *d)
 	if (d->cur)
 		tracecmd_free_record(d->cur);
 	free(d->next);
+	free(d->last_offset);
 	if (d->handle)
 		tracecmd_close(d->handle);
 	free(d);
@@ -98,6 +251,11 @@ void tracedat_close(struct tracedat *d)
 unsigned long tracedat_lost_events(const struct tracedat *d)
 {
 	return d->lost;
+}
+
+const char *tracedat_error(const struct tracedat *d)
+{
+	return d->why;
 }
 
 int tracedat_long_size(const struct tracedat *d)
@@ -131,6 +289,18 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev)
 	if (best < 0)
 		return 0;
 	r = d->cur = d->next[best];
+	/*
+	 * Damaged compressed data (whose pages the layout check cannot
+	 * see) can make libtracecmd hand back the same records for ever:
+	 * a CPU's records must move forward through its data.
+	 */
+	if (d->last_offset[best] && r->offset <= d->last_offset[best]) {
+		snprintf(d->why, sizeof(d->why), "damaged: CPU %d's records go "
+			 "back from byte %llu to %llu of its data", best,
+			 d->last_offset[best], r->offset);
+		return -1;
+	}
+	d->last_offset[best] = r->offset;
 	d->next[best] = tracecmd_read_data(d->handle, best);
 	if (r->missed_events > 0)
 		d->lost += (unsigned long)r->missed_events;
@@ -181,6 +351,12 @@ unsigned long tracedat_lost_events(const struct tracedat *d)
 {
 	(void)d;
 	return 0;
+}
+
+const char *tracedat_error(const struct tracedat *d)
+{
+	(void)d;
+	return "";
 }
 
 int tracedat_long_size(const struct tracedat *d)

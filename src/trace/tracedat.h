@@ -46,8 +46,10 @@ bool tracedat_magic(const unsigned char *head, size_t len);
 
 /* NULL with "FILE: why" in @err. */
 struct tracedat *tracedat_open(const char *path, char *err, size_t errlen);
-/* 1: @ev filled; 0: end of the trace. */
+/* 1: @ev filled; 0: end of the trace; -1: damaged, tracedat_error()
+ * says how. */
 int tracedat_next(struct tracedat *d, struct tracedat_event *ev);
+const char *tracedat_error(const struct tracedat *d);
 /* Events the ring buffer dropped, as the records report them. */
 unsigned long tracedat_lost_events(const struct tracedat *d);
 void tracedat_close(struct tracedat *d);

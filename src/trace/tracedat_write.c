@@ -3,6 +3,7 @@
  * trace.dat, version 6, written directly: see tracedat_write.h and
  * docs/trace.md ("Writing trace.dat") for the layout.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,6 +385,7 @@ struct tracedat_writer {
 	int nr_comms;
 	unsigned long records;
 	bool failed;
+	int scratch_err;		/* first errno of a per-CPU scratch file */
 };
 
 struct tracedat_writer *tracedat_writer_open(FILE *out,
@@ -419,16 +421,25 @@ static struct cpu_buffer *cpu_buffer(struct tracedat_writer *w, int cpu)
 	return &w->cpus[cpu];
 }
 
+/* A scratch file could not be made, written or read back: the trace is
+ * incomplete whatever the output stream says, so the reason is kept. */
+static void scratch_failed(struct tracedat_writer *w, int err)
+{
+	if (!w->scratch_err)
+		w->scratch_err = err ? err : EIO;
+	w->failed = true;
+}
+
 /* The page is done: its commit (bytes of data) goes in, it goes out. */
 static void flush_page(struct tracedat_writer *w, struct cpu_buffer *c)
 {
 	if (!c->open)
 		return;
 	if (!c->tmp && !(c->tmp = tmpfile()))
-		w->failed = true;
+		scratch_failed(w, errno);
 	put_le(c->page + 8, c->used, w->arch.long_size);
 	if (c->tmp && fwrite(c->page, DAT_PAGE_SIZE, 1, c->tmp) != 1)
-		w->failed = true;
+		scratch_failed(w, errno);
 	c->nr_pages++;
 	memset(c->page, 0, sizeof(c->page));
 	c->used = 0;
@@ -626,7 +637,7 @@ static void write_headers(struct tracedat_writer *w)
 	free(s);
 }
 
-int tracedat_writer_close(struct tracedat_writer *w)
+int tracedat_writer_close(struct tracedat_writer *w, char *why, size_t len)
 {
 	unsigned char page[DAT_PAGE_SIZE];
 	uint64_t pos, data_start;
@@ -664,10 +675,13 @@ int tracedat_writer_close(struct tracedat_writer *w)
 
 		if (!c->tmp)
 			continue;
+		/* The last pages' write fails here when TMPDIR is full. */
+		if (fflush(c->tmp))
+			scratch_failed(w, errno);
 		rewind(c->tmp);
-		for (uint64_t p = 0; p < c->nr_pages; p++) {
+		for (uint64_t p = 0; !w->scratch_err && p < c->nr_pages; p++) {
 			if (fread(page, DAT_PAGE_SIZE, 1, c->tmp) != 1) {
-				w->failed = true;
+				scratch_failed(w, ferror(c->tmp) ? errno : EIO);
 				break;
 			}
 			put_bytes(w, page, DAT_PAGE_SIZE);
@@ -675,6 +689,12 @@ int tracedat_writer_close(struct tracedat_writer *w)
 		fclose(c->tmp);
 	}
 	rc = w->failed ? -1 : 0;
+	if (len)
+		*why = 0;
+	/* glibc's tmpfile() creates in P_tmpdir whatever TMPDIR says. */
+	if (w->scratch_err && len)
+		snprintf(why, len, "its scratch file in %s: %s", P_tmpdir,
+			 strerror(w->scratch_err));
 	free(w->cpus);
 	free(w->comms);
 	free(w);

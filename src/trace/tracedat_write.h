@@ -49,8 +49,13 @@ void tracedat_writer_add(struct tracedat_writer *w,
 			 const struct trace_entry *e, const char *comm);
 /* Records written so far. */
 unsigned long tracedat_writer_records(const struct tracedat_writer *w);
-/* Write the file and free @w: 0, or -1 if a read or write failed. */
-int tracedat_writer_close(struct tracedat_writer *w);
+/*
+ * Write the file and free @w: 0, or -1 if a read or write failed.  When a
+ * per-CPU scratch file (tmpfile(), in /tmp) failed, @why says so and
+ * why; a failed write to @out leaves @why empty: @out's owner has the
+ * stream's error.
+ */
+int tracedat_writer_close(struct tracedat_writer *w, char *why, size_t len);
 
 /* The format file of event @id as the writer declares it ("name: ...\nID:
  * ...\nformat:\n...print fmt: ..."), for tests and docs; malloc'd. */

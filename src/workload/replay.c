@@ -44,6 +44,17 @@ struct replay {
 	/* Per recorded CPU: the pfn of the last order-0 direct free, to
 	 * recognise 2.6.32's second record of it. */
 	unsigned long last_free[LAST_FREE_CPUS];
+
+	/* The whole trace, from the first pass: its events, its first and
+	 * last timestamps, and the events whose timestamp goes back (a
+	 * trace concatenated or edited: trace-cmd and the kernel's trace
+	 * file merge the CPUs in time order). */
+	unsigned long nr_events;
+	sim_time_t first_ts, last_ts, max_ts;
+	bool have_ts;
+	unsigned long backwards;
+	unsigned long back_line;
+	sim_time_t back_ts, back_prev;
 };
 
 void replay_opts_default(struct replay_opts *opts)
@@ -196,6 +207,18 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 			r->t0 = rec.ts;
 			r->have_t0 = true;
 		}
+		r->nr_events++;
+		if (!r->have_ts) {
+			r->first_ts = r->max_ts = rec.ts;
+			r->have_ts = true;
+		} else if (rec.ts < r->max_ts && !r->backwards++) {
+			r->back_line = rec.line;
+			r->back_ts = rec.ts;
+			r->back_prev = r->max_ts;
+		}
+		if (rec.ts > r->max_ts)
+			r->max_ts = rec.ts;
+		r->last_ts = rec.ts;
 	}
 	if (rc == TRACE_PARSE_ERROR) {
 		snprintf(err, errlen, "%s", trace_parser_error(r->parser));
@@ -470,6 +493,67 @@ struct task_struct *replay_start(struct replay *r)
 	timer_init(&r->timer, replay_wake, r);
 	r->task = kthread_run(replay_task, r, r->opts.comm, r->opts.prio);
 	return r->task;
+}
+
+/* Seconds, as the trace prints them. */
+static void ts_text(char *buf, size_t len, sim_time_t t)
+{
+	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(t / NSEC_PER_SEC),
+		 (unsigned long long)(t % NSEC_PER_SEC / 1000));
+}
+
+void replay_print_summary(const struct replay *r, const char *task, FILE *out)
+{
+	const struct replay_stats *s = &r->stats;
+	unsigned long unusable = s->unmatched_frees + s->order_mismatch +
+				 s->bad_gfp + s->bad_order;
+	char a[32], b[32];
+
+	ts_text(a, sizeof(a), r->first_ts);
+	ts_text(b, sizeof(b), r->max_ts);
+	fprintf(out, "replay %s: %s: %lu events from %s to %s s (%.3f s of trace, "
+		"time_scale %g)\n", task, trace_parser_name(r->parser), r->nr_events,
+		r->have_ts ? a : "-", r->have_ts ? b : "-",
+		(double)(r->max_ts - r->first_ts) / NSEC_PER_SEC, r->opts.time_scale);
+	fprintf(out, "  re-issued: %lu allocations (%lu in interrupt context, %lu "
+		"failed here, %lu failed in the trace), %lu frees",
+		s->allocs, s->allocs_irq, s->alloc_failures, s->trace_failures,
+		s->frees);
+	if (s->frees_inferred)
+		fprintf(out, ", %lu frees inferred (a live pfn allocated again)",
+			s->frees_inferred);
+	fputc('\n', out);
+	fprintf(out, "  not re-issued: %lu other events", s->other_events);
+	for (int i = 0; i < REPLAY_MAX_OTHER_NAMES && s->other[i].name[0]; i++)
+		fprintf(out, "%s%s %lu", i ? ", " : " (", s->other[i].name,
+			s->other[i].count);
+	fprintf(out, "%s; %lu unusable", s->other[0].name[0] ? ")" : "", unusable);
+	if (unusable)
+		fprintf(out, " (%lu frees of a pfn not allocated in the trace, %lu of "
+			"another order, %lu unknown gfp flags, %lu orders past "
+			"MAX_ORDER-1)", s->unmatched_frees, s->order_mismatch,
+			s->bad_gfp, s->bad_order);
+	if (s->duplicate_frees)
+		fprintf(out, "; %lu 2.6.32 duplicate free records", s->duplicate_frees);
+	fputc('\n', out);
+	if (s->lost_events)
+		fprintf(out, "  warning: the tracer lost %lu events: frees may be "
+			"missing (inferred when a pfn comes again)\n", s->lost_events);
+	if (r->backwards) {
+		ts_text(a, sizeof(a), r->back_ts);
+		ts_text(b, sizeof(b), r->back_prev);
+		fprintf(out, "  warning: %lu events go back in time (the first at "
+			"%s:%lu: %s after %s): the trace is not in time order "
+			"(concatenated or edited?); replayed in file order, each as "
+			"soon as it is reached\n", r->backwards,
+			trace_parser_name(r->parser), r->back_line, a, b);
+	}
+	if (s->error[0])
+		fprintf(out, "  stopped: %s\n", s->error);
+	else if (!s->done)
+		fprintf(out, "  stopped before the end of the trace (the run ended "
+			"first): %lu of %lu events replayed\n", s->events,
+			r->nr_events);
 }
 
 void replay_print_stats(const struct replay *r, FILE *out)

@@ -98,6 +98,13 @@ const struct replay_stats *replay_stats(const struct replay *r);
 
 /* Every count, one per line, for a run's report. */
 void replay_print_stats(const struct replay *r, FILE *out);
+/*
+ * What was replayed, in a few lines for the run's report (task @task):
+ * the events and the trace's time span, what was re-issued, what was not
+ * and why, and warnings (events the tracer lost; timestamps that go back,
+ * which trace tools warn of: the replay keeps file order).
+ */
+void replay_print_summary(const struct replay *r, const char *task, FILE *out);
 
 /* Free the host-side state; the simulated pages stay as they are.  Call
  * once the task has ended or the simulation is over. */

@@ -105,6 +105,38 @@ static int replay_prog_validate(const struct scenario *sc,
 	return 0;
 }
 
+/* The summary of every replay task, one after another, in the result
+ * ("replay"): mmsim run prints it. */
+static void replay_prog_collect(struct workload *w, struct run_result *res)
+{
+	struct replay_prog *rp = w->state;
+	const char *before;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!rp || !rp->r)
+		return;
+	f = open_memstream(&text, &len);
+	if (!f)
+		abort();
+	before = result_text(res, "replay");
+	if (before)
+		fputs(before, f);
+	replay_print_summary(rp->r, w->name, f);
+	if (fclose(f))
+		abort();
+	result_take_text(res, "replay", text);
+}
+
+static struct measure replay_measure = {
+	.name = "replay", .doc = "what each replay task replayed: events, the "
+	"trace's time span, what was re-issued and what not, and why",
+	.kind = MEASURE_TEXT, .json = "replay", .type = MT_TEXT,
+	.flags = MF_NULLABLE | MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(replay_measure);
+
 static const struct workload_ops replay_ops;
 
 const struct replay_stats *replay_program_stats(const struct workload *w)
@@ -134,6 +166,7 @@ static const struct workload_ops replay_ops = {
 	.params_size = sizeof(struct replay_params),
 	.validate = replay_prog_validate,
 	.start = replay_prog_start,
+	.collect = replay_prog_collect,
 	.release = replay_prog_release,
 };
 WORKLOAD_REGISTER(replay_ops);
