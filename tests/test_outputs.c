@@ -397,6 +397,7 @@ static void test_outfile_commit_reports_a_failed_write(void **state)
 {
 	char big[64 * 1024], path[512];
 	struct outfile of;
+	char *kept;
 	pid_t child;
 	int status;
 
@@ -428,7 +429,9 @@ static void test_outfile_commit_reports_a_failed_write(void **state)
 	assert_int_equal(waitpid(child, &status, 0), child);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
-	assert_string_equal(read_file("limited.txt"), "old\n");
+	kept = read_file("limited.txt");
+	assert_string_equal(kept, "old\n");
+	free(kept);
 	assert_int_equal(sh("ls | grep -c 'limited.txt.tmp'"), 1);
 }
 

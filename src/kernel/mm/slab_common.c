@@ -51,12 +51,16 @@ static unsigned int nr_kmalloc_caches;
 static unsigned long slab_pages, slab_pages_peak, large_pages;
 
 /* A kmalloc_large block: its descriptor and, behind the header, the
- * payload. */
+ * payload.  [MODEL] Blocks still held are listed so that the end of a
+ * simulation frees their host memory (swapon's swap_map page array is
+ * held until the end, as a swap device is never swapped off). */
 struct large_block {
+	struct list_head node;
 	struct slab desc;
 	struct slab *hdr;
 	char payload[];
 };
+static LIST_HEAD(large_blocks);
 
 void kmem_cache_config(enum slab_allocator allocator, unsigned int nr_cpus)
 {
@@ -568,6 +572,12 @@ struct kmem_cache *kmalloc_cache(size_t size)
  * the page allocator gives a compound page of get_order(size), with the
  * caller's flags (no slab flags, no fallback).
  */
+static void large_block_free(struct large_block *b)
+{
+	list_del(&b->node);
+	free(b);
+}
+
 static void *kmalloc_large(size_t size, gfp_t flags)
 {
 	unsigned int order = get_order_size(size);
@@ -582,6 +592,7 @@ static void *kmalloc_large(size_t size, gfp_t flags)
 	b->desc.page = page;
 	b->desc.order = order;
 	b->hdr = &b->desc;
+	list_add(&b->node, &large_blocks);
 	large_pages += 1UL << order;
 	if (flags & __GFP_ZERO)
 		memset(b->payload, 0, size);
@@ -615,7 +626,7 @@ void kfree(const void *obj)
 	/* kmalloc_large: put_page of the compound page. */
 	large_pages -= 1UL << slab->order;
 	__free_pages(slab->page, slab->order);
-	free(container_of(slab, struct large_block, desc));
+	large_block_free(container_of(slab, struct large_block, desc));
 }
 
 static void kmalloc_cache_add(const char *name, size_t size, unsigned long flags)
@@ -719,6 +730,10 @@ static void reset_globals(void)
 		slab_aliases = a->next;
 		free(a);
 	}
+	/* Only the host part: their pages go with the mem_map. */
+	while (!list_empty(&large_blocks))
+		large_block_free(list_first_entry(&large_blocks,
+						  struct large_block, node));
 	nr_kmalloc_caches = 0;
 	memset(kmalloc_caches, 0, sizeof(kmalloc_caches));
 	slab_pages = slab_pages_peak = large_pages = 0;
@@ -741,8 +756,8 @@ void kmem_cache_exit(void)
 
 /*
  * Start of a simulation: the caches of a previous one refer to a mem_map
- * that is gone, so only their host memory is freed (the kmalloc_large
- * blocks still held leak their small host part: none in a finished run).
+ * that is gone, so only their host memory is freed (and that of the
+ * kmalloc_large blocks still held).
  */
 void kmem_cache_forget_all(void)
 {
