@@ -30,13 +30,22 @@ static const char usage[] =
 	"unexplained, delta debugging (ddmin) finds a 1-minimal set of switches\n"
 	"that, set on A to B's values, gives at least half of it, and says how\n"
 	"many runs that took.  A flip whose first two runs give exactly the\n"
-	"kernel's own values has no effect here and stops there.\n"
+	"kernel's own values has no effect here and stops there.  The others\n"
+	"run in stages of seeds (2, 4, 8, ... up to --seeds) and stop once both\n"
+	"intervals are decided: excluding zero, or within +-10% of |B - A|\n"
+	"(each interval is then a 95% one at the seeds it stopped at, not\n"
+	"widened for the looks: --all-seeds for fixed-size intervals).  Every\n"
+	"run keeps every measure, so a bisect of another measure with the same\n"
+	"--runs DIR runs nothing again.\n"
 	"\n"
 	"  $ mmsim bisect 2.6.30-0000000-force-highorder \\\n"
 	"        2.6.32-rc6-0000000-force-highorder --seeds 10\n"
 	"  $ mmsim bisect 2.6.32-rc6 2.6.32.9 --measure failures --arch x86\n"
 	"\n"
 	"  --seeds N        runs of each kernel and each flip (default 5, at least 2)\n"
+	"  --all-seeds      no stopping early: every flip at every seed\n"
+	"  --negligible F   a flip whose intervals lie within +-F x |B - A| is\n"
+	"                   decided small and stops (default 0.1)\n"
 	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
 	"  --measure NAME   what to explain: elapsed (default), failures, or any\n"
 	"                   row of 'mmsim compare' (see below)\n"
@@ -54,6 +63,10 @@ static const char usage[] =
 	"  --resume         after an interrupt (Ctrl-C, SIGTERM): the same\n"
 	"                   command again; the runs kept in DIR/runs/ are not\n"
 	"                   run again, and the report is the uninterrupted one's\n"
+	"  --runs RDIR      keep every run in RDIR instead of DIR/runs/, after the\n"
+	"                   report too, and take the ones RDIR holds (the same\n"
+	"                   kernels, switches, scenario, seed and mmsim version):\n"
+	"                   a bisect of another measure then reuses them\n"
 	"\n"
 	"Refused: two kernels that set every switch alike (compare them with\n"
 	"'mmsim profiles --diff A B'), an unknown measure, fewer than 2 seeds.\n"
@@ -86,7 +99,7 @@ int cmd_bisect(int argc, char **argv)
 	enum {
 		OPT_SEEDS = CLI_LONG_ONLY, OPT_SEED, OPT_MEASURE, OPT_SCENARIO,
 		OPT_ARCH, OPT_TIME, OPT_OUT, OPT_FORCE, OPT_SWITCH_A, OPT_SWITCH_B,
-		OPT_RESUME,
+		OPT_RESUME, OPT_ALL_SEEDS, OPT_NEGLIGIBLE, OPT_RUNS,
 	};
 	static const struct option longopts[] = {
 		{ "seeds", required_argument, NULL, OPT_SEEDS },
@@ -99,6 +112,9 @@ int cmd_bisect(int argc, char **argv)
 		{ "out", required_argument, NULL, OPT_OUT },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "resume", no_argument, NULL, OPT_RESUME },
+		{ "all-seeds", no_argument, NULL, OPT_ALL_SEEDS },
+		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
+		{ "runs", required_argument, NULL, OPT_RUNS },
 		{ "switch-a", required_argument, NULL, OPT_SWITCH_A },
 		{ "switch-b", required_argument, NULL, OPT_SWITCH_B },
 		{ "help", no_argument, NULL, 'h' },
@@ -108,7 +124,7 @@ int cmd_bisect(int argc, char **argv)
 	char a_sw[1024] = "", b_sw[1024] = "";
 	struct bisect_report r;
 	struct cli_options opts;
-	const char *out = DEFAULT_OUT;
+	const char *out = DEFAULT_OUT, *runs_opt = NULL;
 	bool force = false, resume = false, resumed = false;
 	char err[4096], *runs = NULL;
 	uint64_t n;
@@ -169,6 +185,22 @@ int cmd_bisect(int argc, char **argv)
 		case OPT_OUT: out = optarg; break;
 		case OPT_FORCE: force = true; break;
 		case OPT_RESUME: resume = true; break;
+		case OPT_ALL_SEEDS: o.all_seeds = true; break;
+		case OPT_NEGLIGIBLE: {
+			char *end;
+
+			o.negligible = strtod(optarg, &end);
+			if (end == optarg || *end || !(o.negligible > 0 &&
+						       o.negligible < 1))
+				return usage_error("bisect: --negligible '%s': expected a fraction of |B - A| in (0, 1), e.g. 0.1",
+						   optarg);
+			break;
+		}
+		case OPT_RUNS:
+			if (!*optarg)
+				return usage_error("bisect: --runs: an empty path");
+			runs_opt = optarg;
+			break;
 		case CLI_OPERAND:
 			if (!o.a)
 				o.a = optarg;
@@ -197,11 +229,13 @@ int cmd_bisect(int argc, char **argv)
 	rc = outdir_prepare(out, force, resume ? &resumed : NULL);
 	if (rc)
 		return rc;
-	if (asprintf(&runs, "%s/runs", out) < 0)
+	if (runs_opt ? !(runs = strdup(runs_opt)) :
+		       asprintf(&runs, "%s/runs", out) < 0)
 		abort();
-	/* Runs kept by an earlier mmsim are taken only when asked: they
-	 * may be of another build. */
-	if (!resumed)
+	/* Runs kept by an earlier mmsim are taken only when asked (--resume,
+	 * or a --runs folder), and then only those of this very binary (the
+	 * key holds a hash of it). */
+	if (!resumed && !runs_opt)
 		pool_cache_remove(runs);
 	o.runs_dir = runs;
 	pool_catch_interrupts(true);
@@ -241,8 +275,10 @@ int cmd_bisect(int argc, char **argv)
 		rc = 1;
 	} else {
 		fprintf(stderr, "mmsim: report in %s/index.html\n", out);
-		/* The report holds what the runs said. */
-		pool_cache_remove(runs);
+		/* The report holds what the runs said; a --runs folder is
+		 * kept for the next bisect. */
+		if (!runs_opt)
+			pool_cache_remove(runs);
 	}
 	free(runs);
 	if (outdir_finish(out, NULL, 0) && !rc)

@@ -8,7 +8,18 @@
  * variant at a seed yields the measure's value and, for A and B, how
  * often each switch was read.  Variants are kept and looked up by their
  * settings, so that no run is made twice (ddmin tests subsets that the
- * single flips, or earlier tests, already ran).
+ * single flips, or earlier tests, already ran).  A run keeps the value of
+ * every compare measure, so that a bisect of another measure on the same
+ * kernels, scenario and seeds (bisect_opts.runs_dir shared) runs nothing
+ * again.
+ *
+ * The flips that change anything are run in stages of seeds (2, 4, 8,
+ * ... up to --seeds), and a flip stops once both of its intervals are
+ * decided: excluding zero, or lying within +-negligible of |B - A|.  The
+ * intervals are not widened for those looks (each is a 95 % interval at
+ * the seeds it stopped at, as printed), so a flip stopped as significant
+ * early has a somewhat higher false-positive rate than alpha; --all-seeds
+ * runs every flip at every seed instead.
  */
 #include <math.h>
 #include <stdint.h>
@@ -42,6 +53,7 @@ struct variant {
 struct bisect {
 	const struct bisect_opts *o;
 	const struct report_measure *measure;
+	size_t measure_idx;	/* in report_measures[] */
 	char *text, *scenario_name;
 	/* The scenario's own [kernel] switches with A's, and with B's. */
 	char a_switches[2048], b_switches[2048];
@@ -268,7 +280,8 @@ struct batch {
 	size_t nr, done_before, total;
 };
 
-/* In the child: "VALUE READS..." (the value in hex, exactly). */
+/* In the child: "VALUES... READS..." (every measure's value in hex,
+ * exactly, in report_measures[] order). */
 static char *run_job(size_t idx, void *arg)
 {
 	struct batch *bt = arg;
@@ -293,7 +306,8 @@ static char *run_job(size_t idx, void *arg)
 	f = open_memstream(&out, &len);
 	if (!f)
 		abort();
-	fprintf(f, "%a", b->measure->value(&res));
+	for (size_t m = 0; m < report_nr_measures; m++)
+		fprintf(f, "%s%a", m ? " " : "", report_measures[m].value(&res));
 	{
 		const uint64_t *reads = result_uints(&res, "switch_reads");
 
@@ -309,8 +323,32 @@ static char *run_job(size_t idx, void *arg)
  * Everything a job's output depends on, for the runs kept in
  * bisect_opts.runs_dir (pool.h): the variant's profile, its [kernel]
  * switches and time limit (its scenario's fingerprint holds them too),
- * the seed, the measure, and the switch table the reads are counted in.
+ * the seed, the measures and the switch table the reads are counted in
+ * (not which measure this bisect explains: every one is kept).
  */
+/* FNV-1a of this mmsim executable: runs kept by another build of mmsim
+ * (the version string does not change with every commit) are never
+ * taken for this one's. */
+static uint64_t self_hash(void)
+{
+	static uint64_t h;
+	unsigned char buf[65536];
+	size_t n;
+	FILE *f;
+
+	if (h)
+		return h;
+	h = 1469598103934665603ULL;
+	f = fopen("/proc/self/exe", "rb");
+	if (!f)
+		return h;	/* no /proc: the version alone */
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * 1099511628211ULL;
+	fclose(f);
+	return h;
+}
+
 static char *job_key(size_t idx, void *arg)
 {
 	struct batch *bt = arg;
@@ -323,12 +361,15 @@ static char *job_key(size_t idx, void *arg)
 	if (!f)
 		abort();
 	scenario_fingerprint(j->v->sc, fp, sizeof(fp));
-	fprintf(f, "mmsim bisect run\nmmsim %s\nkernel %s\nswitches %s\n"
-		"max_time %llu\nseed %llu\nscenario %s %s\nmeasure %s\n"
-		"switch reads", MMSIM_VERSION, j->v->profile, j->v->switches,
+	fprintf(f, "mmsim bisect run\nmmsim %s %016llx\nkernel %s\nswitches %s\n"
+		"max_time %llu\nseed %llu\nscenario %s %s\nmeasures",
+		MMSIM_VERSION, (unsigned long long)self_hash(), j->v->profile, j->v->switches,
 		(unsigned long long)j->v->sc->run.max_time,
 		(unsigned long long)(b->base_seed + j->seed), b->scenario_name,
-		fp, b->measure->name);
+		fp);
+	for (size_t m = 0; m < report_nr_measures; m++)
+		fprintf(f, " %s", report_measures[m].name);
+	fprintf(f, "\nswitch reads");
 	for (size_t i = 0; i < nr_switches(); i++)
 		fprintf(f, " %s", profile_switch_name(i));
 	if (fclose(f))
@@ -388,7 +429,13 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 
 		if (!out[i])
 			continue;
-		v->value[bt.jobs[i].seed] = strtod(out[i], &p);
+		p = out[i];
+		for (size_t m = 0; m < report_nr_measures; m++) {
+			double x = strtod(p, &p);
+
+			if (m == b->measure_idx)
+				v->value[bt.jobs[i].seed] = x;
+		}
 		for (size_t s = 0; s < nr_switches(); s++)
 			v->reads[s] += strtoull(p, &p, 10);
 		v->have[bt.jobs[i].seed] = true;
@@ -457,6 +504,20 @@ static struct bisect_effect effect(const struct variant *x,
 		e.hi = e.mean + t * se;
 	}
 	return e;
+}
+
+/*
+ * Is a flip's effect @e settled: its interval excludes zero, or lies
+ * within +-@negligible of |B - A| (a switch that cannot matter much)?
+ */
+static bool decided(struct bisect_effect e, const struct bisect_effect *total,
+		    double negligible)
+{
+	double bound = negligible * fabs(total->mean);
+
+	if (!e.valid)
+		return false;
+	return e.significant || (e.lo >= -bound && e.hi <= bound);
 }
 
 static bool same_values(const struct variant *x, const struct variant *y,
@@ -598,12 +659,14 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	double start = wall_seconds();
 	double alpha = o->alpha > 0 ? o->alpha : 0.05;
 	double explain = o->explain > 0 ? o->explain : 0.5;
+	double negligible = o->negligible > 0 ? o->negligible : 0.1;
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
 	if (bisect_check(o, err, len))
 		return -1;
 	b.measure = find_measure(o->measure ? o->measure : "elapsed");
+	b.measure_idx = (size_t)(b.measure - report_measures);
 	b.nr_seeds = o->nr_seeds;
 	b.text = experiment_scenario_text(o->scenario_path, o->arch,
 					  &b.scenario_name, err, len);
@@ -688,8 +751,9 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	if (run_batch(&b, jobs, nj, 0, err, len))
 		goto out_jobs;
 
-	/* Round 3: the flips that changed something, at every seed. */
-	nj = 0;
+	/* Round 3: the flips that changed something, in stages of seeds,
+	 * each until its intervals are decided (or at every seed). */
+	r->total = effect(vb, va, b.nr_seeds, alpha);
 	for (size_t k = 0; k < nrows; k++) {
 		struct bisect_row *row = &r->rows[k];
 		struct variant *f, *bw;
@@ -700,27 +764,44 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 			continue;
 		f = get_variant(&b, false, &b.sw[k], 1, err, len);
 		bw = get_variant(&b, true, &b.sw[k], 1, err, len);
-		if (same_values(f, va, first) && same_values(bw, vb, first)) {
-			row->state = BISECT_IDENTICAL;
-			row->seeds = first;
-			continue;
-		}
-		row->state = BISECT_MEASURED;
-		row->seeds = b.nr_seeds;
-		for (unsigned int s = first; s < b.nr_seeds; s++) {
-			jobs[nj++] = (struct job){ f, s };
-			jobs[nj++] = (struct job){ bw, s };
-		}
+		row->seeds = first;
+		row->state = same_values(f, va, first) &&
+			     same_values(bw, vb, first) ? BISECT_IDENTICAL :
+							  BISECT_MEASURED;
 	}
-	if (run_batch(&b, jobs, nj, 0, err, len))
-		goto out_jobs;
+	for (unsigned int n = FIRST_SEEDS; n < b.nr_seeds;) {
+		unsigned int next = o->all_seeds || 2 * n > b.nr_seeds ?
+				    b.nr_seeds : 2 * n;
+
+		nj = 0;
+		for (size_t k = 0; k < nrows; k++) {
+			struct bisect_row *row = &r->rows[k];
+			struct variant *f, *bw;
+
+			if (row->state != BISECT_MEASURED || row->seeds < n)
+				continue;
+			f = get_variant(&b, false, &b.sw[k], 1, err, len);
+			bw = get_variant(&b, true, &b.sw[k], 1, err, len);
+			if (n > FIRST_SEEDS &&
+			    decided(effect(f, va, n, alpha), &r->total, negligible) &&
+			    decided(effect(vb, bw, n, alpha), &r->total, negligible))
+				continue;
+			row->seeds = next;
+			for (unsigned int s = n; s < next; s++) {
+				jobs[nj++] = (struct job){ f, s };
+				jobs[nj++] = (struct job){ bw, s };
+			}
+		}
+		if (run_batch(&b, jobs, nj, 0, err, len))
+			goto out_jobs;
+		n = next;
+	}
 
 	/* The effects. */
 	r->a_mean = stats_mean(va->value, b.nr_seeds);
 	r->b_mean = stats_mean(vb->value, b.nr_seeds);
 	r->a_sd = stats_stddev(va->value, b.nr_seeds);
 	r->b_sd = stats_stddev(vb->value, b.nr_seeds);
-	r->total = effect(vb, va, b.nr_seeds, alpha);
 	for (size_t k = 0; k < nrows; k++) {
 		struct bisect_row *row = &r->rows[k];
 		struct variant *f, *bw;
@@ -786,6 +867,8 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	r->base_seed = b.base_seed;
 	r->alpha = alpha;
 	r->explain = explain;
+	r->negligible = negligible;
+	r->all_seeds = o->all_seeds;
 	r->runs = b.runs;
 	r->cached_runs = b.cached;
 	r->wall_seconds = wall_seconds() - start;

@@ -40,6 +40,11 @@ struct bisect_opts {
 	int jobs;
 	double alpha;			/* 0: 0.05 */
 	double explain;			/* 0: 0.5 */
+	/* A flip stops at fewer seeds once each of its intervals excludes
+	 * zero or lies within +-negligible x |B - A| (0: 0.1); all_seeds:
+	 * every flip runs every seed. */
+	double negligible;
+	bool all_seeds;
 	/* Each run's value is kept here as it ends (pool.h's cache): a
 	 * bisect stopped part-way (an interrupt: pool_catch_interrupts())
 	 * and started again with the same options runs only what it had not

@@ -78,6 +78,21 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		"(their first %u seeds gave exactly the kernel's values), %zu never read.\n",
 		r->nr_rows, r->nr_rows - skipped - inert, inert,
 		r->nr_seeds < 2 ? r->nr_seeds : 2, skipped);
+	{
+		size_t early = 0, measured = r->nr_rows - skipped - inert;
+
+		for (size_t i = 0; i < r->nr_rows; i++)
+			early += r->rows[i].state == BISECT_MEASURED &&
+				 r->rows[i].seeds < r->nr_seeds;
+		if (r->all_seeds)
+			fprintf(f, "Every measured flip ran at all %u seeds (--all-seeds).\n",
+				r->nr_seeds);
+		else
+			fprintf(f, "%zu of the %zu measured flips stopped before %u seeds, "
+				"both intervals decided (excluding zero, or within "
+				"+-%.0f%% of |B - A|).\n", early, measured,
+				r->nr_seeds, 100 * r->negligible);
+	}
 	fprintf(f, "Sum of the single effects: %+.2f from A (%.0f%% of B - A), "
 		"%+.2f from B (%.0f%%); interaction left over: %+.2f.\n",
 		r->sum_forward, share(r->sum_forward, r->total.mean),
@@ -120,6 +135,9 @@ static json_t *report_json(const struct bisect_report *r)
 	json_object_set_new(root, "seeds", json_pack("{s:I,s:i}", "base",
 		(json_int_t)r->base_seed, "count", (int)r->nr_seeds));
 	json_object_set_new(root, "alpha", json_real(r->alpha));
+	/* Flips stop once decided unless all_seeds (each row's "seeds"). */
+	json_object_set_new(root, "negligible", json_real(r->negligible));
+	json_object_set_new(root, "all_seeds", json_boolean(r->all_seeds));
 	json_object_set_new(root, "a_mean", json_real(r->a_mean));
 	json_object_set_new(root, "a_sd", json_real(r->a_sd));
 	json_object_set_new(root, "b_mean", json_real(r->b_mean));

@@ -27,7 +27,7 @@ struct bisect_effect {
 enum bisect_row_state {
 	BISECT_SKIPPED,		/* neither kernel read it in any run */
 	BISECT_IDENTICAL,	/* set either way, every run gave the same value */
-	BISECT_MEASURED,	/* run at every seed both ways */
+	BISECT_MEASURED,	/* run both ways until decided, or at every seed */
 };
 
 struct bisect_row {
@@ -39,7 +39,8 @@ struct bisect_row {
 	struct bisect_effect forward;
 	/* B minus B with this switch at A's value: what it takes from B. */
 	struct bisect_effect backward;
-	unsigned int seeds;		/* seeds run each way */
+	unsigned int seeds;		/* seeds run each way (fewer than the
+					 * bisect's: stopped once decided) */
 };
 
 struct bisect_report {
@@ -50,6 +51,9 @@ struct bisect_report {
 	uint64_t base_seed;
 	double alpha;
 	double explain;			/* "most": this fraction of B - A */
+	double negligible;		/* a flip within +-this x |B - A| is
+					 * decided small */
+	bool all_seeds;			/* no flip stopped early */
 
 	double a_mean, a_sd, b_mean, b_sd;
 	struct bisect_effect total;	/* B minus A */
