@@ -115,12 +115,12 @@
 "; [assumed] a commit object of about 800 bytes, zlib-packed: 350-600 B\n" \
 "log_bytes = 400B\n" \
 "; [assumed] kept per commit: the text git log --pretty=raw --parents prints for\n" \
-"; it, 700-1100 B (docs/workloads.md); [fitted]: 157 MiB of buffer per process\n" \
-"decoded_bytes = 967B\n" \
+"; it, 700-1100 B (docs/workloads.md); [fitted]: 171 MiB of buffer per process\n" \
+"decoded_bytes = 1056B\n" \
 "hash_entry = 128B              ; [assumed] key, child list and entry: 64-256 B\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
 "; [cover] \"a small number of times\"; [assumed] 2-5; [fitted]\n" \
-"loops = 4\n" \
+"loops = 5\n" \
 "map_pass = on                  ; [cover] \"and then builds a very basic hash map\"\n" \
 "pack_access = mmap             ; git maps its packs: sha1_file.c use_pack()\n" \
 "read_size = 64K                ; [assumed] pack bytes per batch of faults\n" \
@@ -128,7 +128,7 @@
 "cpu_per_byte = 20ns\n" \
 "; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
 "; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009); [fitted]\n" \
-"cpu_per_commit = 79120ns\n" \
+"cpu_per_commit = 27700ns\n" \
 "map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
@@ -194,10 +194,11 @@
 "forks = 6\n"
 
 const char scenario_calibration[] =
-	"mmsim calibrate at commit d3336d3 on the cover letter's two "
-	"2.6.30-0000000-force-highorder rows, seeds 1-10, with the P4's "
-	"cpu_speed fitted too (x86-64 -13.7%, x86 +7.9% at the fitted "
-	"values; docs/calibration.md)";
+	"mmsim calibrate at commit 02c267d (the tagged kernels) on every "
+	"2.6.30-0000000-force-highorder baseline of the record (cover letter, "
+	"13 Nov table, 19 Nov repeats: each machine's mean, their spread as "
+	"scale), seeds 1-10 (x86-64 +1.8%, x86 +0.0% at the fitted values; "
+	"docs/calibration.md)";
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"
@@ -235,8 +236,8 @@ const char scenario_default_x86_text[] =
 "cpus = 2\n"
 "threads_per_core = 2\n"
 "; [assumed] a 3 GHz P4 thread alone: 1/1.5 to 1/1.1 of a Phenom core\n"
-"; (docs/model.md, Engine: CPU speed); [fitted] 1/1.23\n"
-"cpu_speed = 0.8106\n"
+"; (docs/model.md, Engine: CPU speed); [fitted] 1/1.12\n"
+"cpu_speed = 0.8962\n"
 "; [assumed] each thread while the other is busy: Hyper-Threading adding 20%\n"
 "; of throughput (0-30%): 0.6, range 0.5-0.65 (docs/model.md, Engine)\n"
 "smt_speed = 0.6\n"
