@@ -8,6 +8,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,6 +239,93 @@ static void test_same_at_any_jobs(void **state)
 	bisect_free(&r2);
 }
 
+/*
+ * Stopping once decided.  2.6.30 against 2.6.31 on the small machine,
+ * 8 seeds (stages 2, 4, 8): with --all-seeds every measured flip runs
+ * all 8; without, a flip that stopped at fewer has both intervals
+ * decided at the seeds it ran (excluding zero, or within +-negligible of
+ * |B - A|), never more runs are made than with --all-seeds, and A, B and
+ * B - A are the same (they always run every seed).
+ */
+static bool decided_at(const struct bisect_effect *e, double bound)
+{
+	return e->valid && (e->significant || (e->lo >= -bound && e->hi <= bound));
+}
+
+static void test_flips_stop_once_decided(void **state)
+{
+	struct bisect_opts o = opts("2.6.30", "2.6.31", "allocstall");
+	struct bisect_report early, all;
+	char err[512];
+	size_t stopped = 0, measured = 0;
+
+	(void)state;
+	o.nr_seeds = 8;
+	o.max_time = 30000000000ULL;
+	assert_int_equal(bisect_run(&o, &early, err, sizeof(err)), 0);
+	o.all_seeds = true;
+	assert_int_equal(bisect_run(&o, &all, err, sizeof(err)), 0);
+	assert_true(early.total.mean == all.total.mean);
+	assert_true(early.total.lo == all.total.lo);
+	assert_int_equal(early.nr_rows, all.nr_rows);
+	for (size_t i = 0; i < all.nr_rows; i++) {
+		const struct bisect_row *e = &early.rows[i], *a = &all.rows[i];
+		double bound = early.negligible * fabs(early.total.mean);
+
+		assert_int_equal(e->state, a->state);
+		if (a->state != BISECT_MEASURED)
+			continue;
+		measured++;
+		assert_int_equal(a->seeds, 8);
+		assert_true(e->seeds == 4 || e->seeds == 8);
+		if (e->seeds < 8) {
+			stopped++;
+			assert_true(decided_at(&e->forward, bound));
+			assert_true(decided_at(&e->backward, bound));
+		} else {
+			/* Ran on: the same runs as --all-seeds. */
+			assert_true(e->forward.mean == a->forward.mean);
+			assert_true(e->backward.mean == a->backward.mean);
+		}
+	}
+	assert_true(measured > 0);
+	assert_true(early.runs - early.ddmin_runs <= all.runs - all.ddmin_runs);
+	assert_int_equal(all.runs - all.ddmin_runs - (early.runs - early.ddmin_runs),
+			 stopped * 2 * 4);
+	bisect_free(&early);
+	bisect_free(&all);
+}
+
+/*
+ * Every run keeps every measure: a bisect of another measure with the
+ * same runs folder (--all-seeds, so that the same runs are asked for)
+ * runs nothing again but delta debugging's.
+ */
+static void test_runs_shared_between_measures(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6+1+2", "2.6.32-rc6+1+2+3", "elapsed");
+	struct bisect_report r1, r2;
+	char err[512], dir[] = "/tmp/mmsim-bisect-runs-XXXXXX", cmd[600];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(rmdir(dir), 0);	/* the pool makes it */
+	o.nr_seeds = 3;
+	o.all_seeds = true;
+	o.runs_dir = dir;
+	assert_int_equal(bisect_run(&o, &r1, err, sizeof(err)), 0);
+	assert_int_equal(r1.cached_runs, 0);
+	o.measure = "allocstall";
+	assert_int_equal(bisect_run(&o, &r2, err, sizeof(err)), 0);
+	assert_true(r2.runs > 0);
+	assert_int_equal(r2.cached_runs + r2.ddmin_runs, r2.runs);
+	assert_string_equal(r2.measure, "allocstall");
+	bisect_free(&r1);
+	bisect_free(&r2);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_refusals(void **state)
 {
 	static const struct {
@@ -271,6 +360,8 @@ int main(void)
 		cmocka_unit_test(test_interaction_found_by_ddmin),
 		cmocka_unit_test(test_unread_switch_skipped),
 		cmocka_unit_test(test_same_at_any_jobs),
+		cmocka_unit_test(test_flips_stop_once_decided),
+		cmocka_unit_test(test_runs_shared_between_measures),
 	};
 
 	return cmocka_run_group_tests_name("bisect", tests, setup, teardown);

@@ -121,8 +121,11 @@ static void test_truesize_accounting(void **state)
 	assert_int_equal(tp.sk_rmem_alloc, 5 * ORDER2_TRUESIZE);
 	assert_int_equal(tp.rcv_nxt, 5 * MSS);
 	for (int i = 0; i < 2; i++) {
-		skb = tcp_recv_skb(&tp);
+		unsigned int used;
+
+		skb = tcp_recv_skb(&tp, &used);
 		assert_non_null(skb);
+		assert_int_equal(used, skb->len);
 		assert_int_equal(skb->truesize, ORDER2_TRUESIZE);
 		/* Read but not yet freed: still charged. */
 		assert_int_equal(tp.sk_rmem_alloc, (5 - i) * ORDER2_TRUESIZE);
@@ -280,6 +283,7 @@ static void test_stalled_reader_prune_and_collapse(void **state)
 static void test_drop_when_collapse_cannot_help(void **state)
 {
 	unsigned long skbs;
+	unsigned int used;
 
 	(void)state;
 	boot();
@@ -298,7 +302,7 @@ static void test_drop_when_collapse_cannot_help(void **state)
 	/* clamp: rcv_ssthresh 2 * advmss. */
 	assert_int_equal(tp.rcv_ssthresh, 2920);
 	/* The reader reads one: 7328 <= 8192, the resent segment fits. */
-	tcp_rfree_skb(&tp, tcp_recv_skb(&tp));
+	tcp_rfree_skb(&tp, tcp_recv_skb(&tp, &used));
 	assert_true(tcp_data_queue(&tp, segment(ORDER0_LEN)));
 	assert_int_equal(tp.mib.prune_called, 1);
 	teardown();
@@ -367,6 +371,44 @@ static void test_collapse_allocation_fails(void **state)
 	teardown();
 }
 
+/*
+ * A collapse cut short by a failed GFP_ATOMIC alloc_skb() (2.6.30-32
+ * tcp_collapse() returns there) leaves the segment it was copying from
+ * queued behind the new skb, its first bytes in both.  The queue is made
+ * so by hand: segments 1 and 2 and 588 bytes of 3 in one skb of 3484,
+ * then segment 3 whole.  The reader takes the first skb whole and of
+ * segment 3 only the 860 bytes it had not read (tcp_recvmsg()'s offset):
+ * every byte once, in order.
+ */
+static void test_collapse_cut_short_overlaps(void **state)
+{
+	struct sk_buff *first, *second, *skb;
+	unsigned int used;
+
+	(void)state;
+	boot();
+	tcp_sock_init(&tp, 65536, ADVMSS);
+	queue(ORDER2_LEN, 3);
+	first = list_first_entry(&tp.sk_receive_queue, struct sk_buff, list);
+	second = list_entry(first->list.next, struct sk_buff, list);
+	list_del(&second->list);
+	tcp_rfree_skb(&tp, second);
+	first->len = first->end_seq = 3484;
+	skb = tcp_recv_skb(&tp, &used);
+	assert_ptr_equal(skb, first);
+	assert_int_equal(used, 3484);
+	tcp_rfree_skb(&tp, skb);
+	skb = tcp_recv_skb(&tp, &used);
+	assert_non_null(skb);
+	assert_int_equal(skb->seq, 2 * MSS);
+	assert_int_equal(used, 3 * MSS - 3484);
+	assert_int_equal(tp.copied_seq, tp.rcv_nxt);
+	tcp_rfree_skb(&tp, skb);
+	assert_null(tcp_recv_skb(&tp, &used));
+	assert_int_equal(tp.sk_rmem_alloc, 0);
+	teardown();
+}
+
 /* tcp_cleanup_rbuf: a read that lets the window at least double sends
  * an update; the sender's edge moves out. */
 static void test_read_reopens_window(void **state)
@@ -386,7 +428,8 @@ static void test_read_reopens_window(void **state)
 	/* The reader takes all 7: 3246 * 2 <= clamp; the new window is
 	 * rcv_ssthresh 8736 >= 2 * 3246: an ACK. */
 	for (int i = 0; i < 7; i++) {
-		struct sk_buff *skb = tcp_recv_skb(&tp);
+		unsigned int used;
+		struct sk_buff *skb = tcp_recv_skb(&tp, &used);
 
 		tcp_rfree_skb(&tp, skb);
 	}
@@ -408,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_stalled_reader_prune_and_collapse),
 		cmocka_unit_test(test_drop_when_collapse_cannot_help),
 		cmocka_unit_test(test_collapse_allocation_fails),
+		cmocka_unit_test(test_collapse_cut_short_overlaps),
 		cmocka_unit_test(test_read_reopens_window),
 	};
 

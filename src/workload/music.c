@@ -118,7 +118,9 @@ static void music_main(void *arg)
 	}
 	while (ok && !m->folder_done && !program_killed()) {
 		/* A bounded wait, so that a kill is noticed. */
-		struct sk_buff *skb = netrx_recv(m->nx, (long)max(HZ / 10, 1u));
+		unsigned int used = 0;
+		struct sk_buff *skb = netrx_recv(m->nx, (long)max(HZ / 10, 1u),
+						 &used);
 
 		if (!skb) {
 			if (netrx_finished(m->nx))
@@ -126,11 +128,11 @@ static void music_main(void *arg)
 			continue;
 		}
 		m->skb = skb;
-		program_cpu(skb->len, m->p->cpu_per_byte);
-		m->c.bytes_received += skb->len;
-		m->pending += skb->len;
+		program_cpu(used, m->p->cpu_per_byte);
+		m->c.bytes_received += used;
+		m->pending += used;
 		m->skb = NULL;
-		netrx_free_skb(m->nx, skb);
+		netrx_free_skb(m->nx, skb, used);
 		ok = music_write(m, false);
 	}
 	if (ok && !program_killed())
@@ -188,7 +190,7 @@ static void music_release(struct workload *w)
 		return;
 	/* The netrx device may be gone already: free the buffer directly. */
 	if (m->skb)
-		netrx_free_skb(NULL, m->skb);
+		netrx_free_skb(NULL, m->skb, 0);
 	program_close(&m->file);
 	program_release(w);
 	program_stdout_free(&m->out);

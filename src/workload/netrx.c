@@ -269,7 +269,7 @@ void netrx_stop(struct netrx *nx)
 	wake_up_all(&nx->sk_wait);
 }
 
-struct sk_buff *netrx_recv(struct netrx *nx, long timeout)
+struct sk_buff *netrx_recv(struct netrx *nx, long timeout, unsigned int *used)
 {
 	while (list_empty(&nx->sk.sk_receive_queue)) {
 		DEFINE_WAIT(wait);
@@ -280,12 +280,11 @@ struct sk_buff *netrx_recv(struct netrx *nx, long timeout)
 		timeout = schedule_timeout(timeout);
 		finish_wait(&nx->sk_wait, &wait);
 	}
-	return tcp_recv_skb(&nx->sk);
+	return tcp_recv_skb(&nx->sk, used);
 }
 
-void netrx_free_skb(struct netrx *nx, struct sk_buff *skb)
+void netrx_free_skb(struct netrx *nx, struct sk_buff *skb, unsigned int copied)
 {
-	int copied = (int)skb->len;
 	uint32_t win;
 
 	if (!nx) {
@@ -295,7 +294,7 @@ void netrx_free_skb(struct netrx *nx, struct sk_buff *skb)
 	}
 	tcp_rfree_skb(&nx->sk, skb);
 	/* The read is over: tcp_cleanup_rbuf may send a window update. */
-	if (tcp_cleanup_rbuf(&nx->sk, copied, &win))
+	if (tcp_cleanup_rbuf(&nx->sk, (int)copied, &win))
 		nx->snd_wnd_end = nx->sk.rcv_wup + win;
 }
 

@@ -67,10 +67,12 @@ void netrx_destroy(struct netrx *nx);
 void netrx_start(struct netrx *nx);
 void netrx_stop(struct netrx *nx);
 /* Task context: wait up to @timeout jiffies for a packet (NULL on timeout
- * or when the sender is done and the queue empty). */
-struct sk_buff *netrx_recv(struct netrx *nx, long timeout);
-/* The reader is done with @skb: free its buffer (kfree_skb). */
-void netrx_free_skb(struct netrx *nx, struct sk_buff *skb);
+ * or when the sender is done and the queue empty); @used: its bytes not
+ * read before (tcp_recv_skb()). */
+struct sk_buff *netrx_recv(struct netrx *nx, long timeout, unsigned int *used);
+/* The reader is done with @skb, having copied @copied bytes of it: free
+ * its buffer (kfree_skb). */
+void netrx_free_skb(struct netrx *nx, struct sk_buff *skb, unsigned int copied);
 bool netrx_finished(const struct netrx *nx);
 const struct netrx_stats *netrx_stats(const struct netrx *nx);
 /* The receiving socket: its memory, window and TCP counters. */

@@ -110,9 +110,10 @@ uint32_t __tcp_select_window(struct tcp_sock *tp);
 uint32_t tcp_receive_window(const struct tcp_sock *tp);
 
 /* tcp_recvmsg(): the reader takes the head skb off the receive queue
- * (copied_seq moves past it); NULL if the queue is empty.  The skb stays
- * charged to the socket until tcp_rfree_skb(). */
-struct sk_buff *tcp_recv_skb(struct tcp_sock *tp);
+ * (copied_seq moves past it) and reads its @used bytes not read before
+ * (fewer than its len after a collapse cut short); NULL if the queue is
+ * empty.  The skb stays charged to the socket until tcp_rfree_skb(). */
+struct sk_buff *tcp_recv_skb(struct tcp_sock *tp, unsigned int *used);
 /* __kfree_skb() of an skb the socket owns: sock_rfree (sk_rmem_alloc
  * less its truesize), then kfree_skb. */
 void tcp_rfree_skb(struct tcp_sock *tp, struct sk_buff *skb);

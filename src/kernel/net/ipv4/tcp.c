@@ -52,15 +52,25 @@ uint32_t tcp_receive_window(const struct tcp_sock *tp)
 	return win < 0 ? 0 : (uint32_t)win;
 }
 
-struct sk_buff *tcp_recv_skb(struct tcp_sock *tp)
+/*
+ * The head skb may begin before copied_seq: tcp_collapse() stopped by a
+ * failed GFP_ATOMIC alloc_skb() leaves the skb it was copying from in
+ * the queue behind the new one holding its first bytes (2.6.30-2.6.32
+ * tcp_collapse() returns there), and tcp_recvmsg() reads from offset
+ * copied_seq - seq.  A gap, or an skb wholly read already ("recvmsg bug
+ * 2"), cannot happen.
+ */
+struct sk_buff *tcp_recv_skb(struct tcp_sock *tp, unsigned int *used)
 {
 	struct sk_buff *skb;
 
 	if (list_empty(&tp->sk_receive_queue))
 		return NULL;
 	skb = list_first_entry(&tp->sk_receive_queue, struct sk_buff, list);
-	BUG_ON(skb->seq != tp->copied_seq);
+	BUG_ON(after(skb->seq, tp->copied_seq));
+	BUG_ON(!before(tp->copied_seq, skb->end_seq));
 	list_del_init(&skb->list);
+	*used = skb->end_seq - tp->copied_seq;
 	tp->copied_seq = skb->end_seq;
 	return skb;
 }
