@@ -215,7 +215,6 @@ static struct variant *get_variant(struct bisect *b, bool on_b,
 	char *sw = xstrdup(on_b ? b->b_switches : b->a_switches);
 	struct scenario_error serr;
 	struct variant *v;
-	char *text;
 
 	for (size_t i = 0; i < nr; i++) {
 		char val[32], *k, *s;
@@ -235,27 +234,39 @@ static struct variant *get_variant(struct bisect *b, bool on_b,
 		free(sw);
 		return v;
 	}
-	/* Nothing set: the scenario as it is (an empty value is no value). */
-	text = *sw ? scenario_text_override(b->text, "kernel", "switches", sw,
-					    err, len) : xstrdup(b->text);
-	if (!text) {
-		free(key);
-		free(sw);
-		return NULL;
-	}
+	/*
+	 * The scenario, with its [kernel] switches replaced by @sw in the
+	 * loaded struct rather than in the text: a set of many switches
+	 * (delta debugging's first tests) is longer than a scenario line may
+	 * be.  Each setting is one of A's or B's values, and the whole is
+	 * checked as a scenario's switches are.
+	 */
 	v = xcalloc(1, sizeof(*v));
 	v->key = key;
 	v->switches = sw;
 	v->on_b = on_b;
 	v->profile = on_b ? b->o->b : b->o->a;
-	v->sc = scenario_load_text(text, b->scenario_name, &serr);
-	free(text);
+	v->sc = scenario_load_text(b->text, b->scenario_name, &serr);
 	if (!v->sc) {
 		errf(err, len, "%s", serr.msg);
-		free(v->key);
-		free(v->switches);
-		free(v);
-		return NULL;
+		goto fail;
+	}
+	{
+		struct kernel_profile check;
+		char why[512];
+
+		if (strlen(sw) >= sizeof(v->sc->kernel.switches)) {
+			errf(err, len, "bisect: %s: switch settings longer than %zu characters",
+			     key, sizeof(v->sc->kernel.switches) - 1);
+			goto fail;
+		}
+		if (profile_parse(v->profile, &check, why, sizeof(why)) ||
+		    profile_set_switches(&check, sw, why, sizeof(why))) {
+			errf(err, len, "bisect: %s: %s", key, why);
+			goto fail;
+		}
+		snprintf(v->sc->kernel.switches, sizeof(v->sc->kernel.switches),
+			 "%s", sw);
 	}
 	if (b->o->max_time && b->o->max_time < v->sc->run.max_time)
 		v->sc->run.max_time = b->o->max_time;
@@ -267,6 +278,12 @@ static struct variant *get_variant(struct bisect *b, bool on_b,
 		abort();
 	b->v[b->nr_v++] = v;
 	return v;
+fail:
+	scenario_free(v->sc);
+	free(v->key);
+	free(v->switches);
+	free(v);
+	return NULL;
 }
 
 struct job {
