@@ -534,6 +534,57 @@ static void test_switch_by_name(void **state)
 }
 
 /*
+ * Every switch's value as text sets the same value back, in every kernel
+ * the tables and the release profiles name: bisect and 'profiles --diff'
+ * hand a switch from one kernel to another as that text (the CFS
+ * tunables in ns were once refused as "milliseconds 0-100000").  A
+ * numeric switch refuses a value past its bound, and a sign.
+ */
+static void test_switch_values_round_trip(void **state)
+{
+	const char *extra[] = { "2.6.32", "2.6.32.9", "2.6.30" };
+	char buf[64], err[256];
+
+	(void)state;
+	for (size_t r = 0; r < profile_table_nr_rows + 3; r++) {
+		const char *name = r < profile_table_nr_rows ?
+				   profile_table_rows[r] :
+				   extra[r - profile_table_nr_rows];
+		struct kernel_profile a, b;
+		const char *sw;
+
+		parse_ok(name, &a);
+		parse_ok("2.6.32-rc6", &b);
+		for (size_t i = 0; (sw = profile_switch_name(i)); i++) {
+			const char *v = profile_switch_value(&a, sw, buf,
+							     sizeof(buf));
+
+			assert_non_null(v);
+			if (profile_set_switch(&b, sw, v, err, sizeof(err)))
+				fail_msg("%s %s=%s refused: %s", name, sw, v,
+					 err);
+		}
+		for (size_t i = 0; (sw = profile_switch_name(i)); i++) {
+			char vb[64];
+
+			assert_string_equal(profile_switch_value(&a, sw, buf, sizeof(buf)),
+					    profile_switch_value(&b, sw, vb, sizeof(vb)));
+		}
+	}
+	{
+		struct kernel_profile p;
+
+		parse_ok("2.6.32-rc6", &p);
+		assert_int_equal(profile_set_switch(&p, "sched_latency_ns", "1000000001", err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "0-1000000000"));
+		assert_int_equal(profile_set_switch(&p, "sd_wake_idx", "5", err, sizeof(err)), -1);
+		assert_int_equal(profile_set_switch(&p, "sd_wake_idx", "-1", err, sizeof(err)), -1);
+		assert_int_equal(profile_set_switch(&p, "sd_wake_idx", "4", err, sizeof(err)), 0);
+		assert_int_equal(p.sd_wake_idx, 4);
+	}
+}
+
+/*
  * Every switch of every base kernel says where its value comes from (a
  * kernel version, file and function, a patch, or the test hack), never a
  * document outside the repository.
@@ -741,6 +792,7 @@ int main(void)
 		cmocka_unit_test(test_default_is_rc6),
 		cmocka_unit_test(test_describe_names_the_source),
 		cmocka_unit_test(test_switch_by_name),
+		cmocka_unit_test(test_switch_values_round_trip),
 		cmocka_unit_test(test_blk_rw_name),
 		cmocka_unit_test(test_record_rows_parse),
 		cmocka_unit_test(test_cfq_switches_by_release),

@@ -13,6 +13,7 @@
  * 2.6.31.3 and 2.6.32.9 (docs/profiles.md records the evidence).
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,6 +297,8 @@ struct profile_switch {
 	const char *column;		/* heading in 'mmsim profiles', or NULL */
 	const char *why[NR_BASES];	/* evidence per base kernel */
 	const char *by_name[2];		/* set by the name: text for 0, 1 */
+	unsigned int max;		/* SW_UINT: the largest value a scenario
+					 * or --switch may set */
 };
 
 #define SWITCH_(field, k, vals, ...) {					\
@@ -872,12 +875,15 @@ int profile_set_switch(struct kernel_profile *p, const char *name,
 	if (!s)
 		return fail(err, errlen, "unknown profile switch '%s'", name);
 	if (s->kind == SW_UINT) {
-		unsigned long v = strtoul(value, &end, 10);
+		unsigned long v;
 
-		if (!*value || *end || v > 100000)
+		errno = 0;
+		v = strtoul(value, &end, 10);
+		if (!isdigit((unsigned char)*value) || *end || errno ||
+		    v > s->max)
 			return fail(err, errlen,
-				    "bad value '%s' for %s: expected milliseconds 0-100000",
-				    value, name);
+				    "bad value '%s' for %s: expected a whole number 0-%u",
+				    value, name, s->max);
 		switch_put(p, s, (int)v);
 		return 0;
 	}

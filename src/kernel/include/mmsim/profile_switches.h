@@ -160,7 +160,7 @@ SWITCH_ENUM(kswapd_sleep, KSWAPD_SLEEP, (PLAIN, QUICK_RECHECK),
 
 /* P4's HZ/10 nap, in milliseconds. */
 SWITCH_UINT(kswapd_short_sleep_ms, 100, 100, 100,
-	    .patch = 4, .patch_sets = 100,
+	    .patch = 4, .patch_sets = 100, .max = 100000,
 	    .why = {
 		    "unused without P4 (P4's schedule_timeout(HZ/10) in kswapd())",
 		    "unused without P4 (P4's schedule_timeout(HZ/10) in kswapd())",
@@ -427,8 +427,11 @@ SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
 	    })
 
 /* CFS's tunables as kernel/sched_fair.c initialises them, in ns, before
- * sched_init_granularity() multiplies them by 1 + ilog2(CPUs) at boot. */
+ * sched_init_granularity() multiplies them by 1 + ilog2(CPUs) at boot.
+ * At most 1 s, the bound v2.6.32-rc6 kernel/sysctl.c:248,250 puts on
+ * their sysctls (max_sched_granularity_ns, max_wakeup_granularity_ns). */
 SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
+	    .max = 1000000000,
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
 		    "v2.6.31 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
@@ -436,6 +439,7 @@ SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
 	    })
 
 SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
+	    .max = 1000000000,
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
 		    "v2.6.31 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
@@ -443,6 +447,7 @@ SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
 	    })
 
 SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
+	    .max = 1000000000,
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
 		    "v2.6.31 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
@@ -486,8 +491,10 @@ SWITCH_ENUM(newidle_domains, NEWIDLE, (SMT, ALL),
 	    })
 
 /* The MC domain's wake_idx and forkexec_idx: which rq->cpu_load[] the
- * wake-up and fork placement read (0: the load now). */
+ * wake-up and fork placement read (0: the load now; at most 4, as
+ * rq->cpu_load[] has CPU_LOAD_IDX_MAX = 5 entries, kernel/sched.c:534). */
 SWITCH_UINT(sd_wake_idx, 1, 1, 0,
+	    .max = 4,
 	    .why = {
 		    "v2.6.30 include/linux/topology.h:116-117 SD_MC_INIT .wake_idx = 1, .forkexec_idx = 1",
 		    "v2.6.31 include/linux/topology.h:116-117 SD_MC_INIT .wake_idx = 1, .forkexec_idx = 1",
