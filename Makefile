@@ -229,10 +229,12 @@ validate: deps
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
 
 # docs/bisect.md: mmsim bisect of 2.6.30 against 2.6.32-rc6 on both machines,
-# for elapsed time and failures, SEEDS seeds (scripts/bisect-doc.sh).
+# for elapsed time and failures, SEEDS seeds, or SEEDS_X86_64 and SEEDS_X86
+# per machine (scripts/bisect-doc.sh; runs kept in build/bisect-doc/).
 bisect-doc: deps
 	@$(MAKE) --no-print-directory all
-	SEEDS=$(SEEDS) scripts/bisect-doc.sh ./mmsim
+	SEEDS=$(SEEDS) $(if $(SEEDS_X86_64),SEEDS_X86_64=$(SEEDS_X86_64)) \
+		$(if $(SEEDS_X86),SEEDS_X86=$(SEEDS_X86)) scripts/bisect-doc.sh ./mmsim
 
 # `make check` is the edit-compile-test loop (under 20 s on 2 cores): the
 # unit and machine tests and the layering check.  The integration tests
