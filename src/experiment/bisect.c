@@ -46,6 +46,7 @@ struct variant {
 	char *switches;		/* the [kernel] switches it runs with */
 	struct scenario *sc;
 	double *value;		/* per seed index */
+	uint64_t *digest;	/* per seed: FNV-1a of every measure's value */
 	bool *have;
 	uint64_t *reads;	/* per switch, summed over the seeds */
 };
@@ -271,6 +272,7 @@ static struct variant *get_variant(struct bisect *b, bool on_b,
 	if (b->o->max_time && b->o->max_time < v->sc->run.max_time)
 		v->sc->run.max_time = b->o->max_time;
 	v->value = xcalloc(b->nr_seeds, sizeof(*v->value));
+	v->digest = xcalloc(b->nr_seeds, sizeof(*v->digest));
 	v->have = xcalloc(b->nr_seeds, sizeof(*v->have));
 	v->reads = xcalloc(nr_switches(), sizeof(*v->reads));
 	b->v = realloc(b->v, (b->nr_v + 1) * sizeof(*b->v));
@@ -442,17 +444,24 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 	b->cached += pool_cached();
 	for (size_t i = 0; i < bt.nr && failed >= 0; i++) {
 		struct variant *v = bt.jobs[i].v;
+		uint64_t h = 1469598103934665603ULL;
 		char *p;
 
 		if (!out[i])
 			continue;
 		p = out[i];
 		for (size_t m = 0; m < report_nr_measures; m++) {
+			const char *start = p;
 			double x = strtod(p, &p);
 
 			if (m == b->measure_idx)
 				v->value[bt.jobs[i].seed] = x;
+			/* Every measure, exactly as the run printed it. */
+			for (; start < p; start++)
+				h = (h ^ (unsigned char)*start) *
+				    1099511628211ULL;
 		}
+		v->digest[bt.jobs[i].seed] = h;
 		for (size_t s = 0; s < nr_switches(); s++)
 			v->reads[s] += strtoull(p, &p, 10);
 		v->have[bt.jobs[i].seed] = true;
@@ -537,11 +546,17 @@ static bool decided(struct bisect_effect e, const struct bisect_effect *total,
 	return e.significant || (e.lo >= -bound && e.hi <= bound);
 }
 
+/*
+ * Whether @x's first @n runs are @y's: every measure the same, not only
+ * the one explained (a count that is 0 on both of the first seeds, as
+ * 2.6.30's failures are, says nothing about whether the runs differ).
+ */
 static bool same_values(const struct variant *x, const struct variant *y,
 			unsigned int n)
 {
 	for (unsigned int s = 0; s < n; s++)
-		if (x->value[s] != y->value[s])
+		if (x->value[s] != y->value[s] ||
+		    x->digest[s] != y->digest[s])
 			return false;
 	return true;
 }
@@ -899,6 +914,7 @@ out:
 		free(b.v[i]->key);
 		free(b.v[i]->switches);
 		free(b.v[i]->value);
+		free(b.v[i]->digest);
 		free(b.v[i]->have);
 		free(b.v[i]->reads);
 		free(b.v[i]);

@@ -75,7 +75,7 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		fputc('\n', f);
 	}
 	fprintf(f, "\n%zu switches differ: %zu measured, %zu read but without effect "
-		"(their first %u seeds gave exactly the kernel's values), %zu never read.\n",
+		"(their first %u seeds gave exactly the kernel's runs: every measure equal), %zu never read.\n",
 		r->nr_rows, r->nr_rows - skipped - inert, inert,
 		r->nr_seeds < 2 ? r->nr_seeds : 2, skipped);
 	{

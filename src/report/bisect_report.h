@@ -26,7 +26,7 @@ struct bisect_effect {
 
 enum bisect_row_state {
 	BISECT_SKIPPED,		/* neither kernel read it in any run */
-	BISECT_IDENTICAL,	/* set either way, every run gave the same value */
+	BISECT_IDENTICAL,	/* set either way, the first seeds ran as the kernel did (every measure) */
 	BISECT_MEASURED,	/* run both ways until decided, or at every seed */
 };
 
