@@ -121,7 +121,14 @@ static ssize_t sink_write(void *cookie, const char *buf, size_t n)
 			if (!s->err)
 				s->err = w < 0 ? errno : EIO;
 			errno = s->err;
-			return -1;
+			/*
+			 * What reached the file, never -1: fopencookie(3)
+			 * forbids a negative result, and glibc 2.36's
+			 * _IO_new_file_xsputn() takes -1 as SIZE_MAX bytes
+			 * written and copies past the caller's buffer.  A
+			 * short count sets the stream's error flag.
+			 */
+			return (ssize_t)done;
 		}
 		done += (size_t)w;
 	}
