@@ -224,7 +224,7 @@ validate: deps
 	@$(MAKE) --no-print-directory all
 	./mmsim validate --record $(RECORD) --seeds $(SEEDS) -j 2 --out docs/validation.md \
 		$(if $(ENSEMBLE),--ensemble $(ENSEMBLE) --ensemble-seeds $(ENSEMBLE_SEEDS)) \
-		--command "make validate SEEDS=$(SEEDS)$(if $(filter-out all,$(RECORD)), RECORD=$(RECORD))" \
+		--command "make validate SEEDS=$(SEEDS)$(if $(filter-out all,$(RECORD)), RECORD=$(RECORD))$(if $(ENSEMBLE),$(if $(filter-out 3,$(ENSEMBLE_SEEDS)), ENSEMBLE_SEEDS=$(ENSEMBLE_SEEDS)), ENSEMBLE=)" \
 		--date "$$(date -u '+%Y-%m-%d %H:%M UTC')" \
 		--commit "$$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (with uncommitted changes to src/)')"
 
