@@ -111,7 +111,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check check-slow test asan bench bench-scale bisect-doc clean deps fuzz fuzz-run pgo validate valgrind valgrind-quick install uninstall man FORCE
+.PHONY: all run check check-slow test asan bench bench-scale bisect-doc clean deps fuzz fuzz-run golden pgo validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -209,6 +209,12 @@ uninstall:
 run: deps
 	@$(MAKE) --no-print-directory all
 	./mmsim compare --out mmsim-report --force
+
+# The golden run's copy (tests/data/golden/, checked by test_golden):
+# written anew after a change meant to alter runs; review its diff.
+golden: all
+	rm -rf tests/data/golden
+	scripts/golden.sh $(CURDIR)/$(BUILD)/mmsim $(CURDIR)/tests/data/golden
 
 # The full validation against the public record (docs/validation.md): every
 # data set (RECORD=cover,20nov for some), SEEDS seeds per condition; SEEDS=3

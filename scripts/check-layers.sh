@@ -17,6 +17,9 @@ check() {	# DIR FORBIDDEN-REGEX [ALLOWED-REGEX]
 		status=1
 	fi
 }
+# util/ (host allocations, directories) is below everything: any layer
+# may include it, and it includes none.
+check util       'sim|hw|kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
 check sim        'hw|kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
 check hw         'kernel|linux|mmsim|trace|metrics|workload|scenario|report|experiment|cli'
 check kernel     'trace|workload|scenario|report|experiment|cli' 'trace/events/'

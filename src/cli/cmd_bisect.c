@@ -13,6 +13,7 @@
 #include "experiment/pool.h"
 #include "report/compare_report.h"
 #include "scenario/units.h"
+#include "util/xalloc.h"
 
 #define DEFAULT_OUT	"mmsim-bisect"
 
@@ -229,9 +230,7 @@ int cmd_bisect(int argc, char **argv)
 	rc = outdir_prepare(out, force, resume ? &resumed : NULL);
 	if (rc)
 		return rc;
-	if (runs_opt ? !(runs = strdup(runs_opt)) :
-		       asprintf(&runs, "%s/runs", out) < 0)
-		abort();
+	runs = runs_opt ? xstrdup(runs_opt) : xasprintf("%s/runs", out);
 	/* Runs kept by an earlier mmsim are taken only when asked (--resume,
 	 * or a --runs folder), and then only those of this very binary (the
 	 * key holds a hash of it). */

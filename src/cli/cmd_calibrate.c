@@ -17,6 +17,8 @@
 #include "experiment/pool.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
+#include "util/fs.h"
+#include "util/xalloc.h"
 
 #define DEFAULT_OUT	"mmsim-calibration"
 
@@ -150,9 +152,7 @@ static int add_arches(struct calibrate_args *a, const char *arg)
 	    strstr(arg, ",,"))
 		return usage_error("calibrate: --arch '%s': expected ARCH or "
 				   "ARCH,ARCH (x86_64, x86)", arg);
-	copy = strdup(arg);
-	if (!copy)
-		abort();
+	copy = xstrdup(arg);
 	a->arch_words[a->nr_arch_words++] = copy;
 	for (w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
 		if (a->cal.nr_sources >= CALIBRATE_MAX_SCENARIOS)
@@ -176,14 +176,12 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 	a->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (a->jobs < 1)
 		a->jobs = 1;
-	a->targets = calloc((size_t)argc + 1, sizeof(*a->targets));
-	a->fits = calloc((size_t)argc + 1, sizeof(*a->fits));
+	a->targets = xcalloc((size_t)argc + 1, sizeof(*a->targets));
+	a->fits = xcalloc((size_t)argc + 1, sizeof(*a->fits));
 	/* Each --scenario one, --arch's words at most CALIBRATE_MAX_SCENARIOS. */
-	a->sources = calloc((size_t)argc + CALIBRATE_MAX_SCENARIOS + 1,
-			    sizeof(*a->sources));
-	a->arch_words = calloc((size_t)argc + 1, sizeof(*a->arch_words));
-	if (!a->targets || !a->fits || !a->sources || !a->arch_words)
-		abort();
+	a->sources = xcalloc((size_t)argc + CALIBRATE_MAX_SCENARIOS + 1,
+			     sizeof(*a->sources));
+	a->arch_words = xcalloc((size_t)argc + 1, sizeof(*a->arch_words));
 	cli_options_start(&opts, "calibrate", argc, argv, "hj:", calibrate_options);
 	opts.repeatable = "target fit scenario arch";
 	while ((c = cli_next_option(&opts)) != -1) {
@@ -262,29 +260,9 @@ static void remove_in(const char *dir, const char *name)
 {
 	char *p;
 
-	if (asprintf(&p, "%s/%s", dir, name) < 0)
-		abort();
+	p = xasprintf("%s/%s", dir, name);
 	unlink(p);
 	free(p);
-}
-
-static int mkdir_p(const char *path)
-{
-	char *p = strdup(path);
-	int rc = 0;
-
-	if (!p)
-		abort();
-	for (char *s = p + 1; *s && !rc; s++)
-		if (*s == '/') {
-			*s = 0;
-			rc = report_mkdir(p);
-			*s = '/';
-		}
-	if (!rc)
-		rc = report_mkdir(p);
-	free(p);
-	return rc;
 }
 
 static bool dir_empty(const char *dir)
@@ -337,10 +315,8 @@ static char *command_line(int argc, char **argv)
 {
 	char *text = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	FILE *f = xopen_memstream(&text, &len);
 
-	if (!f)
-		abort();
 	fputs("mmsim", f);
 	for (int i = 0; i < argc; i++) {
 		const char *s = argv[i];
@@ -366,8 +342,7 @@ static char *command_line(int argc, char **argv)
 				fputc(*s, f);
 		fputc('\'', f);
 	}
-	if (fclose(f))
-		abort();
+	xclose_memstream(f);
 	return text;
 }
 
@@ -406,8 +381,7 @@ int cmd_calibrate(int argc, char **argv)
 		rc = usage_error("calibrate: --resume keeps what DIR holds: not with --force");
 		goto out;
 	}
-	if (asprintf(&runs, "%s/runs", a.out) < 0)
-		abort();
+	runs = xasprintf("%s/runs", a.out);
 	rc = prepare_out(a.out, a.force, a.resume, runs, &c.rec);
 	if (rc)
 		goto out;

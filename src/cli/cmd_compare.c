@@ -19,6 +19,8 @@
 #include "report/progress.h"
 #include "scenario/units.h"
 #include "outdir.h"
+#include "util/fs.h"
+#include "util/xalloc.h"
 
 #define DEFAULT_OUT		"mmsim-report"
 #define DEFAULT_JOBS_OUT	"mmsim-jobs"
@@ -155,10 +157,8 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 	o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (o->jobs < 1)
 		o->jobs = 1;
-	o->sweeps = calloc((size_t)argc + 1, sizeof(*o->sweeps));
-	o->dirs = calloc((size_t)argc + 1, sizeof(*o->dirs));
-	if (!o->sweeps || !o->dirs)
-		abort();
+	o->sweeps = xcalloc((size_t)argc + 1, sizeof(*o->sweeps));
+	o->dirs = xcalloc((size_t)argc + 1, sizeof(*o->dirs));
 	cli_options_start(&opts, cmd, argc, argv, "hj:",
 			  merge ? merge_options : experiment_options);
 	while ((c = cli_next_option(&opts)) != -1) {
@@ -260,9 +260,7 @@ static int write_report(const struct experiment *e, const char *command,
 	int rc;
 
 	experiment_report_init(&er, e, command, mmsim_version);
-	m = open_memstream(&tables, &tables_len);
-	if (!m)
-		abort();
+	m = xopen_memstream(&tables, &tables_len);
 	compare_report_print(m, &er.rep);
 	fclose(m);
 	fputs(tables, stdout);
@@ -308,17 +306,14 @@ static int emit_jobs(const struct experiment *e, const struct cli_opts *o)
 	FILE *m;
 	int rc = 0;
 
-	if (asprintf(&json_dir, "%s/json", o->out) < 0 ||
-	    asprintf(&manifest, "%s/experiment.json", o->out) < 0 ||
-	    asprintf(&jobs_txt, "%s/jobs.txt", o->out) < 0)
-		abort();
-	m = open_memstream(&text, &len);
-	if (!m)
-		abort();
+	json_dir = xasprintf("%s/json", o->out);
+	manifest = xasprintf("%s/experiment.json", o->out);
+	jobs_txt = xasprintf("%s/jobs.txt", o->out);
+	m = xopen_memstream(&text, &len);
 	experiment_emit_jobs(e, o->out, o->mmsim, m);
 	fclose(m);
 	if (experiment_write_scenarios(e, o->out, err, sizeof(err)) ||
-	    report_mkdir(json_dir) ||
+	    make_dir(json_dir) ||
 	    experiment_write_manifest(e, manifest, err, sizeof(err)) ||
 	    report_write_text(jobs_txt, text, err, sizeof(err))) {
 		if (!*err)
@@ -344,17 +339,14 @@ static int emit_jobs(const struct experiment *e, const struct cli_opts *o)
 static int finish_out(const struct experiment *e, const struct cli_opts *o)
 {
 	size_t n = o->emit_jobs ? experiment_nr_jobs(e) : 0;
-	char **planned = calloc(n ? n : 1, sizeof(*planned));
+	char **planned = xcalloc(n ? n : 1, sizeof(*planned));
 	int rc;
 
-	if (!planned)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		char stem[640];
 
 		experiment_job_stem(e, i, stem, sizeof(stem));
-		if (asprintf(&planned[i], "json/%s.json", stem) < 0)
-			abort();
+		planned[i] = xasprintf("json/%s.json", stem);
 	}
 	rc = outdir_finish(o->out, (const char *const *)planned, n);
 	for (size_t i = 0; i < n; i++)
@@ -380,17 +372,14 @@ static void interrupted(const struct experiment *e, const struct cli_opts *o,
 static int checkpoint(const struct experiment *e, const struct cli_opts *o)
 {
 	size_t n = experiment_nr_jobs(e);
-	char **planned = calloc(n ? n : 1, sizeof(*planned));
+	char **planned = xcalloc(n ? n : 1, sizeof(*planned));
 	int rc;
 
-	if (!planned)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		char stem[640];
 
 		experiment_job_stem(e, i, stem, sizeof(stem));
-		if (asprintf(&planned[i], "json/%s.json", stem) < 0)
-			abort();
+		planned[i] = xasprintf("json/%s.json", stem);
 	}
 	rc = outdir_checkpoint(o->out, (const char *const *)planned, n);
 	for (size_t i = 0; i < n; i++)
@@ -439,8 +428,7 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 			experiment_nr_jobs(&e) - reused);
 	}
 	/* The scenarios and experiment.json first: what --resume checks. */
-	if (asprintf(&manifest, "%s/experiment.json", o->out) < 0)
-		abort();
+	manifest = xasprintf("%s/experiment.json", o->out);
 	if (experiment_write_scenarios(&e, o->out, err, sizeof(err)) ||
 	    (!resumed && experiment_write_manifest(&e, manifest, err, sizeof(err)))) {
 		rc = 1;

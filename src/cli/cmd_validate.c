@@ -11,6 +11,7 @@
 #include "experiment/validate.h"
 #include "report/outfile.h"
 #include "scenario/units.h"
+#include "util/xalloc.h"
 
 static void usage(FILE *f)
 {
@@ -151,8 +152,7 @@ int cmd_validate(int argc, char **argv)
 				   outfile_error(&of));
 	}
 	if (out) {
-		if (asprintf(&runs, "%s.runs", out) < 0)
-			abort();
+		runs = xasprintf("%s.runs", out);
 		/* Runs kept by an earlier mmsim are taken only when asked:
 		 * they may be of another build. */
 		if (!resume)

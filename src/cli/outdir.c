@@ -12,6 +12,8 @@
 #include "commands.h"
 #include "outdir.h"
 #include "report/outfile.h"
+#include "util/fs.h"
+#include "util/xalloc.h"
 
 struct names {
 	char **v;
@@ -20,9 +22,7 @@ struct names {
 
 static void names_add(struct names *n, char *s)
 {
-	n->v = realloc(n->v, (n->nr + 1) * sizeof(*n->v));
-	if (!n->v)
-		abort();
+	n->v = xrealloc(n->v, (n->nr + 1) * sizeof(*n->v));
 	n->v[n->nr++] = s;
 }
 
@@ -48,8 +48,7 @@ static char *path_join(const char *a, const char *b)
 {
 	char *p;
 
-	if (asprintf(&p, "%s%s%s", a, *a ? "/" : "", b) < 0)
-		abort();
+	p = xasprintf("%s%s%s", a, *a ? "/" : "", b);
 	return p;
 }
 
@@ -61,12 +60,10 @@ static char *path_join(const char *a, const char *b)
 static void walk(const char *dir, const char *rel, struct names *files,
 		 struct names *others, struct names *dirs)
 {
-	char *abs = *rel ? path_join(dir, rel) : strdup(dir);
+	char *abs = *rel ? path_join(dir, rel) : xstrdup(dir);
 	DIR *d = opendir(abs);
 	struct dirent *de;
 
-	if (!abs)
-		abort();
 	while (d && (de = readdir(d))) {
 		struct stat st;
 		char *r, *p;
@@ -280,26 +277,6 @@ static int clear_own(const char *dir)
 	}
 	names_free(&files);
 	names_free(&dirs);
-	return rc;
-}
-
-static int mkdir_p(const char *path)
-{
-	char *p = strdup(path);
-	int rc = 0;
-
-	if (!p)
-		abort();
-	for (char *s = p + 1; *s && !rc; s++)
-		if (*s == '/') {
-			*s = 0;
-			if (mkdir(p, 0777) && errno != EEXIST)
-				rc = -1;
-			*s = '/';
-		}
-	if (!rc && mkdir(p, 0777) && errno != EEXIST)
-		rc = -1;
-	free(p);
 	return rc;
 }
 

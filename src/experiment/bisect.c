@@ -34,6 +34,7 @@
 #include "report/progress.h"
 #include "report/stats.h"
 #include "scenario/scenario.h"
+#include "util/xalloc.h"
 
 #define MAX_BISECT_SEEDS	1000
 /* The seeds a flip runs before it is known to be inert or not. */
@@ -275,9 +276,7 @@ static struct variant *get_variant(struct bisect *b, bool on_b,
 	v->digest = xcalloc(b->nr_seeds, sizeof(*v->digest));
 	v->have = xcalloc(b->nr_seeds, sizeof(*v->have));
 	v->reads = xcalloc(nr_switches(), sizeof(*v->reads));
-	b->v = realloc(b->v, (b->nr_v + 1) * sizeof(*b->v));
-	if (!b->v)
-		abort();
+	b->v = xrealloc(b->v, (b->nr_v + 1) * sizeof(*b->v));
 	b->v[b->nr_v++] = v;
 	return v;
 fail:
@@ -322,9 +321,7 @@ static char *run_job(size_t idx, void *arg)
 			(unsigned long long)opt.seed, err);
 		return NULL;
 	}
-	f = open_memstream(&out, &len);
-	if (!f)
-		abort();
+	f = xopen_memstream(&out, &len);
 	for (size_t m = 0; m < report_nr_measures; m++)
 		fprintf(f, "%s%a", m ? " " : "", report_measures[m].value(&res));
 	{
@@ -375,10 +372,8 @@ static char *job_key(size_t idx, void *arg)
 	struct job *j = &bt->jobs[idx];
 	char fp[SCENARIO_FINGERPRINT_LEN], *key = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&key, &len);
+	FILE *f = xopen_memstream(&key, &len);
 
-	if (!f)
-		abort();
 	scenario_fingerprint(j->v->sc, fp, sizeof(fp));
 	fprintf(f, "mmsim bisect run\nmmsim %s %016llx\nkernel %s\nswitches %s\n"
 		"max_time %llu\nseed %llu\nscenario %s %s\nmeasures",
@@ -391,8 +386,7 @@ static char *job_key(size_t idx, void *arg)
 	fprintf(f, "\nswitch reads");
 	for (size_t i = 0; i < nr_switches(); i++)
 		fprintf(f, " %s", profile_switch_name(i));
-	if (fclose(f))
-		abort();
+	xclose_memstream(f);
 	return key;
 }
 

@@ -17,6 +17,8 @@
 #include "report/progress.h"
 #include "scenario/scenario.h"
 #include "scenario/units.h"
+#include "util/fs.h"
+#include "util/xalloc.h"
 
 #define MAX_SCENARIO_TEXT	(1 << 20)
 #define MAX_SEEDS		100000
@@ -100,9 +102,7 @@ static char **split_list(const char *s, size_t *nr)
 			b++;
 		while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
 			e--;
-		v = realloc(v, (*nr + 1) * sizeof(*v));
-		if (!v)
-			abort();
+		v = xrealloc(v, (*nr + 1) * sizeof(*v));
 		v[(*nr)++] = xasprintf("%.*s", (int)(e - b), b);
 	}
 	free(copy);
@@ -404,7 +404,7 @@ int experiment_write_scenarios(const struct experiment *e, const char *dir,
 	char *sdir = xasprintf("%s/scenarios", dir);
 	int rc = 0;
 
-	if (report_mkdir(sdir))
+	if (make_dir(sdir))
 		rc = errf(err, len, "%s: cannot create: %s", sdir, strerror(errno));
 	free(sdir);
 	for (size_t p = 0; !rc && p < e->nr_points; p++) {
@@ -519,7 +519,7 @@ int experiment_run(struct experiment *e, int jobs, const char *save_dir)
 			ctx.todo[nr_todo++] = i;
 	if (save_dir && nr_todo) {
 		char *json_dir = xasprintf("%s/json", save_dir);
-		int rc = report_mkdir(json_dir);
+		int rc = make_dir(json_dir);
 
 		if (rc)
 			fprintf(stderr, "mmsim: %s: cannot create: %s\n", json_dir,
@@ -605,9 +605,7 @@ static void add_line(void *ctx, const char *line)
 {
 	struct profile_text *t = ctx;
 
-	t->lines = realloc(t->lines, (t->nr + 1) * sizeof(*t->lines));
-	if (!t->lines)
-		abort();
+	t->lines = xrealloc(t->lines, (t->nr + 1) * sizeof(*t->lines));
 	t->lines[t->nr++] = xstrdup(line);
 }
 

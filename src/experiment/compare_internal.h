@@ -9,38 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare.h"
-
-/* Out of memory is not an input error: abort, as the rest of mmsim. */
-static inline void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
-
-static inline char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		abort();
-	return p;
-}
-
-static inline __attribute__((format(printf, 1, 2)))
-char *xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		abort();
-	va_end(ap);
-	return s;
-}
+#include "util/xalloc.h"
 
 /* A one-line reason into @err; returns -1. */
 static inline __attribute__((format(printf, 3, 4)))

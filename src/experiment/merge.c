@@ -11,6 +11,7 @@
 #include "run.h"
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
+#include "util/xalloc.h"
 
 /* ---- experiment.json ----------------------------------------------------- */
 
@@ -496,9 +497,7 @@ static void list_json(const char *dir, char ***files, size_t *nr)
 		    !strcmp(de->d_name, "summary.json") ||
 		    !strcmp(de->d_name, "experiment.json"))
 			continue;
-		*files = realloc(*files, (*nr + 1) * sizeof(**files));
-		if (!*files)
-			abort();
+		*files = xrealloc(*files, (*nr + 1) * sizeof(**files));
 		(*files)[(*nr)++] = xasprintf("%s/%s", dir, de->d_name);
 	}
 	closedir(d);
@@ -607,15 +606,11 @@ static int merge_loose(struct experiment *e, char *const *dirs, size_t nr_dirs,
 		kernel = result_text(&all[i], "kernel");
 		scenario = result_text(&all[i], "scenario");
 		if (find_name(e->kernels, e->nr_kernels, kernel) == e->nr_kernels) {
-			e->kernels = realloc(e->kernels, (e->nr_kernels + 1) * sizeof(char *));
-			if (!e->kernels)
-				abort();
+			e->kernels = xrealloc(e->kernels, (e->nr_kernels + 1) * sizeof(char *));
 			e->kernels[e->nr_kernels++] = xstrdup(kernel);
 		}
 		if (find_name(scen, nr_scen, scenario) == nr_scen) {
-			scen = realloc(scen, (nr_scen + 1) * sizeof(char *));
-			if (!scen)
-				abort();
+			scen = xrealloc(scen, (nr_scen + 1) * sizeof(char *));
 			scen[nr_scen++] = xstrdup(scenario);
 		}
 	}

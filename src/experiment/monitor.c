@@ -9,6 +9,7 @@
 #include "report/outfile.h"
 #include "report/procfs.h"
 #include "scenario/suggest.h"
+#include "util/xalloc.h"
 
 /* MMTests' monitor names (monitors/watch-NAME.sh) and the /proc file. */
 static const struct {
@@ -70,8 +71,7 @@ static char *path_of(const char *dir, const char *name, const char *test,
 {
 	char *s;
 
-	if (asprintf(&s, "%s/%s-%s%s", dir, name, test, suffix) < 0)
-		abort();
+	s = xasprintf("%s/%s-%s%s", dir, name, test, suffix);
 	return s;
 }
 
@@ -79,10 +79,8 @@ struct monitor_set *monitor_open(const char *dir, const char *test,
 				 unsigned int mask, sim_time_t interval,
 				 char *err, size_t len)
 {
-	struct monitor_set *ms = calloc(1, sizeof(*ms));
+	struct monitor_set *ms = xcalloc(1, sizeof(*ms));
 
-	if (!ms)
-		abort();
 	ms->mask = mask;
 	ms->interval = interval;
 	if (mkdir(dir, 0777) && errno != EEXIST) {
@@ -168,9 +166,7 @@ int monitor_close(struct monitor_set *ms, bool ok, char *err, size_t len)
 			continue;
 		}
 		/* Every file that failed, one line each. */
-		path = strdup(of->path);
-		if (!path)
-			abort();
+		path = xstrdup(of->path);
 		if (outfile_commit(of)) {
 			rc = -1;
 			n = len > used ? snprintf(err + used, len - used, "%s%s: cannot write: %s",

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include "pool.h"
 #include "report/outfile.h"
+#include "util/xalloc.h"
 
 struct slot {
 	pid_t pid;
@@ -115,8 +116,7 @@ static char *cache_path(const struct pool_cache *c, const char *key)
 
 	for (const char *p = key; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	if (asprintf(&path, "%s/%016llx.run", c->dir, (unsigned long long)h) < 0)
-		abort();
+	path = xasprintf("%s/%016llx.run", c->dir, (unsigned long long)h);
 	return path;
 }
 
@@ -132,9 +132,7 @@ static char *cache_read(const char *path, const char *key)
 	for (;;) {
 		if (cap - n < 4096) {
 			cap = cap ? cap * 2 : 65536;
-			text = realloc(text, cap + 1);
-			if (!text)
-				abort();
+			text = xrealloc(text, cap + 1);
 		}
 		size_t r = fread(text + n, 1, cap - n, f);
 
@@ -199,8 +197,7 @@ void pool_cache_remove(const char *dir)
 
 		if (n < 5 || strcmp(de->d_name + n - 4, ".run"))
 			continue;
-		if (asprintf(&p, "%s/%s", dir, de->d_name) < 0)
-			abort();
+		p = xasprintf("%s/%s", dir, de->d_name);
 		unlink(p);
 		free(p);
 	}
@@ -268,9 +265,7 @@ static int drain(struct slot *s)
 
 	if (s->cap - s->len < 4096) {
 		s->cap = s->cap ? s->cap * 2 : 65536;
-		s->buf = realloc(s->buf, s->cap + 1);
-		if (!s->buf)
-			abort();
+		s->buf = xrealloc(s->buf, s->cap + 1);
 	}
 	do {
 		n = read(s->fd, s->buf + s->len, s->cap - s->len);
@@ -332,10 +327,8 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 
 	if (jobs < 1)
 		jobs = 1;
-	slots = calloc((size_t)jobs, sizeof(*slots));
-	pfd = calloc((size_t)jobs, sizeof(*pfd));
-	if (!slots || !pfd)
-		abort();
+	slots = xcalloc((size_t)jobs, sizeof(*slots));
+	pfd = xcalloc((size_t)jobs, sizeof(*pfd));
 	for (int i = 0; i < jobs; i++)
 		slots[i].fd = -1;
 	for (size_t i = 0; i < nr_jobs; i++)

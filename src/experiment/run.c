@@ -30,6 +30,7 @@
 #include "report/progress.h"
 #include "metrics/records.h"
 #include "workload/workload.h"
+#include "util/xalloc.h"
 
 static volatile sig_atomic_t run_interrupted;
 
@@ -102,10 +103,8 @@ void scenario_fingerprint(const struct scenario *sc, char *buf, size_t len)
 	char *text = NULL, *body;
 	size_t n = 0;
 	uint64_t h = 14695981039346656037ULL;
-	FILE *f = open_memstream(&text, &n);
+	FILE *f = xopen_memstream(&text, &n);
 
-	if (!f)
-		abort();
 	scenario_dump(sc, f);
 	fclose(f);
 	body = strchr(text, '\n');
@@ -277,10 +276,8 @@ static void take_monitor_snapshot(struct timer *t)
 static void proc_text(char **out, void (*fn)(FILE *))
 {
 	size_t n;
-	FILE *f = open_memstream(out, &n);
+	FILE *f = xopen_memstream(out, &n);
 
-	if (!f)
-		abort();
 	fn(f);
 	fclose(f);
 }
@@ -290,9 +287,7 @@ static int create_workloads(struct machine *m, char *err, size_t len)
 	const struct scenario *sc = m->sc;
 	struct workload_set *set = &m->workloads;
 
-	set->w = calloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*set->w));
-	if (!set->w)
-		abort();
+	set->w = xcalloc(sc->nr_tasks ? sc->nr_tasks : 1, sizeof(*set->w));
 	set->sb = m->sb;
 	set->log_sb = m->log_sb;
 	set->finished = workload_finished;
@@ -332,10 +327,8 @@ static void collect_kern_log(struct run_result *r)
 	struct kern_log_opts opts = { .timestamps = true };
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	FILE *f = xopen_memstream(&buf, &len);
 
-	if (!f)
-		abort();
 	kern_log_write(f, &opts);
 	fclose(f);
 	result_take_text(r, "kern_log", buf);
@@ -355,9 +348,7 @@ static void collect_explain(struct run_result *r)
 	for (size_t i = 0; i < nr; i++)
 		result_append(r, "failure_reasons", &t[i]);
 	free(t);
-	f = open_memstream(&text, &len);
-	if (!f)
-		abort();
+	f = xopen_memstream(&text, &len);
 	explain_write_failures(f);
 	fclose(f);
 	result_take_text(r, "explain", text);

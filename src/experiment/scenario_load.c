@@ -16,6 +16,7 @@
 #include "linux/mm_types.h"
 #include "mmsim/profile.h"
 #include "workload/workload.h"
+#include "util/xalloc.h"
 
 /*
  * Host memory per simulated page beyond struct page: memory.c's page_data
@@ -97,13 +98,11 @@ static void task_footprint(const struct scenario *sc, size_t t,
  */
 static int check_tasks_together(struct scenario *sc, struct scenario_error *err)
 {
-	struct footprint *files = calloc(sc->nr_tasks + 1, sizeof(*files));
+	struct footprint *files = xcalloc(sc->nr_tasks + 1, sizeof(*files));
 	uint64_t fs = 0;
 	size_t nr = 0, last_file = 0;
 	int rc = 0;
 
-	if (!files)
-		abort();
 	for (size_t t = 0; t < sc->nr_tasks; t++) {
 		const struct workload_ops *ops;
 		struct footprint f;
@@ -190,9 +189,7 @@ int workload_load_params(const struct scenario *sc, struct scenario_task *task,
 	const struct workload_ops *ops = task->program;
 	void *params;
 
-	params = calloc(1, ops->params_size ? ops->params_size : 1);
-	if (!params)
-		abort();
+	params = xcalloc(1, ops->params_size ? ops->params_size : 1);
 	if (scenario_task_apply(sc, task, ops->params, ops->nr_params, params, err) ||
 	    (ops->validate && ops->validate(sc, task, params, err))) {
 		free(params);

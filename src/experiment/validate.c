@@ -38,6 +38,7 @@
 #include "report/stats.h"
 #include "report/validation_md.h"
 #include "scenario/units.h"
+#include "util/xalloc.h"
 
 #define NR_ARCH		VALIDATION_NR_ARCH
 #define NR_ROWS		VALIDATION_NR_ROWS
@@ -72,10 +73,8 @@ int validation_plan(struct validation *v, unsigned int sets, char *err,
 	v->rows = record_rows;
 	v->nr_rows = record_nr_rows;
 	v->nr_configs = 0;
-	v->configs = calloc(record_nr_rows, sizeof(*v->configs));
-	v->row_config = calloc(record_nr_rows, sizeof(*v->row_config));
-	if (!v->configs || !v->row_config)
-		abort();
+	v->configs = xcalloc(record_nr_rows, sizeof(*v->configs));
+	v->row_config = xcalloc(record_nr_rows, sizeof(*v->row_config));
 	for (size_t i = 0; i < record_nr_rows; i++) {
 		const struct record_row *r = &record_rows[i];
 		int c;
@@ -225,9 +224,7 @@ static char *variant_text(struct vctx *c, const struct validation_config *cfg,
 		snprintf(err, len, "%s: not built into mmsim", name);
 		return NULL;
 	}
-	text = strdup(base);
-	if (!text)
-		abort();
+	text = xstrdup(base);
 	if (cfg->low_latency >= 0) {
 		char *t = scenario_text_override(text, "vm", "low_latency",
 						 cfg->low_latency ? "on" : "off",
@@ -502,11 +499,10 @@ static char *job_key(size_t idx, void *ctx)
 	char fp[SCENARIO_FINGERPRINT_LEN], *key;
 
 	scenario_fingerprint(w->sc, fp, sizeof(fp));
-	if (asprintf(&key, "mmsim validate run\nmmsim %s\nkernel %s\nseed %zu\n"
+	key = xasprintf("mmsim validate run\nmmsim %s\nkernel %s\nseed %zu\n"
 		     "scenario %s %s\nsample interval %.17g s", MMSIM_VERSION,
 		     c->v->configs[cfg].profile, idx % n + 1, w->name, fp,
-		     c->interval_s) < 0)
-		abort();
+		     c->interval_s);
 	return key;
 }
 
@@ -692,10 +688,8 @@ static bool sum_less(const struct validation *v, struct validation_claim *cl,
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SUM_LESS,
 						     ca[0], m, cb[0], m, counts);
 	unsigned int seeds = v->nr_seeds;
-	double *a = calloc(seeds, sizeof(*a)), *b = calloc(seeds, sizeof(*b));
+	double *a = xcalloc(seeds, sizeof(*a)), *b = xcalloc(seeds, sizeof(*b));
 
-	if (!a || !b)
-		abort();
 	set_pool(e, ca, cb, n);
 	for (int k = 0; k < n; k++)
 		for (unsigned int s = 0; s < seeds; s++) {
@@ -718,10 +712,8 @@ static double *deviations(const struct validation *v, const int *c, int n,
 			  int m, double *sd)
 {
 	unsigned int seeds = v->nr_seeds;
-	double *d = calloc((size_t)n * seeds, sizeof(*d));
+	double *d = xcalloc((size_t)n * seeds, sizeof(*d));
 
-	if (!d)
-		abort();
 	*sd = 0;
 	for (int k = 0; k < n; k++) {
 		const double *x = cval(v, c[k], m);
@@ -1382,12 +1374,10 @@ static int judge_ensemble(const struct validate_opts *o, struct validation *v,
 	v->ensemble_seeds = e->nr_seeds;
 	for (size_t k = 0; k < e->nr_points; k++) {
 		struct validate_opts po = *o;
-		struct validation *w = calloc(1, sizeof(*w));
+		struct validation *w = xcalloc(1, sizeof(*w));
 		char why[512];
 		int rc;
 
-		if (!w)
-			abort();
 		po.nr_seeds = e->nr_seeds;
 		po.settings = e->points[k].settings;
 		po.nr_settings = e->points[k].nr_settings;
@@ -1421,11 +1411,9 @@ static int judge_ensemble(const struct validate_opts *o, struct validation *v,
 int validate_run(const struct validate_opts *o, FILE *out, char *err,
 		 size_t len)
 {
-	struct validation *v = calloc(1, sizeof(*v));
+	struct validation *v = xcalloc(1, sizeof(*v));
 	int ret = -1;
 
-	if (!v)
-		abort();
 	if (o->nr_seeds < 2 || (o->ensemble && o->ensemble->nr_seeds < 2)) {
 		snprintf(err, len, "need at least 2 seeds (a variance)");
 		goto out;
@@ -1457,10 +1445,8 @@ static int bad(char *err, size_t len, const char *path, const char *what)
 
 static char *dup_or_abort(const char *s)
 {
-	char *d = strdup(s);
+	char *d = xstrdup(s);
 
-	if (!d)
-		abort();
 	return d;
 }
 
@@ -1508,9 +1494,7 @@ int validate_read_ensemble(const char *path, struct validate_ensemble *e,
 	}
 	e->source = dup_or_abort(path);
 	e->nr_points = json_array_size(list);
-	e->points = calloc(e->nr_points, sizeof(*e->points));
-	if (!e->points)
-		abort();
+	e->points = xcalloc(e->nr_points, sizeof(*e->points));
 	json_array_foreach(list, i, num) {
 		struct validate_point *pt = &e->points[i];
 		json_int_t n = json_integer_value(num);
@@ -1524,10 +1508,8 @@ int validate_read_ensemble(const char *path, struct validate_ensemble *e,
 			goto out;
 		}
 		pt->evaluation = (unsigned int)n;
-		pt->settings = calloc(json_array_size(params) + 1,
+		pt->settings = xcalloc(json_array_size(params) + 1,
 				      sizeof(*pt->settings));
-		if (!pt->settings)
-			abort();
 		json_array_foreach(params, k, p) {
 			struct validate_setting *s = &pt->settings[pt->nr_settings];
 			const char *key = json_string_value(json_object_get(p, "key"));

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hw/disk.h"
+#include "util/xalloc.h"
 
 #define KiB			1024ULL
 #define MiB			(1024 * KiB)
@@ -267,9 +268,7 @@ static void disk_build_geometry(struct hw_disk *d)
 
 	d->rev_ns = 60 * NSEC_PER_SEC / (p->rpm ? p->rpm : 7200);
 	d->rotation = p->rpm != 0;
-	d->zone = calloc(nz, sizeof(*d->zone));
-	if (!d->zone)
-		abort();
+	d->zone = xcalloc(nz, sizeof(*d->zone));
 	for (unsigned int z = 0; z < nz; z++) {
 		double rate = nz > 1 ?
 			outer - (outer - inner) * z / (double)(nz - 1) : outer;
@@ -628,9 +627,7 @@ static void dirty_insert(struct hw_disk *d, uint64_t s, uint64_t n,
 	}
 	if (d->nr_dirty == d->dirty_alloc) {
 		d->dirty_alloc = d->dirty_alloc ? 2 * d->dirty_alloc : 64;
-		d->dirty = realloc(d->dirty, d->dirty_alloc * sizeof(*d->dirty));
-		if (!d->dirty)
-			abort();
+		d->dirty = xrealloc(d->dirty, d->dirty_alloc * sizeof(*d->dirty));
 	}
 	d->dirty[d->nr_dirty] = (struct dirty_extent) {
 		.sector = s, .nr_sectors = n, .born = t,
@@ -1181,12 +1178,10 @@ void hw_disk_queue_command(struct hw_disk *d, const struct disk_command *cmd)
 struct hw_disk *hw_disk_create(const struct disk_params *p,
 			       disk_complete_fn *complete, void *host)
 {
-	struct hw_disk *d = calloc(1, sizeof(*d));
+	struct hw_disk *d = xcalloc(1, sizeof(*d));
 	struct disk_params dflt;
 	uint64_t reads;
 
-	if (!d)
-		abort();
 	if (!p) {
 		disk_default_params(&dflt);
 		p = &dflt;
@@ -1213,13 +1208,11 @@ struct hw_disk *hw_disk_create(const struct disk_params *p,
 		head_move(d, 0);
 	}
 	d->seg_sectors = d->p.readahead_bytes >> DISK_SECTOR_SHIFT;
-	d->seg = calloc(d->p.read_segments, sizeof(*d->seg));
+	d->seg = xcalloc(d->p.read_segments, sizeof(*d->seg));
 	reads = (uint64_t)d->p.read_segments * d->p.readahead_bytes;
 	d->write_space = d->p.cache_bytes > reads ?
 			 (d->p.cache_bytes - reads) >> DISK_SECTOR_SHIFT : 0;
-	d->slots = calloc(d->p.queue_depth, sizeof(*d->slots));
-	if (!d->slots || !d->seg)
-		abort();
+	d->slots = xcalloc(d->p.queue_depth, sizeof(*d->slots));
 	INIT_LIST_HEAD(&d->free_slots);
 	for (unsigned int i = 0; i < d->p.queue_depth; i++)
 		list_add_tail(&d->slots[i].list, &d->free_slots);

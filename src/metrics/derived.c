@@ -5,6 +5,7 @@
 #include <string.h>
 #include "derived.h"
 #include "records.h"
+#include "util/xalloc.h"
 
 #define NS_PER_SEC	1e9
 
@@ -67,9 +68,7 @@ double result_latency_percentile(const struct run_result *r, double pct)
 
 	if (!n)
 		return 0;
-	v = malloc(n * sizeof(*v));
-	if (!v)
-		abort();
+	v = xmalloc(n * sizeof(*v));
 	for (size_t i = 0; i < n; i++)
 		v[i] = l[i].latency;
 	qsort(v, n, sizeof(*v), cmp_u64);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "metrics_internal.h"
+#include "util/xalloc.h"
 
 
 /* ---- writing ------------------------------------------------------------ */
@@ -448,13 +449,11 @@ static bool grid_from_json(const struct measure *m, json_t *j,
 			   struct measure_value *v)
 {
 	unsigned int cols = m->dims[1] ? m->dims[1] : 1;
-	void *rec = calloc(1, m->record->size);
+	void *rec = xcalloc(1, m->record->size);
 	size_t i;
 	json_t *e;
 	bool ok = json_is_array(j);
 
-	if (!rec)
-		abort();
 	json_array_foreach(ok ? j : NULL, i, e) {
 		uint64_t at[2] = { 0, 0 };
 
@@ -485,13 +484,11 @@ static bool grid_from_json(const struct measure *m, json_t *j,
 static bool list_from_json(const struct measure *m, json_t *j,
 			   struct measure_value *v)
 {
-	void *rec = calloc(1, m->record->size);
+	void *rec = xcalloc(1, m->record->size);
 	size_t i;
 	json_t *e;
 	bool ok = json_is_array(j);
 
-	if (!rec)
-		abort();
 	json_array_foreach(ok ? j : NULL, i, e) {
 		memset(rec, 0, m->record->size);
 		if (!(ok = record_from_json(m->record, e, rec)))
@@ -604,8 +601,7 @@ static bool value_from_json(const struct measure *m, json_t *j,
 		if (!json_is_string(j) ||
 		    (m->max_len && strlen(json_string_value(j)) > m->max_len))
 			return false;
-		if (!(v->s = strdup(json_string_value(j))))
-			abort();
+		v->s = xstrdup(json_string_value(j));
 		return true;
 	case MT_ARRAY:
 		return array_from_json(m, j, v);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "metrics_internal.h"
+#include "util/xalloc.h"
 
 /* The linker's bounds of the section; never empty, as the library that is
  * linked whole into every program declares the kernel's measures (an
@@ -42,9 +43,7 @@ static void registry_init(void)
 	if (registry)
 		return;
 	n = (size_t)(__stop_mmsim_measures - __start_mmsim_measures);
-	registry = calloc(n + 1, sizeof(*registry));
-	if (!registry)
-		abort();
+	registry = xcalloc(n + 1, sizeof(*registry));
 	for (size_t i = 0; i < n; i++)
 		registry[i] = __start_mmsim_measures[i];
 	qsort(registry, n, sizeof(*registry), by_name);
@@ -94,17 +93,13 @@ void result_init(struct run_result *r)
 {
 	size_t n = metrics_count();
 
-	r->v = calloc(n + 1, sizeof(*r->v));
-	if (!r->v)
-		abort();
+	r->v = xcalloc(n + 1, sizeof(*r->v));
 	for (size_t i = 0; i < n; i++) {
 		const struct measure *m = registry[i];
 
 		if (m->type != MT_ARRAY && m->type != MT_GRID)
 			continue;
-		r->v[i].p = calloc(measure_cells(m) + 1, cell_size(m));
-		if (!r->v[i].p)
-			abort();
+		r->v[i].p = xcalloc(measure_cells(m) + 1, cell_size(m));
 		r->v[i].nr = measure_cells(m);
 	}
 }
@@ -304,11 +299,7 @@ void result_take_text(struct run_result *r, const char *name, char *s)
 
 void result_set_text(struct run_result *r, const char *name, const char *s)
 {
-	char *copy = NULL;
-
-	if (s && !(copy = strdup(s)))
-		abort();
-	result_take_text(r, name, copy);
+	result_take_text(r, name, s ? xstrdup(s) : NULL);
 }
 
 void list_append(const struct measure *m, struct measure_value *v,
@@ -318,9 +309,7 @@ void list_append(const struct measure *m, struct measure_value *v,
 
 	/* Grow by doubling: the capacity is the next power of two. */
 	if (!v->nr || !(v->nr & (v->nr - 1))) {
-		v->p = realloc(v->p, (v->nr ? v->nr * 2 : 16) * size);
-		if (!v->p)
-			abort();
+		v->p = xrealloc(v->p, (v->nr ? v->nr * 2 : 16) * size);
 	}
 	memcpy((char *)v->p + v->nr * size, record, size);
 	v->nr++;

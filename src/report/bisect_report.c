@@ -10,6 +10,7 @@
 #include <string.h>
 #include "bisect_report.h"
 #include "compare_report.h"
+#include "util/xalloc.h"
 
 static const char *const state_names[] = {
 	[BISECT_SKIPPED] = "never read",
@@ -262,10 +263,8 @@ static char *report_html(const struct bisect_report *r, const char *text)
 {
 	char *out = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&out, &len);
+	FILE *f = xopen_memstream(&out, &len);
 
-	if (!f)
-		abort();
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	      "<meta name=\"viewport\" content=\"width=device-width\">"
 	      "<title>mmsim bisect ", f);
@@ -296,18 +295,15 @@ int bisect_report_write(const struct bisect_report *r, const char *dir,
 {
 	char *text = NULL, *html, *path, line[1024];
 	size_t tlen = 0, used = 0;
-	FILE *f = open_memstream(&text, &tlen);
+	FILE *f = xopen_memstream(&text, &tlen);
 	int rc = 0;
 
-	if (!f)
-		abort();
 	bisect_report_text(f, r);
 	fclose(f);
 	html = report_html(r, text);
 	*err = 0;
 #define TRY(name, call) do {						\
-		if (asprintf(&path, "%s/%s", dir, name) < 0)		\
-			abort();					\
+		path = xasprintf("%s/%s", dir, name);			\
 		if (call) {						\
 			used += (size_t)snprintf(err + used,		\
 				used < len ? len - used : 0, "%s%s",	\

@@ -10,6 +10,7 @@
 #include "outfile.h"
 #include "linux/blkdev.h"
 #include "linux/blktrace_api.h"
+#include "util/xalloc.h"
 
 /*
  * Every CPU's records of a device go to one file, DEV.blktrace.0, in the
@@ -66,8 +67,7 @@ static char *file_path(const struct blktrace_set *s, const char *dev,
 {
 	char *p;
 
-	if (asprintf(&p, "%s/%s.blktrace.%u", s->dir, dev, cpu) < 0)
-		abort();
+	p = xasprintf("%s/%s.blktrace.%u", s->dir, dev, cpu);
 	return p;
 }
 
@@ -118,11 +118,10 @@ struct blktrace_set *blktrace_start(const char *dir,
 				    size_t nr, unsigned int nr_cpus,
 				    char *err, size_t len)
 {
-	struct blktrace_set *s = calloc(1, sizeof(*s));
+	struct blktrace_set *s = xcalloc(1, sizeof(*s));
 
-	if (!s || !(s->dir = strdup(dir)) ||
-	    !(s->dev = calloc(nr + 1, sizeof(*s->dev))))
-		abort();
+	s->dir = xstrdup(dir);
+	s->dev = xcalloc(nr + 1, sizeof(*s->dev));
 	s->nr_cpus = nr_cpus ? nr_cpus : 1;
 	s->nr = nr;
 	for (size_t i = 0; i < nr; i++) {

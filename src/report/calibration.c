@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include "calibration.h"
 #include "compare_report.h"
+#include "util/xalloc.h"
 
 #define OBJECTIVE_TEXT							\
 	"sum over targets of weight * ((mean over the seeds - target) / scale)^2"
@@ -206,8 +207,7 @@ static int write_json(const char *path, json_t *root, char *err, size_t len)
 		snprintf(err, len, "%s: cannot encode", path);
 		return -1;
 	}
-	if (asprintf(&nl, "%s\n", text) < 0)
-		abort();
+	nl = xasprintf("%s\n", text);
 	free(text);
 	rc = report_write_text(path, nl, err, len);
 	free(nl);
@@ -563,11 +563,9 @@ int calibration_write_md(const struct calibration_record *rec,
 	const struct calibration_eval *b = best_eval(rec);
 	char *text = NULL, v[64], label[96];
 	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
+	FILE *f = xopen_memstream(&text, &n);
 	int rc;
 
-	if (!f)
-		abort();
 	fprintf(f, "# mmsim calibration\n\n```\n%s\n```\n\n", rec->command);
 	md_scenarios(f, rec);
 	md_result(f, rec, b);
@@ -599,8 +597,7 @@ int calibration_write_md(const struct calibration_record *rec,
 		rec->initial_step, rec->tolerance, rec->max_evals, rec->nr_evals,
 		rec->nr_evals == 1 ? "" : "s", rec->stopped ? rec->stopped : "");
 	md_evals(f, rec);
-	if (fclose(f))
-		abort();
+	xclose_memstream(f);
 	rc = report_write_text(path, text, err, len);
 	free(text);
 	return rc;
@@ -699,10 +696,8 @@ static char *fold_comments(const char *text)
 {
 	char *out = NULL;
 	size_t n = 0;
-	FILE *f = open_memstream(&out, &n);
+	FILE *f = xopen_memstream(&out, &n);
 
-	if (!f)
-		abort();
 	while (*text) {
 		size_t len = strcspn(text, "\n"), indent = 0, width, cut;
 		const char *line = text;
@@ -744,8 +739,7 @@ static char *fold_comments(const char *text)
 			}
 		}
 	}
-	if (fclose(f))
-		abort();
+	xclose_memstream(f);
 	return out;
 }
 
@@ -755,10 +749,8 @@ char *calibration_fitted_header(const struct calibration_record *rec, size_t s)
 	const struct calibration_scenario *sc = &rec->scenarios[s];
 	char *text = NULL, *folded, seeds[64], v[64], w[64], e[32];
 	size_t n = 0;
-	FILE *f = open_memstream(&text, &n);
+	FILE *f = xopen_memstream(&text, &n);
 
-	if (!f)
-		abort();
 	seeds_text(seeds, sizeof(seeds), rec, s);
 	fprintf(f, "; Fitted by mmsim calibrate (mmsim %s):\n;   ", rec->version);
 	comment_text(f, rec->command);
@@ -812,8 +804,7 @@ char *calibration_fitted_header(const struct calibration_record *rec, size_t s)
 	fprintf(f, "; [kernel] profile and [run] seed are the calibration's: "
 		"'mmsim run' on this file\n; reproduces the first run of that "
 		"evaluation (--seed S the others).\n\n");
-	if (fclose(f))
-		abort();
+	xclose_memstream(f);
 	folded = fold_comments(text);
 	free(text);
 	return folded;

@@ -25,6 +25,8 @@
 #include "table.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
+#include "util/fs.h"
+#include "util/xalloc.h"
 
 /* ---- per-run measures ------------------------------------------------- */
 
@@ -370,9 +372,9 @@ static char *run_identity(const struct run_result *r)
 		json_object_del(root, labels[i]);
 	j = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
 	json_decref(root);
-	out = malloc(strlen(j ? j : "") + 1);
-	if (!j || !out)
+	if (!j)
 		abort();
+	out = xmalloc(strlen(j) + 1);
 	o = out;
 	for (const char *p = j; *p; ) {
 		if (klen && !strncmp(p, kernel, klen) &&
@@ -391,18 +393,14 @@ static char *run_identity(const struct run_result *r)
 size_t *report_identical_columns(const struct report *rep)
 {
 	size_t n = rep->nr_columns;
-	size_t *same = malloc((n ? n : 1) * sizeof(*same));
-	char ***text = calloc(n ? n : 1, sizeof(*text));
+	size_t *same = xmalloc((n ? n : 1) * sizeof(*same));
+	char ***text = xcalloc(n ? n : 1, sizeof(*text));
 
-	if (!same || !text)
-		abort();
 	for (size_t c = 0; c < n; c++) {
 		const struct report_column *col = &rep->columns[c];
 
 		same[c] = (size_t)-1;
-		text[c] = calloc(col->nr_runs + 1, sizeof(**text));
-		if (!text[c])
-			abort();
+		text[c] = xcalloc(col->nr_runs + 1, sizeof(**text));
 		for (size_t i = 0; i < col->nr_runs; i++)
 			text[c][i] = run_identity(&col->runs[i]);
 	}
@@ -457,19 +455,15 @@ static void cover_header(FILE *f, const struct report *rep)
 
 void compare_report_cover(FILE *f, const struct report *rep)
 {
-	struct cover_line *lines = calloc(rep->nr_columns + 1, sizeof(*lines));
+	struct cover_line *lines = xcalloc(rep->nr_columns + 1, sizeof(*lines));
 	size_t unfinished = 0, partial = 0;
 
-	if (!lines)
-		abort();
 	cover_header(f, rep);
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct report_column *col = &rep->columns[c];
-		double *el = calloc(col->nr_runs + 1, sizeof(*el));
-		double *fl = calloc(col->nr_runs + 1, sizeof(*fl));
+		double *el = xcalloc(col->nr_runs + 1, sizeof(*el));
+		double *fl = xcalloc(col->nr_runs + 1, sizeof(*fl));
 
-		if (!el || !fl)
-			abort();
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			el[i] = report_elapsed(&col->runs[i]);
 			fl[i] = m_failures(&col->runs[i]);
@@ -504,7 +498,7 @@ static const struct table_stat mean_and_stddev[] = {
 
 int compare_report_table(FILE *f, const struct report *rep)
 {
-	const char **names = calloc(rep->nr_columns + 1, sizeof(*names));
+	const char **names = xcalloc(rep->nr_columns + 1, sizeof(*names));
 	struct compare_table_opts opts = {
 		.alpha = REPORT_ALPHA,
 		.stats = mean_and_stddev,
@@ -514,8 +508,6 @@ int compare_report_table(FILE *f, const struct report *rep)
 	struct compare_table *t;
 	int rc = -1;
 
-	if (!names)
-		abort();
 	for (size_t c = 0; c < rep->nr_columns; c++)
 		names[c] = rep->columns[c].name;
 	t = compare_table_new(names, rep->nr_columns);
@@ -591,10 +583,8 @@ static void plain_print(FILE *f, const struct report *rep,
 	for (int line = 0; line < (two_lines ? 2 : 1); line++) {
 		char *l = NULL;
 		size_t len = 0;
-		FILE *m = open_memstream(&l, &len);
+		FILE *m = xopen_memstream(&l, &len);
 
-		if (!m)
-			abort();
 		fprintf(m, "%*s", (int)name_w, "");
 		for (size_t c = 0; c < rep->nr_columns; c++) {
 			const char *name = rep->columns[c].name, *rest;
@@ -737,10 +727,8 @@ static void ops_values(const struct ops_totals *t, double *v)
 void compare_report_ops(FILE *f, const struct report *rep)
 {
 	struct plain_row rows[NR_OPS];
-	double *all = calloc((rep->nr_columns + 1) * NR_OPS, sizeof(*all));
+	double *all = xcalloc((rep->nr_columns + 1) * NR_OPS, sizeof(*all));
 
-	if (!all)
-		abort();
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		struct ops_totals t;
 		double v[NR_OPS];
@@ -789,9 +777,7 @@ void compare_report_cw_sites(FILE *f, const struct report *rep)
 	size_t nr = 0, nc = rep->nr_columns;
 	double *all;
 
-	all = calloc(sizeof(rows) / sizeof(rows[0]) * (nc + 1), sizeof(*all));
-	if (!all)
-		abort();
+	all = xcalloc(sizeof(rows) / sizeof(rows[0]) * (nc + 1), sizeof(*all));
 	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
 		for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
 			bool any = false;
@@ -911,9 +897,7 @@ static struct report_row *add_row(struct row_set *rs, const char *unit,
 
 	if (rs->nr == rs->cap) {
 		rs->cap = rs->cap ? 2 * rs->cap : 64;
-		rs->rows = realloc(rs->rows, rs->cap * sizeof(*rs->rows));
-		if (!rs->rows)
-			abort();
+		rs->rows = xrealloc(rs->rows, rs->cap * sizeof(*rs->rows));
 	}
 	row = &rs->rows[rs->nr++];
 	va_start(ap, fmt);
@@ -921,9 +905,7 @@ static struct report_row *add_row(struct row_set *rs, const char *unit,
 	va_end(ap);
 	row->unit = unit;
 	row->precision = precision;
-	row->v = calloc(rs->nc + 1, sizeof(*row->v));
-	if (!row->v)
-		abort();
+	row->v = xcalloc(rs->nc + 1, sizeof(*row->v));
 	return row;
 }
 
@@ -1043,9 +1025,7 @@ void compare_report_disk(FILE *f, const struct report *rep)
 		fprintf(f, "Disk: no requests in any run.\n");
 		return;
 	}
-	plain = calloc(nr, sizeof(*plain));
-	if (!plain)
-		abort();
+	plain = xcalloc(nr, sizeof(*plain));
 	for (size_t i = 0; i < nr; i++) {
 		snprintf(plain[i].name, sizeof(plain[i].name), "%s", rows[i].name);
 		plain[i].v = rows[i].v;
@@ -1147,17 +1127,6 @@ void report_file_safe_name(const char *s, char *buf, size_t len)
 	buf[i] = 0;
 }
 
-int report_mkdir(const char *path)
-{
-	struct stat st;
-
-	if (!mkdir(path, 0777))
-		return 0;
-	if (errno == EEXIST && !stat(path, &st) && S_ISDIR(st.st_mode))
-		return 0;
-	return -1;
-}
-
 int report_write_text(const char *path, const char *text, char *err,
 		      size_t len)
 {
@@ -1187,9 +1156,7 @@ int report_write_json(const char *path, struct json_t *root, char *err,
 		snprintf(err, len, "%s: cannot encode", path);
 		return -1;
 	}
-	text = realloc(text, strlen(text) + 2);
-	if (!text)
-		abort();
+	text = xrealloc(text, strlen(text) + 2);
 	strcat(text, "\n");
 	rc = report_write_text(path, text, err, len);
 	free(text);
@@ -1200,8 +1167,7 @@ static char *join(const char *dir, const char *a, const char *b)
 {
 	char *p;
 
-	if (asprintf(&p, "%s/%s%s", dir, a, b ? b : "") < 0)
-		abort();
+	p = xasprintf("%s/%s%s", dir, a, b ? b : "");
 	return p;
 }
 
@@ -1375,9 +1341,9 @@ static void write_run_files(const struct report *rep, const char *dir,
 {
 	char *runs = join(dir, "runs", NULL), *logs = join(dir, "kern-logs", NULL);
 
-	if (report_mkdir(runs) || report_mkdir(logs)) {
+	if (make_dir(runs) || make_dir(logs)) {
 		folder_error(fe, "%s: cannot create: %s",
-			     report_mkdir(runs) ? runs : logs, strerror(errno));
+			     make_dir(runs) ? runs : logs, strerror(errno));
 		goto out;
 	}
 	for (size_t c = 0; c < rep->nr_columns; c++) {
@@ -1489,18 +1455,15 @@ static void image_problem(const char *path, bool png, char *why, size_t len)
 static void check_images(const char *dir, const struct plot_set *plots,
 			 struct folder_errors *fe)
 {
-	char **bad = calloc(plots->nr * 2 + 1, sizeof(*bad));
+	char **bad = xcalloc(plots->nr * 2 + 1, sizeof(*bad));
 	size_t nr_bad = 0;
 
-	if (!bad)
-		abort();
 	for (size_t i = 0; i < plots->nr; i++)
 		for (int png = 1; png >= 0; png--) {
 			char *path, *name, why[160];
 
-			if (asprintf(&name, "%s.%s", plots->plots[i].name,
-				     png ? "png" : "svg") < 0)
-				abort();
+			name = xasprintf("%s.%s", plots->plots[i].name,
+				     png ? "png" : "svg");
 			path = join(dir, "plots/", name);
 			image_problem(path, png, why, sizeof(why));
 			if (*why) {
@@ -1535,17 +1498,13 @@ int report_write_folder(const struct report *rep, const char *dir,
 	note[0] = 0;
 	err[0] = 0;
 	if (o->tables_text) {
-		tables = strdup(o->tables_text);
+		tables = xstrdup(o->tables_text);
 	} else {
-		FILE *m = open_memstream(&tables, &tables_len);
+		FILE *m = xopen_memstream(&tables, &tables_len);
 
-		if (!m)
-			abort();
 		compare_report_print(m, rep);
-		fclose(m);
+		xclose_memstream(m);
 	}
-	if (!tables)
-		abort();
 
 	/* Every file is tried: one that cannot be written does not stop the
 	 * others, and each is named. */

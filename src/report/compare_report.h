@@ -164,8 +164,6 @@ int report_write_summary(const struct report *rep, const char *path,
  * usable as a file name and in scripts without quoting. */
 void report_file_safe_name(const char *s, char *buf, size_t len);
 
-/* mkdir -p for one level, tolerating an existing directory.  0 or -1. */
-int report_mkdir(const char *path);
 /* Write @text to @path through outfile.  0 or -1 with @err. */
 int report_write_text(const char *path, const char *text, char *err,
 		      size_t len);

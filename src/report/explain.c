@@ -11,6 +11,7 @@
 #include <string.h>
 #include "explain.h"
 #include "mmsim/profile.h"
+#include "util/xalloc.h"
 
 static const char *const wmark_names[NR_WMARK] = {
 	"WMARK_MIN", "WMARK_LOW", "WMARK_HIGH",
@@ -511,14 +512,12 @@ static bool same_reason(const struct alloc_failure *a,
 struct failure_reason *explain_tally(size_t *nr)
 {
 	size_t n = alloc_failure_count(), used = 0, nr_seen = 0;
-	struct failure_reason *t = calloc(n + 1, sizeof(*t));
+	struct failure_reason *t = xcalloc(n + 1, sizeof(*t));
 	/* Every distinct set of fields met, and the reason its text is:
 	 * two sets may read alike, and each is formatted once. */
-	const struct alloc_failure **seen = calloc(n + 1, sizeof(*seen));
-	size_t *seen_k = calloc(n + 1, sizeof(*seen_k));
+	const struct alloc_failure **seen = xcalloc(n + 1, sizeof(*seen));
+	size_t *seen_k = xcalloc(n + 1, sizeof(*seen_k));
 
-	if (!t || !seen || !seen_k)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		const struct alloc_failure *f = alloc_failure_get(i);
 		size_t k, s;
@@ -566,9 +565,7 @@ struct failure_reason *explain_merge_tallies(const struct run_result *runs,
 		result_records(&runs[i], "failure_reasons", &n);
 		cap += n;
 	}
-	t = calloc(cap + 1, sizeof(*t));
-	if (!t)
-		abort();
+	t = xcalloc(cap + 1, sizeof(*t));
 	for (size_t i = 0; i < nr_runs; i++) {
 		size_t n;
 		const struct failure_reason *reasons =

@@ -21,6 +21,7 @@
 #include "stats.h"
 #include "metrics/records.h"
 #include "table.h"
+#include "util/xalloc.h"
 
 static void esc(FILE *f, const char *s)
 {
@@ -363,11 +364,9 @@ static void extra_row(FILE *f, const struct report *rep,
 static void summary_section(FILE *f, const struct report *rep)
 {
 	size_t n = max_runs(rep), *same = report_identical_columns(rep);
-	double *base = calloc(n, sizeof(*base)), *v = calloc(n, sizeof(*v));
+	double *base = xcalloc(n, sizeof(*base)), *v = xcalloc(n, sizeof(*v));
 	bool any_same = false;
 
-	if (!base || !v)
-		abort();
 	fputs("<h2 id=\"summary\">Summary</h2>\n<p>Per column: the mean over its "
 	      "runs, &plusmn; the stddev, and the difference against the first "
 	      "column (positive is better; bold where Welch's test gives p &lt; "
@@ -619,8 +618,7 @@ int html_write(const struct report *rep, const char *dir, const char *tables,
 	char *path;
 	FILE *f;
 
-	if (asprintf(&path, "%s/index.html", dir) < 0)
-		abort();
+	path = xasprintf("%s/index.html", dir);
 	if (outfile_open(&of, path)) {
 		snprintf(err, len, "%s: cannot write: %s", path, strerror(errno));
 		free(path);

@@ -27,6 +27,8 @@
 #include "plots.h"
 #include "stats.h"
 #include "metrics/records.h"
+#include "util/fs.h"
+#include "util/xalloc.h"
 
 /* Columns of series_write_csv() (runs/STEM.csv), by their names. */
 static int csv_column(const char *name)
@@ -48,15 +50,6 @@ static const char *const zone_titles[RESULT_NR_ZONES] = {
 };
 static const char *const wmark_titles[RESULT_NR_WMARK] = { "min", "low", "high" };
 
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-
-	if (!p)
-		abort();
-	return p;
-}
-
 static void add_plot_of(struct plot_set *set, const char *name,
 			const char *title, size_t column);
 static size_t columns_with(const struct report *rep, const char *what,
@@ -70,9 +63,7 @@ static void add_plot(struct plot_set *set, const char *name, const char *title)
 static void add_plot_of(struct plot_set *set, const char *name,
 			const char *title, size_t column)
 {
-	set->plots = realloc(set->plots, (set->nr + 1) * sizeof(*set->plots));
-	if (!set->plots)
-		abort();
+	set->plots = xrealloc(set->plots, (set->nr + 1) * sizeof(*set->plots));
 	set->plots[set->nr].name = xstrdup(name);
 	set->plots[set->nr].title = xstrdup(title);
 	set->plots[set->nr].column = column;
@@ -97,10 +88,8 @@ void plots_list(const struct report *rep, struct plot_set *set)
 	/* Only when some column has gitk's lines (or other latency
 	 * samples): a plot of nothing names no kernel. */
 	{
-		size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+		size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
 
-		if (!which)
-			abort();
 		if (columns_with(rep, "latency", which))
 			add_plot(set, "latency", "fake-gitk: seconds between output "
 				 "lines against time, a panel per column (first seed)");
@@ -264,13 +253,11 @@ static void small_multiples(FILE *f, const struct report *rep,
 			    const char *ylabel, bool latency, double ymax,
 			    const struct panel_series *series, size_t nr_series)
 {
-	size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+	size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
 	size_t n, cols, rows;
 	char key[128];
 	double xmax;
 
-	if (!which)
-		abort();
 	n = columns_with(rep, latency ? "latency" : "samples", which);
 	cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
 	rows = n ? (n + cols - 1) / cols : 1;
@@ -360,12 +347,10 @@ static double get_cw(const void *rec)
 static double panel_max(const struct report *rep, bool latency,
 			double (*get)(const void *rec))
 {
-	size_t *which = calloc(rep->nr_columns + 1, sizeof(*which));
+	size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
 	double max;
 	size_t n;
 
-	if (!which)
-		abort();
 	n = columns_with(rep, latency ? "latency" : "samples", which);
 	max = series_max(rep, which, n, latency, get);
 	free(which);
@@ -494,12 +479,10 @@ static int write_comparison_data(const struct report *rep, const char *path)
 		fprintf(of.fp, "%s# %s\n", m ? "\n\n" : "", report_measures[m].name);
 		for (size_t c = 0; c < rep->nr_columns; c++) {
 			const struct report_column *col = &rep->columns[c];
-			double *v = calloc(col->nr_runs + 1, sizeof(*v));
+			double *v = xcalloc(col->nr_runs + 1, sizeof(*v));
 			double mean, sd;
 			size_t nv = 0;
 
-			if (!v)
-				abort();
 			/* A run without the value (NAN) is left out. */
 			for (size_t i = 0; i < col->nr_runs; i++)
 				if (!isnan(v[nv] = report_measures[m].value(&col->runs[i])))
@@ -626,8 +609,7 @@ static int write_script(const char *plots_dir, const struct plot *p,
 	char *path;
 	int rc;
 
-	if (asprintf(&path, "%s/%s.gp", plots_dir, p->name) < 0)
-		abort();
+	path = xasprintf("%s/%s.gp", plots_dir, p->name);
 	rc = outfile_open(&of, path);
 	free(path);
 	if (rc)
@@ -666,8 +648,7 @@ static bool gnuplot_installed(void)
 	     dir = strtok_r(NULL, ":", &save)) {
 		char *p;
 
-		if (asprintf(&p, "%s/gnuplot", *dir ? dir : ".") < 0)
-			abort();
+		p = xasprintf("%s/gnuplot", *dir ? dir : ".");
 		found = access(p, X_OK) == 0;
 		free(p);
 	}
@@ -714,10 +695,9 @@ int plots_write(const struct report *rep, const char *dir, bool render,
 	const char *first_failed = NULL;
 
 	plots_list(rep, set);
-	if (asprintf(&plots_dir, "%s/plots", dir) < 0 ||
-	    asprintf(&data, "%s/comparison.dat", plots_dir) < 0)
-		abort();
-	if (report_mkdir(plots_dir) || write_comparison_data(rep, data)) {
+	plots_dir = xasprintf("%s/plots", dir);
+	data = xasprintf("%s/comparison.dat", plots_dir);
+	if (make_dir(plots_dir) || write_comparison_data(rep, data)) {
 		snprintf(err, err_len, "%s: cannot write: %s", plots_dir,
 			 strerror(errno));
 		goto fail;

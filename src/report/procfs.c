@@ -21,6 +21,7 @@
 #include "linux/slab.h"
 #include "linux/mm.h"
 #include "linux/swap.h"
+#include "util/xalloc.h"
 
 const char *const procfs_files[] = {
 	"zoneinfo", "buddyinfo", "pagetypeinfo", "vmstat", "slabinfo",
@@ -258,9 +259,7 @@ void procfs_slabinfo(FILE *out)
 	for (c = kmem_cache_next(NULL); c; c = kmem_cache_next(c)) {
 		if (n == room) {
 			room = room ? room * 2 : 64;
-			caches = realloc(caches, room * sizeof(*caches));
-			if (!caches)
-				abort();
+			caches = xrealloc(caches, room * sizeof(*caches));
 		}
 		caches[n++] = c;
 	}

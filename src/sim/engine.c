@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include "sim.h"
 #include "engine_internal.h"
+#include "util/xalloc.h"
 
 #define unlikely_hook(x) __builtin_expect(!!(x), 0)
 
@@ -107,10 +108,8 @@ void timer_add(struct timer *t, sim_time_t expires)
 	t->seq = engine.next_seq++;
 	if (engine.heap_len == engine.heap_cap) {
 		engine.heap_cap = engine.heap_cap ? engine.heap_cap * 2 : 64;
-		engine.heap = realloc(engine.heap,
+		engine.heap = xrealloc(engine.heap,
 				      engine.heap_cap * sizeof(*engine.heap));
-		if (!engine.heap)
-			abort();
 	}
 	heap_set(engine.heap_len++, t);
 	heap_sift_up(engine.heap_len - 1);

@@ -36,6 +36,7 @@
 #if defined(__has_include)
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
+#include "util/xalloc.h"
 #define HAVE_VALGRIND 1
 #endif
 #endif
@@ -139,14 +140,10 @@ static void context_switch(struct sim_context *from, struct sim_context *to,
 
 static void context_init(struct task_struct *p)
 {
-	struct sim_context *ctx = calloc(1, sizeof(*ctx));
+	struct sim_context *ctx = xcalloc(1, sizeof(*ctx));
 
-	if (!ctx)
-		abort();
 	ctx->stack_size = engine.cfg.stack_size;
-	ctx->stack = malloc(ctx->stack_size);
-	if (!ctx->stack)
-		abort();
+	ctx->stack = xmalloc(ctx->stack_size);
 #ifdef HAVE_VALGRIND
 	ctx->vg_id = VALGRIND_STACK_REGISTER(ctx->stack,
 					     (char *)ctx->stack + ctx->stack_size);
@@ -254,10 +251,8 @@ static void task_timeout_event(struct timer *t)
 struct task_struct *kthread_run(void (*fn)(void *), void *arg,
 				const char *comm, int prio)
 {
-	struct task_struct *p = calloc(1, sizeof(*p));
+	struct task_struct *p = xcalloc(1, sizeof(*p));
 
-	if (!p)
-		abort();
 	snprintf(p->comm, sizeof(p->comm), "%s", comm);
 	p->pid = engine.next_pid++;
 	p->prio = prio;

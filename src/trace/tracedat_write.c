@@ -10,6 +10,7 @@
 #include "tracedat_write.h"
 #include "events.h"
 #include "linux/gfp.h"
+#include "util/xalloc.h"
 
 #define DAT_PAGE_SIZE	4096
 /* Ring-buffer event header (2.6.32 kernel/trace/ring_buffer.c). */
@@ -183,9 +184,7 @@ static void text_open(struct text *t)
 {
 	t->buf = NULL;
 	t->len = 0;
-	t->f = open_memstream(&t->buf, &t->len);
-	if (!t->f)
-		abort();
+	t->f = xopen_memstream(&t->buf, &t->len);
 }
 
 static char *text_close(struct text *t)
@@ -393,10 +392,8 @@ struct tracedat_writer *tracedat_writer_open(FILE *out,
 					     uint64_t events, char *err,
 					     size_t errlen)
 {
-	struct tracedat_writer *w = calloc(1, sizeof(*w));
+	struct tracedat_writer *w = xcalloc(1, sizeof(*w));
 
-	if (!w)
-		abort();
 	w->out = out;
 	w->arch = *arch;
 	w->events = events ? events : FTRACE_ALL_EVENTS;
@@ -411,9 +408,7 @@ static struct cpu_buffer *cpu_buffer(struct tracedat_writer *w, int cpu)
 	if (cpu >= w->nr_cpus) {
 		int n = cpu + 1;
 
-		w->cpus = realloc(w->cpus, (size_t)n * sizeof(*w->cpus));
-		if (!w->cpus)
-			abort();
+		w->cpus = xrealloc(w->cpus, (size_t)n * sizeof(*w->cpus));
 		memset(w->cpus + w->nr_cpus, 0,
 		       (size_t)(n - w->nr_cpus) * sizeof(*w->cpus));
 		w->nr_cpus = n;
@@ -509,9 +504,7 @@ void tracedat_writer_add(struct tracedat_writer *w,
 		if (e->pid >= w->nr_comms) {
 			int n = e->pid + 64;
 
-			w->comms = realloc(w->comms, (size_t)n * sizeof(*w->comms));
-			if (!w->comms)
-				abort();
+			w->comms = xrealloc(w->comms, (size_t)n * sizeof(*w->comms));
 			memset(w->comms + w->nr_comms, 0,
 			       (size_t)(n - w->nr_comms) * sizeof(*w->comms));
 			w->nr_comms = n;

@@ -21,6 +21,7 @@
 #include "linux/ext3_fs.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
+#include "util/xalloc.h"
 
 /* ---- reader and writer --------------------------------------------------- */
 
@@ -126,13 +127,11 @@ static void rw_main(void *arg)
 static int rw_start(struct workload *w, bool write)
 {
 	const struct rw_params *p = w->params;
-	struct rw *rw = calloc(1, sizeof(*rw));
+	struct rw *rw = xcalloc(1, sizeof(*rw));
 	/* A reader's file is on disk already; a sequential writer creates
 	 * its own, a random writer overwrites one laid out in full. */
 	uint64_t initial = write && p->pattern == PATTERN_SEQ ? 0 : p->size;
 
-	if (!rw)
-		abort();
 	w->state = rw;
 	rw->p = p;
 	rw->write = write;
@@ -330,10 +329,8 @@ out:
 static int anonhog_start(struct workload *w)
 {
 	const struct anonhog_params *p = w->params;
-	struct anonhog *h = calloc(1, sizeof(*h));
+	struct anonhog *h = xcalloc(1, sizeof(*h));
 
-	if (!h)
-		abort();
 	w->state = h;
 	h->p = p;
 	h->nr_pages = (unsigned long)(program_page_align(p->size) >> PAGE_SHIFT);
@@ -471,10 +468,8 @@ static void sleeper_main(void *arg)
 
 static int sleeper_start(struct workload *w)
 {
-	struct sleeper *s = calloc(1, sizeof(*s));
+	struct sleeper *s = xcalloc(1, sizeof(*s));
 
-	if (!s)
-		abort();
 	w->state = s;
 	s->p = w->params;
 	latency_log_init(&s->lat, sim_now());

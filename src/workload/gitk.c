@@ -50,6 +50,7 @@
 #include "linux/mm.h"
 #include "linux/ext3_fs.h"
 #include "linux/pagemap.h"
+#include "util/xalloc.h"
 
 #define GITK_MAX_PACKS	64
 #define GITK_MAX_INSTANCES	16
@@ -462,12 +463,10 @@ static void gitk_main(void *arg)
 static int gitk_start(struct workload *w)
 {
 	const struct gitk_params *p = w->params;
-	struct gitk *g = calloc(1, sizeof(*g));
+	struct gitk *g = xcalloc(1, sizeof(*g));
 	uint64_t total = gitk_log_total(p), map_len;
 	char name[64];
 
-	if (!g)
-		abort();
 	w->state = g;
 	g->p = p;
 	g->w = w;

@@ -45,6 +45,7 @@
 #include "linux/kernel.h"
 #include "linux/mm.h"
 #include "linux/pagemap.h"
+#include "util/xalloc.h"
 
 #define HARNESS_MAX_PIPES	16
 
@@ -287,12 +288,10 @@ static int lo_start(struct workload *w)
 {
 	const struct latency_output_params *p = w->params;
 	struct workload *target = workload_find_task(w->set, p->watch);
-	struct latency_output *lo = calloc(1, sizeof(*lo));
+	struct latency_output *lo = xcalloc(1, sizeof(*lo));
 	struct super_block *sb = harness_sb(w, p->fs);
 	struct program_stdout *out;
 
-	if (!lo)
-		abort();
 	w->state = lo;
 	lo->p = p;
 	lo->w = w;
@@ -506,12 +505,10 @@ out:
 static int monitor_start(struct workload *w)
 {
 	const struct monitor_params *p = w->params;
-	struct monitor *m = calloc(1, sizeof(*m));
+	struct monitor *m = xcalloc(1, sizeof(*m));
 	struct super_block *sb = harness_sb(w, p->fs);
 	char name[64];
 
-	if (!m)
-		abort();
 	w->state = m;
 	m->p = p;
 	if (!sb)

@@ -23,6 +23,7 @@
 #include "linux/ext3_fs.h"
 #include "linux/mm.h"
 #include "linux/pagemap.h"
+#include "util/xalloc.h"
 
 struct music_params {
 	char net[SCENARIO_TASK_NAME_MAX];
@@ -147,10 +148,8 @@ out:
 
 static int music_start(struct workload *w)
 {
-	struct music *m = calloc(1, sizeof(*m));
+	struct music *m = xcalloc(1, sizeof(*m));
 
-	if (!m)
-		abort();
 	w->state = m;
 	m->p = w->params;
 	m->sb = w->set->sb;

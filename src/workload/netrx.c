@@ -27,6 +27,7 @@
 #include "linux/mm_types.h"
 #include "linux/kernel.h"
 #include "net/tcp.h"
+#include "util/xalloc.h"
 
 struct netrx {
 	struct netrx_params p;
@@ -230,14 +231,10 @@ static void netrx_interrupt(struct irq_work *w)
 
 struct netrx *netrx_create(const struct netrx_params *p)
 {
-	struct netrx *nx = calloc(1, sizeof(*nx));
+	struct netrx *nx = xcalloc(1, sizeof(*nx));
 
-	if (!nx)
-		abort();
 	nx->p = *p;
-	nx->ring = calloc(p->ring_size, sizeof(*nx->ring));
-	if (!nx->ring)
-		abort();
+	nx->ring = xcalloc(p->ring_size, sizeof(*nx->ring));
 	/* The buffer locked at rcvbuf; the MSS the payload and the
 	 * timestamp option (tcp_connect_init's advmss). */
 	tcp_sock_init(&nx->sk, (int)p->rcvbuf, p->payload + TCPOLEN_TSTAMP_ALIGNED);

@@ -29,6 +29,7 @@
 #include "mmsim/profile.h"
 #include "linux/mm_types.h"
 #include "net/tcp.h"
+#include "util/xalloc.h"
 
 static const char *const netrx_driver_names[] = { "generic", "iwlagn", NULL };
 
@@ -79,11 +80,9 @@ static void netrx_poll(struct timer *t)
 static int netrx_prog_start(struct workload *w)
 {
 	const struct netrx_prog_params *p = w->params;
-	struct netrx_prog *n = calloc(1, sizeof(*n));
+	struct netrx_prog *n = xcalloc(1, sizeof(*n));
 	struct netrx_params np;
 
-	if (!n)
-		abort();
 	w->state = n;
 	n->w = w;
 	netrx_params_default(&np);

@@ -11,6 +11,7 @@
 #include "linux/kernel.h"
 #include "linux/mm.h"
 #include "linux/ext3_fs.h"
+#include "util/xalloc.h"
 
 struct task_struct *program_spawn_task(struct workload *w, void (*fn)(void *),
 				       void *arg, struct mm_struct *mm,
@@ -175,9 +176,7 @@ void latency_log_add(struct latency_log *log, sim_time_t when,
 {
 	if (log->nr == log->cap) {
 		log->cap = log->cap ? 2 * log->cap : 256;
-		log->samples = realloc(log->samples, log->cap * sizeof(*log->samples));
-		if (!log->samples)
-			abort();
+		log->samples = xrealloc(log->samples, log->cap * sizeof(*log->samples));
 	}
 	log->samples[log->nr].when = when;
 	log->samples[log->nr].latency = latency;
@@ -254,9 +253,7 @@ void latency_log_free(struct latency_log *log)
 void page_bitmap_init(struct page_bitmap *b, unsigned long nr_pages)
 {
 	b->nr = nr_pages;
-	b->bits = calloc(nr_pages / BITS_PER_WORD + 1, sizeof(unsigned long));
-	if (!b->bits)
-		abort();
+	b->bits = xcalloc(nr_pages / BITS_PER_WORD + 1, sizeof(unsigned long));
 }
 
 bool page_bitmap_test_and_set(struct page_bitmap *b, unsigned long i)

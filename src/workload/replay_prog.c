@@ -11,6 +11,7 @@
 #include <string.h>
 #include "program.h"
 #include "replay.h"
+#include "util/xalloc.h"
 
 struct replay_params {
 	char trace[256];
@@ -53,12 +54,10 @@ static void replay_opts_from(const struct workload *w, struct replay_opts *o)
 static int replay_prog_start(struct workload *w)
 {
 	const struct replay_params *p = w->params;
-	struct replay_prog *rp = calloc(1, sizeof(*rp));
+	struct replay_prog *rp = xcalloc(1, sizeof(*rp));
 	struct replay_opts o;
 	char err[512];
 
-	if (!rp)
-		abort();
 	w->state = rp;
 	rp->w = w;
 	replay_opts_from(w, &o);
@@ -117,15 +116,12 @@ static void replay_prog_collect(struct workload *w, struct run_result *res)
 
 	if (!rp || !rp->r)
 		return;
-	f = open_memstream(&text, &len);
-	if (!f)
-		abort();
+	f = xopen_memstream(&text, &len);
 	before = result_text(res, "replay");
 	if (before)
 		fputs(before, f);
 	replay_print_summary(rp->r, w->name, f);
-	if (fclose(f))
-		abort();
+	xclose_memstream(f);
 	result_take_text(res, "replay", text);
 }
 

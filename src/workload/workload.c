@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "workload.h"
+#include "util/xalloc.h"
 
 /* The linker's bounds of the section; never empty, as the library that is
  * linked whole into every program has the programs (an empty one would
@@ -44,10 +45,8 @@ static void registry_init(void)
 	if (programs)
 		return;
 	n = (size_t)(__stop_mmsim_workloads - __start_mmsim_workloads);
-	programs = calloc(n + 1, sizeof(*programs));
-	names = calloc(n + 1, sizeof(*names));
-	if (!programs || !names)
-		abort();
+	programs = xcalloc(n + 1, sizeof(*programs));
+	names = xcalloc(n + 1, sizeof(*names));
 	for (size_t i = 0; i < n; i++)
 		programs[i] = __start_mmsim_workloads[i];
 	qsort(programs, n, sizeof(*programs), by_order);

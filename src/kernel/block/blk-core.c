@@ -24,6 +24,7 @@
 #include "linux/slab.h"
 #include "linux/vmstat.h"
 #include "trace/events/block.h"
+#include "util/xalloc.h"
 
 /*
  * The request slab (blk_dev_init): struct request is 336 bytes on x86-64,
@@ -614,10 +615,8 @@ void blk_free_request_at_exit(struct request *rq)
 
 static struct request_queue *blk_alloc_queue_node(const char *name)
 {
-	struct request_queue *q = calloc(1, sizeof(*q));
+	struct request_queue *q = xcalloc(1, sizeof(*q));
 
-	if (!q)
-		abort();
 	snprintf(q->name, sizeof(q->name), "%s", name);
 	bdi_init(&q->backing_dev_info, q->name);
 	q->deferred_tail = &q->deferred;

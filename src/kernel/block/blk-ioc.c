@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "blk.h"
+#include "util/xalloc.h"
 
 /* Indexed by pid; grows as tasks appear. */
 static struct io_context *ioc_table;
@@ -29,9 +30,7 @@ struct io_context *current_io_context(void)
 
 		while (len <= pid)
 			len *= 2;
-		ioc_table = realloc(ioc_table, len * sizeof(*ioc_table));
-		if (!ioc_table)
-			abort();
+		ioc_table = xrealloc(ioc_table, len * sizeof(*ioc_table));
 		memset(ioc_table + ioc_table_len, 0,
 		       (len - ioc_table_len) * sizeof(*ioc_table));
 		ioc_table_len = len;

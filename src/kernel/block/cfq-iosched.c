@@ -46,6 +46,7 @@
 #include "blk.h"
 #include "linux/kernel.h"
 #include "mmsim/profile.h"
+#include "util/xalloc.h"
 
 /* 2.6.30-2.6.32 cfq-iosched.c constants. */
 #define CFQ_SLICE_SCALE		5
@@ -240,10 +241,8 @@ static void cfq_init_cfqq(struct cfq_queue *cfqq, bool sync, int pid,
 static struct cfq_queue *cfq_alloc_queue(bool sync, int pid,
 					 const struct task_struct *tsk)
 {
-	struct cfq_queue *cfqq = calloc(1, sizeof(*cfqq));
+	struct cfq_queue *cfqq = xcalloc(1, sizeof(*cfqq));
 
-	if (!cfqq)
-		abort();
 	cfq_init_cfqq(cfqq, sync, pid, tsk);
 	return cfqq;
 }
@@ -265,10 +264,8 @@ static struct cfq_io_context *cfq_cic_lookup(struct cfq_data *cfqd,
 			return cfqd->cics[i];
 	if (!create)
 		return NULL;
-	cic = calloc(1, sizeof(*cic));
-	cics = realloc(cfqd->cics, (cfqd->nr_cics + 1) * sizeof(*cics));
-	if (!cic || !cics)
-		abort();
+	cic = xcalloc(1, sizeof(*cic));
+	cics = xrealloc(cfqd->cics, (cfqd->nr_cics + 1) * sizeof(*cics));
 	cic->pid = pid;
 	cic->task = tsk;
 	cic->last_end_request = jiffies;
@@ -1296,10 +1293,8 @@ void cfq_default_params(struct cfq_params *p)
 static void *cfq_init_queue(struct request_queue *q,
 			    const struct cfq_params *p)
 {
-	struct cfq_data *cfqd = calloc(1, sizeof(*cfqd));
+	struct cfq_data *cfqd = xcalloc(1, sizeof(*cfqd));
 
-	if (!cfqd)
-		abort();
 	cfqd->queue = q;
 	cfqd->p = *p;
 	if (!cfqd->p.slice[BLK_RW_SYNC])

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "blk.h"
 #include "trace/events/block.h"
+#include "util/xalloc.h"
 
 /*
  * Whether @bio may go into @rq at all: the same direction, and what the
@@ -137,11 +138,9 @@ void elv_completed_request(struct request_queue *q, struct request *rq)
 
 void elevator_init(struct request_queue *q, const struct cfq_params *p)
 {
-	struct elevator_queue *e = calloc(1, sizeof(*e));
+	struct elevator_queue *e = xcalloc(1, sizeof(*e));
 	struct cfq_params dflt;
 
-	if (!e)
-		abort();
 	if (!p) {
 		cfq_default_params(&dflt);
 		p = &dflt;

@@ -40,6 +40,7 @@
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/kthread.h"
+#include "util/xalloc.h"
 
 #ifndef PF_FLUSHER
 #define PF_FLUSHER	0x00001000	/* sched.h of .30/.31: a pdflush thread */
@@ -152,9 +153,7 @@ void inode_tag_dirty(struct inode *inode, pgoff_t index)
 
 		while (bits <= index)
 			bits *= 2;
-		tags = realloc(tags, bits / 8);
-		if (!tags)
-			abort();
+		tags = xrealloc(tags, bits / 8);
 		memset(tags + old_words, 0, (bits / TAG_BITS - old_words) * sizeof(*tags));
 		inode->i_dirty_tags = tags;
 		inode->i_dirty_tags_bits = bits;
@@ -888,10 +887,8 @@ static void bdi_queue_work(struct bdi_writeback *wb, struct bdi_work *work)
 static void bdi_alloc_queue_work(struct bdi_writeback *wb, long nr_pages,
 				 bool for_background, bool range_cyclic)
 {
-	struct bdi_work *work = calloc(1, sizeof(*work));
+	struct bdi_work *work = xcalloc(1, sizeof(*work));
 
-	if (!work)
-		abort();
 	work->nr_pages = nr_pages;
 	work->sync_mode = WB_SYNC_NONE;
 	work->for_background = for_background;

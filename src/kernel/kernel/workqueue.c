@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "linux/workqueue.h"
 #include "linux/kthread.h"
+#include "util/xalloc.h"
 
 struct workqueue_struct {
 	struct task_struct *task;
@@ -39,10 +40,8 @@ static void worker_thread(void *arg)
 
 struct workqueue_struct *create_singlethread_workqueue(const char *name)
 {
-	struct workqueue_struct *wq = calloc(1, sizeof(*wq));
+	struct workqueue_struct *wq = xcalloc(1, sizeof(*wq));
 
-	if (!wq)
-		abort();
 	INIT_LIST_HEAD(&wq->worklist);
 	init_waitqueue_head(&wq->more_work);
 	/* 2.6.30/31 worker_thread() sets nice -5 itself: kthread_prio()'s. */

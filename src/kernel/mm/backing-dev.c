@@ -19,6 +19,7 @@
 #include "linux/mm_types.h"
 #include "metrics/metrics.h"
 #include "metrics/records.h"
+#include "util/xalloc.h"
 
 static struct wait_queue_head congestion_wqh[2] = {
 	{ LIST_HEAD_INIT(congestion_wqh[0].head) },
@@ -154,10 +155,8 @@ static void cw_record(const struct congestion_wait_record *rec)
 
 	if (cw_nr_records == cw_records_cap) {
 		cw_records_cap = cw_records_cap ? 2 * cw_records_cap : 256;
-		cw_records = realloc(cw_records,
+		cw_records = xrealloc(cw_records,
 				     cw_records_cap * sizeof(*cw_records));
-		if (!cw_records)
-			abort();
 	}
 	cw_records[cw_nr_records++] = *rec;
 

@@ -28,6 +28,7 @@
 #include "linux/mm.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
+#include "util/xalloc.h"
 
 LIST_HEAD(mm_list);
 /* [MODEL] Trap, handler and PTE update of a minor fault: about 1 us on a
@@ -36,14 +37,6 @@ sim_time_t page_fault_cost_ns = 1000;
 /* [MODEL] Tearing down one PTE at munmap or exit. */
 static const sim_time_t zap_pte_cost_ns = 100;
 uint64_t *page_data;
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	BUG_ON(!p);
-	return p;
-}
 
 static inline void charge(sim_time_t ns)
 {

@@ -3,7 +3,8 @@
  * Walking the nodes and zones (2.6.32 mm/mmzone.c): first_online_pgdat,
  * next_online_pgdat and next_zone, which for_each_online_pgdat,
  * for_each_zone and for_each_populated_zone (mmzone.h) are built on.
- * Setting the zones up at boot is mm/page_alloc.c's and arch/x86/'s.
+ * Setting the zones up at boot is mm_init.c's (2.6.32: mm/page_alloc.c's)
+ * and arch/x86/'s.
  */
 #include "linux/mmzone.h"
 

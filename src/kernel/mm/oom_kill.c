@@ -23,6 +23,7 @@
 #include "linux/mm.h"
 #include "mmsim/alloc_fail.h"
 #include "metrics/metrics.h"
+#include "util/xalloc.h"
 
 int sysctl_oom_dump_tasks;
 
@@ -127,9 +128,7 @@ static void record_tasks(struct oom_kill_record *r)
 
 	for (p = task_next(NULL); p; p = task_next(p))
 		n += p->mm != NULL;
-	r->tasks = calloc(n ? n : 1, sizeof(*r->tasks));
-	if (!r->tasks)
-		abort();
+	r->tasks = xcalloc(n ? n : 1, sizeof(*r->tasks));
 	for (p = task_next(NULL); p; p = task_next(p)) {
 		struct oom_task_dump *t;
 		long rss;
@@ -153,9 +152,7 @@ static void record_kill(struct task_struct *victim, unsigned long points,
 
 	if (nr_kills == cap_kills) {
 		cap_kills = cap_kills ? cap_kills * 2 : 8;
-		kills = realloc(kills, cap_kills * sizeof(*kills));
-		if (!kills)
-			abort();
+		kills = xrealloc(kills, cap_kills * sizeof(*kills));
 	}
 	r = &kills[nr_kills++];
 	memset(r, 0, sizeof(*r));

@@ -26,6 +26,7 @@
 #include "linux/bio.h"
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
+#include "util/xalloc.h"
 
 /* The kernel's defaults, also for simulations that skip page_writeback_init. */
 struct vm_writeback_sysctl vm_writeback = {
@@ -136,10 +137,8 @@ static struct prop_local *task_dirties_of(struct task_struct *tsk, bool create)
 		return NULL;
 	if (nr_task_dirties == task_dirties_cap) {
 		unsigned int cap = task_dirties_cap ? task_dirties_cap * 2 : 16;
-		struct task_dirties *n = realloc(task_dirties, cap * sizeof(*n));
+		struct task_dirties *n = xrealloc(task_dirties, cap * sizeof(*n));
 
-		if (!n)
-			abort();
 		task_dirties = n;
 		task_dirties_cap = cap;
 	}

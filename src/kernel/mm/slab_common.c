@@ -24,6 +24,7 @@
 #include "linux/mmzone.h"
 #include "linux/swap.h"
 #include "slab_internal.h"
+#include "util/xalloc.h"
 
 const char *const slab_allocator_names[] = { "slub", "slab", NULL };
 
@@ -109,14 +110,6 @@ unsigned int get_order_size(unsigned long size)
 }
 
 /* ---- host memory ------------------------------------------------------- */
-
-static void *xmalloc(size_t size)
-{
-	void *p = malloc(size ? size : 1);
-
-	BUG_ON(!p);
-	return p;
-}
 
 /*
  * The slabs' object memory.  A default run's slabs grow the host heap by

@@ -34,6 +34,7 @@
 #include "linux/pagemap.h"
 #include "linux/slab.h"
 #include "mmsim/profile.h"
+#include "util/xalloc.h"
 
 struct swap_info_struct swap_info[MAX_SWAPFILES];
 unsigned int nr_swapfiles;
@@ -54,14 +55,6 @@ static inline bool swap_has_cache(uint8_t ent)
 static inline uint8_t encode_swapmap(unsigned int count, bool has_cache)
 {
 	return (uint8_t)(count | (has_cache ? SWAP_HAS_CACHE : 0));
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	BUG_ON(!p);
-	return p;
 }
 
 /*

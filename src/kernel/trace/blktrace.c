@@ -21,6 +21,7 @@
 #include "linux/blkdev.h"
 #include "linux/blktrace_api.h"
 #include "linux/kernel.h"
+#include "util/xalloc.h"
 
 /* MASK_TC_BIT(): the bio flags blktrace shows as categories. */
 static uint32_t rw_categories(unsigned long rw)
@@ -46,9 +47,7 @@ static bool noted_before(struct blk_trace *bt, int pid)
 
 		while (nr <= idx)
 			nr *= 2;
-		n = realloc(bt->noted, nr);
-		if (!n)
-			abort();
+		n = xrealloc(bt->noted, nr);
 		memset(n + bt->nr_noted, 0, nr - bt->nr_noted);
 		bt->noted = n;
 		bt->nr_noted = nr;
@@ -216,12 +215,8 @@ int blk_trace_setup(struct request_queue *q, uint32_t dev,
 
 	if (q->blk_trace)
 		return -1;
-	bt = calloc(1, sizeof(*bt));
-	if (!bt)
-		abort();
-	bt->sequence = calloc(nr_cpus ? nr_cpus : 1, sizeof(*bt->sequence));
-	if (!bt->sequence)
-		abort();
+	bt = xcalloc(1, sizeof(*bt));
+	bt->sequence = xcalloc(nr_cpus ? nr_cpus : 1, sizeof(*bt->sequence));
 	bt->dev = dev;
 	bt->nr_cpus = nr_cpus;
 	bt->relay = relay;

@@ -52,6 +52,7 @@
 #include "linux/workqueue.h"
 #include "mmsim/profile.h"
 #include "metrics/metrics.h"
+#include "util/xalloc.h"
 
 #define MIN_IOS		16
 #define MIN_POOL_PAGES	32
@@ -208,10 +209,8 @@ static void kcryptd_queue_io_clone(struct dm_crypt_io *io, struct bio *clone)
 {
 	struct crypt_config *cc = io->cc;
 	/* [MODEL] Host memory: the patch's io->work is in the dm_crypt_io. */
-	struct crypt_io_work *w = calloc(1, sizeof(*w));
+	struct crypt_io_work *w = xcalloc(1, sizeof(*w));
 
-	if (!w)
-		abort();
 	w->io = io;
 	w->clone = clone;
 	list_add_tail(&w->node, &cc->io_works);
@@ -534,10 +533,8 @@ struct block_device *dm_crypt_create(const char *name,
 {
 	struct mapped_device *md = alloc_dev(name, dev, start, len,
 					     &crypt_target);
-	struct crypt_config *cc = calloc(1, sizeof(*cc));
+	struct crypt_config *cc = xcalloc(1, sizeof(*cc));
 
-	if (!cc)
-		abort();
 	if (p)
 		cc->p = *p;
 	else

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include "dm.h"
+#include "util/xalloc.h"
 
 struct linear_c {
 	struct block_device *dev;
@@ -39,10 +40,8 @@ struct block_device *dm_linear_create(const char *name,
 {
 	struct mapped_device *md = alloc_dev(name, dev, start, len,
 					     &linear_target);
-	struct linear_c *lc = calloc(1, sizeof(*lc));
+	struct linear_c *lc = xcalloc(1, sizeof(*lc));
 
-	if (!lc)
-		abort();
 	lc->dev = dev;
 	lc->start = start;
 	md->ti.private = lc;

@@ -28,6 +28,7 @@
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "trace/events/block.h"
+#include "util/xalloc.h"
 
 struct dm_pool_params dm_pool_params = {
 	.min_ios = DM_MIN_IOS,
@@ -214,11 +215,9 @@ struct mapped_device *alloc_dev(const char *name, struct block_device *dev,
 				sector_t start, sector_t len,
 				const struct target_type *type)
 {
-	struct mapped_device *md = calloc(1, sizeof(*md));
+	struct mapped_device *md = xcalloc(1, sizeof(*md));
 	struct backing_dev_info *bdi;
 
-	if (!md)
-		abort();
 	BUG_ON(len == 0 || start + len > dev->bd_nr_sectors);
 	BUG_ON(!_io_cache);
 	md->queue = blk_alloc_queue(name, dm_request, md);

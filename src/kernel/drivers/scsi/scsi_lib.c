@@ -33,6 +33,7 @@
 #include "linux/blkdev.h"
 #include "hw/disk.h"
 #include "metrics/metrics.h"
+#include "util/xalloc.h"
 
 struct scsi_device {
 	struct request_queue *request_queue;
@@ -84,13 +85,11 @@ struct block_device *disk_create(const char *name,
 				 const struct disk_params *dp,
 				 const struct cfq_params *cp)
 {
-	struct block_device *bdev = calloc(1, sizeof(*bdev));
-	struct scsi_device *sdev = calloc(1, sizeof(*sdev));
+	struct block_device *bdev = xcalloc(1, sizeof(*bdev));
+	struct scsi_device *sdev = xcalloc(1, sizeof(*sdev));
 	const struct disk_params *p;
 	struct request_queue *q;
 
-	if (!bdev || !sdev)
-		abort();
 	q = blk_init_queue(scsi_request_fn, name);
 	q->queuedata = sdev;
 	sdev->request_queue = q;

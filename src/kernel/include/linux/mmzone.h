@@ -349,7 +349,7 @@ static inline unsigned int num_online_cpus(void)
 	return nr_online_cpus ? nr_online_cpus : 1;
 }
 
-/* page_alloc.c: boot */
+/* mm_init.c (2.6.32: page_alloc.c): boot */
 int alloc_node_mem_map(void);		/* mem_map for pfns 0 .. max_pfn */
 /*
  * free_area_init_nodes: zone type t of every node ends at
