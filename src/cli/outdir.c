@@ -46,10 +46,7 @@ static bool names_has(const struct names *n, const char *s)
 
 static char *path_join(const char *a, const char *b)
 {
-	char *p;
-
-	p = xasprintf("%s%s%s", a, *a ? "/" : "", b);
-	return p;
+	return xasprintf("%s%s%s", a, *a ? "/" : "", b);
 }
 
 /*

@@ -69,10 +69,7 @@ int monitor_parse(const char *list, unsigned int *mask, char *err, size_t len)
 static char *path_of(const char *dir, const char *name, const char *test,
 		     const char *suffix)
 {
-	char *s;
-
-	s = xasprintf("%s/%s-%s%s", dir, name, test, suffix);
-	return s;
+	return xasprintf("%s/%s-%s%s", dir, name, test, suffix);
 }
 
 struct monitor_set *monitor_open(const char *dir, const char *test,

@@ -112,12 +112,10 @@ static int write_all(int fd, const char *s, size_t len)
 static char *cache_path(const struct pool_cache *c, const char *key)
 {
 	uint64_t h = 14695981039346656037ULL;
-	char *path;
 
 	for (const char *p = key; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	path = xasprintf("%s/%016llx.run", c->dir, (unsigned long long)h);
-	return path;
+	return xasprintf("%s/%016llx.run", c->dir, (unsigned long long)h);
 }
 
 /* The kept output of @key, or NULL. */

@@ -65,10 +65,7 @@ int blktrace_dir_check(const char *dir, char *err, size_t len)
 static char *file_path(const struct blktrace_set *s, const char *dev,
 		       unsigned int cpu)
 {
-	char *p;
-
-	p = xasprintf("%s/%s.blktrace.%u", s->dir, dev, cpu);
-	return p;
+	return xasprintf("%s/%s.blktrace.%u", s->dir, dev, cpu);
 }
 
 /* The relay channels of one device, every CPU's: its one file. */

@@ -1165,10 +1165,7 @@ int report_write_json(const char *path, struct json_t *root, char *err,
 
 static char *join(const char *dir, const char *a, const char *b)
 {
-	char *p;
-
-	p = xasprintf("%s/%s%s", dir, a, b ? b : "");
-	return p;
+	return xasprintf("%s/%s%s", dir, a, b ? b : "");
 }
 
 /* ---- summary.json --------------------------------------------------- */
