@@ -42,5 +42,19 @@ if [ -n "$hits" ]; then
 	echo "$hits"
 	status=1
 fi
+# The kernel's boot is the only writer of the running profile: it sets
+# kprofile from struct boot_params (mmsim/boot_params.h, filled by
+# experiment/), so outside src/kernel nothing assigns kprofile or a field
+# of it, increments one, or passes &kprofile (or &kprofile.FIELD) to a
+# function.  Reads may stay.  Comment lines aside.
+hits=$(grep -rnE "(^|[^a-z_0-9])kprofile(\.[a-z_0-9]+|\[[^]]*\])*[[:space:]]*(([-+*/%|&^]|<<|>>)?=([^=]|$)|\+\+|--)|(\+\+|--)[[:space:]]*kprofile([^a-z_0-9]|$)|(^|[(,=])[[:space:]]*&[[:space:]]*kprofile([^a-z_0-9]|$)" \
+	src --include='*.c' --include='*.h' 2>/dev/null |
+       grep -v '^src/kernel/' |
+       grep -vE '^[^:]*:[0-9]*:[[:space:]]*(\*|/\*|//)')
+if [ -n "$hits" ]; then
+	echo "layers: only the kernel's boot writes kprofile (struct boot_params):"
+	echo "$hits"
+	status=1
+fi
 [ $status = 0 ] && echo "layers: every include goes downwards"
 exit $status

@@ -30,6 +30,8 @@
 #include "linux/blkdev.h"
 #include "mmsim/profile.h"
 #include "experiment/scenario_load.h"
+#include "experiment/machine.h"
+#include "mmsim/boot_params.h"
 
 #define MS	NSEC_PER_MSEC
 
@@ -727,12 +729,30 @@ static struct scenario *load_ll(const char *profile, const char *ll,
 }
 
 /*
+ * The low_latency the kernel boots with: @sc with kernel @profile (NULL:
+ * the scenario's) through the run's boot parameters.
+ */
+static int booted_low_latency(const struct scenario *sc, const char *profile)
+{
+	struct boot_params bp;
+	char why[256];
+	int ll;
+
+	assert_int_equal(machine_boot_params(sc, 1, profile, &bp, why,
+					     sizeof(why)), 0);
+	setup_boot_params(&bp);
+	ll = kprofile.low_latency;
+	profile_set_default();
+	return ll;
+}
+
+/*
  * A scenario asking for low_latency on a 2.6.30 or 2.6.31 profile is
  * refused, at its line, naming the profile and where low_latency came
  * from; off is what those kernels do and is accepted; on 2.6.32 the key
- * sets the profile's value, and without it the profile's default (on)
- * stays.  The same check applies to the profile a run boots instead
- * (--kernel): scenario_apply_profile().
+ * sets the booted kernel's value, and without it the profile's default
+ * (on) stays.  The same check applies to the profile a run boots instead
+ * (--kernel): scenario_check_profile().
  */
 static void test_low_latency_only_where_the_kernel_has_it(void **state)
 {
@@ -757,27 +777,24 @@ static void test_low_latency_only_where_the_kernel_has_it(void **state)
 	}
 	sc = load_ll("2.6.32-rc6", "off", &err);
 	assert_non_null(sc);
-	assert_int_equal(profile_parse("2.6.32-rc6", &p, why, sizeof(why)), 0);
-	assert_int_equal(scenario_apply_profile(sc, &p, &err), 0);
-	assert_int_equal(p.low_latency, LOW_LATENCY_OFF);
+	assert_int_equal(booted_low_latency(sc, NULL), LOW_LATENCY_OFF);
 	/* The same scenario booted with a 2.6.30 profile: off is fine. */
 	assert_int_equal(profile_parse("2.6.30", &p, why, sizeof(why)), 0);
-	assert_int_equal(scenario_apply_profile(sc, &p, &err), 0);
-	assert_int_equal(p.low_latency, LOW_LATENCY_ABSENT);
+	assert_int_equal(scenario_check_profile(sc, &p, &err), 0);
+	assert_int_equal(booted_low_latency(sc, "2.6.30"), LOW_LATENCY_ABSENT);
 	scenario_free(sc);
 
 	sc = load_ll("2.6.32", "on", &err);
 	assert_non_null(sc);
+	assert_int_equal(booted_low_latency(sc, NULL), LOW_LATENCY_ON);
 	assert_int_equal(profile_parse("2.6.31", &p, why, sizeof(why)), 0);
-	assert_int_equal(scenario_apply_profile(sc, &p, &err), -1);
+	assert_int_equal(scenario_check_profile(sc, &p, &err), -1);
 	assert_non_null(strstr(err.msg, "profile '2.6.31' has no low_latency"));
 	scenario_free(sc);
 
 	sc = load_ll("2.6.32-rc6", NULL, &err);
 	assert_non_null(sc);
-	assert_int_equal(profile_parse("2.6.32-rc6", &p, why, sizeof(why)), 0);
-	assert_int_equal(scenario_apply_profile(sc, &p, &err), 0);
-	assert_int_equal(p.low_latency, LOW_LATENCY_ON);
+	assert_int_equal(booted_low_latency(sc, NULL), LOW_LATENCY_ON);
 	scenario_free(sc);
 }
 

@@ -709,9 +709,14 @@ int cmd_run(int argc, char **argv)
 		a.opt.seed = (uint64_t)sc->run.seed;
 	if (a.max_time && a.max_time < sc->run.max_time)
 		sc->run.max_time = a.max_time;
-	if (a.opt.profile && profile_parse(a.opt.profile, &kprofile, err, sizeof(err))) {
-		scenario_free(sc);
-		return usage_error("run: --kernel: %s", err);
+	/* --kernel refused before anything runs; the run boots it. */
+	if (a.opt.profile) {
+		struct kernel_profile p;
+
+		if (profile_parse(a.opt.profile, &p, err, sizeof(err))) {
+			scenario_free(sc);
+			return usage_error("run: --kernel: %s", err);
+		}
 	}
 	if (*a.switches) {
 		struct kernel_profile p;

@@ -102,6 +102,7 @@ int cmd_show(int argc, char **argv)
 	enum slab_allocator allocator = SLAB_ALLOCATOR_SLUB;
 	unsigned int cpus = 0, nodes = 0;
 	struct kernel_profile profile;
+	const char *kernel = NULL;
 	bool profile_given = false, mem_given = false;
 	struct cli_options o;
 	struct scenario *sc;
@@ -123,6 +124,7 @@ int cmd_show(int argc, char **argv)
 		case OPT_KERNEL:
 			if (profile_parse(optarg, &profile, why, sizeof(why)))
 				return usage_error("--kernel: %s", why);
+			kernel = optarg;
 			profile_given = true;
 			break;
 		case OPT_MEM:
@@ -192,8 +194,7 @@ int cmd_show(int argc, char **argv)
 		scenario_free(sc);
 		return 0;
 	}
-	kprofile = profile;
-	if (machine_boot_static(sc, why, sizeof(why))) {
+	if (machine_boot_static(sc, kernel, why, sizeof(why))) {
 		rc = usage_error("%s: %s", sc->machine.nodes > 1 ? "--nodes" : "--mem",
 				 why);
 		machine_static_exit();

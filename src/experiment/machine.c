@@ -25,6 +25,7 @@
 #include "linux/slab.h"
 #include "linux/dcache.h"
 #include "linux/start_kernel.h"
+#include "mmsim/boot_params.h"
 #include "linux/vmstat.h"
 #include "linux/sched.h"
 #include "workload/workload.h"
@@ -64,12 +65,17 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len)
 	return 0;
 }
 
-int machine_boot_static(const struct scenario *sc, char *err, size_t len)
+int machine_boot_static(const struct scenario *sc, const char *profile,
+			char *err, size_t len)
 {
+	struct boot_params bp;
+
+	/* The kernel a run of @sc boots, without its engine. */
+	if (machine_boot_params(sc, 0, profile, &bp, err, len))
+		return -1;
+	setup_boot_params(&bp);
 	if (machine_boot_memory(sc, err, len))
 		return -1;
-	kmem_cache_config((enum slab_allocator)sc->machine.slab,
-			  (unsigned int)sc->machine.cpus);
 	do_initcalls(INIT_RECORDS | INIT_RECLAIM | INIT_VFS | INIT_BLOCK);
 	/*
 	 * The swap area machine_boot() swapons, so /proc/meminfo's
@@ -97,15 +103,6 @@ void machine_static_exit(void)
 	mempool_forget_all();
 	kmem_cache_exit();
 	mem_exit();
-}
-
-static void setup_writeback_sysctls(const struct scenario *sc)
-{
-	writeback_sysctl_defaults(&vm_writeback);
-	vm_writeback.dirty_ratio = sc->vm.dirty_ratio;
-	vm_writeback.dirty_background_ratio = sc->vm.dirty_background_ratio;
-	vm_writeback.dirty_expire_centisecs = (unsigned int)sc->vm.dirty_expire_centisecs;
-	vm_writeback.dirty_writeback_centisecs = (unsigned int)sc->vm.dirty_writeback_centisecs;
 }
 
 /*
@@ -161,7 +158,7 @@ static int boot_block(struct machine *m, char *err, size_t len)
 	sector_t swap_sectors = mc->swap_size >> SECTOR_SHIFT;
 
 	disk_params_from_scenario(m->sc, &dp);
-	/* low_latency as the profile has it (scenario_apply_profile). */
+	/* low_latency as the booted kernel has it (boot_params). */
 	cfq_default_params(&cp);
 
 	m->disk = disk_create("sda", &dp, &cp);
@@ -245,51 +242,61 @@ static int boot_storage(struct machine *m, char *err, size_t len)
 	return 0;
 }
 
+int machine_boot_params(const struct scenario *sc, uint64_t seed,
+			const char *profile, struct boot_params *bp,
+			char *err, size_t len)
+{
+	char why[256];
+
+	memset(bp, 0, sizeof(*bp));
+	if (profile_parse(profile ? profile : sc->kernel.profile, &bp->profile,
+			  why, sizeof(why)) ||
+	    profile_set_switches(&bp->profile, sc->kernel.switches, why,
+				 sizeof(why))) {
+		snprintf(err, len, "%s", why);
+		return -1;
+	}
+	bp->kswapd_short_sleep = sc->vm.kswapd_short_sleep;
+	bp->low_latency = scenario_key_given(sc, "vm", "low_latency") ?
+			  sc->vm.low_latency : BOOT_LOW_LATENCY_DEFAULT;
+	bp->swappiness = sc->vm.swappiness;
+	bp->vfs_cache_pressure = sc->vm.vfs_cache_pressure;
+	bp->dirty_ratio = sc->vm.dirty_ratio;
+	bp->dirty_background_ratio = sc->vm.dirty_background_ratio;
+	bp->dirty_expire_centisecs = (unsigned int)sc->vm.dirty_expire_centisecs;
+	bp->dirty_writeback_centisecs =
+		(unsigned int)sc->vm.dirty_writeback_centisecs;
+	bp->slab = (enum slab_allocator)sc->machine.slab;
+	machine_mem_config(sc, &bp->mem);
+	bp->sim.hz = (unsigned int)sc->machine.hz;
+	bp->sim.nr_cpus = (unsigned int)sc->machine.cpus;
+	bp->sim.threads_per_core = (unsigned int)sc->machine.threads_per_core;
+	bp->sim.cpu_speed = sc->machine.cpu_speed;
+	bp->sim.smt_speed = sc->machine.smt_speed;
+	bp->sim.lp64 = sc->machine.arch == SCENARIO_ARCH_X86_64;
+	bp->sim.seed = seed;
+	return 0;
+}
+
 int machine_boot(struct machine *m, const struct scenario *sc, uint64_t seed,
 		 const char *profile, char *err, size_t len)
 {
-	struct sim_config cfg = {
-		.hz = (unsigned int)sc->machine.hz,
-		.nr_cpus = (unsigned int)sc->machine.cpus,
-		.threads_per_core = (unsigned int)sc->machine.threads_per_core,
-		.cpu_speed = sc->machine.cpu_speed,
-		.smt_speed = sc->machine.smt_speed,
-		.lp64 = sc->machine.arch == SCENARIO_ARCH_X86_64,
-		.seed = seed,
-	};
-	struct mem_config mc;
-	char why[256];
+	struct boot_params bp;
 	struct scenario_error serr;
 
 	memset(m, 0, sizeof(*m));
 	m->sc = sc;
 	current_machine = m;
-	profile_reads_reset();
-	if (profile_parse(profile ? profile : sc->kernel.profile, &kprofile,
-			  why, sizeof(why)) ||
-	    profile_set_switches(&kprofile, sc->kernel.switches, why,
-				 sizeof(why))) {
-		snprintf(err, len, "%s", why);
+	if (machine_boot_params(sc, seed, profile, &bp, err, len) ||
+	    start_kernel(&bp, err, len))
 		return -1;
-	}
-	if (sc->vm.kswapd_short_sleep)
-		kprofile.kswapd_short_sleep_ms =
-			(unsigned int)(sc->vm.kswapd_short_sleep / NSEC_PER_MSEC);
-	sched_profile_config(&cfg);
-	sim_init(&cfg);
-	/* What the kernel reads from its command line and sysctls. */
-	vm_swappiness = sc->vm.swappiness;
-	kmem_cache_config((enum slab_allocator)sc->machine.slab,
-			  (unsigned int)sc->machine.cpus);
-	sysctl_vfs_cache_pressure = sc->vm.vfs_cache_pressure;
-	setup_writeback_sysctls(sc);
-	/* Memory, then every per-run initcall (kernel/init/main.c). */
-	machine_mem_config(sc, &mc);
-	if (start_kernel(&mc, err, len))
-		return -1;
-	/* The scenario's low_latency onto the profile, before CFQ reads it
-	 * (here, so that a refusal tears down like any boot failure). */
-	if (scenario_apply_profile(sc, &kprofile, &serr)) {
+	/*
+	 * A scenario's low_latency = on refused on a kernel without it
+	 * (--kernel may boot another profile than the scenario's, which
+	 * scenario_load() checked).  After start_kernel(), so that a
+	 * refusal tears down like any boot failure.
+	 */
+	if (scenario_check_profile(sc, &bp.profile, &serr)) {
 		snprintf(err, len, "%s", serr.msg);
 		return -1;
 	}

@@ -38,8 +38,19 @@ struct mem_config;
 void machine_mem_config(const struct scenario *sc, struct mem_config *mc);
 
 /*
- * The first step of machine_boot(): mem_init() with machine_mem_config(),
- * under the profile already in kprofile.  'mmsim show' boots this much
+ * What @sc, with kernel @profile (NULL: the scenario's) and @seed, hands
+ * the kernel's boot: the profile with the scenario's switches, the
+ * [vm] tunables, the command line, the memory and the engine.  0, or -1
+ * with the profile's or a switch's refusal in @err.
+ */
+struct boot_params;
+int machine_boot_params(const struct scenario *sc, uint64_t seed,
+			const char *profile, struct boot_params *bp,
+			char *err, size_t len);
+
+/*
+ * The first step of machine_boot_static(): mem_init() with
+ * machine_mem_config(), under the profile the boot set in kprofile.  'mmsim show' boots this much
  * and no more.  0, or -1 with mem_init_error() in @err; mem_exit() undoes
  * it either way.
  */
@@ -51,10 +62,12 @@ int machine_boot_memory(const struct scenario *sc, char *err, size_t len);
  * nodes, skbs, the VFS caches, bios, requests, dm and dm-crypt with their
  * mempools), so /proc/slabinfo lists every cache a run starts with and
  * the zones count the pages they hold, and swapon of the scenario's swap
- * area (meminfo's SwapTotal).  No engine, tasks or devices.
- * machine_static_exit() undoes it, whatever it returned.
+ * area (meminfo's SwapTotal).  No engine, tasks or devices.  @profile
+ * NULL: the scenario's.  machine_static_exit() undoes it, whatever it
+ * returned.
  */
-int machine_boot_static(const struct scenario *sc, char *err, size_t len);
+int machine_boot_static(const struct scenario *sc, const char *profile,
+			char *err, size_t len);
 void machine_static_exit(void);
 
 /*

@@ -141,22 +141,20 @@ out:
 	return rc;
 }
 
-int scenario_apply_profile(const struct scenario *sc, struct kernel_profile *p,
+int scenario_check_profile(const struct scenario *sc,
+			   const struct kernel_profile *p,
 			   struct scenario_error *err)
 {
 	if (!scenario_key_given(sc, "vm", "low_latency"))
 		return 0;
-	if (p->low_latency == LOW_LATENCY_ABSENT) {
-		if (!sc->vm.low_latency)
-			return 0;	/* what the kernel does anyway */
+	/* Off on a kernel without it is what that kernel does anyway. */
+	if (p->low_latency == LOW_LATENCY_ABSENT && sc->vm.low_latency)
 		return scenario_errorf(sc, scenario_key_line(sc, "vm", "low_latency"), err,
 				       "low_latency = on: kernel profile '%s' has no low_latency: "
 				       "CFQ's low_latency appeared in 2.6.32 (commit 1d2235152dc "
 				       "\"cfq-iosched: add a knob for desktop interactiveness\", "
 				       "named low_latency by 963b72fc666); leave the key out or "
 				       "set it off for 2.6.30 and 2.6.31 profiles", p->name);
-	}
-	p->low_latency = sc->vm.low_latency ? LOW_LATENCY_ON : LOW_LATENCY_OFF;
 	return 0;
 }
 
@@ -168,7 +166,7 @@ static int check_profile(const struct scenario *sc, struct scenario_error *err)
 
 	if (profile_parse(sc->kernel.profile, &p, why, sizeof(why)))
 		return 0;	/* the parser has reported it */
-	return scenario_apply_profile(sc, &p, err);
+	return scenario_check_profile(sc, &p, err);
 }
 
 /* The checks that need the loaded tasks and this host, after parsing. */

@@ -46,12 +46,14 @@ int workload_load_params(const struct scenario *sc, struct scenario_task *task,
 			 struct scenario_error *err);
 
 /*
- * The scenario's [vm] values that are kernel tunables, onto profile @p
- * (the one a run boots, which --kernel may have chosen): low_latency, if
- * given, becomes the profile's; on for a profile without it (2.6.30,
- * 2.6.31) is refused.  0, or -1 with @err filled ("FILE:LINE: ...").
+ * The scenario's [vm] values that are kernel tunables against profile @p
+ * (the one a run boots, which --kernel may have chosen): low_latency = on
+ * for a profile without it (2.6.30, 2.6.31) is refused.  0, or -1 with
+ * @err filled ("FILE:LINE: ...").  The values themselves reach the kernel
+ * in struct boot_params (machine_boot_params()).
  */
-int scenario_apply_profile(const struct scenario *sc, struct kernel_profile *p,
+int scenario_check_profile(const struct scenario *sc,
+			   const struct kernel_profile *p,
 			   struct scenario_error *err);
 
 #endif

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 #include "mmsim/profile.h"
+#include "mmsim/boot_params.h"
 #include "metrics/metrics.h"
 
 #define P(n)		(1u << ((n) - 1))
@@ -251,6 +252,27 @@ const size_t profile_record_nr_rows =
 void profile_set_default(void)
 {
 	kprofile = base_profiles[BASE_2_6_32_RC6];
+}
+
+/*
+ * The profile with the scenario's tunables on it: kswapd's short sleep
+ * (P4's schedule_timeout(HZ/10), which a scenario may lengthen) and CFQ's
+ * low_latency, which 2.6.32 block/cfq-iosched.c cfq_init_queue() sets on
+ * and sysfs may turn off; a kernel without the tunable
+ * (LOW_LATENCY_ABSENT) stays without it.  The switch reads count from
+ * here, the machine's boot.
+ */
+void profile_setup(const struct boot_params *bp)
+{
+	profile_reads_reset();
+	kprofile = bp->profile;
+	if (bp->kswapd_short_sleep)
+		kprofile.kswapd_short_sleep_ms =
+			(unsigned int)(bp->kswapd_short_sleep / NSEC_PER_MSEC);
+	if (bp->low_latency != BOOT_LOW_LATENCY_DEFAULT &&
+	    kprofile.low_latency != LOW_LATENCY_ABSENT)
+		kprofile.low_latency = bp->low_latency ? LOW_LATENCY_ON :
+							 LOW_LATENCY_OFF;
 }
 
 /* ---- the switches --------------------------------------------------- */

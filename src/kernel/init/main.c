@@ -10,6 +10,7 @@
  */
 #include <stdio.h>
 #include "linux/start_kernel.h"
+#include "mmsim/boot_params.h"
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/dcache.h"
@@ -20,6 +21,7 @@
 #include "linux/pagemap.h"
 #include "linux/radix-tree.h"
 #include "linux/rcupdate.h"
+#include "linux/sched.h"
 #include "linux/skbuff.h"
 #include "linux/mempool.h"
 #include "linux/slab.h"
@@ -87,9 +89,34 @@ void do_initcalls(unsigned int levels)
 			initcalls[i].fn();
 }
 
-int start_kernel(const struct mem_config *mc, char *err, size_t len)
+/* What the kernel reads from its command line and the sysctls. */
+static void setup_sysctls(const struct boot_params *bp)
 {
-	if (mem_init(mc)) {
+	vm_swappiness = bp->swappiness;
+	kmem_cache_config(bp->slab, bp->mem.nr_cpus);
+	sysctl_vfs_cache_pressure = bp->vfs_cache_pressure;
+	writeback_sysctl_defaults(&vm_writeback);
+	vm_writeback.dirty_ratio = bp->dirty_ratio;
+	vm_writeback.dirty_background_ratio = bp->dirty_background_ratio;
+	vm_writeback.dirty_expire_centisecs = bp->dirty_expire_centisecs;
+	vm_writeback.dirty_writeback_centisecs = bp->dirty_writeback_centisecs;
+}
+
+void setup_boot_params(const struct boot_params *bp)
+{
+	profile_setup(bp);
+	setup_sysctls(bp);
+}
+
+int start_kernel(const struct boot_params *bp, char *err, size_t len)
+{
+	struct sim_config cfg = bp->sim;
+
+	setup_boot_params(bp);
+	/* The engine runs the profile's scheduler (sched_init()'s share). */
+	sched_profile_config(&cfg);
+	sim_init(&cfg);
+	if (mem_init(&bp->mem)) {
 		snprintf(err, len, "%s", mem_init_error());
 		return -1;
 	}

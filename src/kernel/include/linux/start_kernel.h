@@ -5,17 +5,18 @@
  * of state a run leaves in the kernel's globals is reset by one of these,
  * so a process may run simulations back to back (compare, the tests).
  *
- * The caller sets up what the kernel reads from its command line and
- * sysctls first: kprofile, the engine (sim_init), vm_swappiness,
- * kmem_cache_config(), sysctl_vfs_cache_pressure, vm_writeback.  After
- * start_kernel() come the devices (disk, dm, ext3, swapon) and kswapd.
+ * What the kernel reads from its image, command line and sysctls comes in
+ * one struct boot_params (mmsim/boot_params.h): start_kernel() sets
+ * kprofile, the sysctls and the engine (sim_init) from it before anything
+ * reads them.  After start_kernel() come the devices (disk, dm, ext3,
+ * swapon) and kswapd.
  */
 #ifndef MMSIM_START_KERNEL_H
 #define MMSIM_START_KERNEL_H
 
 #include <stddef.h>
 
-struct mem_config;
+struct boot_params;
 
 /* Which initcalls a partial machine runs (tests): INIT_ALL for a whole
  * run.  Each runs in the list's order whatever the order of the bits. */
@@ -39,9 +40,11 @@ enum {
 void do_initcalls(unsigned int levels);
 
 /*
- * A run's kernel: mem_init(@mc) (memory, zones, watermarks, vmstat), then
- * every initcall.  Returns 0, or -1 with mem_init's refusal in @err.
+ * A run's kernel: setup_boot_params(@bp) (kprofile, the sysctls), the
+ * engine with the profile's scheduler, mem_init(&@bp->mem) (memory,
+ * zones, watermarks, vmstat), then every initcall.  Returns 0, or -1 with
+ * mem_init's refusal in @err.
  */
-int start_kernel(const struct mem_config *mc, char *err, size_t len);
+int start_kernel(const struct boot_params *bp, char *err, size_t len);
 
 #endif /* MMSIM_START_KERNEL_H */
