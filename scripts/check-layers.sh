@@ -25,7 +25,11 @@ check hw         'kernel|linux|mmsim|trace|metrics|workload|scenario|report|expe
 check kernel     'trace|workload|scenario|report|experiment|cli' 'trace/events/'
 check metrics    'sim|hw|kernel|linux|mmsim|trace|workload|scenario|report|experiment|cli'
 check trace      'hw|metrics|workload|scenario|report|experiment|cli'
-check workload   'report|experiment|cli'
+# Data flows scenario/ -> workload/: the parsed scenario the programs
+# check their tasks against is declared below scenario/, in
+# workload/scenario_types.h, and scenario/ includes workload/ to find the
+# programs, never the reverse.
+check workload   'scenario|report|experiment|cli'
 check scenario   'report|experiment|cli'
 check report     'hw|workload|scenario|experiment|cli'
 check experiment 'cli'

@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "sim/sim.h"
-#include "scenario/scenario.h"
+#include "workload/scenario_types.h"
 
 struct run_result;
 struct super_block;
