@@ -23,6 +23,7 @@
 #include "trace/events/vmscan.h"
 #include "trace/events/writeback.h"
 #include "report/ftrace.h"
+#include "experiment/trace_sink.h"
 #include "report/postprocess.h"
 #include "trace/parse.h"
 #include "trace/tracedat.h"
@@ -285,7 +286,7 @@ static void test_every_event_line_matches_patterns(void **state)
 			struct trace_entry e = sample(id);
 
 			e.in_irq = irq;
-			ftrace_format_line(&e, irq, line, sizeof(line));
+			ftrace_format_line(&e, trace_print_tables(), irq, line, sizeof(line));
 			assert_true(strlen(line) > 1 && line[strlen(line) - 1] == '\n');
 			line[strlen(line) - 1] = '\0';
 			if (!match(LINE_RE, line, m))
@@ -323,23 +324,23 @@ static void test_exact_field_text(void **state)
 	(void)state;
 	/* x86-64 vmemmap: 0xffffea0000000000 + 256 * 56 = ...3800. */
 	e = sample(TRACE_MM_PAGE_ALLOC);
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	assert_string_equal(buf, "page=ffffea0000003800 pfn=256 order=2 migratetype=0 "
 			    "gfp_flags=GFP_ATOMIC|GFP_NOWARN|GFP_COMP");
 	e.mm_page_alloc.pfn = -1UL;
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	assert_string_equal(buf, "page=(null) pfn=0 order=2 migratetype=0 "
 			    "gfp_flags=GFP_ATOMIC|GFP_NOWARN|GFP_COMP");
 	e = sample(TRACE_MM_VMSCAN_WRITEPAGE);
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	/* 0xffffea0000000000 + 4000 * 56 = + 0x36b00. */
 	assert_string_equal(buf, "page=ffffea0000036b00 pfn=4000 flags=RECLAIM_WB_ANON|RECLAIM_WB_SYNC");
 	e = sample(TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE);
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	assert_string_equal(buf, "nid=0 zid=2 nr_scanned=32 nr_reclaimed=30 priority=12 "
 			    "flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC");
 	e = sample(TRACE_WRITEBACK_CONGESTION_WAIT);
-	ftrace_format_line(&e, false, buf, sizeof(buf));
+	ftrace_format_line(&e, trace_print_tables(), false, buf, sizeof(buf));
 	assert_string_equal(buf, "       fake-gitk-1234  [001]    12.345679: "
 			    "writeback_congestion_wait: usec_timeout=100000 usec_delayed=24000\n");
 }
