@@ -732,13 +732,15 @@ static char *run_report(const char *text, bool reclaim, bool ignore_pid)
 {
 	struct postprocess_opts o = { .ignore_pid = ignore_pid };
 	struct trace_parser *p = parse_text(text);
+	struct trace_record_source src;
 	char err[256], *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	int rc;
 
-	rc = reclaim ? postprocess_reclaim(p, &o, out, err, sizeof(err)) :
-		       postprocess_pagealloc(p, &o, out, err, sizeof(err));
+	trace_parser_source(p, &src);
+	rc = reclaim ? postprocess_reclaim(&src, &o, out, err, sizeof(err)) :
+		       postprocess_pagealloc(&src, &o, out, err, sizeof(err));
 	if (rc)
 		fail_msg("%s", err);
 	fclose(out);
@@ -903,6 +905,7 @@ static void test_ignore_pid(void **state)
 static void test_report_stops_on_bad_line(void **state)
 {
 	struct postprocess_opts o = { 0 };
+	struct trace_record_source src;
 	struct trace_parser *p;
 	char err[256], want[256], *buf = NULL;
 	size_t len = 0;
@@ -913,7 +916,8 @@ static void test_report_stops_on_bad_line(void **state)
 	path = tmp_file("kswapd0-45 [000] 1.0: mm_vmscan_kswapd_sleep: nid=0\n"
 			"kswapd0-45 [000] 1.0: mm_vmscan_kswapd_wake: nid=0\n");
 	p = trace_parser_open(path, err, sizeof(err));
-	assert_int_equal(postprocess_reclaim(p, &o, out, err, sizeof(err)), -1);
+	trace_parser_source(p, &src);
+	assert_int_equal(postprocess_reclaim(&src, &o, out, err, sizeof(err)), -1);
 	fclose(out);
 	snprintf(want, sizeof(want), "%s:2: mm_vmscan_kswapd_wake: no order= field", path);
 	assert_string_equal(err, want);

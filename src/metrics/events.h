@@ -50,6 +50,12 @@ enum trace_event_id {
 	NR_TRACE_EVENTS
 };
 
+/* isolate_mode of mm_vmscan_lru_isolate, as 2.6.36/.37 numbered them
+ * (a bitmask, INACTIVE=1 ACTIVE=2, only from 3.x). */
+#define ISOLATE_INACTIVE	0
+#define ISOLATE_ACTIVE		1
+#define ISOLATE_BOTH		2
+
 /* reclaim_flags of mm_vmscan_writepage and _lru_shrink_inactive (2.6.37
  * include/trace/events/vmscan.h): values of the record's field. */
 #define RECLAIM_WB_ANON		0x0001u

@@ -72,6 +72,10 @@ const char *trace_parser_name(const struct trace_parser *p);
 /* Events the tracer reported lost (ring-buffer overruns). */
 unsigned long trace_parser_lost_events(const struct trace_parser *p);
 
+/* @src reads @p's records (trace_parser_next() and its error, line and
+ * name), for a consumer that knows records only (report/postprocess.h). */
+void trace_parser_source(struct trace_parser *p, struct trace_record_source *src);
+
 /*
  * A gfp mask from its printed names ("GFP_KERNEL|GFP_COLD|0x4"): the
  * 2.6.32 names, the same with a "__" prefix, and the later kernels' names

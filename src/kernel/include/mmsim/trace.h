@@ -28,12 +28,6 @@
 #include "mmsim/profile.h"
 #include "metrics/events.h"
 
-/* isolate_mode of mm_vmscan_lru_isolate, as 2.6.36/.37 numbered them
- * (a bitmask, INACTIVE=1 ACTIVE=2, only from 3.x). */
-#define ISOLATE_INACTIVE	0
-#define ISOLATE_ACTIVE		1
-#define ISOLATE_BOTH		2
-
 /* NULL: tracing off. */
 extern void (*trace_sink)(const struct trace_entry *);
 
