@@ -1,18 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A run's trace (trace_sink.h): the kernel's trace_sink feeds
+ * A run's traces (trace_sink.h).  The kernel's trace_sink feeds
  * report/ftrace.c's text or trace/tracedat_write.c's trace.dat.  Both
  * read the kernel's records (metrics/events.h) with the tables
  * trace_print_tables() gives; neither includes the other or the kernel.
  * The trace.dat writer is called from here rather than from report/, so
  * that report/ stays a formatter over metrics/ records and the trace
- * library is only ever called downwards.
+ * library is only ever called downwards.  Likewise the block trace's
+ * relay hands report/blktrace.c its records, set up here.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "trace_sink.h"
+#include "linux/blkdev.h"
+#include "linux/blktrace_api.h"
 #include "mmsim/trace.h"
+#include "report/blktrace.h"
 #include "report/ftrace.h"
 #include "trace/tracedat_write.h"
+#include "util/xalloc.h"
 
 static struct {
 	bool active;
@@ -110,4 +116,77 @@ const char *ftrace_sink_error(void)
 unsigned long ftrace_sink_lines(void)
 {
 	return sink.lines;
+}
+
+/* ---- blktrace --------------------------------------------------------- */
+
+struct blktrace_run {
+	struct blktrace_set *set;	/* the files */
+	struct request_queue **q;	/* traced queues, NULL once removed */
+	size_t nr;
+};
+
+static void blktrace_run_remove(struct blktrace_run *r)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		if (r->q[i])
+			blk_trace_remove(r->q[i]);
+		r->q[i] = NULL;
+	}
+}
+
+static void blktrace_run_free(struct blktrace_run *r)
+{
+	free(r->q);
+	free(r);
+}
+
+struct blktrace_run *blktrace_run_start(const char *dir,
+					struct block_device *const *bdevs,
+					size_t nr, unsigned int nr_cpus,
+					char *err, size_t len)
+{
+	struct blktrace_run *r = xcalloc(1, sizeof(*r));
+	const char **names = xcalloc(nr + 1, sizeof(*names));
+
+	for (size_t i = 0; i < nr; i++)
+		names[i] = bdevs[i]->bd_name;
+	r->set = blktrace_start(dir, names, nr, err, len);
+	free(names);
+	if (!r->set) {
+		blktrace_run_free(r);
+		return NULL;
+	}
+	r->q = xcalloc(nr + 1, sizeof(*r->q));
+	r->nr = nr;
+	/* Every file is there: trace from now on. */
+	for (size_t i = 0; i < nr; i++) {
+		struct request_queue *q = bdev_get_queue(bdevs[i]);
+
+		if (blk_trace_setup(q, bdevs[i]->bd_dev, nr_cpus ? nr_cpus : 1,
+				    blktrace_write, blktrace_device(r->set, i))) {
+			snprintf(err, len, "%s: traced already", bdevs[i]->bd_name);
+			blktrace_run_remove(r);
+			blktrace_stop(r->set, false, NULL, 0);
+			blktrace_run_free(r);
+			return NULL;
+		}
+		r->q[i] = q;
+	}
+	return r;
+}
+
+unsigned long blktrace_run_records(const struct blktrace_run *r)
+{
+	return blktrace_records(r->set);
+}
+
+int blktrace_run_stop(struct blktrace_run *r, bool keep, char *err, size_t len)
+{
+	int rc;
+
+	blktrace_run_remove(r);
+	rc = blktrace_stop(r->set, keep, err, len);
+	blktrace_run_free(r);
+	return rc;
 }

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The trace of a run: the simulated kernel's trace_sink wired to a
+ * The traces of a run: the simulated kernel's trace_sink wired to a
  * formatter, ftrace text (report/ftrace.h) or trace-cmd's trace.dat
- * (trace/tracedat_write.h).  The wiring is here, where the run is, so
- * that data flows one way: the kernel fills plain records
- * (metrics/events.h) and the formatters read them, neither knowing the
- * other.
+ * (trace/tracedat_write.h); its block trace's relay channels
+ * (linux/blktrace_api.h) wired to blktrace's files (report/blktrace.h).
+ * The wiring is here, where the run is, so that data flows one way: the
+ * kernel fills plain records (metrics/events.h) and the formatters read
+ * them, neither knowing the other.
  */
 #ifndef MMSIM_EXPERIMENT_TRACE_SINK_H
 #define MMSIM_EXPERIMENT_TRACE_SINK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -41,5 +43,24 @@ int ftrace_sink_stop(void);
 const char *ftrace_sink_error(void);
 /* Lines (or trace.dat records) written since ftrace_sink_start. */
 unsigned long ftrace_sink_lines(void);
+
+struct block_device;
+struct blktrace_run;
+
+/*
+ * Trace @bdevs[0..@nr) on a machine of @nr_cpus CPUs into @dir's
+ * DEV.blktrace.0 files (report/blktrace.h), from now on.  NULL with
+ * "PATH: cannot write: reason" or "DEV: traced already" in @err; nothing
+ * is traced then.
+ */
+struct blktrace_run *blktrace_run_start(const char *dir,
+					struct block_device *const *bdevs,
+					size_t nr, unsigned int nr_cpus,
+					char *err, size_t len);
+/* Records written so far, notes included, over every device. */
+unsigned long blktrace_run_records(const struct blktrace_run *r);
+/* Stop tracing (before the devices go), then blktrace_stop() the files:
+ * kept with @keep (0, or -1 with why in @err), else removed. */
+int blktrace_run_stop(struct blktrace_run *r, bool keep, char *err, size_t len);
 
 #endif /* MMSIM_EXPERIMENT_TRACE_SINK_H */
