@@ -33,6 +33,17 @@ check workload   'scenario|report|experiment|cli'
 check scenario   'report|experiment|cli'
 check report     'hw|workload|scenario|experiment|cli'
 check experiment 'cli'
+# The event formatters read plain records (metrics/events.h), which the
+# kernel and the trace parser fill and experiment/ wires to them: they
+# include no kernel header and nothing of the trace library.
+hits=$(grep -nE '^#include "(linux|mmsim|trace)/' \
+	src/report/ftrace.[ch] src/report/blktrace.[ch] \
+	src/report/postprocess.[ch] 2>/dev/null)
+if [ -n "$hits" ]; then
+	echo "layers: report's event formatters read metrics/events.h records, not linux/, mmsim/ or trace/:"
+	echo "$hits"
+	status=1
+fi
 # The simulated kernel and the programs read a profile switch through
 # kprofile_get(FIELD) only, so that every read is counted (switch_reads:
 # mmsim bisect skips the switches a run never read).  Comment lines aside.

@@ -245,15 +245,17 @@ static void test_report_of_an_empty_trace(void **state)
 	char err[256], *text = NULL;
 	size_t len = 0;
 	FILE *in = fmemopen((void *)trace, strlen(trace), "r"), *out;
+	struct trace_record_source src;
 	struct trace_parser *p;
 
 	(void)state;
 	assert_non_null(in);
 	p = trace_parser_new(in, "empty.txt");
 	out = open_memstream(&text, &len);
-	assert_int_equal(postprocess_reclaim(p, &opts, out, err, sizeof(err)), 0);
+	trace_parser_source(p, &src);
+	assert_int_equal(postprocess_reclaim(&src, &opts, out, err, sizeof(err)), 0);
 	assert_int_equal(trace_parser_rewind(p), 0);
-	assert_int_equal(postprocess_pagealloc(p, &opts, out, err, sizeof(err)), 0);
+	assert_int_equal(postprocess_pagealloc(&src, &opts, out, err, sizeof(err)), 0);
 	fclose(out);
 	assert_true(len > 0);
 	trace_parser_close(p);

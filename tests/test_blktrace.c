@@ -43,16 +43,24 @@ struct chan {
 	size_t n;
 };
 
-static void relay(void *data, int cpu, const void *buf, size_t len)
+static void relay(void *data, const struct blktrace_record *b)
 {
 	struct chan *c = data;
+	struct rec *r;
 
-	assert_int_equal(cpu, 0);
-	assert_true(len >= sizeof(struct blk_io_trace) &&
-		    len <= sizeof(struct rec));
+	assert_int_equal(b->cpu, 0);
+	assert_true(b->pdu_len <= sizeof(r->pdu));
+	assert_int_equal(b->note, !!(b->action & BLK_TC_ACT(BLK_TC_NOTIFY)));
 	assert_true(c->n < sizeof(c->r) / sizeof(c->r[0]));
-	memset(&c->r[c->n], 0, sizeof(c->r[0]));
-	memcpy(&c->r[c->n++], buf, len);
+	r = &c->r[c->n++];
+	memset(r, 0, sizeof(*r));
+	r->t = (struct blk_io_trace){
+		.magic = b->magic, .sequence = b->sequence, .time = b->time,
+		.sector = b->sector, .bytes = b->bytes, .action = b->action,
+		.pid = b->pid, .device = b->device, .cpu = b->cpu,
+		.error = b->error, .pdu_len = b->pdu_len,
+	};
+	memcpy(r->pdu, b->pdu, b->pdu_len);
 }
 
 /* ---- I/O ------------------------------------------------------------- */

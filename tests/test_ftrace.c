@@ -23,6 +23,7 @@
 #include "trace/events/vmscan.h"
 #include "trace/events/writeback.h"
 #include "report/ftrace.h"
+#include "experiment/trace_sink.h"
 #include "report/postprocess.h"
 #include "trace/parse.h"
 #include "trace/tracedat.h"
@@ -285,7 +286,7 @@ static void test_every_event_line_matches_patterns(void **state)
 			struct trace_entry e = sample(id);
 
 			e.in_irq = irq;
-			ftrace_format_line(&e, irq, line, sizeof(line));
+			ftrace_format_line(&e, trace_print_tables(), irq, line, sizeof(line));
 			assert_true(strlen(line) > 1 && line[strlen(line) - 1] == '\n');
 			line[strlen(line) - 1] = '\0';
 			if (!match(LINE_RE, line, m))
@@ -323,23 +324,23 @@ static void test_exact_field_text(void **state)
 	(void)state;
 	/* x86-64 vmemmap: 0xffffea0000000000 + 256 * 56 = ...3800. */
 	e = sample(TRACE_MM_PAGE_ALLOC);
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	assert_string_equal(buf, "page=ffffea0000003800 pfn=256 order=2 migratetype=0 "
 			    "gfp_flags=GFP_ATOMIC|GFP_NOWARN|GFP_COMP");
 	e.mm_page_alloc.pfn = -1UL;
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	assert_string_equal(buf, "page=(null) pfn=0 order=2 migratetype=0 "
 			    "gfp_flags=GFP_ATOMIC|GFP_NOWARN|GFP_COMP");
 	e = sample(TRACE_MM_VMSCAN_WRITEPAGE);
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	/* 0xffffea0000000000 + 4000 * 56 = + 0x36b00. */
 	assert_string_equal(buf, "page=ffffea0000036b00 pfn=4000 flags=RECLAIM_WB_ANON|RECLAIM_WB_SYNC");
 	e = sample(TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE);
-	ftrace_format_fields(&e, buf, sizeof(buf));
+	ftrace_format_fields(&e, trace_print_tables(), buf, sizeof(buf));
 	assert_string_equal(buf, "nid=0 zid=2 nr_scanned=32 nr_reclaimed=30 priority=12 "
 			    "flags=RECLAIM_WB_FILE|RECLAIM_WB_ASYNC");
 	e = sample(TRACE_WRITEBACK_CONGESTION_WAIT);
-	ftrace_format_line(&e, false, buf, sizeof(buf));
+	ftrace_format_line(&e, trace_print_tables(), false, buf, sizeof(buf));
 	assert_string_equal(buf, "       fake-gitk-1234  [001]    12.345679: "
 			    "writeback_congestion_wait: usec_timeout=100000 usec_delayed=24000\n");
 }
@@ -731,13 +732,15 @@ static char *run_report(const char *text, bool reclaim, bool ignore_pid)
 {
 	struct postprocess_opts o = { .ignore_pid = ignore_pid };
 	struct trace_parser *p = parse_text(text);
+	struct trace_record_source src;
 	char err[256], *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	int rc;
 
-	rc = reclaim ? postprocess_reclaim(p, &o, out, err, sizeof(err)) :
-		       postprocess_pagealloc(p, &o, out, err, sizeof(err));
+	trace_parser_source(p, &src);
+	rc = reclaim ? postprocess_reclaim(&src, &o, out, err, sizeof(err)) :
+		       postprocess_pagealloc(&src, &o, out, err, sizeof(err));
 	if (rc)
 		fail_msg("%s", err);
 	fclose(out);
@@ -902,6 +905,7 @@ static void test_ignore_pid(void **state)
 static void test_report_stops_on_bad_line(void **state)
 {
 	struct postprocess_opts o = { 0 };
+	struct trace_record_source src;
 	struct trace_parser *p;
 	char err[256], want[256], *buf = NULL;
 	size_t len = 0;
@@ -912,7 +916,8 @@ static void test_report_stops_on_bad_line(void **state)
 	path = tmp_file("kswapd0-45 [000] 1.0: mm_vmscan_kswapd_sleep: nid=0\n"
 			"kswapd0-45 [000] 1.0: mm_vmscan_kswapd_wake: nid=0\n");
 	p = trace_parser_open(path, err, sizeof(err));
-	assert_int_equal(postprocess_reclaim(p, &o, out, err, sizeof(err)), -1);
+	trace_parser_source(p, &src);
+	assert_int_equal(postprocess_reclaim(&src, &o, out, err, sizeof(err)), -1);
 	fclose(out);
 	snprintf(want, sizeof(want), "%s:2: mm_vmscan_kswapd_wake: no order= field", path);
 	assert_string_equal(err, want);

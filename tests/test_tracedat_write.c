@@ -107,7 +107,8 @@ static void read_all(const char *path, struct evs *s, unsigned long long base,
 				*pfn = (unsigned long)((*pfn - base) / size);
 		}
 		n = snprintf(e.text, sizeof(e.text), "%s: ", r.desc->name);
-		ftrace_format_fields(&r.entry, e.text + n, sizeof(e.text) - (size_t)n);
+		ftrace_format_fields(&r.entry, trace_print_tables(), e.text + n,
+				     sizeof(e.text) - (size_t)n);
 		push(s, &e);
 	}
 	if (rc == TRACE_PARSE_ERROR)

@@ -9,6 +9,7 @@
 #include "options.h"
 #include "scenario/suggest.h"
 #include "report/postprocess.h"
+#include "trace/parse.h"
 
 static const char usage[] =
 	"usage: mmsim report reclaim|pagealloc [--ignore-pid] FILE\n"
@@ -49,6 +50,7 @@ int cmd_report(int argc, char **argv)
 	struct postprocess_opts opts = { 0 };
 	const char *kind = NULL, *file = NULL;
 	struct cli_options o;
+	struct trace_record_source src;
 	struct trace_parser *p;
 	char err[1024];
 	int rc, c;
@@ -92,10 +94,12 @@ int cmd_report(int argc, char **argv)
 	p = trace_parser_open(file, err, sizeof(err));
 	if (!p)
 		return usage_error("%s", err);
+	/* The parser produces the records the report reads. */
+	trace_parser_source(p, &src);
 	if (!strcmp(kind, "reclaim"))
-		rc = postprocess_reclaim(p, &opts, stdout, err, sizeof(err));
+		rc = postprocess_reclaim(&src, &opts, stdout, err, sizeof(err));
 	else
-		rc = postprocess_pagealloc(p, &opts, stdout, err, sizeof(err));
+		rc = postprocess_pagealloc(&src, &opts, stdout, err, sizeof(err));
 	if (!rc && *trace_parser_warning(p))
 		fprintf(stderr, "mmsim: warning: %s\n", trace_parser_warning(p));
 	trace_parser_close(p);

@@ -14,6 +14,7 @@
 #include "machine.h"
 #include "monitor.h"
 #include "scenario_load.h"
+#include "trace_sink.h"
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "mmsim/alloc_fail.h"
@@ -24,8 +25,6 @@
 #include "linux/sched.h"
 #include "report/kern_log.h"
 #include "report/explain.h"
-#include "report/blktrace.h"
-#include "report/ftrace.h"
 #include "report/procfs.h"
 #include "report/progress.h"
 #include "metrics/records.h"
@@ -380,7 +379,7 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	const struct scenario_run *run = &sc->run;
 	bool was_checking = mm_debug_checks, was_fatal = mm_debug_fatal;
 	uint64_t was_interval = mm_debug_check_interval;
-	struct blktrace_set *blktrace = NULL;
+	struct blktrace_run *blktrace = NULL;
 	int ret = -1;
 
 	result_init(res);
@@ -421,8 +420,8 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 		size_t nr = machine_block_devices(&state.m, devs, 8);
 
 		opt->blktrace->error[0] = 0;
-		blktrace = blktrace_start(opt->blktrace->dir, devs, nr,
-					  sim_nr_cpus(), err, len);
+		blktrace = blktrace_run_start(opt->blktrace->dir, devs, nr,
+					      sim_nr_cpus(), err, len);
 		if (!blktrace)
 			goto out;
 	}
@@ -471,9 +470,9 @@ out:
 	if (opt->trace)
 		ftrace_sink_stop();
 	if (blktrace) {
-		opt->blktrace->records = blktrace_records(blktrace);
-		blktrace_stop(blktrace, !ret, opt->blktrace->error,
-			      sizeof(opt->blktrace->error));
+		opt->blktrace->records = blktrace_run_records(blktrace);
+		blktrace_run_stop(blktrace, !ret, opt->blktrace->error,
+				  sizeof(opt->blktrace->error));
 	}
 	hung_task_stop();
 	mm_debug_stop_period();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* DIR/DEV.blktrace.0 files from the kernel's block trace (blktrace.h). */
+/* DIR/DEV.blktrace.0 files from the kernel's block trace records
+ * (blktrace.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,9 +9,28 @@
 #include <unistd.h>
 #include "blktrace.h"
 #include "outfile.h"
-#include "linux/blkdev.h"
-#include "linux/blktrace_api.h"
 #include "util/xalloc.h"
+
+/*
+ * blktrace's on-disk record (2.6.32 include/linux/blktrace_api.h struct
+ * blk_io_trace, version 7): 48 bytes in the host's byte order, then
+ * pdu_len bytes of payload.  The file format, which this writer owns.
+ */
+struct blk_io_trace_file {
+	uint32_t magic;
+	uint32_t sequence;
+	uint64_t time;
+	uint64_t sector;
+	uint32_t bytes;
+	uint32_t action;
+	uint32_t pid;
+	uint32_t device;
+	uint32_t cpu;
+	uint16_t error;
+	uint16_t pdu_len;
+};
+
+_Static_assert(sizeof(struct blk_io_trace_file) == 48, "blk_io_trace is 48 bytes");
 
 /*
  * Every CPU's records of a device go to one file, DEV.blktrace.0, in the
@@ -25,7 +45,6 @@
 
 struct blktrace_dev {
 	struct blktrace_set *set;
-	struct request_queue *q;
 	char name[32];
 	struct outfile of[NR_FILES];
 	bool open[NR_FILES];
@@ -34,7 +53,6 @@ struct blktrace_dev {
 
 struct blktrace_set {
 	char *dir;
-	unsigned int nr_cpus;		/* the machine's */
 	struct blktrace_dev *dev;
 	size_t nr;
 	unsigned long records;
@@ -69,23 +87,34 @@ static char *file_path(const struct blktrace_set *s, const char *dev,
 }
 
 /* The relay channels of one device, every CPU's: its one file. */
-static void relay_write(void *data, int cpu, const void *buf, size_t len)
+void blktrace_write(void *dev, const struct blktrace_record *r)
 {
-	struct blktrace_dev *d = data;
-	struct blk_io_trace t;
+	struct blktrace_dev *d = dev;
+	struct blk_io_trace_file t = {
+		.magic = r->magic,
+		/* Notes have no number; every other record the stream's next. */
+		.sequence = r->note ? r->sequence : ++d->sequence,
+		.time = r->time,
+		.sector = r->sector,
+		.bytes = r->bytes,
+		.action = r->action,
+		.pid = r->pid,
+		.device = r->device,
+		.cpu = 0,
+		.error = r->error,
+		.pdu_len = r->pdu_len,
+	};
 
-	(void)cpu;
-	memcpy(&t, buf, sizeof(t));
-	t.cpu = 0;
-	/* Notes have no number; every other record the stream's next. */
-	if (!(t.action & BLK_TC_ACT(BLK_TC_NOTIFY)))
-		t.sequence = ++d->sequence;
 	/* A failed write is kept by the file and reported when it ends. */
 	(void)fwrite(&t, sizeof(t), 1, d->of[0].fp);
-	if (len > sizeof(t))
-		(void)fwrite((const char *)buf + sizeof(t), len - sizeof(t), 1,
-			     d->of[0].fp);
+	if (r->pdu_len)
+		(void)fwrite(r->pdu, r->pdu_len, 1, d->of[0].fp);
 	d->set->records++;
+}
+
+void *blktrace_device(struct blktrace_set *s, size_t i)
+{
+	return &s->dev[i];
 }
 
 static void free_set(struct blktrace_set *s)
@@ -95,14 +124,12 @@ static void free_set(struct blktrace_set *s)
 	free(s);
 }
 
-/* Detach every device and remove every temporary file. */
+/* Remove every temporary file. */
 static void abort_set(struct blktrace_set *s)
 {
 	for (size_t i = 0; i < s->nr; i++) {
 		struct blktrace_dev *d = &s->dev[i];
 
-		if (d->q)
-			blk_trace_remove(d->q);
 		for (unsigned int c = 0; c < NR_FILES; c++)
 			if (d->open[c])
 				outfile_abort(&d->of[c]);
@@ -110,22 +137,19 @@ static void abort_set(struct blktrace_set *s)
 	free_set(s);
 }
 
-struct blktrace_set *blktrace_start(const char *dir,
-				    struct block_device *const *bdevs,
-				    size_t nr, unsigned int nr_cpus,
-				    char *err, size_t len)
+struct blktrace_set *blktrace_start(const char *dir, const char *const *names,
+				    size_t nr, char *err, size_t len)
 {
 	struct blktrace_set *s = xcalloc(1, sizeof(*s));
 
 	s->dir = xstrdup(dir);
 	s->dev = xcalloc(nr + 1, sizeof(*s->dev));
-	s->nr_cpus = nr_cpus ? nr_cpus : 1;
 	s->nr = nr;
 	for (size_t i = 0; i < nr; i++) {
 		struct blktrace_dev *d = &s->dev[i];
 
 		d->set = s;
-		snprintf(d->name, sizeof(d->name), "%s", bdevs[i]->bd_name);
+		snprintf(d->name, sizeof(d->name), "%s", names[i]);
 		for (unsigned int c = 0; c < NR_FILES; c++) {
 			char *path = file_path(s, d->name, c);
 
@@ -139,18 +163,6 @@ struct blktrace_set *blktrace_start(const char *dir,
 			d->open[c] = true;
 			free(path);
 		}
-	}
-	/* Every file is there: trace from now on. */
-	for (size_t i = 0; i < nr; i++) {
-		struct request_queue *q = bdev_get_queue(bdevs[i]);
-
-		if (blk_trace_setup(q, bdevs[i]->bd_dev, s->nr_cpus,
-				    relay_write, &s->dev[i])) {
-			snprintf(err, len, "%s: traced already", bdevs[i]->bd_name);
-			abort_set(s);
-			return NULL;
-		}
-		s->dev[i].q = q;
 	}
 	return s;
 }
@@ -181,10 +193,6 @@ int blktrace_stop(struct blktrace_set *s, bool keep, char *err, size_t len)
 {
 	int rc = 0;
 
-	for (size_t i = 0; i < s->nr; i++) {
-		blk_trace_remove(s->dev[i].q);
-		s->dev[i].q = NULL;
-	}
 	if (!keep) {
 		abort_set(s);
 		return 0;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The blktrace program's half of a block trace: the simulated kernel's
- * records (kernel/trace/blktrace.c) go to DIR/DEV.blktrace.0, as
+ * records (struct blktrace_record, metrics/events.h, which
+ * kernel/trace/blktrace.c fills and experiment/trace_sink.c hands to
+ * blktrace_write()) go to DIR/DEV.blktrace.0, as
  * `blktrace -D DIR` names CPU 0's file, so that `blkparse -D DIR -i sda`
  * and btt read them.  One file per device, every CPU's records in the
  * order they happened (blktrace.c says why); docs/trace.md ("blktrace")
@@ -19,8 +21,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "metrics/events.h"
 
-struct block_device;
 struct blktrace_set;
 
 /*
@@ -31,21 +33,25 @@ struct blktrace_set;
 int blktrace_dir_check(const char *dir, char *err, size_t len);
 
 /*
- * Trace @bdevs[0..@nr) (whole devices: a disk, dm devices) on a machine
- * of @nr_cpus CPUs into @dir, from now on.  NULL with "PATH: cannot
- * write: reason" in @err when a file cannot be made (nothing is traced
- * then).
+ * The files of devices @names[0..@nr) (whole devices: a disk, dm
+ * devices) in @dir.  NULL with "PATH: cannot write: reason" in @err when
+ * a file cannot be made.
  */
-struct blktrace_set *blktrace_start(const char *dir,
-				    struct block_device *const *bdevs,
-				    size_t nr, unsigned int nr_cpus,
-				    char *err, size_t len);
+struct blktrace_set *blktrace_start(const char *dir, const char *const *names,
+				    size_t nr, char *err, size_t len);
+
+/* Device @i's file, for blktrace_write(). */
+void *blktrace_device(struct blktrace_set *s, size_t i);
+
+/* Write record @r of device @dev (blktrace_device()): the relay channel
+ * (linux/blktrace_api.h's blk_relay_fn). */
+void blktrace_write(void *dev, const struct blktrace_record *r);
 
 /* Records written so far, notes included, over every device. */
 unsigned long blktrace_records(const struct blktrace_set *s);
 
 /*
- * Stop tracing (before the devices go) and free @s.  With @keep, write
+ * After the last record (the devices' tracing stopped) free @s.  With @keep, write
  * the files into place: 0, or -1 with "PATH: cannot write: reason" in
  * @err.  A write that failed (a full disk: what goes wrong in practice)
  * shows when the files are flushed, before any is renamed: then no file

@@ -2,16 +2,16 @@
 /*
  * Trace records as ftrace text.  The field formats are the kernel's
  * TP_printk strings: kmem as in 2.6.32, vmscan and writeback as in 2.6.37
- * (see mmsim/trace.h for why later events appear in a .32 simulation);
- * the event names are trace/events.c's.
+ * (see metrics/events.h for why later events appear in a .32
+ * simulation); the event names are metrics/events.c's.  What is the
+ * kernel's in the text (the gfp flag names, the mem_map addresses) comes
+ * from the producer's struct trace_print_tables: this file reads records
+ * only.
  */
 #include <fnmatch.h>
 #include <stdio.h>
 #include <string.h>
 #include "ftrace.h"
-#include "linux/gfp.h"
-#include "linux/mmzone.h"
-#include "trace/tracedat_write.h"
 
 /* ---- event selection -------------------------------------------------- */
 
@@ -103,23 +103,62 @@ void ftrace_comm(const char *comm, int pid, char *out, size_t len)
 	out[i] = '\0';
 }
 
-/*
- * [MODEL] x86-64 2.6.32 keeps struct pages in the virtual memmap at
- * 0xffffea0000000000 (SPARSEMEM_VMEMMAP), 56 bytes each.  x86-32 uses
- * FLATMEM: mem_map sits in lowmem early in the bootmem allocations;
- * 0xc1000000 is a plausible address, 32-byte pages, 8 hex digits.
- */
-void ftrace_page_ptr(unsigned long pfn, char *out, size_t len)
+/* The address as a long of the simulated architecture prints it: the
+ * producer's mem_map (kernel trace_print_tables() says where). */
+void ftrace_page_ptr(const struct trace_print_tables *t, unsigned long pfn,
+		     char *out, size_t len)
 {
-	const struct arch_desc *a = sim_arch;
+	unsigned long long addr = t->mem_map +
+		(unsigned long long)pfn * t->struct_page_size;
 
-	if (a && a->arch == ARCH_X86)
-		snprintf(out, len, "%08lx",
-			 (0xc1000000UL + pfn * a->struct_page_size) & 0xffffffffUL);
+	if (t->long_size == 4)
+		snprintf(out, len, "%08llx", addr & 0xffffffffULL);
 	else
-		snprintf(out, len, "%016llx",
-			 0xffffea0000000000ULL +
-			 (unsigned long long)pfn * (a ? a->struct_page_size : 56));
+		snprintf(out, len, "%016llx", addr);
+}
+
+/* Append @s (with a leading '|' unless first); truncates safely. */
+static void put_flag(char *buf, size_t len, size_t *pos, const char *s)
+{
+	int n;
+
+	if (*pos >= len)
+		return;
+	n = snprintf(buf + *pos, len - *pos, "%s%s", *pos ? "|" : "", s);
+	if (n > 0)
+		*pos += (size_t)n;
+}
+
+/*
+ * As ftrace_print_flags_seq() renders __print_flags(): take each entry
+ * whose bits are all still set, clear those bits, join the names with
+ * '|', and print any bits left over as one hex number.
+ */
+char *ftrace_print_flags(unsigned long flags, const struct trace_print_flags *t,
+			 char *buf, size_t len)
+{
+	size_t pos = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (!flags) {
+		snprintf(buf, len, "%s", t->none ? t->none : "");
+		return buf;
+	}
+	for (size_t i = 0; i < t->nr && flags; i++) {
+		if ((flags & t->flags[i].mask) != t->flags[i].mask)
+			continue;
+		flags &= ~t->flags[i].mask;
+		put_flag(buf, len, &pos, t->flags[i].name);
+	}
+	if (flags) {
+		char hex[24];
+
+		snprintf(hex, sizeof(hex), "0x%lx", flags);
+		put_flag(buf, len, &pos, hex);
+	}
+	return buf;
 }
 
 char *ftrace_reclaim_flags_str(unsigned int flags, char *buf, size_t len)
@@ -150,7 +189,8 @@ char *ftrace_reclaim_flags_str(unsigned int flags, char *buf, size_t len)
 }
 
 /* "page=%p pfn=%lu": a failed allocation has no page. */
-static int page_pfn(char *buf, size_t len, unsigned long pfn)
+static int page_pfn(const struct trace_print_tables *t, char *buf, size_t len,
+		    unsigned long pfn)
 {
 	char ptr[24];
 
@@ -158,11 +198,12 @@ static int page_pfn(char *buf, size_t len, unsigned long pfn)
 		/* 2.6.32 prints "(null)" and page_to_pfn(NULL), a
 		 * meaningless number; mmsim prints 0, as later kernels. */
 		return snprintf(buf, len, "page=(null) pfn=0");
-	ftrace_page_ptr(pfn, ptr, sizeof(ptr));
+	ftrace_page_ptr(t, pfn, ptr, sizeof(ptr));
 	return snprintf(buf, len, "page=%s pfn=%lu", ptr, pfn);
 }
 
-int ftrace_format_fields(const struct trace_entry *e, char *buf, size_t len)
+int ftrace_format_fields(const struct trace_entry *e,
+			 const struct trace_print_tables *t, char *buf, size_t len)
 {
 	char s[160];
 	int n = 0;
@@ -172,33 +213,34 @@ int ftrace_format_fields(const struct trace_entry *e, char *buf, size_t len)
 		buf[0] = '\0';
 	switch (e->id) {
 	case TRACE_MM_PAGE_ALLOC:
-		n = page_pfn(buf, len, e->mm_page_alloc.pfn);
+		n = page_pfn(t, buf, len, e->mm_page_alloc.pfn);
 		PUT(" order=%d migratetype=%d gfp_flags=%s",
 		    (int)e->mm_page_alloc.order, e->mm_page_alloc.migratetype,
-		    gfp_flags_str(e->mm_page_alloc.gfp_flags, s, sizeof(s)));
+		    ftrace_print_flags(e->mm_page_alloc.gfp_flags, &t->gfp_flags,
+				       s, sizeof(s)));
 		break;
 	case TRACE_MM_PAGE_ALLOC_ZONE_LOCKED:
-		n = page_pfn(buf, len, e->mm_page_alloc_zone_locked.pfn);
+		n = page_pfn(t, buf, len, e->mm_page_alloc_zone_locked.pfn);
 		PUT(" order=%u migratetype=%d percpu_refill=%d",
 		    e->mm_page_alloc_zone_locked.order,
 		    e->mm_page_alloc_zone_locked.migratetype,
 		    e->mm_page_alloc_zone_locked.percpu_refill);
 		break;
 	case TRACE_MM_PAGE_FREE_DIRECT:
-		n = page_pfn(buf, len, e->mm_page_free_direct.pfn);
+		n = page_pfn(t, buf, len, e->mm_page_free_direct.pfn);
 		PUT(" order=%d", (int)e->mm_page_free_direct.order);
 		break;
 	case TRACE_MM_PAGEVEC_FREE:
-		n = page_pfn(buf, len, e->mm_pagevec_free.pfn);
+		n = page_pfn(t, buf, len, e->mm_pagevec_free.pfn);
 		PUT(" order=0 cold=%d", e->mm_pagevec_free.cold);
 		break;
 	case TRACE_MM_PAGE_PCPU_DRAIN:
-		n = page_pfn(buf, len, e->mm_page_pcpu_drain.pfn);
+		n = page_pfn(t, buf, len, e->mm_page_pcpu_drain.pfn);
 		PUT(" order=%d migratetype=%d", (int)e->mm_page_pcpu_drain.order,
 		    e->mm_page_pcpu_drain.migratetype);
 		break;
 	case TRACE_MM_PAGE_ALLOC_EXTFRAG:
-		n = page_pfn(buf, len, e->mm_page_alloc_extfrag.pfn);
+		n = page_pfn(t, buf, len, e->mm_page_alloc_extfrag.pfn);
 		PUT(" alloc_order=%d fallback_order=%d pageblock_order=%d"
 		    " alloc_migratetype=%d fallback_migratetype=%d"
 		    " fragmenting=%d change_ownership=%d",
@@ -226,8 +268,8 @@ int ftrace_format_fields(const struct trace_entry *e, char *buf, size_t len)
 		PUT("order=%d may_writepage=%d gfp_flags=%s",
 		    e->mm_vmscan_direct_reclaim_begin.order,
 		    e->mm_vmscan_direct_reclaim_begin.may_writepage,
-		    gfp_flags_str(e->mm_vmscan_direct_reclaim_begin.gfp_flags,
-				  s, sizeof(s)));
+		    ftrace_print_flags(e->mm_vmscan_direct_reclaim_begin.gfp_flags,
+				       &t->gfp_flags, s, sizeof(s)));
 		break;
 	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_END:
 		PUT("nr_reclaimed=%lu", e->mm_vmscan_direct_reclaim_end.nr_reclaimed);
@@ -246,7 +288,7 @@ int ftrace_format_fields(const struct trace_entry *e, char *buf, size_t len)
 		    e->mm_vmscan_lru_isolate.contig_failed);
 		break;
 	case TRACE_MM_VMSCAN_WRITEPAGE:
-		n = page_pfn(buf, len, e->mm_vmscan_writepage.pfn);
+		n = page_pfn(t, buf, len, e->mm_vmscan_writepage.pfn);
 		PUT(" flags=%s",
 		    ftrace_reclaim_flags_str(e->mm_vmscan_writepage.reclaim_flags,
 					     s, sizeof(s)));
@@ -273,7 +315,8 @@ int ftrace_format_fields(const struct trace_entry *e, char *buf, size_t len)
 	return n;
 }
 
-int ftrace_format_line(const struct trace_entry *e, bool irq_info,
+int ftrace_format_line(const struct trace_entry *e,
+		       const struct trace_print_tables *t, bool irq_info,
 		       char *buf, size_t len)
 {
 	/* ns2usecs rounds to the nearest microsecond. */
@@ -290,7 +333,7 @@ int ftrace_format_line(const struct trace_entry *e, bool irq_info,
 		     ftrace_events[e->id].name : "unknown");
 	if (n < 0 || (size_t)n >= len)
 		return len ? (int)len - 1 : 0;
-	n += ftrace_format_fields(e, buf + n, len - (size_t)n);
+	n += ftrace_format_fields(e, t, buf + n, len - (size_t)n);
 	if ((size_t)n + 1 >= len)
 		n = (int)len - 2;
 	buf[n++] = '\n';
@@ -304,102 +347,4 @@ void ftrace_write_header(FILE *out)
 	      "#\n"
 	      "#           TASK-PID    CPU#    TIMESTAMP  FUNCTION\n"
 	      "#              | |       |          |         |\n", out);
-}
-
-/* ---- the sink ----------------------------------------------------------- */
-
-static struct {
-	bool active;
-	FILE *out;
-	uint64_t events;
-	bool irq_info;
-	unsigned long lines;
-	struct tracedat_writer *dat;
-	char why[160];			/* a failure not the stream's */
-} sink;
-
-static void tracedat_sink(const struct trace_entry *e)
-{
-	char comm[16];
-
-	if (!(sink.events & (UINT64_C(1) << e->id)))
-		return;
-	/* The cmdlines get the names the text trace prints. */
-	ftrace_comm(e->comm, e->pid, comm, sizeof(comm));
-	tracedat_writer_add(sink.dat, e, comm);
-	sink.lines++;
-}
-
-static void ftrace_sink(const struct trace_entry *e)
-{
-	char line[512];
-	int n;
-
-	if (!(sink.events & (UINT64_C(1) << e->id)))
-		return;
-	n = ftrace_format_line(e, sink.irq_info, line, sizeof(line));
-	fwrite(line, 1, (size_t)n, sink.out);
-	sink.lines++;
-}
-
-int ftrace_sink_start(const struct ftrace_sink_opts *opts)
-{
-	if (sink.active || trace_sink)
-		return -1;
-	sink.active = true;
-	sink.out = opts->out;
-	sink.events = opts->events ? opts->events : FTRACE_ALL_EVENTS;
-	sink.irq_info = opts->irq_info;
-	sink.lines = 0;
-	sink.why[0] = 0;
-	if (opts->tracedat) {
-		const struct arch_desc *a = sim_arch;
-		struct tracedat_arch arch = {
-			/* ftrace_page_ptr()'s mem_map addresses. */
-			.long_size = a && a->arch == ARCH_X86 ? 4 : 8,
-			.mem_map = a && a->arch == ARCH_X86 ? 0xc1000000ULL :
-				   0xffffea0000000000ULL,
-			.struct_page_size = a ? a->struct_page_size : 56,
-			.pageblock_order = pageblock_order,
-		};
-		char err[128];
-
-		sink.dat = tracedat_writer_open(sink.out, &arch, sink.events,
-						err, sizeof(err));
-		trace_sink = tracedat_sink;
-		return 0;
-	}
-	if (opts->header)
-		ftrace_write_header(sink.out);
-	trace_sink = ftrace_sink;
-	return 0;
-}
-
-int ftrace_sink_stop(void)
-{
-	int rc;
-
-	if (!sink.active)
-		return 0;
-	if (trace_sink == ftrace_sink || trace_sink == tracedat_sink)
-		trace_sink = NULL;
-	sink.active = false;
-	rc = 0;
-	if (sink.dat) {
-		rc = tracedat_writer_close(sink.dat, sink.why, sizeof(sink.why));
-		sink.dat = NULL;
-	}
-	if (fflush(sink.out) || ferror(sink.out))
-		rc = -1;
-	return rc;
-}
-
-const char *ftrace_sink_error(void)
-{
-	return sink.why[0] ? sink.why : NULL;
-}
-
-unsigned long ftrace_sink_lines(void)
-{
-	return sink.lines;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ftrace text: the simulated kernel's trace records (kernel/trace.h) as the
- * lines of the tracing "trace" file, so that the kernel's post-processing
- * scripts and people's habits read them:
+ * ftrace text: the simulated kernel's trace records (metrics/events.h) as
+ * the lines of the tracing "trace" file, so that the kernel's
+ * post-processing scripts and people's habits read them:
  *
  *            gitk-1234  [001]    12.345678: mm_page_alloc: page=... pfn=...
  *
@@ -18,8 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "mmsim/trace.h"
-#include "trace/events.h"
+#include "metrics/events.h"
 
 /*
  * Add to *@mask the events a comma-separated list selects, as
@@ -35,52 +34,32 @@ int ftrace_select_events(const char *list, uint64_t *mask,
 void ftrace_comm(const char *comm, int pid, char *out, size_t len);
 
 /* The kernel's page=%p for @pfn: the simulated architecture's mem_map
- * address of its struct page, as unprefixed hex. */
-void ftrace_page_ptr(unsigned long pfn, char *out, size_t len);
+ * address of its struct page (@t's), as unprefixed hex. */
+void ftrace_page_ptr(const struct trace_print_tables *t, unsigned long pfn,
+		     char *out, size_t len);
+
+/* @flags through the __print_flags() table @t ("GFP_KERNEL|0x1"). */
+char *ftrace_print_flags(unsigned long flags, const struct trace_print_flags *t,
+			 char *buf, size_t len);
 
 /* RECLAIM_WB_* flags as __print_flags joins them. */
 char *ftrace_reclaim_flags_str(unsigned int flags, char *buf, size_t len);
 
-/* The event's fields ("page=... pfn=... order=0 ..."); returns the length. */
-int ftrace_format_fields(const struct trace_entry *e, char *buf, size_t len);
+/* The event's fields ("page=... pfn=... order=0 ..."), with the
+ * producer's tables @t; returns the length. */
+int ftrace_format_fields(const struct trace_entry *e,
+			 const struct trace_print_tables *t, char *buf, size_t len);
 
 /*
  * One whole line with its '\n'.  @irq_info adds the flags column later
  * kernels print ("d.s." in interrupt context, "...." otherwise); 2.6.32's
  * trace file had none.  Returns the length (truncated to @len - 1).
  */
-int ftrace_format_line(const struct trace_entry *e, bool irq_info,
+int ftrace_format_line(const struct trace_entry *e,
+		       const struct trace_print_tables *t, bool irq_info,
 		       char *buf, size_t len);
 
 /* 2.6.32's header of the trace file for the nop tracer. */
 void ftrace_write_header(FILE *out);
-
-struct ftrace_sink_opts {
-	FILE *out;
-	uint64_t events;		/* mask of enum trace_event_id; 0: all */
-	bool irq_info;
-	bool header;			/* start with the trace file's header */
-	/* Write trace-cmd's binary trace.dat instead of text
-	 * (trace/tracedat_write.h); irq_info and header do not apply. */
-	bool tracedat;
-};
-
-/*
- * Install trace_sink to write the selected events to @opts->out.  One sink
- * per process, as trace_sink is one pointer; returns -1 if one is installed.
- */
-int ftrace_sink_start(const struct ftrace_sink_opts *opts);
-/*
- * Uninstall; returns -1 if a write failed, else 0.  A failed write to
- * @opts->out leaves the stream's error flag set for its owner, who knows
- * its path; any other failure (trace.dat's scratch files) is described by
- * ftrace_sink_error().
- */
-int ftrace_sink_stop(void);
-/* Why the last trace failed other than on its stream ("its scratch file
- * in /tmp: No space left on device"), or NULL. */
-const char *ftrace_sink_error(void);
-/* Lines (or trace.dat records) written since ftrace_sink_start. */
-unsigned long ftrace_sink_lines(void);
 
 #endif /* MMSIM_REPORT_FTRACE_H */

@@ -12,12 +12,16 @@
 #include <string.h>
 #include "postprocess.h"
 
+/* The records' timestamps are ns (as sim/sim.h's, not included: this
+ * formats records only). */
+#define NSEC_PER_SEC	1000000000ULL
+
 #define ORDERS 20			/* the scripts' per-order arrays */
 
 struct latency {
 	unsigned char kswapd;		/* 0: direct reclaim, 1: kswapd awake */
 	unsigned char order;
-	sim_time_t ns;
+	uint64_t ns;
 };
 
 struct proc {
@@ -33,7 +37,7 @@ struct proc {
 	unsigned long kswapd_wake_order[ORDERS], rewake_order[ORDERS];
 	bool in_direct, awake;
 	int direct_cur_order, kswapd_cur_order;
-	sim_time_t direct_start, awake_start;
+	uint64_t direct_start, awake_start;
 	unsigned long direct_line, awake_line;	/* where they began */
 	struct latency *lat;
 	size_t nr_lat, lat_cap;
@@ -167,7 +171,7 @@ static void count_order(unsigned long *arr, int order)
 		arr[order]++;
 }
 
-static int add_latency(struct proc *p, bool kswapd, int order, sim_time_t ns)
+static int add_latency(struct proc *p, bool kswapd, int order, uint64_t ns)
 {
 	if (p->nr_lat == p->lat_cap) {
 		size_t cap = p->lat_cap ? p->lat_cap * 2 : 16;
@@ -185,7 +189,7 @@ static int add_latency(struct proc *p, bool kswapd, int order, sim_time_t ns)
 }
 
 /* The scripts' milliseconds: exact to the microsecond, no trailing zeros. */
-static void print_ms(FILE *out, sim_time_t ns)
+static void print_ms(FILE *out, uint64_t ns)
 {
 	unsigned long long us = ns / 1000;
 	unsigned long long frac = us % 1000;
@@ -202,7 +206,7 @@ static void print_ms(FILE *out, sim_time_t ns)
 	fprintf(out, "%llu.%s", us / 1000, f);
 }
 
-static int read_all(struct trace_parser *p, struct proc_table *t,
+static int read_all(struct trace_record_source *src, struct proc_table *t,
 		    int (*account)(struct proc_table *, struct proc *,
 				   const struct trace_record *),
 		    char *err, size_t errlen)
@@ -210,8 +214,8 @@ static int read_all(struct trace_parser *p, struct proc_table *t,
 	struct trace_record rec;
 	int rc;
 
-	t->file = trace_parser_name(p);
-	while ((rc = trace_parser_next(p, &rec)) == TRACE_PARSE_EVENT) {
+	t->file = src->name;
+	while ((rc = src->next(src->data, &rec)) == 1) {
 		struct proc *proc = proc_get(t, &rec);
 
 		if (!proc || account(t, proc, &rec)) {
@@ -219,12 +223,12 @@ static int read_all(struct trace_parser *p, struct proc_table *t,
 				snprintf(err, errlen, "%s", t->why);
 			else
 				snprintf(err, errlen, "%s:%lu: out of memory",
-					 trace_parser_name(p), trace_parser_line(p));
+					 src->name, src->line(src->data));
 			return -1;
 		}
 	}
-	if (rc == TRACE_PARSE_ERROR) {
-		snprintf(err, errlen, "%s", trace_parser_error(p));
+	if (rc < 0) {
+		snprintf(err, errlen, "%s", src->error(src->data));
 		return -1;
 	}
 	return 0;
@@ -243,7 +247,7 @@ static bool is_kswapd(const struct proc *p)
  * would be a huge unsigned number; say where instead.
  */
 static int backwards(struct proc_table *t, const struct trace_record *rec,
-		     const struct proc *p, sim_time_t begin, unsigned long line)
+		     const struct proc *p, uint64_t begin, unsigned long line)
 {
 	snprintf(t->why, sizeof(t->why), "%s:%lu: %s at %llu.%06llu is before "
 		 "its begin at %llu.%06llu (line %lu) for %s: the trace's time "
@@ -350,7 +354,7 @@ struct reclaim_totals {
 	unsigned long direct, direct_scanned, direct_reclaimed;
 	unsigned long d_file_sync, d_anon_sync, d_file_async, d_anon_async;
 	unsigned long wakeup_kswapd;
-	sim_time_t direct_ns, kswapd_ns;
+	uint64_t direct_ns, kswapd_ns;
 	unsigned long kswapd_wake, kswapd_scanned, kswapd_reclaimed;
 	unsigned long k_file_sync, k_anon_sync, k_file_async, k_anon_async;
 	unsigned long cw_calls[2], cw_full[2];
@@ -389,7 +393,7 @@ static void print_direct_table(FILE *out, const struct proc_table *t, int w,
 		"Rclms", "Kswapd", "Scanned", "Rclmed", "Sync-IO", "ASync-IO", "Stalled");
 	for (size_t i = 0; i < t->nr; i++) {
 		const struct proc *p = &t->procs[i];
-		sim_time_t stalled = 0;
+		uint64_t stalled = 0;
 
 		if (!p->direct)
 			continue;
@@ -493,14 +497,15 @@ static void print_congestion(FILE *out, const struct proc_table *t,
 			(double)tot->cw_us[k] / 1000.0, tot->cw_full[k]);
 }
 
-int postprocess_reclaim(struct trace_parser *p, const struct postprocess_opts *opts,
+int postprocess_reclaim(struct trace_record_source *src,
+			const struct postprocess_opts *opts,
 			FILE *out, char *err, size_t errlen)
 {
 	struct proc_table t = { .ignore_pid = opts && opts->ignore_pid };
 	struct reclaim_totals tot = { 0 };
 	int w;
 
-	if (read_all(p, &t, account_reclaim, err, errlen)) {
+	if (read_all(src, &t, account_reclaim, err, errlen)) {
 		table_free(&t);
 		return -1;
 	}
@@ -615,7 +620,8 @@ static int merge_by_name(struct proc_table *t, struct proc_table *by_name)
 	return 0;
 }
 
-int postprocess_pagealloc(struct trace_parser *p, const struct postprocess_opts *opts,
+int postprocess_pagealloc(struct trace_record_source *src,
+			  const struct postprocess_opts *opts,
 			  FILE *out, char *err, size_t errlen)
 {
 	/* Per pid always: --ignore-pid merges at the end. */
@@ -625,13 +631,13 @@ int postprocess_pagealloc(struct trace_parser *p, const struct postprocess_opts 
 	bool merged = opts && opts->ignore_pid;
 	int w;
 
-	if (read_all(p, &per_pid, account_pagealloc, err, errlen)) {
+	if (read_all(src, &per_pid, account_pagealloc, err, errlen)) {
 		table_free(&per_pid);
 		return -1;
 	}
 	if (merged) {
 		if (merge_by_name(&per_pid, &by_name)) {
-			snprintf(err, errlen, "%s: out of memory", trace_parser_name(p));
+			snprintf(err, errlen, "%s: out of memory", src->name);
 			table_free(&per_pid);
 			table_free(&by_name);
 			return -1;

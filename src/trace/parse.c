@@ -318,6 +318,31 @@ const char *trace_parser_name(const struct trace_parser *p)
 	return p->name;
 }
 
+/* TRACE_PARSE_EVENT, _EOF and _ERROR are a source's 1, 0 and -1. */
+static int source_next(void *data, struct trace_record *rec)
+{
+	return trace_parser_next(data, rec);
+}
+
+static const char *source_error(const void *data)
+{
+	return trace_parser_error(data);
+}
+
+static unsigned long source_line(const void *data)
+{
+	return trace_parser_line(data);
+}
+
+void trace_parser_source(struct trace_parser *p, struct trace_record_source *src)
+{
+	src->data = p;
+	src->next = source_next;
+	src->error = source_error;
+	src->line = source_line;
+	src->name = trace_parser_name(p);
+}
+
 unsigned long trace_parser_lost_events(const struct trace_parser *p)
 {
 	return p->lost + (p->dat ? tracedat_lost_events(p->dat) : 0);

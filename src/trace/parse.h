@@ -35,26 +35,11 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "mmsim/trace.h"
-#include "trace/events.h"
 
 #define TRACE_LINE_MAX	4096		/* longest line accepted */
 
-struct trace_record {
-	unsigned long line;		/* in the file (trace.dat: record number) */
-	char comm[64];			/* as in the file ("<idle>", "<...>") */
-	int pid;
-	int cpu;
-	sim_time_t ts;			/* ns */
-	char flags[8];			/* irq-info column, "" if absent */
-	char event[64];
-	const char *fields;		/* valid until the next call */
-	/* Known events only: */
-	const struct ftrace_event *desc;	/* NULL: not an mmsim event */
-	struct trace_entry entry;	/* decoded; comm/pid/cpu/ts copied */
-	bool failed_alloc;		/* mm_page_alloc with page=(null) */
-	const char *unusable;		/* why @entry could not be filled */
-	char unusable_buf[96];
-};
+/* struct trace_record, one parsed event, is metrics/events.h's: its
+ * consumers (report/postprocess.c) read records, not the parser. */
 
 enum {
 	TRACE_PARSE_ERROR = -1,
@@ -86,6 +71,10 @@ unsigned long trace_parser_line(const struct trace_parser *p);
 const char *trace_parser_name(const struct trace_parser *p);
 /* Events the tracer reported lost (ring-buffer overruns). */
 unsigned long trace_parser_lost_events(const struct trace_parser *p);
+
+/* @src reads @p's records (trace_parser_next() and its error, line and
+ * name), for a consumer that knows records only (report/postprocess.h). */
+void trace_parser_source(struct trace_parser *p, struct trace_record_source *src);
 
 /*
  * A gfp mask from its printed names ("GFP_KERNEL|GFP_COLD|0x4"): the

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tracedat_write.h"
-#include "events.h"
 #include "linux/gfp.h"
 #include "util/xalloc.h"
 

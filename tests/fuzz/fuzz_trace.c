@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct postprocess_opts opts = { 0 };
 	struct trace_record rec;
+	struct trace_record_source src;
 	struct trace_parser *p;
 	char err[1024];
 	FILE *f;
@@ -37,9 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (!trace_parser_rewind(p)) {
 		opts.ignore_pid = size & 1;
-		postprocess_reclaim(p, &opts, devnull, err, sizeof(err));
+		trace_parser_source(p, &src);
+		postprocess_reclaim(&src, &opts, devnull, err, sizeof(err));
 		if (!trace_parser_rewind(p))
-			postprocess_pagealloc(p, &opts, devnull, err, sizeof(err));
+			postprocess_pagealloc(&src, &opts, devnull, err, sizeof(err));
 	}
 	trace_parser_close(p);
 	fclose(f);

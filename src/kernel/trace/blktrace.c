@@ -36,6 +36,33 @@ static uint32_t rw_categories(unsigned long rw)
 	return what;
 }
 
+/*
+ * Hand @t and its @pdu to the relay as the plain record the formatters
+ * read (metrics/events.h).  A note (BLK_TC_NOTIFY) has no number in the
+ * stream: say so, so that the reader need not know the action bits.
+ */
+static void relay_record(struct blk_trace *bt, const struct blk_io_trace *t,
+			 const void *pdu)
+{
+	struct blktrace_record r = {
+		.magic = t->magic,
+		.sequence = t->sequence,
+		.time = t->time,
+		.sector = t->sector,
+		.bytes = t->bytes,
+		.action = t->action,
+		.pid = t->pid,
+		.device = t->device,
+		.cpu = t->cpu,
+		.error = t->error,
+		.note = t->action & BLK_TC_ACT(BLK_TC_NOTIFY),
+		.pdu_len = t->pdu_len,
+		.pdu = pdu,
+	};
+
+	bt->relay(bt->relay_data, &r);
+}
+
 /* Grows the noted-pid map to hold @pid. */
 static bool noted_before(struct blk_trace *bt, int pid)
 {
@@ -80,7 +107,7 @@ static void trace_note_tsk(struct blk_trace *bt, int cpu, int pid,
 	n.t.cpu = (uint32_t)cpu;
 	n.t.pdu_len = sizeof(n.comm);
 	snprintf(n.comm, sizeof(n.comm), "%s", comm);
-	bt->relay(bt->relay_data, cpu, &n, sizeof(n));
+	relay_record(bt, &n.t, n.comm);
 	bt->records++;
 }
 
@@ -119,7 +146,7 @@ static void __blk_add_trace(struct blk_trace *bt, sector_t sector,
 	r.t.pdu_len = pdu_len;
 	if (pdu_len)
 		memcpy(r.pdu, pdu, pdu_len);
-	bt->relay(bt->relay_data, cpu, &r, sizeof(r.t) + pdu_len);
+	relay_record(bt, &r.t, r.pdu);
 	bt->records++;
 }
 

@@ -16,14 +16,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "linux/gfp.h"
-
-struct gfp_name {
-	gfp_t mask;
-	const char *name;
-};
+#include "mmsim/trace.h"
 
 /* Most bits first, so a composite wins over its parts. */
-static const struct gfp_name gfp_names[] = {
+static const struct trace_print_flag gfp_names[] = {
 	{ GFP_HIGHUSER_MOVABLE,	"GFP_HIGHUSER_MOVABLE" },
 	{ GFP_HIGHUSER,		"GFP_HIGHUSER" },
 	{ GFP_USER,		"GFP_USER" },
@@ -87,11 +83,18 @@ char *gfp_flags_str(gfp_t gfp, char *buf, size_t len)
 	return buf;
 }
 
+/* The same table for the trace records' text (trace_print_tables()). */
+const struct trace_print_flags trace_gfp_flags = {
+	.flags = gfp_names,
+	.nr = sizeof(gfp_names) / sizeof(gfp_names[0]),
+	.none = "GFP_NOWAIT",
+};
+
 bool gfp_flag_name(size_t i, gfp_t *mask, const char **name)
 {
 	if (i >= sizeof(gfp_names) / sizeof(gfp_names[0]))
 		return false;
-	*mask = gfp_names[i].mask;
+	*mask = (gfp_t)gfp_names[i].mask;
 	*name = gfp_names[i].name;
 	return true;
 }

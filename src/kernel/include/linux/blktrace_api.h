@@ -17,7 +17,9 @@
  * The kernel hands records to relay channels, one per CPU, which the
  * blktrace program copies into DEV.blktrace.CPU.  mmsim's relay is a
  * function (struct blk_trace .relay) that the caller of
- * blk_trace_setup() provides: src/report/blktrace.c writes the files.
+ * blk_trace_setup() provides, handed each record as the plain struct
+ * blktrace_record of metrics/events.h: src/report/blktrace.c writes the
+ * files from them, experiment/trace_sink.c wires the two.
  * docs/trace.md ("blktrace") has what is recorded where.
  */
 #ifndef MMSIM_BLKTRACE_API_H
@@ -27,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "linux/bio.h"
+#include "metrics/events.h"
 
 /* Trace categories (16 bits, above the action) */
 enum blktrace_cat {
@@ -133,11 +136,12 @@ struct request_queue;
 struct request;
 
 /*
- * mmsim's relay channel: @len bytes of records, written on @cpu.  The
- * kernel's relay_reserve() copies into a per-CPU sub-buffer that the
- * blktrace program reads; this one is called at once.
+ * mmsim's relay channel: one record (a struct blk_io_trace and its
+ * payload), written on @r->cpu.  The kernel's relay_reserve() copies into
+ * a per-CPU sub-buffer that the blktrace program reads; this one is
+ * called at once, and @r and its payload live only for the call.
  */
-typedef void (blk_relay_fn)(void *data, int cpu, const void *buf, size_t len);
+typedef void (blk_relay_fn)(void *data, const struct blktrace_record *r);
 
 struct blk_trace {
 	uint32_t dev;			/* the queue's device number */

@@ -2,7 +2,9 @@
 /*
  * Trace events: the simulated kernel records, src/report/ formats.
  *
- * A trace point fills a struct trace_entry and hands it to trace_sink.
+ * A trace point fills a struct trace_entry (the plain record of
+ * metrics/events.h, which also has the event ids) and hands it to
+ * trace_sink.
  * With no sink installed (the default) a trace point costs one predicted
  * branch.  Events of the kmem system exist only in kernels that had them
  * (kprofile.kmem_tracepoints: 2.6.32, not .30/.31), as in the real
@@ -24,147 +26,19 @@
 #include "sim/sim.h"
 #include "linux/gfp.h"
 #include "mmsim/profile.h"
-
-enum trace_event_id {
-	/* kmem (include/trace/events/kmem.h, 2.6.32) */
-	TRACE_MM_PAGE_ALLOC,		/* end of __alloc_pages_nodemask */
-	TRACE_MM_PAGE_ALLOC_ZONE_LOCKED,	/* __rmqueue */
-	TRACE_MM_PAGE_FREE_DIRECT,	/* __free_pages, free_hot_page */
-	TRACE_MM_PAGEVEC_FREE,		/* __pagevec_free */
-	TRACE_MM_PAGE_PCPU_DRAIN,	/* free_pcppages_bulk, per page */
-	TRACE_MM_PAGE_ALLOC_EXTFRAG,	/* __rmqueue_fallback */
-	/*
-	 * vmscan (include/trace/events/vmscan.h) and writeback: added to
-	 * the kernel after 2.6.32 (vmscan in 2.6.36, lru_shrink_inactive,
-	 * the writepage flags and writeback_congestion_wait in 2.6.37).
-	 * mmsim emits them for every simulated kernel, with their 2.6.37
-	 * formats, so that the kernel's reclaim post-processing reads a
-	 * simulated .30/.31/.32 run; docs/trace.md says so.
-	 */
-	TRACE_MM_VMSCAN_KSWAPD_SLEEP,	/* kswapd, before it sleeps */
-	TRACE_MM_VMSCAN_KSWAPD_WAKE,	/* kswapd, on waking: balance_pgdat */
-	TRACE_MM_VMSCAN_WAKEUP_KSWAPD,	/* wakeup_kswapd, by the waker */
-	TRACE_MM_VMSCAN_DIRECT_RECLAIM_BEGIN,	/* try_to_free_pages */
-	TRACE_MM_VMSCAN_DIRECT_RECLAIM_END,
-	TRACE_MM_VMSCAN_LRU_ISOLATE,	/* isolate_lru_pages */
-	TRACE_MM_VMSCAN_WRITEPAGE,	/* pageout, after ->writepage */
-	TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE,	/* end of shrink_inactive_list */
-	TRACE_WRITEBACK_CONGESTION_WAIT,	/* end of congestion_wait */
-	NR_TRACE_EVENTS
-};
-
-/* isolate_mode of mm_vmscan_lru_isolate, as 2.6.36/.37 numbered them
- * (a bitmask, INACTIVE=1 ACTIVE=2, only from 3.x). */
-#define ISOLATE_INACTIVE	0
-#define ISOLATE_ACTIVE		1
-#define ISOLATE_BOTH		2
-
-/* reclaim_flags of mm_vmscan_writepage and _lru_shrink_inactive (2.6.37). */
-#define RECLAIM_WB_ANON		0x0001u
-#define RECLAIM_WB_FILE		0x0002u
-#define RECLAIM_WB_MIXED	0x0010u
-#define RECLAIM_WB_SYNC		0x0004u
-#define RECLAIM_WB_ASYNC	0x0008u
-
-struct trace_entry {
-	sim_time_t ts;			/* simulated ns */
-	int pid;			/* 0: no task (the idle "swapper") */
-	int cpu;
-	bool in_irq;			/* in_interrupt(): the lines' "d.s." flags */
-	char comm[16];
-	enum trace_event_id id;
-	union {
-		struct {
-			unsigned long pfn;	/* -1UL: the allocation failed */
-			unsigned int order;
-			int migratetype;
-			gfp_t gfp_flags;
-		} mm_page_alloc;
-		struct {
-			unsigned long pfn;
-			unsigned int order;
-			int migratetype;
-			int percpu_refill;	/* order == 0 */
-		} mm_page_alloc_zone_locked;
-		struct {
-			unsigned long pfn;
-			unsigned int order;
-		} mm_page_free_direct;
-		struct {
-			unsigned long pfn;
-			int cold;
-		} mm_pagevec_free;
-		struct {
-			unsigned long pfn;
-			unsigned int order;
-			int migratetype;
-		} mm_page_pcpu_drain;
-		struct {
-			unsigned long pfn;
-			int alloc_order;
-			int fallback_order;
-			int pageblock_order;
-			int alloc_migratetype;
-			int fallback_migratetype;
-			/* Derived as the kernel prints them. */
-			int fragmenting;	/* fallback_order < pageblock_order */
-			int change_ownership;	/* alloc_mt == fallback_mt */
-		} mm_page_alloc_extfrag;
-		struct {
-			int nid;
-		} mm_vmscan_kswapd_sleep;
-		struct {
-			int nid;
-			int order;
-		} mm_vmscan_kswapd_wake;
-		struct {
-			int nid;
-			int zid;
-			int order;
-		} mm_vmscan_wakeup_kswapd;
-		struct {
-			int order;
-			int may_writepage;
-			gfp_t gfp_flags;
-		} mm_vmscan_direct_reclaim_begin;
-		struct {
-			unsigned long nr_reclaimed;
-		} mm_vmscan_direct_reclaim_end;
-		struct {
-			int isolate_mode;	/* ISOLATE_* */
-			int order;
-			unsigned long nr_requested;
-			unsigned long nr_scanned;
-			unsigned long nr_taken;
-			/* Lumpy reclaim's extra pages around the target. */
-			unsigned long contig_taken;
-			unsigned long contig_dirty;
-			unsigned long contig_failed;
-		} mm_vmscan_lru_isolate;
-		struct {
-			unsigned long pfn;
-			unsigned int reclaim_flags;	/* RECLAIM_WB_* */
-		} mm_vmscan_writepage;
-		struct {
-			int nid;
-			int zid;
-			unsigned long nr_scanned;
-			unsigned long nr_reclaimed;
-			int priority;
-			unsigned int reclaim_flags;	/* RECLAIM_WB_* */
-		} mm_vmscan_lru_shrink_inactive;
-		struct {
-			unsigned int usec_timeout;
-			unsigned int usec_delayed;
-		} writeback_congestion_wait;
-	};
-};
+#include "metrics/events.h"
 
 /* NULL: tracing off. */
 extern void (*trace_sink)(const struct trace_entry *);
 
 /* Fill ts, pid, cpu, comm and id from the running context. */
 void trace_entry_init(struct trace_entry *e, enum trace_event_id id);
+
+/* What the records' text needs of the running kernel (the gfp flag names,
+ * the simulated architecture's mem_map): for a sink's formatter. */
+const struct trace_print_tables *trace_print_tables(void);
+/* show_gfp_flags()'s table (kernel/trace/gfp.c, gfp_flags_str()'s). */
+extern const struct trace_print_flags trace_gfp_flags;
 
 static inline bool trace_kmem_enabled(void)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The event table: kmem as in 2.6.32, vmscan and writeback as in 2.6.37
- * (see mmsim/trace.h for why later events appear in a .32 simulation).
+ * (see events.h for why later events appear in a .32 simulation).
  */
 #include "events.h"
 
