@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netrx: a network interface receiving one TCP stream (netrx.c): the far
- * side sends at a bandwidth limit, the driver refills its RX ring with
- * GFP_ATOMIC socket buffers from softirq context, and a reader (a music
- * task naming this one with net = NAME) takes packets off the socket.
+ * netrx: a network interface receiving one TCP stream: the far side
+ * sends at a bandwidth limit (netrx.c), the card's driver refills its RX
+ * ring with GFP_ATOMIC socket buffers from softirq context (the kernel's
+ * src/kernel/drivers/net/simnic.c), and a reader (a music task naming
+ * this one with net = NAME) takes packets off the socket.
  *
  * force-highorder, the cover letter's "network receive always results in
  * an order-2 allocation": the patch is not published; the two natural
