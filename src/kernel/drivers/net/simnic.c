@@ -123,7 +123,8 @@ static unsigned int simnic_headroom(const struct simnic *nic)
 {
 	unsigned int headers = 14 + 20 + 32;
 
-	if (nic->p.driver == SIMNIC_IWLAGN && nic->p.rx_buffer == SIMNIC_KMALLOC)
+	if (nic->p.driver == SIMNIC_IWLAGN &&
+	    nic->p.rx_buffer == SIMNIC_KMALLOC)
 		return headers;
 	return NET_SKB_PAD + NET_IP_ALIGN + headers;
 }
@@ -164,7 +165,8 @@ static bool simnic_deliver(struct simnic *nic, const struct simnic_frame *f)
 	return true;
 }
 
-enum simnic_rx_result simnic_rx(struct simnic *nic, const struct simnic_frame *f)
+enum simnic_rx_result simnic_rx(struct simnic *nic,
+				const struct simnic_frame *f)
 {
 	enum simnic_rx_result ret = SIMNIC_RX_QUEUED;
 
@@ -232,7 +234,8 @@ void simnic_shutdown(struct simnic *nic)
 	wake_up_all(&nic->sk_wait);
 }
 
-struct sk_buff *simnic_recv(struct simnic *nic, long timeout, unsigned int *used)
+struct sk_buff *simnic_recv(struct simnic *nic, long timeout,
+			    unsigned int *used)
 {
 	while (list_empty(&nic->sk.sk_receive_queue)) {
 		DEFINE_WAIT(wait);
@@ -246,7 +249,8 @@ struct sk_buff *simnic_recv(struct simnic *nic, long timeout, unsigned int *used
 	return tcp_recv_skb(&nic->sk, used);
 }
 
-void simnic_free_skb(struct simnic *nic, struct sk_buff *skb, unsigned int copied)
+void simnic_free_skb(struct simnic *nic, struct sk_buff *skb,
+		     unsigned int copied)
 {
 	uint32_t win;
 

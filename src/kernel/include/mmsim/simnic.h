@@ -87,7 +87,8 @@ void simnic_destroy(struct simnic *nic);
 void simnic_open(struct simnic *nic);
 /* The interrupt of a frame arriving: receive it into the next posted
  * buffer and hand it to the socket, then refill the ring. */
-enum simnic_rx_result simnic_rx(struct simnic *nic, const struct simnic_frame *f);
+enum simnic_rx_result simnic_rx(struct simnic *nic,
+				const struct simnic_frame *f);
 /* The right edge of the window the socket offered last (its last ACK). */
 uint32_t simnic_offered_edge(const struct simnic *nic);
 /* The sender's window probe: the socket ACKs with the window it offers
@@ -99,10 +100,12 @@ void simnic_shutdown(struct simnic *nic);
 /* Task context: wait up to @timeout jiffies for a packet (NULL on timeout
  * or at the end of the stream); @used: its bytes not read before
  * (tcp_recv_skb()). */
-struct sk_buff *simnic_recv(struct simnic *nic, long timeout, unsigned int *used);
+struct sk_buff *simnic_recv(struct simnic *nic, long timeout,
+			    unsigned int *used);
 /* The reader is done with @skb, having copied @copied bytes of it: free
  * its buffer (kfree_skb); @nic NULL: the socket is gone. */
-void simnic_free_skb(struct simnic *nic, struct sk_buff *skb, unsigned int copied);
+void simnic_free_skb(struct simnic *nic, struct sk_buff *skb,
+		     unsigned int copied);
 /* The stream has ended and the socket is drained. */
 bool simnic_eof(const struct simnic *nic);
 
