@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The fragmentation measures (experiment/buddy_series.c) on a zone whose
+ * The fragmentation measures (metrics/buddy_series.c, fed by the kernel's
+ * buddy_snapshot() in mm/vmstat.c) on a zone whose
  * free lists the test lays out by hand: the buddy records (pagetypeinfo
  * over time), the samples' fragmentation fields, and the shares below the
  * watermarks, for the default order 2 and for a failure's order.
@@ -18,7 +19,8 @@
 #include "mmsim/alloc_fail.h"
 #include "mmsim/profile.h"
 #include "metrics/records.h"
-#include "experiment/buddy_series.h"
+#include "mmsim/buddy_snapshot.h"
+#include "metrics/buddy_series.h"
 #include "metrics/metrics.h"
 
 static struct zone *Z(enum zone_type t)
@@ -33,6 +35,22 @@ static struct page *zone_alloc(struct zone *zone)
 	return get_page_from_freelist(GFP_HIGHUSER_MOVABLE, 0, &one,
 				      zone_idx(zone), ALLOC_NO_WATERMARKS, zone,
 				      MIGRATE_MOVABLE);
+}
+
+/* A sample and the end of a run, wired as experiment/run.c wires them. */
+static void sample_buddy(struct run_result *r, struct sample_point *s)
+{
+	struct buddy_series_sampler bs = {
+		.r = r, .s = s, .frag_zone = gfp_atomic_zone_name(),
+	};
+
+	buddy_snapshot(s->when, buddy_series_add, &bs);
+}
+
+static void collect_frag(struct run_result *r)
+{
+	buddy_series_collect(r, gfp_atomic_zone_name(),
+			     alloc_failure_max_order());
 }
 
 /* The DMA32 record of the last sample. */
@@ -116,7 +134,7 @@ static void test_shares_below_watermarks(void **state)
 	result_init(&r);
 
 	/* At boot. */
-	buddy_series_sample(&r, &s);
+	sample_buddy(&r, &s);
 	result_append(&r, "samples", &s);
 	b = dma32_record(&r);
 	nblocks = (zone->spanned_pages + pageblock_nr_pages - 1) / pageblock_nr_pages;
@@ -158,7 +176,7 @@ static void test_shares_below_watermarks(void **state)
 	drain_all_pages();
 
 	s = (struct sample_point){ .when = NSEC_PER_SEC };
-	buddy_series_sample(&r, &s);
+	sample_buddy(&r, &s);
 	result_append(&r, "samples", &s);
 	b = dma32_record(&r);
 	assert_int_equal(b->free_pages, 100);
@@ -168,7 +186,7 @@ static void test_shares_below_watermarks(void **state)
 	assert_true(100 < min_wmark_pages(zone));
 	assert_int_equal(s.frag_below, 2);
 
-	buddy_series_collect(&r);
+	collect_frag(&r);
 	assert_string_equal(result_text(&r, "frag_zone"), "DMA32");
 	assert_int_equal(result_uint(&r, "frag_order"), 2);
 	sp = result_records(&r, "samples", &nr);
@@ -223,7 +241,7 @@ static void test_shares_below_watermarks(void **state)
 	assert_true(result_real(&r, "hofail_pcp") == 1);
 	assert_true(result_real(&r, "hofail_below_min") == 1);
 	assert_true(result_real(&r, "hofail_below_low") == 1);
-	buddy_series_collect(&r);
+	collect_frag(&r);
 	assert_int_equal(result_uint(&r, "frag_order"), 3);
 	sp = result_records(&r, "samples", &nr);
 	assert_int_equal(sp[1].frag_highorder, 0);

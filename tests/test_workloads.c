@@ -768,7 +768,7 @@ static void test_monitor_forks_children(void **state)
 
 static void test_music_writes_the_folder(void **state)
 {
-	const struct netrx_stats *s;
+	const struct simnic_stats *s;
 	struct program_counters *c;
 	struct run_result r;
 	unsigned long packets;
@@ -792,7 +792,7 @@ static void test_music_writes_the_folder(void **state)
 		assert_int_equal(inode->i_size, 262144);
 		assert_int_equal(inode->i_count, 0);
 	}
-	s = netrx_stats(netrx_program_device(W("n")));
+	s = simnic_stats(netrx_nic(netrx_program_device(W("n"))));
 	/* 1048576 / 1448 = 724.2: at least 725 packets of 1448 bytes. */
 	assert_true(s->packets >= 725);
 	assert_true(c->bytes_received >= 1048576);
@@ -821,7 +821,8 @@ static void test_netrx_order_follows_profile(void **state)
 		     "2.6.32-rc6-0000000-force-highorder");
 	assert_int_equal(netrx_program_order(W("n")), 3);
 	run_for(NSEC_PER_SEC / 2);
-	assert_true(netrx_stats(netrx_program_device(W("n")))->packets > 0);
+	assert_true(simnic_stats(netrx_nic(netrx_program_device(W("n"))))->packets
+		    > 0);
 	shutdown();
 }
 
@@ -836,7 +837,8 @@ static void test_netrx_order_follows_profile(void **state)
  */
 static void test_netrx_unread_socket_prunes(void **state)
 {
-	const struct netrx_stats *s;
+	const struct simnic_stats *s;
+	const struct netrx_stats *sender;
 	const struct tcp_sock *sk;
 	const struct sk_buff *skb;
 	unsigned long len = 0, truesize = 0;
@@ -845,14 +847,15 @@ static void test_netrx_unread_socket_prunes(void **state)
 	boot_profile(MACHINE_64M "[task n]\nprogram = netrx\nbwlimit = 1M\n"
 		     "rcvbuf = 64K\n", "2.6.32-rc6-0000000-force-highorder");
 	run_for(2 * NSEC_PER_SEC);
-	s = netrx_stats(netrx_program_device(W("n")));
-	sk = netrx_sock(netrx_program_device(W("n")));
+	s = simnic_stats(netrx_nic(netrx_program_device(W("n"))));
+	sender = netrx_stats(netrx_program_device(W("n")));
+	sk = simnic_sock(netrx_nic(netrx_program_device(W("n"))));
 	assert_true(sk->mib.prune_called > 0);
 	assert_true(sk->mib.rcv_collapsed > 0);
 	/* Drops only where a prune failed (tcp_mem is far away). */
 	assert_int_equal(sk->mib.rmem_dropped, sk->mib.rcv_pruned);
-	assert_true(s->throttled > 0);
-	assert_true(s->window_probes > 0);
+	assert_true(sender->throttled > 0);
+	assert_true(sender->window_probes > 0);
 	/* 2 s at 1 MB/s would be 1448 packets; the window stopped it. */
 	assert_true(s->packets < 100);
 	assert_int_equal(sk->rcv_nxt, (uint32_t)(s->packets * 1448));
@@ -871,13 +874,13 @@ static void test_netrx_unread_socket_prunes(void **state)
 /* A finite stream: the sender stops after total, both ends finish. */
 static void test_netrx_total_ends_the_stream(void **state)
 {
-	const struct netrx_stats *s;
+	const struct simnic_stats *s;
 
 	(void)state;
 	boot(MACHINE_64M "[task n]\nprogram = netrx\nbwlimit = 1M\ntotal = 100K\n"
 	     "[task m]\nprogram = music\nnet = n\nfile_size = 1M\nfiles = 10\n");
 	run_for(2 * NSEC_PER_SEC);
-	s = netrx_stats(netrx_program_device(W("n")));
+	s = simnic_stats(netrx_nic(netrx_program_device(W("n"))));
 	/* ceil(102400 / 1448) = 71 packets: 71 x 1448 = 102808 bytes */
 	assert_int_equal(s->packets, 71);
 	assert_true(W("n")->finished);

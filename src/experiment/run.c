@@ -10,7 +10,6 @@
 #include <string.h>
 #include <signal.h>
 #include "run.h"
-#include "buddy_series.h"
 #include "machine.h"
 #include "monitor.h"
 #include "scenario_load.h"
@@ -18,6 +17,7 @@
 #include "linux/kernel.h"
 #include "linux/mmzone.h"
 #include "mmsim/alloc_fail.h"
+#include "mmsim/buddy_snapshot.h"
 #include "linux/oom.h"
 #include "linux/backing-dev.h"
 #include "linux/swap.h"
@@ -28,6 +28,7 @@
 #include "report/procfs.h"
 #include "report/progress.h"
 #include "metrics/records.h"
+#include "metrics/buddy_series.h"
 #include "workload/workload.h"
 #include "util/xalloc.h"
 
@@ -212,6 +213,17 @@ static sim_time_t cw_time_total(void)
 	return t;
 }
 
+/* The "buddy" series: the kernel's snapshot of each zone's free lists
+ * (mm/vmstat.c), kept by metrics/buddy_series.c. */
+static void sample_buddy(struct run_result *r, struct sample_point *s)
+{
+	struct buddy_series_sampler bs = {
+		.r = r, .s = s, .frag_zone = gfp_atomic_zone_name(),
+	};
+
+	buddy_snapshot(s->when, buddy_series_add, &bs);
+}
+
 static void take_sample(struct timer *t)
 {
 	struct sample_point s = { .when = sim_now() };
@@ -242,7 +254,7 @@ static void take_sample(struct timer *t)
 				  !waitqueue_active(&pgdat->kswapd_wait);
 	s.alloc_failures = alloc_failure_count();
 	s.cw_time = cw_time_total();
-	buddy_series_sample(rs->res, &s);
+	sample_buddy(rs->res, &s);
 	result_append(rs->res, "samples", &s);
 
 	mm_debug_sample_check();
@@ -362,7 +374,8 @@ static void collect(struct machine *m, struct run_result *r)
 	result_collect(r);
 	collect_kern_log(r);
 	collect_explain(r);
-	buddy_series_collect(r);
+	buddy_series_collect(r, gfp_atomic_zone_name(),
+			     alloc_failure_max_order());
 	for (size_t i = 0; i < m->workloads.nr; i++) {
 		struct workload *w = &m->workloads.w[i];
 

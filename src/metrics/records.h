@@ -8,7 +8,7 @@
  *			records them (gitk; sleeper's wake-up lateness)
  *   samples		experiment/run.c: the time series, one record per
  *			sampling interval
- *   buddy		experiment/buddy_series.c: each populated zone's free
+ *   buddy		metrics/buddy_series.c: each populated zone's free
  *			blocks per migrate type and order, and pageblocks per
  *			migrate type, at every sample
  *   congestion_wait	kernel mm/backing-dev.c: congestion_wait totals by

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * netrx: a network interface receiving one TCP stream (netrx.c): the far
- * side sends at a bandwidth limit, the driver refills its RX ring with
- * GFP_ATOMIC socket buffers from softirq context, and a reader (a music
- * task naming this one with net = NAME) takes packets off the socket.
+ * netrx: a network interface receiving one TCP stream: the far side
+ * sends at a bandwidth limit (netrx.c), the card's driver refills its RX
+ * ring with GFP_ATOMIC socket buffers from softirq context (the kernel's
+ * src/kernel/drivers/net/simnic.c), and a reader (a music task naming
+ * this one with net = NAME) takes packets off the socket.
  *
  * force-highorder, the cover letter's "network receive always results in
  * an order-2 allocation": the patch is not published; the two natural
@@ -26,8 +27,6 @@
 #include <string.h>
 #include "program.h"
 #include "netrx.h"
-#include "mmsim/profile.h"
-#include "linux/mm_types.h"
 #include "net/tcp.h"
 #include "util/xalloc.h"
 
@@ -57,7 +56,6 @@ struct netrx_prog_params {
 struct netrx_prog {
 	struct program_counters c;
 	struct netrx *nx;
-	unsigned int order;		/* resolved at start */
 	struct timer poll;		/* watches for the end of a total */
 	struct workload *w;
 };
@@ -87,33 +85,25 @@ static int netrx_prog_start(struct workload *w)
 	n->w = w;
 	netrx_params_default(&np);
 	/* An order given alone means a page fragment of that order. */
-	np.rx_buffer = p->rx_buffer_given ? (enum netrx_rx_buffer)p->rx_buffer :
-		       p->order_given ? NETRX_PAGES : NETRX_KMALLOC;
-	/* force-highorder: every receive an order-2 allocation. */
-	np.rx_len = p->rx_len_given ? (unsigned int)p->rx_len :
-		    kprofile_get(force_highorder) ? 8448 : 1524;
-	np.order = p->order_given ? (unsigned int)p->order :
-		   kprofile_get(force_highorder) ? 2 : 0;
-	if (np.rx_buffer == NETRX_PAGES) {
-		n->order = np.order;
-	} else {
-		unsigned int size = skb_kmalloc_size(np.rx_len +
-			(p->driver ? 0 : NET_SKB_PAD));
-
-		n->order = 0;
-		while ((PAGE_SIZE << n->order) < size)
-			n->order++;
-	}
-	np.gfp = GFP_ATOMIC;
-	np.ring_size = (unsigned int)p->ring;
+	np.nic.rx_buffer = p->rx_buffer_given ?
+			   (enum simnic_rx_buffer)p->rx_buffer :
+			   p->order_given ? SIMNIC_PAGES : SIMNIC_KMALLOC;
+	/* Not given: the driver asks the profile (force-highorder). */
+	np.nic.rx_len = p->rx_len_given ? (unsigned int)p->rx_len : 0;
+	np.nic.order = p->order_given ? p->order : -1;
+	np.nic.gfp = GFP_ATOMIC;
+	np.nic.ring_size = (unsigned int)p->ring;
 	np.payload = (unsigned int)p->payload;
 	np.bwlimit = (unsigned long)p->bwlimit;
-	np.rcvbuf = (unsigned long)p->rcvbuf;
-	np.driver = p->driver ? NETRX_IWLAGN : NETRX_GENERIC;
+	np.nic.rcvbuf = (unsigned long)p->rcvbuf;
+	/* The MSS: the payload and the timestamp option (tcp_connect_init's
+	 * advmss). */
+	np.nic.advmss = np.payload + TCPOLEN_TSTAMP_ALIGNED;
+	np.nic.driver = p->driver ? SIMNIC_IWLAGN : SIMNIC_GENERIC;
 	np.cpu = p->cpu;
 	np.total_bytes = (unsigned long)p->total;
-	np.irq_cost = p->irq_cost;
-	np.alloc_cost = p->alloc_cost;
+	np.nic.irq_cost = p->irq_cost;
+	np.nic.alloc_cost = p->alloc_cost;
 	np.retransmit_delay = p->retransmit;
 	n->nx = netrx_create(&np);
 	netrx_start(n->nx);
@@ -126,13 +116,13 @@ static int netrx_prog_start(struct workload *w)
 static void netrx_prog_collect(struct workload *w, struct run_result *r)
 {
 	struct netrx_prog *n = w->state;
-	const struct netrx_stats *s;
+	const struct simnic_stats *s;
 	const struct tcp_rcv_mib *mib;
 
 	if (!n || !n->nx)
 		return;
-	s = netrx_stats(n->nx);
-	mib = &netrx_sock(n->nx)->mib;
+	s = simnic_stats(netrx_nic(n->nx));
+	mib = &simnic_sock(netrx_nic(n->nx))->mib;
 	result_add_uint(r, "packets_received", s->packets);
 	result_add_uint(r, "packets_dropped", s->dropped);
 	result_add_uint(r, "tcp_prune_called", mib->prune_called);
@@ -250,7 +240,7 @@ unsigned int netrx_program_order(const struct workload *w)
 {
 	const struct netrx_prog *n = w->state;
 
-	return n ? n->order : 0;
+	return n && n->nx ? simnic_rx_buffer_order(netrx_nic(n->nx)) : 0;
 }
 
 #define P(field) PARAM_FIELD(struct netrx_prog_params, field)

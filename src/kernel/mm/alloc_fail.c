@@ -583,6 +583,16 @@ const struct alloc_failure *alloc_failure_get(size_t i)
 	return i < nr_records ? record_at(i) : NULL;
 }
 
+unsigned int alloc_failure_max_order(void)
+{
+	unsigned int order = 0;
+
+	for (size_t i = 0; i < alloc_failure_count(); i++)
+		if (alloc_failure_get(i)->order > order)
+			order = alloc_failure_get(i)->order;
+	return order;
+}
+
 size_t alloc_failures_printed(void)
 {
 	return nr_printed;

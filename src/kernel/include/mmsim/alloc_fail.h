@@ -276,6 +276,8 @@ const struct highorder_fail_state *highorder_failure_get(size_t i);
 
 size_t alloc_failure_count(void);
 const struct alloc_failure *alloc_failure_get(size_t i);
+/* The highest order an allocation failed at so far; 0 if none did. */
+unsigned int alloc_failure_max_order(void);
 /* Failures whose warning reached the log: the cover letter's "Failures:". */
 size_t alloc_failures_printed(void);
 size_t alloc_failures_nowarn(void);

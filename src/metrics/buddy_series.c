@@ -7,6 +7,10 @@
  * zone, how much of its free memory lies in blocks big enough for the
  * run's failing order whenever it is below its watermarks.
  *
+ * The kernel takes the snapshots (src/kernel/mm/vmstat.c
+ * buddy_snapshot()); this file keeps the series and, at the end of the
+ * run, fills in what depends on the whole run.
+ *
  * The zone is node 0's preferred zone of GFP_ATOMIC (first_zones_zonelist
  * of gfp_zone(GFP_ATOMIC)): DMA32 on x86-64 and Normal on x86 at 512 MB,
  * where network receive's atomic allocations are served or fail.  The
@@ -23,13 +27,7 @@
  */
 #include <string.h>
 #include "buddy_series.h"
-#include "linux/kernel.h"
-#include "linux/mmzone.h"
-#include "mmsim/alloc_fail.h"
-#include "metrics/records.h"
-
-_Static_assert(MAX_ORDER == RESULT_NR_ORDERS, "buddy sample orders");
-_Static_assert(MIGRATE_TYPES == RESULT_NR_MIGRATETYPES, "buddy sample types");
+#include "records.h"
 
 /* The reproduction's network receive: order-2 GFP_ATOMIC. */
 #define FRAG_ORDER_DEFAULT	2
@@ -148,85 +146,26 @@ static struct measure frag_reserve_lost_measure = {
 };
 MEASURE_REGISTER(frag_reserve_lost_measure);
 
-/* node 0's preferred zone of GFP_ATOMIC; NULL on a machine without one. */
-static struct zone *frag_zone(void)
+/* Is @b the fragmentation zone, node 0's @frag_zone? */
+static bool is_frag_zone(const struct buddy_sample *b, const char *frag_zone)
 {
-	return first_zones_zonelist(node_zonelist(0, GFP_ATOMIC),
-				    gfp_zone(GFP_ATOMIC));
+	return frag_zone && b->nid == 0 && !strcmp(b->zone, frag_zone);
 }
 
-/*
- * Pageblocks per migrate type, as pagetypeinfo_showblockcount_print()
- * counts them: every pageblock_nr_pages from the zone's first pfn, those
- * whose page is valid and of this zone.
- */
-static void count_pageblocks(struct zone *zone, uint64_t *count)
+void buddy_series_add(const struct buddy_sample *b, uint64_t min_wmark,
+		      uint64_t low_wmark, void *data)
 {
-	unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
+	struct buddy_series_sampler *bs = data;
+	struct sample_point *s = bs->s;
 
-	for (unsigned long pfn = zone->zone_start_pfn; pfn < end;
-	     pfn += pageblock_nr_pages) {
-		struct page *page;
-
-		if (!pfn_valid(pfn))
-			continue;
-		page = pfn_to_page(pfn);
-		if (page_zone(page) != zone)
-			continue;
-		count[get_pageblock_migratetype(page)]++;
-	}
-}
-
-static void sample_zone(struct zone *zone, struct buddy_sample *b)
-{
-	b->nid = (uint32_t)zone->zone_pgdat->node_id;
-	snprintf(b->zone, sizeof(b->zone), "%s", zone->name);
-	b->nr_free_pages = zone_page_state(zone, NR_FREE_PAGES);
-	/*
-	 * The lists' lengths as the allocator keeps them: walking every free
-	 * page at every sample, as pagetypeinfo_showfree does once, cost more
-	 * than a tenth of a run.
-	 */
-	for (int order = 0; order < MAX_ORDER; order++)
-		for (int t = 0; t < MIGRATE_TYPES; t++) {
-			uint64_t n = zone->free_area[order].nr_free_mt[t];
-
-			b->nr_free[t][order] = n;
-			b->free_pages += n << order;
-		}
-	count_pageblocks(zone, b->pageblocks);
-}
-
-void buddy_series_sample(struct run_result *r, struct sample_point *s)
-{
-	struct zone *zone, *frag = frag_zone();
-
-	for_each_populated_zone(zone) {
-		struct buddy_sample b;
-
-		memset(&b, 0, sizeof(b));
-		b.when = s->when;
-		sample_zone(zone, &b);
-		result_append(r, "buddy", &b);
-		if (zone != frag)
-			continue;
-		s->frag_free = b.free_pages;
-		if (b.free_pages < min_wmark_pages(zone))
-			s->frag_below = 2;
-		else if (b.free_pages < low_wmark_pages(zone))
-			s->frag_below = 1;
-	}
-}
-
-/* The highest order above 0 an allocation failed at, or the default. */
-static unsigned int failing_order(void)
-{
-	unsigned int order = 0;
-
-	for (size_t i = 0; i < alloc_failure_count(); i++)
-		if (alloc_failure_get(i)->order > order)
-			order = alloc_failure_get(i)->order;
-	return order ? order : FRAG_ORDER_DEFAULT;
+	result_append(bs->r, "buddy", b);
+	if (!is_frag_zone(b, bs->frag_zone))
+		return;
+	s->frag_free = b->free_pages;
+	if (b->free_pages < min_wmark)
+		s->frag_below = 2;
+	else if (b->free_pages < low_wmark)
+		s->frag_below = 1;
 }
 
 struct share_sum {
@@ -239,10 +178,11 @@ static void add_share(struct share_sum *sum, const struct buddy_sample *b,
 {
 	uint64_t reserve = 0, reserve_high = 0;
 
-	for (int order = 0; order < MAX_ORDER; order++) {
-		reserve += b->nr_free[MIGRATE_RESERVE][order] << order;
+	for (int order = 0; order < RESULT_NR_ORDERS; order++) {
+		reserve += b->nr_free[BUDDY_MIGRATE_RESERVE][order] << order;
 		if (order >= (int)frag_order)
-			reserve_high += b->nr_free[MIGRATE_RESERVE][order] << order;
+			reserve_high +=
+				b->nr_free[BUDDY_MIGRATE_RESERVE][order] << order;
 	}
 	sum->n++;
 	sum->nonreserve_high += (double)(high - reserve_high);
@@ -253,10 +193,10 @@ static void add_share(struct share_sum *sum, const struct buddy_sample *b,
 	}
 }
 
-void buddy_series_collect(struct run_result *r)
+void buddy_series_collect(struct run_result *r, const char *frag_zone,
+			  unsigned int failed_order)
 {
-	struct zone *zone = frag_zone();
-	unsigned int order = failing_order();
+	unsigned int order = failed_order ? failed_order : FRAG_ORDER_DEFAULT;
 	struct share_sum low = { 0 }, min = { 0 };
 	const struct buddy_sample *b;
 	struct sample_point *s;
@@ -264,26 +204,26 @@ void buddy_series_collect(struct run_result *r)
 	uint64_t reserve_first = 0, reserve_last = 0;
 	bool first = true, lost = false;
 
-	if (!zone)
+	if (!frag_zone)
 		return;
-	result_set_text(r, "frag_zone", zone->name);
+	result_set_text(r, "frag_zone", frag_zone);
 	result_set_uint(r, "frag_order", order);
 	b = result_records(r, "buddy", &nr_b);
 	s = result_records_mut(r, "samples", &nr_s);
 	for (size_t i = 0; i < nr_b && k < nr_s; i++) {
 		uint64_t high = 0;
 
-		if (b[i].nid != 0 || strcmp(b[i].zone, zone->name))
+		if (!is_frag_zone(&b[i], frag_zone))
 			continue;
-		for (unsigned int o = order; o < MAX_ORDER; o++)
-			for (int t = 0; t < MIGRATE_TYPES; t++)
+		for (unsigned int o = order; o < RESULT_NR_ORDERS; o++)
+			for (int t = 0; t < RESULT_NR_MIGRATETYPES; t++)
 				high += b[i].nr_free[t][o] << o;
 		s[k].frag_highorder = high;
 		if (s[k].frag_below >= 1)
 			add_share(&low, &b[i], high, order);
 		if (s[k].frag_below >= 2)
 			add_share(&min, &b[i], high, order);
-		reserve_last = b[i].pageblocks[MIGRATE_RESERVE];
+		reserve_last = b[i].pageblocks[BUDDY_MIGRATE_RESERVE];
 		if (first)
 			reserve_first = reserve_last;
 		else if (!lost && reserve_last < reserve_first) {
