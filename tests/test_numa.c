@@ -19,6 +19,7 @@
 #include "mmsim/profile.h"
 #include "linux/swap.h"
 #include "report/procfs.h"
+#include "experiment/monitor.h"
 #include "report/kern_log.h"
 #include "mmsim/alloc_fail.h"
 
@@ -390,14 +391,14 @@ static void test_scenario_nodes_checked(void **state)
 
 /* ---- /proc ------------------------------------------------------------ */
 
-static char *capture(void (*show)(FILE *))
+static char *capture(const char *name)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	show(f);
+	proc_show(name, f);
 	fclose(f);
 	return buf;
 }
@@ -419,10 +420,10 @@ static void test_proc_per_node(void **state)
 
 	(void)state;
 	boot(16384, 2, 2);
-	zi = capture(procfs_zoneinfo);
-	bi = capture(procfs_buddyinfo);
-	pti = capture(procfs_pagetypeinfo);
-	vm = capture(procfs_vmstat);
+	zi = capture("zoneinfo");
+	bi = capture("buddyinfo");
+	pti = capture("pagetypeinfo");
+	vm = capture("vmstat");
 	assert_non_null(strstr(zi, "Node 0, zone      DMA\n"));
 	assert_non_null(strstr(zi, "Node 0, zone   Normal\n"));
 	assert_non_null(strstr(zi, "Node 1, zone   Normal\n"));

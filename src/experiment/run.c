@@ -272,13 +272,13 @@ static void take_monitor_snapshot(struct timer *t)
 	timer_add(t, sim_now() + monitor_interval(rs->opt->monitors));
 }
 
-/* /proc text of the machine now, through @fn, into a malloc'd string. */
-static void proc_text(char **out, void (*fn)(FILE *))
+/* /proc/@name of the machine now, into a malloc'd string. */
+static void proc_text(char **out, const char *name)
 {
 	size_t n;
 	FILE *f = xopen_memstream(out, &n);
 
-	fn(f);
+	proc_show(name, f);
 	fclose(f);
 }
 
@@ -458,11 +458,11 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	}
 	collect(&state.m, res);
 	if (opt->vmstat_text)
-		proc_text(opt->vmstat_text, procfs_vmstat);
+		proc_text(opt->vmstat_text, "vmstat");
 	if (opt->slabinfo_text)
-		proc_text(opt->slabinfo_text, procfs_slabinfo);
+		proc_text(opt->slabinfo_text, "slabinfo");
 	if (opt->meminfo_text)
-		proc_text(opt->meminfo_text, procfs_meminfo);
+		proc_text(opt->meminfo_text, "meminfo");
 	ret = 0;
 out:
 	/* A trace that could not be written does not undo the run: its
