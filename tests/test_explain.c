@@ -493,7 +493,7 @@ static const struct zone_snapshot *snap_zone(const struct show_mem_snapshot *m,
 					     unsigned int *idx)
 {
 	for (unsigned int z = 0; z < m->nr_zones; z++)
-		if (m->zones[z].nid == v->nid && m->zones[z].type == v->type) {
+		if (m->zones[z].nid == v->nid && m->zones[z].type == (int)v->type) {
 			*idx = z;
 			return &m->zones[z];
 		}
@@ -517,7 +517,7 @@ static void assert_matches_snapshot(const struct alloc_failure *f,
 	for (k = 0; k < m->nr_lowmem_reserve; k++)
 		if ((int)arch->zone_types[k] == f->why->classzone_idx)
 			reserve = (long)m->lowmem_reserve[idx][k];
-	assert_int_equal(v->free, zs->stat[NR_FREE_PAGES]);
+	assert_int_equal(v->free, zs->stat.free_pages);
 	assert_int_equal(v->mark_pages, zs->watermark[v->mark]);
 	assert_int_equal(v->lowmem_reserve, reserve);
 	min = (long)zs->watermark[v->mark];
@@ -525,7 +525,7 @@ static void assert_matches_snapshot(const struct alloc_failure *f,
 		min -= min / 2;
 	if (f->why->alloc_flags & ALLOC_HARDER)
 		min -= min / 4;
-	free = (long)zs->stat[NR_FREE_PAGES] - (1L << f->order) + 1;
+	free = (long)zs->stat.free_pages - (1L << f->order) + 1;
 	if (free <= min + reserve) {
 		step = WMARK_STEP_ORDER0;
 	} else {

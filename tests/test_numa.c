@@ -21,6 +21,7 @@
 #include "report/procfs.h"
 #include "experiment/monitor.h"
 #include "report/kern_log.h"
+#include "mmsim/kstate.h"
 #include "mmsim/alloc_fail.h"
 
 static void boot(unsigned long mbytes, unsigned int cpus, unsigned int nodes)
@@ -454,6 +455,7 @@ static void test_proc_per_node(void **state)
  * node's zones, each with its "Node N " prefix. */
 static void test_alloc_failure_report_per_node(void **state)
 {
+	struct kstate_log *log;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -465,7 +467,9 @@ static void test_alloc_failure_report_per_node(void **state)
 	assert_int_equal(alloc_failure_count(), 1);
 	f = open_memstream(&buf, &len);
 	assert_non_null(f);
-	kern_log_alloc_failure(f, alloc_failure_get(0), NULL);
+	log = kstate_log_take();
+	kern_log_alloc_failure(f, log, alloc_failure_get(0), NULL);
+	kstate_log_free(log);
 	fclose(f);
 	assert_non_null(strstr(buf, "Node 0 DMA per-cpu:"));
 	assert_non_null(strstr(buf, "Node 0 DMA32 free:"));

@@ -21,6 +21,7 @@
 #include "linux/backing-dev.h"
 #include "linux/swap.h"
 #include "mmsim/trace.h"
+#include "mmsim/kstate.h"
 #include "linux/sched.h"
 #include "report/kern_log.h"
 #include "report/explain.h"
@@ -325,12 +326,14 @@ static int start_workloads(struct machine *m, char *err, size_t len)
 static void collect_kern_log(struct run_result *r)
 {
 	struct kern_log_opts opts = { .timestamps = true };
+	struct kstate_log *log = kstate_log_take();
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = xopen_memstream(&buf, &len);
 
-	kern_log_write(f, &opts);
+	kern_log_write(f, log, &opts);
 	fclose(f);
+	kstate_log_free(log);
 	result_take_text(r, "kern_log", buf);
 }
 

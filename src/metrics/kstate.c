@@ -20,3 +20,13 @@ void kstate_mem_free(struct kstate_mem *m)
 	free(m->slabs);
 	free(m);
 }
+
+void kstate_log_free(struct kstate_log *log)
+{
+	if (!log)
+		return;
+	free(log->failures);
+	free(log->hung);
+	free(log->kills);
+	free(log);
+}

@@ -14,12 +14,24 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* MAX_ORDER and MIGRATE_TYPES (the kernel checks that they match). */
 #define KSTATE_NR_ORDERS	11
 #define KSTATE_NR_MIGRATETYPES	5
 /* Zone types an architecture configures at most (arch_desc). */
 #define KSTATE_NR_ZONE_TYPES	4
+/* mmsim's superset of zone types (MAX_NR_ZONES of mmzone.h). */
+#define KSTATE_MAX_NR_ZONES	5
+/* PAGE_SHIFT of both architectures. */
+#define KSTATE_PAGE_SHIFT	12
+/* Watermarks in zone->watermark[] order (enum zone_watermarks). */
+enum kstate_wmark {
+	KSTATE_WMARK_MIN,
+	KSTATE_WMARK_LOW,
+	KSTATE_WMARK_HIGH,
+	KSTATE_NR_WMARK
+};
 
 /*
  * The profile identity the formats depend on: 2.6.30, .31 and .32 print
@@ -150,5 +162,225 @@ struct kstate_mem {
 };
 
 void kstate_mem_free(struct kstate_mem *m);
+
+/* ---- kern.log: allocation failures, hung tasks, OOM kills ------------ */
+
+/* THREAD_SIZE for the kernel_stack:kB field (8 KiB stacks on both arches). */
+#define ALLOC_FAIL_THREAD_SIZE	8192
+
+struct pcp_snapshot {
+	int high;
+	int batch;
+	int count;
+};
+
+/*
+ * The vmstat items show_free_areas() prints, by name: of a zone
+ * (zone_page_state) or of the machine (global_page_state), in pages, but
+ * kernel_stack in stacks.
+ */
+struct kstate_vm_counts {
+	unsigned long free_pages;
+	unsigned long active_anon, inactive_anon, isolated_anon;
+	unsigned long active_file, inactive_file, isolated_file;
+	unsigned long unevictable, mlock;
+	unsigned long file_dirty, writeback, unstable_nfs, writeback_temp;
+	unsigned long file_mapped, file_pages, shmem;
+	unsigned long slab_reclaimable, slab_unreclaimable;
+	unsigned long kernel_stack, pagetable, bounce;
+};
+
+/* One populated zone, as show_free_areas() reads it. */
+struct zone_snapshot {
+	int nid;			/* its node */
+	int type;			/* enum zone_type: superset index (mmzone.h) */
+	const char *name;		/* "DMA", "Normal", ... */
+	unsigned long watermark[KSTATE_NR_WMARK];
+	struct kstate_vm_counts stat;	/* zone_page_state, pages */
+	unsigned long present_pages;
+	unsigned long pages_scanned;
+	bool all_unreclaimable;
+	unsigned long nr_free[KSTATE_NR_ORDERS];	/* free blocks per order */
+	struct pcp_snapshot *pcp;	/* [nr_cpus] */
+};
+
+struct swap_cache_stats {
+	unsigned long pages;		/* total_swapcache_pages */
+	unsigned long add_total;
+	unsigned long del_total;
+	unsigned long find_success;
+	unsigned long find_total;
+};
+
+/* Everything show_mem() prints. */
+struct show_mem_snapshot {
+	unsigned int nr_cpus;
+	unsigned int nr_nodes;		/* online nodes: > 1 prints "Node N " */
+	unsigned int nr_zones;		/* populated zones of every node */
+	struct zone_snapshot *zones;	/* [nr_zones], in node order */
+	/*
+	 * lowmem_reserve[] of each zone in the kernel's own index order
+	 * (arch->zone_types), nr_lowmem_reserve = the kernel's MAX_NR_ZONES.
+	 */
+	unsigned int nr_lowmem_reserve;
+	unsigned long (*lowmem_reserve)[KSTATE_MAX_NR_ZONES];	/* [nr_zones] */
+	struct kstate_vm_counts global;	/* global_page_state */
+	struct swap_cache_stats swap_cache;
+	long nr_swap_pages;
+	long total_swap_pages;
+	/* lib/show_mem.c's walk over the node's pages (printed failures only). */
+	bool have_page_counts;
+	bool highmem_config;		/* x86-32: "pages HighMem" line */
+	unsigned long pages_ram;
+	unsigned long pages_highmem;
+	unsigned long pages_reserved;
+	unsigned long pages_shared;
+	unsigned long pages_nonshared;
+};
+
+/* Which test of __zone_watermark_ok refused a zone. */
+enum wmark_step {
+	WMARK_STEP_PASSED,	/* passed: the buddy had no block to give */
+	WMARK_STEP_ORDER0,	/* free - (2^order - 1) <= min + lowmem_reserve */
+	WMARK_STEP_ORDER_K,	/* at order k: blocks >= k - (2^order - 1) <= min >> k */
+	WMARK_STEP_NONE,	/* ALLOC_NO_WATERMARKS: not tested */
+};
+
+/* Why the slow path stopped trying (derived as __alloc_pages_slowpath decides). */
+enum nopage_reason {
+	NOPAGE_ATOMIC,		/* no __GFP_WAIT: cannot reclaim or sleep */
+	NOPAGE_NO_TASK,		/* outside any task (boot and test code) */
+	NOPAGE_PF_MEMALLOC,	/* already reclaiming: no recursion */
+	NOPAGE_MEMDIE,		/* OOM victim without __GFP_NOFAIL */
+	NOPAGE_COSTLY_NO_OOM,	/* no progress, order > 3: the OOM killer is no help */
+	NOPAGE_NO_RETRY,	/* should_alloc_retry(): __GFP_NORETRY, or costly order */
+	NR_NOPAGE_REASONS
+};
+
+/* Kept for every failure, past every cap: what the tally counts. */
+struct alloc_fail_reason {
+	enum nopage_reason nopage;
+	enum wmark_step step;		/* of the preferred zone */
+	int nid;
+	int zone;			/* the preferred zone's enum zone_type;
+					 * KSTATE_MAX_NR_ZONES: none */
+	int fail_order;
+	int mark;
+	bool harder, high;		/* ALLOC_HARDER / ALLOC_HIGH in the attempt */
+};
+
+/* The full explanation (mmsim/alloc_fail.h): printed failures and the
+ * first unprinted ones. */
+struct alloc_explain;
+
+/* One allocation failure, as record_alloc_failure() kept it. */
+struct alloc_failure {
+	uint64_t time;			/* ns since boot */
+	unsigned long when_jiffies;
+	char comm[16];			/* current->comm; "swapper" on an idle CPU */
+	int pid;
+	int cpu;
+	bool in_interrupt;
+	unsigned int order;
+	unsigned int gfp_mask;		/* gfp_t */
+	bool nowarn;			/* __GFP_NOWARN: counted, not printed */
+	bool ratelimited;		/* printk_ratelimit() refused it */
+	bool printed;			/* reached the log */
+	/*
+	 * Before this message __ratelimit printed "__ratelimit: N callbacks
+	 * suppressed" for the previous window: N, or 0 for no such line.
+	 */
+	int ratelimit_missed;
+	/*
+	 * show_mem at the failing instant: always for printed failures, for
+	 * unprinted ones only the first ALLOC_FAIL_UNPRINTED_SNAPSHOTS.
+	 */
+	struct show_mem_snapshot *mem;
+	struct alloc_fail_reason reason;
+	/* Same cap as @mem: NULL past ALLOC_FAIL_UNPRINTED_SNAPSHOTS. */
+	struct alloc_explain *why;
+};
+
+/* khungtaskd's report of one task (kernel/hung_task.c). */
+struct hung_task_record {
+	uint64_t when;			/* ns: the check that found it */
+	unsigned long timeout;		/* seconds, as printed */
+	int pid;
+	char comm[16];
+	uint64_t blocked_since;		/* ns: it last went to sleep */
+	const char *wchan;		/* where it sleeps (sim.h) */
+	int wchan_line;
+};
+
+/* One line of dump_tasks(): a task with an mm, when the kill dumped them. */
+struct oom_task_dump {
+	int pid;
+	unsigned int uid;		/* mmsim's tasks all run as root: 0 */
+	int tgid;
+	unsigned long total_vm;		/* pages its vmas span */
+	unsigned long rss;		/* get_mm_rss(): anon + file pages mapped */
+	int cpu;
+	int oom_adj;
+	char comm[16];
+};
+
+/*
+ * One kill, with what 2.6.32's oom_kill_process() printed before it: the
+ * header (the "invoked oom-killer" line, the cpuset line, dump_stack(),
+ * show_mem() and, with sysctl_oom_dump_tasks, dump_tasks()) when
+ * printk_ratelimit() allowed it, then "Out of memory: kill process" and
+ * __oom_kill_task()'s "Killed process".
+ */
+struct oom_kill_record {
+	uint64_t when;			/* ns since boot */
+	int pid;			/* victim */
+	char comm[16];
+	unsigned long points;		/* its badness */
+	int trigger_pid;		/* the allocating task */
+	char trigger_comm[16];
+	bool in_interrupt;
+	unsigned int gfp_mask;		/* gfp_t */
+	int order;
+	int oom_adj;			/* current->signal->oom_adj: always 0 */
+	char mems_allowed[32];		/* cpuset_print_task_mems_allowed(): "0", "0-1" */
+	bool header;			/* printk_ratelimit() let the header print */
+	int ratelimit_missed;		/* "__ratelimit: N callbacks suppressed" first */
+	struct show_mem_snapshot *mem;	/* show_mem(), when @header */
+	struct oom_task_dump *tasks;	/* dump_tasks(), when @header and the sysctl */
+	size_t nr_tasks;
+};
+
+/*
+ * 2.6.32 panics when out_of_memory() finds no task with an mm to kill;
+ * mmsim records it.
+ */
+struct oom_panic_record {
+	uint64_t when;			/* ns since boot */
+	int pid;			/* the allocating task */
+	char comm[16];
+	unsigned int gfp_mask;		/* gfp_t */
+	int order;
+	/* panic()'s text, without "Kernel panic - not syncing: " */
+	const char *message;
+};
+
+/*
+ * What the kernel recorded for its log, in time order per kind, with the
+ * identity of the kernel that printed it.  The records belong to the
+ * kernel: valid until its records are reset (the next boot).
+ */
+struct kstate_log {
+	struct kstate_profile profile;
+	bool x86_64;			/* 16-digit stack addresses, else 8 */
+	size_t nr_failures;
+	const struct alloc_failure **failures;
+	size_t nr_hung;
+	const struct hung_task_record **hung;
+	size_t nr_kills;
+	const struct oom_kill_record **kills;
+	const struct oom_panic_record *panic;	/* NULL: no panic */
+};
+
+void kstate_log_free(struct kstate_log *log);
 
 #endif /* MMSIM_METRICS_KSTATE_H */

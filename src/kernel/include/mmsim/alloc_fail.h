@@ -16,6 +16,7 @@
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "sim/sim.h"
+#include "metrics/kstate.h"
 
 /* printk_ratelimit(): at most 10 messages per 5 * HZ (kernel/printk.c). */
 #define PRINTK_RATELIMIT_BURST		10
@@ -24,69 +25,7 @@
 /* Unprinted failures keep a show_mem snapshot only up to this many. */
 #define ALLOC_FAIL_UNPRINTED_SNAPSHOTS	1024
 
-struct pcp_snapshot {
-	int high;
-	int batch;
-	int count;
-};
-
-/* One populated zone, as show_free_areas() reads it. */
-struct zone_snapshot {
-	int nid;			/* its node */
-	enum zone_type type;		/* superset index (mmzone.h) */
-	const char *name;		/* "DMA", "Normal", ... */
-	unsigned long watermark[NR_WMARK];
-	unsigned long stat[NR_VM_ZONE_STAT_ITEMS];	/* zone_page_state, pages */
-	unsigned long present_pages;
-	unsigned long pages_scanned;
-	bool all_unreclaimable;
-	unsigned long nr_free[MAX_ORDER];	/* free blocks per order */
-	struct pcp_snapshot *pcp;	/* [nr_cpus] */
-};
-
-struct swap_cache_stats {
-	unsigned long pages;		/* total_swapcache_pages */
-	unsigned long add_total;
-	unsigned long del_total;
-	unsigned long find_success;
-	unsigned long find_total;
-};
-
-/* Everything show_mem() prints. */
-struct show_mem_snapshot {
-	unsigned int nr_cpus;
-	unsigned int nr_nodes;		/* online nodes: > 1 prints "Node N " */
-	unsigned int nr_zones;		/* populated zones of every node */
-	struct zone_snapshot *zones;	/* [nr_zones], in node order */
-	/*
-	 * lowmem_reserve[] of each zone in the kernel's own index order
-	 * (arch->zone_types), nr_lowmem_reserve = the kernel's MAX_NR_ZONES.
-	 */
-	unsigned int nr_lowmem_reserve;
-	unsigned long (*lowmem_reserve)[MAX_NR_ZONES];	/* [nr_zones] */
-	unsigned long global[NR_VM_ZONE_STAT_ITEMS];	/* global_page_state */
-	struct swap_cache_stats swap_cache;
-	long nr_swap_pages;
-	long total_swap_pages;
-	/* lib/show_mem.c's walk over the node's pages (printed failures only). */
-	bool have_page_counts;
-	bool highmem_config;		/* x86-32: "pages HighMem" line */
-	unsigned long pages_ram;
-	unsigned long pages_highmem;
-	unsigned long pages_reserved;
-	unsigned long pages_shared;
-	unsigned long pages_nonshared;
-};
-
 /* ---- Why it failed: the explanation records (report/explain.c) ---- */
-
-/* Which test of __zone_watermark_ok refused a zone. */
-enum wmark_step {
-	WMARK_STEP_PASSED,	/* passed: the buddy had no block to give */
-	WMARK_STEP_ORDER0,	/* free - (2^order - 1) <= min + lowmem_reserve */
-	WMARK_STEP_ORDER_K,	/* at order k: blocks >= k - (2^order - 1) <= min >> k */
-	WMARK_STEP_NONE,	/* ALLOC_NO_WATERMARKS: not tested */
-};
 
 /* One zone of the zonelist, as the last attempt's watermark test saw it. */
 struct zone_verdict {
@@ -104,17 +43,6 @@ struct zone_verdict {
 	long free_k;			/* ORDER_K: blocks_pages - (2^order - 1), the kernel's free */
 	long need;			/* ORDER_K: min >> k; free_k must exceed it */
 	unsigned long blocks_ge_order;	/* free blocks of order >= the request's */
-};
-
-/* Why the slow path stopped trying (derived as __alloc_pages_slowpath decides). */
-enum nopage_reason {
-	NOPAGE_ATOMIC,		/* no __GFP_WAIT: cannot reclaim or sleep */
-	NOPAGE_NO_TASK,		/* outside any task (boot and test code) */
-	NOPAGE_PF_MEMALLOC,	/* already reclaiming: no recursion */
-	NOPAGE_MEMDIE,		/* OOM victim without __GFP_NOFAIL */
-	NOPAGE_COSTLY_NO_OOM,	/* no progress, order > 3: the OOM killer is no help */
-	NOPAGE_NO_RETRY,	/* should_alloc_retry(): __GFP_NORETRY, or costly order */
-	NR_NOPAGE_REASONS
 };
 
 /* Why ALLOC_NO_WATERMARKS was not granted (bits). */
@@ -222,48 +150,10 @@ struct alloc_explain {
 	int kswapd_cw_priority;
 };
 
-/* Kept for every failure, past every cap: what the tally counts. */
-struct alloc_fail_reason {
-	enum nopage_reason nopage;
-	enum wmark_step step;		/* of the preferred zone */
-	int nid;
-	enum zone_type zone;		/* the preferred zone; MAX_NR_ZONES: none */
-	int fail_order;
-	int mark;
-	bool harder, high;		/* ALLOC_HARDER / ALLOC_HIGH in the attempt */
-};
-
 /* Reruns __zone_watermark_ok's arithmetic on @z and says which test decides. */
 void zone_watermark_explain(struct zone *z, int order, int mark,
 			    int classzone_idx, int alloc_flags,
 			    struct zone_verdict *v);
-
-struct alloc_failure {
-	sim_time_t time;
-	unsigned long when_jiffies;
-	char comm[16];			/* current->comm; "swapper" on an idle CPU */
-	int pid;
-	int cpu;
-	bool in_interrupt;
-	unsigned int order;
-	gfp_t gfp_mask;
-	bool nowarn;			/* __GFP_NOWARN: counted, not printed */
-	bool ratelimited;		/* printk_ratelimit() refused it */
-	bool printed;			/* reached the log */
-	/*
-	 * Before this message __ratelimit printed "__ratelimit: N callbacks
-	 * suppressed" for the previous window: N, or 0 for no such line.
-	 */
-	int ratelimit_missed;
-	/*
-	 * show_mem at the failing instant: always for printed failures, for
-	 * unprinted ones only the first ALLOC_FAIL_UNPRINTED_SNAPSHOTS.
-	 */
-	struct show_mem_snapshot *mem;
-	struct alloc_fail_reason reason;
-	/* Same cap as @mem: NULL past ALLOC_FAIL_UNPRINTED_SNAPSHOTS. */
-	struct alloc_explain *why;
-};
 
 void record_alloc_failure(gfp_t gfp_mask, unsigned int order);
 /* The slow path's nopage exit: @note says what it tried (may be NULL). */
@@ -304,8 +194,5 @@ void show_mem_snapshot_free(struct show_mem_snapshot *m);
  * announced as "__ratelimit: N callbacks suppressed".
  */
 int printk_ratelimit(int *reported);
-
-/* THREAD_SIZE for the kernel_stack:kB field (8 KiB stacks on both arches). */
-#define ALLOC_FAIL_THREAD_SIZE	8192
 
 #endif /* MMSIM_ALLOC_FAIL_H */
