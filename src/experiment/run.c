@@ -340,6 +340,7 @@ static void collect_kern_log(struct run_result *r)
 /* Why the allocations failed: the tally and the paragraphs (--explain). */
 static void collect_explain(struct run_result *r)
 {
+	struct kstate_log *log;
 	struct failure_reason *t;
 	char *text = NULL;
 	size_t len = 0, nr;
@@ -347,13 +348,15 @@ static void collect_explain(struct run_result *r)
 
 	if (!alloc_failure_count())
 		return;
-	t = explain_tally(&nr);
+	log = kstate_log_take();
+	t = explain_tally(log, &nr);
 	for (size_t i = 0; i < nr; i++)
 		result_append(r, "failure_reasons", &t[i]);
 	free(t);
 	f = xopen_memstream(&text, &len);
-	explain_write_failures(f);
+	explain_write_failures(f, log);
 	fclose(f);
+	kstate_log_free(log);
 	result_take_text(r, "explain", text);
 }
 

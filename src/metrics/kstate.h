@@ -269,9 +269,148 @@ struct alloc_fail_reason {
 	bool harder, high;		/* ALLOC_HARDER / ALLOC_HIGH in the attempt */
 };
 
-/* The full explanation (mmsim/alloc_fail.h): printed failures and the
- * first unprinted ones. */
-struct alloc_explain;
+/*
+ * The kernel's bits and values the explanation is written in, as 2.6.32
+ * defines them (include/linux/gfp.h, mm/internal.h alloc_flags, the
+ * profile switches of mmsim/profile_switches.h); the kernel checks that
+ * they match.
+ */
+#define KSTATE_GFP_WAIT			0x10u	/* __GFP_WAIT */
+#define KSTATE_GFP_REPEAT		0x400u	/* __GFP_REPEAT */
+#define KSTATE_GFP_NORETRY		0x1000u	/* __GFP_NORETRY */
+#define KSTATE_ALLOC_NO_WATERMARKS	0x04	/* ALLOC_NO_WATERMARKS */
+#define KSTATE_ALLOC_WMARK_MASK		(KSTATE_ALLOC_NO_WATERMARKS - 1)
+#define KSTATE_ALLOC_HARDER		0x10	/* ALLOC_HARDER */
+#define KSTATE_ALLOC_HIGH		0x20	/* ALLOC_HIGH */
+#define KSTATE_COSTLY_ORDER		3	/* PAGE_ALLOC_COSTLY_ORDER */
+#define KSTATE_MIGRATE_ISOLATE		4	/* MIGRATE_ISOLATE */
+
+/* The restart_mode switch (P1). */
+enum kstate_restart_mode {
+	KSTATE_RESTART_TOP,
+	KSTATE_RESTART_AFTER_WAKE,
+	KSTATE_RESTART_BEFORE_WAKE,
+};
+
+/* Congestion queues (BLK_RW_*): the cw_alloc switch (P3), kswapd's wait. */
+enum kstate_blk_rw {
+	KSTATE_BLK_RW_ASYNC,
+	KSTATE_BLK_RW_SYNC,
+	KSTATE_BLK_RW_BOTH,
+};
+
+/* The kswapd_cw_priority switch (P5). */
+enum kstate_kswapd_cw {
+	KSTATE_KSWAPD_CW_FIXED,
+	KSTATE_KSWAPD_CW_ORDER_ADJUSTED,
+};
+
+/* One zone of the zonelist, as the last attempt's watermark test saw it. */
+struct zone_verdict {
+	int nid;
+	int type;			/* enum zone_type */
+	const char *name;
+	int mark;			/* WMARK_MIN/LOW/HIGH of the attempt */
+	long mark_pages;		/* zone->watermark[mark] */
+	long min;			/* after ALLOC_HIGH (-min/2), ALLOC_HARDER (-min/4) */
+	long free;			/* NR_FREE_PAGES */
+	long lowmem_reserve;		/* lowmem_reserve[classzone_idx] */
+	enum wmark_step step;
+	int fail_order;			/* ORDER_K: the order k whose check failed */
+	long blocks_pages;		/* ORDER_K: pages free in blocks of order >= k */
+	long free_k;			/* ORDER_K: blocks_pages - (2^order - 1), the kernel's free */
+	long need;			/* ORDER_K: min >> k; free_k must exceed it */
+	unsigned long blocks_ge_order;	/* free blocks of order >= the request's */
+};
+
+/* Why ALLOC_NO_WATERMARKS was not granted (bits). */
+#define NOWM_IN_INTERRUPT	0x1	/* in interrupt: never */
+#define NOWM_NOMEMALLOC		0x2	/* __GFP_NOMEMALLOC */
+#define NOWM_NOT_MEMALLOC	0x4	/* neither PF_MEMALLOC nor TIF_MEMDIE */
+#define NOWM_NO_TASK		0x8
+
+/* What kswapd of a node was doing (vmscan.c keeps it). */
+enum kswapd_activity {
+	KSWAPD_ACT_NOT_STARTED,
+	KSWAPD_ACT_SLEEPING,		/* until wakeup_kswapd */
+	KSWAPD_ACT_SHORT_SLEEP,		/* P4's HZ/10 nap */
+	KSWAPD_ACT_BALANCING,		/* in balance_pgdat */
+	KSWAPD_ACT_CONGESTION_WAIT,	/* balance_pgdat's congestion_wait */
+};
+
+struct kswapd_snapshot {
+	int nid;
+	enum kswapd_activity state;
+	uint64_t since;			/* ns: entered @state */
+	uint64_t balance_since;		/* ns: this balance_pgdat call began */
+	int order;			/* balance_pgdat's order (after any drop to 0) */
+	int priority;			/* its current scan priority */
+	int cw_queue;			/* CONGESTION_WAIT: BLK_RW_* */
+	int max_order;			/* pgdat->kswapd_max_order, pending */
+	bool wake_known;		/* a wakeup_kswapd asked for work */
+	uint64_t wake_time;		/* ns: the last such request */
+	int wake_order;
+	bool wake_found_asleep;		/* it woke a sleeping kswapd */
+	char waker[16];			/* comm of the requester ("swapper" in irq) */
+};
+
+/* The counters of the slow path's note (mmsim/alloc_fail.h slowpath_note). */
+struct slowpath_counts {
+	unsigned int passes;		/* through restart:, the first included */
+	unsigned int kswapd_wakes;	/* passes that ran wake_all_kswapd */
+	unsigned int reclaim_passes;	/* __alloc_pages_direct_reclaim calls */
+	unsigned int retry_waits;	/* congestion_wait before rebalance */
+	unsigned long pages_reclaimed;
+	unsigned long last_progress;	/* did_some_progress of the last pass */
+	bool oom_tried;			/* reached __alloc_pages_may_oom */
+};
+
+/*
+ * The preferred zone at an order >= 1 atomic failure (mmsim's measures,
+ * docs/model.md "Why order-2 atomic allocations fail"): what its free
+ * lists held in blocks big enough, per migrate type's list, what the
+ * per-cpu lists kept out of the buddy, and where NR_FREE_PAGES stood
+ * against the watermarks.
+ */
+struct highorder_fail_state {
+	uint64_t time;			/* ns since boot */
+	unsigned int order;
+	int nid;
+	int zone;			/* enum zone_type */
+	long free;			/* NR_FREE_PAGES, as the allocator reads it */
+	long blocks[KSTATE_NR_MIGRATETYPES];	/* pages in free blocks of order >= order */
+	long pcp;			/* pages on the zone's pcp lists, every CPU */
+	unsigned long watermark[KSTATE_NR_WMARK];
+};
+
+/* Zones recorded per failure; the rest of a long NUMA zonelist is counted. */
+#define EXPLAIN_ZONES 8
+
+/* The full explanation: printed failures and the first unprinted ones. */
+struct alloc_explain {
+	bool have_note;			/* from the slow path (else reconstructed) */
+	int alloc_flags;		/* of the last attempt */
+	int slowpath_flags;		/* gfp_to_alloc_flags() of the request */
+	uint64_t last_attempt;		/* ns */
+	unsigned int nowm_denied;	/* NOWM_* */
+	bool rt_task;
+	int classzone_idx;
+	int high_zoneidx;
+	int migratetype;
+	unsigned int nr_zones;
+	unsigned int nr_zones_more;	/* beyond EXPLAIN_ZONES */
+	struct zone_verdict zones[EXPLAIN_ZONES];
+	struct kswapd_snapshot kswapd;	/* of the preferred zone's node */
+	struct slowpath_counts note;	/* the slow path's counters */
+	bool have_highorder;		/* an order >= 1 atomic request: */
+	struct highorder_fail_state highorder;
+	/* The profile switches that shape this path. */
+	int restart_mode;		/* enum kstate_restart_mode */
+	bool rt_harder_in_irq;
+	int cw_alloc;			/* enum kstate_blk_rw */
+	int kswapd_sleep;		/* enum kstate_kswapd_sleep */
+	int kswapd_cw_priority;		/* enum kstate_kswapd_cw */
+};
 
 /* One allocation failure, as record_alloc_failure() kept it. */
 struct alloc_failure {

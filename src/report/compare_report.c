@@ -25,6 +25,7 @@
 #include "table.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
+#include "sim/sim.h"
 #include "util/fs.h"
 #include "util/xalloc.h"
 

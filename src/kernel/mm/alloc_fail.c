@@ -122,6 +122,30 @@ _Static_assert((int)NR_WMARK == (int)KSTATE_NR_WMARK &&
 _Static_assert(MAX_ORDER == KSTATE_NR_ORDERS, "kstate orders");
 _Static_assert(MAX_NR_ZONES == KSTATE_MAX_NR_ZONES, "kstate zone types");
 _Static_assert(PAGE_SHIFT == KSTATE_PAGE_SHIFT, "kstate page size");
+_Static_assert(MIGRATE_TYPES == KSTATE_NR_MIGRATETYPES &&
+	       MIGRATE_ISOLATE == KSTATE_MIGRATE_ISOLATE, "kstate migratetypes");
+_Static_assert(__GFP_WAIT == KSTATE_GFP_WAIT &&
+	       __GFP_REPEAT == KSTATE_GFP_REPEAT &&
+	       __GFP_NORETRY == KSTATE_GFP_NORETRY, "kstate gfp bits");
+_Static_assert(ALLOC_NO_WATERMARKS == KSTATE_ALLOC_NO_WATERMARKS &&
+	       ALLOC_WMARK_MASK == KSTATE_ALLOC_WMARK_MASK &&
+	       ALLOC_HARDER == KSTATE_ALLOC_HARDER &&
+	       ALLOC_HIGH == KSTATE_ALLOC_HIGH, "kstate alloc_flags");
+_Static_assert(PAGE_ALLOC_COSTLY_ORDER == KSTATE_COSTLY_ORDER,
+	       "kstate costly order");
+_Static_assert((int)RESTART_TOP == (int)KSTATE_RESTART_TOP &&
+	       (int)RESTART_AFTER_WAKE == (int)KSTATE_RESTART_AFTER_WAKE &&
+	       (int)RESTART_BEFORE_WAKE == (int)KSTATE_RESTART_BEFORE_WAKE,
+	       "kstate restart_mode");
+_Static_assert((int)BLK_RW_ASYNC == (int)KSTATE_BLK_RW_ASYNC &&
+	       (int)BLK_RW_SYNC == (int)KSTATE_BLK_RW_SYNC &&
+	       (int)BLK_RW_BOTH == (int)KSTATE_BLK_RW_BOTH, "kstate queues");
+_Static_assert((int)KSWAPD_CW_FIXED == (int)KSTATE_KSWAPD_CW_FIXED &&
+	       (int)KSWAPD_CW_ORDER_ADJUSTED ==
+	       (int)KSTATE_KSWAPD_CW_ORDER_ADJUSTED, "kstate kswapd_cw");
+_Static_assert((int)KSWAPD_SLEEP_PLAIN == (int)KSTATE_KSWAPD_SLEEP_PLAIN &&
+	       (int)KSWAPD_SLEEP_QUICK_RECHECK ==
+	       (int)KSTATE_KSWAPD_SLEEP_QUICK_RECHECK, "kstate kswapd_sleep");
 
 /* The items show_free_areas() prints, from a zone's or the global vm_stat. */
 static void snapshot_vm_counts(struct kstate_vm_counts *c, const long *stat)
@@ -502,9 +526,15 @@ static void explain_failure(struct alloc_failure *f,
 		x->classzone_idx = classzone_idx;
 		x->high_zoneidx = ctx.high_zoneidx;
 		x->migratetype = allocflags_to_migratetype(f->gfp_mask);
-		x->note = ctx;
-		x->note.zonelist = NULL;
-		x->note.preferred_zone = NULL;
+		x->note = (struct slowpath_counts){
+			.passes = ctx.passes,
+			.kswapd_wakes = ctx.kswapd_wakes,
+			.reclaim_passes = ctx.reclaim_passes,
+			.retry_waits = ctx.retry_waits,
+			.pages_reclaimed = ctx.pages_reclaimed,
+			.last_progress = ctx.last_progress,
+			.oom_tried = ctx.oom_tried,
+		};
 		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
 				    &x->kswapd);
 		x->restart_mode = kprofile_get(restart_mode);
