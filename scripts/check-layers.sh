@@ -29,6 +29,16 @@ check workload   'report|experiment|cli'
 check scenario   'report|experiment|cli'
 check report     'hw|workload|scenario|experiment|cli'
 check experiment 'cli'
+# The state formatters of report/ format the records the kernel hands
+# over (metrics/kstate.h): they include no kernel header.
+hits=$(grep -nE '^#include "(linux|mmsim)/' \
+	src/report/kern_log.[ch] src/report/procfs.[ch] \
+	src/report/explain.[ch] 2>/dev/null)
+if [ -n "$hits" ]; then
+	echo "layers: src/report's state formatters may not include linux/ or mmsim/:"
+	echo "$hits"
+	status=1
+fi
 # The simulated kernel and the programs read a profile switch through
 # kprofile_get(FIELD) only, so that every read is counted (switch_reads:
 # mmsim bisect skips the switches a run never read).  Comment lines aside.
