@@ -27,7 +27,6 @@
 #include "report/explain.h"
 #include "report/blktrace.h"
 #include "report/ftrace.h"
-#include "report/procfs.h"
 #include "report/progress.h"
 #include "metrics/records.h"
 #include "workload/workload.h"
