@@ -31,16 +31,14 @@ check trace      'hw|metrics|workload|scenario|report|experiment|cli'
 # programs, never the reverse.
 check workload   'scenario|report|experiment|cli'
 check scenario   'report|experiment|cli'
-check report     'hw|workload|scenario|experiment|cli'
+check report     'sim|hw|kernel|linux|mmsim|trace|workload|scenario|experiment|cli'
 check experiment 'cli'
-# The event formatters read plain records (metrics/events.h), which the
-# kernel and the trace parser fill and experiment/ wires to them: they
-# include no kernel header and nothing of the trace library.
-hits=$(grep -nE '^#include "(linux|mmsim|trace)/' \
-	src/report/ftrace.[ch] src/report/blktrace.[ch] \
-	src/report/postprocess.[ch] 2>/dev/null)
+# report/ formats records (metrics/: events.h, kstate.h, records.h) that
+# the kernel and the trace parser fill and experiment/ wires to it: it
+# includes no kernel header and nothing of the trace library.
+hits=$(grep -rnE '^#include "(linux|mmsim|trace)/' src/report 2>/dev/null)
 if [ -n "$hits" ]; then
-	echo "layers: report's event formatters read metrics/events.h records, not linux/, mmsim/ or trace/:"
+	echo "layers: src/report reads metrics/ records, not linux/, mmsim/ or trace/:"
 	echo "$hits"
 	status=1
 fi

@@ -33,6 +33,7 @@
 #include "mmsim/trace.h"
 #include "linux/backing-dev.h"
 #include "report/kern_log.h"
+#include "mmsim/kstate.h"
 
 #define RC6		"2.6.32-rc6"
 #define MACHINE_MB	64
@@ -991,9 +992,12 @@ static void run_atomic(const char *profile, unsigned long n0, unsigned long n1,
 		size_t len = 0;
 		FILE *out = open_memstream(&buf, &len);
 
+		struct kstate_log *log = kstate_log_take();
+
 		assert_non_null(out);
-		kern_log_alloc_failure(out, f, &opts);
+		kern_log_alloc_failure(out, log, f, &opts);
 		fclose(out);
+		kstate_log_free(log);
 		sscanf(buf, "%127[^\n]", ar->first_line);
 		free(buf);
 		/* Recorded at the interrupt's instant, in its context, under
@@ -1242,6 +1246,7 @@ static void capture_failures(struct nopage_run *nr)
 {
 	struct kern_log_opts opts = { .timestamps = false };
 	const struct alloc_failure *f = alloc_failure_get(0);
+	struct kstate_log *log;
 	char *buf = NULL;
 	FILE *out;
 
@@ -1254,8 +1259,10 @@ static void capture_failures(struct nopage_run *nr)
 	}
 	out = open_memstream(&buf, &nr->log_len);
 	assert_non_null(out);
-	kern_log_write_failures(out, &opts);
+	log = kstate_log_take();
+	kern_log_write_failures(out, log, &opts);
 	fclose(out);
+	kstate_log_free(log);
 	sscanf(buf, "%127[^\n]", nr->log_first_line);
 	free(buf);
 }

@@ -20,6 +20,7 @@
 #include "linux/slab.h"
 #include "mmsim/profile.h"
 #include "report/procfs.h"
+#include "experiment/monitor.h"
 #include "scenario/scenario.h"
 
 static char out[65536];
@@ -216,7 +217,7 @@ static char *scenario_zoneinfo(const char *mem_line)
 		fail_msg("%s", err);
 	f = open_memstream(&zoneinfo, &len);
 	assert_non_null(f);
-	assert_int_equal(procfs_show("zoneinfo", f), 0);
+	assert_int_equal(proc_show("zoneinfo", f), 0);
 	fclose(f);
 	machine_static_exit();
 	profile_set_default();

@@ -23,6 +23,7 @@
 #include "reclaim_harness.h"
 #include "mmsim/alloc_fail.h"
 #include "report/explain.h"
+#include "mmsim/kstate.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
 
@@ -349,13 +350,15 @@ static void rx_irq(struct irq_work *w)
 
 static char *paragraph(const struct alloc_failure *f)
 {
+	struct kstate_log *log = kstate_log_take();
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	explain_alloc_failure(out, f);
+	explain_alloc_failure(out, &log->profile, f);
 	fclose(out);
+	kstate_log_free(log);
 	return buf;
 }
 
@@ -442,6 +445,7 @@ static void test_noretry_failure_from_task(void **state)
 	const struct alloc_failure *f;
 	const struct alloc_explain *x;
 	struct failure_reason *t;
+	struct kstate_log *log;
 	size_t nr;
 	char *text;
 
@@ -476,7 +480,9 @@ static void test_noretry_failure_from_task(void **state)
 	assert_non_null(strstr(text, "1 direct-reclaim pass(es) reclaiming 0 pages"));
 	free(text);
 
-	t = explain_tally(&nr);
+	log = kstate_log_take();
+	t = explain_tally(log, &nr);
+	kstate_log_free(log);
 	assert_int_equal(nr, 1);
 	assert_int_equal(t[0].count, 1);
 	assert_string_equal(t[0].reason, "order-0 sleeping: order-0 test failed "
@@ -493,7 +499,7 @@ static const struct zone_snapshot *snap_zone(const struct show_mem_snapshot *m,
 					     unsigned int *idx)
 {
 	for (unsigned int z = 0; z < m->nr_zones; z++)
-		if (m->zones[z].nid == v->nid && m->zones[z].type == v->type) {
+		if (m->zones[z].nid == v->nid && m->zones[z].type == (int)v->type) {
 			*idx = z;
 			return &m->zones[z];
 		}
@@ -517,7 +523,7 @@ static void assert_matches_snapshot(const struct alloc_failure *f,
 	for (k = 0; k < m->nr_lowmem_reserve; k++)
 		if ((int)arch->zone_types[k] == f->why->classzone_idx)
 			reserve = (long)m->lowmem_reserve[idx][k];
-	assert_int_equal(v->free, zs->stat[NR_FREE_PAGES]);
+	assert_int_equal(v->free, zs->stat.free_pages);
 	assert_int_equal(v->mark_pages, zs->watermark[v->mark]);
 	assert_int_equal(v->lowmem_reserve, reserve);
 	min = (long)zs->watermark[v->mark];
@@ -525,7 +531,7 @@ static void assert_matches_snapshot(const struct alloc_failure *f,
 		min -= min / 2;
 	if (f->why->alloc_flags & ALLOC_HARDER)
 		min -= min / 4;
-	free = (long)zs->stat[NR_FREE_PAGES] - (1L << f->order) + 1;
+	free = (long)zs->stat.free_pages - (1L << f->order) + 1;
 	if (free <= min + reserve) {
 		step = WMARK_STEP_ORDER0;
 	} else {

@@ -13,6 +13,7 @@
 #include "reclaim_harness.h"
 #include "linux/sched.h"
 #include "report/kern_log.h"
+#include "mmsim/kstate.h"
 
 #define RC6 "2.6.32-rc6"
 
@@ -58,13 +59,15 @@ static int teardown(void **state)
 static char *kern_log(void)
 {
 	struct kern_log_opts opts = { .timestamps = true };
+	struct kstate_log *log = kstate_log_take();
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
 	assert_non_null(f);
-	kern_log_write_hung_tasks(f, &opts);
+	kern_log_write_hung_tasks(f, log, &opts);
 	fclose(f);
+	kstate_log_free(log);
 	return text;
 }
 

@@ -19,6 +19,7 @@
 #include "mmsim/profile.h"
 #include "linux/swap.h"
 #include "report/kern_log.h"
+#include "mmsim/kstate.h"
 
 /* ---- gfp_flags_str ---------------------------------------------------- */
 
@@ -237,6 +238,25 @@ static void teardown_sim(void)
 }
 
 /* Compare @got with the NULL-terminated @expect, line by line. */
+/* The kern.log formatters over the records the kernel holds now. */
+static size_t write_failures(FILE *out, const struct kern_log_opts *opts)
+{
+	struct kstate_log *log = kstate_log_take();
+	size_t n = kern_log_write_failures(out, log, opts);
+
+	kstate_log_free(log);
+	return n;
+}
+
+static void alloc_failure_text(FILE *out, const struct alloc_failure *f,
+			       const struct kern_log_opts *opts)
+{
+	struct kstate_log *log = kstate_log_take();
+
+	kern_log_alloc_failure(out, log, f, opts);
+	kstate_log_free(log);
+}
+
 static void compare_lines(const char *got, const char *const *expect)
 {
 	const char *p = got;
@@ -370,7 +390,7 @@ static void test_failure_text_rc6_irq(void **state)
 	assert_int_equal(f->mem->nr_zones, 2);
 
 	membuf_open(&out);
-	assert_int_equal(kern_log_write_failures(out.f, &opts), 1);
+	assert_int_equal(write_failures(out.f, &opts), 1);
 	membuf_close(&out);
 	compare_lines(out.text, expect_rc6);
 	free(out.text);
@@ -457,7 +477,7 @@ static void test_failure_text_31_task_x86(void **state)
 		 gitk_pid);
 
 	membuf_open(&out);
-	kern_log_alloc_failure(out.f, f, &opts);
+	alloc_failure_text(out.f, f, &opts);
 	membuf_close(&out);
 	compare_lines(out.text, expect);
 	free(out.text);
@@ -479,7 +499,7 @@ static void test_stack_entry_30(void **state)
 	irq_work_queue_at(&rx_irq, 0);
 	sim_run((sim_time_t)-1);
 	membuf_open(&out);
-	kern_log_write_failures(out.f, &opts);
+	write_failures(out.f, &opts);
 	membuf_close(&out);
 	assert_non_null(strstr(out.text,
 		"\nCall Trace:\n <IRQ>  [<0000000000000000>] __alloc_pages_internal\n"));
@@ -526,7 +546,7 @@ static void test_nowarn_counted_not_printed(void **state)
 		assert_false(f->mem->have_page_counts);
 	}
 	membuf_open(&out);
-	assert_int_equal(kern_log_write_failures(out.f, &opts), 10);
+	assert_int_equal(write_failures(out.f, &opts), 10);
 	membuf_close(&out);
 	for (const char *p = out.text; (p = strstr(p, "page allocation failure")); p++)
 		lines++;
@@ -584,7 +604,7 @@ static void test_ratelimit_after_ten_in_five_seconds(void **state)
 	assert_non_null(alloc_failure_get(10)->mem);
 
 	membuf_open(&out);
-	assert_int_equal(kern_log_write_failures(out.f, &opts), 20);
+	assert_int_equal(write_failures(out.f, &opts), 20);
 	membuf_close(&out);
 	for (const char *p = out.text; (p = strstr(p, "page allocation failure")); p++)
 		fails++;

@@ -19,7 +19,9 @@
 #include "mmsim/profile.h"
 #include "linux/swap.h"
 #include "report/procfs.h"
+#include "experiment/monitor.h"
 #include "report/kern_log.h"
+#include "mmsim/kstate.h"
 #include "mmsim/alloc_fail.h"
 
 static void boot(unsigned long mbytes, unsigned int cpus, unsigned int nodes)
@@ -390,14 +392,14 @@ static void test_scenario_nodes_checked(void **state)
 
 /* ---- /proc ------------------------------------------------------------ */
 
-static char *capture(void (*show)(FILE *))
+static char *capture(const char *name)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	show(f);
+	proc_show(name, f);
 	fclose(f);
 	return buf;
 }
@@ -419,10 +421,10 @@ static void test_proc_per_node(void **state)
 
 	(void)state;
 	boot(16384, 2, 2);
-	zi = capture(procfs_zoneinfo);
-	bi = capture(procfs_buddyinfo);
-	pti = capture(procfs_pagetypeinfo);
-	vm = capture(procfs_vmstat);
+	zi = capture("zoneinfo");
+	bi = capture("buddyinfo");
+	pti = capture("pagetypeinfo");
+	vm = capture("vmstat");
 	assert_non_null(strstr(zi, "Node 0, zone      DMA\n"));
 	assert_non_null(strstr(zi, "Node 0, zone   Normal\n"));
 	assert_non_null(strstr(zi, "Node 1, zone   Normal\n"));
@@ -453,6 +455,7 @@ static void test_proc_per_node(void **state)
  * node's zones, each with its "Node N " prefix. */
 static void test_alloc_failure_report_per_node(void **state)
 {
+	struct kstate_log *log;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -464,7 +467,9 @@ static void test_alloc_failure_report_per_node(void **state)
 	assert_int_equal(alloc_failure_count(), 1);
 	f = open_memstream(&buf, &len);
 	assert_non_null(f);
-	kern_log_alloc_failure(f, alloc_failure_get(0), NULL);
+	log = kstate_log_take();
+	kern_log_alloc_failure(f, log, alloc_failure_get(0), NULL);
+	kstate_log_free(log);
 	fclose(f);
 	assert_non_null(strstr(buf, "Node 0 DMA per-cpu:"));
 	assert_non_null(strstr(buf, "Node 0 DMA32 free:"));

@@ -37,6 +37,7 @@
 #include "linux/mmzone.h"
 #include "mmsim/profile.h"
 #include "report/procfs.h"
+#include "experiment/monitor.h"
 
 static const char *const buddyinfo_64m[] = {
 	"Node 0, zone      DMA      1      1      1      1      1      1      1      0      1      1      3 ",
@@ -237,14 +238,14 @@ static void boot(const char *arch, unsigned long mbytes)
 }
 
 /* Run @show into a buffer; returns it (caller frees). */
-static char *capture(void (*show)(FILE *))
+static char *capture(const char *name)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	show(f);
+	proc_show(name, f);
 	fclose(f);
 	return buf;
 }
@@ -286,7 +287,7 @@ static void test_buddyinfo(void **state)
 	(void)state;
 	profile_set_default();
 	boot("x86", 64);
-	text = capture(procfs_buddyinfo);
+	text = capture("buddyinfo");
 	assert_lines(text, buddyinfo_64m, NLINES(buddyinfo_64m));
 	free(text);
 }
@@ -298,7 +299,7 @@ static void test_pagetypeinfo(void **state)
 	(void)state;
 	profile_set_default();
 	boot("x86", 64);
-	text = capture(procfs_pagetypeinfo);
+	text = capture("pagetypeinfo");
 	assert_lines(text, pagetypeinfo_64m, NLINES(pagetypeinfo_64m));
 	free(text);
 }
@@ -310,7 +311,7 @@ static void test_zoneinfo(void **state)
 	(void)state;
 	profile_set_default();
 	boot("x86", 64);
-	text = capture(procfs_zoneinfo);
+	text = capture("zoneinfo");
 	assert_lines(text, zoneinfo_64m, NLINES(zoneinfo_64m));
 	free(text);
 }
@@ -322,7 +323,7 @@ static void test_vmstat(void **state)
 	(void)state;
 	profile_set_default();
 	boot("x86", 64);
-	text = capture(procfs_vmstat);
+	text = capture("vmstat");
 	assert_lines(text, vmstat_64m, NLINES(vmstat_64m));
 	free(text);
 }
@@ -345,7 +346,7 @@ static void test_vmstat_x86_64_zone_suffixes(void **state)
 	(void)state;
 	profile_set_default();
 	boot("x86_64", 64);
-	text = capture(procfs_vmstat);
+	text = capture("vmstat");
 	assert_true(has_line(text, "pgalloc_dma 0"));
 	assert_true(has_line(text, "pgalloc_dma32 0"));
 	assert_true(has_line(text, "pgalloc_normal 0"));
@@ -366,7 +367,7 @@ static void test_vmstat_fields_by_version(void **state)
 	profile_set_default();
 	kprofile.vmstat_fields = VMSTAT_V31;
 	boot("x86", 64);
-	text = capture(procfs_vmstat);
+	text = capture("vmstat");
 	assert_null(strstr(text, "nr_kernel_stack"));
 	assert_null(strstr(text, "nr_isolated_anon"));
 	assert_null(strstr(text, "nr_isolated_file"));
@@ -374,13 +375,13 @@ static void test_vmstat_fields_by_version(void **state)
 	assert_non_null(strstr(text, "nr_page_table_pages 0\nnr_unstable 0\n"));
 	assert_null(strstr(text, "prematurely"));
 	free(text);
-	text = capture(procfs_zoneinfo);
+	text = capture("zoneinfo");
 	assert_null(strstr(text, "nr_shmem"));
 	assert_non_null(strstr(text, "\n    nr_writeback_temp 0\n        protection: ("));
 	free(text);
 
 	kprofile.kswapd_sleep = KSWAPD_SLEEP_QUICK_RECHECK;
-	text = capture(procfs_vmstat);
+	text = capture("vmstat");
 	assert_non_null(strstr(text,
 		"kswapd_inodesteal 0\n"
 		"kswapd_slept_prematurely_fast 0\n"
@@ -400,16 +401,16 @@ static void test_counters_follow_allocations(void **state)
 	boot("x86", 64);
 	page = alloc_pages(GFP_KERNEL, 3);
 	assert_non_null(page);
-	text = capture(procfs_vmstat);
+	text = capture("vmstat");
 	assert_true(has_line(text, "nr_free_pages 14103"));	/* 14111 - 8 */
 	assert_true(has_line(text, "pgalloc_normal 8"));
 	free(text);
-	text = capture(procfs_pagetypeinfo);
+	text = capture("pagetypeinfo");
 	/* One Normal pageblock went UNMOVABLE (stolen order-10 block). */
 	assert_non_null(strstr(text, "Node 0, zone   Normal            1            0           10            1            0 \n"));
 	free(text);
 	__free_pages(page, 3);
-	text = capture(procfs_vmstat);
+	text = capture("vmstat");
 	assert_true(has_line(text, "nr_free_pages 14111"));
 	assert_true(has_line(text, "pgfree 14119"));		/* boot + 8 */
 	free(text);
@@ -423,8 +424,8 @@ static void test_show_by_name(void **state)
 	profile_set_default();
 	boot("x86", 64);
 	for (const char *const *f = procfs_files; *f; f++)
-		assert_int_equal(procfs_show(*f, devnull), 0);
-	assert_int_equal(procfs_show("nosuchfile", devnull), -1);
+		assert_int_equal(proc_show(*f, devnull), 0);
+	assert_int_equal(proc_show("nosuchfile", devnull), -1);
 	fclose(devnull);
 }
 

@@ -16,6 +16,7 @@
 #include "linux/slab.h"
 #include "linux/dcache.h"
 #include "report/procfs.h"
+#include "experiment/monitor.h"
 
 #define SHOW_DEFAULT_ARCH "x86_64"
 
@@ -201,7 +202,7 @@ int cmd_show(int argc, char **argv)
 		scenario_free(sc);
 		return rc;
 	}
-	procfs_show(file, stdout);
+	proc_show(file, stdout);
 	machine_static_exit();
 	scenario_free(sc);
 	return fflush(stdout) ? 1 : 0;

@@ -8,13 +8,14 @@
 #include "monitor.h"
 #include "report/outfile.h"
 #include "report/procfs.h"
+#include "mmsim/kstate.h"
 #include "scenario/suggest.h"
 #include "util/xalloc.h"
 
 /* MMTests' monitor names (monitors/watch-NAME.sh) and the /proc file. */
 static const struct {
 	const char *mmtests;		/* "proc-vmstat" */
-	const char *proc;		/* "vmstat": procfs_show()'s name */
+	const char *proc;		/* "vmstat": proc_show()'s name */
 } monitors[NR_MONITORS] = {
 	[MONITOR_VMSTAT] = { "proc-vmstat", "vmstat" },
 	[MONITOR_BUDDYINFO] = { "proc-buddyinfo", "buddyinfo" },
@@ -128,6 +129,19 @@ sim_time_t monitor_interval(const struct monitor_set *ms)
 	return ms->interval;
 }
 
+int proc_show(const char *name, FILE *out)
+{
+	int needs = procfs_needs(name);
+	struct kstate_mem *m;
+
+	if (needs < 0)
+		return -1;
+	m = kstate_mem_take(needs);
+	procfs_show(name, m, out);
+	kstate_mem_free(m);
+	return 0;
+}
+
 void monitor_snapshot(struct monitor_set *ms)
 {
 	/* `date +%s`: whole seconds. */
@@ -139,7 +153,7 @@ void monitor_snapshot(struct monitor_set *ms)
 		if (!(ms->mask & (1u << i)))
 			continue;
 		fprintf(f, "time: %llu\n", now);
-		procfs_show(monitors[i].proc, f);
+		proc_show(monitors[i].proc, f);
 
 	}
 }

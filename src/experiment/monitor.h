@@ -61,4 +61,11 @@ void monitor_snapshot(struct monitor_set *ms);
  * @err then naming each file that failed and why, a line each. */
 int monitor_close(struct monitor_set *ms, bool ok, char *err, size_t len);
 
+/*
+ * /proc/@name ("vmstat", "zoneinfo", ...: report/procfs.h procfs_files)
+ * of the machine now: the kernel's snapshot (kstate_mem_take()) in the
+ * kernel's text format.  0, or -1 for an unknown name.
+ */
+int proc_show(const char *name, FILE *out);
+
 #endif

@@ -22,10 +22,10 @@
 #include "linux/backing-dev.h"
 #include "linux/swap.h"
 #include "mmsim/trace.h"
+#include "mmsim/kstate.h"
 #include "linux/sched.h"
 #include "report/kern_log.h"
 #include "report/explain.h"
-#include "report/procfs.h"
 #include "report/progress.h"
 #include "metrics/records.h"
 #include "metrics/buddy_series.h"
@@ -283,13 +283,13 @@ static void take_monitor_snapshot(struct timer *t)
 	timer_add(t, sim_now() + monitor_interval(rs->opt->monitors));
 }
 
-/* /proc text of the machine now, through @fn, into a malloc'd string. */
-static void proc_text(char **out, void (*fn)(FILE *))
+/* /proc/@name of the machine now, into a malloc'd string. */
+static void proc_text(char **out, const char *name)
 {
 	size_t n;
 	FILE *f = xopen_memstream(out, &n);
 
-	fn(f);
+	proc_show(name, f);
 	fclose(f);
 }
 
@@ -336,18 +336,21 @@ static int start_workloads(struct machine *m, char *err, size_t len)
 static void collect_kern_log(struct run_result *r)
 {
 	struct kern_log_opts opts = { .timestamps = true };
+	struct kstate_log *log = kstate_log_take();
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = xopen_memstream(&buf, &len);
 
-	kern_log_write(f, &opts);
+	kern_log_write(f, log, &opts);
 	fclose(f);
+	kstate_log_free(log);
 	result_take_text(r, "kern_log", buf);
 }
 
 /* Why the allocations failed: the tally and the paragraphs (--explain). */
 static void collect_explain(struct run_result *r)
 {
+	struct kstate_log *log;
 	struct failure_reason *t;
 	char *text = NULL;
 	size_t len = 0, nr;
@@ -355,13 +358,15 @@ static void collect_explain(struct run_result *r)
 
 	if (!alloc_failure_count())
 		return;
-	t = explain_tally(&nr);
+	log = kstate_log_take();
+	t = explain_tally(log, &nr);
 	for (size_t i = 0; i < nr; i++)
 		result_append(r, "failure_reasons", &t[i]);
 	free(t);
 	f = xopen_memstream(&text, &len);
-	explain_write_failures(f);
+	explain_write_failures(f, log);
 	fclose(f);
+	kstate_log_free(log);
 	result_take_text(r, "explain", text);
 }
 
@@ -470,11 +475,11 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	}
 	collect(&state.m, res);
 	if (opt->vmstat_text)
-		proc_text(opt->vmstat_text, procfs_vmstat);
+		proc_text(opt->vmstat_text, "vmstat");
 	if (opt->slabinfo_text)
-		proc_text(opt->slabinfo_text, procfs_slabinfo);
+		proc_text(opt->slabinfo_text, "slabinfo");
 	if (opt->meminfo_text)
-		proc_text(opt->meminfo_text, procfs_meminfo);
+		proc_text(opt->meminfo_text, "meminfo");
 	ret = 0;
 out:
 	/* A trace that could not be written does not undo the run: its

@@ -21,6 +21,7 @@
 #include <strings.h>
 #include "mmsim/profile.h"
 #include "mmsim/boot_params.h"
+#include "mmsim/kstate.h"
 #include "metrics/metrics.h"
 
 #define P(n)		(1u << ((n) - 1))
@@ -1143,3 +1144,33 @@ static struct measure switch_reads_measure = {
 	.collect = switch_reads_collect,
 };
 MEASURE_REGISTER(switch_reads_measure);
+
+/*
+ * The profile's identity as the text formats of report/ need it (which
+ * field set kern.log and /proc print, whether patch 4's vmstat events
+ * exist).  Formatting is not a switch read of the simulated kernel: the
+ * fields are read directly, uncounted.
+ */
+void kprofile_identity(const struct kernel_profile *p,
+		       struct kstate_profile *id)
+{
+	if (!p)
+		p = &kprofile;
+	id->name = p->name;
+	id->release = p->release;
+	switch (p->vmstat_fields) {
+	case VMSTAT_V30:
+		id->vmstat_fields = KSTATE_VMSTAT_V30;
+		break;
+	case VMSTAT_V31:
+		id->vmstat_fields = KSTATE_VMSTAT_V31;
+		break;
+	case VMSTAT_V32:
+	default:
+		id->vmstat_fields = KSTATE_VMSTAT_V32;
+		break;
+	}
+	id->kswapd_sleep = p->kswapd_sleep == KSWAPD_SLEEP_QUICK_RECHECK ?
+			   KSTATE_KSWAPD_SLEEP_QUICK_RECHECK :
+			   KSTATE_KSWAPD_SLEEP_PLAIN;
+}

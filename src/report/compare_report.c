@@ -30,9 +30,12 @@
 
 /* ---- per-run measures ------------------------------------------------- */
 
-static double secs(sim_time_t t)
+/* Results keep simulated time in ns (metrics/metrics.h). */
+#define NS_PER_SEC	1000000000ULL
+
+static double secs(uint64_t ns)
 {
-	return (double)t / NSEC_PER_SEC;
+	return (double)ns / NS_PER_SEC;
 }
 
 double report_elapsed(const struct run_result *r)
@@ -60,7 +63,7 @@ static double vm_event(const struct run_result *r, const char *name)
 
 static double m_stalls(const struct run_result *r)
 {
-	return (double)result_stalls_over(r, NSEC_PER_SEC);
+	return (double)result_stalls_over(r, NS_PER_SEC);
 }
 
 static double m_stall_p95(const struct run_result *r)
@@ -953,7 +956,7 @@ size_t compare_report_disk_rows(const struct report *rep,
 		struct report_row *busy = add_row(&rs, "%", 1, "Disk busy %s", cls[k]);
 
 		for (size_t c = 0; c < rep->nr_columns; c++)
-			busy->v[c] = ratio(secs((sim_time_t)col_sum(&rep->columns[c],
+			busy->v[c] = ratio(secs((uint64_t)col_sum(&rep->columns[c],
 				"blk_busy", cls[k], NULL)), col_seconds(&rep->columns[c]), 100);
 	}
 	for (int k = 0; k < 2; k++) {

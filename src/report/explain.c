@@ -10,14 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include "explain.h"
-#include "mmsim/profile.h"
 #include "util/xalloc.h"
 
-static const char *const wmark_names[NR_WMARK] = {
+#define NSEC_PER_SEC	1000000000ULL
+#define NSEC_PER_MSEC	1000000ULL
+#define NSEC_PER_USEC	1000ULL
+
+static const char *const wmark_names[KSTATE_NR_WMARK] = {
 	"WMARK_MIN", "WMARK_LOW", "WMARK_HIGH",
 };
 
-static const char *const zone_type_names[MAX_NR_ZONES] = {
+static const char *const zone_type_names[KSTATE_MAX_NR_ZONES] = {
 	"DMA", "DMA32", "Normal", "HighMem", "Movable",
 };
 
@@ -28,6 +31,20 @@ static const char *const kswapd_activity_names[] = {
 	[KSWAPD_ACT_BALANCING] = "running balance_pgdat",
 	[KSWAPD_ACT_CONGESTION_WAIT] = "in congestion_wait",
 };
+
+/* A congestion queue's name, as 2.6.32 blk_rw_name() spells BLK_RW_*. */
+static const char *blk_rw_name(int queue)
+{
+	switch (queue) {
+	case KSTATE_BLK_RW_ASYNC:
+		return "ASYNC";
+	case KSTATE_BLK_RW_SYNC:
+		return "SYNC";
+	case KSTATE_BLK_RW_BOTH:
+		return "BOTH";
+	}
+	return "?";
+}
 
 /* Append to a buffer being built piecewise. */
 static void cat(char *buf, size_t len, const char *fmt, ...)
@@ -46,7 +63,7 @@ static void cat(char *buf, size_t len, const char *fmt, ...)
 }
 
 /* "12.345678"; padded to printk's "%5lu.%06lu" for a line's prefix. */
-static const char *secs_fmt(sim_time_t t, char *buf, size_t len, bool pad)
+static const char *secs_fmt(uint64_t t, char *buf, size_t len, bool pad)
 {
 	snprintf(buf, len, pad ? "%5lu.%06lu" : "%lu.%06lu",
 		 (unsigned long)(t / NSEC_PER_SEC),
@@ -54,12 +71,12 @@ static const char *secs_fmt(sim_time_t t, char *buf, size_t len, bool pad)
 	return buf;
 }
 
-static const char *secs(sim_time_t t, char *buf, size_t len)
+static const char *secs(uint64_t t, char *buf, size_t len)
 {
 	return secs_fmt(t, buf, len, false);
 }
 
-static double ms_between(sim_time_t from, sim_time_t to)
+static double ms_between(uint64_t from, uint64_t to)
 {
 	return (double)(to - from) / NSEC_PER_MSEC;
 }
@@ -67,13 +84,13 @@ static double ms_between(sim_time_t from, sim_time_t to)
 static const char *flags_text(int alloc_flags, char *buf, size_t len)
 {
 	buf[0] = 0;
-	if (alloc_flags & ALLOC_NO_WATERMARKS)
+	if (alloc_flags & KSTATE_ALLOC_NO_WATERMARKS)
 		cat(buf, len, "ALLOC_NO_WATERMARKS");
 	else
-		cat(buf, len, "%s", wmark_names[alloc_flags & ALLOC_WMARK_MASK]);
-	if (alloc_flags & ALLOC_HARDER)
+		cat(buf, len, "%s", wmark_names[alloc_flags & KSTATE_ALLOC_WMARK_MASK]);
+	if (alloc_flags & KSTATE_ALLOC_HARDER)
 		cat(buf, len, "|ALLOC_HARDER");
-	if (alloc_flags & ALLOC_HIGH)
+	if (alloc_flags & KSTATE_ALLOC_HIGH)
 		cat(buf, len, "|ALLOC_HIGH");
 	return buf;
 }
@@ -91,9 +108,9 @@ static const char *zone_label(const struct zone_verdict *v, char *buf,
 /* The kind of request, as the failure's first words. */
 static const char *request_kind(const struct alloc_failure *f)
 {
-	if (!(f->gfp_mask & __GFP_WAIT))
+	if (!(f->gfp_mask & KSTATE_GFP_WAIT))
 		return "atomic";
-	if (f->order > PAGE_ALLOC_COSTLY_ORDER)
+	if (f->order > KSTATE_COSTLY_ORDER)
 		return "costly";
 	return "sleeping";
 }
@@ -123,9 +140,9 @@ static const char *nopage_text(const struct alloc_failure *f)
 	default:
 		break;
 	}
-	if (f->gfp_mask & __GFP_NORETRY)
+	if (f->gfp_mask & KSTATE_GFP_NORETRY)
 		return "should_alloc_retry(): __GFP_NORETRY";
-	if (f->gfp_mask & __GFP_REPEAT) {
+	if (f->gfp_mask & KSTATE_GFP_REPEAT) {
 		snprintf(buf, sizeof(buf), "should_alloc_retry(): __GFP_REPEAT "
 			 "and 2^%u pages reclaimed", f->order);
 		return buf;
@@ -185,11 +202,11 @@ static void explain_zone(FILE *out, const struct alloc_failure *f,
 
 	fprintf(out, "  %s: free %ld, %s %ld", zone_label(v, name, sizeof(name)),
 		v->free, wmark_names[v->mark], mark);
-	if (x->alloc_flags & ALLOC_HIGH) {
+	if (x->alloc_flags & KSTATE_ALLOC_HIGH) {
 		min -= min / 2;
 		fprintf(out, ", -min/2 (ALLOC_HIGH) = %ld", min);
 	}
-	if (x->alloc_flags & ALLOC_HARDER) {
+	if (x->alloc_flags & KSTATE_ALLOC_HARDER) {
 		min -= min / 4;
 		fprintf(out, ", -min/4 (ALLOC_HARDER) = %ld", min);
 	}
@@ -211,15 +228,15 @@ static void explain_flags(FILE *out, const struct alloc_failure *f,
 			secs(x->last_attempt, t, sizeof(t)),
 			ms_between(x->last_attempt, f->time));
 	fputs("\n", out);
-	if (x->alloc_flags & ALLOC_HARDER)
-		fprintf(out, "    ALLOC_HARDER: %s\n", !(f->gfp_mask & __GFP_WAIT) ?
+	if (x->alloc_flags & KSTATE_ALLOC_HARDER)
+		fprintf(out, "    ALLOC_HARDER: %s\n", !(f->gfp_mask & KSTATE_GFP_WAIT) ?
 			"no __GFP_WAIT" : "rt task");
 	else if (x->rt_task && f->in_interrupt)
 		fprintf(out, "    ALLOC_HARDER not granted: rt task interrupted "
 			"(patch 2 reverts 341ce06f's grant in interrupts)\n");
-	if (x->alloc_flags & ALLOC_HIGH)
+	if (x->alloc_flags & KSTATE_ALLOC_HIGH)
 		fprintf(out, "    ALLOC_HIGH: __GFP_HIGH\n");
-	if (x->slowpath_flags & ALLOC_NO_WATERMARKS) {
+	if (x->slowpath_flags & KSTATE_ALLOC_NO_WATERMARKS) {
 		fprintf(out, "    ALLOC_NO_WATERMARKS granted (PF_MEMALLOC or "
 			"TIF_MEMDIE), and the buddy had no block either\n");
 	} else {
@@ -244,20 +261,20 @@ static void explain_flags(FILE *out, const struct alloc_failure *f,
 static void explain_highorder(FILE *out, const struct alloc_failure *f,
 			      const struct highorder_fail_state *h)
 {
-	static const char *const types[MIGRATE_TYPES] = {
+	static const char *const types[KSTATE_NR_MIGRATETYPES] = {
 		"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
 	};
 	long all = 0;
 
 	fprintf(out, "  %s at the failure: free %ld (%s min %lu, %s low %lu); "
 		"in free blocks of order >= %u:", zone_type_names[h->zone],
-		h->free, h->free < (long)h->watermark[WMARK_MIN] ? "below" :
-		"above", h->watermark[WMARK_MIN],
-		h->free < (long)h->watermark[WMARK_LOW] ? "below" : "above",
-		h->watermark[WMARK_LOW], f->order);
-	for (int t = 0; t < MIGRATE_TYPES; t++) {
+		h->free, h->free < (long)h->watermark[KSTATE_WMARK_MIN] ? "below" :
+		"above", h->watermark[KSTATE_WMARK_MIN],
+		h->free < (long)h->watermark[KSTATE_WMARK_LOW] ? "below" : "above",
+		h->watermark[KSTATE_WMARK_LOW], f->order);
+	for (int t = 0; t < KSTATE_NR_MIGRATETYPES; t++) {
 		all += h->blocks[t];
-		if (t != MIGRATE_ISOLATE || h->blocks[t])
+		if (t != KSTATE_MIGRATE_ISOLATE || h->blocks[t])
 			fprintf(out, "%s %s %ld", t ? "," : "", types[t],
 				h->blocks[t]);
 	}
@@ -304,9 +321,9 @@ static void explain_kswapd(FILE *out, const struct alloc_failure *f,
 static void explain_reclaim(FILE *out, const struct alloc_failure *f,
 			    const struct alloc_explain *x)
 {
-	const struct slowpath_note *n = &x->note;
+	const struct slowpath_counts *n = &x->note;
 
-	if (!(f->gfp_mask & __GFP_WAIT)) {
+	if (!(f->gfp_mask & KSTATE_GFP_WAIT)) {
 		fprintf(out, "  reclaim: not allowed (no __GFP_WAIT); %u pass, "
 			"kswapd woken %u time(s)\n", n->passes, n->kswapd_wakes);
 	} else if (x->have_note) {
@@ -323,25 +340,26 @@ static void explain_reclaim(FILE *out, const struct alloc_failure *f,
 }
 
 /* The profile switches that shaped this particular path. */
-static void explain_profile(FILE *out, const struct alloc_failure *f,
+static void explain_profile(FILE *out, const struct kstate_profile *profile,
+			    const struct alloc_failure *f,
 			    const struct alloc_explain *x)
 {
-	const struct slowpath_note *n = &x->note;
+	const struct slowpath_counts *n = &x->note;
 	const struct kswapd_snapshot *ks = &x->kswapd;
 
-	fprintf(out, "  profile %s:", kprofile.name);
+	fprintf(out, "  profile %s:", profile->name);
 	if (n->passes > 1) {
 		switch (x->restart_mode) {
-		case RESTART_AFTER_WAKE:
+		case KSTATE_RESTART_AFTER_WAKE:
 			fprintf(out, " restarts skip wake_all_kswapd, so kswapd "
 				"heard of this order once in %u passes (P1 "
 				"absent);", n->passes);
 			break;
-		case RESTART_BEFORE_WAKE:
+		case KSTATE_RESTART_BEFORE_WAKE:
 			fprintf(out, " each of the %u passes woke kswapd (P1);",
 				n->passes);
 			break;
-		case RESTART_TOP:
+		case KSTATE_RESTART_TOP:
 			fprintf(out, " 2.6.30: each restart re-ran the fast path "
 				"and woke kswapd;");
 			break;
@@ -350,23 +368,23 @@ static void explain_profile(FILE *out, const struct alloc_failure *f,
 		fprintf(out, " one pass, kswapd woken at its start (P1 does "
 			"not apply);");
 	}
-	if ((f->gfp_mask & __GFP_WAIT) && x->rt_task && f->in_interrupt)
+	if ((f->gfp_mask & KSTATE_GFP_WAIT) && x->rt_task && f->in_interrupt)
 		fprintf(out, " rt task in interrupt: ALLOC_HARDER %s;",
 			x->rt_harder_in_irq ? "granted (341ce06f, P2 absent)" :
 			"not granted (P2)");
 	if (n->retry_waits)
 		fprintf(out, " retries waited on queue %s (%s);",
 			blk_rw_name(x->cw_alloc),
-			x->cw_alloc == BLK_RW_BOTH ? "P3" : "P3 absent");
+			x->cw_alloc == KSTATE_BLK_RW_BOTH ? "P3" : "P3 absent");
 	if (ks->state == KSWAPD_ACT_CONGESTION_WAIT)
 		fprintf(out, " kswapd naps below priority %s (%s);",
-			x->kswapd_cw_priority == KSWAPD_CW_ORDER_ADJUSTED ?
+			x->kswapd_cw_priority == KSTATE_KSWAPD_CW_ORDER_ADJUSTED ?
 			"DEF_PRIORITY-2-order" : "DEF_PRIORITY-2",
-			x->kswapd_cw_priority == KSWAPD_CW_ORDER_ADJUSTED ?
+			x->kswapd_cw_priority == KSTATE_KSWAPD_CW_ORDER_ADJUSTED ?
 			"P5" : "P5 absent");
 	if (ks->state == KSWAPD_ACT_SLEEPING)
 		fprintf(out, " kswapd slept %s;",
-			x->kswapd_sleep == KSWAPD_SLEEP_QUICK_RECHECK ?
+			x->kswapd_sleep == KSTATE_KSWAPD_SLEEP_QUICK_RECHECK ?
 			"after P4's HZ/10 recheck found the zones balanced" :
 			"with no recheck (P4 absent)");
 	fputs("\n", out);
@@ -381,7 +399,8 @@ static const char *status(const struct alloc_failure *f)
 	return "ratelimited, not printed";
 }
 
-void explain_alloc_failure(FILE *out, const struct alloc_failure *f)
+void explain_alloc_failure(FILE *out, const struct kstate_profile *profile,
+			   const struct alloc_failure *f)
 {
 	const struct alloc_explain *x = f->why;
 	char t[32];
@@ -407,7 +426,7 @@ void explain_alloc_failure(FILE *out, const struct alloc_failure *f)
 		explain_highorder(out, f, &x->highorder);
 	explain_kswapd(out, f, &x->kswapd);
 	explain_reclaim(out, f, x);
-	explain_profile(out, f, x);
+	explain_profile(out, profile, f, x);
 }
 
 void explain_reason_text(const struct alloc_failure *f, char *buf, size_t len)
@@ -417,7 +436,7 @@ void explain_reason_text(const struct alloc_failure *f, char *buf, size_t len)
 
 	buf[0] = 0;
 	cat(buf, len, "order-%u %s: ", f->order, request_kind(f));
-	if (r->zone >= MAX_NR_ZONES) {
+	if (r->zone >= KSTATE_MAX_NR_ZONES) {
 		cat(buf, len, "no zone to allocate from");
 		return;
 	}
@@ -509,9 +528,9 @@ static bool same_reason(const struct alloc_failure *a,
 	       x->harder == y->harder && x->high == y->high;
 }
 
-struct failure_reason *explain_tally(size_t *nr)
+struct failure_reason *explain_tally(const struct kstate_log *log, size_t *nr)
 {
-	size_t n = alloc_failure_count(), used = 0, nr_seen = 0;
+	size_t n = log->nr_failures, used = 0, nr_seen = 0;
 	struct failure_reason *t = xcalloc(n + 1, sizeof(*t));
 	/* Every distinct set of fields met, and the reason its text is:
 	 * two sets may read alike, and each is formatted once. */
@@ -519,7 +538,7 @@ struct failure_reason *explain_tally(size_t *nr)
 	size_t *seen_k = xcalloc(n + 1, sizeof(*seen_k));
 
 	for (size_t i = 0; i < n; i++) {
-		const struct alloc_failure *f = alloc_failure_get(i);
+		const struct alloc_failure *f = log->failures[i];
 		size_t k, s;
 
 		for (s = 0; s < nr_seen; s++)
@@ -608,24 +627,24 @@ void explain_tally_print(FILE *out, const struct failure_reason *reasons,
 	}
 }
 
-size_t explain_write_failures(FILE *out)
+size_t explain_write_failures(FILE *out, const struct kstate_log *log)
 {
 	struct failure_reason *t;
 	size_t nr, paragraphs = 0;
 
-	for (size_t i = 0; i < alloc_failure_count(); i++) {
-		const struct alloc_failure *f = alloc_failure_get(i);
+	for (size_t i = 0; i < log->nr_failures; i++) {
+		const struct alloc_failure *f = log->failures[i];
 
 		if (!f->printed)
 			continue;
-		explain_alloc_failure(out, f);
+		explain_alloc_failure(out, &log->profile, f);
 		fputs("\n", out);
 		paragraphs++;
 	}
-	if (alloc_failure_count() > paragraphs)
+	if (log->nr_failures > paragraphs)
 		fprintf(out, "(%zu ratelimited or __GFP_NOWARN failures are "
-			"in the tally only)\n\n", alloc_failure_count() - paragraphs);
-	t = explain_tally(&nr);
+			"in the tally only)\n\n", log->nr_failures - paragraphs);
+	t = explain_tally(log, &nr);
 	explain_tally_print(out, t, nr);
 	free(t);
 	return paragraphs;

@@ -11,15 +11,17 @@
 #include <stdarg.h>
 #include <string.h>
 #include "kern_log.h"
-#include "linux/oom.h"
 
-#define K(pages) ((pages) << (PAGE_SHIFT - 10))
+#define K(pages) ((pages) << (KSTATE_PAGE_SHIFT - 10))
+#define NSEC_PER_SEC	1000000000ULL
+#define NSEC_PER_USEC	1000ULL
 
 struct log {
 	FILE *out;
 	const struct kern_log_opts *opts;
-	const struct kernel_profile *profile;
-	sim_time_t time;
+	const struct kstate_log *records;
+	const struct kstate_profile *profile;
+	uint64_t time;
 };
 
 /* One printk'd line, with the printk time prefix when asked for. */
@@ -70,7 +72,7 @@ static const char *node(const struct log *l, const struct show_mem_snapshot *m,
 
 static bool long_fields(const struct log *l)
 {
-	return l->profile->vmstat_fields >= VMSTAT_V32;
+	return l->profile->vmstat_fields >= KSTATE_VMSTAT_V32;
 }
 
 static void show_pcp(struct log *l, const struct show_mem_snapshot *m)
@@ -88,51 +90,51 @@ static void show_pcp(struct log *l, const struct show_mem_snapshot *m)
 
 static void show_global(struct log *l, const struct show_mem_snapshot *m)
 {
-	const unsigned long *g = m->global;
+	const struct kstate_vm_counts *g = &m->global;
 
 	if (long_fields(l)) {
 		line(l, "active_anon:%lu inactive_anon:%lu isolated_anon:%lu",
-		     g[NR_ACTIVE_ANON], g[NR_INACTIVE_ANON], g[NR_ISOLATED_ANON]);
+		     g->active_anon, g->inactive_anon, g->isolated_anon);
 		line(l, " active_file:%lu inactive_file:%lu isolated_file:%lu",
-		     g[NR_ACTIVE_FILE], g[NR_INACTIVE_FILE], g[NR_ISOLATED_FILE]);
+		     g->active_file, g->inactive_file, g->isolated_file);
 		line(l, " unevictable:%lu dirty:%lu writeback:%lu unstable:%lu",
-		     g[NR_UNEVICTABLE], g[NR_FILE_DIRTY], g[NR_WRITEBACK],
-		     g[NR_UNSTABLE_NFS]);
+		     g->unevictable, g->file_dirty, g->writeback,
+		     g->unstable_nfs);
 		line(l, " free:%lu slab_reclaimable:%lu slab_unreclaimable:%lu",
-		     g[NR_FREE_PAGES], g[NR_SLAB_RECLAIMABLE],
-		     g[NR_SLAB_UNRECLAIMABLE]);
+		     g->free_pages, g->slab_reclaimable,
+		     g->slab_unreclaimable);
 		line(l, " mapped:%lu shmem:%lu pagetables:%lu bounce:%lu",
-		     g[NR_FILE_MAPPED], g[NR_SHMEM], g[NR_PAGETABLE],
-		     g[NR_BOUNCE]);
+		     g->file_mapped, g->shmem, g->pagetable, g->bounce);
 		return;
 	}
 	/* .30/.31: capitalised first field, one combined slab count. */
 	line(l, "Active_anon:%lu active_file:%lu inactive_anon:%lu",
-	     g[NR_ACTIVE_ANON], g[NR_ACTIVE_FILE], g[NR_INACTIVE_ANON]);
+	     g->active_anon, g->active_file, g->inactive_anon);
 	line(l, " inactive_file:%lu unevictable:%lu dirty:%lu writeback:%lu unstable:%lu",
-	     g[NR_INACTIVE_FILE], g[NR_UNEVICTABLE], g[NR_FILE_DIRTY],
-	     g[NR_WRITEBACK], g[NR_UNSTABLE_NFS]);
+	     g->inactive_file, g->unevictable, g->file_dirty,
+	     g->writeback, g->unstable_nfs);
 	line(l, " free:%lu slab:%lu mapped:%lu pagetables:%lu bounce:%lu",
-	     g[NR_FREE_PAGES], g[NR_SLAB_RECLAIMABLE] + g[NR_SLAB_UNRECLAIMABLE],
-	     g[NR_FILE_MAPPED], g[NR_PAGETABLE], g[NR_BOUNCE]);
+	     g->free_pages, g->slab_reclaimable + g->slab_unreclaimable,
+	     g->file_mapped, g->pagetable, g->bounce);
 }
 
 static void show_zone(struct log *l, const struct show_mem_snapshot *m,
 		      unsigned int z)
 {
 	const struct zone_snapshot *zs = &m->zones[z];
-	const unsigned long *s = zs->stat;
+	const struct kstate_vm_counts *s = &zs->stat;
 	char buf[1024] = "";
 
 	cat(buf, sizeof(buf),
 	    "%s%s free:%lukB min:%lukB low:%lukB high:%lukB"
 	    " active_anon:%lukB inactive_anon:%lukB active_file:%lukB"
 	    " inactive_file:%lukB unevictable:%lukB",
-	    node(l, m, zs), zs->name, K(s[NR_FREE_PAGES]),
-	    K(zs->watermark[WMARK_MIN]), K(zs->watermark[WMARK_LOW]),
-	    K(zs->watermark[WMARK_HIGH]), K(s[NR_ACTIVE_ANON]),
-	    K(s[NR_INACTIVE_ANON]), K(s[NR_ACTIVE_FILE]),
-	    K(s[NR_INACTIVE_FILE]), K(s[NR_UNEVICTABLE]));
+	    node(l, m, zs), zs->name, K(s->free_pages),
+	    K(zs->watermark[KSTATE_WMARK_MIN]),
+	    K(zs->watermark[KSTATE_WMARK_LOW]),
+	    K(zs->watermark[KSTATE_WMARK_HIGH]), K(s->active_anon),
+	    K(s->inactive_anon), K(s->active_file),
+	    K(s->inactive_file), K(s->unevictable));
 	if (long_fields(l)) {
 		cat(buf, sizeof(buf),
 		    " isolated(anon):%lukB isolated(file):%lukB present:%lukB"
@@ -141,14 +143,14 @@ static void show_zone(struct log *l, const struct show_mem_snapshot *m,
 		    " slab_unreclaimable:%lukB kernel_stack:%lukB"
 		    " pagetables:%lukB unstable:%lukB bounce:%lukB"
 		    " writeback_tmp:%lukB",
-		    K(s[NR_ISOLATED_ANON]), K(s[NR_ISOLATED_FILE]),
-		    K(zs->present_pages), K(s[NR_MLOCK]), K(s[NR_FILE_DIRTY]),
-		    K(s[NR_WRITEBACK]), K(s[NR_FILE_MAPPED]), K(s[NR_SHMEM]),
-		    K(s[NR_SLAB_RECLAIMABLE]), K(s[NR_SLAB_UNRECLAIMABLE]),
+		    K(s->isolated_anon), K(s->isolated_file),
+		    K(zs->present_pages), K(s->mlock), K(s->file_dirty),
+		    K(s->writeback), K(s->file_mapped), K(s->shmem),
+		    K(s->slab_reclaimable), K(s->slab_unreclaimable),
 		    /* NR_KERNEL_STACK counts stacks, not pages. */
-		    s[NR_KERNEL_STACK] * ALLOC_FAIL_THREAD_SIZE / 1024,
-		    K(s[NR_PAGETABLE]), K(s[NR_UNSTABLE_NFS]),
-		    K(s[NR_BOUNCE]), K(s[NR_WRITEBACK_TEMP]));
+		    s->kernel_stack * ALLOC_FAIL_THREAD_SIZE / 1024,
+		    K(s->pagetable), K(s->unstable_nfs),
+		    K(s->bounce), K(s->writeback_temp));
 	} else {
 		cat(buf, sizeof(buf), " present:%lukB", K(zs->present_pages));
 	}
@@ -171,7 +173,7 @@ static void show_buddy(struct log *l, const struct show_mem_snapshot *m,
 	unsigned long total = 0;
 
 	cat(buf, sizeof(buf), "%s%s: ", node(l, m, zs), zs->name);
-	for (int order = 0; order < MAX_ORDER; order++) {
+	for (int order = 0; order < KSTATE_NR_ORDERS; order++) {
 		total += zs->nr_free[order] << order;
 		cat(buf, sizeof(buf), "%lu*%lukB ", zs->nr_free[order],
 		    K(1UL) << order);
@@ -189,15 +191,15 @@ static void show_mem(struct log *l, const struct show_mem_snapshot *m)
 		show_zone(l, m, z);
 	for (unsigned int z = 0; z < m->nr_zones; z++)
 		show_buddy(l, m, &m->zones[z]);
-	line(l, "%ld total pagecache pages", (long)m->global[NR_FILE_PAGES]);
+	line(l, "%ld total pagecache pages", (long)m->global.file_pages);
 	/* show_swap_cache_info() */
 	line(l, "%lu pages in swap cache", m->swap_cache.pages);
 	line(l, "Swap cache stats: add %lu, delete %lu, find %lu/%lu",
 	     m->swap_cache.add_total, m->swap_cache.del_total,
 	     m->swap_cache.find_success, m->swap_cache.find_total);
-	line(l, "Free swap  = %ldkB", m->nr_swap_pages << (PAGE_SHIFT - 10));
+	line(l, "Free swap  = %ldkB", m->nr_swap_pages << (KSTATE_PAGE_SHIFT - 10));
 	line(l, "Total swap = %lukB",
-	     (unsigned long)m->total_swap_pages << (PAGE_SHIFT - 10));
+	     (unsigned long)m->total_swap_pages << (KSTATE_PAGE_SHIFT - 10));
 	if (!m->have_page_counts)
 		return;
 	line(l, "%lu pages RAM", m->pages_ram);
@@ -212,7 +214,7 @@ static void show_mem(struct log *l, const struct show_mem_snapshot *m)
  * (mm/page_alloc.c), renamed __alloc_pages_nodemask() in 2.6.31. */
 static const char *alloc_entry(const struct log *l)
 {
-	return l->profile->vmstat_fields == VMSTAT_V30 ?
+	return l->profile->vmstat_fields == KSTATE_VMSTAT_V30 ?
 	       "__alloc_pages_internal" : "__alloc_pages_nodemask";
 }
 
@@ -226,8 +228,7 @@ static const char *alloc_entry(const struct log *l)
 static void show_stack(struct log *l, int pid, const char *comm,
 		       bool irq, const char *const *frames, int nr_frames)
 {
-	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
-	int width = x86_64 ? 16 : 8;
+	int width = l->records->x86_64 ? 16 : 8;
 
 	line(l, "Pid: %d, comm: %.20s Not tainted %s #1", pid, comm,
 	     l->profile->name);
@@ -237,34 +238,37 @@ static void show_stack(struct log *l, int pid, const char *comm,
 		     " <IRQ> " : "", width, 0, frames[i]);
 }
 
-static void log_init(struct log *l, FILE *out, const struct kern_log_opts *o,
-		     sim_time_t t)
+static void log_init(struct log *l, FILE *out, const struct kstate_log *log,
+		     const struct kern_log_opts *o, uint64_t t)
 {
 	l->out = out;
 	l->opts = o;
-	l->profile = o && o->profile ? o->profile : &kprofile;
+	l->records = log;
+	l->profile = &log->profile;
 	l->time = t;
 }
 
-void kern_log_ratelimit_suppressed(FILE *out, sim_time_t t, int missed,
+void kern_log_ratelimit_suppressed(FILE *out, const struct kstate_log *log,
+				   uint64_t t, int missed,
 				   const struct kern_log_opts *opts)
 {
 	struct log l;
 
-	log_init(&l, out, opts, t);
+	log_init(&l, out, log, opts, t);
 	/* lib/ratelimit.c prints its own __func__ in .30, .31 and .32. */
 	line(&l, "__ratelimit: %d callbacks suppressed", missed);
 }
 
-void kern_log_alloc_failure(FILE *out, const struct alloc_failure *f,
+void kern_log_alloc_failure(FILE *out, const struct kstate_log *log,
+			    const struct alloc_failure *f,
 			    const struct kern_log_opts *opts)
 {
 	struct log l;
 
-	log_init(&l, out, opts, f->time);
+	log_init(&l, out, log, opts, f->time);
 	if (f->ratelimit_missed)
-		kern_log_ratelimit_suppressed(out, f->time, f->ratelimit_missed,
-					      opts);
+		kern_log_ratelimit_suppressed(out, log, f->time,
+					      f->ratelimit_missed, opts);
 	line(&l, "%s: page allocation failure. order:%u, mode:0x%x",
 	     f->comm, f->order, f->gfp_mask);
 	show_stack(&l, f->pid, f->comm, f->in_interrupt,
@@ -273,16 +277,17 @@ void kern_log_alloc_failure(FILE *out, const struct alloc_failure *f,
 		show_mem(&l, f->mem);
 }
 
-size_t kern_log_write_failures(FILE *out, const struct kern_log_opts *opts)
+size_t kern_log_write_failures(FILE *out, const struct kstate_log *log,
+			       const struct kern_log_opts *opts)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < alloc_failure_count(); i++) {
-		const struct alloc_failure *f = alloc_failure_get(i);
+	for (size_t i = 0; i < log->nr_failures; i++) {
+		const struct alloc_failure *f = log->failures[i];
 
 		if (!f->printed)
 			continue;
-		kern_log_alloc_failure(out, f, opts);
+		kern_log_alloc_failure(out, log, f, opts);
 		n++;
 	}
 	return n;
@@ -293,14 +298,14 @@ size_t kern_log_write_failures(FILE *out, const struct kern_log_opts *opts)
  * the hint, and sched_show_task()'s line and stack.  mmsim has no stack:
  * the trace is the task's wait site, addresses printed as zero.
  */
-void kern_log_hung_task(FILE *out, const struct hung_task_record *r,
+void kern_log_hung_task(FILE *out, const struct kstate_log *log,
+			const struct hung_task_record *r,
 			const struct kern_log_opts *opts)
 {
-	bool x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
-	int width = x86_64 ? 16 : 8;
+	int width = log->x86_64 ? 16 : 8;
 	struct log l;
 
-	log_init(&l, out, opts, r->when);
+	log_init(&l, out, log, opts, r->when);
 	line(&l, "INFO: task %s:%d blocked for more than %lu seconds.", r->comm,
 	     r->pid, r->timeout);
 	line(&l, "\"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.");
@@ -310,13 +315,12 @@ void kern_log_hung_task(FILE *out, const struct hung_task_record *r,
 	line(&l, " [<%0*x>] %s", width, 0, r->wchan ? r->wchan : "schedule");
 }
 
-size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts)
+size_t kern_log_write_hung_tasks(FILE *out, const struct kstate_log *log,
+				 const struct kern_log_opts *opts)
 {
-	size_t n = hung_task_count();
-
-	for (size_t i = 0; i < n; i++)
-		kern_log_hung_task(out, hung_task_get(i), opts);
-	return n;
+	for (size_t i = 0; i < log->nr_hung; i++)
+		kern_log_hung_task(out, log, log->hung[i], opts);
+	return log->nr_hung;
 }
 
 /*
@@ -327,17 +331,18 @@ size_t kern_log_write_hung_tasks(FILE *out, const struct kern_log_opts *opts)
  * table -- then "Out of memory: kill process ... or a child" and
  * __oom_kill_task()'s "Killed process".
  */
-void kern_log_oom_kill(FILE *out, const struct oom_kill_record *k,
+void kern_log_oom_kill(FILE *out, const struct kstate_log *log,
+		       const struct oom_kill_record *k,
 		       const struct kern_log_opts *opts)
 {
 	/* An OOM from interrupt context runs on the idle task. */
 	const char *comm = k->trigger_comm[0] ? k->trigger_comm : "swapper";
 	struct log l;
 
-	log_init(&l, out, opts, k->when);
+	log_init(&l, out, log, opts, k->when);
 	if (k->ratelimit_missed)
-		kern_log_ratelimit_suppressed(out, k->when, k->ratelimit_missed,
-					      opts);
+		kern_log_ratelimit_suppressed(out, log, k->when,
+					      k->ratelimit_missed, opts);
 	if (k->header) {
 		line(&l, "%s invoked oom-killer: gfp_mask=0x%x, order=%d, oom_adj=%d",
 		     comm, k->gfp_mask, k->order, k->oom_adj);
@@ -368,18 +373,19 @@ void kern_log_oom_kill(FILE *out, const struct oom_kill_record *k,
 }
 
 /* Every OOM kill of the run, and the panic when there was nothing to kill. */
-size_t kern_log_write_oom(FILE *out, const struct kern_log_opts *opts)
+size_t kern_log_write_oom(FILE *out, const struct kstate_log *log,
+			  const struct kern_log_opts *opts)
 {
-	const struct oom_panic_record *p = oom_panic_get();
+	const struct oom_panic_record *p = log->panic;
 	struct log l;
 
-	for (size_t i = 0; i < oom_kill_count(); i++)
-		kern_log_oom_kill(out, oom_kill_get(i), opts);
+	for (size_t i = 0; i < log->nr_kills; i++)
+		kern_log_oom_kill(out, log, log->kills[i], opts);
 	if (p) {
-		log_init(&l, out, opts, p->when);
+		log_init(&l, out, log, opts, p->when);
 		line(&l, "Kernel panic - not syncing: %s", p->message);
 	}
-	return oom_kill_count();
+	return log->nr_kills;
 }
 
 /*
@@ -387,41 +393,42 @@ size_t kern_log_write_oom(FILE *out, const struct kern_log_opts *opts)
  * hung task reports and OOM kills interleaved by when they were printed
  * (at one instant: failures, then hung tasks, then kills), the panic last.
  */
-void kern_log_write(FILE *out, const struct kern_log_opts *opts)
+void kern_log_write(FILE *out, const struct kstate_log *log,
+		    const struct kern_log_opts *opts)
 {
-	const struct oom_panic_record *p = oom_panic_get();
+	const struct oom_panic_record *p = log->panic;
 	size_t f = 0, h = 0, k = 0;
-	size_t nf = alloc_failure_count(), nh = hung_task_count();
-	size_t nk = oom_kill_count();
+	size_t nf = log->nr_failures, nh = log->nr_hung;
+	size_t nk = log->nr_kills;
 	struct log l;
 
 	for (;;) {
 		const struct alloc_failure *fr = NULL;
-		sim_time_t tf = UINT64_MAX, th = UINT64_MAX, tk = UINT64_MAX;
+		uint64_t tf = UINT64_MAX, th = UINT64_MAX, tk = UINT64_MAX;
 
-		while (f < nf && !(fr = alloc_failure_get(f))->printed) {
+		while (f < nf && !(fr = log->failures[f])->printed) {
 			fr = NULL;
 			f++;
 		}
 		if (fr)
 			tf = fr->time;
 		if (h < nh)
-			th = hung_task_get(h)->when;
+			th = log->hung[h]->when;
 		if (k < nk)
-			tk = oom_kill_get(k)->when;
+			tk = log->kills[k]->when;
 		if (!fr && h >= nh && k >= nk)
 			break;
 		if (fr && tf <= th && tf <= tk) {
-			kern_log_alloc_failure(out, fr, opts);
+			kern_log_alloc_failure(out, log, fr, opts);
 			f++;
 		} else if (h < nh && th <= tk) {
-			kern_log_hung_task(out, hung_task_get(h++), opts);
+			kern_log_hung_task(out, log, log->hung[h++], opts);
 		} else {
-			kern_log_oom_kill(out, oom_kill_get(k++), opts);
+			kern_log_oom_kill(out, log, log->kills[k++], opts);
 		}
 	}
 	if (p) {
-		log_init(&l, out, opts, p->when);
+		log_init(&l, out, log, opts, p->when);
 		line(&l, "Kernel panic - not syncing: %s", p->message);
 	}
 }

@@ -4,25 +4,34 @@
  * (2.6.32 mm/vmstat.c zoneinfo_show(), frag_show(), pagetypeinfo_show(),
  * vmstat_show(); mm/slub.c and mm/slab.c for /proc/slabinfo):
  * /proc/zoneinfo, /proc/buddyinfo, /proc/pagetypeinfo, /proc/vmstat and
- * /proc/slabinfo, as the running kernel profile prints them
- * (kprofile.vmstat_fields, kprofile.kswapd_sleep).  They read the
- * kernel's structures, read only: the kernel never prints.
+ * /proc/slabinfo, as the kernel profile of the snapshot prints them
+ * (its vmstat field set and kswapd sleep variant).  They format the
+ * snapshot the kernel took (metrics/kstate.h, kstate_mem_take()): the
+ * kernel never prints, and these read nothing else.
  */
 #ifndef MMSIM_REPORT_PROCFS_H
 #define MMSIM_REPORT_PROCFS_H
 
 #include <stdio.h>
+#include "metrics/kstate.h"
 
-void procfs_zoneinfo(FILE *out);
-void procfs_buddyinfo(FILE *out);
-void procfs_pagetypeinfo(FILE *out);
-void procfs_vmstat(FILE *out);
-void procfs_slabinfo(FILE *out);
-/* /proc/meminfo (2.6.32 fs/proc/meminfo.c meminfo_proc_show()). */
-void procfs_meminfo(FILE *out);
+void procfs_zoneinfo(FILE *out, const struct kstate_mem *m);
+void procfs_buddyinfo(FILE *out, const struct kstate_mem *m);
+/* Needs a snapshot taken with KSTATE_PAGETYPES. */
+void procfs_pagetypeinfo(FILE *out, const struct kstate_mem *m);
+/* Needs KSTATE_VMSTAT. */
+void procfs_vmstat(FILE *out, const struct kstate_mem *m);
+/* Needs KSTATE_SLABINFO. */
+void procfs_slabinfo(FILE *out, const struct kstate_mem *m);
+/* /proc/meminfo (2.6.32 fs/proc/meminfo.c meminfo_proc_show()); needs
+ * KSTATE_MEMINFO. */
+void procfs_meminfo(FILE *out, const struct kstate_mem *m);
+
+/* What a snapshot needs for file @name (KSTATE_*); -1 for an unknown name. */
+int procfs_needs(const char *name);
 
 /* By file name ("zoneinfo", "buddyinfo", ...); -1 for an unknown name. */
-int procfs_show(const char *name, FILE *out);
+int procfs_show(const char *name, const struct kstate_mem *m, FILE *out);
 
 /* NULL-terminated list of the names procfs_show() accepts. */
 extern const char *const procfs_files[];

@@ -18,6 +18,9 @@
 #include "mmsim/profile.h"
 #include "linux/swap.h"
 #include "metrics/metrics.h"
+#include "mmsim/kstate.h"
+#include "linux/oom.h"
+#include "linux/sched.h"
 
 /*
  * The records, in fixed chunks of one host huge page each.  A default run
@@ -112,6 +115,64 @@ static const enum zone_type default_zone_types[] = {
 	ZONE_DMA, ZONE_DMA32, ZONE_NORMAL, ZONE_MOVABLE,
 };
 
+_Static_assert((int)NR_WMARK == (int)KSTATE_NR_WMARK &&
+	       (int)WMARK_MIN == (int)KSTATE_WMARK_MIN &&
+	       (int)WMARK_LOW == (int)KSTATE_WMARK_LOW &&
+	       (int)WMARK_HIGH == (int)KSTATE_WMARK_HIGH, "kstate watermarks");
+_Static_assert(MAX_ORDER == KSTATE_NR_ORDERS, "kstate orders");
+_Static_assert(MAX_NR_ZONES == KSTATE_MAX_NR_ZONES, "kstate zone types");
+_Static_assert(PAGE_SHIFT == KSTATE_PAGE_SHIFT, "kstate page size");
+_Static_assert(MIGRATE_TYPES == KSTATE_NR_MIGRATETYPES &&
+	       MIGRATE_ISOLATE == KSTATE_MIGRATE_ISOLATE, "kstate migratetypes");
+_Static_assert(__GFP_WAIT == KSTATE_GFP_WAIT &&
+	       __GFP_REPEAT == KSTATE_GFP_REPEAT &&
+	       __GFP_NORETRY == KSTATE_GFP_NORETRY, "kstate gfp bits");
+_Static_assert(ALLOC_NO_WATERMARKS == KSTATE_ALLOC_NO_WATERMARKS &&
+	       ALLOC_WMARK_MASK == KSTATE_ALLOC_WMARK_MASK &&
+	       ALLOC_HARDER == KSTATE_ALLOC_HARDER &&
+	       ALLOC_HIGH == KSTATE_ALLOC_HIGH, "kstate alloc_flags");
+_Static_assert(PAGE_ALLOC_COSTLY_ORDER == KSTATE_COSTLY_ORDER,
+	       "kstate costly order");
+_Static_assert((int)RESTART_TOP == (int)KSTATE_RESTART_TOP &&
+	       (int)RESTART_AFTER_WAKE == (int)KSTATE_RESTART_AFTER_WAKE &&
+	       (int)RESTART_BEFORE_WAKE == (int)KSTATE_RESTART_BEFORE_WAKE,
+	       "kstate restart_mode");
+_Static_assert((int)BLK_RW_ASYNC == (int)KSTATE_BLK_RW_ASYNC &&
+	       (int)BLK_RW_SYNC == (int)KSTATE_BLK_RW_SYNC &&
+	       (int)BLK_RW_BOTH == (int)KSTATE_BLK_RW_BOTH, "kstate queues");
+_Static_assert((int)KSWAPD_CW_FIXED == (int)KSTATE_KSWAPD_CW_FIXED &&
+	       (int)KSWAPD_CW_ORDER_ADJUSTED ==
+	       (int)KSTATE_KSWAPD_CW_ORDER_ADJUSTED, "kstate kswapd_cw");
+_Static_assert((int)KSWAPD_SLEEP_PLAIN == (int)KSTATE_KSWAPD_SLEEP_PLAIN &&
+	       (int)KSWAPD_SLEEP_QUICK_RECHECK ==
+	       (int)KSTATE_KSWAPD_SLEEP_QUICK_RECHECK, "kstate kswapd_sleep");
+
+/* The items show_free_areas() prints, from a zone's or the global vm_stat. */
+static void snapshot_vm_counts(struct kstate_vm_counts *c, const long *stat)
+{
+	c->free_pages = clamp_stat(stat[NR_FREE_PAGES]);
+	c->active_anon = clamp_stat(stat[NR_ACTIVE_ANON]);
+	c->inactive_anon = clamp_stat(stat[NR_INACTIVE_ANON]);
+	c->isolated_anon = clamp_stat(stat[NR_ISOLATED_ANON]);
+	c->active_file = clamp_stat(stat[NR_ACTIVE_FILE]);
+	c->inactive_file = clamp_stat(stat[NR_INACTIVE_FILE]);
+	c->isolated_file = clamp_stat(stat[NR_ISOLATED_FILE]);
+	c->unevictable = clamp_stat(stat[NR_UNEVICTABLE]);
+	c->mlock = clamp_stat(stat[NR_MLOCK]);
+	c->file_dirty = clamp_stat(stat[NR_FILE_DIRTY]);
+	c->writeback = clamp_stat(stat[NR_WRITEBACK]);
+	c->unstable_nfs = clamp_stat(stat[NR_UNSTABLE_NFS]);
+	c->writeback_temp = clamp_stat(stat[NR_WRITEBACK_TEMP]);
+	c->file_mapped = clamp_stat(stat[NR_FILE_MAPPED]);
+	c->file_pages = clamp_stat(stat[NR_FILE_PAGES]);
+	c->shmem = clamp_stat(stat[NR_SHMEM]);
+	c->slab_reclaimable = clamp_stat(stat[NR_SLAB_RECLAIMABLE]);
+	c->slab_unreclaimable = clamp_stat(stat[NR_SLAB_UNRECLAIMABLE]);
+	c->kernel_stack = clamp_stat(stat[NR_KERNEL_STACK]);
+	c->pagetable = clamp_stat(stat[NR_PAGETABLE]);
+	c->bounce = clamp_stat(stat[NR_BOUNCE]);
+}
+
 static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
 {
 	struct zone_snapshot *zs = &m->zones[m->nr_zones];
@@ -123,8 +184,7 @@ static void snapshot_zone(struct show_mem_snapshot *m, struct zone *zone)
 	zs->type = type;
 	zs->name = zone->name ? zone->name : fallback_zone_names[type];
 	memcpy(zs->watermark, zone->watermark, sizeof(zs->watermark));
-	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
-		zs->stat[i] = clamp_stat(zone->vm_stat[i]);
+	snapshot_vm_counts(&zs->stat, zone->vm_stat);
 	zs->present_pages = zone->present_pages;
 	zs->pages_scanned = zone->pages_scanned;
 	zs->all_unreclaimable = test_bit(ZONE_ALL_UNRECLAIMABLE, &zone->flags);
@@ -213,8 +273,7 @@ static struct show_mem_snapshot *snapshot_show_mem(bool page_counts)
 	BUG_ON(!m->zones || !m->lowmem_reserve);
 	for_each_populated_zone(zone)
 		snapshot_zone(m, zone);
-	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
-		m->global[i] = clamp_stat(vm_stat[i]);
+	snapshot_vm_counts(&m->global, vm_stat);
 	swap_cache_stats_get(&m->swap_cache);
 	m->nr_swap_pages = nr_swap_pages;
 	m->total_swap_pages = total_swap_pages;
@@ -467,9 +526,15 @@ static void explain_failure(struct alloc_failure *f,
 		x->classzone_idx = classzone_idx;
 		x->high_zoneidx = ctx.high_zoneidx;
 		x->migratetype = allocflags_to_migratetype(f->gfp_mask);
-		x->note = ctx;
-		x->note.zonelist = NULL;
-		x->note.preferred_zone = NULL;
+		x->note = (struct slowpath_counts){
+			.passes = ctx.passes,
+			.kswapd_wakes = ctx.kswapd_wakes,
+			.reclaim_passes = ctx.reclaim_passes,
+			.retry_waits = ctx.retry_waits,
+			.pages_reclaimed = ctx.pages_reclaimed,
+			.last_progress = ctx.last_progress,
+			.oom_tried = ctx.oom_tried,
+		};
 		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
 				    &x->kswapd);
 		x->restart_mode = kprofile_get(restart_mode);
@@ -771,3 +836,32 @@ static struct measure hofail_below_low_measure = {
 	.csv = "hofail_below_low", .type = MT_REAL, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(hofail_below_low_measure);
+
+/*
+ * What the run's kern.log holds, for report/kern_log.c: every allocation
+ * failure, hung task report and OOM kill the kernel recorded, the panic,
+ * and which kernel and architecture printed them.
+ */
+struct kstate_log *kstate_log_take(void)
+{
+	struct kstate_log *log = calloc(1, sizeof(*log));
+
+	BUG_ON(!log);
+	kprofile_identity(NULL, &log->profile);
+	log->x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
+	log->nr_failures = alloc_failure_count();
+	log->failures = calloc(log->nr_failures + 1, sizeof(*log->failures));
+	log->nr_hung = hung_task_count();
+	log->hung = calloc(log->nr_hung + 1, sizeof(*log->hung));
+	log->nr_kills = oom_kill_count();
+	log->kills = calloc(log->nr_kills + 1, sizeof(*log->kills));
+	BUG_ON(!log->failures || !log->hung || !log->kills);
+	for (size_t i = 0; i < log->nr_failures; i++)
+		log->failures[i] = alloc_failure_get(i);
+	for (size_t i = 0; i < log->nr_hung; i++)
+		log->hung[i] = hung_task_get(i);
+	for (size_t i = 0; i < log->nr_kills; i++)
+		log->kills[i] = oom_kill_get(i);
+	log->panic = oom_panic_get();
+	return log;
+}

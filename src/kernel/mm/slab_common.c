@@ -24,6 +24,7 @@
 #include "linux/mmzone.h"
 #include "linux/swap.h"
 #include "slab_internal.h"
+#include "mmsim/kstate.h"
 #include "util/xalloc.h"
 
 const char *const slab_allocator_names[] = { "slub", "slab", NULL };
@@ -763,4 +764,45 @@ void kmem_cache_forget_all(void)
 		cache_free(s);
 	}
 	reset_globals();
+}
+
+/*
+ * /proc/slabinfo's lines as 2.6.32's s_show() of SLUB (mm/slub.c) and of
+ * SLAB (mm/slab.c) compute them, newest cache first (both add caches at
+ * the head of their list); report/procfs.c prints them.
+ */
+void kstate_slabinfo_fill(struct kstate_mem *m)
+{
+	struct kmem_cache *c, **caches = NULL;
+	size_t n = 0, room = 0;
+
+	for (c = kmem_cache_next(NULL); c; c = kmem_cache_next(c)) {
+		if (n == room) {
+			room = room ? room * 2 : 64;
+			caches = xrealloc(caches, room * sizeof(*caches));
+		}
+		caches[n++] = c;
+	}
+	m->slabs = xcalloc(n ? n : 1, sizeof(*m->slabs));
+	m->nr_slabs = 0;
+	while (n--) {
+		struct kstate_slab *s = &m->slabs[m->nr_slabs++];
+		struct slabinfo si;
+
+		c = caches[n];
+		kmem_cache_slabinfo(c, &si);
+		s->name = c->name;
+		s->active_objs = si.active_objs;
+		s->num_objs = si.num_objs;
+		s->objsize = c->size;
+		s->objperslab = c->objects;
+		s->pagesperslab = 1 << c->order;
+		s->limit = si.limit;
+		s->batchcount = si.batchcount;
+		s->shared = si.shared;
+		s->active_slabs = si.active_slabs;
+		s->num_slabs = si.num_slabs;
+		s->shared_avail = si.shared_avail;
+	}
+	free(caches);
 }

@@ -24,6 +24,9 @@
 #include "mmsim/buddy_snapshot.h"
 #include "metrics/metrics.h"
 #include "metrics/buddy_series.h"
+#include "mmsim/kstate.h"
+#include "mmsim/profile.h"
+#include "util/xalloc.h"
 
 unsigned long vm_events[NR_VM_EVENT_ITEMS];
 long vm_stat[NR_VM_ZONE_STAT_ITEMS];
@@ -495,3 +498,193 @@ static struct measure watermarks_measure = {
 	.collect = collect_watermarks,
 };
 MEASURE_REGISTER(watermarks_measure);
+
+/* ---- Snapshots for /proc (metrics/kstate.h) -------------------------- */
+
+_Static_assert(MAX_ORDER == KSTATE_NR_ORDERS, "kstate orders");
+_Static_assert(MIGRATE_TYPES == KSTATE_NR_MIGRATETYPES, "kstate migratetypes");
+
+/* Zone counters 2.6.32 added: .30/.31 print the others in the same order. */
+static enum kstate_only zone_stat_item_only(enum zone_stat_item item)
+{
+	switch (item) {
+	case NR_KERNEL_STACK:
+	case NR_ISOLATED_ANON:
+	case NR_ISOLATED_FILE:
+	case NR_SHMEM:
+		return KSTATE_ONLY_V32;
+	default:
+		return KSTATE_ALL;
+	}
+}
+
+/* Is @zone_type one the architecture configures (and so prints)? */
+static bool arch_has_zone(enum zone_type t)
+{
+	for (int i = 0; i < sim_arch->nr_zone_types; i++)
+		if (sim_arch->zone_types[i] == t)
+			return true;
+	return false;
+}
+
+static bool is_zone_event_group(enum vm_event_item item)
+{
+	return item == PGALLOC_DMA || item == PGREFILL_DMA ||
+	       item == PGSTEAL_DMA || item == PGSCAN_KSWAPD_DMA ||
+	       item == PGSCAN_DIRECT_DMA;
+}
+
+static struct kstate_counter *counter_add(struct kstate_mem *m,
+					  size_t *room)
+{
+	if (m->nr_vmstat == *room) {
+		*room = *room ? *room * 2 : 128;
+		m->vmstat = xrealloc(m->vmstat, *room * sizeof(*m->vmstat));
+	}
+	return &m->vmstat[m->nr_vmstat++];
+}
+
+/*
+ * vmstat_show()'s lines: the zone counters, then the events, the per-zone
+ * groups for the zones the architecture configures; the numa_* lines are
+ * absent (mmsim does not count numa_hit/numa_miss), CONFIG_HUGETLB_PAGE's
+ * htlb_buddy_alloc_* are there, always 0 (no hugetlb pool).
+ */
+static void vmstat_fill(struct kstate_mem *m)
+{
+	size_t room = 0;
+	struct kstate_counter *c;
+
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++) {
+		c = counter_add(m, &room);
+		*c = (struct kstate_counter){ vmstat_zone_stat_names[i],
+			global_page_state(i), zone_stat_item_only(i) };
+	}
+	for (int i = 0; i < NR_VM_EVENT_ITEMS; i++) {
+		if (is_zone_event_group(i)) {
+			for (int t = 0; t < MAX_NR_ZONES; t++) {
+				if (!arch_has_zone(t))
+					continue;
+				c = counter_add(m, &room);
+				*c = (struct kstate_counter){
+					vm_event_name(i + t), vm_events[i + t],
+					KSTATE_ALL };
+			}
+			i += MAX_NR_ZONES - 1;
+			continue;
+		}
+		c = counter_add(m, &room);
+		/* P4's counters exist only in kernels carrying P4. */
+		*c = (struct kstate_counter){ vm_event_name(i), vm_events[i],
+			i == KSWAPD_PREMATURE_FAST || i == KSWAPD_PREMATURE_SLOW ?
+			KSTATE_ONLY_QUICK_RECHECK : KSTATE_ALL };
+		if (i == PGROTATED) {
+			c = counter_add(m, &room);
+			*c = (struct kstate_counter){ "htlb_buddy_alloc_success",
+				0, KSTATE_ALL };
+			c = counter_add(m, &room);
+			*c = (struct kstate_counter){ "htlb_buddy_alloc_fail",
+				0, KSTATE_ALL };
+		}
+	}
+}
+
+/* frag_show() and pagetypeinfo_showfree()/_showblockcount() of @zone. */
+static void pagetypes_fill(struct kstate_zone *zs, struct zone *zone)
+{
+	unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
+
+	for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
+		for (int order = 0; order < MAX_ORDER; order++) {
+			unsigned long freecount = 0;
+			struct list_head *curr;
+
+			list_for_each(curr, &zone->free_area[order].free_list[mt])
+				freecount++;
+			zs->free_by_type[mt][order] = freecount;
+		}
+	}
+	for (unsigned long pfn = zone->zone_start_pfn; pfn < end;
+	     pfn += pageblock_nr_pages) {
+		int mt = get_pageblock_migratetype(pfn_to_page(pfn));
+
+		if (mt < MIGRATE_TYPES)
+			zs->blocks_by_type[mt]++;
+	}
+}
+
+/* What zoneinfo_show_print() reads of @zone. */
+static void zone_fill(struct kstate_zone *zs, struct zone *zone,
+		      unsigned int what)
+{
+	const struct arch_desc *arch = sim_arch;
+
+	zs->nid = zone->zone_pgdat->node_id;
+	zs->name = zone->name;
+	zs->highmem = is_highmem_idx(zone_idx(zone));
+	zs->free = zone_page_state(zone, NR_FREE_PAGES);
+	zs->min = min_wmark_pages(zone);
+	zs->low = low_wmark_pages(zone);
+	zs->high = high_wmark_pages(zone);
+	zs->pages_scanned = zone->pages_scanned;
+	zs->spanned_pages = zone->spanned_pages;
+	zs->present_pages = zone->present_pages;
+	zs->start_pfn = zone->zone_start_pfn;
+	zs->all_unreclaimable = (zone->flags >> ZONE_ALL_UNRECLAIMABLE) & 1;
+	zs->prev_priority = zone->prev_priority;
+	zs->inactive_ratio = zone->inactive_ratio;
+	zs->nr_stats = NR_VM_ZONE_STAT_ITEMS;
+	zs->stats = xcalloc(NR_VM_ZONE_STAT_ITEMS, sizeof(*zs->stats));
+	for (int i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		zs->stats[i] = (struct kstate_counter){
+			vmstat_zone_stat_names[i], zone_page_state(zone, i),
+			zone_stat_item_only(i) };
+	zs->nr_protection = arch->nr_zone_types;
+	for (int i = 0; i < arch->nr_zone_types; i++)
+		zs->protection[i] = zone->lowmem_reserve[arch->zone_types[i]];
+	zs->nr_cpus = num_online_cpus();
+	zs->pcp = xcalloc(zs->nr_cpus ? zs->nr_cpus : 1, sizeof(*zs->pcp));
+	for (unsigned int cpu = 0; cpu < zs->nr_cpus; cpu++) {
+		const struct per_cpu_pageset *pset = zone_pcp(zone, cpu);
+
+		zs->pcp[cpu] = (struct kstate_pcp){ pset->pcp.count,
+			pset->pcp.high, pset->pcp.batch, pset->stat_threshold };
+	}
+	for (int order = 0; order < MAX_ORDER; order++)
+		zs->nr_free[order] = zone->free_area[order].nr_free;
+	if (what & KSTATE_PAGETYPES)
+		pagetypes_fill(zs, zone);
+}
+
+struct kstate_mem *kstate_mem_take(unsigned int what)
+{
+	struct kstate_mem *m = xcalloc(1, sizeof(*m));
+	struct zone *zone;
+	pg_data_t *pgdat;
+	size_t n = 0;
+
+	kprofile_identity(NULL, &m->profile);
+	m->block_order = pageblock_order;
+	m->block_pages = pageblock_nr_pages;
+	for (int mt = 0; mt < MIGRATE_TYPES; mt++)
+		m->migratetype_names[mt] = migratetype_names[mt];
+	for_each_online_pgdat(pgdat)
+		m->nr_nodes++;
+	m->node_ids = xcalloc(m->nr_nodes ? m->nr_nodes : 1,
+			      sizeof(*m->node_ids));
+	for_each_online_pgdat(pgdat)
+		m->node_ids[n++] = pgdat->node_id;
+	for_each_populated_zone(zone)
+		m->nr_zones++;
+	m->zones = xcalloc(m->nr_zones ? m->nr_zones : 1, sizeof(*m->zones));
+	n = 0;
+	for_each_populated_zone(zone)
+		zone_fill(&m->zones[n++], zone, what);
+	if (what & KSTATE_VMSTAT)
+		vmstat_fill(m);
+	if (what & KSTATE_SLABINFO)
+		kstate_slabinfo_fill(m);
+	if (what & KSTATE_MEMINFO)
+		kstate_meminfo_fill(&m->meminfo);
+	return m;
+}

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include "sim/sim.h"
+#include "metrics/kstate.h"
 
 /* /proc/sys/kernel/hung_task_timeout_secs: 120 (0 disables the check). */
 #define DEFAULT_HUNG_TASK_TIMEOUT	120
@@ -19,15 +20,7 @@ extern unsigned long sysctl_hung_task_timeout_secs;
 /* /proc/sys/kernel/hung_task_warnings: reports left, 10 at boot. */
 extern unsigned long sysctl_hung_task_warnings;
 
-struct hung_task_record {
-	sim_time_t when;		/* the check that found it */
-	unsigned long timeout;		/* seconds, as printed */
-	int pid;
-	char comm[16];
-	sim_time_t blocked_since;	/* it last went to sleep */
-	const char *wchan;		/* where it sleeps (sim.h) */
-	int wchan_line;
-};
+/* Its reports are metrics/kstate.h's struct hung_task_record. */
 
 /* Boot: arm the watchdog (after sim_init), forgetting earlier records. */
 void hung_task_start(void);

@@ -16,6 +16,7 @@
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "sim/sim.h"
+#include "metrics/kstate.h"
 
 /* printk_ratelimit(): at most 10 messages per 5 * HZ (kernel/printk.c). */
 #define PRINTK_RATELIMIT_BURST		10
@@ -24,129 +25,11 @@
 /* Unprinted failures keep a show_mem snapshot only up to this many. */
 #define ALLOC_FAIL_UNPRINTED_SNAPSHOTS	1024
 
-struct pcp_snapshot {
-	int high;
-	int batch;
-	int count;
-};
-
-/* One populated zone, as show_free_areas() reads it. */
-struct zone_snapshot {
-	int nid;			/* its node */
-	enum zone_type type;		/* superset index (mmzone.h) */
-	const char *name;		/* "DMA", "Normal", ... */
-	unsigned long watermark[NR_WMARK];
-	unsigned long stat[NR_VM_ZONE_STAT_ITEMS];	/* zone_page_state, pages */
-	unsigned long present_pages;
-	unsigned long pages_scanned;
-	bool all_unreclaimable;
-	unsigned long nr_free[MAX_ORDER];	/* free blocks per order */
-	struct pcp_snapshot *pcp;	/* [nr_cpus] */
-};
-
-struct swap_cache_stats {
-	unsigned long pages;		/* total_swapcache_pages */
-	unsigned long add_total;
-	unsigned long del_total;
-	unsigned long find_success;
-	unsigned long find_total;
-};
-
-/* Everything show_mem() prints. */
-struct show_mem_snapshot {
-	unsigned int nr_cpus;
-	unsigned int nr_nodes;		/* online nodes: > 1 prints "Node N " */
-	unsigned int nr_zones;		/* populated zones of every node */
-	struct zone_snapshot *zones;	/* [nr_zones], in node order */
-	/*
-	 * lowmem_reserve[] of each zone in the kernel's own index order
-	 * (arch->zone_types), nr_lowmem_reserve = the kernel's MAX_NR_ZONES.
-	 */
-	unsigned int nr_lowmem_reserve;
-	unsigned long (*lowmem_reserve)[MAX_NR_ZONES];	/* [nr_zones] */
-	unsigned long global[NR_VM_ZONE_STAT_ITEMS];	/* global_page_state */
-	struct swap_cache_stats swap_cache;
-	long nr_swap_pages;
-	long total_swap_pages;
-	/* lib/show_mem.c's walk over the node's pages (printed failures only). */
-	bool have_page_counts;
-	bool highmem_config;		/* x86-32: "pages HighMem" line */
-	unsigned long pages_ram;
-	unsigned long pages_highmem;
-	unsigned long pages_reserved;
-	unsigned long pages_shared;
-	unsigned long pages_nonshared;
-};
-
 /* ---- Why it failed: the explanation records (report/explain.c) ---- */
 
-/* Which test of __zone_watermark_ok refused a zone. */
-enum wmark_step {
-	WMARK_STEP_PASSED,	/* passed: the buddy had no block to give */
-	WMARK_STEP_ORDER0,	/* free - (2^order - 1) <= min + lowmem_reserve */
-	WMARK_STEP_ORDER_K,	/* at order k: blocks >= k - (2^order - 1) <= min >> k */
-	WMARK_STEP_NONE,	/* ALLOC_NO_WATERMARKS: not tested */
-};
+/* The records themselves (struct alloc_explain, zone_verdict,
+ * kswapd_snapshot, highorder_fail_state) are metrics/kstate.h's. */
 
-/* One zone of the zonelist, as the last attempt's watermark test saw it. */
-struct zone_verdict {
-	int nid;
-	enum zone_type type;
-	const char *name;
-	int mark;			/* WMARK_MIN/LOW/HIGH of the attempt */
-	long mark_pages;		/* zone->watermark[mark] */
-	long min;			/* after ALLOC_HIGH (-min/2), ALLOC_HARDER (-min/4) */
-	long free;			/* NR_FREE_PAGES */
-	long lowmem_reserve;		/* lowmem_reserve[classzone_idx] */
-	enum wmark_step step;
-	int fail_order;			/* ORDER_K: the order k whose check failed */
-	long blocks_pages;		/* ORDER_K: pages free in blocks of order >= k */
-	long free_k;			/* ORDER_K: blocks_pages - (2^order - 1), the kernel's free */
-	long need;			/* ORDER_K: min >> k; free_k must exceed it */
-	unsigned long blocks_ge_order;	/* free blocks of order >= the request's */
-};
-
-/* Why the slow path stopped trying (derived as __alloc_pages_slowpath decides). */
-enum nopage_reason {
-	NOPAGE_ATOMIC,		/* no __GFP_WAIT: cannot reclaim or sleep */
-	NOPAGE_NO_TASK,		/* outside any task (boot and test code) */
-	NOPAGE_PF_MEMALLOC,	/* already reclaiming: no recursion */
-	NOPAGE_MEMDIE,		/* OOM victim without __GFP_NOFAIL */
-	NOPAGE_COSTLY_NO_OOM,	/* no progress, order > 3: the OOM killer is no help */
-	NOPAGE_NO_RETRY,	/* should_alloc_retry(): __GFP_NORETRY, or costly order */
-	NR_NOPAGE_REASONS
-};
-
-/* Why ALLOC_NO_WATERMARKS was not granted (bits). */
-#define NOWM_IN_INTERRUPT	0x1	/* in interrupt: never */
-#define NOWM_NOMEMALLOC		0x2	/* __GFP_NOMEMALLOC */
-#define NOWM_NOT_MEMALLOC	0x4	/* neither PF_MEMALLOC nor TIF_MEMDIE */
-#define NOWM_NO_TASK		0x8
-
-/* What kswapd of a node was doing (vmscan.c keeps it). */
-enum kswapd_activity {
-	KSWAPD_ACT_NOT_STARTED,
-	KSWAPD_ACT_SLEEPING,		/* until wakeup_kswapd */
-	KSWAPD_ACT_SHORT_SLEEP,		/* P4's HZ/10 nap */
-	KSWAPD_ACT_BALANCING,		/* in balance_pgdat */
-	KSWAPD_ACT_CONGESTION_WAIT,	/* balance_pgdat's congestion_wait */
-};
-
-struct kswapd_snapshot {
-	int nid;
-	enum kswapd_activity state;
-	sim_time_t since;		/* entered @state */
-	sim_time_t balance_since;	/* this balance_pgdat call began */
-	int order;			/* balance_pgdat's order (after any drop to 0) */
-	int priority;			/* its current scan priority */
-	int cw_queue;			/* CONGESTION_WAIT: BLK_RW_* */
-	int max_order;			/* pgdat->kswapd_max_order, pending */
-	bool wake_known;		/* a wakeup_kswapd asked for work */
-	sim_time_t wake_time;		/* the last such request */
-	int wake_order;
-	bool wake_found_asleep;		/* it woke a sleeping kswapd */
-	char waker[16];			/* comm of the requester ("swapper" in irq) */
-};
 void kswapd_snapshot_get(int nid, struct kswapd_snapshot *ks);
 
 /*
@@ -175,95 +58,10 @@ static inline void slowpath_note_attempt(struct slowpath_note *n,
 	n->last_attempt = sim_now();
 }
 
-/*
- * The preferred zone at an order >= 1 atomic failure (mmsim's measures,
- * docs/model.md "Why order-2 atomic allocations fail"): what its free
- * lists held in blocks big enough, per migrate type's list, what the
- * per-cpu lists kept out of the buddy, and where NR_FREE_PAGES stood
- * against the watermarks.
- */
-struct highorder_fail_state {
-	sim_time_t time;
-	unsigned int order;
-	int nid;
-	enum zone_type zone;
-	long free;			/* NR_FREE_PAGES, as the allocator reads it */
-	long blocks[MIGRATE_TYPES];	/* pages in free blocks of order >= order */
-	long pcp;			/* pages on the zone's pcp lists, every CPU */
-	unsigned long watermark[NR_WMARK];
-};
-
-/* Zones recorded per failure; the rest of a long NUMA zonelist is counted. */
-#define EXPLAIN_ZONES 8
-
-/* The full explanation: printed failures and the first unprinted ones. */
-struct alloc_explain {
-	bool have_note;			/* from the slow path (else reconstructed) */
-	int alloc_flags;		/* of the last attempt */
-	int slowpath_flags;		/* gfp_to_alloc_flags() of the request */
-	sim_time_t last_attempt;
-	unsigned int nowm_denied;	/* NOWM_* */
-	bool rt_task;
-	int classzone_idx;
-	int high_zoneidx;
-	int migratetype;
-	unsigned int nr_zones;
-	unsigned int nr_zones_more;	/* beyond EXPLAIN_ZONES */
-	struct zone_verdict zones[EXPLAIN_ZONES];
-	struct kswapd_snapshot kswapd;	/* of the preferred zone's node */
-	struct slowpath_note note;	/* counters; pointers cleared */
-	bool have_highorder;		/* an order >= 1 atomic request: */
-	struct highorder_fail_state highorder;
-	/* The profile switches that shape this path. */
-	int restart_mode;
-	bool rt_harder_in_irq;
-	int cw_alloc;
-	int kswapd_sleep;
-	int kswapd_cw_priority;
-};
-
-/* Kept for every failure, past every cap: what the tally counts. */
-struct alloc_fail_reason {
-	enum nopage_reason nopage;
-	enum wmark_step step;		/* of the preferred zone */
-	int nid;
-	enum zone_type zone;		/* the preferred zone; MAX_NR_ZONES: none */
-	int fail_order;
-	int mark;
-	bool harder, high;		/* ALLOC_HARDER / ALLOC_HIGH in the attempt */
-};
-
 /* Reruns __zone_watermark_ok's arithmetic on @z and says which test decides. */
 void zone_watermark_explain(struct zone *z, int order, int mark,
 			    int classzone_idx, int alloc_flags,
 			    struct zone_verdict *v);
-
-struct alloc_failure {
-	sim_time_t time;
-	unsigned long when_jiffies;
-	char comm[16];			/* current->comm; "swapper" on an idle CPU */
-	int pid;
-	int cpu;
-	bool in_interrupt;
-	unsigned int order;
-	gfp_t gfp_mask;
-	bool nowarn;			/* __GFP_NOWARN: counted, not printed */
-	bool ratelimited;		/* printk_ratelimit() refused it */
-	bool printed;			/* reached the log */
-	/*
-	 * Before this message __ratelimit printed "__ratelimit: N callbacks
-	 * suppressed" for the previous window: N, or 0 for no such line.
-	 */
-	int ratelimit_missed;
-	/*
-	 * show_mem at the failing instant: always for printed failures, for
-	 * unprinted ones only the first ALLOC_FAIL_UNPRINTED_SNAPSHOTS.
-	 */
-	struct show_mem_snapshot *mem;
-	struct alloc_fail_reason reason;
-	/* Same cap as @mem: NULL past ALLOC_FAIL_UNPRINTED_SNAPSHOTS. */
-	struct alloc_explain *why;
-};
 
 void record_alloc_failure(gfp_t gfp_mask, unsigned int order);
 /* The slow path's nopage exit: @note says what it tried (may be NULL). */
@@ -306,8 +104,5 @@ void show_mem_snapshot_free(struct show_mem_snapshot *m);
  * announced as "__ratelimit: N callbacks suppressed".
  */
 int printk_ratelimit(int *reported);
-
-/* THREAD_SIZE for the kernel_stack:kB field (8 KiB stacks on both arches). */
-#define ALLOC_FAIL_THREAD_SIZE	8192
 
 #endif /* MMSIM_ALLOC_FAIL_H */
