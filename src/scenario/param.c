@@ -403,22 +403,6 @@ void param_format(const struct param_spec *sp, const void *field,
 
 /* ---- errors ----------------------------------------------------------- */
 
-int scenario_verror(struct scenario_error *err, const char *file, int line,
-		    const char *fmt, va_list ap)
-{
-	int n;
-
-	err->line = line;
-	if (line > 0)
-		n = snprintf(err->msg, sizeof(err->msg), "%s:%d: ", file, line);
-	else
-		n = snprintf(err->msg, sizeof(err->msg), "%s: ", file);
-	if (n < 0 || (size_t)n >= sizeof(err->msg))
-		n = 0;
-	vsnprintf(err->msg + n, sizeof(err->msg) - (size_t)n, fmt, ap);
-	return -1;
-}
-
 int scenario_error_at(struct scenario_error *err, const char *file, int line,
 		      const char *fmt, ...)
 {
@@ -426,22 +410,6 @@ int scenario_error_at(struct scenario_error *err, const char *file, int line,
 
 	va_start(ap, fmt);
 	scenario_verror(err, file, line, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int scenario_last_line(const struct scenario *sc)
-{
-	return sc->nr_lines > 0 ? sc->nr_lines : 1;
-}
-
-int scenario_errorf(const struct scenario *sc, int line,
-		    struct scenario_error *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	scenario_verror(err, sc->filename, line > 0 ? line : scenario_last_line(sc), fmt, ap);
 	va_end(ap);
 	return -1;
 }

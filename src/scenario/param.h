@@ -35,16 +35,11 @@ void param_list_keys(const struct param_spec *keys, size_t n, char *buf,
 /* A task name, as the kernel would print its comm. */
 bool valid_task_name(const char *s, size_t len);
 
-/* "FILE:LINE: " (or "FILE: " for line 0) and the message; returns -1. */
-int scenario_verror(struct scenario_error *err, const char *file, int line,
-		    const char *fmt, va_list ap);
 int scenario_error_at(struct scenario_error *err, const char *file, int line,
 		      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* "KEY = 'VALUE': WHY (EXPECTED)" at @line; returns -1. */
 int scenario_value_error(const struct scenario *sc, struct scenario_error *err,
 			 int line, const struct param_spec *sp, const char *value,
 			 const char *why);
-/* The file's last line (at least 1): where missing things are blamed. */
-int scenario_last_line(const struct scenario *sc);
 
 #endif /* MMSIM_SCENARIO_PARAM_H */

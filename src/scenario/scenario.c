@@ -360,14 +360,6 @@ static int find_section(const char *name)
 	return -1;
 }
 
-int scenario_find_task(const struct scenario *sc, const char *name)
-{
-	for (size_t i = 0; i < sc->nr_tasks; i++)
-		if (!strcmp(sc->tasks[i].name, name))
-			return (int)i;
-	return -1;
-}
-
 bool scenario_has_program(const struct scenario *sc, const char *name)
 {
 	for (size_t i = 0; i < sc->nr_tasks; i++)

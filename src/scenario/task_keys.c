@@ -15,17 +15,6 @@ static const char *program_name(const struct scenario_task *task)
 	return task->program ? task->program->name : "?";
 }
 
-struct scenario_kv *scenario_task_find(struct scenario_task *task,
-				       const char *key)
-{
-	for (size_t i = 0; i < task->nr_kv; i++)
-		if (!strcmp(task->kv[i].key, key)) {
-			task->kv[i].used = true;
-			return &task->kv[i];
-		}
-	return NULL;
-}
-
 int scenario_task_get(const struct scenario *sc, struct scenario_task *task,
 		      const struct param_spec *spec, void *dst,
 		      struct scenario_error *err)

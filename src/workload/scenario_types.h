@@ -7,14 +7,15 @@
  * declared here, below scenario/, so that the data flows one way:
  * scenario/ parses files into these structures (scenario.h includes this
  * header), and a program checks its task against them without including
- * scenario/.  The three functions declared at the end are defined in
- * scenario/ (scenario.c, task_keys.c): the parser calls a program's
- * validate() with its scenario, and the program looks up keys and tasks
- * and reports errors through them.
+ * scenario/.  The functions declared at the end are defined here too
+ * (scenario_types.c): the parser calls a program's validate() with its
+ * scenario, and the program looks up keys and tasks and reports errors
+ * through them, so a program neither includes nor calls scenario/.
  */
 #ifndef MMSIM_WORKLOAD_SCENARIO_TYPES_H
 #define MMSIM_WORKLOAD_SCENARIO_TYPES_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -193,7 +194,14 @@ struct scenario {
 	int key_line[SCENARIO_NR_SECTIONS][SCENARIO_MAX_KEYS];	/* 0: not in the file */
 };
 
-/* ---- for the programs' checks: scenario/ defines these ------------- */
+/* ---- for the programs' checks and the parser (scenario_types.c) ----- */
+
+/* "FILE:LINE: " (or "FILE: " for line 0) and the message; returns -1. */
+int scenario_verror(struct scenario_error *err, const char *file, int line,
+		    const char *fmt, va_list ap);
+
+/* The file's last line (at least 1): where missing things are blamed. */
+int scenario_last_line(const struct scenario *sc);
 
 /* "FILE:LINE: ..." into @err, for later layers that find a problem with
  * a value (a line of 0 prints as the file's last line).  Returns -1. */
