@@ -45,4 +45,8 @@ double result_disk_percentile_bound(const struct run_result *r,
 				    const char *cls, double pct);
 double result_disk_util(const struct run_result *r);
 
+/* Every element of MT_ARRAY @name, or of one column (@col >= 0) of a
+ * two-dimension one, summed. */
+double result_array_sum(const struct run_result *r, const char *name, int col);
+
 #endif /* MMSIM_METRICS_DERIVED_H */

@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "program.h"
+#include "metrics/derived.h"
 #include "metrics/records.h"
 #include "linux/kernel.h"
 #include "linux/mm.h"
@@ -648,6 +649,60 @@ static struct measure gitk_time_measure = {
 	.flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(gitk_time_measure);
+
+/* ---- what the reports show of fake gitk ------------------------------- */
+
+MEASURE_SHOWN(elapsed, .name = "elapsed", .order = 10,
+	.doc = "fake-gitk's elapsed time, the cover letter's Elapsed; the run's "
+	"end when gitk did not finish",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = result_elapsed,
+	.title = "fake-gitk elapsed (s)", .group = "gitk", .precision = 2,
+	.program = "gitk");
+
+static double gitk_stalls(const struct run_result *r)
+{
+	return (double)result_stalls_over(r, NSEC_PER_SEC);
+}
+
+MEASURE_SHOWN(stalls, .name = "stalls>1s", .order = 40,
+	.doc = "progress lines that came more than 1 s after the previous one",
+	.unit = "", .kind = MEASURE_COUNTER, .value = gitk_stalls,
+	.title = "gitk stalls over 1 s", .group = "gitk", .precision = 2);
+
+MEASURE_SHOWN(stall_max, .name = "stall-max", .order = 50,
+	.doc = "the longest gap between progress lines",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = result_latency_max,
+	.title = "longest gitk stall (s)", .group = "gitk", .precision = 2);
+
+static double gitk_stall_p95(const struct run_result *r)
+{
+	return result_latency_percentile(r, 95);
+}
+
+MEASURE_SHOWN(stall_p95, .name = "stall-p95", .order = 60,
+	.doc = "the 95th percentile of the gaps between progress lines",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_stall_p95,
+	.title = "95th percentile gitk stall (s)", .group = "gitk",
+	.precision = 2);
+
+/* Where fake gitk's time went, seconds per process (sim/sim.h's classes). */
+#define GITK_TIME(cls, row, ord, what)					\
+static double gitk_time_##cls(const struct run_result *r)		\
+{									\
+	return result_gitk_time(r, #cls, false);			\
+}									\
+MEASURE_SHOWN(gitk_##cls, .name = row, .order = ord,			\
+	.doc = "fake gitk's time " what ", seconds per process",	\
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_time_##cls,	\
+	.title = "gitk " what " (s per process)",			\
+	.group = "where gitk's time went", .precision = 2)
+
+GITK_TIME(cpu, "gitk-cpu", 160, "on a CPU");
+GITK_TIME(runqueue, "gitk-runqueue", 170, "waiting for a CPU");
+GITK_TIME(reclaim, "gitk-reclaim", 180, "in direct reclaim");
+GITK_TIME(congestion_wait, "gitk-cw-time", 190, "in congestion_wait");
+GITK_TIME(swapin, "gitk-swapin", 200, "waiting for swap-in");
+GITK_TIME(file_read, "gitk-file-read", 210, "waiting for file reads");
 
 static void gitk_release(struct workload *w)
 {

@@ -17,6 +17,7 @@
 #include "linux/swap.h"
 #include "trace/events/writeback.h"
 #include "linux/mm_types.h"
+#include "metrics/derived.h"
 #include "metrics/metrics.h"
 #include "metrics/records.h"
 #include "util/xalloc.h"
@@ -353,6 +354,23 @@ static struct measure congestion_wait_measure = {
 	.element_name = cw_element, .collect = collect_cw,
 };
 MEASURE_REGISTER(congestion_wait_measure);
+
+MEASURE_SHOWN(cw_time, .name = "cw-time", .order = 70,
+	.doc = "time spent in congestion_wait, every caller",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = result_cw_seconds,
+	.title = "time in congestion_wait (s)", .group = "congestion_wait",
+	.precision = 2);
+
+static double shown_cw_calls(const struct run_result *r)
+{
+	return (double)result_cw_calls(r);
+}
+
+MEASURE_SHOWN(cw_calls, .name = "cw-calls", .order = 80,
+	.doc = "congestion_wait calls",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_cw_calls,
+	.title = "congestion_wait calls", .group = "congestion_wait",
+	.precision = 2);
 
 static struct measure kswapd_cw_by_order_measure = {
 	.name = "kswapd_cw_by_order", .doc = "kswapd's congestion_wait calls by "
