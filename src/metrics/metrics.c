@@ -109,9 +109,15 @@ const struct measure *metrics_shown(size_t i)
 
 double measure_value(const struct measure *m, const struct run_result *r)
 {
-	if (!m->value)
-		metrics_bug("measure %s has no value hook", m->name);
-	return m->value(r);
+	if (m->value)
+		return m->value(r);
+	if (m->type == MT_UINT)
+		return (double)result_uint(r, m->name);
+	if (m->type == MT_BOOL)
+		return result_bool(r, m->name);
+	if (m->type == MT_REAL)
+		return result_real(r, m->name);
+	metrics_bug("measure %s is not a single number", m->name);
 }
 
 /* ---- values ------------------------------------------------------------ */

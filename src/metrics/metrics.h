@@ -206,7 +206,8 @@ const struct measure *metrics_find(const char *name);
 /* The measures the reports show (.order not 0), in .order. */
 size_t metrics_nr_shown(void);
 const struct measure *metrics_shown(size_t i);
-/* A shown measure's figure for run @r: .value's, NAN for none. */
+/* Measure @m of run @r as one number: .value's (NAN for none), or a
+ * single MT_UINT, MT_BOOL or MT_REAL value; any other is a bug. */
 double measure_value(const struct measure *m, const struct run_result *r);
 
 /* ---- a run's result --------------------------------------------------- */

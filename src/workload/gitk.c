@@ -42,6 +42,7 @@
  * written once (no realloc copies); a commit's record and hash entry are
  * touched once per pass, not byte by byte.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "program.h"
@@ -703,6 +704,41 @@ GITK_TIME(reclaim, "gitk-reclaim", 180, "in direct reclaim");
 GITK_TIME(congestion_wait, "gitk-cw-time", 190, "in congestion_wait");
 GITK_TIME(swapin, "gitk-swapin", 200, "waiting for swap-in");
 GITK_TIME(file_read, "gitk-file-read", 210, "waiting for file reads");
+
+/* Not in compare's table; validate's claims read them. */
+static double gitk_stall_p50(const struct run_result *r)
+{
+	return result_latency_percentile(r, 50);
+}
+
+MEASURE_SHOWN(stall_p50, .name = "stall-p50",
+	.doc = "the median gap between progress lines",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_stall_p50,
+	.title = "gitk line p50 (s)", .group = "gitk");
+
+/* How much of gitk's run went to lines slower than its median line: the
+ * part of the elapsed time reclaim and I/O stalls can account for. */
+static double gitk_stall_share(const struct run_result *r)
+{
+	size_t nr;
+	const struct latency_sample *lat = result_records(r, "latency", &nr);
+	double p50 = gitk_stall_p50(r), elapsed = result_elapsed(r);
+	double excess = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		double l = (double)lat[i].latency / NSEC_PER_SEC;
+
+		if (l > p50)
+			excess += l - p50;
+	}
+	return elapsed > 0 ? excess / elapsed : NAN;
+}
+
+MEASURE_SHOWN(stall_share, .name = "stall-share",
+	.doc = "the share of gitk's elapsed time in lines slower than its "
+	"median line",
+	.unit = "", .kind = MEASURE_GAUGE, .value = gitk_stall_share,
+	.title = "share of elapsed in gitk lines above p50", .group = "gitk");
 
 static void gitk_release(struct workload *w)
 {

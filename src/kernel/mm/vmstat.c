@@ -390,6 +390,25 @@ VM_EVENT_SHOWN(allocstall, "allocstall", 110, "allocstall",
 VM_EVENT_SHOWN(pswpout, "pswpout", 120, "pswpout",
 	       "/proc/vmstat pswpout at the end of the run");
 
+/* Not in compare's table; validate's claims read them. */
+VM_EVENT_SHOWN(pageoutrun, "pageoutrun", 0, "pageoutrun",
+	       "/proc/vmstat pageoutrun at the end of the run");
+VM_EVENT_SHOWN(kswapd_steal, "kswapd-steal", 0, "kswapd_steal (pages)",
+	       "pages kswapd reclaimed (/proc/vmstat kswapd_steal)");
+
+static double shown_premature(const struct run_result *r)
+{
+	return (double)(result_uint_at(r, "vm_events",
+				       "kswapd_slept_prematurely_fast") +
+			result_uint_at(r, "vm_events",
+				       "kswapd_slept_prematurely_slow"));
+}
+
+MEASURE_SHOWN(premature, .name = "premature",
+	.doc = "kswapd_slept_prematurely fast and slow together",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_premature,
+	.title = "kswapd_slept_prematurely fast+slow", .group = "reclaim");
+
 static void collect_vm_stat(struct run_result *r)
 {
 	int64_t *v = result_ints_mut(r, "vm_stat");
