@@ -32,7 +32,7 @@
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
-#include "report/stats.h"
+#include "metrics/stats.h"
 #include "scenario/scenario.h"
 #include "util/xalloc.h"
 

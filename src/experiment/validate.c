@@ -35,7 +35,7 @@
 #include "linux/vmstat.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
-#include "report/stats.h"
+#include "metrics/stats.h"
 #include "report/validation_md.h"
 #include "scenario/units.h"
 #include "util/xalloc.h"

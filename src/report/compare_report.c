@@ -21,10 +21,10 @@
 #include "outfile.h"
 #include "plots.h"
 #include "series.h"
-#include "stats.h"
 #include "table.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
+#include "metrics/stats.h"
 #include "util/fs.h"
 #include "util/xalloc.h"
 

@@ -18,8 +18,8 @@
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
-#include "stats.h"
 #include "metrics/records.h"
+#include "metrics/stats.h"
 #include "table.h"
 #include "util/xalloc.h"
 

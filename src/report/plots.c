@@ -25,8 +25,8 @@
 #include "compare_report.h"
 #include "outfile.h"
 #include "plots.h"
-#include "stats.h"
 #include "metrics/records.h"
+#include "metrics/stats.h"
 #include "util/fs.h"
 #include "util/xalloc.h"
 
