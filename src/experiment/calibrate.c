@@ -62,7 +62,7 @@ struct calib_ref {
 	bool is_signed;
 	const char *measure;		/* a declared MT_UINT or MT_REAL */
 	bool real;
-	double divisor;			/* ns -> s: 1e9, as result_elapsed() */
+	double divisor;			/* ns -> s: 1e9, as "elapsed" */
 	char doc[160];
 };
 

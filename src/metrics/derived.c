@@ -9,14 +9,6 @@
 
 #define NS_PER_SEC	1e9
 
-double result_elapsed(const struct run_result *r)
-{
-	uint64_t ns = result_bool(r, "gitk_done") ? result_uint(r, "gitk_elapsed") :
-						    result_uint(r, "sim_end");
-
-	return (double)ns / NS_PER_SEC;
-}
-
 double result_cw_seconds(const struct run_result *r)
 {
 	size_t n;

@@ -148,6 +148,9 @@ struct measure {
 	 * without a name is not saved, and must be 0). */
 	const char *(*element_name)(unsigned int dim, unsigned int i);
 	const struct measure_record *record;	/* MT_GRID, MT_LIST */
+	/* MT_LIST: also a file of the report folder per run that has
+	 * records, runs/STEM<run_csv>, the result_write_csv() table. */
+	const char *run_csv;
 	/* End of the run: fill the value from what the code declaring it
 	 * kept (the kernel's counters).  NULL: whoever produces it sets it. */
 	void (*collect)(struct run_result *r);

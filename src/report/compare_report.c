@@ -35,11 +35,6 @@ static double secs(sim_time_t t)
 	return (double)t / NSEC_PER_SEC;
 }
 
-double report_elapsed(const struct run_result *r)
-{
-	return result_elapsed(r);
-}
-
 /* A /proc/vmstat event counter, by its name there. */
 static double vm_event(const struct run_result *r, const char *name)
 {
@@ -174,6 +169,7 @@ static void cover_header(FILE *f, const struct report *rep)
 void compare_report_cover(FILE *f, const struct report *rep)
 {
 	struct cover_line *lines = xcalloc(rep->nr_columns + 1, sizeof(*lines));
+	const struct measure *elapsed = metrics_find("elapsed");
 	const struct measure *failures = metrics_find("failures");
 	size_t unfinished = 0, partial = 0;
 
@@ -184,7 +180,7 @@ void compare_report_cover(FILE *f, const struct report *rep)
 		double *fl = xcalloc(col->nr_runs + 1, sizeof(*fl));
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
-			el[i] = report_elapsed(&col->runs[i]);
+			el[i] = measure_value(elapsed, &col->runs[i]);
 			fl[i] = measure_value(failures, &col->runs[i]);
 			unfinished += !result_bool(&col->runs[i], "gitk_done");
 			partial += result_bool(&col->runs[i], "partial");
@@ -1052,6 +1048,36 @@ static void folder_error_text(struct folder_errors *fe, const char *line)
 	folder_error(fe, "%s", line);
 }
 
+/* The list measures that ask for a file of their own per run
+ * (struct measure .run_csv), for a run with records. */
+static void write_list_files(const struct run_result *r, const char *runs,
+			     const char *stem, struct folder_errors *fe)
+{
+	for (size_t m = 0; m < metrics_count(); m++) {
+		const struct measure *lm = metrics_get(m);
+		struct outfile of;
+		size_t nr;
+		char *path;
+
+		if (!lm->run_csv)
+			continue;
+		result_records(r, lm->name, &nr);
+		if (!nr)
+			continue;
+		path = join(runs, stem, lm->run_csv);
+		if (outfile_open(&of, path)) {
+			folder_error(fe, "%s: cannot write: %s", path,
+				     outfile_error(&of));
+		} else {
+			result_write_csv(of.fp, r, lm->name);
+			if (outfile_commit(&of))
+				folder_error(fe, "%s: cannot write: %s", path,
+					     outfile_error(&of));
+		}
+		free(path);
+	}
+}
+
 static void write_run_files(const struct report *rep, const char *dir,
 			    struct folder_errors *fe)
 {
@@ -1067,24 +1093,16 @@ static void write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[5] = {
+			char *p[4] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
 				/* MMTests' latency-output format. */
 				join(runs, col->stems[i], "-latency.log"),
-				/* Where each gitk process's time went: the
-				 * data of a stacked bar per process. */
-				join(runs, col->stems[i], "-gitk-time.csv"),
 			};
-			size_t nr_gitk;
 
-			result_records(r, "gitk_instances", &nr_gitk);
-			for (int k = 0; k < 5; k++) {
+			for (int k = 0; k < 4; k++) {
 				struct outfile of;
-
-				if (k == 4 && !nr_gitk)
-					continue;
 
 				if (outfile_open(&of, p[k])) {
 					folder_error(fe, "%s: cannot write: %s", p[k],
@@ -1097,16 +1115,15 @@ static void write_run_files(const struct report *rep, const char *dir,
 					latency_write_csv(of.fp, r);
 				else if (k == 3)
 					latency_write_log(of.fp, r);
-				else if (k == 4)
-					result_write_csv(of.fp, r, "gitk_instances");
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
 				if (outfile_commit(&of))
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
 			}
-			for (int k = 0; k < 5; k++)
+			for (int k = 0; k < 4; k++)
 				free(p[k]);
+			write_list_files(r, runs, col->stems[i], fe);
 		}
 	}
 out:

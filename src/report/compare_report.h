@@ -60,9 +60,6 @@ struct report {
 /* Significance level of the comparison's marks. */
 #define REPORT_ALPHA 0.05
 
-/* Elapsed time of a run: fake-gitk's when it finished, else the run's end. */
-double report_elapsed(const struct run_result *r);
-
 /*
  * The whole text report: a header line stating what the cover lines
  * show, the cover letter's lines, the MMTests comparison (Amean and

@@ -555,6 +555,8 @@ static void tables_section(FILE *f, const struct report *rep)
 
 static void runs_section(FILE *f, const struct report *rep)
 {
+	const struct measure *elapsed = metrics_find("elapsed");
+
 	fputs("<h2 id=\"runs\">Runs</h2>\n<table class=\"data\" id=\"runs-table\">\n"
 	      "<thead><tr><th>column</th><th>seed</th>"
 	      "<th>elapsed (s)</th><th>failures</th><th>files</th></tr></thead>\n"
@@ -577,7 +579,7 @@ static void runs_section(FILE *f, const struct report *rep)
 				"<a href=\"runs/%s-latency.log\">latency log</a>",
 				(unsigned long long)result_uint(r, "seed"),
 				(unsigned long long)result_uint(r, "seed"),
-				report_elapsed(r), report_elapsed(r),
+				measure_value(elapsed, r), measure_value(elapsed, r),
 				result_bool(r, "gitk_done") ? "" : " (gitk unfinished)",
 				(unsigned long)result_uint(r, "failures_printed"),
 				(unsigned long)result_uint(r, "failures_printed"),
