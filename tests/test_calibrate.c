@@ -19,6 +19,7 @@
 
 #include "testlib.h"
 #include "experiment/calibrate.h"
+#include "report/calibration.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
 #include "metrics/metrics.h"

@@ -193,7 +193,7 @@ static void test_json_round_trip(void **state)
 	assert_int_equal(sp[0].free[2], 3);
 	assert_int_equal(sp[0].kswapd_awake, 1);
 	/* The derived figures read the same measures. */
-	assert_true(result_elapsed(&back) == 0.123456789);
+	assert_true(measure_value(metrics_find("elapsed"), &back) == 0.123456789);
 	assert_int_equal(result_cw_calls(&back), 4);
 	assert_true(result_latency_max(&back) == 0.25);
 	/* Elements by the names the kernel gives them. */
@@ -375,10 +375,52 @@ static void test_csv_row_per_run(void **state)
 	result_free(&r);
 }
 
+/*
+ * The measures the reports show: each a derived figure with a title and
+ * a group, in .order, each order once; compare's table, its plots,
+ * index.html and bisect's cached runs list them in this order, so it is
+ * pinned here (a new row goes between two others, by its .order).
+ */
+static void test_shown_measures(void **state)
+{
+	static const char *const rows[] = {
+		"elapsed", "failures", "failures-all", "stalls>1s", "stall-max",
+		"stall-p95", "cw-time", "cw-calls", "premature-fast",
+		"premature-slow", "allocstall", "pswpout", "tcp-prune",
+		"tcp-collapsed", "tcp-dropped", "gitk-cpu", "gitk-runqueue",
+		"gitk-reclaim", "gitk-cw-time", "gitk-swapin", "gitk-file-read",
+		"disk-util", "frag-share<low", "samples<low", "samples<min",
+		"hofail", "hofail-free", "hofail-blocks", "hofail-reserve",
+		"hofail-pcp", "drain-all-pages", "ho-sleeping", "ho-reclaim",
+		"broken-fallback", "crypt-pages-peak", "crypt-pages-mean",
+	};
+	size_t nr = sizeof(rows) / sizeof(rows[0]);
+
+	(void)state;
+	assert_true(metrics_nr_shown() >= nr);
+	for (size_t i = 0; i < metrics_nr_shown(); i++) {
+		const struct measure *m = metrics_shown(i);
+
+		if (i < nr)
+			assert_string_equal(m->name, rows[i]);
+		if (i)
+			assert_true(metrics_shown(i - 1)->order < m->order);
+		assert_int_equal(m->type, MT_DERIVED);
+		assert_non_null(m->value);
+		assert_non_null(m->title);
+		assert_non_null(m->group);
+		assert_null(m->json);
+		assert_null(m->csv);
+		assert_ptr_equal(metrics_find(m->name), m);
+	}
+	assert_null(metrics_shown(metrics_nr_shown()));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_measures_declared_once),
+		cmocka_unit_test(test_shown_measures),
 		cmocka_unit_test(test_saved_keys),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_json_errors_name_the_key),

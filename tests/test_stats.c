@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <math.h>
 #include <cmocka.h>
-#include "report/stats.h"
+#include "metrics/stats.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "experiment/calibrate.h"
 #include "experiment/pool.h"
+#include "report/calibration.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
 #include "util/fs.h"

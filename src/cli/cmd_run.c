@@ -820,7 +820,7 @@ int cmd_run(int argc, char **argv)
 	}
 
 	line.name = result_text(&r, "kernel");
-	line.elapsed = result_elapsed(&r);
+	line.elapsed = measure_value(metrics_find("elapsed"), &r);
 	line.elapsed_stddev = NAN;
 	line.failures = (double)result_uint(&r, "failures_printed");
 	cover_line_print(f, cover_name_width(&line, 1), &line);

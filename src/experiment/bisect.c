@@ -32,7 +32,7 @@
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
 #include "report/progress.h"
-#include "report/stats.h"
+#include "metrics/stats.h"
 #include "scenario/scenario.h"
 #include "util/xalloc.h"
 
@@ -54,8 +54,8 @@ struct variant {
 
 struct bisect {
 	const struct bisect_opts *o;
-	const struct report_measure *measure;
-	size_t measure_idx;	/* in report_measures[] */
+	const struct measure *measure;
+	size_t measure_idx;	/* in metrics_shown() order */
 	char *text, *scenario_name;
 	/* The scenario's own [kernel] switches with A's, and with B's. */
 	char a_switches[2048], b_switches[2048];
@@ -71,11 +71,15 @@ struct bisect {
 	size_t *sw;
 };
 
-static const struct report_measure *find_measure(const char *name)
+/* A measure the reports show, by name, and its place among them. */
+static const struct measure *find_measure(const char *name, size_t *idx)
 {
-	for (size_t i = 0; i < report_nr_measures; i++)
-		if (!strcmp(report_measures[i].name, name))
-			return &report_measures[i];
+	for (size_t i = 0; i < metrics_nr_shown(); i++)
+		if (!strcmp(metrics_shown(i)->name, name)) {
+			if (idx)
+				*idx = i;
+			return metrics_shown(i);
+		}
 	return NULL;
 }
 
@@ -84,11 +88,11 @@ const char *bisect_measure_names(void)
 	static char names[1024];
 
 	if (!*names)
-		for (size_t i = 0; i < report_nr_measures; i++) {
+		for (size_t i = 0; i < metrics_nr_shown(); i++) {
 			size_t n = strlen(names);
 
 			snprintf(names + n, sizeof(names) - n, "%s%s",
-				 i ? ", " : "", report_measures[i].name);
+				 i ? ", " : "", metrics_shown(i)->name);
 		}
 	return names;
 }
@@ -183,7 +187,7 @@ int bisect_check(const struct bisect_opts *o, char *err, size_t len)
 	if (o->nr_seeds > MAX_BISECT_SEEDS)
 		return errf(err, len, "bisect: --seeds %u: at most %d", o->nr_seeds,
 			    MAX_BISECT_SEEDS);
-	if (o->measure && !find_measure(o->measure))
+	if (o->measure && !find_measure(o->measure, NULL))
 		return errf(err, len, "bisect: unknown measure '%s' (one of %s)",
 			    o->measure, bisect_measure_names());
 	if (parse_pair(o, "", &pa, &pb, NULL, NULL, 0, err, len))
@@ -299,7 +303,7 @@ struct batch {
 };
 
 /* In the child: "VALUES... READS..." (every measure's value in hex,
- * exactly, in report_measures[] order). */
+ * exactly, in metrics_shown() order). */
 static char *run_job(size_t idx, void *arg)
 {
 	struct batch *bt = arg;
@@ -322,8 +326,8 @@ static char *run_job(size_t idx, void *arg)
 		return NULL;
 	}
 	f = xopen_memstream(&out, &len);
-	for (size_t m = 0; m < report_nr_measures; m++)
-		fprintf(f, "%s%a", m ? " " : "", report_measures[m].value(&res));
+	for (size_t m = 0; m < metrics_nr_shown(); m++)
+		fprintf(f, "%s%a", m ? " " : "", measure_value(metrics_shown(m), &res));
 	{
 		const uint64_t *reads = result_uints(&res, "switch_reads");
 
@@ -381,8 +385,8 @@ static char *job_key(size_t idx, void *arg)
 		(unsigned long long)j->v->sc->run.max_time,
 		(unsigned long long)(b->base_seed + j->seed), b->scenario_name,
 		fp);
-	for (size_t m = 0; m < report_nr_measures; m++)
-		fprintf(f, " %s", report_measures[m].name);
+	for (size_t m = 0; m < metrics_nr_shown(); m++)
+		fprintf(f, " %s", metrics_shown(m)->name);
 	fprintf(f, "\nswitch reads");
 	for (size_t i = 0; i < nr_switches(); i++)
 		fprintf(f, " %s", profile_switch_name(i));
@@ -444,7 +448,7 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 		if (!out[i])
 			continue;
 		p = out[i];
-		for (size_t m = 0; m < report_nr_measures; m++) {
+		for (size_t m = 0; m < metrics_nr_shown(); m++) {
 			const char *start = p;
 			double x = strtod(p, &p);
 
@@ -691,8 +695,8 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	memset(r, 0, sizeof(*r));
 	if (bisect_check(o, err, len))
 		return -1;
-	b.measure = find_measure(o->measure ? o->measure : "elapsed");
-	b.measure_idx = (size_t)(b.measure - report_measures);
+	b.measure = find_measure(o->measure ? o->measure : "elapsed",
+				 &b.measure_idx);
 	b.nr_seeds = o->nr_seeds;
 	b.text = experiment_scenario_text(o->scenario_path, o->arch,
 					  &b.scenario_name, err, len);

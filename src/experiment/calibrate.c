@@ -31,95 +31,45 @@
 /* ---- measures ----------------------------------------------------------- */
 
 /*
- * The named measures: the rows of compare's table (docs/compare.md), so
- * a figure read off a compare report is a target by the same name.
+ * The named measures are the rows of compare's table (docs/compare.md),
+ * the registry's shown measures (metrics_shown()), so a figure read off
+ * a compare report is a target by the same name.  A figure in seconds is
+ * a time, one in bytes a size, any other a count.
  */
-struct calib_measure {
-	const char *name;
-	enum calibration_unit unit;
-	double (*value)(const struct run_result *r);
-	const char *program;	/* refused when no task runs this program */
-	const char *doc;
-};
-
-static double m_failures(const struct run_result *r)
+static enum calibration_unit shown_unit(const struct measure *m)
 {
-	return (double)result_uint(r, "failures_printed");
+	if (m->unit && !strcmp(m->unit, "s"))
+		return CALIBRATION_TIME;
+	if (m->unit && !strcmp(m->unit, "bytes"))
+		return CALIBRATION_SIZE;
+	return CALIBRATION_COUNT;
 }
 
-static double m_failures_all(const struct run_result *r)
+static const struct measure *find_named(const char *name)
 {
-	return (double)result_uint(r, "failures_total");
+	for (size_t i = 0; i < metrics_nr_shown(); i++)
+		if (!strcmp(metrics_shown(i)->name, name))
+			return metrics_shown(i);
+	return NULL;
 }
-
-static double m_stalls(const struct run_result *r)
-{
-	return (double)result_stalls_over(r, 1000000000ULL);
-}
-
-static double m_stall_p95(const struct run_result *r)
-{
-	return result_latency_percentile(r, 95);
-}
-
-static double m_cw_calls(const struct run_result *r)
-{
-	return (double)result_cw_calls(r);
-}
-
-static double m_premature_fast(const struct run_result *r)
-{
-	return (double)result_uint_at(r, "vm_events", "kswapd_slept_prematurely_fast");
-}
-
-static double m_premature_slow(const struct run_result *r)
-{
-	return (double)result_uint_at(r, "vm_events", "kswapd_slept_prematurely_slow");
-}
-
-static const struct calib_measure named_measures[] = {
-	{ "elapsed", CALIBRATION_TIME, result_elapsed, "gitk",
-	  "fake-gitk's elapsed time, the cover letter's Elapsed; the run's end "
-	  "when gitk did not finish" },
-	{ "failures", CALIBRATION_COUNT, m_failures, NULL,
-	  "page allocation failures kern.log printed, the cover letter's Failures" },
-	{ "failures-all", CALIBRATION_COUNT, m_failures_all, NULL,
-	  "every page allocation failure, __GFP_NOWARN and ratelimited ones "
-	  "included" },
-	{ "stalls>1s", CALIBRATION_COUNT, m_stalls, NULL,
-	  "progress lines that came more than 1 s after the previous one" },
-	{ "stall-max", CALIBRATION_TIME, result_latency_max, NULL,
-	  "the longest gap between progress lines" },
-	{ "stall-p95", CALIBRATION_TIME, m_stall_p95, NULL,
-	  "the 95th percentile of the gaps between progress lines" },
-	{ "cw-time", CALIBRATION_TIME, result_cw_seconds, NULL,
-	  "time spent in congestion_wait, every caller" },
-	{ "cw-calls", CALIBRATION_COUNT, m_cw_calls, NULL,
-	  "congestion_wait calls" },
-	{ "premature-fast", CALIBRATION_COUNT, m_premature_fast, NULL,
-	  "vmstat kswapd_slept_prematurely_fast" },
-	{ "premature-slow", CALIBRATION_COUNT, m_premature_slow, NULL,
-	  "vmstat kswapd_slept_prematurely_slow" },
-};
-#define NR_NAMED	(sizeof(named_measures) / sizeof(named_measures[0]))
 
 /* How a target reads its value from a run's result: a named measure, an
  * element of a /proc/vmstat array, or a declared single value. */
 struct calib_ref {
-	const struct calib_measure *named;
+	const struct measure *named;	/* a shown measure */
 	const char *array;		/* "vm_events", "vm_stat" */
 	const char *element;
 	bool is_signed;
 	const char *measure;		/* a declared MT_UINT or MT_REAL */
 	bool real;
-	double divisor;			/* ns -> s: 1e9, as result_elapsed() */
+	double divisor;			/* ns -> s: 1e9, as "elapsed" */
 	char doc[160];
 };
 
 static double ref_value(const struct calib_ref *ref, const struct run_result *r)
 {
 	if (ref->named)
-		return ref->named->value(r);
+		return measure_value(ref->named, r);
 	if (ref->array)
 		return ref->is_signed ?
 			(double)result_int_at(r, ref->array, ref->element) :
@@ -165,15 +115,15 @@ static int resolve_measure(const char *arg, const char *name,
 	memset(ref, 0, sizeof(*ref));
 	ref->divisor = 1;
 	*unit = CALIBRATION_COUNT;
-	for (size_t i = 0; i < NR_NAMED; i++)
-		if (!strcmp(named_measures[i].name, name)) {
-			ref->named = &named_measures[i];
-			*unit = ref->named->unit;
-			snprintf(ref->doc, sizeof(ref->doc), "%s", ref->named->doc);
-			return 0;
-		}
+	ref->named = find_named(name);
+	if (ref->named) {
+		*unit = shown_unit(ref->named);
+		snprintf(ref->doc, sizeof(ref->doc), "%s", ref->named->doc);
+		return 0;
+	}
 	m = metrics_find(name);
-	if (m) {
+	/* A figure no report shows is not a value of the run. */
+	if (m && m->type != MT_DERIVED) {
 		if (m->kind == MEASURE_LABEL || (m->flags & MF_HOST))
 			return errf(err, len, "--target '%s': %s is a label of "
 				    "the run, not a value it produces", arg, name);
@@ -201,10 +151,11 @@ static int resolve_measure(const char *arg, const char *name,
 		struct suggest sg;
 
 		suggest_init(&sg, name);
-		for (size_t i = 0; i < NR_NAMED; i++)
-			suggest_add(&sg, named_measures[i].name);
+		for (size_t i = 0; i < metrics_nr_shown(); i++)
+			suggest_add(&sg, metrics_shown(i)->name);
 		for (size_t i = 0; i < metrics_count(); i++)
-			suggest_add(&sg, metrics_get(i)->name);
+			if (metrics_get(i)->type != MT_DERIVED)
+				suggest_add(&sg, metrics_get(i)->name);
 		if (suggest_best(&sg))
 			return errf(err, len, "--target '%s': unknown measure '%s' "
 				    "(did you mean '%s'?)", arg, name, suggest_best(&sg));

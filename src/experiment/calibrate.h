@@ -35,7 +35,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "report/calibration.h"
+#include "metrics/calibration.h"
 
 struct scenario;
 

@@ -18,6 +18,7 @@
 #include "metrics/derived.h"
 #include "metrics/metrics.h"
 #include "mmsim/profile.h"
+#include "report/calibration.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
 #include "scenario/suggest.h"

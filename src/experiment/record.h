@@ -3,14 +3,14 @@
  * The public record of Mel Gorman's Nov 2009 series, as data: every table
  * `mmsim validate` sets beside mmsim's (the cover letter's and the thread's
  * after it), row by row with the Message-ID that printed it, and the
- * experiment each row was measured in.  The types are report/'s
- * (validation_md.h), which prints them.
+ * experiment each row was measured in.  The types are
+ * metrics/validation.h's; report/validation_md.c prints them.
  */
 #ifndef MMSIM_RECORD_H
 #define MMSIM_RECORD_H
 
 #include <stddef.h>
-#include "report/validation_md.h"
+#include "metrics/validation.h"
 
 extern const struct record_set_info record_sets[NR_RECORD_SETS];
 extern const struct record_row record_rows[];

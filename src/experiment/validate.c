@@ -35,7 +35,7 @@
 #include "linux/vmstat.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
-#include "report/stats.h"
+#include "metrics/stats.h"
 #include "report/validation_md.h"
 #include "scenario/units.h"
 #include "util/xalloc.h"
@@ -325,24 +325,6 @@ static double above_high_fraction(const struct variant *w,
 	return (double)above / (double)nr;
 }
 
-/* How much of gitk's run went to lines slower than its median line: the
- * part of the elapsed time reclaim and I/O stalls can account for. */
-static double stall_share(const struct run_result *r, double p50,
-			  double elapsed)
-{
-	size_t nr;
-	const struct latency_sample *lat = result_records(r, "latency", &nr);
-	double excess = 0;
-
-	for (size_t i = 0; i < nr; i++) {
-		double l = (double)lat[i].latency / NSEC_PER_SEC;
-
-		if (l > p50)
-			excess += l - p50;
-	}
-	return elapsed > 0 ? excess / elapsed : NAN;
-}
-
 /* The closest the largest zone came to its min watermark (1.0: at it). */
 static double min_free_ratio(const struct variant *w,
 			     const struct run_result *r)
@@ -390,26 +372,50 @@ static void sample_measures(const struct run_result *r, double interval_s,
 	m[VM_KSWAPD_AWAKE] = awake / (double)nr;
 }
 
-/* The congestion_wait sites only direct reclaimers reach: the allocator's
- * retry and NOFAIL loops and do_try_to_free_pages()'s nap (lumpy and
- * too_many_isolated waits are kswapd's too). */
-static const int direct_cw_sites[] = {
-	CW_ALLOC_RETRY, CW_HIGH_PRIORITY, CW_DIRECT_RECLAIM,
+/*
+ * The claims' figures, by the registry's names (metrics/metrics.h): each
+ * declared next to the code that produces what it reads.  NULL: computed
+ * here, from what only validate has (the kernel's failure records, kept
+ * past the run's teardown; the booted machine's watermarks; the sample
+ * interval).
+ */
+static const char *const claim_measures[NR_VMEASURES] = {
+	[VM_ELAPSED] = "elapsed",
+	[VM_GITK_DONE] = "gitk_done",
+	[VM_FAIL_PRINTED] = "failures",
+	[VM_FAIL_TOTAL] = "failures-all",
+	[VM_CW_TIME] = "cw-time",
+	[VM_CW_CALLS] = "cw-calls",
+	[VM_KSWAPD_CW_CALLS] = "kswapd-cw-calls",
+	[VM_KSWAPD_CW_TIME] = "kswapd-cw-time",
+	[VM_CW_BOTH_CALLS] = "cw-both-calls",
+	[VM_ALLOCSTALL] = "allocstall",
+	[VM_PAGEOUTRUN] = "pageoutrun",
+	[VM_PREMATURE] = "premature",
+	[VM_LAT_P95] = "stall-p95",
+	[VM_LAT_MAX] = "stall-max",
+	[VM_LAT_P50] = "stall-p50",
+	[VM_STALL_SHARE] = "stall-share",
+	[VM_BOTH_TIMEOUTS] = "cw-both-timeouts",
+	[VM_KSWAPD_CW_O0] = "kswapd-cw-order0",
+	[VM_KSWAPD_CW_O2] = "kswapd-cw-order2",
+	[VM_DIRECT_CW_TIME] = "direct-cw-time",
+	[VM_KSWAPD_STEAL] = "kswapd-steal",
 };
 
 static void measure(const struct vctx *c, const struct variant *w,
 		    const struct run_result *r, double *m)
 {
-	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
-	const struct cw_total *by_order = result_records(r, "kswapd_cw_by_order", NULL);
-	const uint64_t *ev = result_uints(r, "vm_events");
-	sim_time_t kt = 0, dt = 0;
-	unsigned long kc = 0, both = 0, both_to = 0;
+	for (int i = 0; i < NR_VMEASURES; i++) {
+		const struct measure *rm;
 
-	m[VM_ELAPSED] = result_elapsed(r);
-	m[VM_GITK_DONE] = result_bool(r, "gitk_done");
-	m[VM_FAIL_PRINTED] = (double)result_uint(r, "failures_printed");
-	m[VM_FAIL_TOTAL] = (double)result_uint(r, "failures_total");
+		if (!claim_measures[i])
+			continue;
+		rm = metrics_find(claim_measures[i]);
+		if (!rm)
+			abort();
+		m[i] = measure_value(rm, r);
+	}
 	m[VM_FAIL_ATOMIC2] = 0;
 	m[VM_FAIL_NOWARN] = 0;
 	/* The failure records outlive the run's teardown (reset at boot). */
@@ -424,36 +430,8 @@ static void measure(const struct vctx *c, const struct variant *w,
 	/* Every failure without __GFP_NOWARN is printed or counted by the
 	 * printk rate limit as suppressed: 27 Nov's corrected pgalloc-fail. */
 	m[VM_FAIL_WARNED] = m[VM_FAIL_TOTAL] - m[VM_FAIL_NOWARN];
-	m[VM_CW_TIME] = result_cw_seconds(r);
-	m[VM_CW_CALLS] = (double)result_cw_calls(r);
-	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
-		kc += cw[CW_KSWAPD * RESULT_NR_CW_QUEUES + q].calls;
-		kt += cw[CW_KSWAPD * RESULT_NR_CW_QUEUES + q].time;
-		for (size_t i = 0; i < sizeof(direct_cw_sites) / sizeof(direct_cw_sites[0]); i++)
-			dt += cw[direct_cw_sites[i] * RESULT_NR_CW_QUEUES + q].time;
-	}
-	for (int s = 0; s < RESULT_NR_CW_SITES; s++) {
-		both += cw[s * RESULT_NR_CW_QUEUES + BLK_RW_BOTH].calls;
-		both_to += cw[s * RESULT_NR_CW_QUEUES + BLK_RW_BOTH].timeouts;
-	}
-	m[VM_KSWAPD_CW_CALLS] = (double)kc;
-	m[VM_KSWAPD_CW_TIME] = (double)kt / NSEC_PER_SEC;
-	m[VM_DIRECT_CW_TIME] = (double)dt / NSEC_PER_SEC;
-	m[VM_CW_BOTH_CALLS] = (double)both;
-	m[VM_BOTH_TIMEOUTS] = (double)both_to;
-	m[VM_ALLOCSTALL] = (double)ev[ALLOCSTALL];
-	m[VM_PAGEOUTRUN] = (double)ev[PAGEOUTRUN];
-	m[VM_KSWAPD_STEAL] = (double)ev[KSWAPD_STEAL];
-	m[VM_PREMATURE] = (double)(ev[KSWAPD_PREMATURE_FAST] +
-				   ev[KSWAPD_PREMATURE_SLOW]);
-	m[VM_LAT_P95] = result_latency_percentile(r, 95);
-	m[VM_LAT_MAX] = result_latency_max(r);
 	m[VM_ABOVE_HIGH] = above_high_fraction(w, r);
-	m[VM_LAT_P50] = result_latency_percentile(r, 50);
-	m[VM_STALL_SHARE] = stall_share(r, m[VM_LAT_P50], m[VM_ELAPSED]);
 	m[VM_MIN_FREE_WMARK] = min_free_ratio(w, r);
-	m[VM_KSWAPD_CW_O0] = (double)by_order[0].calls;
-	m[VM_KSWAPD_CW_O2] = (double)by_order[2].calls;
 	sample_measures(r, c->interval_s, m);
 }
 

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "report/validation_md.h"
+#include "metrics/validation.h"
 
 /* The time-series period validate runs with, for claim 5(b): kswapd's
  * HZ/10 nap is the time scale of the claim. */

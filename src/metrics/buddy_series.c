@@ -25,6 +25,7 @@
  * order or more over the pages on the free lists; pages on the per-cpu
  * lists, order 0 and not in NR_FREE_PAGES, are in neither.
  */
+#include <math.h>
 #include <string.h>
 #include "buddy_series.h"
 #include "records.h"
@@ -95,6 +96,47 @@ static struct measure frag_share_min_measure = {
 	.csv = "frag_share_below_min", .type = MT_REAL, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(frag_share_min_measure);
+
+/*
+ * The fragmentation zone's free pages in blocks of the run's failing
+ * order or more, when below its low watermark, in percent; NAN (left out
+ * of the column) for a run never below low.
+ */
+static double shown_frag_share_low(const struct run_result *r)
+{
+	if (!result_uint(r, "frag_below_low"))
+		return NAN;
+	return 100 * result_real(r, "frag_share_below_low");
+}
+
+MEASURE_SHOWN(frag_share_low, .name = "frag-share<low", .order = 230,
+	.doc = "free pages in blocks of the failing order or more, below the "
+	"low watermark, percent",
+	.unit = "%", .kind = MEASURE_GAUGE, .value = shown_frag_share_low,
+	.title = "free pages in blocks >= the failing order, below low (%)",
+	.higher_is_better = true, .group = "fragmentation", .precision = 2);
+
+static double shown_frag_below_low(const struct run_result *r)
+{
+	return (double)result_uint(r, "frag_below_low");
+}
+
+MEASURE_SHOWN(frag_below_low, .name = "samples<low", .order = 240,
+	.doc = "samples below the low watermark",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_frag_below_low,
+	.title = "samples below the low watermark", .group = "fragmentation",
+	.precision = 2);
+
+static double shown_frag_below_min(const struct run_result *r)
+{
+	return (double)result_uint(r, "frag_below_min");
+}
+
+MEASURE_SHOWN(frag_below_min, .name = "samples<min", .order = 250,
+	.doc = "samples below the min watermark",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_frag_below_min,
+	.title = "samples below the min watermark", .group = "fragmentation",
+	.precision = 2);
 
 static struct measure frag_reserve_low_measure = {
 	.name = "frag_reserve_below_low", .doc = "mean over the samples below "

@@ -9,14 +9,6 @@
 
 #define NS_PER_SEC	1e9
 
-double result_elapsed(const struct run_result *r)
-{
-	uint64_t ns = result_bool(r, "gitk_done") ? result_uint(r, "gitk_elapsed") :
-						    result_uint(r, "sim_end");
-
-	return (double)ns / NS_PER_SEC;
-}
-
 double result_cw_seconds(const struct run_result *r)
 {
 	size_t n;
@@ -177,4 +169,18 @@ double result_disk_util(const struct run_result *r)
 	uint64_t end = result_uint(r, "sim_end");
 
 	return end ? (double)result_uint(r, "disk_active") / (double)end : 0;
+}
+
+double result_array_sum(const struct run_result *r, const char *name, int col)
+{
+	const struct measure *m = metrics_find(name);
+	const uint64_t *v = result_uints(r, name);
+	unsigned int cols = m->dims[1] ? m->dims[1] : 1;
+	double sum = 0;
+
+	for (unsigned int i = 0; i < m->dims[0]; i++)
+		for (unsigned int j = 0; j < cols; j++)
+			if (col < 0 || (unsigned int)col == j)
+				sum += (double)v[i * cols + j];
+	return sum;
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Figures computed from a run's measures, for the tables of mmsim run,
- * compare and validate: the elapsed time of the cover letter's lines,
- * congestion_wait totals, and statistics of the progress-line latencies.
+ * compare and validate: congestion_wait totals, and statistics of the progress-line latencies.
  */
 #ifndef MMSIM_METRICS_DERIVED_H
 #define MMSIM_METRICS_DERIVED_H
@@ -10,9 +9,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "metrics.h"
-
-/* Seconds: fake-gitk's elapsed time when it finished, else the run's end. */
-double result_elapsed(const struct run_result *r);
 
 /* Over every call site and queue of "congestion_wait". */
 double result_cw_seconds(const struct run_result *r);
@@ -44,5 +40,9 @@ double result_disk_mean(const struct run_result *r, const char *cls);
 double result_disk_percentile_bound(const struct run_result *r,
 				    const char *cls, double pct);
 double result_disk_util(const struct run_result *r);
+
+/* Every element of MT_ARRAY @name, or of one column (@col >= 0) of a
+ * two-dimension one, summed. */
+double result_array_sum(const struct run_result *r, const char *name, int col);
 
 #endif /* MMSIM_METRICS_DERIVED_H */

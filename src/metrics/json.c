@@ -205,6 +205,8 @@ static bool value_empty(const struct measure *m, const struct measure_value *v)
 		return true;
 	case MT_LIST:
 		return !v->nr;
+	case MT_DERIVED:		/* no value of its own, never saved */
+		break;
 	}
 	return true;
 }
@@ -231,6 +233,8 @@ static json_t *value_to_json(const struct measure *m,
 		return grid_to_json(m, v);
 	case MT_LIST:
 		return list_to_json(m, v);
+	case MT_DERIVED:		/* no .json key */
+		break;
 	}
 	return NULL;
 }
@@ -363,6 +367,9 @@ static void describe(const struct measure *m, char *buf, size_t len)
 	case MT_GRID:
 	case MT_LIST:
 		describe_records(m, buf, len);
+		break;
+	case MT_DERIVED:
+		cat(buf, len, "no saved value (computed)");
 		break;
 	}
 }
@@ -609,6 +616,8 @@ static bool value_from_json(const struct measure *m, json_t *j,
 		return grid_from_json(m, j, v);
 	case MT_LIST:
 		return list_from_json(m, j, v);
+	case MT_DERIVED:		/* no .json key */
+		break;
 	}
 	return false;
 }

@@ -19,6 +19,8 @@ extern struct measure *const __stop_mmsim_measures[];
 
 static struct measure **registry;
 static size_t nr_registered;
+static const struct measure **shown;
+static size_t nr_shown;
 
 void metrics_bug(const char *fmt, const char *name)
 {
@@ -34,6 +36,14 @@ static int by_name(const void *a, const void *b)
 	const struct measure *y = *(struct measure *const *)b;
 
 	return strcmp(x->name, y->name);
+}
+
+static int by_order(const void *a, const void *b)
+{
+	const struct measure *x = *(const struct measure *const *)a;
+	const struct measure *y = *(const struct measure *const *)b;
+
+	return (x->order > y->order) - (x->order < y->order);
 }
 
 static void registry_init(void)
@@ -53,6 +63,15 @@ static void registry_init(void)
 		registry[i]->index = i;
 	}
 	nr_registered = n;
+	shown = xcalloc(n + 1, sizeof(*shown));
+	for (size_t i = 0; i < n; i++)
+		if (registry[i]->order)
+			shown[nr_shown++] = registry[i];
+	qsort(shown, nr_shown, sizeof(*shown), by_order);
+	for (size_t i = 1; i < nr_shown; i++)
+		if (shown[i]->order == shown[i - 1]->order)
+			metrics_bug("two shown measures have the order of '%s'",
+				    shown[i]->name);
 }
 
 size_t metrics_count(void)
@@ -74,6 +93,31 @@ const struct measure *metrics_find(const char *name)
 		if (!strcmp(registry[i]->name, name))
 			return registry[i];
 	return NULL;
+}
+
+size_t metrics_nr_shown(void)
+{
+	registry_init();
+	return nr_shown;
+}
+
+const struct measure *metrics_shown(size_t i)
+{
+	registry_init();
+	return i < nr_shown ? shown[i] : NULL;
+}
+
+double measure_value(const struct measure *m, const struct run_result *r)
+{
+	if (m->value)
+		return m->value(r);
+	if (m->type == MT_UINT)
+		return (double)result_uint(r, m->name);
+	if (m->type == MT_BOOL)
+		return result_bool(r, m->name);
+	if (m->type == MT_REAL)
+		return result_real(r, m->name);
+	metrics_bug("measure %s is not a single number", m->name);
 }
 
 /* ---- values ------------------------------------------------------------ */

@@ -72,6 +72,7 @@ enum measure_type {
 	MT_ARRAY,		/* dims[0] x dims[1] integers: uint64_t, int64_t if .is_signed */
 	MT_GRID,		/* dims[0] x dims[1] records, saved sparsely */
 	MT_LIST,		/* records, in the order they were added */
+	MT_DERIVED,		/* no value of its own: .value computes it */
 };
 
 /* struct measure .flags */
@@ -147,15 +148,56 @@ struct measure {
 	 * without a name is not saved, and must be 0). */
 	const char *(*element_name)(unsigned int dim, unsigned int i);
 	const struct measure_record *record;	/* MT_GRID, MT_LIST */
+	/* MT_LIST: also a file of the report folder per run that has
+	 * records, runs/STEM<run_csv>, the result_write_csv() table. */
+	const char *run_csv;
 	/* End of the run: fill the value from what the code declaring it
 	 * kept (the kernel's counters).  NULL: whoever produces it sets it. */
 	void (*collect)(struct run_result *r);
+	/*
+	 * MT_DERIVED: the figure, from the run's other measures; NAN when
+	 * the run has none (left out of its column).  Such a measure has
+	 * no slot of its own, no JSON key and no CSV column.
+	 */
+	double (*value)(const struct run_result *r);
+	/*
+	 * Shown in the reports (compare's table, its plots and index.html,
+	 * bisect --measure, calibrate's targets) when .order is not 0, in
+	 * .order: the rows' order is declared here, not left to the order
+	 * the linker put the objects in.
+	 */
+	unsigned int order;
+	const char *title;		/* a plot's axis, index.html's row */
+	const char *group;		/* rows shown together: "reclaim" */
+	int precision;			/* decimals in the tables */
+	bool higher_is_better;		/* for the comparison's marks */
+	/* The program that produces it, which a scenario must run for a
+	 * calibration target on it; NULL: any run has it. */
+	const char *program;
 	size_t index;			/* in the registry; set by it */
 };
 
 #define MEASURE_REGISTER(m)						\
 	static struct measure *const __measure_##m			\
 	__attribute__((section("mmsim_measures"), used)) = &(m)
+
+/*
+ * A figure the reports show, computed from the run's other measures by
+ * .value (MT_DERIVED), declared as the others are, next to the code that
+ * produces what it reads:
+ *
+ *	MEASURE_SHOWN(cw_calls, .name = "cw-calls", .order = 80,
+ *		      .title = "congestion_wait calls", ...);
+ *
+ * .order places it among the reports' rows: the numbers go by tens, so a
+ * new figure finds a place between two others without renumbering.
+ */
+#define MEASURE_SHOWN(id, ...)						\
+	static struct measure id##_shown = {				\
+		.type = MT_DERIVED, .aggregate = AGGREGATE_MEAN_STDDEV,	\
+		__VA_ARGS__						\
+	};								\
+	MEASURE_REGISTER(id##_shown)
 
 /* ---- the registry ---------------------------------------------------- */
 
@@ -164,6 +206,12 @@ size_t metrics_count(void);
 const struct measure *metrics_get(size_t i);
 /* NULL if no file declares @name. */
 const struct measure *metrics_find(const char *name);
+/* The measures the reports show (.order not 0), in .order. */
+size_t metrics_nr_shown(void);
+const struct measure *metrics_shown(size_t i);
+/* Measure @m of run @r as one number: .value's (NAN for none), or a
+ * single MT_UINT, MT_BOOL or MT_REAL value; any other is a bug. */
+double measure_value(const struct measure *m, const struct run_result *r);
 
 /* ---- a run's result --------------------------------------------------- */
 

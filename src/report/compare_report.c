@@ -21,10 +21,10 @@
 #include "outfile.h"
 #include "plots.h"
 #include "series.h"
-#include "stats.h"
 #include "table.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
+#include "metrics/stats.h"
 #include "util/fs.h"
 #include "util/xalloc.h"
 
@@ -38,306 +38,19 @@ static double secs(uint64_t ns)
 	return (double)ns / NS_PER_SEC;
 }
 
-double report_elapsed(const struct run_result *r)
-{
-	return result_elapsed(r);
-}
-
-static double m_failures(const struct run_result *r)
-{
-	/* Mel's column counts what kern.log showed. */
-	return (double)result_uint(r, "failures_printed");
-}
-
-/* Every failure, __GFP_NOWARN and ratelimited ones included. */
-static double m_failures_all(const struct run_result *r)
-{
-	return (double)result_uint(r, "failures_total");
-}
-
 /* A /proc/vmstat event counter, by its name there. */
 static double vm_event(const struct run_result *r, const char *name)
 {
 	return (double)result_uint_at(r, "vm_events", name);
 }
 
-static double m_stalls(const struct run_result *r)
-{
-	return (double)result_stalls_over(r, NS_PER_SEC);
-}
-
-static double m_stall_p95(const struct run_result *r)
-{
-	return result_latency_percentile(r, 95);
-}
-
-static double m_cw_calls(const struct run_result *r)
-{
-	return (double)result_cw_calls(r);
-}
-
-static double m_premature_fast(const struct run_result *r)
-{
-	return vm_event(r, "kswapd_slept_prematurely_fast");
-}
-
-static double m_premature_slow(const struct run_result *r)
-{
-	return vm_event(r, "kswapd_slept_prematurely_slow");
-}
-
-static double m_allocstall(const struct run_result *r)
-{
-	return vm_event(r, "allocstall");
-}
-
-static double m_pswpout(const struct run_result *r)
-{
-	return vm_event(r, "pswpout");
-}
-
-static double m_tcp_prune(const struct run_result *r)
-{
-	return (double)result_uint(r, "tcp_prune_called");
-}
-
-static double m_tcp_collapsed(const struct run_result *r)
-{
-	return (double)result_uint(r, "tcp_rcv_collapsed");
-}
-
-static double m_tcp_dropped(const struct run_result *r)
-{
-	return (double)result_uint(r, "tcp_rcv_dropped");
-}
-
-/* Where fake gitk's time went, seconds per process (sim/sim.h's classes). */
-#define GITK_TIME(cls)							\
-static double m_gitk_##cls(const struct run_result *r)			\
-{									\
-	return result_gitk_time(r, #cls, false);			\
-}
-GITK_TIME(cpu)
-GITK_TIME(runqueue)
-GITK_TIME(reclaim)
-GITK_TIME(congestion_wait)
-GITK_TIME(swapin)
-GITK_TIME(file_read)
-
-static double m_disk_util(const struct run_result *r)
-{
-	return 100 * result_disk_util(r);
-}
-
-/*
- * The fragmentation zone's free pages in blocks of the run's failing
- * order or more, when below its low watermark (experiment/buddy_series.c),
- * in percent; NAN (left out of the column) for a run never below low.
- */
-static double m_frag_share_low(const struct run_result *r)
-{
-	if (!result_uint(r, "frag_below_low"))
-		return NAN;
-	return 100 * result_real(r, "frag_share_below_low");
-}
-
-static double m_frag_below_low(const struct run_result *r)
-{
-	return (double)result_uint(r, "frag_below_low");
-}
-
-static double m_frag_below_min(const struct run_result *r)
-{
-	return (double)result_uint(r, "frag_below_min");
-}
-
-/*
- * Why order >= 1 atomic allocations failed (kernel mm/alloc_fail.c,
- * mm/page_alloc.c, drivers/md/dm-crypt.c; docs/model.md "Why order-2
- * atomic allocations fail"): the preferred zone at the failures, medians
- * over a run's failures (NAN for a run without any), and what emptied
- * it of order >= 2 blocks.
- */
-static double m_hofail(const struct run_result *r)
-{
-	return (double)result_uint(r, "hofail_count");
-}
-
-static double hofail_median(const struct run_result *r, const char *name)
-{
-	return result_uint(r, "hofail_count") ? result_real(r, name) : NAN;
-}
-
-static double m_hofail_free(const struct run_result *r)
-{
-	return hofail_median(r, "hofail_free");
-}
-
-static double m_hofail_blocks(const struct run_result *r)
-{
-	return hofail_median(r, "hofail_blocks");
-}
-
-static double m_hofail_reserve(const struct run_result *r)
-{
-	return hofail_median(r, "hofail_reserve");
-}
-
-static double m_hofail_pcp(const struct run_result *r)
-{
-	return hofail_median(r, "hofail_pcp");
-}
-
-static double m_drain_all_pages(const struct run_result *r)
-{
-	return (double)result_uint(r, "drain_all_pages");
-}
-
-/* Every element of an array measure, or of one column (@col >= 0) of a
- * two-dimension one, summed. */
-static double array_sum(const struct run_result *r, const char *name, int col)
-{
-	const struct measure *m = metrics_find(name);
-	const uint64_t *v = result_uints(r, name);
-	unsigned int cols = m->dims[1] ? m->dims[1] : 1;
-	double sum = 0;
-
-	for (unsigned int i = 0; i < m->dims[0]; i++)
-		for (unsigned int j = 0; j < cols; j++)
-			if (col < 0 || (unsigned int)col == j)
-				sum += (double)v[i * cols + j];
-	return sum;
-}
-
-static double m_ho_sleeping(const struct run_result *r)
-{
-	return array_sum(r, "highorder_sleeping", -1);
-}
-
-static double m_ho_reclaim(const struct run_result *r)
-{
-	return array_sum(r, "highorder_direct_reclaim", -1);
-}
-
-/* Column 1 of blocks_broken: __rmqueue_fallback's. */
-static double m_broken_fallback(const struct run_result *r)
-{
-	return array_sum(r, "blocks_broken", 1);
-}
-
-static double m_crypt_peak(const struct run_result *r)
-{
-	return (double)result_uint(r, "crypt_write_pages_peak");
-}
-
-static double m_crypt_mean(const struct run_result *r)
-{
-	return result_real(r, "crypt_write_pages_mean");
-}
-
-const struct report_measure report_measures[] = {
-	{ "elapsed", "fake-gitk elapsed (s)", false, 2, report_elapsed,
-	  "gitk" },
-	{ "failures", "allocation failures kern.log printed", false, 2, m_failures,
-	  "allocation failures" },
-	{ "failures-all", "allocation failures, all", false, 2, m_failures_all,
-	  "allocation failures" },
-	{ "stalls>1s", "gitk stalls over 1 s", false, 2, m_stalls,
-	  "gitk" },
-	{ "stall-max", "longest gitk stall (s)", false, 2, result_latency_max,
-	  "gitk" },
-	{ "stall-p95", "95th percentile gitk stall (s)", false, 2, m_stall_p95,
-	  "gitk" },
-	{ "cw-time", "time in congestion_wait (s)", false, 2, result_cw_seconds,
-	  "congestion_wait" },
-	{ "cw-calls", "congestion_wait calls", false, 2, m_cw_calls,
-	  "congestion_wait" },
-	{ "premature-fast", "kswapd premature sleeps, fast", false, 2, m_premature_fast,
-	  "reclaim" },
-	{ "premature-slow", "kswapd premature sleeps, slow", false, 2, m_premature_slow,
-	  "reclaim" },
-	{ "allocstall", "allocstall", false, 2, m_allocstall,
-	  "reclaim" },
-	{ "pswpout", "pswpout", false, 2, m_pswpout,
-	  "reclaim" },
-	{ "tcp-prune", "TCP PruneCalled (receive memory over sk_rcvbuf)", false,
-	  2, m_tcp_prune,
-	  "network receive" },
-	{ "tcp-collapsed", "TCP TCPRcvCollapsed (skbs copied and freed)", false,
-	  2, m_tcp_collapsed,
-	  "network receive" },
-	{ "tcp-dropped", "TCP segments dropped for receive memory", false, 2,
-	  m_tcp_dropped,
-	  "network receive" },
-	{ "gitk-cpu", "gitk on a CPU (s per process)", false, 2, m_gitk_cpu,
-	  "where gitk's time went" },
-	{ "gitk-runqueue", "gitk waiting for a CPU (s per process)", false, 2,
-	  m_gitk_runqueue,
-	  "where gitk's time went" },
-	{ "gitk-reclaim", "gitk in direct reclaim (s per process)", false, 2,
-	  m_gitk_reclaim,
-	  "where gitk's time went" },
-	{ "gitk-cw-time", "gitk in congestion_wait (s per process)", false,
-	  2, m_gitk_congestion_wait,
-	  "where gitk's time went" },
-	{ "gitk-swapin", "gitk waiting for swap-in (s per process)", false, 2,
-	  m_gitk_swapin,
-	  "where gitk's time went" },
-	{ "gitk-file-read", "gitk waiting for file reads (s per process)",
-	  false, 2, m_gitk_file_read,
-	  "where gitk's time went" },
-	{ "disk-util", "disk busy (% of the run)", false, 2, m_disk_util,
-	  "disk" },
-	{ "frag-share<low", "free pages in blocks >= the failing order, "
-	  "below low (%)", true, 2, m_frag_share_low,
-	  "fragmentation" },
-	{ "samples<low", "samples below the low watermark", false, 2,
-	  m_frag_below_low,
-	  "fragmentation" },
-	{ "samples<min", "samples below the min watermark", false, 2,
-	  m_frag_below_min,
-	  "fragmentation" },
-	{ "hofail", "order>=1 atomic failures, all", false, 2, m_hofail,
-	  "why order>=1 atomics fail" },
-	{ "hofail-free", "at them: the zone's free pages (median)", true, 2,
-	  m_hofail_free,
-	  "why order>=1 atomics fail" },
-	{ "hofail-blocks", "at them: pages in blocks >= the order (median)",
-	  true, 2, m_hofail_blocks,
-	  "why order>=1 atomics fail" },
-	{ "hofail-reserve", "at them: of those, on MIGRATE_RESERVE lists "
-	  "(median)", true, 2, m_hofail_reserve,
-	  "why order>=1 atomics fail" },
-	{ "hofail-pcp", "at them: pages on the pcp lists (median)", false, 2,
-	  m_hofail_pcp,
-	  "why order>=1 atomics fail" },
-	{ "drain-all-pages", "drain_all_pages() calls", false, 2,
-	  m_drain_all_pages,
-	  "why order>=1 atomics fail" },
-	{ "ho-sleeping", "order>0 allocations that may sleep", false, 2,
-	  m_ho_sleeping,
-	  "why order>=1 atomics fail" },
-	{ "ho-reclaim", "order>0 allocations in direct reclaim", false, 2,
-	  m_ho_reclaim,
-	  "why order>=1 atomics fail" },
-	{ "broken-fallback", "order>=2 blocks broken by fallbacks", false, 2,
-	  m_broken_fallback,
-	  "why order>=1 atomics fail" },
-	{ "crypt-pages-peak", "dm-crypt write pages in flight, peak", false,
-	  2, m_crypt_peak,
-	  "dm-crypt writes" },
-	{ "crypt-pages-mean", "dm-crypt write pages in flight, mean", false,
-	  2, m_crypt_mean,
-	  "dm-crypt writes" },
-};
-const size_t report_nr_measures =
-	sizeof(report_measures) / sizeof(report_measures[0]);
-
 bool report_measure_all_zero(const struct report *rep, size_t m)
 {
+	const struct measure *shown = metrics_shown(m);
+
 	for (size_t c = 0; c < rep->nr_columns; c++)
 		for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
-			double v = report_measures[m].value(&rep->columns[c].runs[i]);
+			double v = measure_value(shown, &rep->columns[c].runs[i]);
 
 			if (!isnan(v) && v != 0)
 				return false;
@@ -459,6 +172,8 @@ static void cover_header(FILE *f, const struct report *rep)
 void compare_report_cover(FILE *f, const struct report *rep)
 {
 	struct cover_line *lines = xcalloc(rep->nr_columns + 1, sizeof(*lines));
+	const struct measure *elapsed = metrics_find("elapsed");
+	const struct measure *failures = metrics_find("failures");
 	size_t unfinished = 0, partial = 0;
 
 	cover_header(f, rep);
@@ -468,8 +183,8 @@ void compare_report_cover(FILE *f, const struct report *rep)
 		double *fl = xcalloc(col->nr_runs + 1, sizeof(*fl));
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
-			el[i] = report_elapsed(&col->runs[i]);
-			fl[i] = m_failures(&col->runs[i]);
+			el[i] = measure_value(elapsed, &col->runs[i]);
+			fl[i] = measure_value(failures, &col->runs[i]);
 			unfinished += !result_bool(&col->runs[i], "gitk_done");
 			partial += result_bool(&col->runs[i], "partial");
 		}
@@ -516,8 +231,8 @@ int compare_report_table(FILE *f, const struct report *rep)
 	t = compare_table_new(names, rep->nr_columns);
 	if (!t)
 		goto out;
-	for (size_t m = 0; m < report_nr_measures; m++) {
-		const struct report_measure *rm = &report_measures[m];
+	for (size_t m = 0; m < metrics_nr_shown(); m++) {
+		const struct measure *rm = metrics_shown(m);
 		int id = compare_table_add_measure(t, rm->name,
 			rm->higher_is_better ? HIGHER_IS_BETTER : LOWER_IS_BETTER,
 			rm->precision);
@@ -526,7 +241,7 @@ int compare_report_table(FILE *f, const struct report *rep)
 			goto out;
 		for (size_t c = 0; c < rep->nr_columns; c++)
 			for (size_t i = 0; i < rep->columns[c].nr_runs; i++) {
-				double v = rm->value(&rep->columns[c].runs[i]);
+				double v = measure_value(rm, &rep->columns[c].runs[i]);
 
 				/* NAN: the run has no such value. */
 				if (!isnan(v) && compare_table_add_sample(t, id, c, v))
@@ -1336,6 +1051,36 @@ static void folder_error_text(struct folder_errors *fe, const char *line)
 	folder_error(fe, "%s", line);
 }
 
+/* The list measures that ask for a file of their own per run
+ * (struct measure .run_csv), for a run with records. */
+static void write_list_files(const struct run_result *r, const char *runs,
+			     const char *stem, struct folder_errors *fe)
+{
+	for (size_t m = 0; m < metrics_count(); m++) {
+		const struct measure *lm = metrics_get(m);
+		struct outfile of;
+		size_t nr;
+		char *path;
+
+		if (!lm->run_csv)
+			continue;
+		result_records(r, lm->name, &nr);
+		if (!nr)
+			continue;
+		path = join(runs, stem, lm->run_csv);
+		if (outfile_open(&of, path)) {
+			folder_error(fe, "%s: cannot write: %s", path,
+				     outfile_error(&of));
+		} else {
+			result_write_csv(of.fp, r, lm->name);
+			if (outfile_commit(&of))
+				folder_error(fe, "%s: cannot write: %s", path,
+					     outfile_error(&of));
+		}
+		free(path);
+	}
+}
+
 static void write_run_files(const struct report *rep, const char *dir,
 			    struct folder_errors *fe)
 {
@@ -1351,24 +1096,16 @@ static void write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[5] = {
+			char *p[4] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
 				/* MMTests' latency-output format. */
 				join(runs, col->stems[i], "-latency.log"),
-				/* Where each gitk process's time went: the
-				 * data of a stacked bar per process. */
-				join(runs, col->stems[i], "-gitk-time.csv"),
 			};
-			size_t nr_gitk;
 
-			result_records(r, "gitk_instances", &nr_gitk);
-			for (int k = 0; k < 5; k++) {
+			for (int k = 0; k < 4; k++) {
 				struct outfile of;
-
-				if (k == 4 && !nr_gitk)
-					continue;
 
 				if (outfile_open(&of, p[k])) {
 					folder_error(fe, "%s: cannot write: %s", p[k],
@@ -1381,16 +1118,15 @@ static void write_run_files(const struct report *rep, const char *dir,
 					latency_write_csv(of.fp, r);
 				else if (k == 3)
 					latency_write_log(of.fp, r);
-				else if (k == 4)
-					result_write_csv(of.fp, r, "gitk_instances");
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
 				if (outfile_commit(&of))
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
 			}
-			for (int k = 0; k < 5; k++)
+			for (int k = 0; k < 4; k++)
 				free(p[k]);
+			write_list_files(r, runs, col->stems[i], fe);
 		}
 	}
 out:

@@ -60,9 +60,6 @@ struct report {
 /* Significance level of the comparison's marks. */
 #define REPORT_ALPHA 0.05
 
-/* Elapsed time of a run: fake-gitk's when it finished, else the run's end. */
-double report_elapsed(const struct run_result *r);
-
 /*
  * The whole text report: a header line stating what the cover lines
  * show, the cover letter's lines, the MMTests comparison (Amean and
@@ -102,23 +99,14 @@ void compare_report_rows_free(struct report_row *rows, size_t nr);
 void compare_report_disk(FILE *f, const struct report *rep);
 
 /*
- * The measures of the comparison: the text table's rows, the bar chart's
- * panels, and index.html's summary, one table per group (in the order
- * the groups first appear here), kernels as columns.  A new measure is a
- * line below; a new group is a new @group text.
+ * The measures of the comparison are the registry's shown ones
+ * (metrics_shown(), metrics/metrics.h): the text table's rows, the bar
+ * chart's panels, and index.html's summary, one table per group (in the
+ * order the groups first appear), kernels as columns.
  */
-struct report_measure {
-	const char *name;		/* row name in the table */
-	const char *title;		/* for a plot's axis */
-	bool higher_is_better;
-	int precision;
-	double (*value)(const struct run_result *r);
-	const char *group;		/* "gitk", "reclaim", ... */
-};
-extern const struct report_measure report_measures[];
-extern const size_t report_nr_measures;
 
-/* Is measure @m 0 (or missing) in every run of every column? */
+/* Is shown measure @m (metrics_shown(@m)) 0 (or missing) in every run
+ * of every column? */
 bool report_measure_all_zero(const struct report *rep, size_t m);
 
 /*

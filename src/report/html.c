@@ -18,8 +18,8 @@
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
-#include "stats.h"
 #include "metrics/records.h"
+#include "metrics/stats.h"
 #include "table.h"
 #include "util/xalloc.h"
 
@@ -185,12 +185,12 @@ static void num_cell(FILE *f, double v, int precision, const char *cls)
 /* Every run's value of @m in column @col, into @v; how many. */
 /* The runs' values, leaving out the runs without one (NAN). */
 static size_t column_values(const struct report_column *col,
-			    const struct report_measure *m, double *v)
+			    const struct measure *m, double *v)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < col->nr_runs; i++)
-		if (!isnan(v[n] = m->value(&col->runs[i])))
+		if (!isnan(v[n] = measure_value(m, &col->runs[i])))
 			n++;
 	return n;
 }
@@ -257,7 +257,7 @@ static void column_heads(FILE *f, const struct report *rep, const size_t *same)
 static void measure_row(FILE *f, const struct report *rep, size_t m,
 			double *base, double *v)
 {
-	const struct report_measure *rm = &report_measures[m];
+	const struct measure *rm = metrics_shown(m);
 	size_t nb = column_values(&rep->columns[0], rm, base);
 	double bmean = stats_mean(base, nb);
 
@@ -356,7 +356,7 @@ static void extra_row(FILE *f, const struct report *rep,
 
 /*
  * The summary as MMTests' compare-kernels page shows it: a table per
- * measure group (report_measures[].group, in order of first appearance),
+ * measure group (the shown measures' .group, in order of first appearance),
  * the kernels as columns and the measures as rows.  A measure that is 0
  * in every run of every column has no row: one line under the table
  * names them.  Columns whose runs are bit-identical are flagged first.
@@ -386,8 +386,8 @@ static void summary_section(FILE *f, const struct report *rep)
 		fputs(" (every run the same, seed for seed: what differs between "
 		      "them does nothing in this scenario).</p>\n", f);
 	}
-	for (size_t g = 0; g < report_nr_measures; g++) {
-		const char *group = report_measures[g].group;
+	for (size_t g = 0; g < metrics_nr_shown(); g++) {
+		const char *group = metrics_shown(g)->group;
 		bool first = true, rows = false;
 		struct report_row *extra = NULL;
 		const char *heading = NULL;
@@ -395,14 +395,14 @@ static void summary_section(FILE *f, const struct report *rep)
 		size_t zero = 0, nr_extra = 0;
 
 		for (size_t e = 0; e < g && first; e++)
-			first = strcmp(report_measures[e].group, group) != 0;
+			first = strcmp(metrics_shown(e)->group, group) != 0;
 		if (!first)
 			continue;
 		group_id(group, id, sizeof(id));
 		nr_extra = group_extra_rows(rep, group, &extra, &heading);
 		rows = nr_extra > 0;
-		for (size_t m = g; m < report_nr_measures; m++)
-			if (!strcmp(report_measures[m].group, group) &&
+		for (size_t m = g; m < metrics_nr_shown(); m++)
+			if (!strcmp(metrics_shown(m)->group, group) &&
 			    !report_measure_all_zero(rep, m))
 				rows = true;
 		if (rows) {
@@ -411,8 +411,8 @@ static void summary_section(FILE *f, const struct report *rep)
 			fputs("</caption>\n<thead><tr><th>measure</th>", f);
 			column_heads(f, rep, same);
 			fputs("</tr></thead>\n<tbody>\n", f);
-			for (size_t m = g; m < report_nr_measures; m++)
-				if (!strcmp(report_measures[m].group, group) &&
+			for (size_t m = g; m < metrics_nr_shown(); m++)
+				if (!strcmp(metrics_shown(m)->group, group) &&
 				    !report_measure_all_zero(rep, m))
 					measure_row(f, rep, m, base, v);
 			if (nr_extra) {
@@ -427,8 +427,8 @@ static void summary_section(FILE *f, const struct report *rep)
 		}
 		if (nr_extra)
 			compare_report_rows_free(extra, nr_extra);
-		for (size_t m = g; m < report_nr_measures; m++) {
-			if (strcmp(report_measures[m].group, group) ||
+		for (size_t m = g; m < metrics_nr_shown(); m++) {
+			if (strcmp(metrics_shown(m)->group, group) ||
 			    !report_measure_all_zero(rep, m))
 				continue;
 			if (!zero++) {
@@ -442,7 +442,7 @@ static void summary_section(FILE *f, const struct report *rep)
 			} else {
 				fputs(", ", f);
 			}
-			esc(f, report_measures[m].title);
+			esc(f, metrics_shown(m)->title);
 		}
 		if (zero)
 			fputs(".</p>\n", f);
@@ -555,6 +555,8 @@ static void tables_section(FILE *f, const struct report *rep)
 
 static void runs_section(FILE *f, const struct report *rep)
 {
+	const struct measure *elapsed = metrics_find("elapsed");
+
 	fputs("<h2 id=\"runs\">Runs</h2>\n<table class=\"data\" id=\"runs-table\">\n"
 	      "<thead><tr><th>column</th><th>seed</th>"
 	      "<th>elapsed (s)</th><th>failures</th><th>files</th></tr></thead>\n"
@@ -577,7 +579,7 @@ static void runs_section(FILE *f, const struct report *rep)
 				"<a href=\"runs/%s-latency.log\">latency log</a>",
 				(unsigned long long)result_uint(r, "seed"),
 				(unsigned long long)result_uint(r, "seed"),
-				report_elapsed(r), report_elapsed(r),
+				measure_value(elapsed, r), measure_value(elapsed, r),
 				result_bool(r, "gitk_done") ? "" : " (gitk unfinished)",
 				(unsigned long)result_uint(r, "failures_printed"),
 				(unsigned long)result_uint(r, "failures_printed"),

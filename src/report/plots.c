@@ -25,8 +25,8 @@
 #include "compare_report.h"
 #include "outfile.h"
 #include "plots.h"
-#include "stats.h"
 #include "metrics/records.h"
+#include "metrics/stats.h"
 #include "util/fs.h"
 #include "util/xalloc.h"
 
@@ -475,8 +475,8 @@ static int write_comparison_data(const struct report *rep, const char *path)
 	fprintf(of.fp, "# mmsim: the comparison table's means and stddevs\n"
 		"# one block per measure (gnuplot index), rows: column number, "
 		"mean, stddev, column name\n");
-	for (size_t m = 0; m < report_nr_measures; m++) {
-		fprintf(of.fp, "%s# %s\n", m ? "\n\n" : "", report_measures[m].name);
+	for (size_t m = 0; m < metrics_nr_shown(); m++) {
+		fprintf(of.fp, "%s# %s\n", m ? "\n\n" : "", metrics_shown(m)->name);
 		for (size_t c = 0; c < rep->nr_columns; c++) {
 			const struct report_column *col = &rep->columns[c];
 			double *v = xcalloc(col->nr_runs + 1, sizeof(*v));
@@ -485,7 +485,7 @@ static int write_comparison_data(const struct report *rep, const char *path)
 
 			/* A run without the value (NAN) is left out. */
 			for (size_t i = 0; i < col->nr_runs; i++)
-				if (!isnan(v[nv] = report_measures[m].value(&col->runs[i])))
+				if (!isnan(v[nv] = measure_value(metrics_shown(m), &col->runs[i])))
 					nv++;
 			mean = stats_mean(v, nv);
 			sd = nv > 1 ? stats_stddev(v, nv) : 0;
@@ -513,7 +513,7 @@ static bool measure_has_value(const struct report *rep, size_t m)
 {
 	for (size_t c = 0; c < rep->nr_columns; c++)
 		for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-			if (!isnan(report_measures[m].value(&rep->columns[c].runs[i])))
+			if (!isnan(measure_value(metrics_shown(m), &rep->columns[c].runs[i])))
 				return true;
 	return false;
 }
@@ -534,13 +534,13 @@ static void script_comparison(FILE *f, const struct report *rep,
 
 	/* A measure 0 in every run of every column has no panel: the page
 	 * says which (html.c). */
-	for (size_t m = 0; m < report_nr_measures; m++)
+	for (size_t m = 0; m < metrics_nr_shown(); m++)
 		shown += !report_measure_all_zero(rep, m);
 	/* Nothing but zeros: every panel, rather than an empty chart. */
 	bool skip_zero = shown > 0;
 
 	if (!skip_zero)
-		shown = report_nr_measures;
+		shown = metrics_nr_shown();
 	rows = (shown + 2) / 3;
 	/* The title, the legend's lines (18 pixels each) and the first
 	 * panels' titles, then a row of panels 330 high (12 measures, 13
@@ -581,13 +581,13 @@ static void script_comparison(FILE *f, const struct report *rep,
 		1.0 - (double)top / height);
 	gp_string(f, title);
 	fputc('\n', f);
-	for (size_t m = 0, k = 0; m < report_nr_measures; m++) {
+	for (size_t m = 0, k = 0; m < metrics_nr_shown(); m++) {
 		bool any = measure_has_value(rep, m);
 
 		if (skip_zero && report_measure_all_zero(rep, m))
 			continue;
 		fprintf(f, "set title ");
-		gp_string(f, report_measures[m].title);
+		gp_string(f, metrics_shown(m)->title);
 		fputc('\n', f);
 		if (any)
 			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3 "

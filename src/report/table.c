@@ -8,8 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "stats.h"
 #include "table.h"
+#include "metrics/stats.h"
 
 /* MMTests: value "%12.2f", then " (%7.2f%%)". */
 #define VALUE_WIDTH	12

@@ -14,13 +14,6 @@
 
 static const char *const arch_titles[NR_ARCH] = { "X86-64", "X86" };
 
-/* Each claim's rule, by name, and the data set it belongs to. */
-const struct validation_claim_info validation_claim_info[NR_CLAIMS] = {
-#define CLAIM_INFO(id, rule, set) [id] = { #rule, set },
-	VALIDATION_CLAIMS(CLAIM_INFO)
-#undef CLAIM_INFO
-};
-
 static const char *const measure_names[NR_VMEASURES] = {
 	[VM_ELAPSED] = "gitk elapsed (s)",
 	[VM_GITK_DONE] = "gitk finished",

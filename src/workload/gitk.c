@@ -42,9 +42,11 @@
  * written once (no realloc copies); a commit's record and hash entry are
  * touched once per pass, not byte by byte.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "program.h"
+#include "metrics/derived.h"
 #include "metrics/records.h"
 #include "linux/kernel.h"
 #include "linux/mm.h"
@@ -636,6 +638,9 @@ static struct measure gitk_instances_measure = {
 	.unit = "ns", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_NONE,
 	.json = "gitk_instances", .csv = "gitk-instances", .type = MT_LIST,
 	.record = &gitk_instance_record, .flags = MF_OMIT_EMPTY,
+	/* Where each process's time went: the data of a stacked bar per
+	 * process. */
+	.run_csv = "-gitk-time.csv",
 };
 MEASURE_REGISTER(gitk_instances_measure);
 
@@ -648,6 +653,105 @@ static struct measure gitk_time_measure = {
 	.flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(gitk_time_measure);
+
+/* ---- what the reports show of fake gitk ------------------------------- */
+
+/* Seconds: fake gitk's elapsed time when it finished, else the run's end
+ * (the cover letter's Elapsed). */
+static double gitk_elapsed_s(const struct run_result *r)
+{
+	uint64_t ns = result_bool(r, "gitk_done") ? result_uint(r, "gitk_elapsed") :
+						    result_uint(r, "sim_end");
+
+	return (double)ns / 1e9;
+}
+
+MEASURE_SHOWN(elapsed, .name = "elapsed", .order = 10,
+	.doc = "fake-gitk's elapsed time, the cover letter's Elapsed; the run's "
+	"end when gitk did not finish",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_elapsed_s,
+	.title = "fake-gitk elapsed (s)", .group = "gitk", .precision = 2,
+	.program = "gitk");
+
+static double gitk_stalls(const struct run_result *r)
+{
+	return (double)result_stalls_over(r, NSEC_PER_SEC);
+}
+
+MEASURE_SHOWN(stalls, .name = "stalls>1s", .order = 40,
+	.doc = "progress lines that came more than 1 s after the previous one",
+	.unit = "", .kind = MEASURE_COUNTER, .value = gitk_stalls,
+	.title = "gitk stalls over 1 s", .group = "gitk", .precision = 2);
+
+MEASURE_SHOWN(stall_max, .name = "stall-max", .order = 50,
+	.doc = "the longest gap between progress lines",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = result_latency_max,
+	.title = "longest gitk stall (s)", .group = "gitk", .precision = 2);
+
+static double gitk_stall_p95(const struct run_result *r)
+{
+	return result_latency_percentile(r, 95);
+}
+
+MEASURE_SHOWN(stall_p95, .name = "stall-p95", .order = 60,
+	.doc = "the 95th percentile of the gaps between progress lines",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_stall_p95,
+	.title = "95th percentile gitk stall (s)", .group = "gitk",
+	.precision = 2);
+
+/* Where fake gitk's time went, seconds per process (sim/sim.h's classes). */
+#define GITK_TIME(cls, row, ord, what)					\
+static double gitk_time_##cls(const struct run_result *r)		\
+{									\
+	return result_gitk_time(r, #cls, false);			\
+}									\
+MEASURE_SHOWN(gitk_##cls, .name = row, .order = ord,			\
+	.doc = "fake gitk's time " what ", seconds per process",	\
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_time_##cls,	\
+	.title = "gitk " what " (s per process)",			\
+	.group = "where gitk's time went", .precision = 2)
+
+GITK_TIME(cpu, "gitk-cpu", 160, "on a CPU");
+GITK_TIME(runqueue, "gitk-runqueue", 170, "waiting for a CPU");
+GITK_TIME(reclaim, "gitk-reclaim", 180, "in direct reclaim");
+GITK_TIME(congestion_wait, "gitk-cw-time", 190, "in congestion_wait");
+GITK_TIME(swapin, "gitk-swapin", 200, "waiting for swap-in");
+GITK_TIME(file_read, "gitk-file-read", 210, "waiting for file reads");
+
+/* Not in compare's table; validate's claims read them. */
+static double gitk_stall_p50(const struct run_result *r)
+{
+	return result_latency_percentile(r, 50);
+}
+
+MEASURE_SHOWN(stall_p50, .name = "stall-p50",
+	.doc = "the median gap between progress lines",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_stall_p50,
+	.title = "gitk line p50 (s)", .group = "gitk");
+
+/* How much of gitk's run went to lines slower than its median line: the
+ * part of the elapsed time reclaim and I/O stalls can account for. */
+static double gitk_stall_share(const struct run_result *r)
+{
+	size_t nr;
+	const struct latency_sample *lat = result_records(r, "latency", &nr);
+	double p50 = gitk_stall_p50(r), elapsed = gitk_elapsed_s(r);
+	double excess = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		double l = (double)lat[i].latency / NSEC_PER_SEC;
+
+		if (l > p50)
+			excess += l - p50;
+	}
+	return elapsed > 0 ? excess / elapsed : NAN;
+}
+
+MEASURE_SHOWN(stall_share, .name = "stall-share",
+	.doc = "the share of gitk's elapsed time in lines slower than its "
+	"median line",
+	.unit = "", .kind = MEASURE_GAUGE, .value = gitk_stall_share,
+	.title = "share of elapsed in gitk lines above p50", .group = "gitk");
 
 static void gitk_release(struct workload *w)
 {

@@ -170,6 +170,24 @@ TCP_MEASURE(tcp_rcv_dropped, "segments tcp_data_queue dropped for lack of "
 TCP_MEASURE(tcp_collapse_alloc_failures, "GFP_ATOMIC skb allocations of "
 	    "tcp_collapse that failed (the collapse stopped there)");
 
+/* The counters the reports show. */
+#define TCP_SHOWN(id, row, ord, what)					\
+static double shown_##id(const struct run_result *r)			\
+{									\
+	return (double)result_uint(r, #id);				\
+}									\
+MEASURE_SHOWN(id, .name = row, .order = ord, .doc = "TCP " what,	\
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_##id,	\
+	.title = "TCP " what, .group = "network receive",		\
+	.precision = 2)
+
+TCP_SHOWN(tcp_prune_called, "tcp-prune", 130,
+	  "PruneCalled (receive memory over sk_rcvbuf)");
+TCP_SHOWN(tcp_rcv_collapsed, "tcp-collapsed", 140,
+	  "TCPRcvCollapsed (skbs copied and freed)");
+TCP_SHOWN(tcp_rcv_dropped, "tcp-dropped", 150,
+	  "segments dropped for receive memory");
+
 static void netrx_prog_release(struct workload *w)
 {
 	struct netrx_prog *n = w->state;

@@ -8,6 +8,7 @@
  * of the numbers show_mem() would print; report/kern_log.c turns the
  * records into kern.log text.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -732,6 +733,32 @@ static struct measure failures_total_measure = {
 };
 MEASURE_REGISTER(failures_total_measure);
 
+static double shown_failures(const struct run_result *r)
+{
+	/* Mel's column counts what kern.log showed. */
+	return (double)result_uint(r, "failures_printed");
+}
+
+MEASURE_SHOWN(failures, .name = "failures", .order = 20,
+	.doc = "page allocation failures kern.log printed, the cover letter's "
+	"Failures",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_failures,
+	.title = "allocation failures kern.log printed",
+	.group = "allocation failures", .precision = 2);
+
+/* Every failure, __GFP_NOWARN and ratelimited ones included. */
+static double shown_failures_all(const struct run_result *r)
+{
+	return (double)result_uint(r, "failures_total");
+}
+
+MEASURE_SHOWN(failures_all, .name = "failures-all", .order = 30,
+	.doc = "every page allocation failure, __GFP_NOWARN and ratelimited "
+	"ones included",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_failures_all,
+	.title = "allocation failures, all", .group = "allocation failures",
+	.precision = 2);
+
 /*
  * Measures of the order >= 1 atomic failures' zone states: medians over
  * the run's failures of the preferred zone's NR_FREE_PAGES, its pages in
@@ -865,3 +892,41 @@ struct kstate_log *kstate_log_take(void)
 	log->panic = oom_panic_get();
 	return log;
 }
+
+/*
+ * Why order >= 1 atomic allocations failed (docs/model.md "Why order-2
+ * atomic allocations fail"), as the reports show it: the preferred zone
+ * at the failures, medians over a run's failures (NAN for a run without
+ * any).  page_alloc.c shows what emptied it of order >= 2 blocks.
+ */
+static double shown_hofail(const struct run_result *r)
+{
+	return (double)result_uint(r, "hofail_count");
+}
+
+MEASURE_SHOWN(hofail, .name = "hofail", .order = 260,
+	.doc = "order >= 1 atomic allocation failures, printed or not",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_hofail,
+	.title = "order>=1 atomic failures, all",
+	.group = "why order>=1 atomics fail", .precision = 2);
+
+#define HOFAIL_SHOWN(id, row, ord, what, higher)			\
+static double shown_##id(const struct run_result *r)			\
+{									\
+	return result_uint(r, "hofail_count") ?				\
+	       result_real(r, #id) : NAN;				\
+}									\
+MEASURE_SHOWN(id, .name = row, .order = ord,				\
+	.doc = "at the order >= 1 atomic failures: " what,		\
+	.unit = "pages", .kind = MEASURE_GAUGE, .value = shown_##id,	\
+	.title = "at them: " what, .higher_is_better = higher,		\
+	.group = "why order>=1 atomics fail", .precision = 2)
+
+HOFAIL_SHOWN(hofail_free, "hofail-free", 270,
+	     "the zone's free pages (median)", true);
+HOFAIL_SHOWN(hofail_blocks, "hofail-blocks", 280,
+	     "pages in blocks >= the order (median)", true);
+HOFAIL_SHOWN(hofail_reserve, "hofail-reserve", 290,
+	     "of those, on MIGRATE_RESERVE lists (median)", true);
+HOFAIL_SHOWN(hofail_pcp, "hofail-pcp", 300,
+	     "pages on the pcp lists (median)", false);

@@ -17,6 +17,7 @@
 #include "linux/swap.h"
 #include "trace/events/writeback.h"
 #include "linux/mm_types.h"
+#include "metrics/derived.h"
 #include "metrics/metrics.h"
 #include "metrics/records.h"
 #include "util/xalloc.h"
@@ -354,6 +355,23 @@ static struct measure congestion_wait_measure = {
 };
 MEASURE_REGISTER(congestion_wait_measure);
 
+MEASURE_SHOWN(cw_time, .name = "cw-time", .order = 70,
+	.doc = "time spent in congestion_wait, every caller",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = result_cw_seconds,
+	.title = "time in congestion_wait (s)", .group = "congestion_wait",
+	.precision = 2);
+
+static double shown_cw_calls(const struct run_result *r)
+{
+	return (double)result_cw_calls(r);
+}
+
+MEASURE_SHOWN(cw_calls, .name = "cw-calls", .order = 80,
+	.doc = "congestion_wait calls",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_cw_calls,
+	.title = "congestion_wait calls", .group = "congestion_wait",
+	.precision = 2);
+
 static struct measure kswapd_cw_by_order_measure = {
 	.name = "kswapd_cw_by_order", .doc = "kswapd's congestion_wait calls by "
 	"the order balance_pgdat was working at (none in results written "
@@ -364,3 +382,124 @@ static struct measure kswapd_cw_by_order_measure = {
 	.record = &cw_total_record, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(kswapd_cw_by_order_measure);
+
+/*
+ * The congestion_wait figures validate's claims read (not in compare's
+ * table): by who called it and which queue it asked for.
+ */
+static const struct cw_total *cw_cell(const struct run_result *r, int site,
+				      int queue)
+{
+	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
+
+	return &cw[site * RESULT_NR_CW_QUEUES + queue];
+}
+
+/* The sites only direct reclaimers reach: the allocator's retry and
+ * NOFAIL loops and do_try_to_free_pages()'s nap (lumpy and
+ * too_many_isolated waits are kswapd's too). */
+static const int direct_cw_sites[] = {
+	CW_ALLOC_RETRY, CW_HIGH_PRIORITY, CW_DIRECT_RECLAIM,
+};
+
+static double cw_kswapd_calls(const struct run_result *r)
+{
+	unsigned long n = 0;
+
+	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
+		n += cw_cell(r, CW_KSWAPD, q)->calls;
+	return (double)n;
+}
+
+static double cw_kswapd_time(const struct run_result *r)
+{
+	sim_time_t t = 0;
+
+	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
+		t += cw_cell(r, CW_KSWAPD, q)->time;
+	return (double)t / NSEC_PER_SEC;
+}
+
+static double cw_direct_time(const struct run_result *r)
+{
+	sim_time_t t = 0;
+
+	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
+		for (size_t i = 0; i < sizeof(direct_cw_sites) /
+					   sizeof(direct_cw_sites[0]); i++)
+			t += cw_cell(r, direct_cw_sites[i], q)->time;
+	return (double)t / NSEC_PER_SEC;
+}
+
+static double cw_both_calls(const struct run_result *r)
+{
+	unsigned long n = 0;
+
+	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
+		n += cw_cell(r, s, BLK_RW_BOTH)->calls;
+	return (double)n;
+}
+
+static double cw_both_timeouts(const struct run_result *r)
+{
+	unsigned long n = 0;
+
+	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
+		n += cw_cell(r, s, BLK_RW_BOTH)->timeouts;
+	return (double)n;
+}
+
+static double cw_kswapd_order(const struct run_result *r, int order)
+{
+	const struct cw_total *by_order =
+		result_records(r, "kswapd_cw_by_order", NULL);
+
+	return (double)by_order[order].calls;
+}
+
+static double cw_kswapd_order0(const struct run_result *r)
+{
+	return cw_kswapd_order(r, 0);
+}
+
+static double cw_kswapd_order2(const struct run_result *r)
+{
+	return cw_kswapd_order(r, 2);
+}
+
+MEASURE_SHOWN(cw_kswapd_calls, .name = "kswapd-cw-calls",
+	.doc = "kswapd's congestion_wait calls (balance_pgdat's nap)",
+	.unit = "", .kind = MEASURE_COUNTER, .value = cw_kswapd_calls,
+	.title = "kswapd congestion_wait calls", .group = "congestion_wait");
+MEASURE_SHOWN(cw_kswapd_time, .name = "kswapd-cw-time",
+	.doc = "kswapd's time in congestion_wait",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = cw_kswapd_time,
+	.title = "kswapd congestion_wait time (s)", .group = "congestion_wait");
+MEASURE_SHOWN(cw_direct_time, .name = "direct-cw-time",
+	.doc = "direct reclaimers' time in congestion_wait (sites "
+	"alloc_retry, high_priority, direct_reclaim)",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = cw_direct_time,
+	.title = "direct reclaimers' congestion_wait time (s)",
+	.group = "congestion_wait");
+MEASURE_SHOWN(cw_both_calls, .name = "cw-both-calls",
+	.doc = "congestion_wait calls asking for BLK_RW_BOTH, any site",
+	.unit = "", .kind = MEASURE_COUNTER, .value = cw_both_calls,
+	.title = "congestion_wait calls on BLK_RW_BOTH",
+	.group = "congestion_wait");
+MEASURE_SHOWN(cw_both_timeouts, .name = "cw-both-timeouts",
+	.doc = "BLK_RW_BOTH congestion_wait calls that ran to their timeout",
+	.unit = "", .kind = MEASURE_COUNTER, .value = cw_both_timeouts,
+	.title = "BLK_RW_BOTH calls that timed out",
+	.group = "congestion_wait");
+MEASURE_SHOWN(cw_kswapd_order0, .name = "kswapd-cw-order0",
+	.doc = "kswapd's congestion_wait calls while balance_pgdat works at "
+	"order 0",
+	.unit = "", .kind = MEASURE_COUNTER, .value = cw_kswapd_order0,
+	.title = "kswapd congestion_wait calls at order 0",
+	.group = "congestion_wait");
+MEASURE_SHOWN(cw_kswapd_order2, .name = "kswapd-cw-order2",
+	.doc = "kswapd's congestion_wait calls while balance_pgdat works at "
+	"order 2",
+	.unit = "", .kind = MEASURE_COUNTER, .value = cw_kswapd_order2,
+	.title = "kswapd congestion_wait calls at order 2",
+	.group = "congestion_wait");

@@ -31,6 +31,7 @@
 #include "linux/oom.h"
 #include "mmsim/alloc_fail.h"
 #include "linux/backing-dev.h"
+#include "metrics/derived.h"
 #include "metrics/metrics.h"
 #include "internal.h"
 
@@ -1543,3 +1544,53 @@ static struct measure highorder_sleeping_measure = {
 	.element_name = direct_reclaim_element, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(highorder_sleeping_measure);
+
+/*
+ * What emptied the zones of order >= 2 blocks, as the reports show it
+ * next to alloc_fail.c's failures.
+ */
+static double shown_drain_all_pages(const struct run_result *r)
+{
+	return (double)result_uint(r, "drain_all_pages");
+}
+
+MEASURE_SHOWN(drain_all_pages, .name = "drain-all-pages", .order = 310,
+	.doc = "drain_all_pages() calls, every CPU's pcp lists drained",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_drain_all_pages,
+	.title = "drain_all_pages() calls",
+	.group = "why order>=1 atomics fail", .precision = 2);
+
+static double shown_ho_sleeping(const struct run_result *r)
+{
+	return result_array_sum(r, "highorder_sleeping", -1);
+}
+
+MEASURE_SHOWN(ho_sleeping, .name = "ho-sleeping", .order = 320,
+	.doc = "order > 0 requests that may sleep, every caller and order",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_ho_sleeping,
+	.title = "order>0 allocations that may sleep",
+	.group = "why order>=1 atomics fail", .precision = 2);
+
+static double shown_ho_reclaim(const struct run_result *r)
+{
+	return result_array_sum(r, "highorder_direct_reclaim", -1);
+}
+
+MEASURE_SHOWN(ho_reclaim, .name = "ho-reclaim", .order = 330,
+	.doc = "order > 0 requests that entered direct reclaim, every caller "
+	"and order",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_ho_reclaim,
+	.title = "order>0 allocations in direct reclaim",
+	.group = "why order>=1 atomics fail", .precision = 2);
+
+/* Column 1 of blocks_broken: __rmqueue_fallback's. */
+static double shown_broken_fallback(const struct run_result *r)
+{
+	return result_array_sum(r, "blocks_broken", 1);
+}
+
+MEASURE_SHOWN(broken_fallback, .name = "broken-fallback", .order = 340,
+	.doc = "order >= 2 blocks __rmqueue_fallback() split, every caller",
+	.unit = "", .kind = MEASURE_COUNTER, .value = shown_broken_fallback,
+	.title = "order>=2 blocks broken by fallbacks",
+	.group = "why order>=1 atomics fail", .precision = 2);

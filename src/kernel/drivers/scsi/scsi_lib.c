@@ -32,6 +32,7 @@
 #include <string.h>
 #include "linux/blkdev.h"
 #include "hw/disk.h"
+#include "metrics/derived.h"
 #include "metrics/metrics.h"
 #include "util/xalloc.h"
 
@@ -219,6 +220,17 @@ static struct measure disk_active_measure = {
 	.flags = MF_OMIT_EMPTY, .collect = collect_disk_active,
 };
 MEASURE_REGISTER(disk_active_measure);
+
+static double shown_disk_util(const struct run_result *r)
+{
+	return 100 * result_disk_util(r);
+}
+
+MEASURE_SHOWN(disk_util, .name = "disk-util", .order = 220,
+	.doc = "the disks' utilisation, iostat's %util over the run",
+	.unit = "%", .kind = MEASURE_GAUGE, .value = shown_disk_util,
+	.title = "disk busy (% of the run)", .group = "disk",
+	.precision = 2);
 
 static struct measure disk_io_measure = {
 	.name = "disk_io", .doc = "the disks' commands by class (async, sync: "
