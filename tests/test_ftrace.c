@@ -31,34 +31,11 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static char tmp_paths[8][64];
-static int nr_tmp;
-
-/* @text into a new temporary file; returns its path. */
-static const char *tmp_file(const char *text)
-{
-	char *path = tmp_paths[nr_tmp++ % 8];
-	FILE *f;
-	int fd;
-
-	strcpy(path, "/tmp/mmsim-test-ftrace-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-	return path;
-}
-
 static int teardown(void **state)
 {
 	(void)state;
 	trace_sink = NULL;
-	for (int i = 0; i < 8; i++)
-		if (tmp_paths[i][0])
-			unlink(tmp_paths[i]);
-	memset(tmp_paths, 0, sizeof(tmp_paths));
+	test_tmp_files_remove();
 	profile_set_default();
 	return 0;
 }
@@ -370,7 +347,7 @@ static void test_sink_selects_events(void **state)
 static struct trace_parser *parse_text(const char *text)
 {
 	char err[256];
-	struct trace_parser *p = trace_parser_open(tmp_file(text), err, sizeof(err));
+	struct trace_parser *p = trace_parser_open(test_tmp_file(text), err, sizeof(err));
 
 	if (!p)
 		fail_msg("%s", err);
@@ -501,7 +478,7 @@ static void test_parser_errors(void **state)
 		char want[512];
 		int rc;
 
-		path = tmp_file(cases[i].text);
+		path = test_tmp_file(cases[i].text);
 		p = trace_parser_open(path, want, sizeof(want));
 		assert_non_null(p);
 		while ((rc = trace_parser_next(p, &r)) == TRACE_PARSE_EVENT)
@@ -523,7 +500,7 @@ static void test_parser_errors(void **state)
 
 		memset(text, 'a', TRACE_LINE_MAX + 50);
 		strcpy(text + TRACE_LINE_MAX + 50, "\n");
-		path = tmp_file(text);
+		path = test_tmp_file(text);
 		free(text);
 		p = trace_parser_open(path, want, sizeof(want));
 		assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_ERROR);
@@ -545,7 +522,7 @@ static void test_parser_errors(void **state)
 		 * magic and "6", without the NUL that ends the version:
 		 * src/trace/tracedat_check.c says so before libtracecmd
 		 * opens it) */
-		path = tmp_file("\x17\x08""Dtracing6");
+		path = test_tmp_file("\x17\x08""Dtracing6");
 		assert_null(trace_parser_open(path, err, sizeof(err)));
 #ifdef HAVE_LIBTRACECMD
 		snprintf(want, sizeof(want), "%s: cut short: the version at byte 11 "
@@ -850,7 +827,7 @@ static void test_report_stops_on_bad_line(void **state)
 	const char *path;
 
 	(void)state;
-	path = tmp_file("kswapd0-45 [000] 1.0: mm_vmscan_kswapd_sleep: nid=0\n"
+	path = test_tmp_file("kswapd0-45 [000] 1.0: mm_vmscan_kswapd_sleep: nid=0\n"
 			"kswapd0-45 [000] 1.0: mm_vmscan_kswapd_wake: nid=0\n");
 	p = trace_parser_open(path, err, sizeof(err));
 	trace_parser_source(p, &src);

@@ -29,34 +29,11 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static char tmp_paths[8][64];
-static int nr_tmp;
-
-/* @text into a new temporary file; returns its path. */
-static const char *tmp_file(const char *text)
-{
-	char *path = tmp_paths[nr_tmp++ % 8];
-	FILE *f;
-	int fd;
-
-	strcpy(path, "/tmp/mmsim-test-ftrace-XXXXXX");
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-	return path;
-}
-
 static int teardown(void **state)
 {
 	(void)state;
 	trace_sink = NULL;
-	for (int i = 0; i < 8; i++)
-		if (tmp_paths[i][0])
-			unlink(tmp_paths[i]);
-	memset(tmp_paths, 0, sizeof(tmp_paths));
+	test_tmp_files_remove();
 	profile_set_default();
 	return 0;
 }
@@ -163,7 +140,7 @@ static void test_replay_hand_made(void **state)
 	(void)state;
 	boot(&sc, 512, 2);
 	replay_opts_default(&o);
-	r = replay_open(tmp_file(hand_trace), &o, err, sizeof(err));
+	r = replay_open(test_tmp_file(hand_trace), &o, err, sizeof(err));
 	if (!r)
 		fail_msg("%s", err);
 	pgalloc0 = pgalloc_total();
@@ -273,7 +250,7 @@ static char *replay_summary(const char *trace, const char **path)
 
 	boot(&sc, 512, 2);
 	replay_opts_default(&o);
-	*path = tmp_file(trace);
+	*path = test_tmp_file(trace);
 	r = replay_open(*path, &o, err, sizeof(err));
 	if (!r)
 		fail_msg("%s", err);
@@ -346,7 +323,7 @@ static void test_replay_time_scale(void **state)
 		replay_opts_default(&o);
 		o.time_scale = scales[k];
 		o.start = 5 * NSEC_PER_MSEC;
-		r = replay_open(tmp_file(hand_trace), &o, err, sizeof(err));
+		r = replay_open(test_tmp_file(hand_trace), &o, err, sizeof(err));
 		assert_non_null(r);
 		capture_on();
 		replay_start(r);
@@ -376,7 +353,7 @@ static void test_replay_refuses_bad_trace(void **state)
 	const char *path;
 
 	(void)state;
-	path = tmp_file("            gitk-100   [000]     1.000000: mm_page_alloc: page=ffffea0000000000 pfn=1000 order=0 migratetype=0 gfp_flags=GFP_KERNEL\n"
+	path = test_tmp_file("            gitk-100   [000]     1.000000: mm_page_alloc: page=ffffea0000000000 pfn=1000 order=0 migratetype=0 gfp_flags=GFP_KERNEL\n"
 			"            gitk-100   [000]     1.000001: mm_page_alloc: page=ffffea0000000000 pfn=1000 order=0 migratetype=0\n");
 	assert_null(replay_open(path, NULL, err, sizeof(err)));
 	snprintf(want, sizeof(want), "%s:2: mm_page_alloc: no gfp_flags= field", path);
@@ -506,7 +483,7 @@ static void test_round_trip(void **state)
 	(void)state;
 	memset(&gen, 0, sizeof(gen));
 	/* Run 1: the generator, traced to text. */
-	path = tmp_file("");
+	path = test_tmp_file("");
 	boot(&sc, 512, 2);
 	pgalloc0 = pgalloc_total();
 	pgfree0 = vm_events[PGFREE];
@@ -808,7 +785,7 @@ static const struct dat_event dat_events[] = {
 
 static const char *dat_file(void)
 {
-	const char *path = tmp_file("");
+	const char *path = test_tmp_file("");
 
 	write_trace_dat(path, dat_events, sizeof(dat_events) / sizeof(dat_events[0]));
 	return path;

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <libgen.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <cmocka.h>
 
@@ -65,4 +67,31 @@ int test_cli_run(const char *args, char *out, size_t len)
 		;
 	status = pclose(p);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char tmp_paths[8][64];
+static int nr_tmp;
+
+const char *test_tmp_file(const char *text)
+{
+	char *path = tmp_paths[nr_tmp++ % 8];
+	FILE *f;
+	int fd;
+
+	strcpy(path, "/tmp/mmsim-test-XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+void test_tmp_files_remove(void)
+{
+	for (int i = 0; i < 8; i++)
+		if (tmp_paths[i][0])
+			unlink(tmp_paths[i]);
+	memset(tmp_paths, 0, sizeof(tmp_paths));
 }

@@ -20,6 +20,11 @@ int test_cli_run(const char *args, char *out, size_t len);
 /* The mmsim binary test_cli_init() found. */
 const char *test_mmsim_path(void);
 
+/* @text into a new temporary file (at most 8 at a time); its path. */
+const char *test_tmp_file(const char *text);
+/* Remove the files test_tmp_file() made. */
+void test_tmp_files_remove(void);
+
 /* Is @tool (a command name) on PATH? */
 int test_have_tool(const char *tool);
 

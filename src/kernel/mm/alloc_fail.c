@@ -457,7 +457,7 @@ static enum nopage_reason nopage_reason(gfp_t gfp_mask, unsigned int order,
 		return NOPAGE_PF_MEMALLOC;
 	if (test_bit(TIF_MEMDIE, &p->tif_flags) && !(gfp_mask & __GFP_NOFAIL))
 		return NOPAGE_MEMDIE;
-	if (note && note->reclaim_passes && !note->last_progress &&
+	if (note && note->counts.reclaim_passes && !note->counts.last_progress &&
 	    (gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY) &&
 	    order > PAGE_ALLOC_COSTLY_ORDER)
 		return NOPAGE_COSTLY_NO_OOM;
@@ -527,15 +527,7 @@ static void explain_failure(struct alloc_failure *f,
 		x->classzone_idx = classzone_idx;
 		x->high_zoneidx = ctx.high_zoneidx;
 		x->migratetype = allocflags_to_migratetype(f->gfp_mask);
-		x->note = (struct slowpath_counts){
-			.passes = ctx.passes,
-			.kswapd_wakes = ctx.kswapd_wakes,
-			.reclaim_passes = ctx.reclaim_passes,
-			.retry_waits = ctx.retry_waits,
-			.pages_reclaimed = ctx.pages_reclaimed,
-			.last_progress = ctx.last_progress,
-			.oom_tried = ctx.oom_tried,
-		};
+		x->note = ctx.counts;
 		kswapd_snapshot_get(ctx.preferred_zone->zone_pgdat->node_id,
 				    &x->kswapd);
 		x->restart_mode = kprofile_get(restart_mode);

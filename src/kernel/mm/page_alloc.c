@@ -1282,9 +1282,9 @@ restart:
 	}
 	if (first || kprofile_get(restart_mode) != RESTART_AFTER_WAKE) {
 		wake_all_kswapd(order, zonelist, high_zoneidx);
-		note.kswapd_wakes++;
+		note.counts.kswapd_wakes++;
 	}
-	note.passes++;
+	note.counts.passes++;
 
 	/*
 	 * v2.6.31 __alloc_pages_slowpath() computes alloc_flags once, above
@@ -1345,15 +1345,15 @@ rebalance:
 					    &did_some_progress);
 	if (page)
 		goto got_pg;
-	note.reclaim_passes++;
-	note.last_progress = did_some_progress;
+	note.counts.reclaim_passes++;
+	note.counts.last_progress = did_some_progress;
 	if (did_some_progress)
 		slowpath_note_attempt(&note, alloc_flags);
 
 	/* Reclaim found nothing at all: consider the OOM killer. */
 	if (!did_some_progress) {
 		if ((gfp_mask & __GFP_FS) && !(gfp_mask & __GFP_NORETRY)) {
-			note.oom_tried = true;
+			note.counts.oom_tried = true;
 			page = __alloc_pages_may_oom(gfp_mask, order, zonelist,
 						     high_zoneidx,
 						     preferred_zone,
@@ -1369,9 +1369,9 @@ rebalance:
 	}
 
 	pages_reclaimed += did_some_progress;
-	note.pages_reclaimed = pages_reclaimed;
+	note.counts.pages_reclaimed = pages_reclaimed;
 	if (should_alloc_retry(gfp_mask, order, pages_reclaimed)) {
-		note.retry_waits++;
+		note.counts.retry_waits++;
 		/*
 		 * Wait for some write requests to complete, then retry.
 		 * Which queue: SYNC in 2.6.30 (congestion_wait(WRITE) meant

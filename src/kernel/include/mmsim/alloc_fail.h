@@ -42,13 +42,8 @@ struct slowpath_note {
 	struct zone *preferred_zone;
 	int alloc_flags;		/* of the last get_page_from_freelist */
 	sim_time_t last_attempt;
-	unsigned int passes;		/* through restart:, the first included */
-	unsigned int kswapd_wakes;	/* passes that ran wake_all_kswapd */
-	unsigned int reclaim_passes;	/* __alloc_pages_direct_reclaim calls */
-	unsigned int retry_waits;	/* congestion_wait before rebalance */
-	unsigned long pages_reclaimed;
-	unsigned long last_progress;	/* did_some_progress of the last pass */
-	bool oom_tried;			/* reached __alloc_pages_may_oom */
+	/* What the slow path did, as a failure's explanation keeps it. */
+	struct slowpath_counts counts;
 };
 
 static inline void slowpath_note_attempt(struct slowpath_note *n,
