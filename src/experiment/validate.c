@@ -412,8 +412,12 @@ static void measure(const struct vctx *c, const struct variant *w,
 		if (!claim_measures[i])
 			continue;
 		rm = metrics_find(claim_measures[i]);
-		if (!rm)
+		if (!rm) {
+			/* claim_measures[] names a measure no file declares. */
+			fprintf(stderr, "mmsim: bug: a claim reads measure '%s', which is not registered\n",
+				claim_measures[i]);
 			abort();
+		}
 		m[i] = measure_value(rm, r);
 	}
 	m[VM_FAIL_ATOMIC2] = 0;

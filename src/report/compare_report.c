@@ -81,15 +81,13 @@ static char *run_identity(const struct run_result *r)
 	char *j = result_to_json(r, true), *out, *o;
 	json_t *root = j ? json_loads(j, 0, NULL) : NULL;
 
-	if (!root)
-		abort();
+	xnonnull(root, "json_loads() of a result");
 	free(j);
 	for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
 		json_object_del(root, labels[i]);
-	j = json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS);
+	j = xnonnull(json_dumps(root, JSON_COMPACT | JSON_SORT_KEYS),
+		     "json_dumps() of a result");
 	json_decref(root);
-	if (!j)
-		abort();
 	out = xmalloc(strlen(j) + 1);
 	o = out;
 	for (const char *p = j; *p; ) {

@@ -15,6 +15,15 @@ static void *checked(void *p, size_t size)
 	return p;
 }
 
+void *xnonnull(void *p, const char *what)
+{
+	if (!p) {
+		fprintf(stderr, "mmsim: out of memory in %s\n", what);
+		abort();
+	}
+	return p;
+}
+
 void *xmalloc(size_t size)
 {
 	return checked(malloc(size ? size : 1), size);

@@ -18,6 +18,10 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 __attribute__((format(printf, 1, 2)))
 char *xasprintf(const char *fmt, ...);
+/* @p, or "mmsim: out of memory in @what" and abort: for a library's
+ * allocating call (json_dumps(), ...) that returns NULL only for want of
+ * memory. */
+void *xnonnull(void *p, const char *what);
 /* A stream into memory (*@buf, *@len as open_memstream()), and its
  * close: both fail only for want of memory. */
 FILE *xopen_memstream(char **buf, size_t *len);
