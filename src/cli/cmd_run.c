@@ -168,8 +168,8 @@ static void print_process_time(FILE *f, const struct run_result *r,
 		       g[i].done ? "" : " (unfinished)");
 	fprintf(f, "\n%s time:", name);
 	for (int k = 0; k < RESULT_NR_TASK_TIME; k++) {
-		double share = result_process_time(r, el->processes,
-						   task_time_csv_names[k], true);
+		const char *cls = task_time_csv_names[k];
+		double share = result_process_time(r, el->processes, cls, true);
 
 		if (share <= 0)
 			continue;

@@ -187,7 +187,8 @@ void compare_report_cover(FILE *f, const struct report *rep)
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			el[i] = measure_value(elapsed, &col->runs[i]);
 			fl[i] = measure_value(failures, &col->runs[i]);
-			unfinished += !result_bool(&col->runs[i], elapsed->done);
+			unfinished += !result_bool(&col->runs[i],
+						   elapsed->done);
 			partial += result_bool(&col->runs[i], "partial");
 		}
 		lines[c].name = col->name;

@@ -93,9 +93,9 @@ void plots_list(const struct report *rep, struct plot_set *set)
 		size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
 
 		if (columns_with(rep, "latency", which)) {
-			char *title = xasprintf("%s: seconds between output lines "
-						"against time, a panel per column "
-						"(first seed)", el->program_title);
+			char *title = xasprintf("%s: seconds between output "
+				"lines against time, a panel per column (first "
+				"seed)", el->program_title);
 
 			add_plot(set, "latency", title);
 			free(title);

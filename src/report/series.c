@@ -16,7 +16,8 @@ void latency_write_log(FILE *f, const struct run_result *r)
 {
 	/* What a line of the cover's program stands for ("N commits", by
 	 * its "elapsed" measure's .line_every and that measure's unit). */
-	const struct measure *m = metrics_find(metrics_find("elapsed")->line_every);
+	const struct measure *el = metrics_find("elapsed");
+	const struct measure *m = metrics_find(el->line_every);
 	uint64_t every = result_uint(r, m->name);
 	const struct latency_sample *l;
 	size_t nr;
