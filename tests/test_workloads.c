@@ -515,7 +515,7 @@ static void test_gitk_buffer_swaps(void **state)
 	/* Where its time went adds up, and some of it was the swap-in's. */
 	{
 		struct run_result r = collect();
-		const struct gitk_instance_record *g =
+		const struct process_time_record *g =
 			result_records(&r, "gitk_instances", NULL);
 
 		assert_int_equal(sum_times(g[0].time), g[0].elapsed);
@@ -546,7 +546,7 @@ static struct run_result run_small_gitk(const char *extra)
  */
 static void test_gitk_instances(void **state)
 {
-	const struct gitk_instance_record *g;
+	const struct process_time_record *g;
 	const struct latency_sample *lat;
 	const uint64_t *sum;
 	struct program_counters *c;

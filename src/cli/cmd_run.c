@@ -26,6 +26,7 @@
 #include "report/series.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
+#include "workload/workload.h"
 
 static void run_help(FILE *f)
 {
@@ -108,20 +109,36 @@ static size_t nr_lines(const struct run_result *r)
 	return n;
 }
 
-static void print_stalls(FILE *f, const struct run_result *r)
+/*
+ * What the run's report calls the program of the cover's Elapsed (@el's
+ * .program): the first task the scenario runs it as, by the name the
+ * scenario gives it, or the program's own name when no task runs it.
+ */
+static const char *program_task_name(const struct scenario *sc,
+				     const struct measure *el)
 {
-	size_t nr_gitk;
+	for (size_t i = 0; i < sc->nr_tasks; i++)
+		if (!strcmp(sc->tasks[i].program->name, el->program))
+			return sc->tasks[i].name;
+	return el->program;
+}
+
+static void print_stalls(FILE *f, const struct run_result *r,
+			 const struct measure *el, const char *name)
+{
+	size_t nr_processes;
 
 	/*
-	 * The latency series is gitk's progress lines when gitk ran, else
-	 * what the other recording tasks added (a sleeper's wake-up
-	 * lateness): named for what it is, and left out when empty.
+	 * The latency series is the progress lines of the cover's program
+	 * (fake gitk's) when it ran, else what the other recording tasks
+	 * added (a sleeper's wake-up lateness): named for what it is, and
+	 * left out when empty.
 	 */
-	result_records(r, "gitk_instances", &nr_gitk);
-	if (!nr_lines(r) && !nr_gitk)
+	result_records(r, el->processes, &nr_processes);
+	if (!nr_lines(r) && !nr_processes)
 		return;
-	if (nr_gitk)
-		fprintf(f, "\ngitk: %zu progress lines", nr_lines(r));
+	if (nr_processes)
+		fprintf(f, "\n%s: %zu progress lines", name, nr_lines(r));
 	else
 		fprintf(f, "\nlatency: %zu samples (the recording tasks' wake-up "
 			"lateness)", nr_lines(r));
@@ -133,23 +150,26 @@ static void print_stalls(FILE *f, const struct run_result *r)
 	       result_latency_percentile(r, 99));
 }
 
-/* Each fake gitk process's elapsed time, and where their time went. */
-static void print_gitk_time(FILE *f, const struct run_result *r)
+/* Each process of the cover's program (fake gitk's instances): its
+ * elapsed time, and where their time went. */
+static void print_process_time(FILE *f, const struct run_result *r,
+			       const struct measure *el, const char *name)
 {
 	size_t n;
-	const struct gitk_instance_record *g =
-		result_records(r, "gitk_instances", &n);
+	const struct process_time_record *g =
+		result_records(r, el->processes, &n);
 	bool first = true;
 
 	if (!n)
 		return;
-	fprintf(f, "gitk: %zu process%s, elapsed", n, n == 1 ? "" : "es");
+	fprintf(f, "%s: %zu process%s, elapsed", name, n, n == 1 ? "" : "es");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, " %.3fs%s", (double)g[i].elapsed / NSEC_PER_SEC,
 		       g[i].done ? "" : " (unfinished)");
-	fprintf(f, "\ngitk time:");
+	fprintf(f, "\n%s time:", name);
 	for (int k = 0; k < RESULT_NR_TASK_TIME; k++) {
-		double share = result_gitk_time(r, task_time_csv_names[k], true);
+		const char *cls = task_time_csv_names[k];
+		double share = result_process_time(r, el->processes, cls, true);
 
 		if (share <= 0)
 			continue;
@@ -693,6 +713,8 @@ int cmd_run(int argc, char **argv)
 	struct scenario *sc;
 	struct run_result r;
 	struct cover_line line;
+	/* The cover's Elapsed, and the words for its program (gitk.c). */
+	const struct measure *el = metrics_find("elapsed");
 	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
 	char *meminfo_text = NULL;
 	FILE *f;
@@ -820,20 +842,22 @@ int cmd_run(int argc, char **argv)
 	}
 
 	line.name = result_text(&r, "kernel");
-	line.elapsed = measure_value(metrics_find("elapsed"), &r);
+	line.elapsed = measure_value(el, &r);
 	line.elapsed_stddev = NAN;
 	line.failures = (double)result_uint(&r, "failures_printed");
 	cover_line_print(f, cover_name_width(&line, 1), &line);
-	if (!result_bool(&r, "gitk_done") && scenario_has_program(sc, "gitk"))
-		fprintf(f, "(gitk did not finish: elapsed is the simulated time run)\n");
-	else if (!result_bool(&r, "gitk_done"))
-		fprintf(f, "(no gitk task: elapsed is the simulated time run)\n");
+	if (!result_bool(&r, el->done) && scenario_has_program(sc, el->program))
+		fprintf(f, "(%s did not finish: elapsed is the simulated time "
+			"run)\n", program_task_name(sc, el));
+	else if (!result_bool(&r, el->done))
+		fprintf(f, "(no %s task: elapsed is the simulated time run)\n",
+			el->program);
 	if (result_bool(&r, "partial"))
 		fprintf(f, "(partial: the run was interrupted)\n");
 	if (result_bool(&r, "panicked"))
 		fprintf(f, "(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
-	print_stalls(f, &r);
-	print_gitk_time(f, &r);
+	print_stalls(f, &r, el, program_task_name(sc, el));
+	print_process_time(f, &r, el, program_task_name(sc, el));
 	print_disk(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);

@@ -86,12 +86,12 @@ double result_latency_max(const struct run_result *r)
 	return (double)m / NS_PER_SEC;
 }
 
-double result_gitk_time(const struct run_result *r, const char *cls,
-			bool share)
+double result_process_time(const struct run_result *r, const char *processes,
+			   const char *cls, bool share)
 {
 	size_t n;
-	const struct gitk_instance_record *g =
-		result_records(r, "gitk_instances", &n);
+	const struct process_time_record *g =
+		result_records(r, processes, &n);
 	uint64_t t = 0, elapsed = 0;
 	int k;
 

@@ -21,13 +21,14 @@ double result_latency_percentile(const struct run_result *r, double pct);
 double result_latency_max(const struct run_result *r);
 
 /*
- * "gitk_instances": fake gitk's time in class @cls ("cpu", "swapin", ...:
- * task_time_csv_names), in seconds per process (the sum over its
- * processes divided by their number); 0 without gitk.  @share: as a
+ * List measure @processes (struct process_time_record: gitk_instances):
+ * the processes' time in class @cls ("cpu", "swapin", ...:
+ * task_time_csv_names), in seconds per process (the sum over the
+ * processes divided by their number); 0 without a process.  @share: as a
  * fraction of their elapsed time instead.
  */
-double result_gitk_time(const struct run_result *r, const char *cls,
-			bool share);
+double result_process_time(const struct run_result *r, const char *processes,
+			   const char *cls, bool share);
 
 /*
  * "disk_io" of class @cls ("sync", "async"): commands completed, their

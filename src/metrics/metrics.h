@@ -174,6 +174,21 @@ struct measure {
 	/* The program that produces it, which a scenario must run for a
 	 * calibration target on it; NULL: any run has it. */
 	const char *program;
+	/*
+	 * With .program, what the reports need to speak of that program
+	 * without naming it themselves (the cover's "elapsed" declares
+	 * them, so its program's words are declared next to its measures):
+	 * what they call it ("fake-gitk"); the MT_BOOL measure true when it
+	 * finished (else the figure is the run's end); the MT_LIST measure
+	 * of a struct process_time_record per process it ran; and the
+	 * MT_UINT measure of how many of its own .unit one progress line
+	 * stands for (the latency series holds those lines when it ran).
+	 * NULL: none.
+	 */
+	const char *program_title;
+	const char *done;
+	const char *processes;
+	const char *line_every;
 	size_t index;			/* in the registry; set by it */
 };
 

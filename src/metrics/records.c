@@ -184,24 +184,24 @@ const char *const task_time_csv_names[RESULT_NR_TASK_TIME] = {
 	"file_read", "page_wait", "request", "mempool", "throttle", "sleep",
 };
 
-static const struct measure_field gitk_instance_fields[] = {
+static const struct measure_field process_time_fields[] = {
 	{ .json = "instance", .csv = "instance", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct gitk_instance_record, instance) },
+	  MEASURE_FIELD(struct process_time_record, instance) },
 	{ .json = "started_ns", .csv = "started", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct gitk_instance_record, started), NS_AS_SECONDS(3) },
+	  MEASURE_FIELD(struct process_time_record, started), NS_AS_SECONDS(3) },
 	{ .json = "elapsed_ns", .csv = "elapsed", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct gitk_instance_record, elapsed), NS_AS_SECONDS(3) },
+	  MEASURE_FIELD(struct process_time_record, elapsed), NS_AS_SECONDS(3) },
 	{ .json = "done", .csv = "done", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct gitk_instance_record, done) },
+	  MEASURE_FIELD(struct process_time_record, done) },
 	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
-	  MEASURE_FIELD(struct gitk_instance_record, time),
+	  MEASURE_FIELD(struct process_time_record, time),
 	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
 	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
 };
 
-const struct measure_record gitk_instance_record = {
-	.name = "gitk_instance",
-	.fields = gitk_instance_fields,
-	.nr_fields = sizeof(gitk_instance_fields) / sizeof(gitk_instance_fields[0]),
-	.size = sizeof(struct gitk_instance_record),
+const struct measure_record process_time_record = {
+	.name = "process_time",
+	.fields = process_time_fields,
+	.nr_fields = sizeof(process_time_fields) / sizeof(process_time_fields[0]),
+	.size = sizeof(struct process_time_record),
 };

@@ -43,13 +43,14 @@
 #define RESULT_NR_TASK_TIME	11
 extern const char *const task_time_csv_names[RESULT_NR_TASK_TIME];
 
-/* One process of fake gitk: when it started, how long it took, and where
- * that time went, in ns per class (workload/gitk.c). */
-struct gitk_instance_record {
+/* One process of a program that runs several (fake gitk's instances,
+ * workload/gitk.c): when it started, how long it took, and where that time
+ * went, in ns per class. */
+struct process_time_record {
 	uint64_t instance;			/* 0, 1, ... in start order */
 	uint64_t started;			/* ns since boot */
-	uint64_t elapsed;			/* start to the end of its last loop */
-	uint64_t done;				/* 1: it finished its loops */
+	uint64_t elapsed;			/* start to the end of its work */
+	uint64_t done;				/* 1: it finished its work */
 	uint64_t time[RESULT_NR_TASK_TIME];	/* adds up to elapsed */
 };
 
@@ -139,6 +140,6 @@ extern const struct measure_record buddy_sample_record;
 extern const struct measure_record cw_total_record;
 extern const struct measure_record failure_reason_record;
 extern const struct measure_record mempool_wait_record;
-extern const struct measure_record gitk_instance_record;
+extern const struct measure_record process_time_record;
 
 #endif /* MMSIM_METRICS_RECORDS_H */

@@ -148,23 +148,25 @@ static size_t total_runs(const struct report *rep)
 	return n;
 }
 
-static void cover_header(FILE *f, const struct report *rep)
+/* @who: what the reports call the program whose elapsed time Elapsed is
+ * (the measure's .program_title: "fake-gitk"). */
+static void cover_header(FILE *f, const struct report *rep, const char *who)
 {
 	if (rep->nr_seeds == 1)
-		fprintf(f, "One run per kernel (seed %llu): Elapsed is fake-gitk's "
+		fprintf(f, "One run per kernel (seed %llu): Elapsed is %s's "
 			"elapsed time, Failures the allocation failures kern.log "
-			"printed.\n", rep->base_seed);
+			"printed.\n", rep->base_seed, who);
 	else if (rep->nr_seeds > 1)
 		fprintf(f, "Mean of %u runs per kernel (seeds %llu..%llu): Elapsed is "
-			"fake-gitk's mean elapsed time (stddev over the runs), "
+			"%s's mean elapsed time (stddev over the runs), "
 			"Failures the mean number of allocation failures kern.log "
 			"printed per run.\n", rep->nr_seeds, rep->base_seed,
-			rep->base_seed + rep->nr_seeds - 1);
+			rep->base_seed + rep->nr_seeds - 1, who);
 	else
-		fprintf(f, "Mean over each kernel's runs: Elapsed is fake-gitk's "
+		fprintf(f, "Mean over each kernel's runs: Elapsed is %s's "
 			"mean elapsed time (stddev over the runs, when more than "
 			"one), Failures the mean number of allocation failures "
-			"kern.log printed per run.\n");
+			"kern.log printed per run.\n", who);
 }
 
 void compare_report_cover(FILE *f, const struct report *rep)
@@ -174,7 +176,7 @@ void compare_report_cover(FILE *f, const struct report *rep)
 	const struct measure *failures = metrics_find("failures");
 	size_t unfinished = 0, partial = 0;
 
-	cover_header(f, rep);
+	cover_header(f, rep, elapsed->program_title);
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct report_column *col = &rep->columns[c];
 		double *el = xcalloc(col->nr_runs + 1, sizeof(*el));
@@ -183,7 +185,8 @@ void compare_report_cover(FILE *f, const struct report *rep)
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			el[i] = measure_value(elapsed, &col->runs[i]);
 			fl[i] = measure_value(failures, &col->runs[i]);
-			unfinished += !result_bool(&col->runs[i], "gitk_done");
+			unfinished += !result_bool(&col->runs[i],
+						   elapsed->done);
 			partial += result_bool(&col->runs[i], "partial");
 		}
 		lines[c].name = col->name;
@@ -196,9 +199,9 @@ void compare_report_cover(FILE *f, const struct report *rep)
 	}
 	cover_lines_print(f, lines, rep->nr_columns, true);
 	if (unfinished)
-		fprintf(f, "Note: %zu of %zu runs ended before fake-gitk finished; "
+		fprintf(f, "Note: %zu of %zu runs ended before %s finished; "
 			"their elapsed time is the run's end.\n",
-			unfinished, total_runs(rep));
+			unfinished, total_runs(rep), elapsed->program_title);
 	if (partial)
 		fprintf(f, "Note: %zu of %zu runs were stopped early (partial).\n",
 			partial, total_runs(rep));

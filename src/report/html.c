@@ -556,6 +556,9 @@ static void tables_section(FILE *f, const struct report *rep)
 static void runs_section(FILE *f, const struct report *rep)
 {
 	const struct measure *elapsed = metrics_find("elapsed");
+	/* A run whose program did not finish has the run's end as its
+	 * elapsed time: say so, by the name its program has. */
+	char *unfinished = xasprintf(" (%s unfinished)", elapsed->program);
 
 	fputs("<h2 id=\"runs\">Runs</h2>\n<table class=\"data\" id=\"runs-table\">\n"
 	      "<thead><tr><th>column</th><th>seed</th>"
@@ -580,7 +583,7 @@ static void runs_section(FILE *f, const struct report *rep)
 				(unsigned long long)result_uint(r, "seed"),
 				(unsigned long long)result_uint(r, "seed"),
 				measure_value(elapsed, r), measure_value(elapsed, r),
-				result_bool(r, "gitk_done") ? "" : " (gitk unfinished)",
+				result_bool(r, elapsed->done) ? "" : unfinished,
 				(unsigned long)result_uint(r, "failures_printed"),
 				(unsigned long)result_uint(r, "failures_printed"),
 				s, s, s);
@@ -591,6 +594,7 @@ static void runs_section(FILE *f, const struct report *rep)
 		}
 	}
 	fputs("</tbody>\n</table>\n", f);
+	free(unfinished);
 }
 
 static void scenario_section(FILE *f, const struct report *rep)

@@ -85,18 +85,25 @@ void plots_list(const struct report *rep, struct plot_set *set)
 {
 	memset(set, 0, sizeof(*set));
 	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
-	/* Only when some column has gitk's lines (or other latency
-	 * samples): a plot of nothing names no kernel. */
+	/* Only when some column has the lines of the cover's program
+	 * (fake gitk's, named as its "elapsed" measure declares) or other
+	 * latency samples: a plot of nothing names no kernel. */
 	{
+		const struct measure *el = metrics_find("elapsed");
 		size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
 
-		if (columns_with(rep, "latency", which))
-			add_plot(set, "latency", "fake-gitk: seconds between output "
-				 "lines against time, a panel per column (first seed)");
-		else
+		if (columns_with(rep, "latency", which)) {
+			char *title = xasprintf("%s: seconds between output "
+				"lines against time, a panel per column (first "
+				"seed)", el->program_title);
+
+			add_plot(set, "latency", title);
+			free(title);
+		} else {
 			snprintf(set->omitted, sizeof(set->omitted), "no latency plot: "
 				 "no column has progress lines or latency samples "
-				 "(no gitk task)");
+				 "(no %s task)", el->program);
+		}
 		free(which);
 	}
 	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time, a panel per column (first seed)");

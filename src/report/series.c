@@ -14,7 +14,11 @@ void latency_write_csv(FILE *f, const struct run_result *r)
 
 void latency_write_log(FILE *f, const struct run_result *r)
 {
-	uint64_t every = result_uint(r, "gitk_print_every");
+	/* What a line of the cover's program stands for ("N commits", by
+	 * its "elapsed" measure's .line_every and that measure's unit). */
+	const struct measure *el = metrics_find("elapsed");
+	const struct measure *m = metrics_find(el->line_every);
+	uint64_t every = result_uint(r, m->name);
 	const struct latency_sample *l;
 	size_t nr;
 
@@ -25,8 +29,8 @@ void latency_write_log(FILE *f, const struct run_result *r)
 		fprintf(f, "%16.4f %8.4f %10.4f -- ", (double)MMSIM_EPOCH + when,
 			when, (double)l[i].latency / 1e9);
 		if (every)
-			fprintf(f, "%llu commits\n",
-				(unsigned long long)((i + 1) * every));
+			fprintf(f, "%llu %s\n",
+				(unsigned long long)((i + 1) * every), m->unit);
 		else
 			fprintf(f, "line %zu\n", i + 1);
 	}
