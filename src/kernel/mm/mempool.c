@@ -25,6 +25,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "linux/kernel.h"
@@ -459,6 +460,38 @@ static struct measure mempool_wait_time_measure = {
 	.csv = "mempool_wait_time_ns", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(mempool_wait_time_measure);
+
+/*
+ * What the reports show of the waits: the time mempool_alloc callers
+ * slept for an element, per pool that had any (its records summed, then
+ * the mean over those pools), so a kernel whose waits spread over more
+ * pools is not read as one that waits longer.  NAN (left out of the
+ * column) for a run in which no pool waited.
+ */
+static double shown_mempool_wait(const struct run_result *r)
+{
+	size_t nr, pools = 0;
+	const struct mempool_wait_record *w =
+		result_records(r, "mempool_waits", &nr);
+	uint64_t time = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(w[j].pool, w[i].pool);
+		pools += !seen;
+		time += w[i].time;
+	}
+	return pools ? (double)time / NSEC_PER_SEC / (double)pools : NAN;
+}
+
+MEASURE_SHOWN(mempool_wait, .name = "mempool-wait", .order = 370,
+	.doc = "time mempool_alloc callers slept for an element, per pool "
+	"that had any waits",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = shown_mempool_wait,
+	.title = "mempool_alloc wait per pool (s)", .group = "mempool waits",
+	.precision = 2);
 
 void mempool_forget_all(void)
 {
