@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The CPU model (src/sim/sched.c): CFS's weights, slices, wake-up
- * preemption and sleeper credit, the per-version tunables, kernel
+ * The CPU model (src/sim/sched.c, sched_fair.c): CFS's weights, slices,
+ * wake-up preemption and sleeper credit, the per-version tunables, kernel
  * threads' nice per version, CPU speed and Hyper-Threading siblings.
  * The expected numbers come from kernel/sched_fair.c's formulas.
  */

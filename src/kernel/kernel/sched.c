@@ -2,9 +2,9 @@
 /*
  * The scheduler's per-version settings (kernel/sched.c, kernel/sched_fair.c,
  * kernel/sched_features.h, include/linux/topology.h of 2.6.30-2.6.32).
- * The engine runs CFS and the sched domains (src/sim/sched.c); the
- * running profile's kernel gives it its tunables and its placement and
- * balancing rules.
+ * The engine runs CFS and the sched domains (src/sim/sched.c and
+ * sched_fair.c); the running profile's kernel gives it its tunables and
+ * its placement and balancing rules.
  */
 #include "linux/sched.h"
 #include "mmsim/profile.h"
