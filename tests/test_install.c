@@ -23,7 +23,8 @@
 static char dir[] = "/tmp/mmsim-install-XXXXXX";
 static char mode[64] = "release";
 static const char *srcdir = ".";
-static char out[1 << 16];
+static char *out;		/* the last sh()'s whole output */
+static size_t out_size;
 static bool installed;
 
 /* Run a shell command with output in out; its exit status. */
@@ -42,7 +43,23 @@ static int sh(const char *fmt, ...)
 	snprintf(cmd, sizeof(cmd), "( %s ) 2>&1", body);
 	p = popen(cmd, "r");
 	assert_non_null(p);
-	n = fread(out, 1, sizeof(out) - 1, p);
+	/* All of it: a command killed by SIGPIPE when the reader stops
+	 * early (make -n of a whole rebuild prints some 60 KB) would fail
+	 * for the test's reason, not its own. */
+	n = 0;
+	for (;;) {
+		size_t got;
+
+		if (out_size - n < 4096) {
+			out_size = out_size ? 2 * out_size : 1 << 16;
+			out = realloc(out, out_size);
+			assert_non_null(out);
+		}
+		got = fread(out + n, 1, out_size - n - 1, p);
+		if (!got)
+			break;
+		n += got;
+	}
 	out[n] = 0;
 	status = pclose(p);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -217,5 +234,6 @@ int main(int argc, char **argv)
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd))
 		rc = 1;
+	free(out);
 	return rc;
 }
