@@ -406,7 +406,17 @@ static void test_shown_measures(void **state)
 		if (i)
 			assert_true(metrics_shown(i - 1)->order < m->order);
 		assert_int_equal(m->type, MT_DERIVED);
-		assert_non_null(m->value);
+		/* Computed by .value, or one single number named by .of. */
+		if (m->of) {
+			const struct measure *of = metrics_find(m->of);
+
+			assert_null(m->value);
+			assert_non_null(of);
+			assert_true(of->type == MT_UINT || of->type == MT_BOOL ||
+				    of->type == MT_REAL);
+		} else {
+			assert_non_null(m->value);
+		}
 		assert_non_null(m->title);
 		assert_non_null(m->group);
 		assert_null(m->json);

@@ -116,25 +116,15 @@ MEASURE_SHOWN(frag_share_low, .name = "frag-share<low", .order = 230,
 	.title = "free pages in blocks >= the failing order, below low (%)",
 	.higher_is_better = true, .group = "fragmentation", .precision = 2);
 
-static double shown_frag_below_low(const struct run_result *r)
-{
-	return (double)result_uint(r, "frag_below_low");
-}
-
 MEASURE_SHOWN(frag_below_low, .name = "samples<low", .order = 240,
 	.doc = "samples below the low watermark",
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_frag_below_low,
+	.unit = "", .kind = MEASURE_COUNTER, .of = "frag_below_low",
 	.title = "samples below the low watermark", .group = "fragmentation",
 	.precision = 2);
 
-static double shown_frag_below_min(const struct run_result *r)
-{
-	return (double)result_uint(r, "frag_below_min");
-}
-
 MEASURE_SHOWN(frag_below_min, .name = "samples<min", .order = 250,
 	.doc = "samples below the min watermark",
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_frag_below_min,
+	.unit = "", .kind = MEASURE_COUNTER, .of = "frag_below_min",
 	.title = "samples below the min watermark", .group = "fragmentation",
 	.precision = 2);
 

@@ -72,6 +72,19 @@ static void registry_init(void)
 		if (shown[i]->order == shown[i - 1]->order)
 			metrics_bug("two shown measures have the order of '%s'",
 				    shown[i]->name);
+	/* An .of names a single number (registry is set: metrics_find()
+	 * reads it without coming back here). */
+	for (size_t i = 0; i < n; i++) {
+		const struct measure *of;
+
+		if (!registry[i]->of)
+			continue;
+		of = metrics_find(registry[i]->of);
+		if (!of || (of->type != MT_UINT && of->type != MT_BOOL &&
+			    of->type != MT_REAL))
+			metrics_bug("shown measure '%s' reads no single-number measure",
+				    registry[i]->name);
+	}
 }
 
 size_t metrics_count(void)
@@ -111,6 +124,8 @@ double measure_value(const struct measure *m, const struct run_result *r)
 {
 	if (m->value)
 		return m->value(r);
+	if (m->of)
+		return measure_value(metrics_find(m->of), r);
 	if (m->type == MT_UINT)
 		return (double)result_uint(r, m->name);
 	if (m->type == MT_BOOL)

@@ -160,6 +160,9 @@ struct measure {
 	 * no slot of its own, no JSON key and no CSV column.
 	 */
 	double (*value)(const struct run_result *r);
+	/* MT_DERIVED without .value: the single-number measure of this name
+	 * (MT_UINT, MT_BOOL or MT_REAL), shown under its own row name. */
+	const char *of;
 	/*
 	 * Shown in the reports (compare's table, its plots and index.html,
 	 * bisect --measure, calibrate's targets) when .order is not 0, in
@@ -198,8 +201,8 @@ struct measure {
 
 /*
  * A figure the reports show, computed from the run's other measures by
- * .value (MT_DERIVED), declared as the others are, next to the code that
- * produces what it reads:
+ * .value, or one of them as it is (.of = its name) (MT_DERIVED), declared
+ * as the others are, next to the code that produces what it reads:
  *
  *	MEASURE_SHOWN(cw_calls, .name = "cw-calls", .order = 80,
  *		      .title = "congestion_wait calls", ...);
@@ -224,8 +227,8 @@ const struct measure *metrics_find(const char *name);
 /* The measures the reports show (.order not 0), in .order. */
 size_t metrics_nr_shown(void);
 const struct measure *metrics_shown(size_t i);
-/* Measure @m of run @r as one number: .value's (NAN for none), or a
- * single MT_UINT, MT_BOOL or MT_REAL value; any other is a bug. */
+/* Measure @m of run @r as one number: .value's (NAN for none), .of's, or
+ * a single MT_UINT, MT_BOOL or MT_REAL value; any other is a bug. */
 double measure_value(const struct measure *m, const struct run_result *r);
 
 /* ---- a run's result --------------------------------------------------- */

@@ -172,12 +172,8 @@ TCP_MEASURE(tcp_collapse_alloc_failures, "GFP_ATOMIC skb allocations of "
 
 /* The counters the reports show. */
 #define TCP_SHOWN(id, row, ord, what)					\
-static double shown_##id(const struct run_result *r)			\
-{									\
-	return (double)result_uint(r, #id);				\
-}									\
 MEASURE_SHOWN(id, .name = row, .order = ord, .doc = "TCP " what,	\
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_##id,	\
+	.unit = "", .kind = MEASURE_COUNTER, .of = #id,			\
 	.title = "TCP " what, .group = "network receive",		\
 	.precision = 2)
 

@@ -725,29 +725,17 @@ static struct measure failures_total_measure = {
 };
 MEASURE_REGISTER(failures_total_measure);
 
-static double shown_failures(const struct run_result *r)
-{
-	/* Mel's column counts what kern.log showed. */
-	return (double)result_uint(r, "failures_printed");
-}
-
 MEASURE_SHOWN(failures, .name = "failures", .order = 20,
 	.doc = "page allocation failures kern.log printed, the cover letter's "
 	"Failures",
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_failures,
+	.unit = "", .kind = MEASURE_COUNTER, .of = "failures_printed",
 	.title = "allocation failures kern.log printed",
 	.group = "allocation failures", .precision = 2);
-
-/* Every failure, __GFP_NOWARN and ratelimited ones included. */
-static double shown_failures_all(const struct run_result *r)
-{
-	return (double)result_uint(r, "failures_total");
-}
 
 MEASURE_SHOWN(failures_all, .name = "failures-all", .order = 30,
 	.doc = "every page allocation failure, __GFP_NOWARN and ratelimited "
 	"ones included",
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_failures_all,
+	.unit = "", .kind = MEASURE_COUNTER, .of = "failures_total",
 	.title = "allocation failures, all", .group = "allocation failures",
 	.precision = 2);
 
@@ -891,14 +879,9 @@ struct kstate_log *kstate_log_take(void)
  * at the failures, medians over a run's failures (NAN for a run without
  * any).  page_alloc.c shows what emptied it of order >= 2 blocks.
  */
-static double shown_hofail(const struct run_result *r)
-{
-	return (double)result_uint(r, "hofail_count");
-}
-
 MEASURE_SHOWN(hofail, .name = "hofail", .order = 260,
 	.doc = "order >= 1 atomic allocation failures, printed or not",
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_hofail,
+	.unit = "", .kind = MEASURE_COUNTER, .of = "hofail_count",
 	.title = "order>=1 atomic failures, all",
 	.group = "why order>=1 atomics fail", .precision = 2);
 

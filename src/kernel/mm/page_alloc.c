@@ -1549,14 +1549,9 @@ MEASURE_REGISTER(highorder_sleeping_measure);
  * What emptied the zones of order >= 2 blocks, as the reports show it
  * next to alloc_fail.c's failures.
  */
-static double shown_drain_all_pages(const struct run_result *r)
-{
-	return (double)result_uint(r, "drain_all_pages");
-}
-
 MEASURE_SHOWN(drain_all_pages, .name = "drain-all-pages", .order = 310,
 	.doc = "drain_all_pages() calls, every CPU's pcp lists drained",
-	.unit = "", .kind = MEASURE_COUNTER, .value = shown_drain_all_pages,
+	.unit = "", .kind = MEASURE_COUNTER, .of = "drain_all_pages",
 	.title = "drain_all_pages() calls",
 	.group = "why order>=1 atomics fail", .precision = 2);
 

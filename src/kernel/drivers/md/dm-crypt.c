@@ -145,25 +145,15 @@ static struct measure crypt_write_pages_mean_measure = {
 };
 MEASURE_REGISTER(crypt_write_pages_mean_measure);
 
-static double shown_crypt_peak(const struct run_result *r)
-{
-	return (double)result_uint(r, "crypt_write_pages_peak");
-}
-
 MEASURE_SHOWN(crypt_peak, .name = "crypt-pages-peak", .order = 350,
 	.doc = "the most dm-crypt write pages in flight at once",
-	.unit = "pages", .kind = MEASURE_GAUGE, .value = shown_crypt_peak,
+	.unit = "pages", .kind = MEASURE_GAUGE, .of = "crypt_write_pages_peak",
 	.title = "dm-crypt write pages in flight, peak",
 	.group = "dm-crypt writes", .precision = 2);
 
-static double shown_crypt_mean(const struct run_result *r)
-{
-	return result_real(r, "crypt_write_pages_mean");
-}
-
 MEASURE_SHOWN(crypt_mean, .name = "crypt-pages-mean", .order = 360,
 	.doc = "dm-crypt write pages in flight, mean over the run",
-	.unit = "pages", .kind = MEASURE_GAUGE, .value = shown_crypt_mean,
+	.unit = "pages", .kind = MEASURE_GAUGE, .of = "crypt_write_pages_mean",
 	.title = "dm-crypt write pages in flight, mean",
 	.group = "dm-crypt writes", .precision = 2);
 
