@@ -102,7 +102,7 @@ struct kstate_zone {
 	/* KSTATE_PAGETYPES only: blocks on each free list, and pageblocks
 	 * of each migrate type. */
 	unsigned long free_by_type[KSTATE_NR_MIGRATETYPES][KSTATE_NR_ORDERS];
-	unsigned long blocks_by_type[KSTATE_NR_MIGRATETYPES];
+	uint64_t blocks_by_type[KSTATE_NR_MIGRATETYPES];
 };
 
 /* What a struct kstate_mem holds beyond the zones' own counters. */

@@ -14,6 +14,7 @@
  * no hugetlb pool).  Unpopulated zones are skipped, as walk_zones_in_node
  * does.
  */
+#include <inttypes.h>
 #include <string.h>
 #include "procfs.h"
 
@@ -91,7 +92,7 @@ static void pagetypeinfo_showblockcount(FILE *out,
 	for_each_zone_in_node(zone, m, nid) {
 		fprintf(out, "Node %d, zone %8s ", nid, zone->name);
 		for (int mt = 0; mt < KSTATE_NR_MIGRATETYPES; mt++)
-			fprintf(out, "%12lu ", zone->blocks_by_type[mt]);
+			fprintf(out, "%12" PRIu64 " ", zone->blocks_by_type[mt]);
 		fputc('\n', out);
 	}
 }

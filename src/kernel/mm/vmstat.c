@@ -355,9 +355,10 @@ _Static_assert(MIGRATE_TYPES == RESULT_NR_MIGRATETYPES, "buddy sample types");
 _Static_assert(MIGRATE_RESERVE == BUDDY_MIGRATE_RESERVE, "buddy reserve type");
 
 /*
- * Pageblocks per migrate type, as pagetypeinfo_showblockcount_print()
- * counts them: every pageblock_nr_pages from the zone's first pfn, those
- * whose page is valid and of this zone.
+ * Pageblocks per migrate type, as 2.6.32 mm/vmstat.c
+ * pagetypeinfo_showblockcount_print() counts them: every
+ * pageblock_nr_pages from the zone's first pfn, those whose page is valid
+ * and of this zone.  The buddy series and /proc/pagetypeinfo both.
  */
 static void count_pageblocks(struct zone *zone, uint64_t *count)
 {
@@ -634,8 +635,6 @@ static void vmstat_fill(struct kstate_mem *m)
 /* frag_show() and pagetypeinfo_showfree()/_showblockcount() of @zone. */
 static void pagetypes_fill(struct kstate_zone *zs, struct zone *zone)
 {
-	unsigned long end = zone->zone_start_pfn + zone->spanned_pages;
-
 	for (int mt = 0; mt < MIGRATE_TYPES; mt++) {
 		for (int order = 0; order < MAX_ORDER; order++) {
 			unsigned long freecount = 0;
@@ -646,13 +645,7 @@ static void pagetypes_fill(struct kstate_zone *zs, struct zone *zone)
 			zs->free_by_type[mt][order] = freecount;
 		}
 	}
-	for (unsigned long pfn = zone->zone_start_pfn; pfn < end;
-	     pfn += pageblock_nr_pages) {
-		int mt = get_pageblock_migratetype(pfn_to_page(pfn));
-
-		if (mt < MIGRATE_TYPES)
-			zs->blocks_by_type[mt]++;
-	}
+	count_pageblocks(zone, zs->blocks_by_type);
 }
 
 /* What zoneinfo_show_print() reads of @zone. */
