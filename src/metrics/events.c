@@ -3,6 +3,7 @@
  * The event table: kmem as in 2.6.32, vmscan and writeback as in 2.6.37
  * (see events.h for why later events appear in a .32 simulation).
  */
+#include <stdio.h>
 #include "events.h"
 
 const struct ftrace_event ftrace_events[NR_TRACE_EVENTS] = {
@@ -25,3 +26,46 @@ const struct ftrace_event ftrace_events[NR_TRACE_EVENTS] = {
 	EV(TRACE_WRITEBACK_CONGESTION_WAIT, "writeback", "writeback_congestion_wait", "2.6.37"),
 #undef EV
 };
+
+/* Append @s (with a leading '|' unless first); truncates safely. */
+static void put_flag(char *buf, size_t len, size_t *pos, const char *s)
+{
+	int n;
+
+	if (*pos >= len)
+		return;
+	n = snprintf(buf + *pos, len - *pos, "%s%s", *pos ? "|" : "", s);
+	if (n > 0)
+		*pos += (size_t)n;
+}
+
+/*
+ * Take each entry whose bits are all still set, clear those bits, join
+ * the names with '|', and print any bits left over as one hex number.
+ */
+char *trace_flags_str(unsigned long flags, const struct trace_print_flags *t,
+		      char *buf, size_t len)
+{
+	size_t pos = 0;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (!flags) {
+		snprintf(buf, len, "%s", t->none ? t->none : "");
+		return buf;
+	}
+	for (size_t i = 0; i < t->nr && flags; i++) {
+		if ((flags & t->flags[i].mask) != t->flags[i].mask)
+			continue;
+		flags &= ~t->flags[i].mask;
+		put_flag(buf, len, &pos, t->flags[i].name);
+	}
+	if (flags) {
+		char hex[24];
+
+		snprintf(hex, sizeof(hex), "0x%lx", flags);
+		put_flag(buf, len, &pos, hex);
+	}
+	return buf;
+}

@@ -204,6 +204,13 @@ struct trace_print_flags {
 };
 
 /*
+ * @flags through the table @t into @buf ("GFP_KERNEL|0x1"), as 2.6.32
+ * ftrace_print_flags_seq() renders __print_flags(); truncated to @len.
+ */
+char *trace_flags_str(unsigned long flags, const struct trace_print_flags *t,
+		      char *buf, size_t len);
+
+/*
  * What the text of the records needs from the simulated kernel, filled
  * by the producer (kernel trace_print_tables()).
  */

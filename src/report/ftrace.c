@@ -117,75 +117,24 @@ void ftrace_page_ptr(const struct trace_print_tables *t, unsigned long pfn,
 		snprintf(out, len, "%016llx", addr);
 }
 
-/* Append @s (with a leading '|' unless first); truncates safely. */
-static void put_flag(char *buf, size_t len, size_t *pos, const char *s)
-{
-	int n;
+/* RECLAIM_WB_* as 2.6.37 include/trace/events/vmscan.h
+ * show_reclaim_flags() names them. */
+static const struct trace_print_flag reclaim_flag_names[] = {
+	{ RECLAIM_WB_ANON, "RECLAIM_WB_ANON" },
+	{ RECLAIM_WB_FILE, "RECLAIM_WB_FILE" },
+	{ RECLAIM_WB_MIXED, "RECLAIM_WB_MIXED" },
+	{ RECLAIM_WB_SYNC, "RECLAIM_WB_SYNC" },
+	{ RECLAIM_WB_ASYNC, "RECLAIM_WB_ASYNC" },
+};
 
-	if (*pos >= len)
-		return;
-	n = snprintf(buf + *pos, len - *pos, "%s%s", *pos ? "|" : "", s);
-	if (n > 0)
-		*pos += (size_t)n;
-}
-
-/*
- * As ftrace_print_flags_seq() renders __print_flags(): take each entry
- * whose bits are all still set, clear those bits, join the names with
- * '|', and print any bits left over as one hex number.
- */
-char *ftrace_print_flags(unsigned long flags, const struct trace_print_flags *t,
-			 char *buf, size_t len)
-{
-	size_t pos = 0;
-
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	if (!flags) {
-		snprintf(buf, len, "%s", t->none ? t->none : "");
-		return buf;
-	}
-	for (size_t i = 0; i < t->nr && flags; i++) {
-		if ((flags & t->flags[i].mask) != t->flags[i].mask)
-			continue;
-		flags &= ~t->flags[i].mask;
-		put_flag(buf, len, &pos, t->flags[i].name);
-	}
-	if (flags) {
-		char hex[24];
-
-		snprintf(hex, sizeof(hex), "0x%lx", flags);
-		put_flag(buf, len, &pos, hex);
-	}
-	return buf;
-}
+static const struct trace_print_flags reclaim_flags = {
+	.flags = reclaim_flag_names,
+	.nr = sizeof(reclaim_flag_names) / sizeof(reclaim_flag_names[0]),
+};
 
 char *ftrace_reclaim_flags_str(unsigned int flags, char *buf, size_t len)
 {
-	static const struct { unsigned int bit; const char *name; } names[] = {
-		{ RECLAIM_WB_ANON, "RECLAIM_WB_ANON" },
-		{ RECLAIM_WB_FILE, "RECLAIM_WB_FILE" },
-		{ RECLAIM_WB_MIXED, "RECLAIM_WB_MIXED" },
-		{ RECLAIM_WB_SYNC, "RECLAIM_WB_SYNC" },
-		{ RECLAIM_WB_ASYNC, "RECLAIM_WB_ASYNC" },
-	};
-	size_t pos = 0;
-
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!(flags & names[i].bit))
-			continue;
-		flags &= ~names[i].bit;
-		if (pos < len)
-			pos += (size_t)snprintf(buf + pos, len - pos, "%s%s",
-						pos ? "|" : "", names[i].name);
-	}
-	if (flags && pos < len)
-		snprintf(buf + pos, len - pos, "%s0x%x", pos ? "|" : "", flags);
-	return buf;
+	return trace_flags_str(flags, &reclaim_flags, buf, len);
 }
 
 /* "page=%p pfn=%lu": a failed allocation has no page. */
@@ -216,7 +165,7 @@ int ftrace_format_fields(const struct trace_entry *e,
 		n = page_pfn(t, buf, len, e->mm_page_alloc.pfn);
 		PUT(" order=%d migratetype=%d gfp_flags=%s",
 		    (int)e->mm_page_alloc.order, e->mm_page_alloc.migratetype,
-		    ftrace_print_flags(e->mm_page_alloc.gfp_flags, &t->gfp_flags,
+		    trace_flags_str(e->mm_page_alloc.gfp_flags, &t->gfp_flags,
 				       s, sizeof(s)));
 		break;
 	case TRACE_MM_PAGE_ALLOC_ZONE_LOCKED:
@@ -268,7 +217,7 @@ int ftrace_format_fields(const struct trace_entry *e,
 		PUT("order=%d may_writepage=%d gfp_flags=%s",
 		    e->mm_vmscan_direct_reclaim_begin.order,
 		    e->mm_vmscan_direct_reclaim_begin.may_writepage,
-		    ftrace_print_flags(e->mm_vmscan_direct_reclaim_begin.gfp_flags,
+		    trace_flags_str(e->mm_vmscan_direct_reclaim_begin.gfp_flags,
 				       &t->gfp_flags, s, sizeof(s)));
 		break;
 	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_END:

@@ -38,10 +38,6 @@ void ftrace_comm(const char *comm, int pid, char *out, size_t len);
 void ftrace_page_ptr(const struct trace_print_tables *t, unsigned long pfn,
 		     char *out, size_t len);
 
-/* @flags through the __print_flags() table @t ("GFP_KERNEL|0x1"). */
-char *ftrace_print_flags(unsigned long flags, const struct trace_print_flags *t,
-			 char *buf, size_t len);
-
 /* RECLAIM_WB_* flags as __print_flags joins them. */
 char *ftrace_reclaim_flags_str(unsigned int flags, char *buf, size_t len);
 

@@ -45,50 +45,17 @@ static const struct trace_print_flag gfp_names[] = {
 	{ __GFP_MOVABLE,	"GFP_MOVABLE" },
 };
 
-/* Append @s (with a leading '|' unless first); truncates safely. */
-static void put(char *buf, size_t len, size_t *pos, const char *s)
-{
-	int n;
-
-	if (*pos >= len)
-		return;
-	n = snprintf(buf + *pos, len - *pos, "%s%s", *pos ? "|" : "", s);
-	if (n > 0)
-		*pos += (size_t)n;
-}
-
-char *gfp_flags_str(gfp_t gfp, char *buf, size_t len)
-{
-	size_t pos = 0;
-
-	if (!len)
-		return buf;
-	buf[0] = '\0';
-	if (!gfp) {
-		snprintf(buf, len, "GFP_NOWAIT");
-		return buf;
-	}
-	for (size_t i = 0; i < sizeof(gfp_names) / sizeof(gfp_names[0]) && gfp; i++) {
-		if ((gfp & gfp_names[i].mask) != gfp_names[i].mask)
-			continue;
-		gfp &= ~gfp_names[i].mask;
-		put(buf, len, &pos, gfp_names[i].name);
-	}
-	if (gfp) {
-		char hex[16];
-
-		snprintf(hex, sizeof(hex), "0x%x", gfp);
-		put(buf, len, &pos, hex);
-	}
-	return buf;
-}
-
-/* The same table for the trace records' text (trace_print_tables()). */
+/* The table as the trace records' text takes it (trace_print_tables()). */
 const struct trace_print_flags trace_gfp_flags = {
 	.flags = gfp_names,
 	.nr = sizeof(gfp_names) / sizeof(gfp_names[0]),
 	.none = "GFP_NOWAIT",
 };
+
+char *gfp_flags_str(gfp_t gfp, char *buf, size_t len)
+{
+	return trace_flags_str(gfp, &trace_gfp_flags, buf, len);
+}
 
 bool gfp_flag_name(size_t i, gfp_t *mask, const char **name)
 {
