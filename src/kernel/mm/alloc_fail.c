@@ -22,6 +22,7 @@
 #include "mmsim/kstate.h"
 #include "linux/oom.h"
 #include "linux/sched.h"
+#include "util/xalloc.h"
 
 /*
  * The records, in fixed chunks of one host huge page each.  A default run
@@ -851,18 +852,16 @@ MEASURE_REGISTER(hofail_below_low_measure);
  */
 struct kstate_log *kstate_log_take(void)
 {
-	struct kstate_log *log = calloc(1, sizeof(*log));
+	struct kstate_log *log = xcalloc(1, sizeof(*log));
 
-	BUG_ON(!log);
 	kprofile_identity(NULL, &log->profile);
 	log->x86_64 = !sim_arch || sim_arch->arch == ARCH_X86_64;
 	log->nr_failures = alloc_failure_count();
-	log->failures = calloc(log->nr_failures + 1, sizeof(*log->failures));
+	log->failures = xcalloc(log->nr_failures, sizeof(*log->failures));
 	log->nr_hung = hung_task_count();
-	log->hung = calloc(log->nr_hung + 1, sizeof(*log->hung));
+	log->hung = xcalloc(log->nr_hung, sizeof(*log->hung));
 	log->nr_kills = oom_kill_count();
-	log->kills = calloc(log->nr_kills + 1, sizeof(*log->kills));
-	BUG_ON(!log->failures || !log->hung || !log->kills);
+	log->kills = xcalloc(log->nr_kills, sizeof(*log->kills));
 	for (size_t i = 0; i < log->nr_failures; i++)
 		log->failures[i] = alloc_failure_get(i);
 	for (size_t i = 0; i < log->nr_hung; i++)
