@@ -715,6 +715,7 @@ int cmd_run(int argc, char **argv)
 	struct cover_line line;
 	/* The cover's Elapsed, and the words for its program (gitk.c). */
 	const struct measure *el = metrics_find("elapsed");
+	const char *pname;
 	char err[1024], *vmstat_text = NULL, *slabinfo_text = NULL;
 	char *meminfo_text = NULL;
 	FILE *f;
@@ -846,9 +847,10 @@ int cmd_run(int argc, char **argv)
 	line.elapsed_stddev = NAN;
 	line.failures = (double)result_uint(&r, "failures_printed");
 	cover_line_print(f, cover_name_width(&line, 1), &line);
+	pname = program_task_name(sc, el);
 	if (!result_bool(&r, el->done) && scenario_has_program(sc, el->program))
 		fprintf(f, "(%s did not finish: elapsed is the simulated time "
-			"run)\n", program_task_name(sc, el));
+			"run)\n", pname);
 	else if (!result_bool(&r, el->done))
 		fprintf(f, "(no %s task: elapsed is the simulated time run)\n",
 			el->program);
@@ -856,8 +858,8 @@ int cmd_run(int argc, char **argv)
 		fprintf(f, "(partial: the run was interrupted)\n");
 	if (result_bool(&r, "panicked"))
 		fprintf(f, "(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
-	print_stalls(f, &r, el, program_task_name(sc, el));
-	print_process_time(f, &r, el, program_task_name(sc, el));
+	print_stalls(f, &r, el, pname);
+	print_process_time(f, &r, el, pname);
 	print_disk(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);
