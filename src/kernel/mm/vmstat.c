@@ -355,10 +355,11 @@ _Static_assert(MIGRATE_TYPES == RESULT_NR_MIGRATETYPES, "buddy sample types");
 _Static_assert(MIGRATE_RESERVE == BUDDY_MIGRATE_RESERVE, "buddy reserve type");
 
 /*
- * Pageblocks per migrate type, as 2.6.32 mm/vmstat.c
- * pagetypeinfo_showblockcount_print() counts them: every
- * pageblock_nr_pages from the zone's first pfn, those whose page is valid
- * and of this zone.  The buddy series and /proc/pagetypeinfo both.
+ * Pageblocks per migrate type, as pagetypeinfo_showblockcount_print()
+ * counts them (mm/vmstat.c:496 at v2.6.30, v2.6.31 and v2.6.32-rc6): every
+ * pageblock_nr_pages from the zone's first pfn, those whose pfn is valid
+ * and whose page is of this zone (memmap_valid_within()).  The buddy
+ * series and /proc/pagetypeinfo both.
  */
 static void count_pageblocks(struct zone *zone, uint64_t *count)
 {
