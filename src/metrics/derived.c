@@ -9,26 +9,33 @@
 
 #define NS_PER_SEC	1e9
 
-double result_cw_seconds(const struct run_result *r)
+struct cw_total result_cw_total(const struct run_result *r, int site,
+				int queue)
 {
 	size_t n;
 	const struct cw_total *cw = result_records(r, "congestion_wait", &n);
-	uint64_t t = 0;
+	struct cw_total t = { 0 };
 
-	for (size_t i = 0; i < n; i++)
-		t += cw[i].time;
-	return (double)t / NS_PER_SEC;
+	/* The cells go site by site, RESULT_NR_CW_QUEUES to a site. */
+	for (size_t i = 0; i < n; i++) {
+		if ((site >= 0 && i / RESULT_NR_CW_QUEUES != (size_t)site) ||
+		    (queue >= 0 && i % RESULT_NR_CW_QUEUES != (size_t)queue))
+			continue;
+		t.calls += cw[i].calls;
+		t.timeouts += cw[i].timeouts;
+		t.time += cw[i].time;
+	}
+	return t;
+}
+
+double result_cw_seconds(const struct run_result *r)
+{
+	return (double)result_cw_total(r, -1, -1).time / NS_PER_SEC;
 }
 
 unsigned long result_cw_calls(const struct run_result *r)
 {
-	size_t n;
-	const struct cw_total *cw = result_records(r, "congestion_wait", &n);
-	unsigned long calls = 0;
-
-	for (size_t i = 0; i < n; i++)
-		calls += cw[i].calls;
-	return calls;
+	return (unsigned long)result_cw_total(r, -1, -1).calls;
 }
 
 unsigned long result_stalls_over(const struct run_result *r, uint64_t ns)

@@ -9,8 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "metrics.h"
+#include "records.h"
 
-/* Over every call site and queue of "congestion_wait". */
+/* "congestion_wait" summed over call site @site and queue @queue, each
+ * -1 for every one. */
+struct cw_total result_cw_total(const struct run_result *r, int site,
+				int queue);
+/* Over every call site and queue. */
 double result_cw_seconds(const struct run_result *r);
 unsigned long result_cw_calls(const struct run_result *r);
 

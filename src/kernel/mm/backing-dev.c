@@ -387,13 +387,6 @@ MEASURE_REGISTER(kswapd_cw_by_order_measure);
  * The congestion_wait figures validate's claims read (not in compare's
  * table): by who called it and which queue it asked for.
  */
-static const struct cw_total *cw_cell(const struct run_result *r, int site,
-				      int queue)
-{
-	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
-
-	return &cw[site * RESULT_NR_CW_QUEUES + queue];
-}
 
 /* The sites only direct reclaimers reach: the allocator's retry and
  * NOFAIL loops and do_try_to_free_pages()'s nap (lumpy and
@@ -404,49 +397,32 @@ static const int direct_cw_sites[] = {
 
 static double cw_kswapd_calls(const struct run_result *r)
 {
-	unsigned long n = 0;
-
-	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
-		n += cw_cell(r, CW_KSWAPD, q)->calls;
-	return (double)n;
+	return (double)result_cw_total(r, CW_KSWAPD, -1).calls;
 }
 
 static double cw_kswapd_time(const struct run_result *r)
 {
-	sim_time_t t = 0;
-
-	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
-		t += cw_cell(r, CW_KSWAPD, q)->time;
-	return (double)t / NSEC_PER_SEC;
+	return (double)result_cw_total(r, CW_KSWAPD, -1).time / NSEC_PER_SEC;
 }
 
 static double cw_direct_time(const struct run_result *r)
 {
 	sim_time_t t = 0;
 
-	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
-		for (size_t i = 0; i < sizeof(direct_cw_sites) /
-					   sizeof(direct_cw_sites[0]); i++)
-			t += cw_cell(r, direct_cw_sites[i], q)->time;
+	for (size_t i = 0; i < sizeof(direct_cw_sites) /
+				   sizeof(direct_cw_sites[0]); i++)
+		t += result_cw_total(r, direct_cw_sites[i], -1).time;
 	return (double)t / NSEC_PER_SEC;
 }
 
 static double cw_both_calls(const struct run_result *r)
 {
-	unsigned long n = 0;
-
-	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
-		n += cw_cell(r, s, BLK_RW_BOTH)->calls;
-	return (double)n;
+	return (double)result_cw_total(r, -1, BLK_RW_BOTH).calls;
 }
 
 static double cw_both_timeouts(const struct run_result *r)
 {
-	unsigned long n = 0;
-
-	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
-		n += cw_cell(r, s, BLK_RW_BOTH)->timeouts;
-	return (double)n;
+	return (double)result_cw_total(r, -1, BLK_RW_BOTH).timeouts;
 }
 
 static double cw_kswapd_order(const struct run_result *r, int order)
