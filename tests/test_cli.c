@@ -63,6 +63,24 @@ static void test_bad_profile_names_the_forms(void **state)
 	assert_int_equal(run("run --kernel 2.6.32-rc6-0000019-x"), 2);
 }
 
+/* The listing names every release a run takes, 2.6.32.9 included. */
+static void test_profiles_lists_the_releases(void **state)
+{
+	static const char *const releases[] = {
+		"\n2.6.30 ", "\n2.6.31 ", "\n2.6.32-rc6 ", "\n2.6.32 ",
+		"\n2.6.32.9 ",
+	};
+	const char *rel;
+
+	(void)state;
+	assert_int_equal(run("profiles"), 0);
+	rel = strstr(out, "Releases (stock kernels");
+	assert_non_null(rel);
+	for (size_t i = 0; i < sizeof(releases) / sizeof(releases[0]); i++)
+		if (!strstr(rel, releases[i]))
+			fail_msg("'mmsim profiles' lists no release%s", releases[i]);
+}
+
 /* profiles --diff: the switches that differ, each with what sets it. */
 static void test_profiles_diff(void **state)
 {
@@ -386,6 +404,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unknown_command_and_option),
 		cmocka_unit_test(test_bad_profile_names_the_forms),
+		cmocka_unit_test(test_profiles_lists_the_releases),
 		cmocka_unit_test(test_profiles_diff),
 		cmocka_unit_test(test_bad_scenario_is_one_line_with_file_and_line),
 		cmocka_unit_test(test_run_writes_trace_json_and_kern_log),

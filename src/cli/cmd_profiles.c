@@ -87,7 +87,7 @@ static void print_row(const char *name, const struct kernel_profile *p)
 static int list_profiles(void)
 {
 	static const char *const releases[] = {
-		"2.6.30", "2.6.31", "2.6.32-rc6", "2.6.32",
+		"2.6.30", "2.6.31", "2.6.32-rc6", "2.6.32", "2.6.32.9",
 	};
 	struct kernel_profile p;
 	char err[512];
