@@ -3,6 +3,7 @@
  * Page reclaim by direct reclaim: clean page cache goes before dirty,
  * referenced mapped pages are activated and survive the scan, a second
  * access promotes page cache, VM_EXEC text stays active in .31+ only,
+ * an active list's quota evicts inactive pages at the .31 and rc6 tags,
  * lumpy reclaim frees an aligned order-2 block that LRU-order reclaim does
  * not, shrink_slab's arithmetic, and the conservation checker itself.
  */
@@ -437,6 +438,84 @@ static void test_vm_exec_pages_stay_active_from_31(void **state)
 	assert_int_equal(deactivated, refill);
 }
 
+/* ---- an active list's quota with its inactive list not low ------------ */
+
+struct quota_run {
+	unsigned long reclaimed;
+};
+
+static void quota_task(void *arg)
+{
+	struct quota_run *q = arg;
+
+	q->reclaimed = direct_reclaim(0, GFP_KERNEL);
+}
+
+/*
+ * 4,500 active file pages over 4,600 inactive ones (inactive not low),
+ * clean and unreferenced, nothing else on the LRU; one direct reclaim
+ * with active_list_rule set to @rule.  Returns the pages scanned and
+ * stolen on the inactive file list, and the active pages aged.
+ */
+static void run_active_quota(enum active_list_rule rule, unsigned long *scanned,
+			     unsigned long *stolen, unsigned long *refilled)
+{
+	struct quota_run q = { 0 };
+	struct test_file *tf;
+	unsigned long n = 0;
+	struct page *page;
+
+	harness_boot("x86", 64, 1, RC6, 5);
+	kprofile.active_list_rule = rule;
+	tf = test_file_create(0);
+	while (n < 9100 && (page = take_page(ZONE_NORMAL)) != NULL)
+		add_file_page(tf, page, n++, false);
+	assert_int_equal(n, 9100);
+	lru_add_drain();
+	for (n = 0; n < 4500; n++)
+		activate_page(mapping_lookup(&tf->mapping, n));
+	assert_int_equal(global_page_state(NR_ACTIVE_FILE), 4500);
+	assert_int_equal(global_page_state(NR_INACTIVE_FILE), 4600);
+	kthread_run(quota_task, &q, "quota", DEFAULT_PRIO);
+	run_until_ms(2000);
+	assert_true(q.reclaimed >= SWAP_CLUSTER_MAX);
+	*scanned = vm_events[PGSCAN_DIRECT_NORMAL];
+	*stolen = vm_events[PGSTEAL_NORMAL];
+	*refilled = vm_events[PGREFILL_NORMAL];
+	assert_conserved();
+	test_file_destroy(tf);
+	harness_teardown();
+}
+
+/*
+ * shrink_list() with the inactive file list not low: v2.6.31 and
+ * v2.6.32-rc6 (mm/vmscan.c:1472) spend the active list's scan quota on
+ * shrink_inactive_list(), evicting inactive pages with it; b39415b2
+ * (2.6.32.3) skips it.  Neither ages the active list here.
+ */
+static void test_active_quota_falls_through_at_the_tags(void **state)
+{
+	unsigned long scan_v31, steal_v31, refill_v31;
+	unsigned long scan_skip, steal_skip, refill_skip;
+
+	(void)state;
+	run_active_quota(ACTIVE_LIST_V31, &scan_v31, &steal_v31, &refill_v31);
+	run_active_quota(ACTIVE_LIST_SKIP, &scan_skip, &steal_skip, &refill_skip);
+	assert_int_equal(refill_v31, 0);
+	assert_int_equal(refill_skip, 0);
+	/*
+	 * Both lists' quotas (size >> priority, batched by nr_saved_scan)
+	 * first reach SWAP_CLUSTER_MAX at priority 8: 1+2+4+8+17 = 32 each.
+	 * The inactive list's 32 pages are clean and go; then the active
+	 * quota: the tags scan (and free) 32 more inactive pages, the fix
+	 * none, and 32 reclaimed ends the reclaim either way.
+	 */
+	assert_int_equal(scan_v31, 64);
+	assert_int_equal(steal_v31, 64);
+	assert_int_equal(scan_skip, 32);
+	assert_int_equal(steal_skip, 32);
+}
+
 /* ---- lumpy reclaim ----------------------------------------------------- */
 
 static unsigned long free_blocks_from_order(int min_order)
@@ -805,6 +884,7 @@ int main(void)
 		cmocka_unit_test(test_referenced_pages_are_rotated_and_survive),
 		cmocka_unit_test(test_second_access_activates),
 		cmocka_unit_test(test_vm_exec_pages_stay_active_from_31),
+		cmocka_unit_test(test_active_quota_falls_through_at_the_tags),
 		cmocka_unit_test(test_lumpy_frees_aligned_order2_block),
 		cmocka_unit_test(test_lumpy_noswap_skips_unswapped_anon),
 		cmocka_unit_test(test_shrink_slab_arithmetic),
