@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * CFQ per kernel version: dispatch sequences derived by hand from
- * block/cfq-iosched.c of 2.6.30, 2.6.31.3 and 2.6.32-rc6, each derivation
- * written next to its expectation.
+ * block/cfq-iosched.c at v2.6.30, v2.6.31 and v2.6.32-rc6 (and 2.6.32-rc7's
+ * 4b27e1bb442), each derivation written next to its expectation.
  *
  * The block layer drives a fake disk: it holds up to `depth` requests and
  * completes them one after another in the order it took them, each after
@@ -710,6 +710,67 @@ static void test_close_cooperator_takes_over(void **state)
 	}
 }
 
+/* ---- a cooperator's second pre-emption (4b27e1bb442) ---------------------- */
+
+/*
+ * Depth 1.  A and B read alternately through one region (A at 100000
+ * and 100016, B at 100008 and 100024), each waiting for its read and
+ * thinking 12 ms; C's read far away (900000) waits all along, so two
+ * queues are busy whenever A or B arrives.
+ * t=0: A's read goes, done at 10; A's queue idles for its next read.
+ * t=11: B's read starts at the head while A idles: cfq_should_preempt()
+ *   -> cfq_rq_close(): B pre-empts (a first time; with 4b27e1bb442 B is
+ *   marked a cooperator and keeps the mark through its slice).
+ * t=21: B done, B idles; t=22: A's second read, close: A pre-empts B.
+ * t=32: A done, A idles; t=33: B's second read, close:
+ *   v2.6.32-rc6 (block/cfq-iosched.c:2069): pre-empts again, goes at 33.
+ *   4b27e1bb442 (2.6.32-rc7): B is still marked and two queues are
+ *   busy: no pre-emption; the read waits for A's idle window to expire.
+ * (rc6 with the switch set by hand: nothing else differs.)
+ */
+static void coop_run(bool limit, sim_time_t *b2_at, unsigned long *preempts)
+{
+	struct script a = { .rw = READ_UNPLUG, .sector = 100000, .stride = 16,
+			    .nr_bios = 2, .think_ms = 12 };
+	struct script b = { .delay_ms = 11, .rw = READ_UNPLUG,
+			    .sector = 100008, .stride = 16, .nr_bios = 2,
+			    .think_ms = 12 };
+	struct script c = { .delay_ms = 1, .rw = READ_UNPLUG,
+			    .sector = 900000, .nr_bios = 1 };
+
+	setup("2.6.32-rc6", false, 1);
+	kprofile.cfq_coop_preempt_limit = limit;
+	start(&a, "readerA");
+	start(&b, "readerB");
+	start(&c, "readerC");
+	sim_run((sim_time_t)-1);
+	assert_int_equal(fk.nlog, 5);
+	assert_int_equal(taken_at(100000), 0);
+	assert_int_equal(taken_at(100008), 11 * MS);
+	assert_int_equal(taken_at(100016), 22 * MS);
+	*b2_at = taken_at(100024);
+	*preempts = fk.q->stats.preemptions;
+	finish();
+}
+
+static void test_coop_preemption_limited_from_rc7(void **state)
+{
+	sim_time_t at_tag, at_fix;
+	unsigned long n_tag, n_fix;
+
+	(void)state;
+	coop_run(false, &at_tag, &n_tag);
+	coop_run(true, &at_fix, &n_fix);
+	/* The tag: B's second read at 33 (done 43); B idles to 51, C's
+	 * read goes then.  Three pre-emptions. */
+	assert_int_equal(at_tag, 33 * MS);
+	assert_int_equal(n_tag, 3);
+	/* The fix: A idles to 40, C (first on the service tree) goes then,
+	 * done at 50, C's queue idles 8 ms; B's read at 58.  Two. */
+	assert_int_equal(at_fix, 58 * MS);
+	assert_int_equal(n_fix, 2);
+}
+
 /* ---- low_latency only where the kernel has it ------------------------------ */
 
 static struct scenario *load_ll(const char *profile, const char *ll,
@@ -810,6 +871,7 @@ int main(void)
 		cmocka_unit_test(test_idling_stops_at_slice_end_only_in_2632),
 		cmocka_unit_test(test_seeky_idle_window),
 		cmocka_unit_test(test_close_cooperator_takes_over),
+		cmocka_unit_test(test_coop_preemption_limited_from_rc7),
 		cmocka_unit_test(test_low_latency_only_where_the_kernel_has_it),
 	};
 
