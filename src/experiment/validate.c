@@ -401,6 +401,11 @@ static const char *const claim_measures[NR_VMEASURES] = {
 	[VM_KSWAPD_CW_O2] = "kswapd-cw-order2",
 	[VM_DIRECT_CW_TIME] = "direct-cw-time",
 	[VM_KSWAPD_STEAL] = "kswapd-steal",
+	[VM_HOFAIL_BLOCKS] = "hofail-blocks",
+	[VM_HOFAIL_RESERVE] = "hofail-reserve",
+	[VM_RESERVE_BLOCKS] = "frag_reserve_blocks",
+	[VM_RESERVE_BLOCKS_END] = "frag_reserve_blocks_end",
+	[VM_BROKEN_FALLBACK] = "broken-fallback",
 };
 
 static void measure(const struct vctx *c, const struct variant *w,
@@ -478,13 +483,22 @@ static char *job_key(size_t idx, void *ctx)
 	unsigned int n = c->o->nr_seeds;
 	int cfg = c->order[idx / n];
 	const struct variant *w = &c->var[c->cfg_var[cfg]];
-	char fp[SCENARIO_FINGERPRINT_LEN], *key;
+	char fp[SCENARIO_FINGERPRINT_LEN], *key, *names = xstrdup("");
 
+	/* A kept run holds one value per claim measure, in this order. */
+	for (int i = 0; i < NR_VMEASURES; i++) {
+		char *more = xasprintf("%s %s", names,
+				       claim_measures[i] ? claim_measures[i] : "-");
+
+		free(names);
+		names = more;
+	}
 	scenario_fingerprint(w->sc, fp, sizeof(fp));
 	key = xasprintf("mmsim validate run\nmmsim %s\nkernel %s\nseed %zu\n"
-		     "scenario %s %s\nsample interval %.17g s", MMSIM_VERSION,
-		     c->v->configs[cfg].profile, idx % n + 1, w->name, fp,
-		     c->interval_s);
+		     "scenario %s %s\nsample interval %.17g s\nmeasures%s",
+		     MMSIM_VERSION, c->v->configs[cfg].profile, idx % n + 1,
+		     w->name, fp, c->interval_s, names);
+	free(names);
 	return key;
 }
 

@@ -132,6 +132,12 @@ enum validation_measure {
 	VM_WB_PAGE_SECONDS,	/* nr_writeback integrated over the run */
 	VM_KSWAPD_AWAKE,	/* fraction of samples with a kswapd awake */
 	VM_KSWAPD_STEAL,	/* kswapd_steal: pages kswapd reclaimed */
+	VM_HOFAIL_BLOCKS,	/* at order >= 1 atomic failures: free pages in
+				 * blocks >= the order (median; NAN: none) */
+	VM_HOFAIL_RESERVE,	/* ... of those on MIGRATE_RESERVE lists */
+	VM_RESERVE_BLOCKS,	/* MIGRATE_RESERVE pageblocks at the start */
+	VM_RESERVE_BLOCKS_END,	/* ... and at the end of the run */
+	VM_BROKEN_FALLBACK,	/* order >= 2 blocks __rmqueue_fallback() split */
 	NR_VMEASURES
 };
 
