@@ -153,8 +153,8 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (out) {
 		runs = xasprintf("%s.runs", out);
-		/* Runs kept by an earlier mmsim are taken only when asked:
-		 * they may be of another build. */
+		/* Runs kept by an earlier invocation are taken only when
+		 * asked (and only from this build: the key hashes it). */
 		if (!resume)
 			pool_cache_remove(runs);
 		o.runs_dir = runs;

@@ -341,34 +341,12 @@ static char *run_job(size_t idx, void *arg)
 
 /*
  * Everything a job's output depends on, for the runs kept in
- * bisect_opts.runs_dir (pool.h): the variant's profile, its [kernel]
+ * bisect_opts.runs_dir (pool.h): this executable (pool_self_hash()), the
+ * variant's profile, its [kernel]
  * switches and time limit (its scenario's fingerprint holds them too),
  * the seed, the measures and the switch table the reads are counted in
  * (not which measure this bisect explains: every one is kept).
  */
-/* FNV-1a of this mmsim executable: runs kept by another build of mmsim
- * (the version string does not change with every commit) are never
- * taken for this one's. */
-static uint64_t self_hash(void)
-{
-	static uint64_t h;
-	unsigned char buf[65536];
-	size_t n;
-	FILE *f;
-
-	if (h)
-		return h;
-	h = 1469598103934665603ULL;
-	f = fopen("/proc/self/exe", "rb");
-	if (!f)
-		return h;	/* no /proc: the version alone */
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		for (size_t i = 0; i < n; i++)
-			h = (h ^ buf[i]) * 1099511628211ULL;
-	fclose(f);
-	return h;
-}
-
 static char *job_key(size_t idx, void *arg)
 {
 	struct batch *bt = arg;
@@ -381,7 +359,7 @@ static char *job_key(size_t idx, void *arg)
 	scenario_fingerprint(j->v->sc, fp, sizeof(fp));
 	fprintf(f, "mmsim bisect run\nmmsim %s %016llx\nkernel %s\nswitches %s\n"
 		"max_time %llu\nseed %llu\nscenario %s %s\nmeasures",
-		MMSIM_VERSION, (unsigned long long)self_hash(), j->v->profile, j->v->switches,
+		MMSIM_VERSION, (unsigned long long)pool_self_hash(), j->v->profile, j->v->switches,
 		(unsigned long long)j->v->sc->run.max_time,
 		(unsigned long long)(b->base_seed + j->seed), b->scenario_name,
 		fp);

@@ -137,8 +137,9 @@ static char *eval_key(size_t idx, void *arg)
 	FILE *f = xopen_memstream(&key, &len);
 
 	scenario_fingerprint(pd->sc[s], fp, sizeof(fp));
-	fprintf(f, "mmsim calibrate run\nmmsim %s\nkernel %s\nseed %llu\n"
-		"scenario %s\nmeasures", MMSIM_VERSION, c->kernel,
+	fprintf(f, "mmsim calibrate run\nmmsim %s %016llx\nkernel %s\nseed %llu\n"
+		"scenario %s\nmeasures", MMSIM_VERSION,
+		(unsigned long long)pool_self_hash(), c->kernel,
 		(unsigned long long)(c->rec.scenarios[s].base_seed +
 				     idx % c->rec.nr_seeds), fp);
 	for (size_t t = 0; t < c->rec.nr_targets; t++)

@@ -206,6 +206,26 @@ void pool_cache_remove(const char *dir)
 
 static size_t nr_cached;
 
+uint64_t pool_self_hash(void)
+{
+	static uint64_t h;
+	unsigned char buf[65536];
+	size_t n;
+	FILE *f;
+
+	if (h)
+		return h;
+	h = 1469598103934665603ULL;
+	f = fopen("/proc/self/exe", "rb");
+	if (!f)
+		return h;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * 1099511628211ULL;
+	fclose(f);
+	return h;
+}
+
 size_t pool_cached(void)
 {
 	return nr_cached;

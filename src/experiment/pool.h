@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Runs in the child: return a malloc'd string (the job's output), or NULL
  * on failure. */
@@ -52,6 +53,14 @@ struct pool_cache {
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 	     char **outputs, pool_progress_fn progress,
 	     const struct pool_cache *cache);
+
+/*
+ * A hash (FNV-1a) of this mmsim executable, for a cache key: runs kept by
+ * another build of mmsim (the version string does not change with every
+ * commit) are never taken for this one's.  Without /proc, a constant: the
+ * version alone then tells builds apart.
+ */
+uint64_t pool_self_hash(void);
 
 /* The jobs pool_run() took from its cache since the last call (for a
  * "N of M runs kept" line). */

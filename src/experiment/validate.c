@@ -494,9 +494,10 @@ static char *job_key(size_t idx, void *ctx)
 		names = more;
 	}
 	scenario_fingerprint(w->sc, fp, sizeof(fp));
-	key = xasprintf("mmsim validate run\nmmsim %s\nkernel %s\nseed %zu\n"
+	key = xasprintf("mmsim validate run\nmmsim %s %016llx\nkernel %s\nseed %zu\n"
 		     "scenario %s %s\nsample interval %.17g s\nmeasures%s",
-		     MMSIM_VERSION, c->v->configs[cfg].profile, idx % n + 1,
+		     MMSIM_VERSION, (unsigned long long)pool_self_hash(),
+		     c->v->configs[cfg].profile, idx % n + 1,
 		     w->name, fp, c->interval_s, names);
 	free(names);
 	return key;
