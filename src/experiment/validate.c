@@ -483,23 +483,20 @@ static char *job_key(size_t idx, void *ctx)
 	unsigned int n = c->o->nr_seeds;
 	int cfg = c->order[idx / n];
 	const struct variant *w = &c->var[c->cfg_var[cfg]];
-	char fp[SCENARIO_FINGERPRINT_LEN], *key, *names = xstrdup("");
+	char fp[SCENARIO_FINGERPRINT_LEN], *key = NULL;
+	size_t len = 0;
+	FILE *f = xopen_memstream(&key, &len);
 
-	/* A kept run holds one value per claim measure, in this order. */
-	for (int i = 0; i < NR_VMEASURES; i++) {
-		char *more = xasprintf("%s %s", names,
-				       claim_measures[i] ? claim_measures[i] : "-");
-
-		free(names);
-		names = more;
-	}
 	scenario_fingerprint(w->sc, fp, sizeof(fp));
-	key = xasprintf("mmsim validate run\nmmsim %s %016llx\nkernel %s\nseed %zu\n"
-		     "scenario %s %s\nsample interval %.17g s\nmeasures%s",
-		     MMSIM_VERSION, (unsigned long long)pool_self_hash(),
-		     c->v->configs[cfg].profile, idx % n + 1,
-		     w->name, fp, c->interval_s, names);
-	free(names);
+	fprintf(f, "mmsim validate run\nmmsim %s %016llx\nkernel %s\nseed %zu\n"
+		"scenario %s %s\nsample interval %.17g s\nmeasures",
+		MMSIM_VERSION, (unsigned long long)pool_self_hash(),
+		c->v->configs[cfg].profile, idx % n + 1, w->name, fp,
+		c->interval_s);
+	/* A kept run holds one value per claim measure, in this order. */
+	for (int i = 0; i < NR_VMEASURES; i++)
+		fprintf(f, " %s", claim_measures[i] ? claim_measures[i] : "-");
+	xclose_memstream(f);
 	return key;
 }
 
