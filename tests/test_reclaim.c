@@ -440,15 +440,10 @@ static void test_vm_exec_pages_stay_active_from_31(void **state)
 
 /* ---- an active list's quota with its inactive list not low ------------ */
 
-struct quota_run {
-	unsigned long reclaimed;
-};
-
+/* @arg: where the pages reclaimed go. */
 static void quota_task(void *arg)
 {
-	struct quota_run *q = arg;
-
-	q->reclaimed = direct_reclaim(0, GFP_KERNEL);
+	*(unsigned long *)arg = direct_reclaim(0, GFP_KERNEL);
 }
 
 /*
@@ -460,9 +455,8 @@ static void quota_task(void *arg)
 static void run_active_quota(enum active_list_rule rule, unsigned long *scanned,
 			     unsigned long *stolen, unsigned long *refilled)
 {
-	struct quota_run q = { 0 };
+	unsigned long reclaimed = 0, n = 0;
 	struct test_file *tf;
-	unsigned long n = 0;
 	struct page *page;
 
 	harness_boot("x86", 64, 1, RC6, 5);
@@ -476,9 +470,9 @@ static void run_active_quota(enum active_list_rule rule, unsigned long *scanned,
 		activate_page(mapping_lookup(&tf->mapping, n));
 	assert_int_equal(global_page_state(NR_ACTIVE_FILE), 4500);
 	assert_int_equal(global_page_state(NR_INACTIVE_FILE), 4600);
-	kthread_run(quota_task, &q, "quota", DEFAULT_PRIO);
+	kthread_run(quota_task, &reclaimed, "quota", DEFAULT_PRIO);
 	run_until_ms(2000);
-	assert_true(q.reclaimed >= SWAP_CLUSTER_MAX);
+	assert_true(reclaimed >= SWAP_CLUSTER_MAX);
 	*scanned = vm_events[PGSCAN_DIRECT_NORMAL];
 	*stolen = vm_events[PGSTEAL_NORMAL];
 	*refilled = vm_events[PGREFILL_NORMAL];
