@@ -305,14 +305,38 @@ static int parse_scope(const struct calibration *c, const char *opt,
 		    names);
 }
 
-/* "[NAME:]MEASURE=VALUE[,weight=W][,scale=S|R%]" */
+/* A scale=/sd_scale= value: R% of @of, or a value in @unit; 0 on success. */
+static int parse_scale(const char *arg, const char *what, char *v,
+		       enum calibration_unit unit, double of, double *out,
+		       char *err, size_t len)
+{
+	size_t n = strlen(v);
+	double s;
+
+	if (n > 1 && v[n - 1] == '%') {
+		v[n - 1] = 0;
+		if (!parse_decimal(v, &s) || s <= 0 || of == 0)
+			return errf(err, len, "--target '%s': %s R%% needs R "
+				    "above 0 and a target other than 0", arg, what);
+		*out = s / 100 * fabs(of);
+		return 0;
+	}
+	if (parse_target_value(v, unit, &s) || s <= 0)
+		return errf(err, len, "--target '%s': %s '%s': expected R%% or "
+			    "%s, above 0", arg, what, v, unit_expect(unit));
+	*out = s;
+	return 0;
+}
+
+/* "[NAME:]MEASURE=VALUE[,weight=W][,scale=S|R%][,sd=S[,sd_scale=S|R%]]" */
 static int parse_target(struct calibration *c, size_t i, const char *arg,
 			char *err, size_t len)
 {
 	struct calibration_target *t = &c->rec.targets[i];
 	const char *eq, *body;
 	char *rest, *save = NULL, *tok, *value, names[256];
-	bool have_scale = false, have_weight = false;
+	bool have_scale = false, have_weight = false, have_sd = false;
+	char *sd_scale = NULL;
 	const struct calibration_input *in;
 	int rc = 0;
 
@@ -369,34 +393,41 @@ static int parse_target(struct calibration *c, size_t i, const char *arg,
 				goto out;
 			}
 		} else if (!strncmp(tok, "scale=", 6) && !have_scale) {
-			size_t n = strlen(tok + 6);
-			double s;
-
 			have_scale = true;
-			if (n > 1 && tok[6 + n - 1] == '%') {
-				tok[6 + n - 1] = 0;
-				if (!parse_decimal(tok + 6, &s) || s <= 0 ||
-				    t->value == 0) {
-					rc = errf(err, len, "--target '%s': scale "
-						  "R%% needs R above 0 and a target "
-						  "other than 0", arg);
-					goto out;
-				}
-				t->scale = s / 100 * fabs(t->value);
-			} else if (parse_target_value(tok + 6, t->unit, &s) ||
-				   s <= 0) {
-				rc = errf(err, len, "--target '%s': scale '%s': "
-					  "expected R%% or %s, above 0", arg,
-					  tok + 6, unit_expect(t->unit));
+			rc = parse_scale(arg, "scale", tok + 6, t->unit, t->value,
+					 &t->scale, err, len);
+			if (rc)
 				goto out;
-			} else {
-				t->scale = s;
+		} else if (!strncmp(tok, "sd=", 3) && !have_sd) {
+			have_sd = true;
+			if (parse_target_value(tok + 3, t->unit, &t->sd) ||
+			    t->sd <= 0) {
+				rc = errf(err, len, "--target '%s': sd '%s': "
+					  "expected %s above 0, the runs' "
+					  "standard deviation", arg, tok + 3,
+					  unit_expect(t->unit));
+				goto out;
 			}
+		} else if (!strncmp(tok, "sd_scale=", 9) && !sd_scale) {
+			sd_scale = tok + 9;
 		} else {
 			rc = errf(err, len, "--target '%s': '%s': expected "
-				  "weight=W or scale=S (each at most once)", arg, tok);
+				  "weight=W, scale=S, sd=S or sd_scale=S (each at "
+				  "most once)", arg, tok);
 			goto out;
 		}
+	}
+	if (sd_scale && !have_sd) {
+		rc = errf(err, len, "--target '%s': sd_scale= scales the sd= "
+			  "term: give sd=S too", arg);
+		goto out;
+	}
+	t->sd_scale = t->sd;
+	if (sd_scale) {
+		rc = parse_scale(arg, "sd_scale", sd_scale, t->unit, t->sd,
+				 &t->sd_scale, err, len);
+		if (rc)
+			goto out;
 	}
 	if (t->scale <= 0)
 		rc = errf(err, len, "--target '%s': a target of 0 has no relative "
@@ -416,6 +447,9 @@ static const char *type_name(enum param_type t)
 	case PARAM_TIME: return "time";
 	case PARAM_INT: return "integer";
 	case PARAM_DOUBLE: return "number";
+	/* A structure the record leaves open (gitk's producer, ...): the
+	 * words from LO to HI, searched as their indices. */
+	case PARAM_ENUM: return "choice";
 	default: return NULL;
 	}
 }
@@ -473,6 +507,7 @@ double calib_quantize(const struct param_spec *sp, double v)
 		return round(v / r) * r;
 	}
 	case PARAM_INT:
+	case PARAM_ENUM:
 		return round(v);
 	case PARAM_DOUBLE: {
 		char buf[32];
@@ -497,6 +532,9 @@ void calib_value_text(const struct param_spec *sp, double v, char *buf,
 		break;
 	case PARAM_INT:
 		snprintf(buf, len, "%lld", (long long)v);
+		break;
+	case PARAM_ENUM:
+		snprintf(buf, len, "%s", sp->words[(int)v]);
 		break;
 	default:
 		snprintf(buf, len, "%.15g", v);
@@ -526,6 +564,14 @@ static int parse_end(const struct param_spec *sp, const char *s, double *v,
 		*v = neg ? -(double)u : (double)u;
 		return 0;
 	}
+	case PARAM_ENUM:
+		for (int i = 0; sp->words[i]; i++)
+			if (!strcmp(s, sp->words[i])) {
+				*v = i;
+				return 0;
+			}
+		snprintf(why, len, "not one of the key's words");
+		return -1;
 	default:
 		errno = 0;
 		*v = strtod(s, &end);
@@ -756,8 +802,8 @@ static int parse_fit(struct calibration *c, size_t p, const char *arg,
 	pr->type = type_name(sp->type);
 	if (!pr->type) {
 		errf(err, len, "--fit '%s': %s is not a number (it is %s): only "
-		     "sizes, times, integers and numbers can be fitted", arg,
-		     key, kind_words(sp->type));
+		     "sizes, times, integers, numbers and words of a list can "
+		     "be fitted", arg, key, kind_words(sp->type));
 		goto out;
 	}
 	for (int end = 0; end < 2; end++)
@@ -776,6 +822,11 @@ static int parse_fit(struct calibration *c, size_t p, const char *arg,
 	if (c->lo[p] > c->hi[p]) {
 		errf(err, len, "--fit '%s': the range is inverted (LO must be "
 		     "below HI)", arg);
+		goto out;
+	}
+	if (pr->log && sp->type == PARAM_ENUM) {
+		errf(err, len, "--fit '%s': a choice of words has no log scale",
+		     arg);
 		goto out;
 	}
 	if (pr->log && c->lo[p] <= 0) {
@@ -997,6 +1048,11 @@ int calibration_init(struct calibration *c, const struct calibration_opts *o,
 		rec->nr_targets++;
 		if (parse_target(c, i, o->targets[i], err, len))
 			return -1;
+		if (rec->targets[i].sd > 0 && rec->nr_seeds < 2)
+			return errf(err, len, "--target '%s': sd= needs at least "
+				    "two seeds a point (--seeds %u; 10 give the "
+				    "sd within about 25 %%)", o->targets[i],
+				    rec->nr_seeds);
 	}
 	/* A scenario without a target would only cost runs. */
 	for (size_t s = 0; nr > 1 && s < nr; s++) {
@@ -1034,6 +1090,7 @@ static void free_eval(struct calibration_eval *e, size_t nr_params)
 	free(e->values);
 	free(e->runs);
 	free(e->means);
+	free(e->sds);
 	free(e->error);
 }
 

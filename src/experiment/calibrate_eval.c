@@ -233,8 +233,14 @@ static void finish_eval(struct calibration *c, struct calibration_eval *e,
 		for (unsigned int s = 0; s < nr_seeds; s++)
 			sum += e->runs[t * nr_seeds + s];
 		e->means[t] = sum / nr_seeds;
+		e->sds[t] = calibration_sd(&e->runs[t * nr_seeds], nr_seeds,
+					   e->means[t]);
 		d = (e->means[t] - tg->value) / tg->scale;
 		e->objective += tg->weight * d * d;
+		if (tg->sd > 0) {
+			d = (e->sds[t] - tg->sd) / tg->sd_scale;
+			e->objective += tg->weight * d * d;
+		}
 	}
 }
 
@@ -259,8 +265,9 @@ static size_t add_eval(struct calibration *c, const char *stage, double step,
 	for (size_t i = 0; i < n; i++)
 		e->runs[i] = NAN;
 	e->means = xcalloc(rec->nr_targets, sizeof(*e->means));
+	e->sds = xcalloc(rec->nr_targets, sizeof(*e->sds));
 	for (size_t t = 0; t < rec->nr_targets; t++)
-		e->means[t] = NAN;
+		e->means[t] = e->sds[t] = NAN;
 	e->objective = INFINITY;
 	memcpy(&c->u[rec->nr_evals * d], u, d * sizeof(*u));
 	return rec->nr_evals++;

@@ -9,6 +9,7 @@
 #ifndef MMSIM_METRICS_CALIBRATION_H
 #define MMSIM_METRICS_CALIBRATION_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -43,6 +44,12 @@ struct calibration_target {
 	double value;			/* seconds, bytes or a count */
 	double weight;			/* 1 unless weight=W */
 	double scale;			/* |value| unless scale=S */
+	/*
+	 * sd=S: the run-to-run standard deviation wanted too (a record's
+	 * repeats), 0: none; its term's scale is sd unless sd_scale=S.
+	 */
+	double sd;
+	double sd_scale;
 };
 
 struct calibration_param {
@@ -63,6 +70,8 @@ struct calibration_eval {
 	double *runs;			/* [target * nr_seeds + seed], each
 					 * target's runs of its scenario */
 	double *means;			/* per target, over the seeds */
+	double *sds;			/* per target, the seeds' sample
+					 * standard deviation (n - 1) */
 	double objective;		/* INFINITY when the evaluation failed */
 	char *error;			/* why it failed, else NULL */
 };
@@ -105,6 +114,20 @@ static inline bool calibration_param_applies(const struct calibration_param *p,
 					     size_t s)
 {
 	return p->scenario == CALIBRATION_SHARED || p->scenario == s;
+}
+
+/* The sample standard deviation (n - 1) of @x[0 .. @n) around @mean;
+ * NAN for fewer than two values. */
+static inline double calibration_sd(const double *x, unsigned int n,
+				    double mean)
+{
+	double ss = 0;
+
+	if (n < 2)
+		return NAN;
+	for (unsigned int i = 0; i < n; i++)
+		ss += (x[i] - mean) * (x[i] - mean);
+	return sqrt(ss / (n - 1));
 }
 
 #endif /* MMSIM_METRICS_CALIBRATION_H */

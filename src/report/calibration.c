@@ -12,8 +12,31 @@
 #include "compare_report.h"
 #include "util/xalloc.h"
 
+#define NONE_EVAL	((size_t)-1)
+
 #define OBJECTIVE_TEXT							\
-	"sum over targets of weight * ((mean over the seeds - target) / scale)^2"
+	"sum over targets of weight * ((mean over the seeds - target) / scale)^2, " \
+	"plus weight * ((the seeds' standard deviation - sd) / sd_scale)^2 for " \
+	"a target with sd="
+
+/*
+ * @v in @unit, and " sd S" after it when @sd is a number and @want says
+ * the target has one: a mean with its runs' spread.
+ */
+static void value_sd(char *buf, size_t len, enum calibration_unit unit,
+		     double v, double sd, bool want)
+{
+	size_t n;
+
+	calibration_format_value(buf, len, unit, v);
+	if (!want || !isfinite(sd))
+		return;
+	n = strlen(buf);
+	if (n + 5 < len) {
+		memcpy(buf + n, " sd ", 5);
+		calibration_format_value(buf + n + 4, len - n - 4, unit, sd);
+	}
+}
 
 static const char *unit_name(enum calibration_unit u)
 {
@@ -180,11 +203,12 @@ static json_t *eval_json(const struct calibration_record *rec, size_t i)
 		json_object_set_new(o, "step", json_real(e->step));
 	json_object_set_new(o, "values", values_json(rec, e));
 	for (size_t t = 0; t < rec->nr_targets; t++)
-		json_array_append_new(ms, json_pack("{s:s,s:s,s:o,s:o}",
+		json_array_append_new(ms, json_pack("{s:s,s:s,s:o,s:o,s:o}",
 			"scenario", rec->scenarios[rec->targets[t].scenario].name,
 			"measure", rec->targets[t].measure,
 			"runs", runs_json(rec, e, t),
-			"mean", number(e->means[t])));
+			"mean", number(e->means[t]),
+			"sd", number(e->sds ? e->sds[t] : NAN)));
 	json_object_set_new(o, "measures", ms);
 	json_object_set_new(o, "objective", number(e->objective));
 	if (e->error)
@@ -225,9 +249,11 @@ static json_t *best_measures_json(const struct calibration_record *rec,
 
 		if (tg->scenario != s)
 			continue;
-		json_array_append_new(a, json_pack("{s:s,s:f,s:o,s:o,s:o}",
+		json_array_append_new(a, json_pack("{s:s,s:f,s:o,s:o,s:o,s:o,s:o}",
 			"measure", tg->measure, "target", tg->value,
 			"mean", number(b->means[t]),
+			"target_sd", tg->sd > 0 ? json_real(tg->sd) : json_null(),
+			"sd", number(b->sds[t]),
 			"runs", runs_json(rec, b, t),
 			"relative_error", tg->value != 0 ?
 			number((b->means[t] - tg->value) / fabs(tg->value)) :
@@ -264,12 +290,15 @@ int calibration_write_json(const struct calibration_record *rec,
 	for (size_t t = 0; t < rec->nr_targets; t++) {
 		const struct calibration_target *tg = &rec->targets[t];
 
-		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:f,s:f}",
+		json_array_append_new(a, json_pack("{s:s,s:s,s:s,s:s,s:s,s:f,s:f,s:f,s:o,s:o}",
 			"scenario", rec->scenarios[tg->scenario].name,
 			"measure", tg->measure, "argument", tg->arg,
 			"doc", tg->doc, "unit", unit_name(tg->unit),
 			"value", tg->value, "weight", tg->weight,
-			"scale", tg->scale));
+			"scale", tg->scale,
+			"sd", tg->sd > 0 ? json_real(tg->sd) : json_null(),
+			"sd_scale", tg->sd > 0 ? json_real(tg->sd_scale) :
+			json_null()));
 	}
 	json_object_set_new(root, "targets", a);
 
@@ -384,9 +413,10 @@ static void md_best_targets(FILE *f, const struct calibration_record *rec,
 			continue;
 		fputc('|', f);
 		md_cell(f, tg->measure);
-		calibration_format_value(v, sizeof(v), tg->unit, tg->value);
+		value_sd(v, sizeof(v), tg->unit, tg->value, tg->sd, tg->sd > 0);
 		md_cell(f, v);
-		calibration_format_value(w, sizeof(w), tg->unit, b->means[t]);
+		value_sd(w, sizeof(w), tg->unit, b->means[t], b->sds[t],
+			 tg->sd > 0);
 		md_cell(f, w);
 		fputc(' ', f);
 		md_runs(f, rec, b, t);
@@ -400,6 +430,76 @@ static void md_best_targets(FILE *f, const struct calibration_record *rec,
 		"best evaluation%s%s (seed %llu; `--seed S` for the others of "
 		"%s).\n\n", sc->fitted_file, rec->kernel, joint(rec) ? " on " : "",
 		joint(rec) ? sc->name : "", sc->base_seed, v);
+}
+
+/*
+ * For each choice among structures (a --fit over a key's words), each
+ * word's best evaluation: how well the fit does with that structure,
+ * beside the one it chose.
+ */
+static void md_choices(FILE *f, const struct calibration_record *rec)
+{
+	char v[64];
+
+	for (size_t p = 0; p < rec->nr_params; p++) {
+		const struct calibration_param *pr = &rec->params[p];
+
+		if (strcmp(pr->type, "choice"))
+			continue;
+		fprintf(f, "### %s: each choice's best evaluation\n\n| %s | "
+			"evaluations | best | objective |", pr->key, pr->name);
+		for (size_t t = 0; t < rec->nr_targets; t++) {
+			target_label(v, sizeof(v), rec, t);
+			md_cell(f, v);
+		}
+		fputs("\n|---|---|---|---|", f);
+		for (size_t t = 0; t < rec->nr_targets; t++)
+			fputs("---|", f);
+		fputc('\n', f);
+		for (size_t i = 0; i < rec->nr_evals; i++) {
+			const char *word = rec->evals[i].values[p];
+			size_t best = NONE_EVAL, n = 0, j;
+
+			/* Each word once, where it first appears. */
+			for (j = 0; j < i; j++)
+				if (!strcmp(rec->evals[j].values[p], word))
+					break;
+			if (j < i)
+				continue;
+			for (j = i; j < rec->nr_evals; j++) {
+				const struct calibration_eval *e = &rec->evals[j];
+
+				if (strcmp(e->values[p], word))
+					continue;
+				n++;
+				if (isfinite(e->objective) && (best == NONE_EVAL ||
+				    e->objective < rec->evals[best].objective))
+					best = j;
+			}
+			fputc('|', f);
+			md_cell(f, word);
+			fprintf(f, " %zu |", n);
+			if (best == NONE_EVAL) {
+				fputs(" none succeeded | |", f);
+				for (size_t t = 0; t < rec->nr_targets; t++)
+					fputs(" |", f);
+				fputc('\n', f);
+				continue;
+			}
+			fprintf(f, " %zu%s | %.6g |", best + 1,
+				best == rec->best ? " (chosen)" : "",
+				rec->evals[best].objective);
+			for (size_t t = 0; t < rec->nr_targets; t++) {
+				value_sd(v, sizeof(v), rec->targets[t].unit,
+					 rec->evals[best].means[t],
+					 rec->evals[best].sds[t],
+					 rec->targets[t].sd > 0);
+				md_cell(f, v);
+			}
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
 }
 
 static void md_result(FILE *f, const struct calibration_record *rec,
@@ -433,12 +533,14 @@ static void md_result(FILE *f, const struct calibration_record *rec,
 		b->objective);
 	if (!joint(rec)) {
 		md_best_targets(f, rec, b, 0);
+		md_choices(f, rec);
 		return;
 	}
 	for (size_t s = 0; s < rec->nr_scenarios; s++) {
 		fprintf(f, "### %s\n\n", rec->scenarios[s].name);
 		md_best_targets(f, rec, b, s);
 	}
+	md_choices(f, rec);
 }
 
 /* The ensemble's points, their values and their means. */
@@ -470,8 +572,8 @@ static void md_ensemble(FILE *f, const struct calibration_record *rec)
 		for (size_t p = 0; p < rec->nr_params; p++)
 			md_cell(f, e->values[p]);
 		for (size_t t = 0; t < rec->nr_targets; t++) {
-			calibration_format_value(v, sizeof(v), rec->targets[t].unit,
-						 e->means[t]);
+			value_sd(v, sizeof(v), rec->targets[t].unit, e->means[t],
+				 e->sds[t], rec->targets[t].sd > 0);
 			md_cell(f, v);
 		}
 		fputc('\n', f);
@@ -507,8 +609,8 @@ static void md_evals(FILE *f, const struct calibration_record *rec)
 		for (size_t p = 0; p < rec->nr_params; p++)
 			md_cell(f, e->values[p]);
 		for (size_t t = 0; t < rec->nr_targets; t++) {
-			calibration_format_value(v, sizeof(v), rec->targets[t].unit,
-						 e->means[t]);
+			value_sd(v, sizeof(v), rec->targets[t].unit, e->means[t],
+				 e->sds[t], rec->targets[t].sd > 0);
 			fprintf(f, " %s (", v);
 			md_runs(f, rec, e, t);
 			fputs(") |", f);
@@ -571,8 +673,9 @@ int calibration_write_md(const struct calibration_record *rec,
 	md_result(f, rec, b);
 	md_ensemble(f, rec);
 
-	fprintf(f, "## Objective\n\n%s, with scale = |target| unless given "
-		"(the relative squared error).\n\n| target | argument | measure | "
+	fprintf(f, "## Objective\n\n%s, with scale = |target| and sd_scale = "
+		"sd unless given (relative squared errors).\n\n| target | "
+		"argument | measure | "
 		"weight | scale |\n|---|---|---|---|---|\n", OBJECTIVE_TEXT);
 	for (size_t t = 0; t < rec->nr_targets; t++) {
 		const struct calibration_target *tg = &rec->targets[t];
@@ -583,7 +686,8 @@ int calibration_write_md(const struct calibration_record *rec,
 		md_cell(f, tg->arg);
 		md_cell(f, tg->doc);
 		fprintf(f, " %g |", tg->weight);
-		calibration_format_value(v, sizeof(v), tg->unit, tg->scale);
+		value_sd(v, sizeof(v), tg->unit, tg->scale, tg->sd_scale,
+			 tg->sd > 0);
 		md_cell(f, v);
 		fputc('\n', f);
 	}
@@ -610,10 +714,14 @@ bool calibration_within_scale(const struct calibration_record *rec,
 {
 	if (!e->means || !isfinite(e->objective))
 		return false;
-	for (size_t t = 0; t < rec->nr_targets; t++)
-		if (!(fabs(e->means[t] - rec->targets[t].value) <=
-		      rec->targets[t].scale))
+	for (size_t t = 0; t < rec->nr_targets; t++) {
+		const struct calibration_target *tg = &rec->targets[t];
+
+		if (!(fabs(e->means[t] - tg->value) <= tg->scale))
 			return false;
+		if (tg->sd > 0 && !(fabs(e->sds[t] - tg->sd) <= tg->sd_scale))
+			return false;
+	}
 	return true;
 }
 
@@ -665,8 +773,9 @@ void calibration_print_summary(FILE *f, const struct calibration_record *rec)
 		const struct calibration_target *tg = &rec->targets[t];
 
 		target_label(label, sizeof(label), rec, t);
-		calibration_format_value(v, sizeof(v), tg->unit, tg->value);
-		calibration_format_value(w, sizeof(w), tg->unit, b->means[t]);
+		value_sd(v, sizeof(v), tg->unit, tg->value, tg->sd, tg->sd > 0);
+		value_sd(w, sizeof(w), tg->unit, b->means[t], b->sds[t],
+			 tg->sd > 0);
 		format_error(e, sizeof(e), b->means[t], tg->value);
 		fprintf(f, "  %s: target %s, mean %s%s%s%s\n", label, v, w,
 			*e ? " (" : "", e, *e ? ")" : "");
@@ -790,8 +899,9 @@ char *calibration_fitted_header(const struct calibration_record *rec, size_t s)
 
 		if (tg->scenario != s)
 			continue;
-		calibration_format_value(v, sizeof(v), tg->unit, tg->value);
-		calibration_format_value(w, sizeof(w), tg->unit, b->means[t]);
+		value_sd(v, sizeof(v), tg->unit, tg->value, tg->sd, tg->sd > 0);
+		value_sd(w, sizeof(w), tg->unit, b->means[t], b->sds[t],
+			 tg->sd > 0);
 		format_error(e, sizeof(e), b->means[t], tg->value);
 		fprintf(f, ";   %s = %s: %s%s%s%s\n", tg->measure, v, w,
 			*e ? " (" : "", e, *e ? ")" : "");
