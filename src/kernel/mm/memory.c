@@ -59,19 +59,38 @@ void page_data_exit(void)
 /* ---- the swap token (mm/thrash.c) ------------------------------------ */
 
 struct mm_struct *swap_token_mm;
-static unsigned long global_faults;
+/*
+ * unsigned int, as mm/thrash.c's (and mm_struct's faultstamp and
+ * last_interval, include/linux/mm_types.h): at v2.6.30, v2.6.31 and
+ * v2.6.32-rc6 alike the counts wrap at 2^32 swap-in faults.
+ */
+static unsigned int global_faults;
 
 /*
  * A task that keeps faulting on swap gains priority; the holder's pages
  * look referenced to reclaim while it is inside a fault.
+ *
+ * v2.6.31 and v2.6.32-rc6 mm/thrash.c grab_swap_token(mm) line for line;
+ * v2.6.30's takes no argument and uses current->mm, which is the
+ * faulting mm at its one call site (mm/memory.c do_swap_page(), with no
+ * get_user_pages on another task's mm here).  The kernel's
+ * spin_trylock(&swap_token_lock) skips the contest when another CPU is
+ * in it, after global_faults++ and current_interval: nothing runs
+ * concurrently with this function in the simulator, so it never fails.
  */
 void grab_swap_token(struct mm_struct *mm)
 {
-	unsigned long current_interval;
+	/*
+	 * The kernel's is an int; its comparison with the unsigned
+	 * last_interval converts it back, so unsigned arithmetic mod 2^32
+	 * throughout is the same.
+	 */
+	unsigned int current_interval;
 
 	global_faults++;
 	current_interval = global_faults - mm->faultstamp;
 	if (!swap_token_mm) {
+		/* First come first served */
 		mm->token_priority += 2;
 		swap_token_mm = mm;
 	} else if (mm != swap_token_mm) {
@@ -79,11 +98,13 @@ void grab_swap_token(struct mm_struct *mm)
 			mm->token_priority++;
 		else if (mm->token_priority > 0)
 			mm->token_priority--;
+		/* Check if we deserve the token */
 		if (mm->token_priority > swap_token_mm->token_priority) {
 			mm->token_priority += 2;
 			swap_token_mm = mm;
 		}
 	} else {
+		/* Token holder came in again! */
 		mm->token_priority += 2;
 	}
 	mm->faultstamp = global_faults;
@@ -94,6 +115,17 @@ void put_swap_token(struct mm_struct *mm)
 {
 	if (mm && mm == swap_token_mm)
 		swap_token_mm = NULL;
+}
+
+/*
+ * Boot state (reclaim_init): no holder and no fault counted, as a kernel
+ * starts; a simulation that boots again in the same process must not see
+ * the previous one's global_faults in its first intervals.
+ */
+void swap_token_init(void)
+{
+	swap_token_mm = NULL;
+	global_faults = 0;
 }
 
 /* ---- page tables ------------------------------------------------------ */

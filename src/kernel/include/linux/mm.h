@@ -124,10 +124,10 @@ struct mm_struct {
 	long swap_ptes;
 	/* rwsem_is_locked(&mm->mmap_sem): a fault is in progress. */
 	int mmap_sem;
-	/* The swap token (mm/thrash.c). */
+	/* The swap token (mm/thrash.c); unsigned int as in mm_types.h. */
 	unsigned int token_priority;
-	unsigned long faultstamp;
-	unsigned long last_interval;
+	unsigned int faultstamp;
+	unsigned int last_interval;
 	struct list_head mmlist;	/* every mm */
 	/*
 	 * Page-table pages (PTE level): one per PMD slot of address space
@@ -267,6 +267,7 @@ pte_t *page_file_pte(struct page *page, struct vm_area_struct *vma);
 extern struct mm_struct *swap_token_mm;
 void grab_swap_token(struct mm_struct *mm);
 void put_swap_token(struct mm_struct *mm);
+void swap_token_init(void);
 static inline bool has_swap_token(struct mm_struct *mm)
 {
 	return mm == swap_token_mm;
