@@ -378,9 +378,20 @@ int do_munmap(struct mm_struct *mm, unsigned long addr)
 
 	if (!vma || vma->vm_start != addr)
 		return -1;
+	/*
+	 * The workloads call this for munmap(2): sys_munmap() holds
+	 * mmap_sem for writing around do_munmap() (mm/mmap.c: v2.6.30
+	 * line 1955, v2.6.31 1958, v2.6.32-rc6 1972), and
+	 * page_referenced_one() reads rwsem_is_locked(), so a swap token
+	 * holder's other pages look referenced while it unmaps (and is
+	 * charged for it below).  exit_mmap() (mmput) runs without it:
+	 * exit_mm() drops mmap_sem before mmput() (kernel/exit.c).
+	 */
+	mm->mmap_sem++;
 	/* 2.6.32 mm/mmap.c unmap_region(): this CPU's pagevecs first. */
 	lru_add_drain();
 	remove_vma(vma);
+	mm->mmap_sem--;
 	return 0;
 }
 
