@@ -28,6 +28,7 @@
 #include "linux/mm.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
+#include "metrics/metrics.h"
 #include "util/xalloc.h"
 
 LIST_HEAD(mm_list);
@@ -67,6 +68,40 @@ struct mm_struct *swap_token_mm;
 static unsigned int global_faults;
 
 /*
+ * What the kernel does not count: the token's changes of holder and how
+ * long each mm held it (swap_token_held_ns()).  Every change of
+ * swap_token_mm goes through swap_token_set(), the only place that reads
+ * the clock, so a holder faulting again costs nothing more.
+ */
+static struct {
+	uint64_t handoffs;		/* to a different mm, from nobody too */
+	uint64_t drops_priority0;	/* disable_swap_token(): reclaim at priority 0 */
+	uint64_t drops_exit;		/* put_swap_token(): the holder's mmput */
+	sim_time_t since;		/* when swap_token_mm took it */
+} swap_token_stats;
+
+static void swap_token_set(struct mm_struct *mm)
+{
+	sim_time_t now = sim_now();
+
+	if (swap_token_mm)
+		swap_token_mm->swap_token_ns += now - swap_token_stats.since;
+	swap_token_mm = mm;
+	swap_token_stats.since = now;
+	if (mm)
+		swap_token_stats.handoffs++;
+}
+
+sim_time_t swap_token_held_ns(const struct mm_struct *mm)
+{
+	sim_time_t ns = mm->swap_token_ns;
+
+	if (mm == swap_token_mm)
+		ns += sim_now() - swap_token_stats.since;
+	return ns;
+}
+
+/*
  * A task that keeps faulting on swap gains priority; the holder's pages
  * look referenced to reclaim while it is inside a fault.
  *
@@ -92,7 +127,7 @@ void grab_swap_token(struct mm_struct *mm)
 	if (!swap_token_mm) {
 		/* First come first served */
 		mm->token_priority += 2;
-		swap_token_mm = mm;
+		swap_token_set(mm);
 	} else if (mm != swap_token_mm) {
 		if (current_interval < mm->last_interval)
 			mm->token_priority++;
@@ -101,7 +136,7 @@ void grab_swap_token(struct mm_struct *mm)
 		/* Check if we deserve the token */
 		if (mm->token_priority > swap_token_mm->token_priority) {
 			mm->token_priority += 2;
-			swap_token_mm = mm;
+			swap_token_set(mm);
 		}
 	} else {
 		/* Token holder came in again! */
@@ -111,10 +146,27 @@ void grab_swap_token(struct mm_struct *mm)
 	mm->last_interval = current_interval;
 }
 
+/* kernel/fork.c mmput(), the token's one caller at the three tags. */
 void put_swap_token(struct mm_struct *mm)
 {
-	if (mm && mm == swap_token_mm)
-		swap_token_mm = NULL;
+	if (mm && mm == swap_token_mm) {
+		swap_token_stats.drops_exit++;
+		swap_token_set(NULL);
+	}
+}
+
+/*
+ * include/linux/swap.h disable_swap_token(), counted apart from exit: its
+ * callers here are do_try_to_free_pages() and balance_pgdat() at
+ * priority 0 (the kernel's third, __zone_reclaim(), is NUMA zone_reclaim,
+ * which zone_reclaim_mode 0 never reaches).
+ */
+void disable_swap_token(void)
+{
+	if (swap_token_mm) {
+		swap_token_stats.drops_priority0++;
+		swap_token_set(NULL);
+	}
 }
 
 /*
@@ -126,7 +178,46 @@ void swap_token_init(void)
 {
 	swap_token_mm = NULL;
 	global_faults = 0;
+	memset(&swap_token_stats, 0, sizeof(swap_token_stats));
 }
+
+/* Measures of a run (metrics/metrics.h). */
+static void collect_swap_token(struct run_result *r)
+{
+	result_set_uint(r, "swap_token_handoffs", swap_token_stats.handoffs);
+	result_set_uint(r, "swap_token_drops_priority0",
+			swap_token_stats.drops_priority0);
+	result_set_uint(r, "swap_token_drops_exit", swap_token_stats.drops_exit);
+}
+
+static struct measure swap_token_handoffs_measure = {
+	.name = "swap_token_handoffs", .doc = "times the swap token went to "
+	"an mm that did not hold it (grab_swap_token), from nobody included",
+	.unit = "", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "swap_token_handoffs",
+	.csv = "swap_token_handoffs", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+	.collect = collect_swap_token,
+};
+MEASURE_REGISTER(swap_token_handoffs_measure);
+
+static struct measure swap_token_drops_priority0_measure = {
+	.name = "swap_token_drops_priority0", .doc = "times reclaim at "
+	"priority 0 took the swap token from its holder (disable_swap_token)",
+	.unit = "", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "swap_token_drops_priority0",
+	.csv = "swap_token_drops_priority0", .type = MT_UINT,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(swap_token_drops_priority0_measure);
+
+static struct measure swap_token_drops_exit_measure = {
+	.name = "swap_token_drops_exit", .doc = "times the swap token's "
+	"holder exited with it (mmput)",
+	.unit = "", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "swap_token_drops_exit",
+	.csv = "swap_token_drops_exit", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(swap_token_drops_exit_measure);
 
 /* ---- page tables ------------------------------------------------------ */
 
