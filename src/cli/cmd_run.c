@@ -180,6 +180,20 @@ static void print_process_time(FILE *f, const struct run_result *r,
 	fprintf(f, "%s\n", first ? " (none)" : "");
 }
 
+/*
+ * One line: the swap token's changes of holder (kernel mm/memory.c, the
+ * model's mm/thrash.c), from nobody included, and its drops by cause.
+ */
+static void print_swap_token(FILE *f, const struct run_result *r)
+{
+	uint64_t n = result_uint(r, "swap_token_handoffs");
+
+	fprintf(f, "swap token: %lu hand-off%s, dropped %lu at priority 0, "
+		"%lu at exit\n", n, n == 1 ? "" : "s",
+		result_uint(r, "swap_token_drops_priority0"),
+		result_uint(r, "swap_token_drops_exit"));
+}
+
 /* The drive: how busy, and how long its commands took by class. */
 static void print_disk(FILE *f, const struct run_result *r)
 {
@@ -860,6 +874,7 @@ int cmd_run(int argc, char **argv)
 		fprintf(f, "(the simulated kernel panicked: see the kern.log, --kern-log FILE)\n");
 	print_stalls(f, &r, el, pname);
 	print_process_time(f, &r, el, pname);
+	print_swap_token(f, &r);
 	print_disk(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);

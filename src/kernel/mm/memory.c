@@ -28,6 +28,7 @@
 #include "linux/mm.h"
 #include "linux/pagemap.h"
 #include "linux/writeback.h"
+#include "metrics/metrics.h"
 #include "util/xalloc.h"
 
 LIST_HEAD(mm_list);
@@ -59,42 +60,164 @@ void page_data_exit(void)
 /* ---- the swap token (mm/thrash.c) ------------------------------------ */
 
 struct mm_struct *swap_token_mm;
-static unsigned long global_faults;
+/*
+ * unsigned int, as mm/thrash.c's (and mm_struct's faultstamp and
+ * last_interval, include/linux/mm_types.h): at v2.6.30, v2.6.31 and
+ * v2.6.32-rc6 alike the counts wrap at 2^32 swap-in faults.
+ */
+static unsigned int global_faults;
+
+/*
+ * What the kernel does not count: the token's changes of holder and how
+ * long each mm held it (swap_token_held_ns()).  Every change of
+ * swap_token_mm goes through swap_token_set(), the only place that reads
+ * the clock, so a holder faulting again costs nothing more.
+ */
+static struct {
+	uint64_t handoffs;		/* to a different mm, from nobody too */
+	uint64_t drops_priority0;	/* disable_swap_token(): reclaim at priority 0 */
+	uint64_t drops_exit;		/* put_swap_token(): the holder's mmput */
+	sim_time_t since;		/* when swap_token_mm took it */
+} swap_token_stats;
+
+static void swap_token_set(struct mm_struct *mm)
+{
+	sim_time_t now = sim_now();
+
+	if (swap_token_mm)
+		swap_token_mm->swap_token_ns += now - swap_token_stats.since;
+	swap_token_mm = mm;
+	swap_token_stats.since = now;
+	if (mm)
+		swap_token_stats.handoffs++;
+}
+
+sim_time_t swap_token_held_ns(const struct mm_struct *mm)
+{
+	sim_time_t ns = mm->swap_token_ns;
+
+	if (mm == swap_token_mm)
+		ns += sim_now() - swap_token_stats.since;
+	return ns;
+}
 
 /*
  * A task that keeps faulting on swap gains priority; the holder's pages
  * look referenced to reclaim while it is inside a fault.
+ *
+ * v2.6.31 and v2.6.32-rc6 mm/thrash.c grab_swap_token(mm) line for line;
+ * v2.6.30's takes no argument and uses current->mm, which is the
+ * faulting mm at its one call site (mm/memory.c do_swap_page(), with no
+ * get_user_pages on another task's mm here).  The kernel's
+ * spin_trylock(&swap_token_lock) skips the contest when another CPU is
+ * in it, after global_faults++ and current_interval: nothing runs
+ * concurrently with this function in the simulator, so it never fails.
  */
 void grab_swap_token(struct mm_struct *mm)
 {
-	unsigned long current_interval;
+	/*
+	 * The kernel's is an int; its comparison with the unsigned
+	 * last_interval converts it back, so unsigned arithmetic mod 2^32
+	 * throughout is the same.
+	 */
+	unsigned int current_interval;
 
 	global_faults++;
 	current_interval = global_faults - mm->faultstamp;
 	if (!swap_token_mm) {
+		/* First come first served */
 		mm->token_priority += 2;
-		swap_token_mm = mm;
+		swap_token_set(mm);
 	} else if (mm != swap_token_mm) {
 		if (current_interval < mm->last_interval)
 			mm->token_priority++;
 		else if (mm->token_priority > 0)
 			mm->token_priority--;
+		/* Check if we deserve the token */
 		if (mm->token_priority > swap_token_mm->token_priority) {
 			mm->token_priority += 2;
-			swap_token_mm = mm;
+			swap_token_set(mm);
 		}
 	} else {
+		/* Token holder came in again! */
 		mm->token_priority += 2;
 	}
 	mm->faultstamp = global_faults;
 	mm->last_interval = current_interval;
 }
 
+/* kernel/fork.c mmput(), the token's one caller at the three tags. */
 void put_swap_token(struct mm_struct *mm)
 {
-	if (mm && mm == swap_token_mm)
-		swap_token_mm = NULL;
+	if (mm && mm == swap_token_mm) {
+		swap_token_stats.drops_exit++;
+		swap_token_set(NULL);
+	}
 }
+
+/*
+ * include/linux/swap.h disable_swap_token(), counted apart from exit: its
+ * callers here are do_try_to_free_pages() and balance_pgdat() at
+ * priority 0 (the kernel's third, __zone_reclaim(), is NUMA zone_reclaim,
+ * which zone_reclaim_mode 0 never reaches).
+ */
+void disable_swap_token(void)
+{
+	if (swap_token_mm) {
+		swap_token_stats.drops_priority0++;
+		swap_token_set(NULL);
+	}
+}
+
+/*
+ * Boot state (reclaim_init): no holder and no fault counted, as a kernel
+ * starts; a simulation that boots again in the same process must not see
+ * the previous one's global_faults in its first intervals.
+ */
+void swap_token_init(void)
+{
+	swap_token_mm = NULL;
+	global_faults = 0;
+	memset(&swap_token_stats, 0, sizeof(swap_token_stats));
+}
+
+/* Measures of a run (metrics/metrics.h). */
+static void collect_swap_token(struct run_result *r)
+{
+	result_set_uint(r, "swap_token_handoffs", swap_token_stats.handoffs);
+	result_set_uint(r, "swap_token_drops_priority0",
+			swap_token_stats.drops_priority0);
+	result_set_uint(r, "swap_token_drops_exit", swap_token_stats.drops_exit);
+}
+
+static struct measure swap_token_handoffs_measure = {
+	.name = "swap_token_handoffs", .doc = "times the swap token went to "
+	"an mm that did not hold it (grab_swap_token), from nobody included",
+	.unit = "", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "swap_token_handoffs",
+	.csv = "swap_token_handoffs", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+	.collect = collect_swap_token,
+};
+MEASURE_REGISTER(swap_token_handoffs_measure);
+
+static struct measure swap_token_drops_priority0_measure = {
+	.name = "swap_token_drops_priority0", .doc = "times reclaim at "
+	"priority 0 took the swap token from its holder (disable_swap_token)",
+	.unit = "", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "swap_token_drops_priority0",
+	.csv = "swap_token_drops_priority0", .type = MT_UINT,
+	.flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(swap_token_drops_priority0_measure);
+
+static struct measure swap_token_drops_exit_measure = {
+	.name = "swap_token_drops_exit", .doc = "times the swap token's "
+	"holder exited with it (mmput)",
+	.unit = "", .kind = MEASURE_COUNTER,
+	.aggregate = AGGREGATE_MEAN_STDDEV, .json = "swap_token_drops_exit",
+	.csv = "swap_token_drops_exit", .type = MT_UINT, .flags = MF_OMIT_EMPTY,
+};
+MEASURE_REGISTER(swap_token_drops_exit_measure);
 
 /* ---- page tables ------------------------------------------------------ */
 
@@ -346,9 +469,20 @@ int do_munmap(struct mm_struct *mm, unsigned long addr)
 
 	if (!vma || vma->vm_start != addr)
 		return -1;
+	/*
+	 * The workloads call this for munmap(2): sys_munmap() holds
+	 * mmap_sem for writing around do_munmap() (mm/mmap.c: v2.6.30
+	 * line 1955, v2.6.31 1958, v2.6.32-rc6 1972), and
+	 * page_referenced_one() reads rwsem_is_locked(), so a swap token
+	 * holder's other pages look referenced while it unmaps (and is
+	 * charged for it below).  exit_mmap() (mmput) runs without it:
+	 * exit_mm() drops mmap_sem before mmput() (kernel/exit.c).
+	 */
+	mm->mmap_sem++;
 	/* 2.6.32 mm/mmap.c unmap_region(): this CPU's pagevecs first. */
 	lru_add_drain();
 	remove_vma(vma);
+	mm->mmap_sem--;
 	return 0;
 }
 

@@ -1493,7 +1493,7 @@ void reclaim_init(void)
 	reclaim_passes_in_flight = 0;
 	INIT_LIST_HEAD(&shrinker_list);
 	INIT_LIST_HEAD(&mm_list);
-	swap_token_mm = NULL;
+	swap_token_init();
 	/* swap_setup(): readahead of 8 pages above 16 MB of memory. */
 	page_cluster = (totalram_pages << PAGE_SHIFT) < (16UL << 20) ? 2 : 3;
 	for_each_zone(zone) {

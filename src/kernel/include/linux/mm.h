@@ -124,10 +124,13 @@ struct mm_struct {
 	long swap_ptes;
 	/* rwsem_is_locked(&mm->mmap_sem): a fault is in progress. */
 	int mmap_sem;
-	/* The swap token (mm/thrash.c). */
+	/* The swap token (mm/thrash.c); unsigned int as in mm_types.h. */
 	unsigned int token_priority;
-	unsigned long faultstamp;
-	unsigned long last_interval;
+	unsigned int faultstamp;
+	unsigned int last_interval;
+	/* Not the kernel's: ns it held the token, past holds only (see
+	 * swap_token_held_ns()). */
+	sim_time_t swap_token_ns;
 	struct list_head mmlist;	/* every mm */
 	/*
 	 * Page-table pages (PTE level): one per PMD slot of address space
@@ -266,15 +269,21 @@ pte_t *page_file_pte(struct page *page, struct vm_area_struct *vma);
 
 extern struct mm_struct *swap_token_mm;
 void grab_swap_token(struct mm_struct *mm);
+/* The holder's exit (mmput); counted as a drop at exit. */
 void put_swap_token(struct mm_struct *mm);
+/* Reclaim at priority 0; counted as a drop at priority 0. */
+void disable_swap_token(void);
+void swap_token_init(void);
 static inline bool has_swap_token(struct mm_struct *mm)
 {
 	return mm == swap_token_mm;
 }
-static inline void disable_swap_token(void)
-{
-	put_swap_token(swap_token_mm);
-}
+/*
+ * Simulated ns @mm has held the swap token, the hold in progress
+ * included (not the kernel's: a measure).  Readable until mmput() frees
+ * @mm.
+ */
+sim_time_t swap_token_held_ns(const struct mm_struct *mm);
 
 /* ---- shrinkers (vmscan.c) ------------------------------------------- */
 
