@@ -468,8 +468,8 @@ static void test_gitk_reads_buffers_maps_and_prints(void **state)
 	/* 2 loops x 2 passes (load, map) x 2000 / 250 lines */
 	assert_int_equal(c->lines, 32);
 	/* Per loop: 2000 x 4 KiB = 2000 buffer pages, and the map's
-	 * 2000 x 64 B = 32 pages, each hit by 2000 random inserts (a page
-	 * missed with probability (31/32)^2000 < 1e-27). */
+	 * 2000 x 64 B = 32 pages, each hit by some of the 2000 inserts
+	 * (the commits' slots spread over the table as SHA-1s do). */
 	assert_int_equal(c->anon_pages, 2 * (2000 + 32));
 	/* Load writes and map-pass reads 2000 buffer pages, 2000 inserts. */
 	assert_true(c->anon_accesses >= 2 * 3 * 2000);
@@ -523,6 +523,15 @@ static void test_gitk_buffer_swaps(void **state)
 		result_free(&r);
 	}
 	shutdown();
+}
+
+/* A gitk run of scenario @text to its end. */
+static struct run_result run_small_gitk_text(const char *text)
+{
+	boot(text);
+	run_for(120 * NSEC_PER_SEC);
+	assert_exited("g", false);
+	return collect();
 }
 
 /* The gitk_instances records of a run of SMALL_GITK with @extra keys. */
@@ -626,6 +635,129 @@ static void test_gitk_pack_access(void **state)
 	assert_int_equal(vm_events[PGMAJFAULT], 0);
 	result_free(&r);
 	shutdown();
+}
+
+/*
+ * producer = pipe: git log is a process of its own per iteration, and
+ * gitk reads the log's text off a pipe.  The log read is the same; the
+ * pack's reads are git's, so gitk waits for none; git's heap comes back
+ * with it; every second pass is counted.
+ */
+static void test_gitk_pipe_producer(void **state)
+{
+	const struct process_time_record *g;
+	struct program_counters *c;
+	struct run_result r;
+	size_t nr;
+
+	(void)state;
+	r = run_small_gitk("producer = pipe\ngit_heap = 256B\n");
+	c = C("g");
+	assert_int_equal(c->loops, 2);
+	assert_int_equal(c->bytes_read, 2 * 2000 * 1024);
+	assert_int_equal(c->lines, 32);
+	/* git's heap: 2000 x 256 B = 125 pages each iteration, besides
+	 * gitk's 2000 + 32. */
+	assert_int_equal(c->anon_pages, 2 * (2000 + 32 + 125));
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_int_equal(nr, 1);
+	assert_true(g[0].done);
+	assert_int_equal(g[0].time[TT_FILE_READ], 0);
+	assert_int_equal(g[0].passes, 2);
+	assert_int_equal(sum_times(g[0].time), g[0].elapsed);
+	/* Nothing is left mapped. */
+	assert_int_equal(global_page_state(NR_ANON_PAGES), 0);
+	result_free(&r);
+	shutdown();
+
+	/* The same run inline: gitk reads the pack itself, and waits for it. */
+	r = run_small_gitk("producer = inline\n");
+	g = result_records(&r, "gitk_instances", &nr);
+	assert_true(g[0].time[TT_FILE_READ] > 0);
+	assert_int_equal(C("g")->anon_pages, 2 * (2000 + 32));
+	result_free(&r);
+	shutdown();
+}
+
+/* producer = pipe needs text to send. */
+static void test_gitk_pipe_needs_text(void **state)
+{
+	(void)state;
+	expect_error(MACHINE_64M "[task g]\nprogram = gitk\ncommits = 10\n"
+		     "print_every = 5\nproducer = pipe\ndecoded_bytes = 0\n",
+		     "test.ini:9: [task g]: producer = pipe sends the log's text "
+		     "through the pipe: decoded_bytes must be above 0 (or "
+		     "producer = inline)");
+}
+
+/*
+ * A buffer larger than memory, read back first to last, reads the pages
+ * reclaim took first, each just before it is needed; last to first, it
+ * finds the most recently written still in memory.  The backward pass
+ * takes fewer swap-ins; both read every page and count the pass.
+ */
+static void test_gitk_map_order(void **state)
+{
+	uint64_t swapins[2];
+
+	(void)state;
+	for (int o = 0; o < 2; o++) {
+		char text[1024];
+		struct run_result r;
+		const struct process_time_record *g;
+
+		snprintf(text, sizeof(text), MACHINE_64M "[run]\nuntil = g-done\n"
+			 "[task g]\nprogram = gitk\ncommits = 20000\n"
+			 "log_bytes = 256B\ndecoded_bytes = 4K\nhash_entry = 0\n"
+			 "print_every = 1000\nloops = 1\ncpu_per_commit = 10us\n"
+			 "map_cpu_per_commit = 10us\nmap_order = %s\n",
+			 o ? "backward" : "forward");
+		boot(text);
+		run_for(600 * NSEC_PER_SEC);
+		assert_exited("g", false);
+		assert_int_equal(C("g")->lines, 40);
+		r = collect();
+		g = result_records(&r, "gitk_instances", NULL);
+		assert_true(g[0].done);
+		assert_int_equal(g[0].passes, 1);
+		swapins[o] = g[0].swapins;
+		result_free(&r);
+		shutdown();
+	}
+	/* 20000 pages on a machine of 16384: forward, at least the 3616
+	 * that went out come back in, a major fault reading 8 of them
+	 * (swapin_readahead(), page_cluster 3). */
+	assert_true(swapins[0] >= 3616 / 8);
+	assert_true(swapins[1] < swapins[0]);
+}
+
+/*
+ * A commit's slot in the map comes from the commit, as its SHA-1 decides
+ * it, not from the run's seed: two seeds touch the same map pages, and
+ * commits share pages as a hash table's entries collide.
+ */
+static void test_gitk_slots_from_commit(void **state)
+{
+	uint64_t pages[2];
+
+	(void)state;
+	for (int s = 0; s < 2; s++) {
+		char text[1024];
+		struct run_result r;
+
+		snprintf(text, sizeof(text), MACHINE_64M "[run]\nuntil = g-done\n"
+			 "seed = %d\n[task g]\nprogram = gitk\ncommits = 2000\n"
+			 "log_bytes = 1K\ndecoded_bytes = 4K\nhash_entry = 4K\n"
+			 "print_every = 250\nloops = 1\n", s + 1);
+		r = run_small_gitk_text(text);
+		pages[s] = C("g")->anon_pages;
+		result_free(&r);
+		shutdown();
+	}
+	assert_int_equal(pages[0], pages[1]);
+	/* 2000 buffer pages and fewer than 2000 map pages: about
+	 * 2000 (1 - 1/e) = 1264 distinct slots of 2000. */
+	assert_true(pages[0] > 2000 + 1100 && pages[0] < 2000 + 1400);
 }
 
 /* map_pass = off: the map is built while loading, one pass, half the lines. */
@@ -1222,6 +1354,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_gitk_buffer_swaps, teardown),
 		cmocka_unit_test_teardown(test_gitk_map_while_loading, teardown),
 		cmocka_unit_test_teardown(test_gitk_instances, teardown),
+		cmocka_unit_test_teardown(test_gitk_pipe_producer, teardown),
+		cmocka_unit_test(test_gitk_pipe_needs_text),
+		cmocka_unit_test_teardown(test_gitk_map_order, teardown),
+		cmocka_unit_test_teardown(test_gitk_slots_from_commit, teardown),
 		cmocka_unit_test_teardown(test_gitk_pack_access, teardown),
 		cmocka_unit_test_teardown(test_latency_output_pipeline, teardown),
 		cmocka_unit_test_teardown(test_monitor_samples, teardown),

@@ -150,6 +150,36 @@ static void print_stalls(FILE *f, const struct run_result *r,
 	       result_latency_percentile(r, 99));
 }
 
+/*
+ * How far apart the processes finished, each one's share of its time
+ * holding the swap token, and its second passes: how many thrashed
+ * (waited longer for swap-in than they ran) and their swap-ins.
+ */
+static void print_process_spread(FILE *f, const struct process_time_record *g,
+				 size_t n, const char *name)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, passes = 0, thrashed = 0, swapins = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		lo = g[i].elapsed < lo ? g[i].elapsed : lo;
+		hi = g[i].elapsed > hi ? g[i].elapsed : hi;
+		passes += g[i].passes;
+		thrashed += g[i].passes_thrashed;
+		swapins += g[i].swapins;
+	}
+	fprintf(f, "\n%s: first to last %.3fs apart; swap token held", name,
+		(double)(hi - lo) / NSEC_PER_SEC);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, " %.0f%%", g[i].elapsed ?
+			100.0 * (double)g[i].token_ns / (double)g[i].elapsed : 0.0);
+	fprintf(f, " of each one's time");
+	if (passes)
+		fprintf(f, "; second passes %llu, thrashing %llu, %.0f swap-ins "
+			"a pass", (unsigned long long)passes,
+			(unsigned long long)thrashed,
+			(double)swapins / (double)passes);
+}
+
 /* Each process of the cover's program (fake gitk's instances): its
  * elapsed time, and where their time went. */
 static void print_process_time(FILE *f, const struct run_result *r,
@@ -166,6 +196,7 @@ static void print_process_time(FILE *f, const struct run_result *r,
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, " %.3fs%s", (double)g[i].elapsed / NSEC_PER_SEC,
 		       g[i].done ? "" : " (unfinished)");
+	print_process_spread(f, g, n, name);
 	fprintf(f, "\n%s time:", name);
 	for (int k = 0; k < RESULT_NR_TASK_TIME; k++) {
 		const char *cls = task_time_csv_names[k];

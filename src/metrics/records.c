@@ -197,6 +197,14 @@ static const struct measure_field process_time_fields[] = {
 	  MEASURE_FIELD(struct process_time_record, time),
 	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
 	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
+	{ .json = "token_ns", .csv = "token", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, token_ns), NS_AS_SECONDS(3) },
+	{ .json = "swapins", .csv = "swapins", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, swapins) },
+	{ .json = "passes", .csv = "passes", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, passes) },
+	{ .json = "passes_thrashed", .csv = "passes_thrashed", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, passes_thrashed) },
 };
 
 const struct measure_record process_time_record = {

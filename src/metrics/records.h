@@ -52,6 +52,12 @@ struct process_time_record {
 	uint64_t elapsed;			/* start to the end of its work */
 	uint64_t done;				/* 1: it finished its work */
 	uint64_t time[RESULT_NR_TASK_TIME];	/* adds up to elapsed */
+	uint64_t token_ns;		/* of it holding the swap token */
+	uint64_t swapins;		/* major faults on its anonymous memory
+					 * in its second passes: swap-ins */
+	uint64_t passes;		/* second passes (gitk's map) done */
+	uint64_t passes_thrashed;	/* of them, more waiting for swap-in
+					 * than on a CPU */
 };
 
 /* A progress line: when it appeared, and the time since the previous. */

@@ -145,6 +145,9 @@ struct task_struct {
 	struct reclaim_state *reclaim_state;
 	struct backing_dev_info *backing_dev_info;
 	struct mm_struct *mm;
+	/* Page faults, as arch/x86/mm/fault.c do_page_fault() counts them:
+	 * major when the fault had to read the page (VM_FAULT_MAJOR). */
+	unsigned long maj_flt, min_flt;
 	void *workload;			/* the workload program's private data */
 	void *stack;			/* kernel stack pages (struct page *), or NULL */
 	unsigned char alloc_caller;	/* what its allocation in progress is for

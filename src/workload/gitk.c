@@ -64,6 +64,10 @@ enum { GITK_ELAPSED_MEAN, GITK_ELAPSED_LAST, GITK_ELAPSED_MAX };
 static const char *const gitk_elapsed_names[] = { "mean", "last", "max", NULL };
 enum { GITK_PACK_MMAP, GITK_PACK_READ };
 static const char *const gitk_pack_names[] = { "mmap", "read", NULL };
+enum { GITK_ORDER_FORWARD, GITK_ORDER_BACKWARD };
+enum { GITK_PRODUCER_INLINE, GITK_PRODUCER_PIPE };
+static const char *const gitk_producer_names[] = { "inline", "pipe", NULL };
+static const char *const gitk_order_names[] = { "forward", "backward", NULL };
 
 struct gitk_params {
 	int64_t commits;
@@ -83,9 +87,33 @@ struct gitk_params {
 	uint64_t stagger;
 	int elapsed;
 	int pack_access;
+	int map_order;
+	int producer;
+	uint64_t git_heap;
 };
 
 struct gitk;
+
+/*
+ * The pipe from git log to gitk (fs/pipe.c of 2.6.30-2.6.32): at most
+ * PIPE_BUFFERS (16) buffers of a page each, a page allocated with
+ * GFP_HIGHUSER by pipe_write() for each buffer it starts and given back
+ * when pipe_read() has emptied it (anon_pipe_buf_release() keeps one as
+ * the pipe's tmp_page); one wait queue for both ends.  git log writes
+ * through stdio, whose buffer for a pipe is a page (st_blksize), so every
+ * write() fills one buffer.
+ */
+#define GITK_PIPE_BUFFERS	16
+struct gitk_pipe {
+	struct wait_queue_head wait;
+	struct page *bufs[GITK_PIPE_BUFFERS];
+	unsigned int len[GITK_PIPE_BUFFERS];
+	unsigned int curbuf, nrbufs;
+	struct page *tmp_page;
+	bool writer_gone;		/* EOF once empty */
+	bool reader_gone;		/* EPIPE for the writer */
+	uint64_t written, read;		/* bytes through it */
+};
 
 /* One fake-gitk process: its own address space, buffer, map and output. */
 struct gitk_instance {
@@ -95,6 +123,19 @@ struct gitk_instance {
 	struct mm_struct *mm;
 	struct program_stdout out;
 
+	/*
+	 * git log (producer = pipe): its own process, address space and
+	 * pipe to this one, started anew for every iteration.
+	 */
+	struct task_struct *git_task;
+	struct mm_struct *git_mm;
+	bool git_exited;
+	struct gitk_pipe pipe;
+	unsigned long git_heap;		/* git's heap region, 0: unmapped */
+	unsigned long git_heap_pages;	/* of it written so far */
+
+	/* The packs, mapped in gitk's address space or git's. */
+	struct mm_struct *pack_mm;
 	struct file *pack[GITK_MAX_PACKS];
 	unsigned long pack_addr[GITK_MAX_PACKS];	/* mmap'ed at, 0: not */
 	unsigned int cur_pack;		/* reading this pack ... */
@@ -112,6 +153,10 @@ struct gitk_instance {
 	/* Where its time went from its start (task_time_breakdown at the
 	 * start, and over [started, ended] once ended). */
 	sim_time_t time_base[NR_TASK_TIME], time[NR_TASK_TIME];
+	/* Its second passes: how many, how many thrashed, their swap-ins;
+	 * and its time holding the swap token, taken as it exits. */
+	uint64_t passes, passes_thrashed, swapins;
+	sim_time_t token_ns;
 };
 
 struct gitk {
@@ -161,7 +206,7 @@ static bool gitk_open_packs(struct gitk_instance *gi)
 		 * pack fits either).
 		 */
 		if (g->p->pack_access == GITK_PACK_MMAP && g->pack_size[i])
-			gi->pack_addr[i] = do_mmap_file(gi->mm, inode->i_mapping, 0,
+			gi->pack_addr[i] = do_mmap_file(gi->pack_mm, inode->i_mapping, 0,
 					(unsigned long)program_page_align(g->pack_size[i]),
 					VM_READ);
 	}
@@ -174,8 +219,8 @@ static bool gitk_open_packs(struct gitk_instance *gi)
 static void gitk_close_packs(struct gitk_instance *gi)
 {
 	for (unsigned int i = 0; i < GITK_MAX_PACKS; i++) {
-		if (gi->pack_addr[i] && gi->mm)
-			do_munmap(gi->mm, gi->pack_addr[i]);
+		if (gi->pack_addr[i] && gi->pack_mm)
+			do_munmap(gi->pack_mm, gi->pack_addr[i]);
 		gi->pack_addr[i] = 0;
 		program_close(&gi->pack[i]);
 	}
@@ -189,7 +234,7 @@ static bool gitk_touch_pack(struct gitk_instance *gi, unsigned int i,
 	unsigned long last = (unsigned long)((pos + n - 1) >> PAGE_SHIFT);
 
 	for (unsigned long page = first; page <= last; page++)
-		if (!program_access_mapped(gi->mm,
+		if (!program_access_mapped(gi->pack_mm,
 					   gi->pack_addr[i] + (page << PAGE_SHIFT)))
 			return false;
 	return true;
@@ -250,6 +295,204 @@ static uint64_t gitk_commits_read(const struct gitk_instance *gi)
 	return gi->log_read / p->log_bytes;
 }
 
+/* ---- git log and its pipe (producer = pipe) ----------------------------- */
+
+static void gitk_pipe_wait(struct gitk_pipe *pipe, bool writer)
+{
+	DEFINE_WAIT(wait);
+
+	for (;;) {
+		prepare_to_wait(&pipe->wait, &wait, TASK_INTERRUPTIBLE);
+		if (program_killed())
+			break;
+		if (writer ? pipe->nrbufs < GITK_PIPE_BUFFERS || pipe->reader_gone :
+			     pipe->nrbufs || pipe->writer_gone)
+			break;
+		schedule();
+	}
+	finish_wait(&pipe->wait, &wait);
+}
+
+/* git log's write() of @n bytes, at most a page: false on EPIPE or kill. */
+static bool gitk_pipe_write(struct gitk_pipe *pipe, unsigned int n)
+{
+	struct page *page;
+
+	gitk_pipe_wait(pipe, true);
+	if (program_killed() || pipe->reader_gone)
+		return false;
+	page = pipe->tmp_page;
+	pipe->tmp_page = NULL;
+	while (!page) {
+		page = alloc_pages_for(ALLOC_CALLER_OTHER, GFP_HIGHUSER, 0);
+		if (page)
+			break;
+		/* -ENOMEM: the C library's write() is retried. */
+		program_sleep(jiffies_to_ns(1));
+		if (program_killed())
+			return false;
+	}
+	pipe->bufs[(pipe->curbuf + pipe->nrbufs) % GITK_PIPE_BUFFERS] = page;
+	pipe->len[(pipe->curbuf + pipe->nrbufs) % GITK_PIPE_BUFFERS] = n;
+	pipe->nrbufs++;
+	pipe->written += n;
+	wake_up_interruptible(&pipe->wait);
+	return true;
+}
+
+/* Give a read buffer's page back, or keep it as the next tmp_page. */
+static void gitk_pipe_buf_release(struct gitk_pipe *pipe, struct page *page)
+{
+	if (!pipe->tmp_page)
+		pipe->tmp_page = page;
+	else
+		__free_page(page);
+}
+
+/* gitk's read(): one buffer; false at the end of the file or on a kill. */
+static bool gitk_pipe_read(struct gitk_pipe *pipe)
+{
+	unsigned int i;
+
+	gitk_pipe_wait(pipe, false);
+	if (program_killed() || !pipe->nrbufs)
+		return false;
+	i = pipe->curbuf;
+	pipe->read += pipe->len[i];
+	gitk_pipe_buf_release(pipe, pipe->bufs[i]);
+	pipe->bufs[i] = NULL;
+	pipe->curbuf = (i + 1) % GITK_PIPE_BUFFERS;
+	pipe->nrbufs--;
+	wake_up_interruptible(&pipe->wait);
+	return true;
+}
+
+/* Every page the pipe still holds goes back (the pipe is closed). */
+static void gitk_pipe_free(struct gitk_pipe *pipe)
+{
+	while (pipe->nrbufs) {
+		__free_page(pipe->bufs[pipe->curbuf]);
+		pipe->bufs[pipe->curbuf] = NULL;
+		pipe->curbuf = (pipe->curbuf + 1) % GITK_PIPE_BUFFERS;
+		pipe->nrbufs--;
+	}
+	if (pipe->tmp_page)
+		__free_page(pipe->tmp_page);
+	pipe->tmp_page = NULL;
+}
+
+static void gitk_pipe_reset(struct gitk_pipe *pipe)
+{
+	gitk_pipe_free(pipe);
+	memset(pipe, 0, sizeof(*pipe));
+	init_waitqueue_head(&pipe->wait);
+}
+
+/*
+ * git log's heap: the struct commit, its tree object and parent list and
+ * their hash slots it keeps for every commit it has walked (it frees each
+ * commit's text once printed), written as it parses them.
+ */
+static bool gitk_git_heap_grow(struct gitk_instance *gi)
+{
+	struct gitk *g = gi->g;
+	uint64_t want = gitk_commits_read(gi) * g->p->git_heap;
+	unsigned long pages = (unsigned long)((want + PAGE_SIZE - 1) >> PAGE_SHIFT);
+
+	for (; gi->git_heap_pages < pages; gi->git_heap_pages++) {
+		if (!program_access(g->w, gi->git_mm, gi->git_heap +
+				    (gi->git_heap_pages << PAGE_SHIFT), true))
+			return false;
+		g->c.anon_pages++;
+	}
+	return true;
+}
+
+/*
+ * git log --pretty=raw --parents: reads the pack, inflates and parses each
+ * commit (its CPU per pack byte) and writes the commit's text into the
+ * pipe a page at a time, blocking while the pipe is full.  Exits at the
+ * end of the log, or when gitk has gone (EPIPE).
+ */
+static void gitk_git_main(void *arg)
+{
+	struct gitk_instance *gi = arg;
+	const struct gitk_params *p = gi->g->p;
+	uint64_t total = (uint64_t)p->commits * p->decoded_bytes;
+	struct gitk_pipe *pipe = &gi->pipe;
+
+	while (pipe->written < total && !program_killed()) {
+		uint64_t text = gitk_commits_read(gi) * p->decoded_bytes;
+
+		if (text - pipe->written >= PAGE_SIZE ||
+		    (text == total && text > pipe->written)) {
+			if (!gitk_pipe_write(pipe, (unsigned int)min(text - pipe->written,
+							 (uint64_t)PAGE_SIZE)))
+				break;
+			continue;
+		}
+		if (!gitk_read_more(gi) || !gitk_git_heap_grow(gi))
+			break;
+	}
+	gitk_close_packs(gi);
+	gi->git_heap = 0;
+	gi->git_heap_pages = 0;
+	gi->pack_mm = NULL;
+	gi->git_mm = NULL;
+	/* do_exit(): exit_mm() before exit_files(), so gitk's EOF comes
+	 * once git's memory is back. */
+	program_task_exit();
+	gi->git_exited = true;
+	pipe->writer_gone = true;
+	wake_up_interruptible(&pipe->wait);
+}
+
+/* gitk runs `git log` (fork and exec): a new process and a new pipe. */
+static bool gitk_start_git(struct gitk_instance *gi)
+{
+	struct gitk *g = gi->g;
+	uint64_t heap = (uint64_t)g->p->commits * g->p->git_heap;
+
+	gitk_pipe_reset(&gi->pipe);
+	gi->git_mm = mm_alloc();
+	gi->pack_mm = gi->git_mm;
+	if (!gitk_open_packs(gi)) {
+		gitk_close_packs(gi);
+		mmput(gi->git_mm);
+		gi->git_mm = gi->pack_mm = NULL;
+		return false;
+	}
+	if (heap)
+		gi->git_heap = do_mmap_anon(gi->git_mm,
+					    (unsigned long)program_page_align(heap),
+					    VM_READ | VM_WRITE);
+	gi->git_heap_pages = 0;
+	gi->git_exited = false;
+	gi->git_task = program_spawn_task(g->w, gitk_git_main, gi, gi->git_mm,
+					  "git");
+	return true;
+}
+
+/* Commits whose text gitk has: read off the pipe, or by itself. */
+static uint64_t gitk_commits_have(const struct gitk_instance *gi)
+{
+	const struct gitk_params *p = gi->g->p;
+
+	if (p->producer == GITK_PRODUCER_INLINE)
+		return gitk_commits_read(gi);
+	if (gi->pipe.read >= (uint64_t)p->commits * p->decoded_bytes)
+		return (uint64_t)p->commits;
+	return gi->pipe.read / p->decoded_bytes;
+}
+
+/* More text: read from the pipe, or from the pack by itself. */
+static bool gitk_get_more(struct gitk_instance *gi)
+{
+	if (gi->g->p->producer == GITK_PRODUCER_INLINE)
+		return gitk_read_more(gi);
+	return gitk_pipe_read(&gi->pipe);
+}
+
 /* ---- the buffer and the map --------------------------------------------- */
 
 /* Append commits [first, first + nr) to the buffer: write every page
@@ -276,26 +519,52 @@ static bool gitk_append(struct gitk_instance *gi, uint64_t first, uint64_t nr)
 	return true;
 }
 
-/* Read back commit @i's record (the pages not read yet in this pass). */
+/*
+ * Read back commit @i's record: the pages of it not read yet in this
+ * pass.  *@cursor is the next page to read walking forward (the pages
+ * below it are read), or, walking backward, the page above the next one.
+ */
 static bool gitk_read_record(struct gitk_instance *gi, uint64_t i,
-			     unsigned long *next_page)
+			     bool backward, unsigned long *cursor)
 {
 	struct gitk *g = gi->g;
 	uint64_t d = g->p->decoded_bytes;
-	unsigned long last;
+	unsigned long first, last;
 
 	if (!d)
 		return true;
+	first = (unsigned long)(i * d >> PAGE_SHIFT);
 	last = (unsigned long)(((i + 1) * d - 1) >> PAGE_SHIFT);
-	for (; *next_page <= last; (*next_page)++)
+	for (; !backward && *cursor <= last; (*cursor)++)
 		if (!program_access(g->w, gi->mm,
-				    gi->buf + (*next_page << PAGE_SHIFT), false))
+				    gi->buf + (*cursor << PAGE_SHIFT), false))
+			return false;
+	for (; backward && *cursor > first; (*cursor)--)
+		if (!program_access(g->w, gi->mm,
+				    gi->buf + ((*cursor - 1) << PAGE_SHIFT), false))
 			return false;
 	return true;
 }
 
-/* The parent-to-child link of one commit: a write at a random slot. */
-static bool gitk_insert(struct gitk_instance *gi)
+/*
+ * The slot commit @i hashes to.  A hash map keyed by a commit's SHA-1 puts
+ * one commit in the same slot in every run and in every process, and
+ * SHA-1s are spread evenly: a fixed mix of the commit's index (the
+ * finaliser of SplitMix64, Steele, Lea and Flood, OOPSLA 2014) stands for
+ * it, so the seed draws nothing here.
+ */
+static uint64_t gitk_slot(uint64_t i, uint64_t nr_slots)
+{
+	uint64_t z = i + 0x9e3779b97f4a7c15ULL;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return z % nr_slots;
+}
+
+/* The parent-to-child link of commit @i: a write at its slot. */
+static bool gitk_insert(struct gitk_instance *gi, uint64_t i)
 {
 	struct gitk *g = gi->g;
 	uint64_t e = g->p->hash_entry;
@@ -303,7 +572,7 @@ static bool gitk_insert(struct gitk_instance *gi)
 
 	if (!e)
 		return true;
-	page = (unsigned long)(prandom_below((uint64_t)g->p->commits) * e >> PAGE_SHIFT);
+	page = (unsigned long)(gitk_slot(i, (uint64_t)g->p->commits) * e >> PAGE_SHIFT);
 	if (!program_access(g->w, gi->mm, gi->map + (page << PAGE_SHIFT), true))
 		return false;
 	if (page_bitmap_test_and_set(&gi->map_touched, page))
@@ -336,10 +605,10 @@ static bool gitk_load(struct gitk_instance *gi)
 	uint64_t done = 0;
 
 	while (done < (uint64_t)p->commits) {
-		uint64_t avail = gitk_commits_read(gi), nr;
+		uint64_t avail = gitk_commits_have(gi), nr;
 
 		if (done == avail) {
-			if (!gitk_read_more(gi))
+			if (!gitk_get_more(gi))
 				return false;
 			continue;
 		}
@@ -349,34 +618,69 @@ static bool gitk_load(struct gitk_instance *gi)
 			program_cpu(nr, p->map_cpu_per_commit);
 		if (!gitk_append(gi, done, nr))
 			return false;
-		for (uint64_t i = 0; !p->map_pass && i < nr; i++)
-			if (!gitk_insert(gi))
+		for (uint64_t i = done; !p->map_pass && i < done + nr; i++)
+			if (!gitk_insert(gi, i))
 				return false;
+		done += nr;
+		gitk_progress(gi, done);
+	}
+	/* git log exits once its last write is read: gitk reads to EOF. */
+	while (p->producer == GITK_PRODUCER_PIPE && gitk_pipe_read(&gi->pipe))
+		;
+	return !program_killed();
+}
+
+/*
+ * The second pass: every commit's record read back and hashed into the
+ * map, walking the buffer from its first commit to its last (map_order =
+ * forward, the order git log printed them) or from its last to its first
+ * (backward: the pages written last, the likeliest still in memory, first).
+ */
+static bool gitk_map(struct gitk_instance *gi)
+{
+	const struct gitk_params *p = gi->g->p;
+	uint64_t n = (uint64_t)p->commits, done = 0;
+	bool backward = p->map_order == GITK_ORDER_BACKWARD;
+	unsigned long cursor = backward ?
+		(unsigned long)((n * p->decoded_bytes + PAGE_SIZE - 1) >> PAGE_SHIFT) : 0;
+
+	while (done < n) {
+		uint64_t nr = gitk_batch(p, done, n);
+
+		if (program_killed())
+			return false;
+		program_cpu(nr, p->map_cpu_per_commit);
+		for (uint64_t k = done; k < done + nr; k++) {
+			uint64_t i = backward ? n - 1 - k : k;
+
+			if (!gitk_read_record(gi, i, backward, &cursor) ||
+			    !gitk_insert(gi, i))
+				return false;
+		}
 		done += nr;
 		gitk_progress(gi, done);
 	}
 	return true;
 }
 
-static bool gitk_map(struct gitk_instance *gi)
+/*
+ * The second pass, measured: its swap-ins (the major faults it takes, all
+ * on the buffer and the map) and whether it thrashed, waiting longer for
+ * swap-in than it ran on a CPU.
+ */
+static bool gitk_map_pass(struct gitk_instance *gi)
 {
-	const struct gitk_params *p = gi->g->p;
-	unsigned long next_page = 0;
-	uint64_t done = 0;
+	sim_time_t t0[NR_TASK_TIME], t1[NR_TASK_TIME];
+	unsigned long maj = current->maj_flt;
 
-	while (done < (uint64_t)p->commits) {
-		uint64_t nr = gitk_batch(p, done, (uint64_t)p->commits);
-
-		if (program_killed())
-			return false;
-		program_cpu(nr, p->map_cpu_per_commit);
-		for (uint64_t i = done; i < done + nr; i++)
-			if (!gitk_read_record(gi, i, &next_page) ||
-			    !gitk_insert(gi))
-				return false;
-		done += nr;
-		gitk_progress(gi, done);
-	}
+	task_time_breakdown(current, t0);
+	if (!gitk_map(gi))
+		return false;
+	task_time_breakdown(current, t1);
+	gi->passes++;
+	gi->swapins += current->maj_flt - maj;
+	if (t1[TT_SWAPIN] - t0[TT_SWAPIN] > t1[TT_CPU] - t0[TT_CPU])
+		gi->passes_thrashed++;
 	return true;
 }
 
@@ -398,17 +702,31 @@ static bool gitk_iteration(struct gitk_instance *gi)
 	uint64_t map_len = (uint64_t)p->commits * p->hash_entry;
 	bool ok;
 
-	if (!gitk_open_packs(gi))
-		return false;
+	if (p->producer == GITK_PRODUCER_PIPE) {
+		if (!gitk_start_git(gi))
+			return false;
+	} else {
+		gi->pack_mm = gi->mm;
+		if (!gitk_open_packs(gi))
+			return false;
+	}
 	if (buf_len)
 		gi->buf = do_mmap_anon(gi->mm, (unsigned long)program_page_align(buf_len),
 				       VM_READ | VM_WRITE);
 	if (map_len)
 		gi->map = do_mmap_anon(gi->mm, (unsigned long)program_page_align(map_len),
 				       VM_READ | VM_WRITE);
-	ok = gitk_load(gi) && (!p->map_pass || gitk_map(gi));
+	ok = gitk_load(gi);
+	if (p->producer == GITK_PRODUCER_PIPE) {
+		/* gitk closes its end: a git still writing gets EPIPE. */
+		gi->pipe.reader_gone = true;
+		wake_up_interruptible(&gi->pipe.wait);
+		gitk_pipe_free(&gi->pipe);
+	} else {
+		gitk_close_packs(gi);
+	}
+	ok = ok && (!p->map_pass || gitk_map_pass(gi));
 	/* Discard it all, as the fake gitk does before its next round. */
-	gitk_close_packs(gi);
 	gitk_unmap(gi);
 	return ok;
 }
@@ -445,9 +763,11 @@ static void gitk_main(void *arg)
 		gi->done = loops == (unsigned long)p->loops;
 		gi->ended = sim_now();
 		gitk_time_since_start(gi, gi->time);
+		gi->token_ns = swap_token_held_ns(gi->mm);
 	}
 	if (program_killed())
 		g->any_killed = true;
+	gitk_pipe_free(&gi->pipe);
 	program_stdout_close(&gi->out);
 	gi->mm = NULL;
 	program_task_exit();
@@ -498,6 +818,7 @@ static int gitk_start(struct workload *w)
 		gi->g = g;
 		gi->index = i;
 		program_stdout_init(&gi->out, sim_now());
+		init_waitqueue_head(&gi->pipe.wait);
 		page_bitmap_init(&gi->map_touched,
 				 (unsigned long)(map_len >> PAGE_SHIFT));
 		gi->mm = mm_alloc();
@@ -576,16 +897,22 @@ static void gitk_collect(struct workload *w, struct run_result *r)
 			.instance = i,
 			.started = gi->started,
 			.done = gi->done,
+			.passes = gi->passes,
+			.passes_thrashed = gi->passes_thrashed,
+			.swapins = gi->swapins,
 		};
 
 		if (gi->running) {
 			/* One that has not ended ran until now. */
 			if (!gi->ended) {
 				gitk_time_since_start(gi, gi->time);
+				if (gi->mm)
+					gi->token_ns = swap_token_held_ns(gi->mm);
 				rec.elapsed = sim_now() - gi->started;
 			} else {
 				rec.elapsed = gi->ended - gi->started;
 			}
+			rec.token_ns = gi->token_ns;
 			for (int k = 0; k < NR_TASK_TIME; k++) {
 				rec.time[k] = gi->time[k];
 				sum[k] += gi->time[k];
@@ -723,6 +1050,127 @@ GITK_TIME(congestion_wait, "gitk-cw-time", 190, "in congestion_wait");
 GITK_TIME(swapin, "gitk-swapin", 200, "waiting for swap-in");
 GITK_TIME(file_read, "gitk-file-read", 210, "waiting for file reads");
 
+/*
+ * How far apart one run's processes finished, and how they got there: the
+ * spread the record says 2.6.30 did not have (its repeats' sd was 8 s on
+ * x86-64, <20091119081219.GB1119@csn.ul.ie>), and the swap token and the
+ * thrashing passes behind it.
+ */
+static double gitk_finish_spread(const struct run_result *r)
+{
+	size_t nr;
+	const struct process_time_record *rec =
+		result_records(r, "gitk_instances", &nr);
+	uint64_t lo = UINT64_MAX, hi = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		lo = min(lo, rec[i].elapsed);
+		hi = max(hi, rec[i].elapsed);
+	}
+	return nr ? (double)(hi - lo) / NSEC_PER_SEC : NAN;
+}
+
+MEASURE_SHOWN(gitk_spread, .name = "gitk-spread", .order = 155,
+	.doc = "the slowest fake gitk process's elapsed time less the fastest's, "
+	"in one run",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_finish_spread,
+	.title = "gitk processes' finish spread (s)", .group = "gitk",
+	.precision = 2);
+
+/*
+ * The standard deviation (n - 1) of one run's processes' elapsed times:
+ * what the 19 Nov "(stddev:...)" measured if "run fake-gitk multiple
+ * times" meant several processes in one run rather than repeated runs
+ * (<20091119081219.GB1119@csn.ul.ie>; docs/workloads.md).
+ */
+static double gitk_process_sd(const struct run_result *r)
+{
+	size_t nr;
+	const struct process_time_record *rec =
+		result_records(r, "gitk_instances", &nr);
+	double sum = 0, ss = 0, mean;
+
+	if (nr < 2)
+		return NAN;
+	for (size_t i = 0; i < nr; i++)
+		sum += (double)rec[i].elapsed / NSEC_PER_SEC;
+	mean = sum / (double)nr;
+	for (size_t i = 0; i < nr; i++) {
+		double d = (double)rec[i].elapsed / NSEC_PER_SEC - mean;
+
+		ss += d * d;
+	}
+	return sqrt(ss / (double)(nr - 1));
+}
+
+MEASURE_SHOWN(gitk_process_sd, .name = "gitk-process-sd", .order = 156,
+	.doc = "the standard deviation of one run's fake gitk processes' "
+	"elapsed times",
+	.unit = "s", .kind = MEASURE_GAUGE, .value = gitk_process_sd,
+	.title = "sd of gitk processes' elapsed in a run (s)", .group = "gitk",
+	.precision = 2);
+
+static double gitk_thrashed(const struct run_result *r)
+{
+	size_t nr;
+	const struct process_time_record *rec =
+		result_records(r, "gitk_instances", &nr);
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		n += rec[i].passes_thrashed;
+	return nr ? (double)n : NAN;
+}
+
+MEASURE_SHOWN(gitk_thrashed, .name = "gitk-thrashed", .order = 157,
+	.doc = "fake gitk's second passes that waited longer for swap-in than "
+	"they ran on a CPU, all processes",
+	.unit = "", .kind = MEASURE_COUNTER, .value = gitk_thrashed,
+	.title = "gitk second passes thrashing", .group = "gitk",
+	.precision = 2);
+
+static double gitk_pass_swapins(const struct run_result *r)
+{
+	size_t nr;
+	const struct process_time_record *rec =
+		result_records(r, "gitk_instances", &nr);
+	uint64_t n = 0, passes = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		n += rec[i].swapins;
+		passes += rec[i].passes;
+	}
+	return passes ? (double)n / (double)passes : NAN;
+}
+
+MEASURE_SHOWN(gitk_pass_swapins, .name = "gitk-pass-swapins", .order = 158,
+	.doc = "swap-ins (major faults) per fake gitk second pass",
+	.unit = "", .kind = MEASURE_GAUGE, .value = gitk_pass_swapins,
+	.title = "swap-ins per gitk second pass", .group = "gitk",
+	.precision = 0);
+
+/* The largest share of its own elapsed time one process held the token. */
+static double gitk_token_share(const struct run_result *r)
+{
+	size_t nr;
+	const struct process_time_record *rec =
+		result_records(r, "gitk_instances", &nr);
+	double best = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (rec[i].elapsed)
+			best = fmax(best, (double)rec[i].token_ns /
+					  (double)rec[i].elapsed);
+	return nr ? best : NAN;
+}
+
+MEASURE_SHOWN(gitk_token_share, .name = "gitk-token-share", .order = 159,
+	.doc = "the largest share of one fake gitk process's elapsed time it "
+	"held the swap token",
+	.unit = "", .kind = MEASURE_GAUGE, .value = gitk_token_share,
+	.title = "largest gitk share holding the swap token", .group = "gitk",
+	.precision = 2);
+
 /* Not in compare's table; validate's claims read them. */
 static double gitk_stall_p50(const struct run_result *r)
 {
@@ -773,6 +1221,9 @@ static void gitk_release(struct workload *w)
 			program_close(&gi->pack[k]);
 		if (!gi->exited)
 			program_task_release(gi->task);
+		if (gi->git_task && !gi->git_exited)
+			program_task_release(gi->git_task);
+		gitk_pipe_free(&gi->pipe);
 		program_stdout_free(&gi->out);
 		page_bitmap_free(&gi->map_touched);
 	}
@@ -809,6 +1260,11 @@ static int gitk_validate(const struct scenario *sc, struct scenario_task *task,
 				       "(at most fs_size, %llu bytes)",
 				       task->name, (unsigned long long)total,
 				       (unsigned long long)sc->machine.fs_size);
+	if (p->producer == GITK_PRODUCER_PIPE && !p->decoded_bytes)
+		return scenario_errorf(sc, task->line, err, "[task %s]: producer = "
+				       "pipe sends the log's text through the pipe: "
+				       "decoded_bytes must be above 0 (or producer "
+				       "= inline)", task->name);
 	if (total < (uint64_t)p->packs)
 		return scenario_errorf(sc, task->line, err, "[task %s]: %lld packs "
 				       "for %llu bytes of log (at most one pack "
@@ -889,6 +1345,24 @@ static const struct param_spec gitk_params[] = {
 	  .doc = "what Elapsed reports: the mean of the processes' elapsed "
 		 "times, the last-started one's, or the longest [cover: \"The "
 		 "length of time it takes fake-gitk to complete on average\"]" },
+	{ .key = "map_order", .type = PARAM_ENUM, .def = "forward",
+	  .words = gitk_order_names, P(map_order),
+	  .doc = "the order the second pass walks the buffer: first commit to "
+		 "last (forward, as git log printed them) or last to first "
+		 "[assumed: the record does not say]" },
+	{ .key = "producer", .type = PARAM_ENUM, .def = "inline",
+	  .words = gitk_producer_names, P(producer),
+	  .doc = "who reads the pack: gitk itself (inline: one process, git "
+		 "log's CPU is gitk's) or a git log process per iteration "
+		 "writing the log's text into a pipe gitk reads, as gitk runs "
+		 "git log (pipe) [assumed: the record does not say how the "
+		 "fake gitk got its log]" },
+	{ .key = "git_heap", .type = PARAM_SIZE, .def = "144B",
+	  .min = 0, .max = 1 << 16, P(git_heap),
+	  .doc = "with producer = pipe, git log's own heap per commit walked: "
+		 "its struct commit, tree object, parent list and hash slots "
+		 "(it frees each commit's text once printed) [assumed: "
+		 "100-250 B]" },
 	{ .key = "pack_access", .type = PARAM_ENUM, .def = "mmap",
 	  .words = gitk_pack_names, P(pack_access),
 	  .doc = "how the pack is read: mmap and page faults, as git does "

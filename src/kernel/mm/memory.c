@@ -677,7 +677,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 int access_user_page(struct mm_struct *mm, unsigned long address, bool write)
 {
 	struct vm_area_struct *vma = find_vma(mm, address);
-	int ret = 0;
+	int ret = 0, fault;
 
 	if (!vma || address < vma->vm_start)
 		return VM_FAULT_SIGBUS;
@@ -694,10 +694,16 @@ int access_user_page(struct mm_struct *mm, unsigned long address, bool write)
 		/* Reclaim may unmap the page again between the fault and the
 		 * retried access; the kernel would fault again too. */
 		BUG_ON(tries > 1000);
-		ret |= handle_mm_fault(mm, vma, address,
-				       write ? FAULT_FLAG_WRITE : 0);
-		if (ret & (VM_FAULT_OOM | VM_FAULT_SIGBUS))
+		fault = handle_mm_fault(mm, vma, address,
+					write ? FAULT_FLAG_WRITE : 0);
+		ret |= fault;
+		if (fault & (VM_FAULT_OOM | VM_FAULT_SIGBUS))
 			return ret;
+		/* do_page_fault()'s accounting, per fault handled. */
+		if (current && (fault & VM_FAULT_MAJOR))
+			current->maj_flt++;
+		else if (current)
+			current->min_flt++;
 	}
 }
 
