@@ -924,6 +924,102 @@ static void test_target_values_and_options(void **state)
 	calibration_free(&c);
 }
 
+/*
+ * sd=S: the runs' standard deviation is a second term of the target.
+ * Every evaluation's objective is exactly the two relative squared errors
+ * of its runs' mean and sample standard deviation, and sd needs seeds.
+ */
+static void test_sd_target(void **state)
+{
+	char *scen = write_scenario("hogsd.ini", HOG_SCENARIO("16M", "1us"));
+	const char *targets[] = { "sim_end=10s,sd=5ms" };
+	const char *fits[] = { "hog.cpu_per_page=500ns..20us:log" };
+	struct calibration_opts o = {
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = targets, .nr_targets = 1,
+		.fits = fits, .nr_fits = 1, .nr_seeds = 3, .max_evals = 4,
+	};
+	struct calibration c;
+	char err[2048];
+	size_t checked = 0;
+
+	(void)state;
+	init_ok(&c, &o);
+	assert_true(fabs(c.rec.targets[0].sd - 0.005) < 1e-12);
+	assert_true(fabs(c.rec.targets[0].sd_scale - 0.005) < 1e-12);
+	run_ok(&c, 2);
+	for (size_t i = 0; i < c.rec.nr_evals; i++) {
+		const struct calibration_eval *e = &c.rec.evals[i];
+		double mean = 0, ss = 0, sd, want;
+
+		if (!isfinite(e->objective))
+			continue;
+		for (int s = 0; s < 3; s++)
+			mean += e->runs[s] / 3;
+		for (int s = 0; s < 3; s++)
+			ss += (e->runs[s] - mean) * (e->runs[s] - mean);
+		sd = sqrt(ss / 2);
+		assert_true(fabs(e->sds[0] - sd) <= 1e-9 * (1 + sd));
+		want = pow((mean - 10) / 10, 2) + pow((sd - 0.005) / 0.005, 2);
+		if (fabs(e->objective - want) > 1e-9 * want)
+			fail_msg("evaluation %zu: objective %.12g, want %.12g", i + 1,
+				 e->objective, want);
+		checked++;
+	}
+	assert_true(checked > 0);
+	calibration_free(&c);
+
+	/* One seed has no standard deviation. */
+	o.nr_seeds = 1;
+	err[0] = 0;
+	assert_int_equal(calibration_init(&c, &o, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sd= needs at least two seeds"));
+	calibration_free(&c);
+	free(scen);
+}
+
+/*
+ * A key of words is fitted as a choice among them: every evaluation
+ * writes one of the words from LO to HI into the scenario, and the design
+ * reaches more than one of them.
+ */
+static void test_choice_fit(void **state)
+{
+	char *scen = write_scenario("hogch.ini", HOG_SCENARIO("16M", "1us"));
+	const char *targets[] = { "sim_end=10s" };
+	const char *fits[] = { "hog.pattern=seq..hotcold",
+			       "hog.cpu_per_page=500ns..20us:log" };
+	struct calibration_opts o = {
+		.sources = ONE_FILE(scen), .nr_sources = 1,
+		.targets = targets, .nr_targets = 1,
+		.fits = fits, .nr_fits = 2, .nr_seeds = 1, .max_evals = 6,
+	};
+	struct calibration c;
+	bool seen[3] = { false };
+	static const char *const words[] = { "seq", "random", "hotcold" };
+
+	(void)state;
+	init_ok(&c, &o);
+	assert_string_equal(c.rec.params[0].type, "choice");
+	assert_string_equal(c.rec.params[0].lo, "seq");
+	assert_string_equal(c.rec.params[0].hi, "hotcold");
+	run_ok(&c, 2);
+	for (size_t i = 0; i < c.rec.nr_evals; i++) {
+		int k;
+
+		for (k = 0; k < 3; k++)
+			if (!strcmp(c.rec.evals[i].values[0], words[k]))
+				break;
+		if (k == 3)
+			fail_msg("evaluation %zu wrote '%s'", i + 1,
+				 c.rec.evals[i].values[0]);
+		seen[k] = true;
+	}
+	assert_true(seen[0] + seen[1] + seen[2] >= 2);
+	calibration_free(&c);
+	free(scen);
+}
+
 /* ---- refusals ----------------------------------------------------------- */
 
 struct refusal {
@@ -969,7 +1065,15 @@ static void test_refusals(void **state)
 		{ "failures=lots", "disk_seek=7ms..12ms", NULL, "'lots' is not a number" },
 		{ "failures=0", "disk_seek=7ms..12ms", NULL, "a target of 0 has no relative error" },
 		{ "elapsed=9:48.545,weight=-1", "disk_seek=7ms..12ms", NULL, "weight '-1'" },
-		{ "elapsed=9:48.545,tol=1", "disk_seek=7ms..12ms", NULL, "expected weight=W or scale=S" },
+		{ "elapsed=9:48.545,tol=1", "disk_seek=7ms..12ms", NULL, "expected weight=W, scale=S, sd=S or sd_scale=S" },
+		{ "elapsed=9:48.545,sd=-1s", "disk_seek=7ms..12ms", NULL, "sd '-1s': expected a time" },
+		{ "elapsed=9:48.545,sd=8", "disk_seek=7ms..12ms", NULL, "sd '8': expected a time" },
+		{ "elapsed=9:48.545,sd_scale=10%", "disk_seek=7ms..12ms", NULL, "give sd=S too" },
+		{ "elapsed=9:48.545,sd=8s,sd_scale=0%", "disk_seek=7ms..12ms", NULL, "sd_scale R% needs R above 0" },
+		/* a choice of words */
+		{ "elapsed=9:48.545", "gitk.producer=inline..nosuch", NULL, "not one of the key's words" },
+		{ "elapsed=9:48.545", "gitk.producer=inline..pipe:log", NULL, "a choice of words has no log scale" },
+		{ "elapsed=9:48.545", "gitk.map_order=backward..forward", NULL, "the range is inverted" },
 		{ "elapsed", "disk_seek=7ms..12ms", NULL, "expected MEASURE=VALUE" },
 		/* nothing to do */
 		{ NULL, "disk_seek=7ms..12ms", NULL, "which targets?" },
@@ -1124,6 +1228,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_same_arguments_same_record),
 		cmocka_unit_test(test_fitted_scenario_reproduces_best),
 		cmocka_unit_test(test_target_values_and_options),
+		cmocka_unit_test(test_sd_target),
+		cmocka_unit_test(test_choice_fit),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_refusals_of_targets_against_the_scenario),
 		cmocka_unit_test(test_constant_zero_measure_refused),
