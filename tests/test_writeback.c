@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include "wb_machine.h"
 #include "mmsim/wb_internal.h"
+#include "metrics/metrics.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -414,6 +415,10 @@ static void background_stops_at_threshold(const char *base)
 	assert_true(nr_dirty() < background + ratelimit_pages);
 	assert_true(nr_dirty() + MAX_WRITEBACK_PAGES >= background);
 	assert_int_equal(nr_writeback(), 0);
+	/* Each pass wrote at most one MAX_WRITEBACK_PAGES chunk. */
+	assert_true(flusher_stats.passes > 0);
+	assert_true(flusher_stats.pass_pages_max <= MAX_WRITEBACK_PAGES);
+	assert_true(flusher_stats.pass_pages_max > MAX_WRITEBACK_PAGES / 2);
 	machine_shutdown();
 }
 
@@ -448,11 +453,43 @@ static void congested_queue(const char *base)
 	assert_true(disk_queue()->backing_dev_info.congested_count[BLK_RW_ASYNC] > 0);
 }
 
+/* A measure of the run, as mmsim run collects it. */
+static uint64_t run_measure(const char *collector, const char *name,
+			    unsigned int i)
+{
+	struct run_result r;
+	uint64_t v;
+
+	result_init(&r);
+	metrics_find(collector)->collect(&r);
+	if (metrics_find(name)->type == MT_ARRAY)
+		v = result_uints(&r, name)[i];
+	else
+		v = result_uint(&r, name);
+	result_free(&r);
+	return v;
+}
+
 static void test_pdflush_naps_on_congestion(void **state)
 {
 	(void)state;
 	congested_queue("2.6.31");
 	assert_true(cw_calls(CW_PDFLUSH) > 0);
+	/*
+	 * The measures: passes that met the congested queue, and every nap
+	 * recorded, each after one of them (more_io alone never napped:
+	 * one big file, written from b_io until the queue filled).
+	 */
+	assert_true(run_measure("wb_passes", "wb_passes_congested", 0) > 0);
+	assert_int_equal(run_measure("wb_passes", "wb_naps", 0),
+			 cw_calls(CW_PDFLUSH));
+	assert_int_equal(run_measure("wb_passes", "wb_naps_congested", 0),
+			 cw_calls(CW_PDFLUSH));
+	/* blk_congested: [async, sync] x [times, ns]. */
+	assert_int_equal(run_measure("blk_congested", "blk_congested", 0),
+			 disk_queue()->backing_dev_info.congested_count[BLK_RW_ASYNC]);
+	assert_true(run_measure("blk_congested", "blk_congested", 1) > 0);
+	assert_int_equal(run_measure("blk_congested", "blk_congested", 2), 0);
 	machine_shutdown();
 }
 
@@ -462,6 +499,11 @@ static void test_flusher_blocks_on_congestion(void **state)
 	congested_queue("2.6.32-rc6");
 	assert_int_equal(cw_calls(CW_PDFLUSH), 0);
 	assert_true(disk_queue()->stats.sleeps[BLK_RW_ASYNC] > 0);
+	/* Blocking: it never sees the congestion, never naps. */
+	assert_true(run_measure("wb_passes", "wb_passes", 0) > 0);
+	assert_int_equal(run_measure("wb_passes", "wb_passes_congested", 0), 0);
+	assert_int_equal(run_measure("wb_passes", "wb_naps", 0), 0);
+	assert_true(run_measure("blk_congested", "blk_congested", 0) > 0);
 	machine_shutdown();
 }
 
