@@ -777,13 +777,19 @@ static void wb_timer_fn(struct timer *t)
 
 static struct task_struct *bdi_forker;
 
+/*
+ * At or above the threshold (v2.6.32-rc6 fs/fs-writeback.c:732
+ * over_bground_thresh(): ">= background_thresh"), as 2.6.30/31's
+ * background_writeout() goes on until below it; balance_dirty_pages()
+ * starts background writeback only above it (">").
+ */
 static bool over_bground_thresh(void)
 {
 	unsigned long background_thresh, dirty_thresh;
 
 	get_dirty_limits(&background_thresh, &dirty_thresh, NULL, NULL);
 	return global_page_state(NR_FILE_DIRTY) +
-	       global_page_state(NR_UNSTABLE_NFS) > background_thresh;
+	       global_page_state(NR_UNSTABLE_NFS) >= background_thresh;
 }
 
 /*
