@@ -24,6 +24,7 @@
 #include "mmsim/profile.h"
 #include "linux/vmstat.h"
 #include "block_machine.h"
+#include "metrics/metrics.h"
 
 #define MS	NSEC_PER_MSEC
 #define US	NSEC_PER_USEC
@@ -768,11 +769,14 @@ static void test_interrupt_submission_never_sleeps(void **state)
 static struct block_device *crypt;
 static struct tracker crypt_w, crypt_r;
 static sim_time_t crypt_read_done;
+static bool crypt_read_swapin;		/* the read's page in the swap cache */
 
 static void writes_then_read(void *arg)
 {
 	for (unsigned long i = 0; i < 10; i++)
 		submit(crypt, WRITE, i * 2 * PAGE_SECTORS, 1, &crypt_w);
+	if (crypt_read_swapin)
+		SetPageSwapCache(&pages[1000 % 128]);
 	/*
 	 * READ_SYNC-like: the clone inherits BIO_RW_UNPLUG, so the disk
 	 * queue is not left plugged for a tick (2.6.32 unplugs on that flag
@@ -784,11 +788,24 @@ static void writes_then_read(void *arg)
 	crypt_read_done = sim_now();
 }
 
-static void test_crypt_read_queues_behind_writes_in_kcryptd(void **state)
+/* The reads' kcryptd wait measures, as mmsim run collects them. */
+static uint64_t crypt_measure(const char *name)
+{
+	struct run_result r;
+	uint64_t v;
+
+	result_init(&r);
+	metrics_find("crypt_read_waits")->collect(&r);
+	v = result_uint(&r, name);
+	result_free(&r);
+	return v;
+}
+
+static void crypt_read_behind_writes(bool swapin)
 {
 	struct dm_crypt_params cp;
 
-	(void)state;
+	crypt_read_swapin = swapin;
 	setup_sim(2);
 	disk = fixed_disk(1);
 	dm_crypt_default_params(&cp);
@@ -806,8 +823,35 @@ static void test_crypt_read_queues_behind_writes_in_kcryptd(void **state)
 	assert_int_equal(crypt_read_done, 11 * MS);
 	assert_int_equal(crypt_w.bios, 10);
 	assert_int_equal(dm_crypt_get_stats(crypt)->pages_decrypted, 1);
+	/*
+	 * The measure: one read, queued on kcryptd by its completion at
+	 * 1 ms and decrypted from 10 ms, 9 ms later; meanwhile kcryptd
+	 * finished the nine writes it had not finished at 1 ms.  A swap-in
+	 * (its page in the swap cache) is counted again on its own.
+	 */
+	assert_int_equal(crypt_measure("crypt_read_waits"), 1);
+	assert_int_equal(crypt_measure("crypt_read_wait"), 9 * MS);
+	assert_int_equal(crypt_measure("crypt_read_wait_max"), 9 * MS);
+	assert_int_equal(crypt_measure("crypt_read_wait_write_pages"), 9);
+	assert_int_equal(crypt_measure("crypt_swapin_waits"), swapin);
+	assert_int_equal(crypt_measure("crypt_swapin_wait"), swapin ? 9 * MS : 0);
+	assert_int_equal(crypt_measure("crypt_swapin_wait_write_pages"),
+			 swapin ? 9 : 0);
+	ClearPageSwapCache(&pages[1000 % 128]);
 	dm_destroy(crypt);
 	finish_sim(disk);
+}
+
+static void test_crypt_read_queues_behind_writes_in_kcryptd(void **state)
+{
+	(void)state;
+	crypt_read_behind_writes(false);
+}
+
+static void test_crypt_swapin_wait_counted_apart(void **state)
+{
+	(void)state;
+	crypt_read_behind_writes(true);
 }
 
 static unsigned long crypt_read_rw;
@@ -1015,6 +1059,7 @@ int main(void)
 		cmocka_unit_test(test_get_request_wait_blocks_when_full),
 		cmocka_unit_test(test_interrupt_submission_never_sleeps),
 		cmocka_unit_test(test_crypt_read_queues_behind_writes_in_kcryptd),
+		cmocka_unit_test(test_crypt_swapin_wait_counted_apart),
 		cmocka_unit_test(test_crypt_pool_shortage_naps_in_congestion_wait),
 		cmocka_unit_test(test_crypt_unplug_patch),
 		cmocka_unit_test(test_crypt_patch_moves_write_submission),

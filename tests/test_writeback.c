@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include "wb_machine.h"
 #include "mmsim/wb_internal.h"
+#include "metrics/metrics.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -414,6 +415,10 @@ static void background_stops_at_threshold(const char *base)
 	assert_true(nr_dirty() < background + ratelimit_pages);
 	assert_true(nr_dirty() + MAX_WRITEBACK_PAGES >= background);
 	assert_int_equal(nr_writeback(), 0);
+	/* Each pass wrote at most one MAX_WRITEBACK_PAGES chunk. */
+	assert_true(flusher_stats.passes > 0);
+	assert_true(flusher_stats.pass_pages_max <= MAX_WRITEBACK_PAGES);
+	assert_true(flusher_stats.pass_pages_max > MAX_WRITEBACK_PAGES / 2);
 	machine_shutdown();
 }
 
@@ -427,6 +432,88 @@ static void test_background_stops_at_threshold_flusher(void **state)
 {
 	(void)state;
 	background_stops_at_threshold("2.6.32-rc6");
+}
+
+/*
+ * 2.6.32-rc6's background work goes on while dirty pages are at or above
+ * the background threshold (v2.6.32-rc6 fs/fs-writeback.c:732
+ * over_bground_thresh(): ">= background_thresh"), as 2.6.30/31's
+ * background_writeout() does (v2.6.31 mm/page-writeback.c:706: it stops
+ * only below it).  One page under the threshold, queued background work
+ * writes nothing; at the threshold exactly, it writes one
+ * MAX_WRITEBACK_PAGES chunk, after which it is under again.
+ * balance_dirty_pages() starts it only above the threshold (">",
+ * v2.6.32-rc6 mm/page-writeback.c:599), so the writer never starts it.
+ */
+static struct {
+	unsigned long below_thresh, below_dirty, below_written;
+	unsigned long at_thresh, at_dirty, at_written, after_dirty;
+} bgt;
+
+/* Write single pages at the end of @file until dirty pages reach the
+ * background threshold less @under; returns the threshold then. */
+static unsigned long dirty_up_to_threshold(struct file *file, loff_t *pos,
+					   unsigned long under)
+{
+	for (;;) {
+		unsigned long thresh;
+
+		/* Pages still in the LRU pagevec count as neither free nor
+		 * reclaimable: put them on the list, as the flusher's look
+		 * will find them. */
+		lru_add_drain();
+		thresh = background_thresh_now();
+		if (nr_dirty() + under >= thresh)
+			return thresh;
+		assert_int_equal(vfs_write(file, *pos, 4096), 4096);
+		*pos += 4096;
+	}
+}
+
+static void threshold_writer(void *arg)
+{
+	struct inode *inode = arg;
+	struct file *file = filp_open(inode, FMODE_WRITE);
+	loff_t pos = 0;
+
+	/*
+	 * Work far under the threshold first, to have bdi-default fork the
+	 * flusher now: its stack would move the limit between the two
+	 * looks below.
+	 */
+	bdi_start_writeback(sb->s_bdi, 0);
+	schedule_timeout_uninterruptible(HZ);
+	assert_non_null(bdi_wb(sb->s_bdi)->task);
+
+	bgt.below_thresh = dirty_up_to_threshold(file, &pos, 1);
+	bgt.below_dirty = nr_dirty();
+	bdi_start_writeback(sb->s_bdi, 0);
+	schedule_timeout_uninterruptible(HZ);
+	bgt.below_written = flusher_stats.pages_written;
+
+	bgt.at_thresh = dirty_up_to_threshold(file, &pos, 0);
+	bgt.at_dirty = nr_dirty();
+	bdi_start_writeback(sb->s_bdi, 0);
+	schedule_timeout_uninterruptible(HZ);
+	bgt.at_written = flusher_stats.pages_written - bgt.below_written;
+	bgt.after_dirty = nr_dirty();
+	fput(file);
+}
+
+static void test_background_work_runs_at_threshold_flusher(void **state)
+{
+	(void)state;
+	memset(&bgt, 0, sizeof(bgt));
+	machine_boot(128, 1, "2.6.32-rc6", false);
+	kthread_run(threshold_writer, ext3_create(sb, "f", 0), "writer",
+		    DEFAULT_PRIO);
+	run_for(5 * NSEC_PER_SEC);
+	assert_int_equal(bgt.below_dirty, bgt.below_thresh - 1);
+	assert_int_equal(bgt.below_written, 0);
+	assert_int_equal(bgt.at_dirty, bgt.at_thresh);
+	assert_int_equal(bgt.at_written, MAX_WRITEBACK_PAGES);
+	assert_int_equal(bgt.after_dirty, bgt.at_dirty - MAX_WRITEBACK_PAGES);
+	machine_shutdown();
 }
 
 /*
@@ -448,11 +535,43 @@ static void congested_queue(const char *base)
 	assert_true(disk_queue()->backing_dev_info.congested_count[BLK_RW_ASYNC] > 0);
 }
 
+/* A measure of the run, as mmsim run collects it. */
+static uint64_t run_measure(const char *collector, const char *name,
+			    unsigned int i)
+{
+	struct run_result r;
+	uint64_t v;
+
+	result_init(&r);
+	metrics_find(collector)->collect(&r);
+	if (metrics_find(name)->type == MT_ARRAY)
+		v = result_uints(&r, name)[i];
+	else
+		v = result_uint(&r, name);
+	result_free(&r);
+	return v;
+}
+
 static void test_pdflush_naps_on_congestion(void **state)
 {
 	(void)state;
 	congested_queue("2.6.31");
 	assert_true(cw_calls(CW_PDFLUSH) > 0);
+	/*
+	 * The measures: passes that met the congested queue, and every nap
+	 * recorded, each after one of them (more_io alone never napped:
+	 * one big file, written from b_io until the queue filled).
+	 */
+	assert_true(run_measure("wb_passes", "wb_passes_congested", 0) > 0);
+	assert_int_equal(run_measure("wb_passes", "wb_naps", 0),
+			 cw_calls(CW_PDFLUSH));
+	assert_int_equal(run_measure("wb_passes", "wb_naps_congested", 0),
+			 cw_calls(CW_PDFLUSH));
+	/* blk_congested: [async, sync] x [times, ns]. */
+	assert_int_equal(run_measure("blk_congested", "blk_congested", 0),
+			 disk_queue()->backing_dev_info.congested_count[BLK_RW_ASYNC]);
+	assert_true(run_measure("blk_congested", "blk_congested", 1) > 0);
+	assert_int_equal(run_measure("blk_congested", "blk_congested", 2), 0);
 	machine_shutdown();
 }
 
@@ -462,6 +581,11 @@ static void test_flusher_blocks_on_congestion(void **state)
 	congested_queue("2.6.32-rc6");
 	assert_int_equal(cw_calls(CW_PDFLUSH), 0);
 	assert_true(disk_queue()->stats.sleeps[BLK_RW_ASYNC] > 0);
+	/* Blocking: it never sees the congestion, never naps. */
+	assert_true(run_measure("wb_passes", "wb_passes", 0) > 0);
+	assert_int_equal(run_measure("wb_passes", "wb_passes_congested", 0), 0);
+	assert_int_equal(run_measure("wb_passes", "wb_naps", 0), 0);
+	assert_true(run_measure("blk_congested", "blk_congested", 0) > 0);
 	machine_shutdown();
 }
 
@@ -927,6 +1051,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_old_data_flushed_flusher, machine_teardown),
 		cmocka_unit_test_teardown(test_background_stops_at_threshold_pdflush, machine_teardown),
 		cmocka_unit_test_teardown(test_background_stops_at_threshold_flusher, machine_teardown),
+		cmocka_unit_test_teardown(test_background_work_runs_at_threshold_flusher, machine_teardown),
 		cmocka_unit_test_teardown(test_pdflush_naps_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_flusher_blocks_on_congestion, machine_teardown),
 		cmocka_unit_test_teardown(test_reclaim_writepage_rotates_page, machine_teardown),

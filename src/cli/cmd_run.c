@@ -246,6 +246,66 @@ static void print_disk(FILE *f, const struct run_result *r)
 		       result_disk_commands(r, cls[c]),
 		       1e3 * result_disk_mean(r, cls[c]), bound < 1 ? 3 : 0, bound);
 	}
+	/* blk_congested: [async, sync] x [times, ns], kernel scsi_lib.c. */
+	{
+		const uint64_t *cg = result_uints(r, "blk_congested");
+
+		fprintf(f, "; queue congested: async %lu times %.1f s, sync %lu "
+			"times %.1f s", cg[0], (double)cg[1] / 1e9, cg[2],
+			(double)cg[3] / 1e9);
+	}
+	fprintf(f, "\n");
+}
+
+/*
+ * The writeback threads' passes (kernel fs/fs-writeback.c): pages per
+ * pass, passes that met a congested queue, the time a pass took, and
+ * pdflush's naps after one.
+ */
+static void print_writeback_passes(FILE *f, const struct run_result *r)
+{
+	uint64_t passes = result_uint(r, "wb_passes");
+
+	if (!passes)
+		return;
+	fprintf(f, "writeback passes: %lu, pages mean %.0f max %lu; met "
+		"congestion %lu; time mean %.1f ms max %.3f s; pdflush naps %lu "
+		"(%lu after congestion)\n", passes,
+		(double)result_uint(r, "wb_pass_pages") / (double)passes,
+		result_uint(r, "wb_pass_pages_max"),
+		result_uint(r, "wb_passes_congested"),
+		(double)result_uint(r, "wb_pass_time") / (double)passes / 1e6,
+		(double)result_uint(r, "wb_pass_time_max") / 1e9,
+		result_uint(r, "wb_naps"), result_uint(r, "wb_naps_congested"));
+}
+
+/*
+ * dm-crypt reads' wait on kcryptd before their decryption (kernel
+ * drivers/md/dm-crypt.c): every read, then the swap-ins among them.
+ */
+static void print_crypt_read_wait(FILE *f, const struct run_result *r)
+{
+	static const char *const what[][5] = {
+		{ "reads", "crypt_read_waits", "crypt_read_wait",
+		  "crypt_read_wait_max", "crypt_read_wait_write_pages" },
+		{ "swap-ins", "crypt_swapin_waits", "crypt_swapin_wait",
+		  "crypt_swapin_wait_max", "crypt_swapin_wait_write_pages" },
+	};
+
+	if (!result_uint(r, "crypt_read_waits"))
+		return;
+	fprintf(f, "kcryptd wait before decryption:");
+	for (int k = 0; k < 2; k++) {
+		uint64_t n = result_uint(r, what[k][1]);
+
+		if (!n)
+			continue;
+		fprintf(f, "%s %s %lu, mean %.2f ms, max %.3f s, %.1f write pages "
+			"encrypted meanwhile", k ? ";" : "", what[k][0], n,
+			(double)result_uint(r, what[k][2]) / (double)n / 1e6,
+			(double)result_uint(r, what[k][3]) / 1e9,
+			(double)result_uint(r, what[k][4]) / (double)n);
+	}
 	fprintf(f, "\n");
 }
 
@@ -907,6 +967,8 @@ int cmd_run(int argc, char **argv)
 	print_process_time(f, &r, el, pname);
 	print_swap_token(f, &r);
 	print_disk(f, &r);
+	print_writeback_passes(f, &r);
+	print_crypt_read_wait(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);
 	if (a.vmstat)

@@ -40,6 +40,7 @@
 #include "linux/backing-dev.h"
 #include "linux/blkdev.h"
 #include "linux/kthread.h"
+#include "metrics/metrics.h"
 #include "util/xalloc.h"
 
 #ifndef PF_FLUSHER
@@ -439,6 +440,35 @@ void writeback_inodes_wbc(struct writeback_control *wbc)
 		writeback_inodes_wb(wb, wbc);
 }
 
+/*
+ * One pass of a writeback thread (background_writeout, wb_kupdate,
+ * wb_writeback): writeback_inodes() over every bdi (.30/.31, @wb NULL) or
+ * writeback_inodes_wb() of the thread's own bdi (.32), counted for the
+ * run's measures.
+ */
+static void writeback_pass(struct bdi_writeback *wb,
+			   struct writeback_control *wbc)
+{
+	long quota = wbc->nr_to_write;
+	sim_time_t start = sim_now(), took;
+	unsigned long wrote;
+
+	if (wb)
+		writeback_inodes_wb(wb, wbc);
+	else
+		writeback_inodes(wbc);
+	took = sim_now() - start;
+	wrote = (unsigned long)(quota - wbc->nr_to_write);
+	flusher_stats.passes++;
+	if (wrote > flusher_stats.pass_pages_max)
+		flusher_stats.pass_pages_max = wrote;
+	if (wbc->encountered_congestion)
+		flusher_stats.passes_congested++;
+	flusher_stats.pass_ns += (uint64_t)took;
+	if ((uint64_t)took > flusher_stats.pass_ns_max)
+		flusher_stats.pass_ns_max = (uint64_t)took;
+}
+
 int sync_inode_pages(struct inode *inode)
 {
 	struct bdi_writeback *wb = inode_wb(inode);
@@ -463,6 +493,56 @@ void inode_writeback_forget(struct inode *inode)
 	list_del_init(&inode->i_list);
 }
 
+/*
+ * The run's measures of the writeback threads' passes (writeback_pass())
+ * and pdflush's naps: how much background writeback hands the block layer
+ * at a time, and whether it backs off a congested queue (.30/.31) or not
+ * (.32).
+ */
+static void collect_wb_passes(struct run_result *r)
+{
+	result_set_uint(r, "wb_passes", flusher_stats.passes);
+	result_set_uint(r, "wb_pass_pages", flusher_stats.pages_written);
+	result_set_uint(r, "wb_pass_pages_max", flusher_stats.pass_pages_max);
+	result_set_uint(r, "wb_passes_congested", flusher_stats.passes_congested);
+	result_set_uint(r, "wb_pass_time", flusher_stats.pass_ns);
+	result_set_uint(r, "wb_pass_time_max", flusher_stats.pass_ns_max);
+	result_set_uint(r, "wb_naps", flusher_stats.naps);
+	result_set_uint(r, "wb_naps_congested", flusher_stats.naps_congested);
+}
+
+#define WB_MEASURE(id, key, jkey, what, u, kd, ...)			\
+	static struct measure id##_measure = {				\
+		.name = key, .doc = what, .unit = u, .kind = kd,	\
+		.aggregate = AGGREGATE_MEAN_STDDEV, .json = jkey,	\
+		.csv = jkey, .type = MT_UINT, .flags = MF_OMIT_EMPTY,	\
+		__VA_ARGS__						\
+	};								\
+	MEASURE_REGISTER(id##_measure)
+
+WB_MEASURE(wb_passes, "wb_passes", "wb_passes", "writeback threads' passes "
+	   "(writeback_inodes with a MAX_WRITEBACK_PAGES quota from "
+	   "background_writeout, wb_kupdate or wb_writeback)", "passes",
+	   MEASURE_COUNTER, .collect = collect_wb_passes);
+WB_MEASURE(wb_pass_pages, "wb_pass_pages", "wb_pass_pages", "pages the "
+	   "writeback threads' passes wrote", "pages", MEASURE_COUNTER);
+WB_MEASURE(wb_pass_pages_max, "wb_pass_pages_max", "wb_pass_pages_max",
+	   "the most pages one writeback pass wrote", "pages", MEASURE_GAUGE);
+WB_MEASURE(wb_passes_congested, "wb_passes_congested",
+	   "wb_passes_congested", "writeback passes that met a congested "
+	   "queue (wbc->encountered_congestion: nonblocking, .30/.31)",
+	   "passes", MEASURE_COUNTER);
+WB_MEASURE(wb_pass_time, "wb_pass_time", "wb_pass_time_ns", "simulated "
+	   "time the writeback passes took, request-slot sleeps included",
+	   "ns", MEASURE_COUNTER);
+WB_MEASURE(wb_pass_time_max, "wb_pass_time_max", "wb_pass_time_max_ns",
+	   "the longest writeback pass", "ns", MEASURE_GAUGE);
+WB_MEASURE(wb_naps, "wb_naps", "wb_naps", "pdflush's congestion_wait "
+	   "naps after a short pass (.30/.31)", "naps", MEASURE_COUNTER);
+WB_MEASURE(wb_naps_congested, "wb_naps_congested", "wb_naps_congested",
+	   "pdflush's naps after a pass that met congestion (the rest "
+	   "followed more_io alone)", "naps", MEASURE_COUNTER);
+
 /* ---- .30/.31: pdflush ---------------------------------------------------- */
 
 #define MIN_PDFLUSH_THREADS	2
@@ -483,8 +563,11 @@ static struct timer wb_timer;
 
 static void start_one_pdflush_thread(void);
 
-static void pdflush_congestion_nap(void)
+static void pdflush_congestion_nap(const struct writeback_control *wbc)
 {
+	flusher_stats.naps++;
+	if (wbc->encountered_congestion)
+		flusher_stats.naps_congested++;
 	/* .30: congestion_wait(WRITE) = SYNC queue; .31: BLK_RW_ASYNC. */
 	congestion_wait(kprofile_get(cw_writeback), HZ / 10);
 }
@@ -596,14 +679,14 @@ static void background_writeout(long min_pages)
 		wbc.encountered_congestion = 0;
 		wbc.nr_to_write = MAX_WRITEBACK_PAGES;
 		wbc.pages_skipped = 0;
-		writeback_inodes(&wbc);
+		writeback_pass(NULL, &wbc);
 		min_pages -= MAX_WRITEBACK_PAGES - wbc.nr_to_write;
 		flusher_stats.pages_written +=
 			(unsigned long)(MAX_WRITEBACK_PAGES - wbc.nr_to_write);
 		if (wbc.nr_to_write > 0 || wbc.pages_skipped > 0) {
 			/* Wrote less than expected. */
 			if (wbc.encountered_congestion || wbc.more_io)
-				pdflush_congestion_nap();
+				pdflush_congestion_nap(&wbc);
 			else
 				break;
 		}
@@ -665,12 +748,12 @@ static void wb_kupdate(long arg)
 		wbc.more_io = 0;
 		wbc.encountered_congestion = 0;
 		wbc.nr_to_write = MAX_WRITEBACK_PAGES;
-		writeback_inodes(&wbc);
+		writeback_pass(NULL, &wbc);
 		flusher_stats.pages_written +=
 			(unsigned long)(MAX_WRITEBACK_PAGES - wbc.nr_to_write);
 		if (wbc.nr_to_write > 0) {
 			if (wbc.encountered_congestion || wbc.more_io)
-				pdflush_congestion_nap();
+				pdflush_congestion_nap(&wbc);
 			else
 				break;	/* all the old data is written */
 		}
@@ -694,13 +777,19 @@ static void wb_timer_fn(struct timer *t)
 
 static struct task_struct *bdi_forker;
 
+/*
+ * At or above the threshold (v2.6.32-rc6 fs/fs-writeback.c:732
+ * over_bground_thresh(): ">= background_thresh"), as 2.6.30/31's
+ * background_writeout() goes on until below it; balance_dirty_pages()
+ * starts background writeback only above it (">").
+ */
 static bool over_bground_thresh(void)
 {
 	unsigned long background_thresh, dirty_thresh;
 
 	get_dirty_limits(&background_thresh, &dirty_thresh, NULL, NULL);
 	return global_page_state(NR_FILE_DIRTY) +
-	       global_page_state(NR_UNSTABLE_NFS) > background_thresh;
+	       global_page_state(NR_UNSTABLE_NFS) >= background_thresh;
 }
 
 /*
@@ -741,7 +830,7 @@ static long wb_writeback(struct bdi_writeback *wb, struct bdi_work *work,
 		wbc.encountered_congestion = 0;
 		wbc.nr_to_write = MAX_WRITEBACK_PAGES;
 		wbc.pages_skipped = 0;
-		writeback_inodes_wb(wb, &wbc);
+		writeback_pass(wb, &wbc);
 		work->nr_pages -= MAX_WRITEBACK_PAGES - wbc.nr_to_write;
 		wrote += MAX_WRITEBACK_PAGES - wbc.nr_to_write;
 		if (wbc.nr_to_write <= 0)

@@ -83,6 +83,9 @@ struct dm_crypt_io {
 	sector_t sector;		/* on the device underneath */
 	int error;
 	int pending;			/* clones and conversions in progress */
+	/* mmsim: a read's wait on kcryptd for its decryption (below). */
+	sim_time_t queued;
+	unsigned long encrypted_mark;	/* cc->stats.pages_encrypted then */
 };
 
 static struct kmem_cache *_crypt_io_pool;
@@ -157,12 +160,102 @@ MEASURE_SHOWN(crypt_mean, .name = "crypt-pages-mean", .order = 360,
 	.title = "dm-crypt write pages in flight, mean",
 	.group = "dm-crypt writes", .precision = 2);
 
+/*
+ * mmsim's measure of the reads' wait on kcryptd: from the clone's
+ * completion, which queues the io on kcryptd (crypt_endio ->
+ * kcryptd_queue_crypt), to the start of its decryption.  kcryptd is one
+ * thread for reads and writes alike in 2.6.30-2.6.32-rc6, so the wait is
+ * what writes queued before the read (and the CPU) cost it; the write
+ * pages kcryptd encrypted meanwhile say how much of it was writes.
+ * Swap-ins (the bio's first page in the swap cache) are counted apart
+ * as well: they are what a faulting task waits for.
+ */
+enum { CRW_ALL, CRW_SWAPIN, NR_CRW };
+
+static struct crypt_read_wait {
+	uint64_t reads, wait_ns, wait_max_ns, write_pages;
+} crypt_read_wait[NR_CRW];
+
+static void crypt_read_wait_account(struct dm_crypt_io *io)
+{
+	struct bio *bio = io->base_bio;
+	uint64_t waited = (uint64_t)(sim_now() - io->queued);
+	uint64_t writes = io->cc->stats.pages_encrypted - io->encrypted_mark;
+	bool swapin = bio->bi_vcnt && PageSwapCache(bio->bi_io_vec[0]);
+
+	for (int k = CRW_ALL; k < NR_CRW; k++) {
+		struct crypt_read_wait *w = &crypt_read_wait[k];
+
+		if (k == CRW_SWAPIN && !swapin)
+			break;
+		w->reads++;
+		w->wait_ns += waited;
+		if (waited > w->wait_max_ns)
+			w->wait_max_ns = waited;
+		w->write_pages += writes;
+	}
+}
+
+static void collect_crypt_read_wait(struct run_result *r)
+{
+	static const char *const names[NR_CRW][4] = {
+		{ "crypt_read_waits", "crypt_read_wait", "crypt_read_wait_max",
+		  "crypt_read_wait_write_pages" },
+		{ "crypt_swapin_waits", "crypt_swapin_wait", "crypt_swapin_wait_max",
+		  "crypt_swapin_wait_write_pages" },
+	};
+
+	for (int k = CRW_ALL; k < NR_CRW; k++) {
+		result_set_uint(r, names[k][0], crypt_read_wait[k].reads);
+		result_set_uint(r, names[k][1], crypt_read_wait[k].wait_ns);
+		result_set_uint(r, names[k][2], crypt_read_wait[k].wait_max_ns);
+		result_set_uint(r, names[k][3], crypt_read_wait[k].write_pages);
+	}
+}
+
+#define CRYPT_WAIT_MEASURE(id, key, jkey, what, u, kd, ...)		\
+	static struct measure id##_measure = {				\
+		.name = key, .doc = what, .unit = u, .kind = kd,	\
+		.aggregate = AGGREGATE_MEAN_STDDEV, .json = jkey,	\
+		.csv = jkey, .type = MT_UINT, .flags = MF_OMIT_EMPTY,	\
+		__VA_ARGS__						\
+	};								\
+	MEASURE_REGISTER(id##_measure)
+
+CRYPT_WAIT_MEASURE(crypt_read_waits, "crypt_read_waits", "crypt_read_waits",
+	"dm-crypt reads decrypted on kcryptd, every crypt device", "reads",
+	MEASURE_COUNTER, .collect = collect_crypt_read_wait);
+CRYPT_WAIT_MEASURE(crypt_read_wait, "crypt_read_wait", "crypt_read_wait_ns",
+	"time dm-crypt reads waited on kcryptd between the disk's completion "
+	"and their decryption, summed", "ns", MEASURE_COUNTER);
+CRYPT_WAIT_MEASURE(crypt_read_wait_max, "crypt_read_wait_max",
+	"crypt_read_wait_max_ns", "the longest wait of a dm-crypt read on "
+	"kcryptd before its decryption", "ns", MEASURE_GAUGE);
+CRYPT_WAIT_MEASURE(crypt_read_wait_write_pages, "crypt_read_wait_write_pages",
+	"crypt_read_wait_write_pages", "write pages kcryptd encrypted while "
+	"each dm-crypt read waited, summed over the reads", "pages",
+	MEASURE_COUNTER);
+CRYPT_WAIT_MEASURE(crypt_swapin_waits, "crypt_swapin_waits",
+	"crypt_swapin_waits", "dm-crypt reads of swap-cache pages (swap-ins) "
+	"decrypted on kcryptd", "reads", MEASURE_COUNTER);
+CRYPT_WAIT_MEASURE(crypt_swapin_wait, "crypt_swapin_wait",
+	"crypt_swapin_wait_ns", "time swap-in reads waited on kcryptd before "
+	"their decryption, summed", "ns", MEASURE_COUNTER);
+CRYPT_WAIT_MEASURE(crypt_swapin_wait_max, "crypt_swapin_wait_max",
+	"crypt_swapin_wait_max_ns", "the longest wait of a swap-in read on "
+	"kcryptd", "ns", MEASURE_GAUGE);
+CRYPT_WAIT_MEASURE(crypt_swapin_wait_write_pages,
+	"crypt_swapin_wait_write_pages", "crypt_swapin_wait_write_pages",
+	"write pages kcryptd encrypted while each swap-in read waited, summed",
+	"pages", MEASURE_COUNTER);
+
 /* dm_crypt_init(): KMEM_CACHE(dm_crypt_io, 0), at module init. */
 void dm_crypt_init(void)
 {
 	bool x86 = sim_arch && sim_arch->arch == ARCH_X86;
 
 	memset(&crypt_write_pages, 0, sizeof(crypt_write_pages));
+	memset(crypt_read_wait, 0, sizeof(crypt_read_wait));
 	crypt_write_pages.last = crypt_write_pages.since = sim_now();
 
 	_crypt_io_pool = kmem_cache_create_host("dm_crypt_io", x86 ? 96 : 152,
@@ -273,6 +366,8 @@ static void crypt_endio(struct bio *clone, int error)
 		crypt_free_buffer_pages(cc, clone);
 	bio_put(clone);
 	if (rw == READ && !error) {
+		io->queued = sim_now();
+		io->encrypted_mark = cc->stats.pages_encrypted;
 		kcryptd_queue_crypt(io);	/* decrypt on kcryptd */
 		return;
 	}
@@ -453,6 +548,7 @@ static void kcryptd_crypt_read_convert(struct dm_crypt_io *io)
 	struct crypt_config *cc = io->cc;
 	unsigned int nr = io->base_bio->bi_vcnt;
 
+	crypt_read_wait_account(io);
 	/* Decrypt in place: one CPU cost per page. */
 	cpu_consume(nr * cc->p.ns_per_page);
 	cc->stats.pages_decrypted += nr;

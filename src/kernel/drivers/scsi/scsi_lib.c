@@ -424,6 +424,49 @@ static struct measure blk_busy_measure = {
 };
 MEASURE_REGISTER(blk_busy_measure);
 
+/*
+ * The disks' request queues congested (block/blk-core.c: the request
+ * list's count of the class at or above the on mark, 113 of 128, until
+ * below the off mark): how many times each class became congested and
+ * for how long in all.  A stacked device (the LVs, dm-crypt) reports
+ * the congestion of the disk below it (dm_any_congested()), so this is
+ * what writeback's bdi_write_congested() and congestion_wait() see.
+ */
+static void collect_blk_congested(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "blk_congested");
+	struct scsi_device *sdev;
+
+	memset(v, 0, 4 * sizeof(*v));
+	list_for_each_entry(sdev, &scsi_devices, siblings) {
+		const struct backing_dev_info *bdi =
+			&sdev->request_queue->backing_dev_info;
+
+		for (int c = 0; c < 2; c++) {
+			v[c * 2 + 0] += bdi->congested_count[c];
+			v[c * 2 + 1] += (uint64_t)bdi_congested_time(bdi, c);
+		}
+	}
+}
+
+static const char *blk_congested_name(unsigned int dim, unsigned int i)
+{
+	if (dim == 0)
+		return sync_name(i);
+	return i == 0 ? "times" : i == 1 ? "ns" : NULL;
+}
+
+static struct measure blk_congested_measure = {
+	.name = "blk_congested", .doc = "the disks' request queues congested, "
+	"by class (async, sync): times set, and time congested, summed over "
+	"the disks",
+	.unit = "", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "blk_congested", .type = MT_ARRAY,
+	.dims = { 2, 2 }, .element_name = blk_congested_name,
+	.flags = MF_OMIT_EMPTY, .collect = collect_blk_congested,
+};
+MEASURE_REGISTER(blk_congested_measure);
+
 #define BLK_SIZE_COLUMNS	(2 + BLK_SIZE_BUCKETS)
 
 static void collect_blk_size(struct run_result *r)

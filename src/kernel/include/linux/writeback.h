@@ -10,6 +10,7 @@
 #define MMSIM_WRITEBACK_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "linux/mm_types.h"
 #include "linux/gfp.h"
 #include "linux/pagemap.h"
@@ -191,6 +192,22 @@ struct flusher_stats {
 	unsigned long work_items;		/* .32 work queued */
 	unsigned long pages_written;		/* by pdflush / flusher threads */
 	unsigned long inode_waits;		/* flusher waited on a busy inode */
+	/*
+	 * The threads' passes: one writeback_inodes() (.30/.31) or
+	 * writeback_inodes_wb() (.32) call with a quota of
+	 * MAX_WRITEBACK_PAGES, from background_writeout, wb_kupdate or
+	 * wb_writeback.  Pages the pass wrote (the most in one), passes that
+	 * met a congested queue (wbc->encountered_congestion), and the
+	 * simulated time each took (the flusher's includes its sleeps for
+	 * request slots, pdflush's does not include its naps).
+	 */
+	unsigned long passes;
+	unsigned long pass_pages_max;
+	unsigned long passes_congested;
+	uint64_t pass_ns, pass_ns_max;
+	/* pdflush's congestion_wait naps after a pass, and those of them
+	 * after a pass that met congestion (the rest: more_io alone). */
+	unsigned long naps, naps_congested;
 };
 extern struct flusher_stats flusher_stats;
 
