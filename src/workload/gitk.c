@@ -1143,7 +1143,7 @@ static double gitk_pass_swapins(const struct run_result *r)
 	return passes ? (double)n / (double)passes : NAN;
 }
 
-MEASURE_SHOWN(gitk_pass_swapins, .name = "gitk-pass-swapins", .order = 158,
+MEASURE_SHOWN(gitk_pass_swapins, .name = "gitk-pass-swapin", .order = 158,
 	.doc = "swap-ins (major faults) per fake gitk second pass",
 	.unit = "", .kind = MEASURE_GAUGE, .value = gitk_pass_swapins,
 	.title = "swap-ins per gitk second pass", .group = "gitk",
