@@ -249,6 +249,28 @@ static void print_disk(FILE *f, const struct run_result *r)
 	fprintf(f, "\n");
 }
 
+/*
+ * One line: CFQ on the disks (kernel block/cfq-iosched.c): the time
+ * hw_tag (the device queues) was 1 and 0, its decisions and changes, and
+ * the idle waits for a sync queue's next request.
+ */
+static void print_cfq(FILE *f, const struct run_result *r)
+{
+	/* In the measures' element order: off_ns, on_ns, windows, flips,
+	 * final; waits, timeouts, ns. */
+	const uint64_t *hw = result_uints(r, "cfq_hw_tag");
+	const uint64_t *idle = result_uints(r, "cfq_idle");
+
+	if (!hw[0] && !hw[1])
+		return;
+	fprintf(f, "cfq: hw_tag 1 for %.3f s, 0 for %.3f s (%lu change%s in "
+		"%lu decisions, %lu at the end); idle waits %lu, %.3f s, %lu "
+		"ran to the timer\n",
+		(double)hw[1] / NSEC_PER_SEC, (double)hw[0] / NSEC_PER_SEC,
+		hw[3], hw[3] == 1 ? "" : "s", hw[2], hw[4], idle[0],
+		(double)idle[2] / NSEC_PER_SEC, idle[1]);
+}
+
 static void print_congestion(FILE *f, const struct run_result *r)
 {
 	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
@@ -907,6 +929,7 @@ int cmd_run(int argc, char **argv)
 	print_process_time(f, &r, el, pname);
 	print_swap_token(f, &r);
 	print_disk(f, &r);
+	print_cfq(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);
 	if (a.vmstat)
