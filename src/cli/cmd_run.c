@@ -406,6 +406,39 @@ static void print_allocator(FILE *f, const struct run_result *r)
 }
 
 /*
+ * One line: what too_many_isolated() read at direct reclaimers'
+ * shrink_inactive_list() (kernel mm/vmscan.c), per zone and LRU type that
+ * had checks: how many, at how many isolated exceeded inactive (where
+ * 2.6.32-rc6 waits), the highest isolated / inactive, and the most
+ * pages isolated at a check.
+ */
+static void print_isolated(FILE *f, const struct run_result *r)
+{
+	static const char *const lru[] = { "anon", "file" };
+	const struct measure *m = metrics_find("too_many_isolated_seen");
+	const uint64_t *v = result_uints(r, "too_many_isolated_seen");
+	const char *sep = " ";
+
+	fprintf(f, "too_many_isolated reads by direct reclaim:");
+	for (unsigned int z = 0; z < m->dims[0]; z++)
+		for (unsigned int t = 0; t < 2; t++) {
+			/* checks, over, isolated, inactive, most isolated */
+			const uint64_t *c = v + z * m->dims[1] + t * 5;
+
+			if (!c[0])
+				continue;
+			fprintf(f, "%s%s %s %lu checks, isolated > inactive at "
+				"%lu, highest %lu / %lu, most isolated %lu", sep,
+				m->element_name(0, z), lru[t], c[0], c[1], c[2],
+				c[3], c[4]);
+			sep = "; ";
+		}
+	if (*sep == ' ')
+		fprintf(f, " none");
+	fprintf(f, "\n");
+}
+
+/*
  * One line: mempool_alloc's sleeps (kernel mm/mempool.c), the total, then
  * per pool each kind of waiter's calls that slept and their time, summed
  * over task names, in the order the records list them.
@@ -471,6 +504,7 @@ static void print_io(FILE *f, const struct run_result *r)
 	print_fragmentation(f, r);
 	print_highorder_failures(f, r);
 	print_allocator(f, r);
+	print_isolated(f, r);
 	print_mempool(f, r);
 	/* What each replay task replayed, and its warnings. */
 	if (result_text(r, "replay"))
