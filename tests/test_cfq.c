@@ -771,6 +771,80 @@ static void test_coop_preemption_limited_from_rc7(void **state)
 	assert_int_equal(n_fix, 2);
 }
 
+/* ---- the measures of idling and hw_tag (blk_queue_stats) -------------- */
+
+/*
+ * Depth 4.  R reads 1000, then 1008 3 ms after the first completed, and
+ * exits 3 ms after the second completed.  Every version:
+ * 10: the first read completes, R's queue is empty: CFQ idles (wait 1).
+ * 13: the second read arrives, one page: must_dispatch only; its
+ *   BIO_RW_UNPLUG runs the queue and it goes at once: wait 1 ends, 3 ms,
+ *   before its timer (18), which then finds nothing to do.
+ * 23: it completes; CFQ idles again (wait 2); nothing comes: the timer
+ *   fires at 31, 8 ms.
+ */
+static void test_idle_waits_measured(void **state)
+{
+	(void)state;
+	for (size_t v = 0; v < 3; v++) {
+		struct script r = { .rw = READ_UNPLUG, .sector = 1000,
+				    .stride = PAGE_SECTORS, .nr_bios = 2,
+				    .think_ms = 3 };
+		const struct dispatch want[] = {
+			{ 0, 1000, 0 }, { 13 * MS, 1008, 0 },
+		};
+
+		setup(versions[v], true, 4);
+		start(&r, "reader");
+		sim_run((sim_time_t)-1);
+		expect_log(want, 2);
+		assert_int_equal(fk.q->stats.idle_waits, 2);
+		assert_int_equal(fk.q->stats.idle_timeouts, 1);
+		assert_int_equal(fk.q->stats.idle_ns, 11 * MS);
+		finish();
+	}
+}
+
+/*
+ * W queues 100 one-page writes at t=0 (low_latency off: no async ramp);
+ * the sole async queue may have 16 in the driver, the disk takes @depth.
+ * The first completion (10) and every one after it finds more than
+ * CFQ_HW_QUEUE_MIN queued: the 51st (510) ends the first window
+ * (cfq_update_hw_tag: hw_tag_samples++ < 50), and the 49 left make no
+ * second one.  Depth 4: the peak, 4, clears hw_tag at 510; depth 8 keeps
+ * it.  Every version.
+ */
+static void test_hw_tag_measured(void **state)
+{
+	(void)state;
+	for (size_t v = 0; v < 3; v++) {
+		for (unsigned int depth = 4; depth <= 8; depth += 4) {
+			struct script w = { .rw = WRITE, .sector = 0,
+					    .stride = 1000, .nr_bios = 100 };
+			const struct blk_queue_stats *st;
+
+			setup(versions[v], false, depth);
+			start(&w, "writer");
+			sim_run((sim_time_t)-1);
+			st = &fk.q->stats;
+			assert_int_equal(fk.nlog, 100);
+			assert_int_equal(st->hw_tag_windows, 1);
+			assert_int_equal(cfq_hw_tag(fk.q), depth > 4);
+			if (depth == 4) {
+				assert_int_equal(st->hw_tag_flips, 1);
+				assert_int_equal(st->hw_tag_ns[1], 510 * MS);
+				assert_int_equal(st->hw_tag_since, 510 * MS);
+			} else {
+				assert_int_equal(st->hw_tag_flips, 0);
+				assert_int_equal(st->hw_tag_ns[1], 0);
+				assert_int_equal(st->hw_tag_since, 0);
+			}
+			assert_int_equal(st->hw_tag_ns[0], 0);
+			finish();
+		}
+	}
+}
+
 /* ---- low_latency only where the kernel has it ------------------------------ */
 
 static struct scenario *load_ll(const char *profile, const char *ll,
@@ -872,6 +946,8 @@ int main(void)
 		cmocka_unit_test(test_seeky_idle_window),
 		cmocka_unit_test(test_close_cooperator_takes_over),
 		cmocka_unit_test(test_coop_preemption_limited_from_rc7),
+		cmocka_unit_test(test_idle_waits_measured),
+		cmocka_unit_test(test_hw_tag_measured),
 		cmocka_unit_test(test_low_latency_only_where_the_kernel_has_it),
 	};
 

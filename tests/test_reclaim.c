@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include "reclaim_harness.h"
 #include "mmsim/trace.h"
+#include "metrics/metrics.h"
 
 #define RC6 "2.6.32-rc6"
 
@@ -697,6 +698,114 @@ static void test_lumpy_noswap_skips_unswapped_anon(void **state)
 	assert_true(lumpy_noswap_neighbours("2.6.30") > 0);
 }
 
+/* ---- too_many_isolated ------------------------------------------------- */
+
+/*
+ * Two order-4 direct reclaimers isolate 32 dirty file pages each and hold
+ * them through lumpy reclaim's wait for their writes (1 s); a third,
+ * order-0, comes while they wait.  v2.6.32-rc6 mm/vmscan.c:1063
+ * too_many_isolated() reads 64 isolated against 36 inactive file pages in
+ * the zone, and l.1100 makes the third nap in congestion_wait(BLK_RW_ASYNC,
+ * HZ/10) while more are isolated than inactive; 2.6.30 has no such wait.
+ * The run measure too_many_isolated_seen reads the counts on both.
+ */
+struct isolator {
+	int order;
+	unsigned long delay;		/* jiffies before reclaiming */
+};
+
+static void isolator_task(void *arg)
+{
+	struct isolator *t = arg;
+
+	if (t->delay)
+		schedule_timeout_uninterruptible((long)t->delay);
+	direct_reclaim(t->order, GFP_KERNEL);
+}
+
+static void run_isolators(const char *profile, uint64_t *seen,
+			  unsigned long *waits)
+{
+	struct isolator a1 = { .order = 4 }, a2 = { .order = 4, .delay = 2 },
+			b = { .order = 0, .delay = 4 };
+	const unsigned long nr = 100;
+	struct test_file *tf;
+	struct page **pages;
+	unsigned long n = 0, kept = 0;
+	struct run_result r;
+	const uint64_t *v;
+
+	harness_boot("x86", 64, 1, profile, 3);
+	tf = test_file_create(NSEC_PER_SEC);
+	pages = calloc(max_pfn + 1, sizeof(*pages));
+	while ((pages[n] = take_page(ZONE_NORMAL)) != NULL)
+		n++;
+	/*
+	 * One file page per aligned 16-page block, the rest freed again:
+	 * lumpy reclaim finds no neighbour on the LRU, so each reclaimer
+	 * isolates exactly the 32 pages it scans.
+	 */
+	for (unsigned long i = 0; i < n; i++) {
+		if (kept < nr && !(page_to_pfn(pages[i]) & 15))
+			add_file_page(tf, pages[i], kept++, true);
+		else
+			__free_page(pages[i]);
+	}
+	free(pages);
+	assert_int_equal(kept, nr);
+	assert_int_equal(zone_page_state(Z(ZONE_DMA), NR_INACTIVE_FILE), 0);
+
+	kthread_run(isolator_task, &a1, "a1", DEFAULT_PRIO);
+	kthread_run(isolator_task, &a2, "a2", DEFAULT_PRIO);
+	kthread_run(isolator_task, &b, "b", DEFAULT_PRIO);
+	run_until_ms(5000);
+	assert_int_equal(global_page_state(NR_ISOLATED_FILE), 0);
+	assert_conserved();
+
+	*waits = 0;
+	for (int q = 0; q < NR_CW_QUEUES; q++)
+		*waits += congestion_wait_totals(CW_ISOLATED, q)->calls;
+	result_init(&r);
+	metrics_find("too_many_isolated_seen")->collect(&r);
+	v = result_uints(&r, "too_many_isolated_seen");
+	/* Normal's file columns: checks, over, isolated, inactive, most. */
+	memcpy(seen, v + ZONE_NORMAL * 10 + 5, 5 * sizeof(*seen));
+	result_free(&r);
+	test_file_destroy(tf);
+	harness_teardown();
+}
+
+static void test_too_many_isolated_waits_on_rc6_only(void **state)
+{
+	uint64_t seen[2][5];
+	unsigned long waits[2];
+
+	(void)state;
+	run_isolators(RC6, seen[0], &waits[0]);
+	run_isolators("2.6.30", seen[1], &waits[1]);
+	for (int k = 0; k < 2; k++) {
+		assert_true(seen[k][0] >= 3);
+		assert_true(seen[k][1] >= 1);
+		assert_true(seen[k][2] > seen[k][3]);
+		assert_true(seen[k][4] >= 64);
+	}
+	/*
+	 * 2.6.30: b goes on at once; its first read, 64 isolated against 36
+	 * inactive (as vm_stat has it, which may lag the list by a per-cpu
+	 * differential), is the highest of the run.
+	 */
+	assert_int_equal(waits[1], 0);
+	assert_int_equal(seen[1][2], 64);
+	assert_in_range(seen[1][3], 33, 36);
+	/*
+	 * rc6: b naps every HZ/10 from 16 ms while a1 and a2 hold their 64,
+	 * and again from 1 s while a1's next batch holds 32 of the 36 left:
+	 * at least the ten naps of the first second.
+	 */
+	assert_true(waits[0] >= 10);
+	assert_true(seen[0][1] >= waits[0]);
+}
+
 /* ---- shrink_slab ------------------------------------------------------- */
 
 /*
@@ -881,6 +990,7 @@ int main(void)
 		cmocka_unit_test(test_active_quota_falls_through_at_the_tags),
 		cmocka_unit_test(test_lumpy_frees_aligned_order2_block),
 		cmocka_unit_test(test_lumpy_noswap_skips_unswapped_anon),
+		cmocka_unit_test(test_too_many_isolated_waits_on_rc6_only),
 		cmocka_unit_test(test_shrink_slab_arithmetic),
 		cmocka_unit_test(test_checker_detects_corruption),
 	};

@@ -309,6 +309,28 @@ static void print_crypt_read_wait(FILE *f, const struct run_result *r)
 	fprintf(f, "\n");
 }
 
+/*
+ * One line: CFQ on the disks (kernel block/cfq-iosched.c): the time
+ * hw_tag (the device queues) was 1 and 0, its decisions and changes, and
+ * the idle waits for a sync queue's next request.
+ */
+static void print_cfq(FILE *f, const struct run_result *r)
+{
+	/* In the measures' element order: off_ns, on_ns, windows, flips,
+	 * final; waits, timeouts, ns. */
+	const uint64_t *hw = result_uints(r, "cfq_hw_tag");
+	const uint64_t *idle = result_uints(r, "cfq_idle");
+
+	if (!hw[0] && !hw[1])
+		return;
+	fprintf(f, "cfq: hw_tag 1 for %.3f s, 0 for %.3f s (%lu change%s in "
+		"%lu decisions, %lu at the end); idle waits %lu, %.3f s, %lu "
+		"ran to the timer\n",
+		(double)hw[1] / NSEC_PER_SEC, (double)hw[0] / NSEC_PER_SEC,
+		hw[3], hw[3] == 1 ? "" : "s", hw[2], hw[4], idle[0],
+		(double)idle[2] / NSEC_PER_SEC, idle[1]);
+}
+
 static void print_congestion(FILE *f, const struct run_result *r)
 {
 	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
@@ -444,6 +466,39 @@ static void print_allocator(FILE *f, const struct run_result *r)
 }
 
 /*
+ * One line: what too_many_isolated() read at direct reclaimers'
+ * shrink_inactive_list() (kernel mm/vmscan.c), per zone and LRU type that
+ * had checks: how many, at how many isolated exceeded inactive (where
+ * 2.6.32-rc6 waits), the highest isolated / inactive, and the most
+ * pages isolated at a check.
+ */
+static void print_isolated(FILE *f, const struct run_result *r)
+{
+	static const char *const lru[] = { "anon", "file" };
+	const struct measure *m = metrics_find("too_many_isolated_seen");
+	const uint64_t *v = result_uints(r, "too_many_isolated_seen");
+	const char *sep = " ";
+
+	fprintf(f, "too_many_isolated reads by direct reclaim:");
+	for (unsigned int z = 0; z < m->dims[0]; z++)
+		for (unsigned int t = 0; t < 2; t++) {
+			/* checks, over, isolated, inactive, most isolated */
+			const uint64_t *c = v + z * m->dims[1] + t * 5;
+
+			if (!c[0])
+				continue;
+			fprintf(f, "%s%s %s %lu checks, isolated > inactive at "
+				"%lu, highest %lu / %lu, most isolated %lu", sep,
+				m->element_name(0, z), lru[t], c[0], c[1], c[2],
+				c[3], c[4]);
+			sep = "; ";
+		}
+	if (*sep == ' ')
+		fprintf(f, " none");
+	fprintf(f, "\n");
+}
+
+/*
  * One line: mempool_alloc's sleeps (kernel mm/mempool.c), the total, then
  * per pool each kind of waiter's calls that slept and their time, summed
  * over task names, in the order the records list them.
@@ -509,6 +564,7 @@ static void print_io(FILE *f, const struct run_result *r)
 	print_fragmentation(f, r);
 	print_highorder_failures(f, r);
 	print_allocator(f, r);
+	print_isolated(f, r);
 	print_mempool(f, r);
 	/* What each replay task replayed, and its warnings. */
 	if (result_text(r, "replay"))
@@ -969,6 +1025,7 @@ int cmd_run(int argc, char **argv)
 	print_disk(f, &r);
 	print_writeback_passes(f, &r);
 	print_crypt_read_wait(f, &r);
+	print_cfq(f, &r);
 	print_congestion(f, &r);
 	print_io(f, &r);
 	if (a.vmstat)

@@ -118,6 +118,9 @@ struct cfq_data {
 	int rq_in_driver_peak;
 	int hw_tag_samples;
 	struct timer idle_slice_timer;
+	/* [MODEL] an idle wait being timed (queue->stats.idle_*) */
+	bool idling;
+	sim_time_t idle_since;
 	struct cfq_queue *active_queue;
 	struct cfq_io_context *active_cic;
 	sector_t last_position;
@@ -164,6 +167,47 @@ static bool cfq_sample_valid(unsigned long samples)
 static bool CIC_SEEKY(const struct cfq_io_context *cic)
 {
 	return cic->seek_mean > CIC_SEEK_THR;
+}
+
+/*
+ * [MODEL] The measures of hw_tag and of idling (blk_queue_stats): no
+ * kernel counterpart, and nothing in CFQ reads them.
+ */
+static void cfq_set_hw_tag(struct cfq_data *cfqd, int hw_tag)
+{
+	struct blk_queue_stats *st = &cfqd->queue->stats;
+	sim_time_t now = sim_now();
+
+	st->hw_tag_windows++;
+	if (hw_tag == cfqd->hw_tag)
+		return;
+	st->hw_tag_ns[cfqd->hw_tag] += now - st->hw_tag_since;
+	st->hw_tag_since = now;
+	st->hw_tag_flips++;
+	cfqd->hw_tag = hw_tag;
+}
+
+/*
+ * An idle wait ends: the idle timer fired (@timed_out), was deleted, or a
+ * request went to the driver while it was still pending (a request that
+ * came meanwhile, dispatched at the plug's tick): the disk no longer
+ * waits for the process, whatever the timer does next.
+ */
+static void cfq_idle_end(struct cfq_data *cfqd, bool timed_out)
+{
+	struct blk_queue_stats *st = &cfqd->queue->stats;
+
+	if (!cfqd->idling)
+		return;
+	cfqd->idling = false;
+	st->idle_ns += sim_now() - cfqd->idle_since;
+	st->idle_timeouts += timed_out;
+}
+
+static void cfq_del_idle_timer(struct cfq_data *cfqd)
+{
+	cfq_idle_end(cfqd, false);
+	timer_del(&cfqd->idle_slice_timer);
 }
 
 /* msecs_to_jiffies(CFQ_MIN_TT): rounded up, one tick at HZ 250. */
@@ -519,6 +563,7 @@ static void cfq_dispatch_insert(struct request_queue *q, struct request *rq)
 	cfq_remove_request(rq);
 	cfqq->dispatched++;
 	elv_dispatch_add_tail(q, rq);
+	cfq_idle_end(cfqd, false);
 	if (cfqq->sync)
 		cfqd->sync_flight++;
 	/* cfq_activate_request */
@@ -648,7 +693,7 @@ static void __cfq_set_active_queue(struct cfq_data *cfqd,
 		cfqq->must_alloc_slice = false;
 		cfqq->fifo_expire = false;
 		cfqq->slice_new = true;
-		timer_del(&cfqd->idle_slice_timer);
+		cfq_del_idle_timer(cfqd);
 	}
 	cfqd->active_queue = cfqq;
 }
@@ -661,7 +706,7 @@ static void __cfq_slice_expired(struct cfq_data *cfqd, struct cfq_queue *cfqq,
 				bool timed_out)
 {
 	if (cfqq->wait_request)
-		timer_del(&cfqd->idle_slice_timer);
+		cfq_del_idle_timer(cfqd);
 	cfqq->wait_request = false;
 	if (timed_out && !cfqq->slice_new)
 		cfqq->slice_resid = (long)(cfqq->slice_end - jiffies);
@@ -818,6 +863,10 @@ static void cfq_arm_slice_timer(struct cfq_data *cfqd)
 	sl = cfqd->p.slice_idle;
 	if (cfq_sample_valid(cic->seek_samples) && CIC_SEEKY(cic))
 		sl = min(sl, cfq_min_tt());
+	cfq_idle_end(cfqd, false);	/* mod_timer on a pending one */
+	cfqd->idling = true;
+	cfqd->idle_since = sim_now();
+	cfqd->queue->stats.idle_waits++;
 	timer_add(&cfqd->idle_slice_timer, jiffies_to_ns(jiffies + sl));
 }
 
@@ -1082,7 +1131,7 @@ static void cfq_rq_enqueued(struct cfq_data *cfqd, struct cfq_queue *cfqq,
 		if (cfqq->wait_request) {
 			if (rq->nr_sectors > PAGE_SECTORS ||
 			    cfqd->busy_queues > 1) {
-				timer_del(&cfqd->idle_slice_timer);
+				cfq_del_idle_timer(cfqd);
 				__blk_run_queue(cfqd->queue);
 			}
 			cfqq->must_dispatch = true;
@@ -1119,7 +1168,14 @@ static void cfq_insert_request(struct request_queue *q, struct request *rq)
 /*
  * cfq_update_hw_tag: under load (more than CFQ_HW_QUEUE_MIN requests
  * queued or in the driver), every 50 completions decide whether the
- * device queues: it does if it held CFQ_HW_QUEUE_MIN at once.
+ * device queues: it does if it held CFQ_HW_QUEUE_MIN at once.  The same
+ * in v2.6.30 block/cfq-iosched.c:2126, v2.6.31 l.2131 and v2.6.32-rc6
+ * l.2167 (rc6 sums rq_in_driver[2]).  Only two rules read hw_tag:
+ * cfq_arm_slice_timer's SSD test (nonrot && hw_tag: v2.6.30 l.1064,
+ * v2.6.31 l.1068, v2.6.32-rc6 l.1071) and cfq_update_idle_window's
+ * seeky test (v2.6.30 l.1961, v2.6.31 l.1966; v2.6.32-rc6 l.1998 only
+ * while cfq_latency is 0), so on a rotational disk with low_latency on,
+ * rc6 does the same whatever hw_tag says.
  */
 static void cfq_update_hw_tag(struct cfq_data *cfqd)
 {
@@ -1130,7 +1186,7 @@ static void cfq_update_hw_tag(struct cfq_data *cfqd)
 		return;
 	if (cfqd->hw_tag_samples++ < 50)
 		return;
-	cfqd->hw_tag = cfqd->rq_in_driver_peak >= CFQ_HW_QUEUE_MIN;
+	cfq_set_hw_tag(cfqd, cfqd->rq_in_driver_peak >= CFQ_HW_QUEUE_MIN);
 	cfqd->hw_tag_samples = 0;
 	cfqd->rq_in_driver_peak = 0;
 }
@@ -1198,6 +1254,7 @@ static void cfq_idle_slice_timer(struct timer *t)
 	struct cfq_queue *cfqq = cfqd->active_queue;
 	bool timed_out = true;
 
+	cfq_idle_end(cfqd, true);
 	if (cfqq) {
 		timed_out = false;
 		if (cfqq->must_dispatch)
@@ -1305,6 +1362,7 @@ static void *cfq_init_queue(struct request_queue *q,
 	INIT_LIST_HEAD(&cfqd->service_tree);
 	timer_init(&cfqd->idle_slice_timer, cfq_idle_slice_timer, cfqd);
 	cfqd->hw_tag = 1;
+	q->stats.hw_tag_since = sim_now();
 	cfqd->last_end_sync_rq = jiffies;
 	if (kprofile_get(cfq_async_ramp) == CFQ_RAMP_DELAYED_SYNC)
 		cfqd->last_end_sync_rq = jiffies - HZ;
@@ -1325,7 +1383,7 @@ static void cfq_exit_queue(struct elevator_queue *e)
 {
 	struct cfq_data *cfqd = e->elevator_data;
 
-	timer_del(&cfqd->idle_slice_timer);
+	cfq_del_idle_timer(cfqd);
 	if (cfqd->async_cfqq)
 		cfq_free_queue(cfqd->async_cfqq);
 	for (unsigned int i = 0; i < cfqd->nr_cics; i++) {

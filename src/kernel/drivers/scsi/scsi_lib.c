@@ -550,3 +550,92 @@ static struct measure blk_seek_measure = {
 	.flags = MF_OMIT_EMPTY, .collect = collect_blk_seek,
 };
 MEASURE_REGISTER(blk_seek_measure);
+
+/*
+ * ---- measures: CFQ's hw_tag and idling on the disks ---------------------
+ *
+ * [MODEL] (block/cfq-iosched.c keeps them in the queue's stats): whether
+ * CFQ took each disk for one that queues commands, and how long it held
+ * the disk idle for a sync queue's next request.  Summed over the disks
+ * (the reproduction has one, sda); stretches still open end now.
+ */
+enum { CFQ_HW_TAG_OFF_NS, CFQ_HW_TAG_ON_NS, CFQ_HW_TAG_WINDOWS,
+       CFQ_HW_TAG_FLIPS, CFQ_HW_TAG_FINAL, NR_CFQ_HW_TAG };
+
+static void collect_cfq_hw_tag(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "cfq_hw_tag");
+	struct scsi_device *sdev;
+
+	list_for_each_entry(sdev, &scsi_devices, siblings) {
+		const struct request_queue *q = sdev->request_queue;
+		const struct blk_queue_stats *st = &q->stats;
+		bool hw_tag = cfq_hw_tag(q);
+
+		v[CFQ_HW_TAG_OFF_NS] += st->hw_tag_ns[0];
+		v[CFQ_HW_TAG_ON_NS] += st->hw_tag_ns[1];
+		v[hw_tag ? CFQ_HW_TAG_ON_NS : CFQ_HW_TAG_OFF_NS] +=
+			sim_now() - st->hw_tag_since;
+		v[CFQ_HW_TAG_WINDOWS] += st->hw_tag_windows;
+		v[CFQ_HW_TAG_FLIPS] += st->hw_tag_flips;
+		v[CFQ_HW_TAG_FINAL] += hw_tag;
+	}
+}
+
+static const char *cfq_hw_tag_name(unsigned int dim, unsigned int i)
+{
+	static const char *const cols[NR_CFQ_HW_TAG] = {
+		"off_ns", "on_ns", "windows", "flips", "final",
+	};
+
+	return i < NR_CFQ_HW_TAG ? cols[i] : NULL;
+}
+
+static struct measure cfq_hw_tag_measure = {
+	.name = "cfq_hw_tag", .doc = "CFQ's guess that the disk queues "
+	"commands (cfq_update_hw_tag): time with hw_tag 0 and 1, its "
+	"decisions (windows of 50 completions under load), those that "
+	"changed it, and the disks with it 1 at the end",
+	.unit = "ns, count", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "cfq_hw_tag", .type = MT_ARRAY,
+	.dims = { NR_CFQ_HW_TAG, 0 }, .element_name = cfq_hw_tag_name,
+	.flags = MF_OMIT_EMPTY, .collect = collect_cfq_hw_tag,
+};
+MEASURE_REGISTER(cfq_hw_tag_measure);
+
+enum { CFQ_IDLE_WAITS, CFQ_IDLE_TIMEOUTS, CFQ_IDLE_NS, NR_CFQ_IDLE };
+
+static void collect_cfq_idle(struct run_result *r)
+{
+	uint64_t *v = result_uints_mut(r, "cfq_idle");
+	struct scsi_device *sdev;
+
+	list_for_each_entry(sdev, &scsi_devices, siblings) {
+		const struct blk_queue_stats *st = &sdev->request_queue->stats;
+
+		v[CFQ_IDLE_WAITS] += st->idle_waits;
+		v[CFQ_IDLE_TIMEOUTS] += st->idle_timeouts;
+		v[CFQ_IDLE_NS] += st->idle_ns;
+	}
+}
+
+static const char *cfq_idle_name(unsigned int dim, unsigned int i)
+{
+	static const char *const cols[NR_CFQ_IDLE] = {
+		"waits", "timeouts", "ns",
+	};
+
+	return i < NR_CFQ_IDLE ? cols[i] : NULL;
+}
+
+static struct measure cfq_idle_measure = {
+	.name = "cfq_idle", .doc = "CFQ idling for an empty sync queue's next "
+	"request (cfq_arm_slice_timer): waits, those that ran until the idle "
+	"timer fired, and their time, each from arming to the timer firing, "
+	"its deletion or the next dispatch",
+	.unit = "count, ns", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
+	.json = "cfq_idle", .type = MT_ARRAY,
+	.dims = { NR_CFQ_IDLE, 0 }, .element_name = cfq_idle_name,
+	.flags = MF_OMIT_EMPTY, .collect = collect_cfq_idle,
+};
+MEASURE_REGISTER(cfq_idle_measure);

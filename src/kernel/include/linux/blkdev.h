@@ -139,6 +139,22 @@ struct blk_queue_stats {
 	sim_time_t max_latency_ns[2];
 	unsigned int max_in_driver[2];	/* most in the device at once, by is_sync */
 	unsigned long preemptions;	/* CFQ slices cut short (cfq_preempt_queue) */
+	/*
+	 * [MODEL] CFQ's device-queueing guess (cfq_update_hw_tag): time
+	 * with hw_tag at 0 and at 1, the current value's since
+	 * hw_tag_since; its decisions (a window of 50 completions under
+	 * load each) and those that changed it.
+	 */
+	sim_time_t hw_tag_ns[2], hw_tag_since;
+	unsigned long hw_tag_windows, hw_tag_flips;
+	/*
+	 * [MODEL] CFQ idling for an empty sync queue's next request
+	 * (cfq_arm_slice_timer): waits, those that ended when the idle
+	 * timer fired, and their time from arming to the first of the
+	 * timer firing, its deletion and a dispatch.
+	 */
+	unsigned long idle_waits, idle_timeouts;
+	sim_time_t idle_ns;
 };
 
 struct request_queue {
