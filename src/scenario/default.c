@@ -104,9 +104,18 @@
 "repo = linux-2.6               ; [cover] git clone ... linux-2.6 on /scratch\n" \
 "; [assumed] concurrent processes: at least 4, as Mel graphed \"the fourth instance\n" \
 "; of fake-gitk\" (<20091105164832.GB25926@csn.ul.ie>); range 4-6; [fitted]\n" \
-"instances = 6\n" \
+"instances = 5\n" \
 "; [assumed] started together (0-60 s apart: Frans Pop started his a load apart)\n" \
 "stagger = 0\n" \
+"; [assumed] how fake gitk got its log: inline (it reads the pack) or, as gitk\n" \
+"; does, a git log process writing into a pipe (docs/workloads.md); [fitted]\n" \
+"producer = pipe\n" \
+"; [assumed] git log's own heap per commit walked (struct commit, tree, parents,\n" \
+"; hash slots; it frees each commit's text once printed): 100-250 B\n" \
+"git_heap = 144B\n" \
+"; [assumed] the second pass walks the buffer forward (as git log printed it) or\n" \
+"; backward; the record does not say; [fitted]\n" \
+"map_order = forward\n" \
 "; [cover] \"The length of time it takes fake-gitk to complete on average\"\n" \
 "elapsed = mean\n" \
 "; [assumed] linux-2.6.git in early Nov 2009: 168000-172000 commits (Frans Pop\n" \
@@ -115,12 +124,12 @@
 "; [assumed] a commit object of about 800 bytes, zlib-packed: 350-600 B\n" \
 "log_bytes = 400B\n" \
 "; [assumed] kept per commit: the text git log --pretty=raw --parents prints for\n" \
-"; it, 700-1100 B (docs/workloads.md); [fitted]: 171 MiB of buffer per process\n" \
-"decoded_bytes = 1056B\n" \
+"; it, 700-1100 B (docs/workloads.md); [fitted]: 177 MiB of buffer per process\n" \
+"decoded_bytes = 1094B\n" \
 "hash_entry = 128B              ; [assumed] key, child list and entry: 64-256 B\n" \
 "print_every = 1000             ; [assumed] \"a large number of commits\"\n" \
 "; [cover] \"a small number of times\"; [assumed] 2-5; [fitted]\n" \
-"loops = 5\n" \
+"loops = 4\n" \
 "map_pass = on                  ; [cover] \"and then builds a very basic hash map\"\n" \
 "pack_access = mmap             ; git maps its packs: sha1_file.c use_pack()\n" \
 "read_size = 64K                ; [assumed] pack bytes per batch of faults\n" \
@@ -128,7 +137,7 @@
 "cpu_per_byte = 20ns\n" \
 "; [assumed] fake gitk, a script, reading and appending a commit's ~13 lines:\n" \
 "; 2-150 us (a C loop to real gitk's 149 us, Frans Pop, 19 Oct 2009); [fitted]\n" \
-"cpu_per_commit = 27700ns\n" \
+"cpu_per_commit = 2140ns\n" \
 "map_cpu_per_commit = 5us       ; [assumed] hash one commit: 0.5-50 us\n" \
 "\n" \
 "[task music]\n" \
@@ -194,11 +203,11 @@
 "forks = 6\n"
 
 const char scenario_calibration[] =
-	"mmsim calibrate at commit 02c267d (the tagged kernels) on every "
-	"2.6.30-0000000-force-highorder baseline of the record (cover letter, "
-	"13 Nov table, 19 Nov repeats: each machine's mean, their spread as "
-	"scale), seeds 1-10 (x86-64 +1.8%, x86 +0.0% at the fitted values; "
-	"docs/calibration.md)";
+	"mmsim calibrate at commit 84104b8 (fake gitk's structure: git log "
+	"through a pipe, 5 processes) on every 2.6.30-0000000-force-highorder "
+	"baseline of the record, each machine's mean and its 19 Nov repeats' "
+	"standard deviation, seeds 1-10 (x86-64 +5.0% sd 13.6 s, x86 -8.6% sd "
+	"26.4 s at the fitted values; docs/calibration.md)";
 
 const char scenario_default_text[] =
 "; mmsim default scenario: the Nov 2009 reproduction on x86-64.\n"
@@ -236,8 +245,8 @@ const char scenario_default_x86_text[] =
 "cpus = 2\n"
 "threads_per_core = 2\n"
 "; [assumed] a 3 GHz P4 thread alone: 1/1.5 to 1/1.1 of a Phenom core\n"
-"; (docs/model.md, Engine: CPU speed); [fitted] 1/1.12\n"
-"cpu_speed = 0.8962\n"
+"; (docs/model.md, Engine: CPU speed); [fitted] 1/1.17\n"
+"cpu_speed = 0.8532\n"
 "; [assumed] each thread while the other is busy: Hyper-Threading adding 20%\n"
 "; of throughput (0-30%): 0.6, range 0.5-0.65 (docs/model.md, Engine)\n"
 "smt_speed = 0.6\n"
