@@ -217,6 +217,22 @@ struct measure {
 	};								\
 	MEASURE_REGISTER(id##_shown)
 
+/*
+ * A single count a run saves under one JSON and CSV key (MT_UINT, left
+ * out of the result when 0), reported as mean and stddev over seeds:
+ *
+ *	MEASURE_UINT(wb_passes, "wb_passes", "wb_passes", "what it counts",
+ *		     "passes", MEASURE_COUNTER, .collect = collect_fn);
+ */
+#define MEASURE_UINT(id, key, jkey, what, u, kd, ...)			\
+	static struct measure id##_measure = {				\
+		.name = key, .doc = what, .unit = u, .kind = kd,	\
+		.aggregate = AGGREGATE_MEAN_STDDEV, .json = jkey,	\
+		.csv = jkey, .type = MT_UINT, .flags = MF_OMIT_EMPTY,	\
+		__VA_ARGS__						\
+	};								\
+	MEASURE_REGISTER(id##_measure)
+
 /* ---- the registry ---------------------------------------------------- */
 
 /* Every declared measure, in name order. */

@@ -511,35 +511,26 @@ static void collect_wb_passes(struct run_result *r)
 	result_set_uint(r, "wb_naps_congested", flusher_stats.naps_congested);
 }
 
-#define WB_MEASURE(id, key, jkey, what, u, kd, ...)			\
-	static struct measure id##_measure = {				\
-		.name = key, .doc = what, .unit = u, .kind = kd,	\
-		.aggregate = AGGREGATE_MEAN_STDDEV, .json = jkey,	\
-		.csv = jkey, .type = MT_UINT, .flags = MF_OMIT_EMPTY,	\
-		__VA_ARGS__						\
-	};								\
-	MEASURE_REGISTER(id##_measure)
-
-WB_MEASURE(wb_passes, "wb_passes", "wb_passes", "writeback threads' passes "
+MEASURE_UINT(wb_passes, "wb_passes", "wb_passes", "writeback threads' passes "
 	   "(writeback_inodes with a MAX_WRITEBACK_PAGES quota from "
 	   "background_writeout, wb_kupdate or wb_writeback)", "passes",
 	   MEASURE_COUNTER, .collect = collect_wb_passes);
-WB_MEASURE(wb_pass_pages, "wb_pass_pages", "wb_pass_pages", "pages the "
+MEASURE_UINT(wb_pass_pages, "wb_pass_pages", "wb_pass_pages", "pages the "
 	   "writeback threads' passes wrote", "pages", MEASURE_COUNTER);
-WB_MEASURE(wb_pass_pages_max, "wb_pass_pages_max", "wb_pass_pages_max",
+MEASURE_UINT(wb_pass_pages_max, "wb_pass_pages_max", "wb_pass_pages_max",
 	   "the most pages one writeback pass wrote", "pages", MEASURE_GAUGE);
-WB_MEASURE(wb_passes_congested, "wb_passes_congested",
+MEASURE_UINT(wb_passes_congested, "wb_passes_congested",
 	   "wb_passes_congested", "writeback passes that met a congested "
 	   "queue (wbc->encountered_congestion: nonblocking, .30/.31)",
 	   "passes", MEASURE_COUNTER);
-WB_MEASURE(wb_pass_time, "wb_pass_time", "wb_pass_time_ns", "simulated "
+MEASURE_UINT(wb_pass_time, "wb_pass_time", "wb_pass_time_ns", "simulated "
 	   "time the writeback passes took, request-slot sleeps included",
 	   "ns", MEASURE_COUNTER);
-WB_MEASURE(wb_pass_time_max, "wb_pass_time_max", "wb_pass_time_max_ns",
+MEASURE_UINT(wb_pass_time_max, "wb_pass_time_max", "wb_pass_time_max_ns",
 	   "the longest writeback pass", "ns", MEASURE_GAUGE);
-WB_MEASURE(wb_naps, "wb_naps", "wb_naps", "pdflush's congestion_wait "
+MEASURE_UINT(wb_naps, "wb_naps", "wb_naps", "pdflush's congestion_wait "
 	   "naps after a short pass (.30/.31)", "naps", MEASURE_COUNTER);
-WB_MEASURE(wb_naps_congested, "wb_naps_congested", "wb_naps_congested",
+MEASURE_UINT(wb_naps_congested, "wb_naps_congested", "wb_naps_congested",
 	   "pdflush's naps after a pass that met congestion (the rest "
 	   "followed more_io alone)", "naps", MEASURE_COUNTER);
 

@@ -213,38 +213,29 @@ static void collect_crypt_read_wait(struct run_result *r)
 	}
 }
 
-#define CRYPT_WAIT_MEASURE(id, key, jkey, what, u, kd, ...)		\
-	static struct measure id##_measure = {				\
-		.name = key, .doc = what, .unit = u, .kind = kd,	\
-		.aggregate = AGGREGATE_MEAN_STDDEV, .json = jkey,	\
-		.csv = jkey, .type = MT_UINT, .flags = MF_OMIT_EMPTY,	\
-		__VA_ARGS__						\
-	};								\
-	MEASURE_REGISTER(id##_measure)
-
-CRYPT_WAIT_MEASURE(crypt_read_waits, "crypt_read_waits", "crypt_read_waits",
+MEASURE_UINT(crypt_read_waits, "crypt_read_waits", "crypt_read_waits",
 	"dm-crypt reads decrypted on kcryptd, every crypt device", "reads",
 	MEASURE_COUNTER, .collect = collect_crypt_read_wait);
-CRYPT_WAIT_MEASURE(crypt_read_wait, "crypt_read_wait", "crypt_read_wait_ns",
+MEASURE_UINT(crypt_read_wait, "crypt_read_wait", "crypt_read_wait_ns",
 	"time dm-crypt reads waited on kcryptd between the disk's completion "
 	"and their decryption, summed", "ns", MEASURE_COUNTER);
-CRYPT_WAIT_MEASURE(crypt_read_wait_max, "crypt_read_wait_max",
+MEASURE_UINT(crypt_read_wait_max, "crypt_read_wait_max",
 	"crypt_read_wait_max_ns", "the longest wait of a dm-crypt read on "
 	"kcryptd before its decryption", "ns", MEASURE_GAUGE);
-CRYPT_WAIT_MEASURE(crypt_read_wait_write_pages, "crypt_read_wait_write_pages",
+MEASURE_UINT(crypt_read_wait_write_pages, "crypt_read_wait_write_pages",
 	"crypt_read_wait_write_pages", "write pages kcryptd encrypted while "
 	"each dm-crypt read waited, summed over the reads", "pages",
 	MEASURE_COUNTER);
-CRYPT_WAIT_MEASURE(crypt_swapin_waits, "crypt_swapin_waits",
+MEASURE_UINT(crypt_swapin_waits, "crypt_swapin_waits",
 	"crypt_swapin_waits", "dm-crypt reads of swap-cache pages (swap-ins) "
 	"decrypted on kcryptd", "reads", MEASURE_COUNTER);
-CRYPT_WAIT_MEASURE(crypt_swapin_wait, "crypt_swapin_wait",
+MEASURE_UINT(crypt_swapin_wait, "crypt_swapin_wait",
 	"crypt_swapin_wait_ns", "time swap-in reads waited on kcryptd before "
 	"their decryption, summed", "ns", MEASURE_COUNTER);
-CRYPT_WAIT_MEASURE(crypt_swapin_wait_max, "crypt_swapin_wait_max",
+MEASURE_UINT(crypt_swapin_wait_max, "crypt_swapin_wait_max",
 	"crypt_swapin_wait_max_ns", "the longest wait of a swap-in read on "
 	"kcryptd", "ns", MEASURE_GAUGE);
-CRYPT_WAIT_MEASURE(crypt_swapin_wait_write_pages,
+MEASURE_UINT(crypt_swapin_wait_write_pages,
 	"crypt_swapin_wait_write_pages", "crypt_swapin_wait_write_pages",
 	"write pages kcryptd encrypted while each swap-in read waited, summed",
 	"pages", MEASURE_COUNTER);
