@@ -73,6 +73,25 @@ static __attribute__((unused)) void harness_teardown(void)
 	mm_debug_expected_other = -1;
 }
 
+/* A mapped anonymous @page out to swap through the real paths (add to
+ * the swap cache, unmap, write, wait), then dropped from the cache. */
+static __attribute__((unused)) void harness_swap_out_page(struct page *page)
+{
+	struct writeback_control wbc = { .sync_mode = WB_SYNC_NONE };
+
+	get_page(page);
+	lock_page(page);
+	add_to_swap(page);
+	try_to_unmap(page, TTU_IGNORE_ACCESS);
+	clear_page_dirty_for_io(page);
+	swap_writepage(page, &wbc);
+	wait_on_page_writeback(page);
+	lock_page(page);
+	delete_from_swap_cache(page);
+	unlock_page(page);
+	put_page(page);
+}
+
 static __attribute__((unused)) struct zone *Z(enum zone_type t)
 {
 	return &contig_page_data.node_zones[t];

@@ -321,19 +321,8 @@ static void swap_out_page(struct mm_struct *mm, unsigned long addr)
 	struct vm_area_struct *vma = find_vma(mm, addr);
 	pte_t *pte = &vma->ptes[vma_address_index(vma, addr)];
 	struct page *page = pfn_to_page(pte_pfn(*pte));
-	struct writeback_control wbc = { .sync_mode = WB_SYNC_NONE };
 
-	get_page(page);
-	lock_page(page);
-	add_to_swap(page);
-	try_to_unmap(page, TTU_IGNORE_ACCESS);
-	clear_page_dirty_for_io(page);
-	swap_writepage(page, &wbc);
-	wait_on_page_writeback(page);
-	lock_page(page);
-	delete_from_swap_cache(page);
-	unlock_page(page);
-	put_page(page);
+	harness_swap_out_page(page);
 }
 
 struct readahead {

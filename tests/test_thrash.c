@@ -114,19 +114,8 @@ static struct page *mapped_page(struct mm_struct *mm, unsigned long i)
 static void swap_out(struct mm_struct *mm, unsigned long i)
 {
 	struct page *page = mapped_page(mm, i);
-	struct writeback_control wbc = { .sync_mode = WB_SYNC_NONE };
 
-	get_page(page);
-	lock_page(page);
-	add_to_swap(page);
-	try_to_unmap(page, TTU_IGNORE_ACCESS);
-	clear_page_dirty_for_io(page);
-	swap_writepage(page, &wbc);
-	wait_on_page_writeback(page);
-	lock_page(page);
-	delete_from_swap_cache(page);
-	unlock_page(page);
-	put_page(page);
+	harness_swap_out_page(page);
 }
 
 /*
