@@ -1,7 +1,10 @@
 #!/bin/sh
 # Run every test program, TEST_JOBS at a time (default: the number of
-# CPUs); each is a cmocka group.  A program's output is printed whole, in
-# the order given, once it has finished, so outputs never interleave.
+# CPUs); each is a cmocka group.  Each program prints one progress line as
+# it ends (result, name, seconds, its cases passed and failed); once all
+# have ended, the output of every program that failed, crashed or skipped
+# is printed whole (TEST_VERBOSE=1: every program's), so outputs never
+# interleave.
 # The closing line is "N passed, N failed, N skipped" over all test cases;
 # the exit status is non-zero on any failure.  A skipped test is one whose
 # tool is missing (trace-cmd, chromium, ...): its reason is printed by the
@@ -25,8 +28,19 @@ done | sort -k1,1nr -k2,2n | while read -r s i t; do
 done | xargs -n 2 -P "$jobs" sh -c '
 	start=$(date +%s%N)
 	"$2" >"$0/$1.out" 2>&1
-	echo $? >"$0/$1.rc"
-	echo "$(( ($(date +%s%N) - start) / 1000000 ))" >"$0/$1.ms"
+	rc=$?
+	echo $rc >"$0/$1.rc"
+	ms=$(( ($(date +%s%N) - start) / 1000000 ))
+	echo "$ms" >"$0/$1.ms"
+	# The progress line, printed as the program ends (one short write,
+	# so lines of parallel programs never mix).
+	n=$(sed -n "s/^\[ *PASSED *\] \([0-9]*\) test.*/\1/p" "$0/$1.out" | awk "{s+=\$1} END {print s+0}")
+	f=$(sed -n "s/^\[ *FAILED *\] \([0-9]*\) test.*/\1/p" "$0/$1.out" | awk "{s+=\$1} END {print s+0}")
+	k=$(sed -n "s/^\[ *SKIPPED *\] \([0-9]*\) test.*/\1/p" "$0/$1.out" | awk "{s+=\$1} END {print s+0}")
+	if [ $rc -ne 0 ] || [ "$f" -gt 0 ]; then r=FAILED
+	elif [ "$k" -gt 0 ]; then r=skipped; else r=ok; fi
+	printf "%-7s %-28s %4d.%01ds  %s passed, %s failed, %s skipped\n" \
+		"$r" "${2##*/}" $((ms / 1000)) $((ms % 1000 / 100)) "$n" "$f" "$k"
 ' "$dir"
 
 passed=0; failed=0; skipped=0; broken=""; reasons=""; : >"$dir/times"
@@ -38,7 +52,6 @@ for t in "$@"; do
 	i=$((i + 1))
 	out=$dir/$i.out
 	rc=$(cat "$dir/$i.rc" 2>/dev/null || echo 127)
-	cat "$out"
 	p=$(count PASSED "$out"); f=$(count FAILED "$out"); k=$(count SKIPPED "$out")
 	passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
 	if [ "$k" -gt 0 ]; then
@@ -48,6 +61,14 @@ $r"
 	fi
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		failed=$((failed + 1)); broken="$broken $t"
+	fi
+	# A program that failed, crashed or skipped is printed whole, after
+	# the progress lines; a passing one only by its line
+	# (TEST_VERBOSE=1: every program whole).
+	if [ "$rc" -ne 0 ] || [ "$f" -gt 0 ] || [ "$k" -gt 0 ] ||
+	   [ -n "${TEST_VERBOSE:-}" ]; then
+		echo "---- ${t##*/} ----"
+		cat "$out"
 	fi
 	ms=$(cat "$dir/$i.ms" 2>/dev/null || echo 0)
 	echo "$((ms / 1000)).$(printf %03d $((ms % 1000))) ${t##*/}" >>"$dir/times"

@@ -392,7 +392,65 @@ static void test_refusals(void **state)
 	}
 }
 
-int main(void)
+/*
+ * The runs done elsewhere: --emit-jobs writes each round's runs as
+ * command lines, GNU parallel runs them (sh one after the other where it
+ * is not installed), the same command again gives the next round's, and
+ * the report it writes once none is left is the local bisect's, byte for
+ * byte but for the wall-clock time.  A job of no round is refused.
+ */
+static void test_emit_jobs_through_parallel(void **state)
+{
+	char dir[] = "/tmp/mmsim-bisect-jobs-XXXXXX", cmd[4096], out[4096];
+	const char *args = "bisect 2.6.32-rc6+1+2 2.6.32-rc6+1+2+3 --seeds 2 "
+			   "--measure elapsed -j 2 --scenario";
+	const char *runner;
+	char *mmsim = realpath(test_mmsim_path(), NULL);
+	int rounds = 0, rc;
+
+	(void)state;
+	assert_non_null(mmsim);
+	assert_non_null(mkdtemp(dir));
+	runner = system("command -v parallel >/dev/null 2>&1") == 0 ?
+		 "parallel --will-cite --jobs 2 --halt now,fail=1 <" : "sh";
+	snprintf(cmd, sizeof(cmd), "cd %s && '%s' %s %s --runs r1 --out a "
+		 ">a.txt 2>a.err", dir, mmsim, args, scenario_path);
+	assert_int_equal(system(cmd), 0);
+	for (;;) {
+		snprintf(cmd, sizeof(cmd), "cd %s && '%s' %s %s --runs r2 --out b "
+			 "--emit-jobs jobs.txt >b.txt 2>b.err && test -s jobs.txt",
+			 dir, mmsim, args, scenario_path);
+		if (system(cmd))
+			break;
+		assert_true(++rounds < 10);
+		snprintf(cmd, sizeof(cmd), "cd %s && grep -c -- '--run-job ' jobs.txt "
+			 ">/dev/null && %s jobs.txt >/dev/null 2>&1", dir, runner);
+		assert_int_equal(system(cmd), 0);
+	}
+	/* A, B, then the flips: two rounds at least. */
+	assert_true(rounds >= 2);
+	snprintf(cmd, sizeof(cmd), "cd %s && test -f jobs.txt && ! test -s jobs.txt "
+		 "&& cmp a/bisect.json b/bisect.json && "
+		 "diff a/bisect.txt b/bisect.txt | grep -v ' runs in ' | "
+		 "grep -c '^[<>]' | grep -qx 0", dir);
+	assert_int_equal(system(cmd), 0);
+	/* Refusals: no runs folder; a job no round has. */
+	snprintf(cmd, sizeof(cmd), "%s %s --emit-jobs %s/j2.txt", args,
+		 scenario_path, dir);
+	rc = test_cli_run(cmd, out, sizeof(out));
+	assert_int_equal(rc, 2);
+	assert_non_null(strstr(out, "needs --runs"));
+	snprintf(cmd, sizeof(cmd), "%s %s --runs %s/r2 --out %s/b --run-job "
+		 "0123456789abcdef", args, scenario_path, dir, dir);
+	rc = test_cli_run(cmd, out, sizeof(out));
+	assert_int_equal(rc, 1);
+	assert_non_null(strstr(out, "every run of this bisect is kept"));
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(mmsim);
+}
+
+int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refusals),
@@ -404,7 +462,10 @@ int main(void)
 		cmocka_unit_test(test_flips_stop_once_decided),
 		cmocka_unit_test(test_runs_shared_between_measures),
 		cmocka_unit_test(test_identical_is_about_runs),
+		cmocka_unit_test(test_emit_jobs_through_parallel),
 	};
 
+	(void)argc;
+	test_cli_init(argv[0]);
 	return cmocka_run_group_tests_name("bisect", tests, setup, teardown);
 }

@@ -68,6 +68,13 @@ static const char usage[] =
 	"                   report too, and take the ones RDIR holds (the same\n"
 	"                   kernels, switches, scenario, seed and mmsim version):\n"
 	"                   a bisect of another measure then reuses them\n"
+	"  --emit-jobs FILE with --runs: run nothing; write to FILE one command\n"
+	"                   line for each run of the next round not kept in RDIR\n"
+	"                   (for GNU parallel or a Slurm array, docs/compare.md);\n"
+	"                   once they have run, the same command gives the next\n"
+	"                   round's, and when none is left (FILE empty), the report\n"
+	"  --run-job ID     with --runs: run the one run ID of an --emit-jobs line\n"
+	"                   into RDIR (the lines carry it)\n"
 	"\n"
 	"Refused: two kernels that set every switch alike (compare them with\n"
 	"'mmsim profiles --diff A B'), an unknown measure, fewer than 2 seeds.\n"
@@ -101,6 +108,7 @@ int cmd_bisect(int argc, char **argv)
 		OPT_SEEDS = CLI_LONG_ONLY, OPT_SEED, OPT_MEASURE, OPT_SCENARIO,
 		OPT_ARCH, OPT_TIME, OPT_OUT, OPT_FORCE, OPT_SWITCH_A, OPT_SWITCH_B,
 		OPT_RESUME, OPT_ALL_SEEDS, OPT_NEGLIGIBLE, OPT_RUNS,
+		OPT_EMIT_JOBS, OPT_RUN_JOB,
 	};
 	static const struct option longopts[] = {
 		{ "seeds", required_argument, NULL, OPT_SEEDS },
@@ -116,6 +124,8 @@ int cmd_bisect(int argc, char **argv)
 		{ "all-seeds", no_argument, NULL, OPT_ALL_SEEDS },
 		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
 		{ "runs", required_argument, NULL, OPT_RUNS },
+		{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
+		{ "run-job", required_argument, NULL, OPT_RUN_JOB },
 		{ "switch-a", required_argument, NULL, OPT_SWITCH_A },
 		{ "switch-b", required_argument, NULL, OPT_SWITCH_B },
 		{ "help", no_argument, NULL, 'h' },
@@ -126,6 +136,7 @@ int cmd_bisect(int argc, char **argv)
 	struct bisect_report r;
 	struct cli_options opts;
 	const char *out = DEFAULT_OUT, *runs_opt = NULL;
+	const char *emit = NULL, *run_job = NULL;
 	bool force = false, resume = false, resumed = false;
 	char err[4096], *runs = NULL;
 	uint64_t n;
@@ -197,6 +208,8 @@ int cmd_bisect(int argc, char **argv)
 						   optarg);
 			break;
 		}
+		case OPT_EMIT_JOBS: emit = optarg; break;
+		case OPT_RUN_JOB: run_job = optarg; break;
 		case OPT_RUNS:
 			if (!*optarg)
 				return usage_error("bisect: --runs: an empty path");
@@ -225,11 +238,35 @@ int cmd_bisect(int argc, char **argv)
 		return usage_error("bisect: --resume keeps what DIR holds: not with --force");
 	if (bisect_check(&o, err, sizeof(err)))
 		return usage_error("%s", err);
+	if ((emit || run_job) && !runs_opt)
+		return usage_error("bisect: --%s needs --runs RDIR, a folder every "
+				   "machine that runs a job can reach", emit ?
+				   "emit-jobs" : "run-job");
 	if (cli_dry_run)
 		return 0;
-	rc = outdir_prepare(out, force, resume ? &resumed : NULL);
+	if (run_job) {
+		/* One run into RDIR: the report folder is the emitting
+		 * command's. */
+		o.runs_dir = runs_opt;
+		if (cli_pool_mode("bisect", NULL, run_job, argc, argv))
+			return 2;
+		rc = bisect_run(&o, &r, err, sizeof(err));
+		if (!cli_pool_finish("bisect", &rc)) {
+			fprintf(stderr, "mmsim: bisect: --run-job %s: every run of "
+				"this bisect is kept in %s already\n", run_job,
+				runs_opt);
+			rc = 1;
+		}
+		bisect_free(&r);
+		return rc;
+	}
+	rc = outdir_prepare(out, force, resume || emit ? &resumed : NULL);
 	if (rc)
 		return rc;
+	if (cli_pool_mode("bisect", emit, NULL, argc, argv)) {
+		outdir_finish(out, NULL, 0);
+		return 2;
+	}
 	runs = runs_opt ? xstrdup(runs_opt) : xasprintf("%s/runs", out);
 	/* Runs kept by an earlier mmsim are taken only when asked (--resume,
 	 * or a --runs folder), and then only those of this very binary (the
@@ -241,6 +278,12 @@ int cmd_bisect(int argc, char **argv)
 	rc = bisect_run(&o, &r, err, sizeof(err));
 	sig = pool_interrupted();
 	pool_catch_interrupts(false);
+	if (cli_pool_finish("bisect", &rc)) {
+		outdir_finish(out, NULL, 0);
+		free(runs);
+		bisect_free(&r);
+		return rc;
+	}
 	if (sig) {
 		/* No report from part of the rounds: --resume replays them
 		 * from the kept runs.  The manifest names the runs, so that

@@ -81,6 +81,12 @@ static const char calibrate_usage[] =
 	"                   the same options again; the runs kept in DIR/runs/\n"
 	"                   replay the search to where it stopped, and only the\n"
 	"                   rest run (the record is the uninterrupted one's)\n"
+	"  --emit-jobs FILE run nothing; write to FILE one command line for each\n"
+	"                   run of the next round not kept in DIR/runs/ (for GNU\n"
+	"                   parallel or a Slurm array, docs/compare.md); once\n"
+	"                   they have run, the same command gives the next\n"
+	"                   round's, and when none is left (FILE empty), the record\n"
+	"  --run-job ID     the one run ID of an --emit-jobs line, kept in DIR/runs/\n"
 	"  --max-evals N    at most N evaluations (default 400)\n"
 	"  --tolerance X    stop when the search's step is below X of each\n"
 	"                   range (default 0.01)\n"
@@ -101,12 +107,13 @@ struct calibrate_args {
 	const char *out;
 	int jobs;
 	bool force, resume;
+	const char *emit, *run_job;
 };
 
 enum {
 	OPT_TARGET = CLI_LONG_ONLY, OPT_FIT, OPT_KERNEL, OPT_SCENARIO,
 	OPT_ARCH, OPT_SEEDS, OPT_SEED, OPT_OUT, OPT_FORCE, OPT_MAX_EVALS,
-	OPT_TOLERANCE, OPT_RESUME, OPT_ENSEMBLE,
+	OPT_TOLERANCE, OPT_RESUME, OPT_ENSEMBLE, OPT_EMIT_JOBS, OPT_RUN_JOB,
 };
 
 static const struct option calibrate_options[] = {
@@ -121,6 +128,8 @@ static const struct option calibrate_options[] = {
 	{ "out", required_argument, NULL, OPT_OUT },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
+	{ "run-job", required_argument, NULL, OPT_RUN_JOB },
 	{ "max-evals", required_argument, NULL, OPT_MAX_EVALS },
 	{ "ensemble", required_argument, NULL, OPT_ENSEMBLE },
 	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
@@ -226,6 +235,8 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 		case OPT_OUT: a->out = optarg; break;
 		case OPT_FORCE: a->force = true; break;
 		case OPT_RESUME: a->resume = true; break;
+		case OPT_EMIT_JOBS: a->emit = optarg; break;
+		case OPT_RUN_JOB: a->run_job = optarg; break;
 		case OPT_MAX_EVALS:
 			if (cli_count("calibrate: --max-evals", optarg, 1,
 				      CALIBRATE_MAX_EVALS, &n))
@@ -326,28 +337,18 @@ static char *command_line(int argc, char **argv)
 
 	fputs("mmsim", f);
 	for (int i = 0; i < argc; i++) {
-		const char *s = argv[i];
-		bool plain = *s != 0;
-
-		/* A resumed calibration's record is the uninterrupted one's. */
-		if (!strcmp(s, "--resume"))
+		/* A resumed calibration's record is the uninterrupted one's,
+		 * and one whose runs were done elsewhere too. */
+		if (!strcmp(argv[i], "--resume"))
 			continue;
-		for (const char *p = s; *p; p++)
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				    "0123456789_./:=@,+-%", *p))
-				plain = false;
-		fputc(' ', f);
-		if (plain) {
-			fputs(s, f);
+		if (!strcmp(argv[i], "--emit-jobs") || !strcmp(argv[i], "--run-job")) {
+			i++;
 			continue;
 		}
-		fputc('\'', f);
-		for (; *s; s++)
-			if (*s == '\'')
-				fputs("'\\''", f);
-			else
-				fputc(*s, f);
-		fputc('\'', f);
+		if (!strncmp(argv[i], "--emit-jobs=", 12))
+			continue;
+		fputc(' ', f);
+		pool_shell_word(f, argv[i]);
 	}
 	xclose_memstream(f);
 	return text;
@@ -389,14 +390,35 @@ int cmd_calibrate(int argc, char **argv)
 		goto out;
 	}
 	runs = xasprintf("%s/runs", a.out);
-	rc = prepare_out(a.out, a.force, a.resume, runs, &c.rec);
+	if (a.run_job) {
+		/* One run into DIR/runs/: the record is the emitting
+		 * command's. */
+		c.runs_dir = runs;
+		rc = cli_pool_mode("calibrate", NULL, a.run_job, argc, argv);
+		if (rc)
+			goto out;
+		rc = calibration_run(&c, 1, false, err, sizeof(err));
+		if (!cli_pool_finish("calibrate", &rc)) {
+			fprintf(stderr, "mmsim: calibrate: --run-job %s: %s\n",
+				a.run_job, rc ? err : "every run is kept already");
+			rc = 1;
+		}
+		goto out;
+	}
+	/* Runs done elsewhere are kept, as after an interrupt. */
+	rc = prepare_out(a.out, a.force, a.resume || a.emit, runs, &c.rec);
 	if (rc)
 		goto out;
 	c.runs_dir = runs;
+	rc = cli_pool_mode("calibrate", a.emit, NULL, argc, argv);
+	if (rc)
+		goto out;
 	pool_catch_interrupts(true);
-	rc = calibration_run(&c, a.jobs, true, err, sizeof(err));
+	rc = calibration_run(&c, a.jobs, !a.emit, err, sizeof(err));
 	sig = pool_interrupted();
 	pool_catch_interrupts(false);
+	if (cli_pool_finish("calibrate", &rc))
+		goto out;
 	if (sig) {
 		/* An incomplete record is not written: --resume replays it. */
 		fprintf(stderr, "\nmmsim: calibrate: interrupted (%s) after %zu "

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* mmsim validate: the public record's tables beside mmsim's, and its claims. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,13 @@ static void usage(FILE *f)
 	      "                 the same options again, and only the runs not kept\n"
 	      "                 in FILE.runs/ run; the report is the one an\n"
 	      "                 uninterrupted validate writes\n"
+	      "  --emit-jobs FILE  with --out: run nothing; write to FILE one command\n"
+	      "                 line for each run not kept in FILE.runs/ (for GNU\n"
+	      "                 parallel or a Slurm array, docs/compare.md); once they\n"
+	      "                 have run, the same command writes the report (and\n"
+	      "                 FILE empty)\n"
+	      "  --run-job ID   with --out: the one run ID of an --emit-jobs line,\n"
+	      "                 kept in FILE.runs/ (the lines carry it)\n"
 	      "  --alpha A      Welch's test level (default 0.05)\n"
 	      "  --sample-interval TIME\n"
 	      "                 time-series period of the runs, for claim 5(b)'s\n"
@@ -52,6 +60,7 @@ int cmd_validate(int argc, char **argv)
 		OPT_SEEDS = CLI_LONG_ONLY, OPT_OUT, OPT_ALPHA,
 		OPT_SAMPLE_INTERVAL, OPT_DATE, OPT_COMMIT, OPT_COMMAND,
 		OPT_RECORD, OPT_RESUME, OPT_ENSEMBLE, OPT_ENSEMBLE_SEEDS,
+		OPT_EMIT_JOBS, OPT_RUN_JOB,
 	};
 	static const struct option longopts[] = {
 		{ "record", required_argument, NULL, OPT_RECORD },
@@ -66,6 +75,8 @@ int cmd_validate(int argc, char **argv)
 		{ "commit", required_argument, NULL, OPT_COMMIT },
 		{ "command", required_argument, NULL, OPT_COMMAND },
 		{ "resume", no_argument, NULL, OPT_RESUME },
+		{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
+		{ "run-job", required_argument, NULL, OPT_RUN_JOB },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -73,7 +84,7 @@ int cmd_validate(int argc, char **argv)
 		.nr_seeds = 10, .jobs = 2, .alpha = 0.05,
 		.command = "mmsim validate",
 	};
-	const char *out = NULL, *ensemble = NULL;
+	const char *out = NULL, *ensemble = NULL, *emit = NULL, *run_job = NULL;
 	struct validate_ensemble ens;
 	unsigned int ens_seeds = 3;
 	bool resume = false;
@@ -124,6 +135,8 @@ int cmd_validate(int argc, char **argv)
 		case OPT_COMMIT: o.commit = optarg; break;
 		case OPT_COMMAND: o.command = optarg; break;
 		case OPT_RESUME: resume = true; break;
+		case OPT_EMIT_JOBS: emit = optarg; break;
+		case OPT_RUN_JOB: run_job = optarg; break;
 		case 'h': usage(stdout); return 0;
 		case CLI_OPERAND:
 			return usage_error("validate: unexpected argument '%s'", optarg);
@@ -133,6 +146,13 @@ int cmd_validate(int argc, char **argv)
 	if (resume && !out)
 		return usage_error("validate: --resume needs --out FILE (the runs of "
 				   "an interrupted validate are kept in FILE.runs/)");
+	if ((emit || run_job) && !out)
+		return usage_error("validate: --%s needs --out FILE (the runs are "
+				   "kept in FILE.runs/, which every machine that "
+				   "runs a job must reach)", emit ? "emit-jobs" :
+				   "run-job");
+	/* Runs done elsewhere are kept, as after an interrupt. */
+	resume |= emit || run_job;
 	if (ensemble) {
 		if (validate_read_ensemble(ensemble, &ens, err, sizeof(err)))
 			return usage_error("validate: --ensemble: %s", err);
@@ -143,6 +163,33 @@ int cmd_validate(int argc, char **argv)
 		if (ensemble)
 			validate_ensemble_free(&ens);
 		return 0;
+	}
+	if (run_job) {
+		/* One run into FILE.runs/; the report is the emitting
+		 * command's. */
+		FILE *none;
+
+		runs = xasprintf("%s.runs", out);
+		o.runs_dir = runs;
+		o.progress = 0;
+		if (cli_pool_mode("validate", NULL, run_job, argc, argv)) {
+			free(runs);
+			return 2;
+		}
+		none = fopen("/dev/null", "w");
+		c = none ? validate_run(&o, none, err, sizeof(err)) : -1;
+		if (!none)
+			snprintf(err, sizeof(err), "/dev/null: %s", strerror(errno));
+		else
+			fclose(none);
+		if (ensemble)
+			validate_ensemble_free(&ens);
+		free(runs);
+		if (cli_pool_finish("validate", &c))
+			return c;
+		fprintf(stderr, "mmsim: validate: --run-job %s: %s\n", run_job,
+			c ? err : "every run is kept already");
+		return 1;
 	}
 	/* Opened first: an unwritable place is refused before the runs. */
 	if (out && outfile_open(&of, out)) {
@@ -159,10 +206,22 @@ int cmd_validate(int argc, char **argv)
 			pool_cache_remove(runs);
 		o.runs_dir = runs;
 	}
+	if (cli_pool_mode("validate", emit, NULL, argc, argv)) {
+		outfile_abort(&of);
+		free(runs);
+		return 2;
+	}
 	pool_catch_interrupts(true);
 	c = validate_run(&o, out ? of.fp : stdout, err, sizeof(err));
 	if (ensemble)
 		validate_ensemble_free(&ens);
+	if (cli_pool_finish("validate", &c)) {
+		/* No report yet: FILE is left as it was. */
+		pool_catch_interrupts(false);
+		outfile_abort(&of);
+		free(runs);
+		return c;
+	}
 	if (c) {
 		int sig = pool_interrupted();
 

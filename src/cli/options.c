@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The option parser every mmsim command uses (see options.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "commands.h"
 #include "options.h"
+#include "report/outfile.h"
+#include "experiment/pool.h"
 #include "scenario/suggest.h"
 #include "scenario/units.h"
+#include "util/xalloc.h"
 
 void cli_options_start(struct cli_options *o, const char *cmd, int argc,
 		       char **argv, const char *shortopts,
@@ -174,4 +179,83 @@ int cli_count(const char *what, const char *arg, uint64_t min, uint64_t max,
 bool cli_arch_ok(const char *arg)
 {
 	return !strcmp(arg, "x86") || !strcmp(arg, "x86_64");
+}
+
+/* ---- runs done elsewhere --------------------------------------------- */
+
+static char **pool_argv;
+static struct outfile jobs_file;
+static const char *jobs_path;
+
+int cli_pool_mode(const char *cmd, const char *emit, const char *run_job,
+		  int argc, char **argv)
+{
+	char self[4096];
+	ssize_t n;
+	int k = 0;
+
+	pool_set_mode(POOL_LOCAL, NULL, 0, NULL, NULL);
+	jobs_path = NULL;
+	if (!emit && !run_job)
+		return 0;
+	if (emit && run_job)
+		return usage_error("%s: --emit-jobs and --run-job: one or the other", cmd);
+	if (emit && outfile_open(&jobs_file, emit))
+		return usage_error("%s: --emit-jobs %s: cannot write: %s", cmd,
+				   emit, outfile_error(&jobs_file));
+	jobs_path = emit;
+	free(pool_argv);
+	pool_argv = xcalloc((size_t)argc + 2, sizeof(*pool_argv));
+	/* Without /proc, the name a shell finds on its PATH. */
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	self[n > 0 ? n : 0] = 0;
+	pool_argv[k++] = xstrdup(n > 0 ? self : "mmsim");
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--emit-jobs") || !strcmp(a, "--run-job")) {
+			i++;
+			continue;
+		}
+		if (!strncmp(a, "--emit-jobs=", 12) || !strncmp(a, "--run-job=", 10))
+			continue;
+		pool_argv[k++] = xstrdup(a);
+	}
+	pool_set_mode(emit ? POOL_EMIT : POOL_RUN_JOB, run_job, k, pool_argv,
+		      emit ? jobs_file.fp : NULL);
+	return 0;
+}
+
+bool cli_pool_finish(const char *cmd, int *rc)
+{
+	enum pool_mode m = pool_mode();
+	bool stopped = false;
+
+	if (m == POOL_EMIT) {
+		stopped = pool_emitted() > 0;
+		if (outfile_commit(&jobs_file)) {
+			fprintf(stderr, "mmsim: %s: --emit-jobs %s: cannot write: %s\n",
+				cmd, jobs_path, outfile_error(&jobs_file));
+			*rc = 1;
+			return true;
+		}
+		if (stopped) {
+			fprintf(stderr, "mmsim: %s: %zu runs to do, a command line each "
+				"in %s (for GNU parallel or a Slurm array); once they have "
+				"run, this command again gives the next stage's runs or "
+				"the report\n", cmd, pool_emitted(), jobs_path);
+			*rc = 0;
+		}
+	} else if (m == POOL_RUN_JOB && pool_job_done()) {
+		stopped = true;
+		*rc = 0;
+	} else if (m == POOL_RUN_JOB && pool_missing()) {
+		fprintf(stderr, "mmsim: %s: --run-job: not a run of this command's "
+			"next stage, or the run failed (%zu of that stage's runs are "
+			"not kept)\n", cmd, pool_missing());
+		stopped = true;
+		*rc = 1;
+	}
+	pool_set_mode(POOL_LOCAL, NULL, 0, NULL, NULL);
+	return stopped;
 }

@@ -90,4 +90,21 @@ bool cli_count_ok(const char *arg, uint64_t min, uint64_t max, uint64_t *out);
 /* "x86" or "x86_64", the two architectures mmsim boots. */
 bool cli_arch_ok(const char *arg);
 
+/*
+ * --emit-jobs FILE and --run-job ID of validate, calibrate and bisect:
+ * the pool's mode (experiment/pool.h), the command line to repeat being
+ * this one (the running executable's absolute path first) without those
+ * two options.  Both need the runs kept in a folder the command names.
+ * 0, or 2 after a usage error about FILE (said on stderr).
+ */
+int cli_pool_mode(const char *cmd, const char *emit, const char *run_job,
+		  int argc, char **argv);
+/*
+ * After the command ran or stopped: with --emit-jobs, FILE written (empty
+ * once every run is kept); true when the command stopped because its runs
+ * are done elsewhere, what was done said on stderr and *@rc its exit
+ * status.
+ */
+bool cli_pool_finish(const char *cmd, int *rc);
+
 #endif /* MMSIM_CLI_OPTIONS_H */

@@ -449,6 +449,8 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 	b->runs += bt.nr;
 	free(bt.jobs);
 	/* What finished is in the cache; the rounds stop here. */
+	if (failed == POOL_PENDING)
+		return errf(err, len, "bisect: runs are done elsewhere");
 	if (pool_interrupted())
 		return errf(err, len, "bisect: interrupted: %zu of this round's "
 			    "%zu runs finished", kept, bt.nr);

@@ -348,7 +348,7 @@ int calib_evaluate(struct calibration *c, const double *u, size_t n,
 	if (pool_interrupted())
 		failed = -2;
 	for (size_t i = 0; i < b.n; i++) {
-		if (failed >= 0)
+		if (failed >= 0 && failed != POOL_PENDING)
 			finish_eval(c, &rec->evals[b.p[i].eval], &out[i * per]);
 		for (size_t s = 0; s < nr_scen; s++)
 			scenario_free(b.p[i].sc[s]);
@@ -359,6 +359,8 @@ int calib_evaluate(struct calibration *c, const double *u, size_t n,
 	free(out);
 	free(b.p);
 	rec->best = calib_argmin(c);
+	if (failed == POOL_PENDING)
+		return errf(err, len, "runs are done elsewhere");
 	if (failed == -2)
 		return errf(err, len, "interrupted");
 	if (failed < 0)

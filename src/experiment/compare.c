@@ -542,28 +542,6 @@ int experiment_run(struct experiment *e, int jobs, const char *save_dir)
 
 /* ---- --emit-jobs ------------------------------------------------------ */
 
-/* POSIX shell quoting, only where needed. */
-static void shell_arg(FILE *f, const char *s)
-{
-	bool plain = *s != 0;
-
-	for (const char *p = s; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_./:=@,+-%", *p))
-			plain = false;
-	if (plain) {
-		fputs(s, f);
-		return;
-	}
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputs("'\\''", f);
-		else
-			fputc(*s, f);
-	}
-	fputc('\'', f);
-}
-
 void experiment_emit_jobs(const struct experiment *e, const char *dir,
 			  const char *mmsim, FILE *f)
 {
@@ -577,11 +555,11 @@ void experiment_emit_jobs(const struct experiment *e, const char *dir,
 		json = xasprintf("%s/json/%s.json", dir, stem);
 		snprintf(seed, sizeof(seed), "%llu",
 			 (unsigned long long)experiment_job_seed(e, i));
-		shell_arg(f, mmsim);
+		pool_shell_word(f, mmsim);
 		fputs(" run ", f);
-		shell_arg(f, scen);
+		pool_shell_word(f, scen);
 		fputs(" --kernel ", f);
-		shell_arg(f, e->kernels[col->kernel]);
+		pool_shell_word(f, e->kernels[col->kernel]);
 		fputs(" --seed ", f);
 		fputs(seed, f);
 		if (e->max_time) {
@@ -589,10 +567,10 @@ void experiment_emit_jobs(const struct experiment *e, const char *dir,
 
 			format_time(t, sizeof(t), e->max_time);
 			fputs(" --time ", f);
-			shell_arg(f, t);
+			pool_shell_word(f, t);
 		}
 		fputs(" --json ", f);
-		shell_arg(f, json);
+		pool_shell_word(f, json);
 		fputc('\n', f);
 		free(scen);
 		free(json);

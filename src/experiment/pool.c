@@ -109,13 +109,19 @@ static int write_all(int fd, const char *s, size_t len)
 
 #define CACHE_SEP "\n--\n"
 
-static char *cache_path(const struct pool_cache *c, const char *key)
+static uint64_t key_hash(const char *key)
 {
 	uint64_t h = 14695981039346656037ULL;
 
 	for (const char *p = key; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	return xasprintf("%s/%016llx.run", c->dir, (unsigned long long)h);
+	return h;
+}
+
+static char *cache_path(const struct pool_cache *c, const char *key)
+{
+	return xasprintf("%s/%016llx.run", c->dir,
+			 (unsigned long long)key_hash(key));
 }
 
 /* The kept output of @key, or NULL. */
@@ -333,6 +339,154 @@ static void kill_running(struct slot *slots, int jobs, char **outputs)
 	}
 }
 
+/* ---- runs done elsewhere ------------------------------------------------- */
+
+static enum pool_mode mode;
+static const char *job_id;
+static int mode_argc;
+static char *const *mode_argv;
+static FILE *jobs_out;
+static size_t nr_emitted, nr_missing;
+static bool job_done;
+/* The jobs printed: one run asked for by two stages or two points of a
+ * command (a validate ensemble point at the report's own values) is
+ * printed once. */
+static uint64_t *emitted_ids;
+
+void pool_set_mode(enum pool_mode m, const char *id, int argc,
+		   char *const *argv, FILE *jobs)
+{
+	mode = m;
+	job_id = id;
+	mode_argc = argc;
+	mode_argv = argv;
+	jobs_out = jobs;
+	nr_emitted = nr_missing = 0;
+	job_done = false;
+	free(emitted_ids);
+	emitted_ids = NULL;
+}
+
+static bool emitted_before(uint64_t id)
+{
+	for (size_t i = 0; i < nr_emitted; i++)
+		if (emitted_ids[i] == id)
+			return true;
+	return false;
+}
+
+enum pool_mode pool_mode(void)
+{
+	return mode;
+}
+
+size_t pool_emitted(void)
+{
+	return nr_emitted;
+}
+
+bool pool_job_done(void)
+{
+	return job_done;
+}
+
+size_t pool_missing(void)
+{
+	return nr_missing;
+}
+
+void pool_shell_word(FILE *f, const char *s)
+{
+	bool plain = *s != 0;
+
+	for (const char *p = s; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_./:=@,+-%", *p))
+			plain = false;
+	if (plain) {
+		fputs(s, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/*
+ * POOL_EMIT and POOL_RUN_JOB: every kept output read here, in the
+ * parent; 0 when all were kept (the caller goes on as after a local
+ * pool), else POOL_PENDING after printing the missing jobs or running
+ * the one asked for.
+ */
+static int pool_elsewhere(size_t nr_jobs, pool_job_fn fn, void *ctx,
+			  char **outputs, pool_progress_fn progress,
+			  const struct pool_cache *cache)
+{
+	size_t missing = 0;
+	char **keys = xcalloc(nr_jobs ? nr_jobs : 1, sizeof(*keys));
+
+	for (size_t i = 0; i < nr_jobs; i++) {
+		char *path;
+
+		keys[i] = cache->key(i, ctx);
+		path = cache_path(cache, keys[i]);
+		outputs[i] = cache_read(path, keys[i]);
+		missing += !outputs[i];
+		free(path);
+	}
+	if (!missing) {
+		nr_cached = nr_jobs;
+		for (size_t i = 0; i < nr_jobs; i++) {
+			free(keys[i]);
+			if (progress)
+				progress(i + 1, nr_jobs, i, outputs, ctx);
+		}
+		free(keys);
+		return 0;
+	}
+	for (size_t i = 0; i < nr_jobs; i++) {
+		uint64_t h = key_hash(keys[i]);
+		char id[24];
+
+		snprintf(id, sizeof(id), "%016llx", (unsigned long long)h);
+		if (mode == POOL_RUN_JOB && !outputs[i] &&
+		    !strcmp(id, job_id)) {
+			char *path = cache_path(cache, keys[i]);
+			char *out = fn(i, ctx);
+
+			if (out)
+				cache_write(path, keys[i], out);
+			job_done = out != NULL;
+			free(out);
+			free(path);
+		} else if (mode == POOL_EMIT && !outputs[i] &&
+			   !emitted_before(h)) {
+			if (!(nr_emitted & (nr_emitted + 1)))
+				emitted_ids = xrealloc(emitted_ids,
+					2 * (nr_emitted + 1) * sizeof(*emitted_ids));
+			emitted_ids[nr_emitted] = h;
+			for (int a = 0; a < mode_argc; a++) {
+				pool_shell_word(jobs_out, mode_argv[a]);
+				fputc(' ', jobs_out);
+			}
+			fprintf(jobs_out, "--run-job %s\n", id);
+			nr_emitted++;
+		}
+		free(outputs[i]);
+		outputs[i] = NULL;
+		free(keys[i]);
+	}
+	free(keys);
+	if (mode == POOL_RUN_JOB && !job_done)
+		nr_missing = missing;
+	return POOL_PENDING;
+}
+
 int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 	     char **outputs, pool_progress_fn progress,
 	     const struct pool_cache *cache)
@@ -343,6 +497,14 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
 	int failed = 0, running = 0;
 	sigset_t unblocked;
 
+	if (cache && mode != POOL_LOCAL) {
+		nr_cached = 0;
+		if (mkdir(cache->dir, 0777) && errno != EEXIST)
+			fprintf(stderr, "mmsim: %s: cannot create: %s\n",
+				cache->dir, strerror(errno));
+		return pool_elsewhere(nr_jobs, fn, ctx, outputs, progress,
+				      cache);
+	}
 	if (jobs < 1)
 		jobs = 1;
 	slots = xcalloc((size_t)jobs, sizeof(*slots));

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Runs in the child: return a malloc'd string (the job's output), or NULL
  * on failure. */
@@ -61,6 +62,44 @@ int pool_run(size_t nr_jobs, int jobs, pool_job_fn fn, void *ctx,
  * version alone then tells builds apart.
  */
 uint64_t pool_self_hash(void);
+
+/*
+ * Runs done elsewhere (--emit-jobs, --run-job): a command whose runs are
+ * kept in a folder can hand them to GNU parallel or a Slurm array instead
+ * of running them.  POOL_EMIT: pool_run() takes every kept job from the
+ * folder and, if any is missing, prints on @jobs one command line for
+ * each (the command as given, without --emit-jobs, with --run-job ID
+ * added, ID the kept file's name) and returns POOL_PENDING without
+ * running anything.  POOL_RUN_JOB: pool_run() runs only job @id, in this
+ * process, keeps it and returns POOL_PENDING.  A pool_run() whose jobs
+ * are all kept returns as a local one does, so the same command again
+ * reaches its next stage (a bisect's further seeds, a calibration's next
+ * round) and, once every run is kept, writes its report.  Without a
+ * cache, POOL_EMIT and POOL_RUN_JOB run locally.
+ */
+enum pool_mode {
+	POOL_LOCAL,
+	POOL_EMIT,
+	POOL_RUN_JOB,
+};
+
+#define POOL_PENDING	(-3)
+
+/* @argv: the command line to repeat (argv[0] the executable), without
+ * --emit-jobs or --run-job; @jobs where POOL_EMIT prints (stdout). */
+void pool_set_mode(enum pool_mode mode, const char *id, int argc,
+		   char *const *argv, FILE *jobs);
+enum pool_mode pool_mode(void);
+/* Since pool_set_mode(): the command lines printed (POOL_EMIT); whether
+ * job ID was found and kept (POOL_RUN_JOB), and if it was not, the kept
+ * jobs of an earlier stage that were missing. */
+size_t pool_emitted(void);
+bool pool_job_done(void);
+size_t pool_missing(void);
+
+/* @s as one word of a POSIX shell command line, quoted only where
+ * needed. */
+void pool_shell_word(FILE *f, const char *s);
 
 /* The jobs pool_run() took from its cache since the last call (for a
  * "N of M runs kept" line). */

@@ -1321,6 +1321,10 @@ static int validate_point(const struct validate_opts *o, struct validation *v,
 	plan_order(&c);
 	failed = pool_run(nr, o->jobs, job, &c, outs, progress,
 			  o->runs_dir ? &cache : NULL);
+	if (failed == POOL_PENDING) {
+		snprintf(err, len, "runs are done elsewhere");
+		goto out;
+	}
 	if (pool_interrupted()) {
 		snprintf(err, len, "interrupted: %zu of %zu runs kept in %s",
 			 kept(outs, nr), nr, o->runs_dir ? o->runs_dir : "no folder");
@@ -1354,6 +1358,17 @@ out:
 	for (int i = 0; i < c.nr_var; i++)
 		scenario_free(c.var[i].sc);
 	return ret;
+}
+
+/*
+ * A point whose runs are done elsewhere stopped: the next point's are
+ * wanted too (--emit-jobs writes them all; the job --run-job asks for may
+ * be one of them).
+ */
+static bool other_points_next(void)
+{
+	return (pool_mode() == POOL_EMIT && pool_emitted()) ||
+	       (pool_mode() == POOL_RUN_JOB && !pool_job_done());
 }
 
 /* Each claim's verdict at every point of the ensemble, counted into @v's
@@ -1393,6 +1408,8 @@ static int judge_ensemble(const struct validate_opts *o, struct validation *v,
 		free((void *)w->vals);
 		validation_plan_free(w);
 		free(w);
+		if (rc && other_points_next())
+			continue;
 		if (rc) {
 			snprintf(err, len, "ensemble point %zu (evaluation %u): %s",
 				 k + 1, e->points[k].evaluation, why);
@@ -1416,10 +1433,20 @@ int validate_run(const struct validate_opts *o, FILE *out, char *err,
 	v->date = o->date;
 	v->commit = o->commit;
 	v->calibration = scenario_calibration;
-	if (validate_point(o, v, err, len))
+	/*
+	 * The points do not depend on one another: with --emit-jobs every
+	 * point's missing runs are written in one go, so that a cluster runs
+	 * them all in one round.
+	 */
+	if (validate_point(o, v, err, len) && !other_points_next())
 		goto out;
 	if (o->ensemble && judge_ensemble(o, v, err, len))
 		goto out;
+	if (pool_mode() != POOL_LOCAL && (pool_emitted() || pool_job_done() ||
+					  pool_missing())) {
+		snprintf(err, len, "runs are done elsewhere");
+		goto out;
+	}
 	validation_md_write(out, v);
 	ret = 0;
 out:
