@@ -420,7 +420,7 @@ static void test_report_cover_lines(void **state)
 	assert_text(t,
 "Mean of 2 runs per kernel (seeds 7..8): Elapsed is fake-gitk's mean elapsed "
 "time (stddev over the runs), Failures the mean number of allocation failures "
-"kern.log printed per run.\n"
+"kern.log printed per run (no __GFP_NOWARN ones).\n"
 "2.6.30  Elapsed:01:45.000(stddev:7.071)  Failures:1\n"
 "\n"
 "2.6.31  Elapsed:02:20.000(stddev:14.142)  Failures:5\n");
@@ -559,7 +559,8 @@ static void test_report_comparison_table(void **state)
 "Amean  mempool-wait             n/a (     n/a)         n/a (     n/a)\n"
 "Stddev mempool-wait             n/a (     n/a)         n/a (     n/a)\n"
 "Percent: difference from 2.6.30, positive is better; *x%*: Amean differs "
-"at alpha 0.05 (Welch's t-test, two-sided)\n");
+"at alpha 0.05 (Welch's t-test, two-sided); from 0: the baseline is 0, the "
+"value is the change\n");
 	free(t);
 	experiment_free(&e);
 }
