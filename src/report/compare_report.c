@@ -17,6 +17,7 @@
 #include <jansson.h>
 #include "compare_report.h"
 #include "explain.h"
+#include "findings.h"
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
@@ -827,6 +828,11 @@ static void failures_legend(FILE *f)
 
 void compare_report_print(FILE *f, const struct report *rep)
 {
+	/* The answer first: the tables below are its evidence. */
+	if (rep->findings) {
+		findings_print(f, rep->findings);
+		fputc('\n', f);
+	}
 	compare_report_cover(f, rep);
 	fputc('\n', f);
 	fprintf(f, "Comparison: Amean and Stddev over the runs of each column.\n");

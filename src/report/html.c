@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare_report.h"
+#include "findings.h"
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
@@ -640,6 +641,8 @@ int html_write(const struct report *rep, const char *dir, const char *tables,
 	}
 	f = of.fp;
 	head(f, rep);
+	if (rep->findings)
+		findings_html(f, rep->findings);
 	(void)tables;		/* in tables.txt */
 	tables_section(f, rep);
 	plots_section(f, plots);
