@@ -230,9 +230,9 @@ static void test_not_asked_identical_and_where(void **state)
 	(void)state;
 	n = findings_lines(&f, &lines);
 	assert_int_equal(n, 3);
-	assert_string_equal(lines[0], "Findings: the cover letter's claims "
-			    "(docs/validation.md) are not asked of these runs: a "
-			    "sweep changes the reproduction's scenario.");
+	assert_string_equal(lines[0], "Findings: none of the cover letter's claims "
+			    "(claims 1-7 of docs/validation.md) is asked of these "
+			    "runs: a sweep changes the reproduction's scenario.");
 	assert_string_equal(lines[1], "Bit-identical runs: 2.6.31-0000012-pgalloc-2.6.30 "
 			    "gave the runs of 2.6.31-0000000-force-highorder (seed "
 			    "for seed: what differs between them does nothing here).");

@@ -354,9 +354,14 @@ size_t findings_lines(const struct validation_findings *f, char ***out)
 	char **lines = xcalloc(cap, sizeof(*lines));
 
 	if (f->not_answered) {
-		lines[n++] = xasprintf("Findings: the cover letter's claims "
-				       "(docs/validation.md) are not asked of these "
-				       "runs: %s.", f->not_answered);
+		int nr = 0;
+
+		for (int c = 0; c < NR_CLAIMS; c++)
+			nr += validation_claim_info[c].set == RECORD_COVER;
+		lines[n++] = xasprintf("Findings: none of the cover letter's "
+				       "claims (claims 1-%d of docs/validation.md) "
+				       "is asked of these runs: %s.", nr,
+				       f->not_answered);
 	} else {
 		lines[n++] = xasprintf("Findings: the cover letter's claims asked "
 			"of these runs (%s, %u run%s a kernel: mean [95%% interval], "
