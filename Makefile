@@ -111,7 +111,7 @@ MMSIM := $(BUILD)/mmsim
 # their objects out of a plain archive link.
 LINK_LIB := -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
 
-.PHONY: all run check check-slow test asan bench bench-scale bisect-doc clean deps fuzz fuzz-run golden pgo validate valgrind valgrind-quick install uninstall man FORCE
+.PHONY: all run check check-slow test asan bench bench-scale bisect-doc clean deps fuzz fuzz-run golden pgo readme validate valgrind valgrind-quick install uninstall man FORCE
 all: $(MMSIM) $(LIB) mmsim
 
 mmsim: $(MMSIM)
@@ -216,6 +216,11 @@ golden: all
 	rm -rf tests/data/golden
 	scripts/golden.sh $(CURDIR)/$(BUILD)/mmsim $(CURDIR)/tests/data/golden
 
+# README.md's sample outputs written anew from what mmsim prints
+# (scripts/readme.sh; tests/test_readme.c checks them in make test).
+readme: all
+	scripts/readme.sh $(BUILD)/mmsim
+
 # The full validation against the public record (docs/validation.md): every
 # data set (RECORD=cover,20nov for some), SEEDS seeds per condition; SEEDS=3
 # for a quick look.
@@ -248,7 +253,7 @@ bisect-doc: deps
 # and installs, several seconds each, are `make check-slow`; `make test`
 # (the README's test command, and CI's) runs both in one parallel pass.
 SLOW_TEST_NAMES := run examples outputs tracedat_write calibrate progress html bisect \
-	validation install tracedat_damage peer_scripts
+	validation install tracedat_damage peer_scripts readme
 # blkparse and btt on a 30 s default run's block trace, three runs.
 SLOW_TEST_NAMES += blktrace_tools
 SLOW_TEST_BINS := $(SLOW_TEST_NAMES:%=$(BUILD)/tests/test_%)

@@ -399,6 +399,38 @@ static void test_typos_and_repeats(void **state)
 				"/tmp/mmsim-cli-dup/jobs.txt)\" = 1 && rm -rf /tmp/mmsim-cli-dup"), 0);
 }
 
+/*
+ * Names a user types for what lives elsewhere get a pointer there, not
+ * only "unknown command"; "version --help" is help, not the version.
+ */
+static void test_hints_where_a_user_types(void **state)
+{
+	char *version;
+
+	(void)state;
+	assert_int_equal(run("explain"), 2);
+	assert_non_null(strstr(out, "unknown command 'explain': did you mean "
+			       "'mmsim run --explain'?"));
+	assert_int_equal(run("replay"), 2);
+	assert_non_null(strstr(out, "unknown command 'replay': "));
+	assert_non_null(strstr(out, "'program = replay'"));
+	assert_non_null(strstr(out, "docs/trace.md"));
+	assert_int_equal(run("version"), 0);
+	version = strdup(out);
+	assert_non_null(version);
+	assert_non_null(strstr(version, "mmsim "));
+	assert_int_equal(run("version --help"), 0);
+	assert_non_null(strstr(out, "usage: mmsim version"));
+	assert_string_not_equal(out, version);
+	assert_int_equal(run("help version"), 0);
+	assert_non_null(strstr(out, "usage: mmsim version"));
+	assert_int_equal(run("--version"), 0);
+	assert_string_equal(out, version);
+	assert_int_equal(run("version extra"), 2);
+	assert_non_null(strstr(out, "version: unexpected argument 'extra'"));
+	free(version);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +445,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_bad_values_name_the_option),
 		cmocka_unit_test(test_run_report_says_what_it_measured),
 		cmocka_unit_test(test_typos_and_repeats),
+		cmocka_unit_test(test_hints_where_a_user_types),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */

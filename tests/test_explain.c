@@ -674,6 +674,21 @@ static void test_merge_tallies(void **state)
 	assert_string_equal(t[1].reason, "order-2 atomic: X");
 	assert_int_equal(t[1].count, 5);
 	assert_int_equal(t[2].count, 2);
+	/* The heading says whose failures these are: all of them, not
+	 * only the ones kern.log printed. */
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		assert_non_null(f);
+		explain_tally_print(f, t, nr);
+		fclose(f);
+		assert_non_null(strstr(buf, "15 failures by reason (all, "
+				       "__GFP_NOWARN and rate-limited ones "
+				       "included):\n"));
+		free(buf);
+	}
 	free(t);
 	/* No runs with reasons: nothing. */
 	t = explain_merge_tallies(runs + 1, 1, &nr);

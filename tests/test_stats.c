@@ -246,6 +246,25 @@ static void test_welch_degenerate_cases(void **state)
 	assert_true(isnan(r.t) && isnan(r.df) && isnan(r.p));
 }
 
+/* Critical values of Student's t, two-sided, as printed tables give
+ * them: 12.706 (1 df), 2.776 (4), 2.262 (9), 1.960 (df -> inf) at 0.05;
+ * 63.657 (1) at 0.01.  And the inverse: p of the value is p. */
+static void test_student_t_critical_values(void **state)
+{
+	(void)state;
+	assert_true(fabs(stats_student_t_crit(0.05, 1) - 12.7062) < 1e-3);
+	assert_true(fabs(stats_student_t_crit(0.05, 4) - 2.7764) < 1e-3);
+	assert_true(fabs(stats_student_t_crit(0.05, 9) - 2.2622) < 1e-3);
+	assert_true(fabs(stats_student_t_crit(0.05, 1e6) - 1.9600) < 1e-3);
+	assert_true(fabs(stats_student_t_crit(0.01, 1) - 63.657) < 1e-2);
+	assert_true(fabs(stats_student_t_p2(stats_student_t_crit(0.2, 3.5), 3.5) -
+			 0.2) < 1e-9);
+	assert_true(stats_student_t_crit(1, 5) == 0 ||
+		    stats_student_t_crit(1, 5) < 1e-9);
+	assert_true(isnan(stats_student_t_crit(0, 5)));
+	assert_true(isnan(stats_student_t_crit(0.05, 0)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +280,7 @@ int main(void)
 		cmocka_unit_test(test_welch_wikipedia_example),
 		cmocka_unit_test(test_welch_elapsed_times),
 		cmocka_unit_test(test_welch_degenerate_cases),
+		cmocka_unit_test(test_student_t_critical_values),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

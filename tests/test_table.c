@@ -138,8 +138,8 @@ static void test_compare_default_statistics(void **state)
 	 * failures (lower is better):
 	 *   A {0, 0, 0}; B {5, 7, 1}: mean 13/3 = 4.33, stddev
 	 *     sqrt(((2/3)^2 + (8/3)^2 + (10/3)^2)/2) = sqrt(28/3) = 3.06;
-	 *     against a zero baseline every difference prints -99.00%, as
-	 *     MMTests' pndiff (lower is better).
+	 *     against a zero baseline there is no percentage: "from 0" (where
+	 *     MMTests' pndiff prints -99.00%, a fall where failures rose).
 	 *     Welch: t = 4.33/sqrt(28/9) = 2.457, df 2, p = 1 - t/sqrt(2+t^2)
 	 *     = 0.133: no star.  CoeffVar of A and C is undefined (mean 0).
 	 */
@@ -167,23 +167,24 @@ static void test_compare_default_statistics(void **state)
 "                                   2.6.30              2.6.32-rc6                 2.6.31\n"
 "                  0000000-force-highorder 0000000-force-highorder        revert-8aa7e847\n"
 "Min      elapsed        100.00 (   0.00%)       200.00 (-100.00%)      100.00 (   0.00%)\n"
-"Min      failures         0.00 (   0.00%)         1.00 ( -99.00%)        0.00 (   0.00%)\n"
+"Min      failures         0.00 (   0.00%)         1.00 (  from 0)        0.00 (   0.00%)\n"
 "Max      elapsed        120.00 (   0.00%)       240.00 (-100.00%)      125.00 (  -4.17%)\n"
-"Max      failures         0.00 (   0.00%)         7.00 ( -99.00%)        0.00 (   0.00%)\n"
+"Max      failures         0.00 (   0.00%)         7.00 (  from 0)        0.00 (   0.00%)\n"
 "Amean    elapsed        110.00 (   0.00%)       220.00 *-100.00%*      110.00 (   0.00%)\n"
-"Amean    failures         0.00 (   0.00%)         4.33 ( -99.00%)        0.00 (   0.00%)\n"
+"Amean    failures         0.00 (   0.00%)         4.33 (  from 0)        0.00 (   0.00%)\n"
 "Stddev   elapsed         10.00 (   0.00%)        20.00 (-100.00%)       13.23 ( -32.29%)\n"
-"Stddev   failures         0.00 (   0.00%)         3.06 ( -99.00%)        0.00 (   0.00%)\n"
+"Stddev   failures         0.00 (   0.00%)         3.06 (  from 0)        0.00 (   0.00%)\n"
 "CoeffVar elapsed          9.09 (   0.00%)         9.09 (   0.00%)       12.03 ( -32.29%)\n"
 "CoeffVar failures          n/a (     n/a)        70.50 (     n/a)         n/a (     n/a)\n"
 "Percent: difference from 2.6.30-0000000-force-highorder, positive is better; "
-"*x%*: Amean differs at alpha 0.05 (Welch's t-test, two-sided)\n");
+"*x%*: Amean differs at alpha 0.05 (Welch's t-test, two-sided); from 0: the "
+"baseline is 0, the value is the change\n");
 	compare_table_free(t);
 }
 
 /*
  * A percentage wider than MMTests' 8 characters (-2094.32%, a zero
- * baseline's 100.00% when higher is better) widens its column and keeps
+ * baseline's "from 0") widens its column and keeps
  * every value and every percentage of the column aligned.
  */
 static void test_compare_wide_percentages_stay_aligned(void **state)
@@ -210,7 +211,9 @@ static void test_compare_wide_percentages_stay_aligned(void **state)
 	fclose(f);
 	text = strdup(buf);
 	assert_non_null(strstr(text, "(-2094.32%)"));
-	assert_non_null(strstr(text, "(  100.00%)"));
+	/* A rate from a zero baseline: no percentage, "from 0". */
+	assert_non_null(strstr(text, "(  from 0)"));
+	assert_null(strstr(text, "100.00%"));
 	assert_null(strstr(text, "inf"));
 	/* Below the header, the k-th '(' and the end of the k-th value sit
 	 * in the same columns on every line. */
@@ -311,7 +314,8 @@ static void test_compare_columns_widen_for_wide_values(void **state)
 "                                    a                         b\n"
 "Amean bytes 12345678901.50 (   0.00%) 11111111011.35 (  10.00%)\n"
 "Percent: difference from a, positive is better; "
-"*x%*: Amean differs at alpha 0.001 (Welch's t-test, two-sided)\n");
+"*x%*: Amean differs at alpha 0.001 (Welch's t-test, two-sided); from 0: the "
+"baseline is 0, the value is the change\n");
 	compare_table_free(t);
 }
 

@@ -56,6 +56,21 @@ static void usage(FILE *f)
 		"command.\n");
 }
 
+/*
+ * Names a user types for what another command or a scenario does: the
+ * failure explanations are an option of run, and a trace is replayed by
+ * a scenario's task running the replay program (docs/workloads.md).
+ */
+static const struct {
+	const char *name, *hint;
+} elsewhere[] = {
+	{ "explain", "did you mean 'mmsim run --explain'? it explains each "
+	  "allocation failure of a run" },
+	{ "replay", "a trace is replayed by a scenario task with 'program = "
+	  "replay' and 'trace = FILE', run with 'mmsim run SCENARIO' "
+	  "(docs/workloads.md, docs/trace.md)" },
+};
+
 /* The command named @name, or NULL after "unknown command" and a hint. */
 static const struct command *find_command(const char *name)
 {
@@ -64,6 +79,12 @@ static const struct command *find_command(const char *name)
 	for (const struct command *cmd = commands; cmd->name; cmd++)
 		if (!strcmp(cmd->name, name))
 			return cmd;
+	for (size_t i = 0; i < sizeof(elsewhere) / sizeof(elsewhere[0]); i++)
+		if (!strcmp(elsewhere[i].name, name)) {
+			usage_error("unknown command '%s': %s", name,
+				    elsewhere[i].hint);
+			return NULL;
+		}
 	suggest_init(&s, name);
 	for (const struct command *cmd = commands; cmd->name; cmd++)
 		suggest_add(&s, cmd->name);
@@ -101,8 +122,17 @@ static int cmd_help(int argc, char **argv)
 
 static int cmd_version(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	/* "mmsim version --help" asks what the command does. */
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: mmsim version\n       mmsim --version\n\n"
+			       "Print the mmsim version and whether this build "
+			       "reads and writes\ntrace.dat files (libtracecmd).\n");
+			return 0;
+		}
+		return usage_error("version: unexpected argument '%s' (try "
+				   "'mmsim version --help')", argv[i]);
+	}
 	printf("mmsim %s\n", MMSIM_VERSION);
 	printf("trace.dat reading: %s\n", tracedat_support());
 	printf("trace.dat writing: built in (trace-cmd's v6 layout)\n");
@@ -131,7 +161,7 @@ int cli_main(int argc, char **argv)
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
 		case 'h': usage(stdout); return 0;
-		case OPT_VERSION: return cmd_version(argc, argv);
+		case OPT_VERSION: return cmd_version(1, argv);
 		default: return 2;
 		}
 	}

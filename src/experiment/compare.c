@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <unistd.h>
 #include "compare_internal.h"
+#include "findings.h"
 #include "pool.h"
 #include "run.h"
 #include "scenario_load.h"
@@ -679,6 +680,10 @@ void experiment_report_init(struct experiment_report *er,
 	rep->nr_sweep_keys = e->nr_keys;
 	rep->base_seed = e->base_seed;
 	rep->nr_seeds = e->seeds_common ? e->nr_seeds : 0;
+	/* The claims asked of the runs: the report opens with them. */
+	er->findings = xcalloc(1, sizeof(*er->findings));
+	findings_evaluate(er->findings, e, rep);
+	rep->findings = er->findings;
 }
 
 void experiment_report_free(struct experiment_report *er)
@@ -703,5 +708,8 @@ void experiment_report_free(struct experiment_report *er)
 	free(er->scenarios);
 	free(er->keys);
 	free(er->run_seconds);
+	if (er->findings)
+		findings_free(er->findings);
+	free(er->findings);
 	memset(er, 0, sizeof(*er));
 }

@@ -216,6 +216,7 @@ struct experiment_report {
 	struct report_scenario *scenarios;
 	const char **keys;
 	double *run_seconds;		/* wall clock, report order */
+	struct validation_findings *findings;	/* rep.findings */
 };
 void experiment_report_init(struct experiment_report *er,
 			    const struct experiment *e, const char *command,

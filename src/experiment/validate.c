@@ -408,12 +408,12 @@ static const char *const claim_measures[NR_VMEASURES] = {
 	[VM_BROKEN_FALLBACK] = "broken-fallback",
 };
 
-static void measure(const struct vctx *c, const struct variant *w,
-		    const struct run_result *r, double *m)
+void validation_result_measures(const struct run_result *r, double *m)
 {
 	for (int i = 0; i < NR_VMEASURES; i++) {
 		const struct measure *rm;
 
+		m[i] = NAN;
 		if (!claim_measures[i])
 			continue;
 		rm = metrics_find(claim_measures[i]);
@@ -425,6 +425,12 @@ static void measure(const struct vctx *c, const struct variant *w,
 		}
 		m[i] = measure_value(rm, r);
 	}
+}
+
+static void measure(const struct vctx *c, const struct variant *w,
+		    const struct run_result *r, double *m)
+{
+	validation_result_measures(r, m);
 	m[VM_FAIL_ATOMIC2] = 0;
 	m[VM_FAIL_NOWARN] = 0;
 	/* The failure records outlive the run's teardown (reset at boot). */
@@ -847,7 +853,8 @@ static bool claim_patch4_above_high_longer(const struct validation *v,
 	unsigned int n = v->nr_seeds;
 
 	cl->part_a = true;
-	for (int a = 0; a < NR_ARCH; a++)
+	for (int a = 0; a < NR_ARCH; a++) {
+		cl->part_a_arch[a] = true;
 		for (int r = 0; r < NR_ROWS; r++) {
 			const double *x = validation_val(v, a, r, VM_PREMATURE);
 			unsigned int zero = 0;
@@ -855,8 +862,10 @@ static bool claim_patch4_above_high_longer(const struct validation *v,
 			for (unsigned int s = 0; s < n; s++)
 				zero += x[s] == 0;
 			if (has_patch4(r) ? zero != 0 : zero != n)
-				cl->part_a = false;
+				cl->part_a_arch[a] = false;
 		}
+		cl->part_a &= cl->part_a_arch[a];
+	}
 	cl->part_b = true;
 	for (int a = 0; a < NR_ARCH; a++)
 		cl->part_b &= less(v, cl, COV(a, R32_P123), COV(a, R32_P1234),

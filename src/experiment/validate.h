@@ -90,4 +90,14 @@ int validation_plan(struct validation *v, unsigned int sets, char *err,
 void validation_decide(struct validation *v);
 void validation_plan_free(struct validation *v);
 
+/*
+ * The claim measures a run's result holds, by the registry's names: the
+ * others (counted from the kernel's failure records, or from samples
+ * against the booted machine's watermarks at validate's period) NAN, as
+ * only validate's own runs have them.  What mmsim compare's findings
+ * judge the claims by.
+ */
+struct run_result;
+void validation_result_measures(const struct run_result *r, double *m);
+
 #endif

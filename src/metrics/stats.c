@@ -256,6 +256,30 @@ double stats_student_t_p2(double t, double df)
 	return ibeta_xy(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
 }
 
+double stats_student_t_crit(double p, double df)
+{
+	double lo = 0, hi = 1;
+
+	if (!(p > 0 && p <= 1) || !(df > 0))
+		return NAN;
+	/* p falls as t grows: widen until the root is bracketed. */
+	while (stats_student_t_p2(hi, df) > p) {
+		lo = hi;
+		hi *= 2;
+		if (hi > 1e12)
+			return NAN;
+	}
+	for (int i = 0; i < 200 && hi - lo > 1e-10 * hi; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (stats_student_t_p2(mid, df) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 int stats_welch_summary(double mean_a, double var_a, size_t na,
 			double mean_b, double var_b, size_t nb,
 			struct welch_result *r)

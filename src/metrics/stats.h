@@ -58,6 +58,15 @@ double stats_betai(double a, double b, double x);
  */
 double stats_student_t_p2(double t, double df);
 
+/*
+ * The t with stats_student_t_p2(t, df) == @p (0 < p <= 1): the
+ * two-sided critical value, 2.776 for p 0.05 at 4 df, by bisection to
+ * 1e-10 relative.  A 95% interval of a mean of n runs is mean +-
+ * stats_student_t_crit(0.05, n - 1) * stddev / sqrt(n).  NAN outside
+ * the domain.
+ */
+double stats_student_t_crit(double p, double df);
+
 struct welch_result {
 	double t;		/* (mean_a - mean_b) / sqrt(var_a/n_a + var_b/n_b) */
 	double df;		/* Welch-Satterthwaite */

@@ -264,6 +264,7 @@ struct validation_claim {
 	size_t nr_ev;
 	/* What the rules decide beyond the evidence rows. */
 	bool part_a, part_b;		/* PATCH4: counters; above high */
+	bool part_a_arch[VALIDATION_NR_ARCH];	/* ... (a) on each arch */
 	double vanilla_failures;	/* RC6_FAILS: rc6's mean printed failures */
 	double recovered[VALIDATION_NR_ARCH];	/* RC6_SLOW: (rc6 - revert) / (rc6 - .30) */
 	int nr_met;			/* NOV13_..._LESS_DIRECT_CW: pairs that met */
@@ -303,6 +304,26 @@ struct validation {
 	/* Rows 0000000 and 0000012 gave the same measures at every seed,
 	 * on both kernels and arches. */
 	bool patches12_identical;
+};
+
+/*
+ * The claims asked of an experiment's own runs: what `mmsim compare`
+ * opens its report with.  experiment/findings.c fills it (the cover
+ * letter's claims decided by validate's rules on the runs of the
+ * compare's arch, when its scenario is the reproduction), and
+ * report/findings.c words it.
+ */
+struct validation_findings {
+	/* Why no claim could be asked of these runs (a scenario of the
+	 * user's own, a sweep, runs cut short); NULL: v holds the claims. */
+	char *not_answered;
+	int arch;			/* VALIDATION_X86_64 or VALIDATION_X86 */
+	struct validation v;		/* the cover set: both arches' configs */
+	bool *cfg_run;			/* [v.nr_configs]: every seed of it ran */
+	double *vals;			/* v.vals, owned */
+	/* Columns whose runs are bit-identical to another's. */
+	const char **identical, **identical_to;
+	size_t nr_identical;
 };
 
 static inline const double *validation_cval(const struct validation *v,

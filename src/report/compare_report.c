@@ -17,6 +17,7 @@
 #include <jansson.h>
 #include "compare_report.h"
 #include "explain.h"
+#include "findings.h"
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
@@ -155,18 +156,18 @@ static void cover_header(FILE *f, const struct report *rep, const char *who)
 	if (rep->nr_seeds == 1)
 		fprintf(f, "One run per kernel (seed %llu): Elapsed is %s's "
 			"elapsed time, Failures the allocation failures kern.log "
-			"printed.\n", rep->base_seed, who);
+			"printed (no __GFP_NOWARN ones).\n", rep->base_seed, who);
 	else if (rep->nr_seeds > 1)
 		fprintf(f, "Mean of %u runs per kernel (seeds %llu..%llu): Elapsed is "
 			"%s's mean elapsed time (stddev over the runs), "
 			"Failures the mean number of allocation failures kern.log "
-			"printed per run.\n", rep->nr_seeds, rep->base_seed,
+			"printed per run (no __GFP_NOWARN ones).\n", rep->nr_seeds, rep->base_seed,
 			rep->base_seed + rep->nr_seeds - 1, who);
 	else
 		fprintf(f, "Mean over each kernel's runs: Elapsed is %s's "
 			"mean elapsed time (stddev over the runs, when more than "
 			"one), Failures the mean number of allocation failures "
-			"kern.log printed per run.\n", who);
+			"kern.log printed per run (no __GFP_NOWARN ones).\n", who);
 }
 
 void compare_report_cover(FILE *f, const struct report *rep)
@@ -781,8 +782,10 @@ static void compare_report_reasons(FILE *f, const struct report *rep)
 	}
 	if (!any)
 		return;
-	fprintf(f, "\nAllocation failures by reason, all runs of each column "
-		"(mmsim run --explain for one run's details):\n");
+	fprintf(f, "\nAllocation failures by reason, all runs of each column: "
+		"all failures, __GFP_NOWARN and rate-limited ones included, "
+		"not only the failures printed (mmsim run --explain for one "
+		"run's details):\n");
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct report_column *col = &rep->columns[c];
 		size_t nr;
@@ -812,12 +815,29 @@ static json_t *reasons_json(const struct report_column *col)
 	return a;
 }
 
+/* The two failure counts named: the cover letter's is the first. */
+static void failures_legend(FILE *f)
+{
+	const struct measure *printed = metrics_find("failures");
+	const struct measure *all = metrics_find("failures-all");
+
+	if (printed && all)
+		fprintf(f, "%s: %s.\n%s: %s.\n", printed->name, printed->doc,
+			all->name, all->doc);
+}
+
 void compare_report_print(FILE *f, const struct report *rep)
 {
+	/* The answer first: the tables below are its evidence. */
+	if (rep->findings) {
+		findings_print(f, rep->findings);
+		fputc('\n', f);
+	}
 	compare_report_cover(f, rep);
 	fputc('\n', f);
 	fprintf(f, "Comparison: Amean and Stddev over the runs of each column.\n");
 	compare_report_table(f, rep);
+	failures_legend(f);
 	fputc('\n', f);
 	compare_report_ops(f, rep);
 	fputc('\n', f);

@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include "metrics/metrics.h"
 
+struct validation_findings;
+
 struct report_column {
 	const char *name;		/* table column: kernel, or kernel@label */
 	const char *kernel;		/* profile name */
@@ -53,6 +55,9 @@ struct report {
 	size_t nr_sweep_keys;
 	unsigned long long base_seed;
 	unsigned int nr_seeds;		/* 0: not one common set (merge) */
+	/* What the runs answer of the cover letter's claims: the text
+	 * report and index.html open with it.  NULL: no findings block. */
+	const struct validation_findings *findings;
 };
 
 /* ---- the text tables ------------------------------------------------ */
@@ -61,8 +66,9 @@ struct report {
 #define REPORT_ALPHA 0.05
 
 /*
- * The whole text report: a header line stating what the cover lines
- * show, the cover letter's lines, the MMTests comparison (Amean and
+ * The whole text report: the findings (rep->findings, report/findings.h),
+ * a header line stating what the cover lines show, the cover letter's
+ * lines, the MMTests comparison (Amean and
  * Stddev of every measure, percentages against the first column, Welch
  * marks), the "Ops" block from vmstat and congestion_wait by call site.
  */

@@ -619,7 +619,9 @@ void explain_tally_print(FILE *out, const struct failure_reason *reasons,
 		fprintf(out, "no allocation failed\n");
 		return;
 	}
-	fprintf(out, "%lu failure%s by reason:\n", total, total == 1 ? "" : "s");
+	/* Every failure, not only those kern.log printed. */
+	fprintf(out, "%lu failure%s by reason (all, __GFP_NOWARN and "
+		"rate-limited ones included):\n", total, total == 1 ? "" : "s");
 	for (size_t i = 0; i < nr; i++) {
 		fprintf(out, "%8lu  %s\n", reasons[i].count, reasons[i].reason);
 		if (reasons[i].example[0])

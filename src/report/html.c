@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare_report.h"
+#include "findings.h"
 #include "html.h"
 #include "outfile.h"
 #include "plots.h"
@@ -269,6 +270,9 @@ static void measure_row(FILE *f, const struct report *rep, size_t m,
 		double mean = stats_mean(v, nv);
 		double sd = nv > 1 ? stats_stddev(v, nv) : NAN;
 		double pct = bmean ? (mean - bmean) / bmean * 100 : NAN;
+		/* From a zero baseline there is no percentage: "from 0",
+		 * better or worse by the sign of the change. */
+		bool from0 = c && !bmean && !isnan(mean) && mean != 0;
 		struct welch_result w;
 		bool sig = c && nv > 1 && nb > 1 &&
 			   !stats_welch(base, nb, v, nv, &w) && w.p < REPORT_ALPHA;
@@ -278,6 +282,9 @@ static void measure_row(FILE *f, const struct report *rep, size_t m,
 			pct = -pct;
 		if (pct == 0)
 			pct = 0;	/* "+0.00%", not "-0.00%" */
+		if (from0)
+			pct = (mean > 0) == !!rm->higher_is_better ? INFINITY :
+			      -INFINITY;
 		if (c && !isnan(pct) && pct > 0)
 			cls = sig ? "better sig" : "better";
 		else if (c && !isnan(pct) && pct < 0)
@@ -291,7 +298,9 @@ static void measure_row(FILE *f, const struct report *rep, size_t m,
 		if (!isnan(sd))
 			fprintf(f, "<span class=\"sd\">&plusmn;%.*f</span>",
 				rm->precision, sd);
-		if (c && !isnan(pct))
+		if (from0)
+			fputs("<span class=\"pct\">from 0</span>", f);
+		else if (c && !isnan(pct))
 			fprintf(f, "<span class=\"pct\">%+.2f%%</span>", pct);
 		fputs("</td>", f);
 	}
@@ -562,7 +571,7 @@ static void runs_section(FILE *f, const struct report *rep)
 
 	fputs("<h2 id=\"runs\">Runs</h2>\n<table class=\"data\" id=\"runs-table\">\n"
 	      "<thead><tr><th>column</th><th>seed</th>"
-	      "<th>elapsed (s)</th><th>failures</th><th>files</th></tr></thead>\n"
+	      "<th>elapsed (s)</th><th>failures printed</th><th>files</th></tr></thead>\n"
 	      "<tbody>\n", f);
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		const struct report_column *col = &rep->columns[c];
@@ -632,6 +641,8 @@ int html_write(const struct report *rep, const char *dir, const char *tables,
 	}
 	f = of.fp;
 	head(f, rep);
+	if (rep->findings)
+		findings_html(f, rep->findings);
 	(void)tables;		/* in tables.txt */
 	tables_section(f, rep);
 	plots_section(f, plots);

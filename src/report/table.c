@@ -232,9 +232,11 @@ static double stat_value(const struct table_stat *st, const struct sample_set *s
 
 /*
  * Percent difference from @base, signed so that positive is better.  A
- * zero baseline has no ratio; MMTests' compare-kernels prints 100 there
+ * zero baseline has no ratio: MMTests' compare-kernels prints 100 there
  * when higher is better (bin/lib/MMTests/Stat.pm pdiff) and -99 when
- * lower is better (pndiff), and so does mmsim.
+ * lower is better (pndiff), which reads as a fall where failures rose
+ * from 0 to 158.  mmsim returns INFINITY, printed "from 0": the value
+ * beside it is the whole change.
  */
 static double better_pct(double v, double base, enum measure_better better)
 {
@@ -245,7 +247,7 @@ static double better_pct(double v, double base, enum measure_better better)
 	if (v == base)
 		return 0;
 	if (base == 0)
-		return better == HIGHER_IS_BETTER ? 100 : -99;
+		return INFINITY;
 	d = (v - base) / fabs(base) * 100;
 	return better == HIGHER_IS_BETTER ? d : -d;
 }
@@ -281,6 +283,8 @@ static void format_cell(struct cell *c, double v, int precision, double pct,
 		snprintf(c->pct, sizeof(c->pct), "n/a");
 		c->open = '(';
 		c->close = ')';
+	} else if (isinf(pct)) {
+		snprintf(c->pct, sizeof(c->pct), "from 0");
 	} else {
 		char num[24];
 
@@ -460,7 +464,8 @@ int compare_table_print(const struct compare_table *t, FILE *f,
 	}
 	if (legend)
 		fprintf(out, "Percent: difference from %s, positive is better; "
-			"*x%%*: Amean differs at alpha %g (Welch's t-test, two-sided)\n",
+			"*x%%*: Amean differs at alpha %g (Welch's t-test, two-sided); "
+			"from 0: the baseline is 0, the value is the change\n",
 			t->kernels[0], alpha);
 	fclose(out);
 	emit_stripped(f, text, text_len);

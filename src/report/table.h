@@ -116,10 +116,10 @@ struct compare_table_opts {
  *  - Percent: higher is better: (new - base) / |base| * 100; lower is
  *    better: (base - new) / |base| * 100.  Stddev and CoeffVar rows always
  *    count lower as better, whatever the measure: less noise is better.
- *    A zero baseline against a non-zero value prints what MMTests'
- *    compare-kernels prints (Stat.pm pdiff, pndiff): 100.00% when higher
- *    is better, -99.00% when lower is better; undefined values print
- *    "n/a".
+ *    A zero baseline against a non-zero value has no percentage and
+ *    prints "from 0" (MMTests' compare-kernels prints 100.00% or -99.00%
+ *    there, Stat.pm pdiff and pndiff, which reads as a fall where a
+ *    count rose from 0); undefined values print "n/a".
  *  - Values and percentages are right-aligned each in its own width down
  *    a column (the percentage at least MMTests' 8, "%7.2f%%"), so a
  *    wide percentage such as -2094.32% widens its column and keeps it

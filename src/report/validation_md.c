@@ -52,6 +52,11 @@ static const char *const measure_names[NR_VMEASURES] = {
 	[VM_BROKEN_FALLBACK] = "order >= 2 blocks split by __rmqueue_fallback()",
 };
 
+const char *validation_measure_name(int m)
+{
+	return m >= 0 && m < NR_VMEASURES ? measure_names[m] : NULL;
+}
+
 static const char *const setup_files[NR_SETUPS] = {
 	[SETUP_REPRODUCTION] = "scenarios/reproduction-x86_64.ini, reproduction-x86.ini (embedded in mmsim)",
 	[SETUP_NO_DM_CRYPT] = "scenarios/reproduction-no-dm-crypt.ini",
@@ -302,11 +307,67 @@ static void verdict(FILE *f, const struct validation_claim *cl)
 	fputs("\n\n", f);
 }
 
-/* "## Claim N: title" and the rule's name. */
-static void claim_head(FILE *f, int id, const char *title)
+/* Each claim's title: its heading here, and the name mmsim compare's
+ * findings give a claim they cannot ask (report/findings.c). */
+static const char *const claim_titles[NR_CLAIMS] = {
+	[CLAIM_RC6_FAILS_SERIES_FIXES] =
+		"failures on x86-64 2.6.32-rc6, fewer with the series",
+	[CLAIM_RC6_SLOW_REVERT_HELPS] =
+		"2.6.32-rc6 is slower than 2.6.30; reverting 8aa7e847 recovers much of it",
+	[CLAIM_SERIES_CW_LIKE_2630] =
+		"congestion_wait after the series is closer to 2.6.30's",
+	[CLAIM_PATCH3_FEWER_STALLS] =
+		"waiting on both queues (patch 3) makes kswapd stall less and direct reclaim stall fewer times",
+	[CLAIM_PATCH4_ABOVE_HIGH_LONGER] =
+		"with patch 4, premature-sleep counters are non-zero and free memory stays above the high watermark longer",
+	[CLAIM_PATCH5_FEWER_ORDER2_NAPS] =
+		"with patch 5, kswapd at order 2 waits on congestion less often than at order 0",
+	[CLAIM_SERIES_SMOOTHER_LATENCY] =
+		"gitk latency is smoother with the series on 2.6.32-rc6",
+	[CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6] =
+		"13 Nov: the dm-crypt patch makes 2.6.32-rc6 faster",
+	[CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW] =
+		"13 Nov: with the dm-crypt patch, direct reclaimers spend less time in congestion_wait",
+	[CLAIM_NOV19_RC6_SLOWER_THAN_2630] =
+		"19 Nov: 2.6.32-rc6 is slower than 2.6.30 on average",
+	[CLAIM_NOV19_RC6_SPREAD_LARGER] =
+		"19 Nov: 2.6.32-rc6's runs vary more than 2.6.30's",
+	[CLAIM_NOV19_SERIES_FEWER_FAILURES] =
+		"19 Nov: 2.6.32-rc6 fails, and fails less with patches 1-5",
+	[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE] =
+		"19 Nov: the dm-crypt patch's differences are within the noise",
+	[CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW] =
+		"19 Nov: on x86 2.6.32-rc6, the dm-crypt patch cuts kswapd's time in congestion_wait",
+	[CLAIM_NOV20_LL0_FASTER] =
+		"20 Nov: without dm-crypt, low_latency=0 is faster than 1",
+	[CLAIM_NOV20_LL0_FAILS_LESS] =
+		"20 Nov: without dm-crypt, low_latency=0 fails less than 1",
+	[CLAIM_NOV20_LL1_SPREAD_LARGER] =
+		"20 Nov: with low_latency=1 the runs vary more",
+	[CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER] =
+		"20 Nov: with low_latency=1, more pages are in writeback for longer",
+	[CLAIM_NOV26_LL0_FASTER] =
+		"26 Nov: low_latency=0 makes desktop-net-gitk faster",
+	[CLAIM_NOV27_HIGHORDER_FASTER] =
+		"27 Nov: with forced order-2 receives, the kernels finish faster",
+	[CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER] =
+		"27 Nov: with forced order-2 receives, kswapd works harder",
+	[CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES] =
+		"27 Nov: patches 3-5 make 2.6.32 with forced order-2 faster and fail less",
+	[CLAIM_NOV27_LL0_STILL_FAILS] =
+		"27 Nov: disabling low_latency fails less, but still fails",
+};
+
+const char *validation_claim_title(int id)
 {
-	fprintf(f, "### Claim %d: %s\n\n`%s`\n\n", claim_number(id), title,
-		validation_claim_info[id].id);
+	return id >= 0 && id < NR_CLAIMS ? claim_titles[id] : NULL;
+}
+
+/* "## Claim N: title" and the rule's name. */
+static void claim_head(FILE *f, int id)
+{
+	fprintf(f, "### Claim %d: %s\n\n`%s`\n\n", claim_number(id),
+		claim_titles[id], validation_claim_info[id].id);
 }
 
 /* ---- the cover letter's claims ----------------------------------------------- */
@@ -321,8 +382,7 @@ static void claim_rc6_fails_series_fixes(const struct validation *v, FILE *f)
 	const struct validation_claim *cl = &v->claims[CLAIM_RC6_FAILS_SERIES_FIXES];
 	double m = cl->vanilla_failures;
 
-	claim_head(f, CLAIM_RC6_FAILS_SERIES_FIXES,
-		   "failures on x86-64 2.6.32-rc6, fewer with the series");
+	claim_head(f, CLAIM_RC6_FAILS_SERIES_FIXES);
 	fprintf(f, "> On x86-64, vanilla 2.6.32-rc6 with force-highorder produces order-2 GFP_ATOMIC failures, and the full series (0012345) produces fewer.\n\n"
 		"Published: 5 failures vanilla, 0 with 0012345 (one run each).  "
 		"Rule: vanilla's mean printed failures > 0, and 0012345's mean is lower with Welch p < %.2f.\n\n",
@@ -337,8 +397,7 @@ static void claim_rc6_slow_revert_helps(const struct validation *v, FILE *f)
 {
 	const struct validation_claim *cl = &v->claims[CLAIM_RC6_SLOW_REVERT_HELPS];
 
-	claim_head(f, CLAIM_RC6_SLOW_REVERT_HELPS,
-		   "2.6.32-rc6 is slower than 2.6.30; reverting 8aa7e847 recovers much of it");
+	claim_head(f, CLAIM_RC6_SLOW_REVERT_HELPS);
 	fprintf(f, "The letter says this of the x86 table (\"note how slow 2.6.32-rc6 is and how much the revert helps\"); "
 		"the x86-64 table shows the same slowdown with a smaller recovery.  "
 		"Rule: on both arches 2.6.32-rc6 is slower than 2.6.30 and the revert faster than 2.6.32-rc6 "
@@ -359,8 +418,7 @@ static void claim_series_cw_like_2630(const struct validation *v, FILE *f)
 {
 	const struct validation_claim *cl = &v->claims[CLAIM_SERIES_CW_LIKE_2630];
 
-	claim_head(f, CLAIM_SERIES_CW_LIKE_2630,
-		   "congestion_wait after the series is closer to 2.6.30's");
+	claim_head(f, CLAIM_SERIES_CW_LIKE_2630);
 	fprintf(f, "> After the series, the time spent in congestion_wait and the number of calls are closer to 2.6.30's than vanilla 2.6.32-rc6's are.\n\n"
 		"Rule: |mean(0012345) - mean(2.6.30)| < |mean(rc6) - mean(2.6.30)|, and 0012345 differs from rc6 with Welch p < %.2f; both measures, both arches.\n\n",
 		v->alpha);
@@ -373,8 +431,7 @@ static void claim_patch3_fewer_stalls(const struct validation *v, FILE *f)
 {
 	const struct validation_claim *cl = &v->claims[CLAIM_PATCH3_FEWER_STALLS];
 
-	claim_head(f, CLAIM_PATCH3_FEWER_STALLS,
-		   "waiting on both queues (patch 3) makes kswapd stall less and direct reclaim stall fewer times");
+	claim_head(f, CLAIM_PATCH3_FEWER_STALLS);
 	fprintf(f, "Measured as patch 3's row against the row without it (0000123 vs 0000012): kswapd's time in congestion_wait (site kswapd) "
 		"and allocstall (entries into direct reclaim).  Rule: both lower with Welch p < %.2f, on 2.6.32-rc6, both arches; "
 		"the 2.6.31 rows are shown for information.\n\n", v->alpha);
@@ -392,8 +449,7 @@ static void claim_patch4_above_high_longer(const struct validation *v, FILE *f)
 {
 	const struct validation_claim *cl = &v->claims[CLAIM_PATCH4_ABOVE_HIGH_LONGER];
 
-	claim_head(f, CLAIM_PATCH4_ABOVE_HIGH_LONGER,
-		   "with patch 4, premature-sleep counters are non-zero and free memory stays above the high watermark longer");
+	claim_head(f, CLAIM_PATCH4_ABOVE_HIGH_LONGER);
 	fprintf(f, "Rule, part (a): kswapd_slept_prematurely_fast + _slow is non-zero in every run of every row with patch 4, and zero in every run without it.  "
 		"Part (b): the fraction of samples (one every %s, the time-series period validate sets; "
 		"kswapd's nap is HZ/10) in which every populated zone has free pages >= its high watermark "
@@ -434,8 +490,7 @@ static void claim_patch5_fewer_order2_naps(const struct validation *v, FILE *f)
 	static const int rows[] = { R31_P1234, R31_P12345, R32_P1234, R32_P12345 };
 	const struct validation_claim *cl = &v->claims[CLAIM_PATCH5_FEWER_ORDER2_NAPS];
 
-	claim_head(f, CLAIM_PATCH5_FEWER_ORDER2_NAPS,
-		   "with patch 5, kswapd at order 2 waits on congestion less often than at order 0");
+	claim_head(f, CLAIM_PATCH5_FEWER_ORDER2_NAPS);
 	fprintf(f, "> With patch 5, kswapd at order 2 waits on congestion less often than at order 0.\n\n"
 		"Each kswapd congestion_wait (the nap in balance_pgdat) is counted under the order balance_pgdat() was working at "
 		"when it napped; after a fruitless high-order pass balance_pgdat falls back to order 0, and its later naps count at "
@@ -471,8 +526,7 @@ static void claim_series_smoother_latency(const struct validation *v, FILE *f)
 {
 	const struct validation_claim *cl = &v->claims[CLAIM_SERIES_SMOOTHER_LATENCY];
 
-	claim_head(f, CLAIM_SERIES_SMOOTHER_LATENCY,
-		   "gitk latency is smoother with the series on 2.6.32-rc6");
+	claim_head(f, CLAIM_SERIES_SMOOTHER_LATENCY);
 	fprintf(f, "> gitk latency is smoother (lower p95 and max stall) with the series than without, on 2.6.32-rc6.\n\n"
 		"Rule: p95 and maximum of the gitk progress-line latency lower with 0012345 than vanilla, Welch p < %.2f, both arches.\n\n",
 		v->alpha);
@@ -486,7 +540,7 @@ static void claim_nov13_dmcrypt_patch_speeds_rc6(const struct validation *v, FIL
 {
 	int id = CLAIM_NOV13_DMCRYPT_PATCH_SPEEDS_RC6;
 
-	claim_head(f, id, "13 Nov: the dm-crypt patch makes 2.6.32-rc6 faster");
+	claim_head(f, id);
 	fprintf(f, "> Basically, the dm-crypt-unplug makes a small difference in performance overall, mostly slight gains and "
 		"losses. There was one massive regression with the dm-crypt patch applied to 2.6.32-rc6 but at the moment, I don't "
 		"know what that is.\n\n"
@@ -501,7 +555,7 @@ static void claim_nov13_dmcrypt_patch_less_direct_cw(const struct validation *v,
 {
 	int id = CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW;
 
-	claim_head(f, id, "13 Nov: with the dm-crypt patch, direct reclaimers spend less time in congestion_wait");
+	claim_head(f, id);
 	fprintf(f, "> In general, the patch reduces the amount of time direct reclaimers are spending on congestion_wait.\n\n"
 		"Measured as the time in congestion_wait at the sites only direct reclaimers reach (the allocator's retry after "
 		"direct reclaim, its __GFP_NOFAIL loop, do_try_to_free_pages()'s nap; lumpy reclaim's and too_many_isolated's "
@@ -517,7 +571,7 @@ static void claim_nov19_rc6_slower_than_2630(const struct validation *v, FILE *f
 {
 	int id = CLAIM_NOV19_RC6_SLOWER_THAN_2630;
 
-	claim_head(f, id, "19 Nov: 2.6.32-rc6 is slower than 2.6.30 on average");
+	claim_head(f, id);
 	fprintf(f, "Published means: x86-64 27:53.686 against 10:52.218; x86 26:08.763 against 13:36.768.  Rule: "
 		"2.6.32-rc6-0000000's mean elapsed above 2.6.30's, Welch p < %.2f, both arches.\n\n", v->alpha);
 	evidence_table(v, f, &v->claims[id]);
@@ -528,7 +582,7 @@ static void claim_nov19_rc6_spread_larger(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV19_RC6_SPREAD_LARGER;
 
-	claim_head(f, id, "19 Nov: 2.6.32-rc6's runs vary more than 2.6.30's");
+	claim_head(f, id);
 	fprintf(f, "The table's point (\"to get a better sense of the deviation between runs\"): stddev 207.508 s for "
 		"2.6.32-rc6 against 8.085 s for 2.6.30 on x86-64, 123.926 s against 19.514 s on x86.  Rule (Brown-Forsythe: "
 		"a t-test on each run's absolute deviation from its row's median, which asks whether one row's runs spread more "
@@ -543,7 +597,7 @@ static void claim_nov19_series_fewer_failures(const struct validation *v, FILE *
 {
 	int id = CLAIM_NOV19_SERIES_FEWER_FAILURES;
 
-	claim_head(f, id, "19 Nov: 2.6.32-rc6 fails, and fails less with patches 1-5");
+	claim_head(f, id);
 	fprintf(f, "Published, summed over the runs: x86-64 37 failures with 2.6.32-rc6-0000000, 6 with "
 		"0012345-kswapd-stay-awake-when-min; x86 4 and 1.  Rule: on x86-64, rc6's mean printed failures per run > 0, "
 		"and the series' lower with Welch p < %.2f (a comparison of per-run means, so the unstated number of runs does "
@@ -556,7 +610,7 @@ static void claim_nov19_dmcrypt_within_noise(const struct validation *v, FILE *f
 {
 	int id = CLAIM_NOV19_DMCRYPT_WITHIN_NOISE;
 
-	claim_head(f, id, "19 Nov: the dm-crypt patch's differences are within the noise");
+	claim_head(f, id);
 	fprintf(f, "> While the dm-crypt patch shows small differences, they are well within the noise for each run of "
 		"fake-gitk so I can't draw any major conclusion from it.\n\n"
 		"Rule: in every pair of the table with and without the patch (0000006 against 0000000, 0123456 against "
@@ -570,7 +624,7 @@ static void claim_nov19_dmcrypt_patch_less_kswapd_cw(const struct validation *v,
 {
 	int id = CLAIM_NOV19_DMCRYPT_PATCH_LESS_KSWAPD_CW;
 
-	claim_head(f, id, "19 Nov: on x86 2.6.32-rc6, the dm-crypt patch cuts kswapd's time in congestion_wait");
+	claim_head(f, id);
 	fprintf(f, "> On 2.6.32-rc6, the time kswapd spends congestioned on the ASYNC queue is reduced by about 20%% both "
 		"when compared against mainline and compared against the other patches in the series applied.\n\n"
 		"(x86; kswapd's nap in balance_pgdat() waits on BLK_RW_ASYNC in all these kernels.)  Rule: kswapd's "
@@ -585,7 +639,7 @@ static void claim_nov20_ll0_faster(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV20_LL0_FASTER;
 
-	claim_head(f, id, "20 Nov: without dm-crypt, low_latency=0 is faster than 1");
+	claim_head(f, id);
 	fprintf(f, "> Setting low_latency both regresses performance of the test and causes a boatload of allocation failures.\n\n"
 		"Published: every one of the seven kernels is faster with low_latency 0 (by 1:43 to 6:59).  Rule: for each "
 		"kernel, mean elapsed lower with low_latency 0, Welch p < %.2f.\n\n", v->alpha);
@@ -597,7 +651,7 @@ static void claim_nov20_ll0_fails_less(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV20_LL0_FAILS_LESS;
 
-	claim_head(f, id, "20 Nov: without dm-crypt, low_latency=0 fails less than 1");
+	claim_head(f, id);
 	fprintf(f, "Published failures, summed over the runs and the seven kernels: 5 with low_latency 0, 59 with 1.  Rule: "
 		"each seed's printed failures summed over the seven kernels, lower with 0 than with 1, Welch p < %.2f.\n\n",
 		v->alpha);
@@ -609,7 +663,7 @@ static void claim_nov20_ll1_spread_larger(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV20_LL1_SPREAD_LARGER;
 
-	claim_head(f, id, "20 Nov: with low_latency=1 the runs vary more");
+	claim_head(f, id);
 	fprintf(f, "> With low_latency == 0, gitk performs predictably +/- around 2 seconds. With low_latency == 1, there "
 		"are huge varianes +/- about a minute.\n\n"
 		"Rule (Brown-Forsythe, as claim %d): each run's absolute deviation from its kernel's median, pooled over the "
@@ -624,7 +678,7 @@ static void claim_nov20_ll1_writeback_higher_longer(const struct validation *v, 
 {
 	int id = CLAIM_NOV20_LL1_WRITEBACK_HIGHER_LONGER;
 
-	claim_head(f, id, "20 Nov: with low_latency=1, more pages are in writeback for longer");
+	claim_head(f, id);
 	fprintf(f, "> Sampling writeback, I found that the number of pages in writeback with low_latency == 1 was higher "
 		"for longer.\n\n"
 		"The mechanism Corrado Zoccolo proposed for it (<4e5e476b0911260547r33424098v456ed23203a61dd@mail.gmail.com>): "
@@ -641,7 +695,7 @@ static void claim_nov26_ll0_faster(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV26_LL0_FASTER;
 
-	claim_head(f, id, "26 Nov: low_latency=0 makes desktop-net-gitk faster");
+	claim_head(f, id);
 	fprintf(f, "Published: mean 964.79 s with low_latency on, 655.57 s off (32%% less).  Rule: 2.6.32's mean elapsed "
 		"lower with low_latency off, Welch p < %.2f; nr_writeback's mean shown for information.\n\n", v->alpha);
 	evidence_table(v, f, &v->claims[id]);
@@ -652,7 +706,7 @@ static void claim_nov27_highorder_faster(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV27_HIGHORDER_FASTER;
 
-	claim_head(f, id, "27 Nov: with forced order-2 receives, the kernels finish faster");
+	claim_head(f, id);
 	fprintf(f, "Corrado Zoccolo: \"I'm puzzled how almost all kernels, excluding the async rampup, perform better when "
 		"high order allocations are enabled\"; published means with low_latency on 964.79 -> 866.60 s, off 655.57 -> "
 		"459.69 s (the two kernels not modelled: block-2.6.33 slower, 573.96 -> 616.28 s; async-rampup slower, 798.01 "
@@ -668,7 +722,7 @@ static void claim_nov27_highorder_kswapd_harder(const struct validation *v, FILE
 {
 	int id = CLAIM_NOV27_HIGHORDER_KSWAPD_HARDER;
 
-	claim_head(f, id, "27 Nov: with forced order-2 receives, kswapd works harder");
+	claim_head(f, id);
 	fprintf(f, "> the starting conditions are probably not as important as the fact that kswapd is working to free order-2 "
 		"pages and staying awake until watermarks are reached. kswapd working harder is probably making a big difference.\n\n"
 		"Measured as the fraction of samples (one every %s) in which a kswapd is awake, and kswapd_steal (pages kswapd "
@@ -682,7 +736,7 @@ static void claim_nov27_patches345_faster_fewer_failures(const struct validation
 {
 	int id = CLAIM_NOV27_PATCHES345_FASTER_FEWER_FAILURES;
 
-	claim_head(f, id, "27 Nov: patches 3-5 make 2.6.32 with forced order-2 faster and fail less");
+	claim_head(f, id);
 	fprintf(f, "Corrado Zoccolo: \"Your 3 patches, though, seem to improve the situation also for low_latency enabled, "
 		"both for performance and allocation failures\".  Published: low_latency on 866.60 -> 743.61 s and 65 -> 3 "
 		"failures; off 459.69 -> 389.71 s and 20 -> 0 (failures counted with the printk rate limit's suppressions, as "
@@ -696,7 +750,7 @@ static void claim_nov27_ll0_still_fails(const struct validation *v, FILE *f)
 {
 	int id = CLAIM_NOV27_LL0_STILL_FAILS;
 
-	claim_head(f, id, "27 Nov: disabling low_latency fails less, but still fails");
+	claim_head(f, id);
 	fprintf(f, "Corrado Zoccolo: \"Just disabling low_latency will not solve the allocation issues\"; Mel: \"20 "
 		"instead of 65\".  Rule: on 2.6.32 with forced order-2 and low_latency off, mean failures warned > 0, and "
 		"lower than with low_latency on, Welch p < %.2f.\n\n", v->alpha);

@@ -14,6 +14,12 @@
 #include <stdio.h>
 #include "metrics/validation.h"
 
+/* A claim's title, as its heading in the report states it (enum
+ * validation_claim_id); a claim measure's name with its unit (enum
+ * validation_measure).  NULL: no such claim or measure. */
+const char *validation_claim_title(int id);
+const char *validation_measure_name(int m);
+
 /* The whole report. */
 void validation_md_write(FILE *f, const struct validation *v);
 

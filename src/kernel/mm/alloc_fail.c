@@ -727,17 +727,19 @@ static struct measure failures_total_measure = {
 MEASURE_REGISTER(failures_total_measure);
 
 MEASURE_SHOWN(failures, .name = "failures", .order = 20,
-	.doc = "page allocation failures kern.log printed, the cover letter's "
-	"Failures",
+	.doc = "failures printed: the page allocation failures kern.log "
+	"printed, the cover letter's Failures (no __GFP_NOWARN ones, none the "
+	"printk rate limit suppressed)",
 	.unit = "", .kind = MEASURE_COUNTER, .of = "failures_printed",
 	.title = "allocation failures kern.log printed",
 	.group = "allocation failures", .precision = 2);
 
 MEASURE_SHOWN(failures_all, .name = "failures-all", .order = 30,
-	.doc = "every page allocation failure, __GFP_NOWARN and ratelimited "
-	"ones included",
+	.doc = "all failures: every page allocation failure, __GFP_NOWARN "
+	"and rate-limited ones included",
 	.unit = "", .kind = MEASURE_COUNTER, .of = "failures_total",
-	.title = "allocation failures, all", .group = "allocation failures",
+	.title = "allocation failures, all (__GFP_NOWARN included)",
+	.group = "allocation failures",
 	.precision = 2);
 
 /*
