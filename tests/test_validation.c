@@ -1042,6 +1042,82 @@ static const char *const nov20_names[] = {
 	"2.6.32-rc6-0123456-dm-crypt-unplug",
 };
 
+/*
+ * A sequential validate's first look, at 3 of 6 seeds: a claim whose
+ * comparisons are all significant at alpha / 10 is decided there (and
+ * decided again there, at 3 runs, once the others have run on); a claim
+ * with a "not different" comparison stays open, and its configs run on;
+ * one significant only at alpha stays open too.
+ */
+static void test_sequential_first_look(void **state)
+{
+	struct synth s;
+	int v30[2], v32[2], open;
+	bool *need;
+
+	(void)state;
+	synth_init(&s, 1u << RECORD_NOV19);
+	for (int a = 0; a < 2; a++) {
+		v30[a] = REPRO(&s, a, "2.6.30-0000000-force-highorder");
+		v32[a] = REPRO(&s, a, "2.6.32-rc6-0000000-force-highorder");
+		/* t = 35 at 3 runs a side: p about 0.001. */
+		synth_set(&s, v30[a], VM_ELAPSED, 650, 8);
+		synth_set(&s, v32[a], VM_ELAPSED, 1670, 50);
+	}
+	s.v.first_look = 3;
+	s.v.alpha_first = 0.005;
+	s.v.cfg_seeds = calloc(s.v.nr_configs, sizeof(*s.v.cfg_seeds));
+	need = calloc(s.v.nr_configs, sizeof(*need));
+	assert_non_null(s.v.cfg_seeds);
+	assert_non_null(need);
+	for (size_t c = 0; c < s.v.nr_configs; c++)
+		s.v.cfg_seeds[c] = 3;
+	open = validation_first_look(&s.v, need);
+	assert_true(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
+	assert_int_equal(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].verdict,
+			 VERDICT_HOLDS);
+	/* "Within the noise" can only be shown on every run. */
+	assert_false(s.v.claims[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE].early);
+	assert_true(open >= 1);
+	assert_true(need[REPRO(&s, X32, "2.6.32-rc6-0000006-dm-crypt-unplug")]);
+	/* The early claim's configs are read by no open claim of these
+	 * rules but for the spread one (same configs): left as it says. */
+	for (size_t c = 0; c < s.v.nr_configs; c++)
+		if (need[c])
+			s.v.cfg_seeds[c] = SYNTH_SEEDS;
+	validation_decide(&s.v);
+	assert_int_equal(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].seeds, 3);
+	assert_true(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
+	assert_int_equal(s.v.claims[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE].seeds,
+			 SYNTH_SEEDS);
+	/* An open claim's verdict is the one every seed everywhere gives. */
+	{
+		enum validation_verdict seq =
+			s.v.claims[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE].verdict;
+
+		s.v.first_look = 0;
+		validation_decide(&s.v);
+		assert_int_equal(s.v.claims[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE].verdict,
+				 seq);
+		assert_false(s.v.claims[CLAIM_NOV19_DMCRYPT_WITHIN_NOISE].early);
+		s.v.first_look = 3;
+	}
+
+	/* Significant at alpha but not at alpha / 10 (t = 8.8, p 0.013):
+	 * open at the first look. */
+	for (int a = 0; a < 2; a++)
+		synth_set(&s, v32[a], VM_ELAPSED, 1670, 200);
+	memset(need, 0, s.v.nr_configs * sizeof(*need));
+	for (int i = 0; i < NR_CLAIMS; i++)
+		s.v.claims[i].early = false;
+	validation_first_look(&s.v, need);
+	assert_false(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
+	assert_true(need[v30[0]] && need[v32[0]]);
+	free(need);
+	s.v.first_look = 0;
+	synth_free(&s);
+}
+
 static void test_claims_nov20(void **state)
 {
 	struct synth s;
@@ -1194,6 +1270,7 @@ int main(void)
 		cmocka_unit_test(test_plan_shares_runs),
 		cmocka_unit_test(test_claims_nov13),
 		cmocka_unit_test(test_claims_nov19),
+		cmocka_unit_test(test_sequential_first_look),
 		cmocka_unit_test(test_claims_nov20),
 		cmocka_unit_test(test_claims_nov26_nov27),
 		cmocka_unit_test(test_ensemble_read),

@@ -127,8 +127,10 @@ void validation_plan_free(struct validation *v)
 {
 	free(v->configs);
 	free(v->row_config);
+	free(v->cfg_seeds);
 	v->configs = NULL;
 	v->row_config = NULL;
+	v->cfg_seeds = NULL;
 	v->nr_configs = 0;
 }
 
@@ -159,6 +161,10 @@ struct vctx {
 	int *order;			/* configs in the order they are run */
 	double interval_s;		/* the sample period, seconds */
 	double *vals;			/* [config][measure][seed] */
+	/* The runs of the stage being run: config and seed of each. */
+	int *job_cfg;
+	unsigned int *job_seed;
+	size_t nr_jobs;
 };
 
 static double *val(struct vctx *c, int cfg, int m)
@@ -453,13 +459,12 @@ static void measure(const struct vctx *c, const struct variant *w,
 static char *job(size_t idx, void *ctx)
 {
 	struct vctx *c = ctx;
-	unsigned int n = c->o->nr_seeds;
-	int cfg = c->order[idx / n];
+	int cfg = c->job_cfg[idx];
 	const struct validation_config *k = &c->v->configs[cfg];
 	const struct variant *w = &c->var[c->cfg_var[cfg]];
 	struct run_options opt = {
 		.profile = k->profile,
-		.seed = idx % n + 1,
+		.seed = c->job_seed[idx],
 		.scenario_name = w->name,
 	};
 	struct run_result r;
@@ -486,8 +491,7 @@ static char *job(size_t idx, void *ctx)
 static char *job_key(size_t idx, void *ctx)
 {
 	struct vctx *c = ctx;
-	unsigned int n = c->o->nr_seeds;
-	int cfg = c->order[idx / n];
+	int cfg = c->job_cfg[idx];
 	const struct variant *w = &c->var[c->cfg_var[cfg]];
 	char fp[SCENARIO_FINGERPRINT_LEN], *key = NULL;
 	size_t len = 0;
@@ -497,7 +501,7 @@ static char *job_key(size_t idx, void *ctx)
 	fprintf(f, "mmsim validate run\nmmsim %s %016llx\nkernel %s\nseed %zu\n"
 		"scenario %s %s\nsample interval %.17g s\nmeasures",
 		MMSIM_VERSION, (unsigned long long)pool_self_hash(),
-		c->v->configs[cfg].profile, idx % n + 1, w->name, fp,
+		c->v->configs[cfg].profile, (size_t)c->job_seed[idx], w->name, fp,
 		c->interval_s);
 	/* A kept run holds one value per claim measure, in this order. */
 	for (int i = 0; i < NR_VMEASURES; i++)
@@ -508,8 +512,7 @@ static char *job_key(size_t idx, void *ctx)
 
 static int parse_job(struct vctx *c, size_t idx, const char *s)
 {
-	unsigned int n = c->o->nr_seeds;
-	int cfg = c->order[idx / n];
+	int cfg = c->job_cfg[idx];
 	char *end;
 
 	for (int i = 0; i < NR_VMEASURES; i++) {
@@ -517,7 +520,7 @@ static int parse_job(struct vctx *c, size_t idx, const char *s)
 
 		if (end == s)
 			return -1;
-		val(c, cfg, i)[idx % n] = x;
+		val(c, cfg, i)[c->job_seed[idx] - 1] = x;
 		s = end;
 	}
 	return 0;
@@ -562,6 +565,12 @@ static int cfg(const struct validation *v, enum record_setup setup, int arch,
 #define COV(a, r)		(v->cover[a][r])
 
 /* Enough values, and none missing, for a mean and a variance. */
+/* The runs per condition a claim is judged on. */
+static unsigned int nev(const struct validation *v)
+{
+	return v->n_eval ? v->n_eval : v->nr_seeds;
+}
+
 static bool all_values(const double *x, size_t n)
 {
 	if (n < 2)
@@ -592,7 +601,8 @@ static void compare_samples(const struct validation *v, const double *a,
 	x->sb = stats_stddev(b, nb);
 	stats_welch(a, na, b, nb, &x->w);
 	x->less = x->ma < x->mb;
-	x->sig = !isnan(x->w.p) && x->w.p < v->alpha;
+	x->sig = !isnan(x->w.p) &&
+		 x->w.p < (v->alpha_eval > 0 ? v->alpha_eval : v->alpha);
 }
 
 static struct validation_evidence *add_evidence(struct validation_claim *cl,
@@ -626,8 +636,8 @@ static bool less2(const struct validation *v, struct validation_claim *cl,
 						     counts);
 	struct validation_cmp *x = &e->cmp;
 
-	compare_samples(v, cval(v, ca, ma), v->nr_seeds, cval(v, cb, mb),
-			v->nr_seeds, e);
+	compare_samples(v, cval(v, ca, ma), nev(v), cval(v, cb, mb),
+			nev(v), e);
 	e->meets = e->measurable && x->less && x->sig;
 	if (x->ma == x->mb)
 		x->less = false;
@@ -647,8 +657,8 @@ static bool same(const struct validation *v, struct validation_claim *cl,
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SAME, ca, m,
 						     cb, m, counts);
 
-	compare_samples(v, cval(v, ca, m), v->nr_seeds, cval(v, cb, m),
-			v->nr_seeds, e);
+	compare_samples(v, cval(v, ca, m), nev(v), cval(v, cb, m),
+			nev(v), e);
 	e->meets = e->measurable && !e->cmp.sig;
 	return e->meets;
 }
@@ -661,9 +671,9 @@ static bool positive(const struct validation *v, struct validation_claim *cl,
 						     m, ca, m, counts);
 	const double *x = cval(v, ca, m);
 
-	e->measurable = all_values(x, v->nr_seeds);
-	e->cmp.ma = e->measurable ? stats_mean(x, v->nr_seeds) : NAN;
-	e->cmp.sa = e->measurable ? stats_stddev(x, v->nr_seeds) : NAN;
+	e->measurable = all_values(x, nev(v));
+	e->cmp.ma = e->measurable ? stats_mean(x, nev(v)) : NAN;
+	e->cmp.sa = e->measurable ? stats_stddev(x, nev(v)) : NAN;
 	e->meets = e->measurable && e->cmp.ma > 0;
 	return e->meets;
 }
@@ -687,7 +697,7 @@ static bool sum_less(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SUM_LESS,
 						     ca[0], m, cb[0], m, counts);
-	unsigned int seeds = v->nr_seeds;
+	unsigned int seeds = nev(v);
 	double *a = xcalloc(seeds, sizeof(*a)), *b = xcalloc(seeds, sizeof(*b));
 
 	set_pool(e, ca, cb, n);
@@ -711,7 +721,7 @@ static bool sum_less(const struct validation *v, struct validation_claim *cl,
 static double *deviations(const struct validation *v, const int *c, int n,
 			  int m, double *sd)
 {
-	unsigned int seeds = v->nr_seeds;
+	unsigned int seeds = nev(v);
 	double *d = xcalloc((size_t)n * seeds, sizeof(*d));
 
 	*sd = 0;
@@ -734,7 +744,7 @@ static bool spread_less(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SPREAD, ca[0],
 						     m, cb[0], m, counts);
-	size_t nr = (size_t)n * v->nr_seeds;
+	size_t nr = (size_t)n * nev(v);
 	double *a, *b;
 
 	set_pool(e, ca, cb, n);
@@ -743,7 +753,7 @@ static bool spread_less(const struct validation *v, struct validation_claim *cl,
 	compare_samples(v, a, nr, b, nr, e);
 	/* Two runs lie at the same distance from their median: the
 	 * deviations carry no spread of their own, and the test none. */
-	if (v->nr_seeds < 3)
+	if (nev(v) < 3)
 		e->measurable = false;
 	e->meets = e->measurable && e->cmp.less && e->cmp.sig;
 	if (e->cmp.ma == e->cmp.mb)
@@ -764,11 +774,11 @@ static bool closer(const struct validation *v, struct validation_claim *cl,
 						     COV(a, R32), m, true);
 	const double *base = cval(v, COV(a, R30), m);
 
-	compare_samples(v, cval(v, COV(a, R32_P12345), m), v->nr_seeds,
-			cval(v, COV(a, R32), m), v->nr_seeds, e);
-	e->measurable &= all_values(base, v->nr_seeds);
-	e->base_mean = stats_mean(base, v->nr_seeds);
-	e->base_sd = stats_stddev(base, v->nr_seeds);
+	compare_samples(v, cval(v, COV(a, R32_P12345), m), nev(v),
+			cval(v, COV(a, R32), m), nev(v), e);
+	e->measurable &= all_values(base, nev(v));
+	e->base_mean = stats_mean(base, nev(v));
+	e->base_sd = stats_stddev(base, nev(v));
 	e->dist_a = fabs(e->cmp.ma - e->base_mean);
 	e->dist_b = fabs(e->cmp.mb - e->base_mean);
 	e->meets = e->measurable && e->dist_a < e->dist_b && e->cmp.sig;
@@ -804,6 +814,10 @@ static bool claim_rc6_slow_revert_helps(const struct validation *v,
 				   (validation_mean(v, a, R32, VM_ELAPSED) -
 				    validation_mean(v, a, R30, VM_ELAPSED));
 	}
+	/* The share recovered is a ratio of means: once the comparisons
+	 * hold, it may move with every run. */
+	if (ok)
+		cl->unsettled = true;
 	return ok && cl->recovered[X86] >= 0.5;
 }
 
@@ -850,7 +864,7 @@ static bool has_patch4(int r)
 static bool claim_patch4_above_high_longer(const struct validation *v,
 					   struct validation_claim *cl)
 {
-	unsigned int n = v->nr_seeds;
+	unsigned int n = nev(v);
 
 	cl->part_a = true;
 	for (int a = 0; a < NR_ARCH; a++) {
@@ -866,6 +880,9 @@ static bool claim_patch4_above_high_longer(const struct validation *v,
 		}
 		cl->part_a &= cl->part_a_arch[a];
 	}
+	/* "In every run" may yet fail in the next. */
+	if (cl->part_a)
+		cl->unsettled = true;
 	cl->part_b = true;
 	for (int a = 0; a < NR_ARCH; a++)
 		cl->part_b &= less(v, cl, COV(a, R32_P123), COV(a, R32_P1234),
@@ -1193,43 +1210,106 @@ static bool (*const claim_rule[NR_CLAIMS])(const struct validation *,
 };
 
 /* Do two cover rows give the same value of every measure at every seed? */
+/* The runs both rows have, run for run (a sequential validate may have
+ * run one on further than the other). */
 static bool rows_identical(const struct validation *v, int r1, int r2)
 {
-	for (int a = 0; a < NR_ARCH; a++)
+	for (int a = 0; a < NR_ARCH; a++) {
+		unsigned int n1 = validation_seeds(v, v->cover[a][r1]);
+		unsigned int n2 = validation_seeds(v, v->cover[a][r2]);
+
 		for (int m = 0; m < NR_VMEASURES; m++)
 			if (memcmp(validation_val(v, a, r1, m),
 				   validation_val(v, a, r2, m),
-				   v->nr_seeds * sizeof(double)))
+				   (n1 < n2 ? n1 : n2) * sizeof(double)))
 				return false;
+	}
 	return true;
+}
+
+/* Claim @i decided on the first @n runs of each condition at level
+ * @alpha. */
+static void decide_claim(struct validation *v, int i, unsigned int n,
+			 double alpha, bool early)
+{
+	struct validation_claim *cl = &v->claims[i];
+	bool ok, measurable = true;
+
+	memset(cl, 0, sizeof(*cl));
+	if (!validation_has_set(v, validation_claim_info[i].set)) {
+		cl->verdict = VERDICT_NOT_RUN;
+		return;
+	}
+	v->n_eval = n;
+	v->alpha_eval = alpha;
+	ok = claim_rule[i](v, cl);
+	v->n_eval = 0;
+	v->alpha_eval = 0;
+	for (size_t e = 0; e < cl->nr_ev; e++)
+		if (cl->ev[e].counts && !cl->ev[e].measurable)
+			measurable = false;
+	cl->verdict = !measurable ? VERDICT_NOT_MEASURABLE :
+		      ok ? VERDICT_HOLDS : VERDICT_FAILS;
+	cl->seeds = n;
+	cl->early = early;
 }
 
 /*
  * Every claim of the chosen sets decided.  A claim is not measurable when
  * a comparison its rule counts lacks a value (a measure a run could not
  * give, or fewer than two runs): no verdict is drawn from half a rule.
+ * A claim a sequential validate settled at its first look (cl->early) is
+ * decided again there; the others on every run.
  */
 void validation_decide(struct validation *v)
 {
 	for (int i = 0; i < NR_CLAIMS; i++) {
-		struct validation_claim *cl = &v->claims[i];
-		bool ok, measurable = true;
+		bool early = v->first_look && v->claims[i].early;
 
-		memset(cl, 0, sizeof(*cl));
-		if (!validation_has_set(v, validation_claim_info[i].set)) {
-			cl->verdict = VERDICT_NOT_RUN;
-			continue;
-		}
-		ok = claim_rule[i](v, cl);
-		for (size_t e = 0; e < cl->nr_ev; e++)
-			if (cl->ev[e].counts && !cl->ev[e].measurable)
-				measurable = false;
-		cl->verdict = !measurable ? VERDICT_NOT_MEASURABLE :
-			      ok ? VERDICT_HOLDS : VERDICT_FAILS;
+		decide_claim(v, i, early ? v->first_look : v->nr_seeds,
+			     early ? v->alpha_first : v->alpha, early);
 	}
 	v->patches12_identical = validation_has_set(v, RECORD_COVER) &&
 				 rows_identical(v, R31, R31_P12) &&
 				 rows_identical(v, R32, R32_P12);
+}
+
+/*
+ * At the first look: will more runs leave the claim's verdict as it is?
+ * Every comparison its rule counts must be significant at the first
+ * look's level, whichever way it goes (then its verdict cannot differ
+ * but by that level's error), a mean above zero of counts stays so, and
+ * the rule must not have said that another part could still change.  A
+ * comparison of distances to 2.6.30's mean is never settled early; nor
+ * is a "not different" (it can only be shown on every run).
+ */
+static bool claim_settled(const struct validation_claim *cl)
+{
+	if (cl->verdict == VERDICT_NOT_RUN)
+		return true;
+	if (cl->unsettled)
+		return false;
+	for (size_t i = 0; i < cl->nr_ev; i++) {
+		const struct validation_evidence *e = &cl->ev[i];
+
+		if (!e->counts)
+			continue;
+		if (!e->measurable)
+			return false;
+		switch (e->kind) {
+		case EVIDENCE_POSITIVE:
+			if (!e->meets)
+				return false;
+			break;
+		case EVIDENCE_CLOSER:
+			return false;
+		default:
+			if (!e->cmp.sig)
+				return false;
+			break;
+		}
+	}
+	return true;
 }
 
 /* ---- validate_run ------------------------------------------------------------ */
@@ -1293,42 +1373,17 @@ static size_t kept(char **outs, size_t n)
 	return k;
 }
 
-/*
- * Run every condition of @v's data sets at @o's seeds and settings and
- * decide the claims: 0 with v->vals set (malloc'd, the caller frees it),
- * or -1 with @err.  An ensemble point's runs are kept in the same folder
- * as the report's own: their scenarios, and so their keys, differ.
- */
-static int validate_point(const struct validate_opts *o, struct validation *v,
-			  char *err, size_t len)
+/* The runs of @c's current job list: 0 with their measures in c->vals,
+ * or -1 with @err. */
+static int run_stage(struct vctx *c, char *err, size_t len)
 {
+	const struct validate_opts *o = c->o;
 	struct pool_cache cache = { .dir = o->runs_dir, .key = job_key };
-	struct vctx c = { .o = o, .v = v };
-	uint64_t interval = o->sample_interval ? o->sample_interval :
-			    VALIDATE_SAMPLE_INTERVAL_NS;
-	char **outs = NULL;
-	size_t nr = 0;
+	size_t nr = c->nr_jobs;
+	char **outs = xcalloc(nr ? nr : 1, sizeof(*outs));
 	int ret = -1, failed;
 
-	v->nr_seeds = o->nr_seeds;
-	v->alpha = o->alpha;
-	format_time(v->interval, sizeof(v->interval), interval);
-	c.interval_s = (double)interval / NSEC_PER_SEC;
-	if (validation_plan(v, o->sets ? o->sets : RECORD_ALL_SETS, err, len))
-		goto out;
-	c.cfg_var = calloc(v->nr_configs, sizeof(*c.cfg_var));
-	c.order = calloc(v->nr_configs, sizeof(*c.order));
-	nr = v->nr_configs * o->nr_seeds;
-	c.vals = calloc(nr * NR_VMEASURES, sizeof(double));
-	outs = calloc(nr, sizeof(*outs));
-	if (!c.cfg_var || !c.order || !c.vals || !outs) {
-		snprintf(err, len, "out of memory");
-		goto out;
-	}
-	if (prepare(&c, interval, err, len))
-		goto out;
-	plan_order(&c);
-	failed = pool_run(nr, o->jobs, job, &c, outs, progress,
+	failed = pool_run(nr, o->jobs, job, c, outs, progress,
 			  o->runs_dir ? &cache : NULL);
 	if (failed == POOL_PENDING) {
 		snprintf(err, len, "runs are done elsewhere");
@@ -1348,22 +1403,125 @@ static int validate_point(const struct validate_opts *o, struct validation *v,
 		goto out;
 	}
 	for (size_t i = 0; i < nr; i++)
-		if (parse_job(&c, i, outs[i])) {
+		if (parse_job(c, i, outs[i])) {
 			snprintf(err, len, "run %zu returned bad measures", i);
 			goto out;
 		}
+	ret = 0;
+out:
+	for (size_t i = 0; i < nr; i++)
+		free(outs[i]);
+	free(outs);
+	return ret;
+}
+
+/* The job list: seeds @from..@to of every config @need marks (NULL:
+ * all), heavier configs first. */
+static void plan_stage(struct vctx *c, const bool *need, unsigned int from,
+		       unsigned int to)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < c->v->nr_configs; k++) {
+		int cfg = c->order[k];
+
+		if (need && !need[cfg])
+			continue;
+		for (unsigned int s = from; s <= to; s++) {
+			c->job_cfg[n] = cfg;
+			c->job_seed[n++] = s;
+		}
+		c->v->cfg_seeds[cfg] = to;
+	}
+	c->nr_jobs = n;
+}
+
+int validation_first_look(struct validation *v, bool *need)
+{
+	int open = 0;
+
+	for (int i = 0; i < NR_CLAIMS; i++) {
+		bool settled;
+
+		decide_claim(v, i, v->first_look, v->alpha_first, false);
+		settled = claim_settled(&v->claims[i]);
+		if (!settled) {
+			/* Again, to mark what it reads. */
+			v->touched = need;
+			decide_claim(v, i, v->first_look, v->alpha_first, false);
+			v->touched = NULL;
+			open++;
+		}
+		v->claims[i].early = settled;
+	}
+	return open;
+}
+
+/*
+ * Run every condition of @v's data sets at @o's seeds and settings and
+ * decide the claims: 0 with v->vals set (malloc'd, the caller frees it),
+ * or -1 with @err.  An ensemble point's runs are kept in the same folder
+ * as the report's own: their scenarios, and so their keys, differ.
+ * Sequentially (o->nr_seeds >= VALIDATE_MIN_SEQUENTIAL and not
+ * o->all_seeds): half the seeds first, the rest only for the conditions
+ * of the claims those leave open.
+ */
+static int validate_point(const struct validate_opts *o, struct validation *v,
+			  char *err, size_t len)
+{
+	struct vctx c = { .o = o, .v = v };
+	uint64_t interval = o->sample_interval ? o->sample_interval :
+			    VALIDATE_SAMPLE_INTERVAL_NS;
+	unsigned int n = o->nr_seeds;
+	bool *need = NULL;
+	int ret = -1;
+
+	v->nr_seeds = n;
+	v->alpha = o->alpha;
+	v->first_look = !o->all_seeds && n >= VALIDATE_MIN_SEQUENTIAL ?
+			(n + 1) / 2 : 0;
+	v->alpha_first = o->alpha * VALIDATE_FIRST_LOOK_ALPHA;
+	format_time(v->interval, sizeof(v->interval), interval);
+	c.interval_s = (double)interval / NSEC_PER_SEC;
+	if (validation_plan(v, o->sets ? o->sets : RECORD_ALL_SETS, err, len))
+		goto out;
+	c.cfg_var = xcalloc(v->nr_configs, sizeof(*c.cfg_var));
+	c.order = xcalloc(v->nr_configs, sizeof(*c.order));
+	c.vals = xcalloc(v->nr_configs * n * NR_VMEASURES, sizeof(double));
+	c.job_cfg = xcalloc(v->nr_configs * n, sizeof(*c.job_cfg));
+	c.job_seed = xcalloc(v->nr_configs * n, sizeof(*c.job_seed));
+	need = xcalloc(v->nr_configs, sizeof(*need));
+	free(v->cfg_seeds);
+	v->cfg_seeds = xcalloc(v->nr_configs, sizeof(*v->cfg_seeds));
+	if (prepare(&c, interval, err, len))
+		goto out;
+	plan_order(&c);
+	plan_stage(&c, NULL, 1, v->first_look ? v->first_look : n);
+	if (run_stage(&c, err, len))
+		goto out;
 	v->vals = c.vals;
+	if (v->first_look && validation_first_look(v, need)) {
+		v->vals = NULL;
+		plan_stage(&c, need, v->first_look + 1, n);
+		if (o->progress)
+			fprintf(stderr, "validate: %zu more runs for the claims "
+				"%u seeds leave open\n", c.nr_jobs, v->first_look);
+		if (run_stage(&c, err, len))
+			goto out;
+		v->vals = c.vals;
+	}
 	c.vals = NULL;
 	validation_decide(v);
 	ret = 0;
 out:
-	if (outs)
-		for (size_t i = 0; i < nr; i++)
-			free(outs[i]);
-	free(outs);
+	if (ret)
+		v->vals = NULL;
 	free(c.vals);
 	free(c.cfg_var);
 	free(c.order);
+	free(c.job_cfg);
+	free(c.job_seed);
+	free(need);
 	for (int i = 0; i < c.nr_var; i++)
 		scenario_free(c.var[i].sc);
 	return ret;

@@ -9,6 +9,7 @@
 #ifndef MMSIM_VALIDATE_H
 #define MMSIM_VALIDATE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +18,19 @@
 /* The time-series period validate runs with, for claim 5(b): kswapd's
  * HZ/10 nap is the time scale of the claim. */
 #define VALIDATE_SAMPLE_INTERVAL_NS	100000000ULL	/* 100 ms */
+
+/*
+ * Sequential validation (validate_opts.all_seeds off, at least this many
+ * seeds): every condition runs half the seeds first; a claim whose every
+ * comparison is significant either way at alpha times
+ * VALIDATE_FIRST_LOOK_ALPHA is decided there, and only the conditions of
+ * the claims left open run the other half.  At alpha 0.05 the first look's
+ * level is 0.005, inside O'Brien and Fleming's bound for the first of two
+ * equally spaced looks (two-sided p < 0.0052, z > 2.797); the last look
+ * keeps alpha, so a verdict errs with at most alpha + alpha / 10.
+ */
+#define VALIDATE_MIN_SEQUENTIAL		6
+#define VALIDATE_FIRST_LOOK_ALPHA	0.1
 
 /* A scenario value written into every condition's scenario that has its
  * section (a calibration's fitted value). */
@@ -49,6 +63,7 @@ void validate_ensemble_free(struct validate_ensemble *e);
 
 struct validate_opts {
 	unsigned int nr_seeds;		/* seeds 1..nr_seeds per condition */
+	bool all_seeds;			/* no first look: every seed everywhere */
 	int jobs;			/* processes at once */
 	double alpha;			/* Welch's test level */
 	const char *command;		/* for the header */
@@ -99,5 +114,15 @@ void validation_plan_free(struct validation *v);
  */
 struct run_result;
 void validation_result_measures(const struct run_result *r, double *m);
+
+/*
+ * The first look of a sequential validate, on the first v->first_look
+ * runs of every config (v->alpha_first its level): each claim those runs
+ * settle is marked early (decided there by validation_decide()); @need
+ * (v->nr_configs, zeroed) gets the configs the other claims read, which
+ * run on.  Returns how many claims are still open.
+ */
+struct validation;
+int validation_first_look(struct validation *v, bool *need);
 
 #endif

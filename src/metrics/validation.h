@@ -263,6 +263,14 @@ struct validation_claim {
 	struct validation_evidence ev[VALIDATION_MAX_EVIDENCE];
 	size_t nr_ev;
 	/* What the rules decide beyond the evidence rows. */
+	/* The runs of each condition its verdict was drawn from, and
+	 * whether that was at the first look of a sequential validate
+	 * (struct validation's first_look). */
+	unsigned int seeds;
+	bool early;
+	/* Set by a rule: a part of it beyond its evidence rows (a ratio of
+	 * means, "in every run") could still change with more runs. */
+	bool unsettled;
 	bool part_a, part_b;		/* PATCH4: counters; above high */
 	bool part_a_arch[VALIDATION_NR_ARCH];	/* ... (a) on each arch */
 	double vanilla_failures;	/* RC6_FAILS: rc6's mean printed failures */
@@ -279,8 +287,23 @@ struct validation {
 	/* The ensemble the claims were also judged at (0 points: none). */
 	const char *ensemble_source;
 	unsigned int ensemble_points, ensemble_seeds;
-	unsigned int nr_seeds;
+	unsigned int nr_seeds;		/* seeds 1..nr_seeds at most */
 	double alpha;
+	/*
+	 * Sequential validation: every condition runs first_look seeds;
+	 * a claim whose every comparison is significant either way at
+	 * alpha_first then (and no other part of its rule could change) is
+	 * decided there, and only the conditions of the claims still open
+	 * run on to nr_seeds.  0: every condition runs nr_seeds.
+	 */
+	unsigned int first_look;
+	double alpha_first;
+	unsigned int *cfg_seeds;	/* [nr_configs]: runs; NULL: nr_seeds */
+	/* While a claim is decided: the seeds and level it is judged at,
+	 * and (when not NULL) the configs its rule reads, marked. */
+	unsigned int n_eval;
+	double alpha_eval;
+	bool *touched;
 	char interval[24];		/* the sample interval, as text */
 	unsigned int sets;		/* 1 << enum record_set: the sets run */
 	/* The public record (experiment/record.c). */
@@ -329,6 +352,8 @@ struct validation_findings {
 static inline const double *validation_cval(const struct validation *v,
 					    int cfg, int m)
 {
+	if (v->touched)
+		v->touched[cfg] = true;
 	return v->vals + ((size_t)cfg * NR_VMEASURES + (size_t)m) * v->nr_seeds;
 }
 
@@ -339,16 +364,28 @@ static inline const double *validation_val(const struct validation *v, int a,
 	return validation_cval(v, v->cover[a][r], m);
 }
 
+/* The runs of config @cfg the figures are taken over: those of the
+ * claim being decided, else every run it has. */
+static inline unsigned int validation_seeds(const struct validation *v,
+					    int cfg)
+{
+	if (v->n_eval)
+		return v->n_eval;
+	return v->cfg_seeds ? v->cfg_seeds[cfg] : v->nr_seeds;
+}
+
 static inline double validation_mean(const struct validation *v, int a,
 				     int r, int m)
 {
-	return stats_mean(validation_val(v, a, r, m), v->nr_seeds);
+	return stats_mean(validation_val(v, a, r, m),
+			  validation_seeds(v, v->cover[a][r]));
 }
 
 static inline double validation_sd(const struct validation *v, int a, int r,
 				   int m)
 {
-	return stats_stddev(validation_val(v, a, r, m), v->nr_seeds);
+	return stats_stddev(validation_val(v, a, r, m),
+			    validation_seeds(v, v->cover[a][r]));
 }
 
 static inline bool validation_has_set(const struct validation *v,

@@ -76,12 +76,21 @@ static double sd(const struct validation *v, int a, int r, int m)
 
 static double cmean(const struct validation *v, int c, int m)
 {
-	return stats_mean(validation_cval(v, c, m), v->nr_seeds);
+	return stats_mean(validation_cval(v, c, m), validation_seeds(v, c));
 }
 
 static double csd(const struct validation *v, int c, int m)
 {
-	return stats_stddev(validation_cval(v, c, m), v->nr_seeds);
+	return stats_stddev(validation_cval(v, c, m), validation_seeds(v, c));
+}
+
+/* Did every condition run every seed (no first look stopped one)? */
+static bool uniform_seeds(const struct validation *v)
+{
+	for (size_t c = 0; v->cfg_seeds && c < v->nr_configs; c++)
+		if (v->cfg_seeds[c] != v->nr_seeds)
+			return false;
+	return true;
 }
 
 /*
@@ -92,11 +101,12 @@ static double median_of_runs_with(const struct validation *v, int a, int r,
 				  int m)
 {
 	const double *x = validation_val(v, a, r, m);
-	double *y = xcalloc(v->nr_seeds ? v->nr_seeds : 1, sizeof(*y));
+	unsigned int runs = validation_seeds(v, v->cover[a][r]);
+	double *y = xcalloc(runs ? runs : 1, sizeof(*y));
 	size_t n = 0;
 	double med;
 
-	for (unsigned int i = 0; i < v->nr_seeds; i++)
+	for (unsigned int i = 0; i < runs; i++)
 		if (!isnan(x[i]))
 			y[n++] = x[i];
 	med = n ? stats_percentile(y, n, 50) : NAN;
@@ -106,7 +116,7 @@ static double median_of_runs_with(const struct validation *v, int a, int r,
 
 static double csum(const struct validation *v, int c, int m)
 {
-	return cmean(v, c, m) * v->nr_seeds;
+	return cmean(v, c, m) * validation_seeds(v, c);
 }
 
 static int claim_number(int id)
@@ -301,6 +311,10 @@ static void verdict(FILE *f, const struct validation_claim *cl)
 	char e[96];
 
 	fprintf(f, "\n**Verdict: %s.**", verdict_text(cl->verdict));
+	if (cl->early)
+		fprintf(f, "  Decided at the first look, on %u runs of each "
+			"condition (every comparison the rule counts at p < "
+			"alpha / 10).", cl->seeds);
 	if (cl->ens_points)
 		fprintf(f, "  Across the calibration's ensemble: %s.",
 			ensemble_text(cl, e, sizeof(e)));
@@ -470,7 +484,7 @@ static void claim_patch4_above_high_longer(const struct validation *v, FILE *f)
 			const double *x = validation_val(v, a, r, VM_PREMATURE);
 			unsigned int zero = 0;
 
-			for (unsigned int s = 0; s < v->nr_seeds; s++)
+			for (unsigned int s = 0; s < validation_seeds(v, v->cover[a][r]); s++)
 				zero += x[s] == 0;
 			fprintf(f, "| %s | %s | %s | %.1f ± %.1f | %u | %.3f ± %.3f |\n",
 				arch_titles[a], v->cover_row[a][r]->name,
@@ -809,12 +823,12 @@ static void print_cause1(const struct validation *v, FILE *f, double atomic2,
 			const double *x = validation_val(v, a, r, VM_FAIL_ATOMIC2);
 			unsigned int runs = 0;
 
-			for (unsigned int i = 0; i < v->nr_seeds; i++)
+			for (unsigned int i = 0; i < validation_seeds(v, v->cover[a][r]); i++)
 				runs += x[i] > 0;
 			if (runs)
 				fprintf(f, "%s %s %s: %u of %u", any ? ";" : "",
 					arch_titles[a], v->cover_row[a][r]->name, runs,
-					v->nr_seeds);
+					validation_seeds(v, v->cover[a][r]));
 			any |= runs > 0;
 		}
 	fprintf(f, "%s.", any ? "" : " none");
@@ -1033,24 +1047,32 @@ static int failures_measure(const struct record_set_info *s)
 
 static double unfinished(const struct validation *v, int c)
 {
-	return (1.0 - cmean(v, c, VM_GITK_DONE)) * v->nr_seeds;
+	return (1.0 - cmean(v, c, VM_GITK_DONE)) * validation_seeds(v, c);
 }
 
 static void table_header(const struct validation *v, const struct record_set_info *s,
 			 FILE *f)
 {
+	char runs[64];
+
+	/* Where a first look stopped some conditions, the runs of each
+	 * are in the kernel's cell. */
+	if (uniform_seeds(v))
+		snprintf(runs, sizeof(runs), "%u", v->nr_seeds);
+	else
+		snprintf(runs, sizeof(runs), "its runs");
 	switch (s->summary) {
 	case SUMMARY_ONE_RUN:
 		fprintf(f, "| kernel | published elapsed | published failures | mmsim elapsed (mean ± sd) | mmsim/published | mmsim failures (mean) | gitk unfinished |\n"
 			"|---|---:|---:|---:|---:|---:|---:|\n");
 		break;
 	case SUMMARY_MEAN_SD:
-		fprintf(f, "| kernel | published elapsed (mean ± sd) | published failures (sum) | mmsim elapsed (mean ± sd) | mmsim/published | sd mmsim/published | mmsim failures (sum of %u) | gitk unfinished |\n"
-			"|---|---:|---:|---:|---:|---:|---:|---:|\n", v->nr_seeds);
+		fprintf(f, "| kernel | published elapsed (mean ± sd) | published failures (sum) | mmsim elapsed (mean ± sd) | mmsim/published | sd mmsim/published | mmsim failures (sum of %s) | gitk unfinished |\n"
+			"|---|---:|---:|---:|---:|---:|---:|---:|\n", runs);
 		break;
 	case SUMMARY_MMTESTS:
-		fprintf(f, "| kernel | published min / mean / sd / max (s) | published failures | mmsim min / mean / sd / max (s) | mmsim/published (mean) | mmsim failures (sum of %u) | gitk unfinished |\n"
-			"|---|---:|---:|---:|---:|---:|---:|\n", v->nr_seeds);
+		fprintf(f, "| kernel | published min / mean / sd / max (s) | published failures | mmsim min / mean / sd / max (s) | mmsim/published (mean) | mmsim failures (sum of %s) | gitk unfinished |\n"
+			"|---|---:|---:|---:|---:|---:|---:|\n", runs);
 		break;
 	}
 }
@@ -1058,8 +1080,15 @@ static void table_header(const struct validation *v, const struct record_set_inf
 static void table_row(const struct validation *v, const struct record_set_info *s,
 		      const struct record_row *r, int c, FILE *f)
 {
-	char pub[24], mm[24], fail[48];
+	char pub[24], mm[24], fail[48], name[160];
 	int fm = failures_measure(s);
+
+	/* A condition a first look stopped says how many runs it has. */
+	if (c >= 0 && !uniform_seeds(v))
+		snprintf(name, sizeof(name), "%s (%u runs)", r->name,
+			 validation_seeds(v, c));
+	else
+		snprintf(name, sizeof(name), "%s", r->name);
 
 	if (r->failures < 0)
 		snprintf(fail, sizeof(fail), "—");
@@ -1072,7 +1101,7 @@ static void table_row(const struct validation *v, const struct record_set_info *
 	switch (s->summary) {
 	case SUMMARY_ONE_RUN:
 		fmt_ms(pub, sizeof(pub), r->elapsed);
-		fprintf(f, "| %s | %s | %s |", r->name, pub, fail);
+		fprintf(f, "| %s | %s | %s |", name, pub, fail);
 		if (c < 0)
 			break;
 		fmt_ms(mm, sizeof(mm), cmean(v, c, VM_ELAPSED));
@@ -1082,7 +1111,7 @@ static void table_row(const struct validation *v, const struct record_set_info *
 		return;
 	case SUMMARY_MEAN_SD:
 		fmt_ms(pub, sizeof(pub), r->elapsed);
-		fprintf(f, "| %s | %s ± %.1f s | %s |", r->name, pub, r->stddev, fail);
+		fprintf(f, "| %s | %s ± %.1f s | %s |", name, pub, r->stddev, fail);
 		if (c < 0)
 			break;
 		fmt_ms(mm, sizeof(mm), cmean(v, c, VM_ELAPSED));
@@ -1092,14 +1121,14 @@ static void table_row(const struct validation *v, const struct record_set_info *
 			unfinished(v, c));
 		return;
 	case SUMMARY_MMTESTS:
-		fprintf(f, "| %s | %.2f / %.2f / %.2f / %.2f | %s |", r->name,
+		fprintf(f, "| %s | %.2f / %.2f / %.2f / %.2f | %s |", name,
 			r->min, r->elapsed, r->stddev, r->max, fail);
 		if (c < 0)
 			break;
 		fprintf(f, " %.2f / %.2f / %.2f / %.2f | %.2f | %.0f | %.0f |\n",
-			stats_min(validation_cval(v, c, VM_ELAPSED), v->nr_seeds),
+			stats_min(validation_cval(v, c, VM_ELAPSED), validation_seeds(v, c)),
 			cmean(v, c, VM_ELAPSED), csd(v, c, VM_ELAPSED),
-			stats_max(validation_cval(v, c, VM_ELAPSED), v->nr_seeds),
+			stats_max(validation_cval(v, c, VM_ELAPSED), validation_seeds(v, c)),
 			cmean(v, c, VM_ELAPSED) / r->elapsed, csum(v, c, fm),
 			unfinished(v, c));
 		return;
@@ -1254,10 +1283,34 @@ void validation_md_write(FILE *f, const struct validation *v)
 				 "%s%s", *sets ? ", " : "", v->set_info[s].id);
 	fprintf(f, "<!-- Generated by `%s`; do not edit: re-run it. -->\n\n", v->command);
 	fprintf(f, "# Validation against the published results\n\n");
-	fprintf(f, "Generated by `%s` on %s at commit %s, %u seeds (1..%u) per condition, data sets %s.\n\n",
+	fprintf(f, "Generated by `%s` on %s at commit %s, %s%u seeds (1..%u) per condition, data sets %s.\n\n",
 		v->command, v->date ? v->date : "(date not given)",
-		v->commit ? v->commit : "(commit not given)", v->nr_seeds,
-		v->nr_seeds, sets);
+		v->commit ? v->commit : "(commit not given)",
+		v->first_look ? "up to " : "", v->nr_seeds, v->nr_seeds, sets);
+	if (v->first_look) {
+		size_t runs = 0, all = v->nr_configs * v->nr_seeds;
+		int early = 0, decided = 0;
+
+		for (size_t c = 0; c < v->nr_configs; c++)
+			runs += validation_seeds(v, (int)c);
+		for (int c = 0; c < NR_CLAIMS; c++) {
+			early += v->claims[c].early &&
+				 v->claims[c].verdict != VERDICT_NOT_RUN;
+			decided += v->claims[c].verdict != VERDICT_NOT_RUN;
+		}
+		fprintf(f, "**Sequential.**  Every condition ran seeds 1..%u first.  A claim whose every comparison "
+			"its rule counts was then significant at p < %.3g (alpha / 10), whichever way it went, and no "
+			"other part of whose rule (a ratio of means, \"in every run\") could still change, was decided "
+			"there: the first look, marked in each verdict and in the summary.  At alpha 0.05 that level is "
+			"inside O'Brien and Fleming's bound for the first of two equally spaced looks (p < 0.0052).  Only "
+			"the conditions of the claims left open ran seeds %u..%u, and those claims were decided on all "
+			"their runs at alpha = %.2f; a verdict errs with at most alpha + alpha / 10.  %d of %d claims "
+			"were decided at the first look; %zu of the %zu runs of every seed everywhere were run (`mmsim "
+			"validate --all-seeds` runs them all).  A condition with fewer runs than %u says how many beside "
+			"its kernel.\n\n",
+			v->first_look, v->alpha_first, v->first_look + 1, v->nr_seeds,
+			v->alpha, early, decided, runs, all, v->nr_seeds);
+	}
 	fprintf(f, "## The record and the protocol\n\n"
 		"The figures below are Mel Gorman's, from the cover letter of \"Reduce GFP_ATOMIC allocation failures\" "
 		"and the thread that followed it on linux-mm in November 2009, each table with the Message-ID that "
@@ -1304,10 +1357,11 @@ void validation_md_write(FILE *f, const struct validation *v)
 		if (v->claims[c].verdict != VERDICT_NOT_RUN) {
 			char e[96];
 
-			fprintf(f, "| %d | `%s` | %s | %s |", claim_number(c),
+			fprintf(f, "| %d | `%s` | %s | %s%s |", claim_number(c),
 				validation_claim_info[c].id,
 				v->set_info[validation_claim_info[c].set].id,
-				verdict_text(v->claims[c].verdict));
+				verdict_text(v->claims[c].verdict),
+				v->claims[c].early ? " (first look)" : "");
 			if (v->ensemble_points)
 				fprintf(f, " %s |", ensemble_text(&v->claims[c],
 								 e, sizeof(e)));
