@@ -882,7 +882,47 @@ static void test_tracedat_replay(void **state)
 	replay_close(r);
 	shutdown();
 }
+
+/*
+ * fuzz_tracedat: a newline in a system's name went into the message of a
+ * format cut short, which then took two lines; the names of the file are
+ * quoted, their control bytes as \xNN.
+ */
+static void test_tracedat_names_quoted(void **state)
+{
+	const char *path = dat_file();
+	char err[512], *text = NULL, *at;
+	size_t len = 0;
+	FILE *f = fopen(path, "r+");
+	uint64_t huge = 1ULL << 60;
+
+	(void)state;
+	assert_non_null(f);
+	text = malloc(4 * DAT_PAGE);
+	assert_non_null(text);
+	len = fread(text, 1, 4 * DAT_PAGE, f);
+	at = memmem(text, len, "vmscan\0", 7);
+	assert_non_null(at);
+	/* "\nmscan", one event, whose format's size is 2^60 */
+	fseek(f, at - text, SEEK_SET);
+	fputc('\n', f);
+	fseek(f, at - text + 7 + 4, SEEK_SET);
+	assert_int_equal(fwrite(&huge, 8, 1, f), 1);
+	assert_int_equal(fclose(f), 0);
+	assert_null(trace_parser_open(path, err, sizeof(err)));
+	assert_null(strchr(err, '\n'));
+	assert_non_null(strstr(err, ": cut short: an event format of system "
+			       "\\x0amscan at byte "));
+	free(text);
+}
 #else
+static void test_tracedat_names_quoted(void **state)
+{
+	(void)state;
+	test_skip_because("mmsim was built without libtracecmd: %s",
+			  tracedat_support());
+}
+
 static void test_tracedat_parse(void **state)
 {
 	char err[256];
@@ -903,6 +943,7 @@ static void test_tracedat_replay(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_tracedat_names_quoted, teardown),
 		cmocka_unit_test_teardown(test_replay_hand_made, teardown),
 		cmocka_unit_test_teardown(test_replay_summary, teardown),
 		cmocka_unit_test_teardown(test_replay_time_scale, teardown),

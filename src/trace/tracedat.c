@@ -177,6 +177,11 @@ static int probe(const char *path, char *err, size_t errlen)
 		;
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
+	/* The system and event names in it are the file's: no control
+	 * characters or other bytes to the terminal. */
+	for (char *c = last; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+			*c = '?';
 	if (WIFSIGNALED(status))
 		snprintf(err, errlen, "%s: damaged: libtracecmd crashed (%s) %s", path,
 			 strsignal(WTERMSIG(status)), last);
