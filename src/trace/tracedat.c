@@ -43,6 +43,7 @@ struct tracedat {
 	int nr_cpus;
 	struct tep_record **next;	/* per CPU: the record not yet returned */
 	struct tep_record *cur;		/* returned last; freed on the next call */
+	struct tep_event *cur_event;	/* its event, NULL if unknown */
 	unsigned long long *last_offset;	/* per CPU: the last record's */
 	char why[160];			/* tracedat_next() returned -1 */
 	unsigned long lost;
@@ -268,6 +269,44 @@ int tracedat_long_size(const struct tracedat *d)
 	return tep_get_long_size(d->tep);
 }
 
+/* Whether a C type without "unsigned" is signed: the kernel's own
+ * is_signed_type() decides the "signed:" column of later formats so. */
+static bool type_is_signed(const char *type)
+{
+	static const char *const sig[] = {
+		"int", "long", "short", "long long", "long int", "short int",
+		"s8", "s16", "s32", "s64", "pid_t", "ssize_t",
+	};
+
+	if (strstr(type, "unsigned"))
+		return false;
+	if (!strncmp(type, "signed ", 7))
+		return true;
+	for (size_t i = 0; i < sizeof(sig) / sizeof(sig[0]); i++)
+		if (!strcmp(type, sig[i]))
+			return true;
+	return false;
+}
+
+int tracedat_field_type(const struct tracedat *d, const char *name,
+			unsigned int *size, bool *is_signed, const char **type)
+{
+	struct tep_format_field *f;
+
+	if (!d->cur_event)
+		return -1;
+	f = tep_find_field(d->cur_event, name);
+	if (!f || (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_POINTER |
+			       TEP_FIELD_IS_STRING | TEP_FIELD_IS_DYNAMIC)) ||
+	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8) ||
+	    !f->type || strchr(f->type, '*'))
+		return -1;
+	*size = (unsigned int)f->size;
+	*is_signed = (f->flags & TEP_FIELD_IS_SIGNED) || type_is_signed(f->type);
+	*type = f->type;
+	return 0;
+}
+
 /* The text of @fmt for @record into @out (bounded, NUL-terminated). */
 static void render(struct tracedat *d, struct tep_record *record,
 		   const char *what, char *out, size_t len)
@@ -288,6 +327,7 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev)
 		tracecmd_free_record(d->cur);
 		d->cur = NULL;
 	}
+	d->cur_event = NULL;
 	for (int cpu = 0; cpu < d->nr_cpus; cpu++)
 		if (d->next[cpu] && (best < 0 || d->next[cpu]->ts < d->next[best]->ts))
 			best = cpu;
@@ -318,6 +358,7 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev)
 	render(d, r, TEP_PRINT_LATENCY, d->flags, sizeof(d->flags));
 	ev->flags = d->flags;
 	event = tep_find_event_by_record(d->tep, r);
+	d->cur_event = event;
 	ev->event = event ? event->name : "unknown";
 	if (event && (event->flags & TEP_EVENT_FL_FAILED)) {
 		/* The print format could not be evaluated: raw fields. */
@@ -368,6 +409,17 @@ int tracedat_long_size(const struct tracedat *d)
 {
 	(void)d;
 	return 8;
+}
+
+int tracedat_field_type(const struct tracedat *d, const char *name,
+			unsigned int *size, bool *is_signed, const char **type)
+{
+	(void)d;
+	(void)name;
+	(void)size;
+	(void)is_signed;
+	(void)type;
+	return -1;
 }
 
 void tracedat_close(struct tracedat *d)
