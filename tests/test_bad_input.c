@@ -435,6 +435,58 @@ static void test_report_refuses_nonsense_numbers(void **state)
 		fail_msg("status %d: %s", rc, out);
 }
 
+/*
+ * `mmsim report` warns of time going back and of a line repeated (in the
+ * replay's words, test_replay.c), and refuses an empty file.
+ */
+static void test_report_warns_of_order_refuses_empty(void **state)
+{
+	char text[4096], *at;
+	int rc;
+
+	(void)state;
+	/* The two scans again after the sleep: time goes back twice. */
+	snprintf(text, sizeof(text), "%s%s%s%s%s%s", wake, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000200", "32"), sleep_, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000200", "32"));
+	rc = report_of(text);
+	if (rc != 0 || !strstr(out, "mmsim: warning: 2 events go back in time (the first "
+			       "at ") ||
+	    !strstr(out, ":5: 10.000100 after 10.000300): the trace is not in time "
+		    "order (concatenated or edited?)\n"))
+		fail_msg("status %d: %s", rc, out);
+
+	/* One line twice. */
+	snprintf(text, sizeof(text), "%s%s%s%s", wake, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000100", "32"), sleep_);
+	rc = report_of(text);
+	if (rc != 0 || !strstr(out, "mmsim: warning: 1 events repeat the event before "
+			       "them exactly (the first at ") ||
+	    !strstr(out, ":3: same task, CPU, time and fields): lines duplicated?\n"))
+		fail_msg("status %d: %s", rc, out);
+	/* 2.6.32's own second record of an order-0 __free_pages is not one. */
+	rc = report_of("gitk-1 [000] 1.000000: mm_page_free_direct: page=ffffea0000000000 pfn=0 order=0\n"
+		       "gitk-1 [000] 1.000000: mm_page_free_direct: page=ffffea0000000000 pfn=0 order=0\n");
+	if (rc != 0 || strstr(out, "warning"))
+		fail_msg("status %d: %s", rc, out);
+
+	/* 0 bytes, whatever the name says. */
+	for (int i = 0; i < 2; i++) {
+		char args[256];
+		const char *path = test_tmp_file("");
+
+		snprintf(args, sizeof(args), "report %s %s", i ? "pagealloc" : "reclaim",
+			 path);
+		rc = run(args);
+		at = strstr(out, path);
+		if (rc != 2 || !at || strcmp(at + strlen(path), ": empty file is not a trace\n"))
+			fail_msg("status %d: %s", rc, out);
+	}
+	rc = run("report reclaim - < /dev/null");
+	if (rc != 2 || strcmp(out, "mmsim: <stdin>: empty file is not a trace\n"))
+		fail_msg("status %d: %s", rc, out);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -444,6 +496,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_result_without_kern_log_round_trips),
 		cmocka_unit_test(test_report_of_an_empty_trace),
 		cmocka_unit_test(test_report_refuses_nonsense_numbers),
+		cmocka_unit_test(test_report_warns_of_order_refuses_empty),
 		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
 	};
 	(void)argc;

@@ -346,6 +346,59 @@ static void test_replay_time_scale(void **state)
 	}
 }
 
+/*
+ * The replay warns of what the parser passed over in the words `mmsim
+ * report` prints them (trace_warnings_print(), test_bad_input.c): a last
+ * line cut mid-line, and a line repeated; an empty file is refused.
+ */
+static void test_replay_warns_as_report_does(void **state)
+{
+	char *cut, *text, want[1024], err[256];
+	const char *path;
+	size_t n = strlen(hand_trace);
+
+	(void)state;
+	/* A capture stopped in the middle of a 17th event. */
+	cut = malloc(n + 64);
+	assert_non_null(cut);
+	snprintf(cut, n + 64, "%s            gitk-100   [000]     1.0070", hand_trace);
+	text = replay_summary(cut, &path);
+	snprintf(want, sizeof(want), "  warning: %s:20: the last line has no newline (a "
+		 "capture cut mid-line?); passed over: '            gitk-100   [000]  "
+		 "   1.0070'\n", path);
+	if (!strstr(text, want))
+		fail_msg("no '%s' in:\n%s", want, text);
+	/* The 16 events before it were replayed. */
+	assert_non_null(strstr(text, ": 16 events from 1.000000 to 1.006000 s"));
+	free(text);
+
+	/* A line doubled (not 2.6.32's own double free record). */
+	snprintf(cut, n + 64, "%s", hand_trace);
+	{
+		const char *dup = "            gitk-100   [000]     1.006000: mm_page_alloc: "
+				  "page=ffffea0000000000 pfn=7000 order=0 migratetype=2 "
+				  "gfp_flags=GFP_KERNEL\n";
+		char *two = malloc(n + strlen(dup) + 1);
+
+		assert_non_null(two);
+		snprintf(two, n + strlen(dup) + 1, "%s%s", hand_trace, dup);
+		text = replay_summary(two, &path);
+		snprintf(want, sizeof(want), "  warning: 1 events repeat the event before "
+			 "them exactly (the first at %s:20: same task, CPU, time and "
+			 "fields): lines duplicated?\n", path);
+		if (!strstr(text, want))
+			fail_msg("no '%s' in:\n%s", want, text);
+		free(text);
+		free(two);
+	}
+	free(cut);
+
+	path = test_tmp_file("");
+	assert_null(replay_open(path, NULL, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s: empty file is not a trace", path);
+	assert_string_equal(err, want);
+}
+
 /* A malformed trace is refused before anything runs, with its line. */
 static void test_replay_refuses_bad_trace(void **state)
 {
@@ -1026,6 +1079,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_tracedat_names_quoted, teardown),
 		cmocka_unit_test_teardown(test_replay_hand_made, teardown),
 		cmocka_unit_test_teardown(test_replay_summary, teardown),
+		cmocka_unit_test_teardown(test_replay_warns_as_report_does, teardown),
 		cmocka_unit_test_teardown(test_replay_time_scale, teardown),
 		cmocka_unit_test_teardown(test_replay_refuses_bad_trace, teardown),
 		cmocka_unit_test_teardown(test_round_trip, teardown),

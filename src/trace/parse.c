@@ -27,8 +27,20 @@ struct trace_parser {
 	unsigned long line;
 	unsigned long lost;
 	char *name;
+	bool any_byte;			/* the text had at least one byte */
 	char err[TRACE_LINE_MAX / 8 + 256];
-	char warning[256];		/* "" or what was passed over */
+	struct trace_warnings warn;	/* what was passed over */
+	/* Order: the latest timestamp so far, and the event before (its
+	 * task, CPU, time, name and fields), to find repeats. */
+	uint64_t max_ts;
+	bool have_ts;
+	struct {
+		bool valid, excused;
+		int pid, cpu;
+		uint64_t ts;
+		char event[64];
+		char fields[TRACE_LINE_MAX + 1];
+	} prev;
 	char buf[TRACE_LINE_MAX + 1];
 };
 
@@ -297,8 +309,11 @@ int trace_parser_rewind(struct trace_parser *p)
 	p->line = 0;
 	p->lost = 0;
 	p->failed = false;
+	p->any_byte = false;
 	p->err[0] = '\0';
-	p->warning[0] = '\0';
+	memset(&p->warn, 0, sizeof(p->warn));
+	p->have_ts = false;
+	p->prev.valid = false;
 	return 0;
 }
 
@@ -309,7 +324,49 @@ const char *trace_parser_error(const struct trace_parser *p)
 
 const char *trace_parser_warning(const struct trace_parser *p)
 {
-	return p->warning;
+	return p->warn.cut;
+}
+
+const struct trace_warnings *trace_parser_warnings(const struct trace_parser *p)
+{
+	return &p->warn;
+}
+
+/* Seconds, as the trace prints them. */
+static void ts_text(char *buf, size_t len, uint64_t t)
+{
+	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(t / 1000000000ULL),
+		 (unsigned long long)(t % 1000000000ULL / 1000));
+}
+
+int trace_warnings_print(const struct trace_warnings *w, const char *name,
+			 FILE *out, const char *prefix, const char *backwards_then)
+{
+	char a[32], b[32];
+	int n = 0;
+
+	if (w->cut[0]) {
+		fprintf(out, "%s%s\n", prefix, w->cut);
+		n++;
+	}
+	if (w->backwards) {
+		ts_text(a, sizeof(a), w->back_ts);
+		ts_text(b, sizeof(b), w->back_prev);
+		fprintf(out, "%s%lu events go back in time (the first at %s:%lu: "
+			"%s after %s): the trace is not in time order "
+			"(concatenated or edited?)%s%s\n", prefix, w->backwards,
+			name, w->back_line, a, b, backwards_then ? "; " : "",
+			backwards_then ? backwards_then : "");
+		n++;
+	}
+	if (w->duplicates) {
+		fprintf(out, "%s%lu events repeat the event before them exactly "
+			"(the first at %s:%lu: same task, CPU, time and fields): "
+			"lines duplicated?\n", prefix, w->duplicates, name,
+			w->dup_line);
+		n++;
+	}
+	return n;
 }
 
 unsigned long trace_parser_line(const struct trace_parser *p)
@@ -402,6 +459,7 @@ static int read_line(struct trace_parser *p)
 
 	p->line++;
 	while ((c = getc_unlocked(p->f)) != EOF) {
+		p->any_byte = true;
 		/* Text is UTF-8 (a comm may be); other high bytes are not. */
 		if (c >= 0x80) {
 			if (cont)
@@ -449,12 +507,20 @@ static int read_line(struct trace_parser *p)
 	}
 	if (n) {
 		p->buf[n] = '\0';
-		snprintf(p->warning, sizeof(p->warning), "%s:%lu: the last line has "
+		snprintf(p->warn.cut, sizeof(p->warn.cut), "%s:%lu: the last line has "
 			 "no newline (a capture cut mid-line?); passed over: '%s'",
 			 p->name, p->line, quote(p->buf, n, (char[64]){0}, 64));
 		return 0;
 	}
 	p->line--;
+	/* Nothing at all: a 0-byte file is no trace, whatever its name
+	 * (a trace.dat cut to nothing has no magic left to tell). */
+	if (!p->any_byte) {
+		snprintf(p->err, sizeof(p->err), "%s: empty file is not a trace",
+			 p->name);
+		p->failed = true;
+		return -1;
+	}
 	return 0;
 }
 
@@ -1393,6 +1459,8 @@ static int finish_record(struct trace_parser *p, struct trace_record *rec)
 	return TRACE_PARSE_EVENT;
 }
 
+static int trace_parser_next_raw(struct trace_parser *p, struct trace_record *rec);
+
 /* The next trace.dat record, as if it were a line: LINE is its number. */
 static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 {
@@ -1424,7 +1492,67 @@ static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 	return finish_record(p, rec);
 }
 
+/*
+ * Order problems of the event just read, the same for text and trace.dat:
+ * a timestamp before the latest one so far (the kernel's trace file and
+ * trace-cmd merge the CPUs in time order, so a trace going back was
+ * concatenated or edited), and an event that repeats the one before it
+ * exactly (task, CPU, time, event and fields: a line duplicated).  2.6.32
+ * itself records an order-0 __free_pages twice, as mm_page_free_direct
+ * from __free_pages and again from free_hot_page: that second record is
+ * the kernel's, not a repeat.
+ */
+static void check_order(struct trace_parser *p, const struct trace_record *rec)
+{
+	struct trace_warnings *w = &p->warn;
+	size_t flen = strlen(rec->fields);
+
+	if (!p->have_ts) {
+		p->max_ts = rec->ts;
+		p->have_ts = true;
+	} else if (rec->ts < p->max_ts && !w->backwards++) {
+		w->back_line = rec->line;
+		w->back_ts = rec->ts;
+		w->back_prev = p->max_ts;
+	}
+	if (rec->ts > p->max_ts)
+		p->max_ts = rec->ts;
+
+	if (p->prev.valid && p->prev.ts == rec->ts && p->prev.cpu == rec->cpu &&
+	    p->prev.pid == rec->pid && !strcmp(p->prev.event, rec->event) &&
+	    !strcmp(p->prev.fields, rec->fields)) {
+		bool kernels = !p->prev.excused && rec->desc &&
+			       rec->entry.id == TRACE_MM_PAGE_FREE_DIRECT &&
+			       rec->entry.mm_page_free_direct.order == 0;
+
+		if (kernels) {
+			p->prev.excused = true;
+		} else if (!w->duplicates++) {
+			w->dup_line = rec->line;
+		}
+		return;
+	}
+	p->prev.valid = true;
+	p->prev.excused = false;
+	p->prev.ts = rec->ts;
+	p->prev.cpu = rec->cpu;
+	p->prev.pid = rec->pid;
+	snprintf(p->prev.event, sizeof(p->prev.event), "%s", rec->event);
+	memcpy(p->prev.fields, rec->fields, flen < TRACE_LINE_MAX ? flen + 1 :
+	       TRACE_LINE_MAX);
+	p->prev.fields[TRACE_LINE_MAX] = '\0';
+}
+
 int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
+{
+	int rc = trace_parser_next_raw(p, rec);
+
+	if (rc == TRACE_PARSE_EVENT)
+		check_order(p, rec);
+	return rc;
+}
+
+static int trace_parser_next_raw(struct trace_parser *p, struct trace_record *rec)
 {
 	if (p->dat)
 		return next_tracedat(p, rec);

@@ -33,6 +33,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "mmsim/trace.h"
 
@@ -67,6 +68,32 @@ const char *trace_parser_error(const struct trace_parser *p);
  * newline (a trace_pipe capture cut mid-line) ends the trace with this
  * warning instead of an error. */
 const char *trace_parser_warning(const struct trace_parser *p);
+
+/*
+ * What the parser passed over or found out of order in the events read
+ * so far, for every reader of traces to warn about in the same words
+ * (trace_warnings_print()): `mmsim report` and the replay workload.
+ * Plain data, to be kept after the parser rewinds.
+ */
+struct trace_warnings {
+	char cut[256];			/* "" or the last line, without its newline */
+	unsigned long backwards;	/* events before the latest time so far */
+	unsigned long back_line;	/* the first of them */
+	uint64_t back_ts, back_prev;	/* its time, and the latest before it (ns) */
+	unsigned long duplicates;	/* events repeating the one before exactly */
+	unsigned long dup_line;		/* the first of them */
+};
+
+const struct trace_warnings *trace_parser_warnings(const struct trace_parser *p);
+
+/*
+ * Each warning of @w (a trace named @name) as one line on @out: @prefix,
+ * the text, a newline.  @backwards_then, if not NULL, says after the
+ * time-order warning what the reader did about it.  Returns how many.
+ */
+int trace_warnings_print(const struct trace_warnings *w, const char *name,
+			 FILE *out, const char *prefix,
+			 const char *backwards_then);
 unsigned long trace_parser_line(const struct trace_parser *p);
 const char *trace_parser_name(const struct trace_parser *p);
 /* Events the tracer reported lost (ring-buffer overruns). */
