@@ -20,9 +20,12 @@
  *
  * Known events (the mmsim set, plus the later names mm_page_free and
  * mm_page_free_batched) are decoded into a struct trace_entry.  A known
- * event whose fields are missing or not numbers is malformed (an error);
- * one that is well formed but cannot be represented (an unknown gfp flag
- * name) is returned with @unusable saying why.
+ * event whose fields are missing, not numbers, out of the range of their
+ * type (the event's, and a trace.dat format's) or of their meaning (an
+ * order past MAX_ORDER-1) is malformed (an error); one that is well
+ * formed but cannot be represented (an unknown gfp flag name) is returned
+ * with @unusable saying why.  An empty file is an error; time going back
+ * and events repeated are counted for warnings (trace_parser_warnings()).
  *
  * trace_parser_open() also reads trace-cmd's binary trace.dat, through
  * tracedat.c (libtracecmd); records then come out as if they were lines,
