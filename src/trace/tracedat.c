@@ -117,6 +117,7 @@ static int probe_format(void *ctx, const char *system, unsigned int index,
 
 static int probe(const char *path, char *err, size_t errlen)
 {
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
 	char buf[4096], last[512] = "opening it";
 	size_t have = 0;
 	int fds[2], status;
@@ -141,6 +142,14 @@ static int probe(const char *path, char *err, size_t errlen)
 
 		close(fds[0]);
 		signal(SIGPIPE, SIG_IGN);
+		/*
+		 * A crash in the library is this child's death by its
+		 * signal, whatever the build: a sanitizer's or a fuzzer's
+		 * handler (make asan, make fuzz) would report it as its own
+		 * finding and exit instead.
+		 */
+		for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+			signal(fatal[i], SIG_DFL);
 		p.tep = tep_alloc();
 		if (!p.tep)
 			_exit(5);
