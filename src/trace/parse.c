@@ -322,11 +322,6 @@ const char *trace_parser_error(const struct trace_parser *p)
 	return p->err;
 }
 
-const char *trace_parser_warning(const struct trace_parser *p)
-{
-	return p->warn.cut;
-}
-
 const struct trace_warnings *trace_parser_warnings(const struct trace_parser *p)
 {
 	return &p->warn;

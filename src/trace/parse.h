@@ -67,11 +67,6 @@ int trace_parser_next(struct trace_parser *p, struct trace_record *rec);
 /* "FILE:LINE: what is wrong"; binary input "FILE: binary data, not
  * ftrace text or trace.dat", its bytes never quoted. */
 const char *trace_parser_error(const struct trace_parser *p);
-/* "" or "FILE:LINE: what was passed over": a last line without its
- * newline (a trace_pipe capture cut mid-line) ends the trace with this
- * warning instead of an error. */
-const char *trace_parser_warning(const struct trace_parser *p);
-
 /*
  * What the parser passed over or found out of order in the events read
  * so far, for every reader of traces to warn about in the same words
@@ -79,7 +74,10 @@ const char *trace_parser_warning(const struct trace_parser *p);
  * Plain data, to be kept after the parser rewinds.
  */
 struct trace_warnings {
-	char cut[256];			/* "" or the last line, without its newline */
+	/* "" or "FILE:LINE: ... passed over: 'LINE'": a last line without
+	 * its newline (a trace_pipe capture cut mid-line) ends the trace
+	 * with this warning instead of an error. */
+	char cut[256];
 	unsigned long backwards;	/* events before the latest time so far */
 	unsigned long back_line;	/* the first of them */
 	uint64_t back_ts, back_prev;	/* its time, and the latest before it (ns) */
