@@ -368,6 +368,125 @@ static void test_numeric_options_refuse_garbage(void **state)
 	}
 }
 
+/* ---- traces that say nonsense ------------------------------------------- */
+
+/* kswapd wakes, scans twice (32 + 32 pages) and sleeps: a well-formed
+ * reclaim trace, which each case below spoils in one way. */
+#define RECLAIM_LINE(ts, ev) "         kswapd0-45    [000]    " ts ": " ev "\n"
+#define ISOLATE(ts, scanned)						\
+	RECLAIM_LINE(ts, "mm_vmscan_lru_isolate: isolate_mode=0 order=0 "	\
+		     "nr_requested=32 nr_scanned=" scanned " nr_taken=32 "	\
+		     "contig_taken=0 contig_dirty=0 contig_failed=0")
+
+static int report_of(const char *text)
+{
+	char args[256];
+
+	snprintf(args, sizeof(args), "report reclaim %s", test_tmp_file(text));
+	return run(args);
+}
+
+static const char wake[] = RECLAIM_LINE("10.000000", "mm_vmscan_kswapd_wake: nid=0 order=0");
+static const char sleep_[] = RECLAIM_LINE("10.000300", "mm_vmscan_kswapd_sleep: nid=0");
+
+/*
+ * `mmsim report` on a trace whose numbers are nonsense: a negative or
+ * too large count for an unsigned long field is refused as a non-number
+ * is; a count that fits but takes the total past what a counter holds
+ * is refused instead of wrapping.
+ */
+static void test_report_refuses_nonsense_numbers(void **state)
+{
+	char text[4096];
+	int rc;
+
+	(void)state;
+	/* As it should be: 64 pages scanned, nothing said on stderr. */
+	snprintf(text, sizeof(text), "%s%s%s%s", wake, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000200", "32"), sleep_);
+	assert_int_equal(report_of(text), 0);
+	assert_non_null(strstr(out, "Kswapd pages scanned:\t\t\t64\n"));
+	assert_null(strstr(out, "warning"));
+
+	/* A negative count of an unsigned long field. */
+	snprintf(text, sizeof(text), "%s%s%s%s", wake, ISOLATE("10.000100", "-32"),
+		 ISOLATE("10.000200", "32"), sleep_);
+	rc = report_of(text);
+	if (rc != 2 || !strstr(out, ":2: mm_vmscan_lru_isolate: nr_scanned=-32 does not "
+			       "fit its type, unsigned long (0 to 18446744073709551615)\n"))
+		fail_msg("status %d: %s", rc, out);
+	/* Past 64 bits. */
+	snprintf(text, sizeof(text), "%s%s%s", wake,
+		 ISOLATE("10.000100", "18446744073709551616"), sleep_);
+	rc = report_of(text);
+	if (rc != 2 || !strstr(out, ":2: mm_vmscan_lru_isolate: nr_scanned="
+			       "18446744073709551616 does not fit its type"))
+		fail_msg("status %d: %s", rc, out);
+
+	/* ULONG_MAX fits the field, but 32 more wrap the total to 31. */
+	snprintf(text, sizeof(text), "%s%s%s%s", wake,
+		 ISOLATE("10.000100", "18446744073709551615"),
+		 ISOLATE("10.000200", "32"), sleep_);
+	rc = report_of(text);
+	if (rc != 2 || !strstr(out, ":3: mm_vmscan_lru_isolate: nr_scanned=32 takes the "
+			       "trace's total past 18446744073709551615, more than a "
+			       "counter holds (the largest value added was "
+			       "18446744073709551615, at line 2)\n"))
+		fail_msg("status %d: %s", rc, out);
+}
+
+/*
+ * `mmsim report` warns of time going back and of a line repeated (in the
+ * replay's words, test_replay.c), and refuses an empty file.
+ */
+static void test_report_warns_of_order_refuses_empty(void **state)
+{
+	char text[4096], *at;
+	int rc;
+
+	(void)state;
+	/* The two scans again after the sleep: time goes back twice. */
+	snprintf(text, sizeof(text), "%s%s%s%s%s%s", wake, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000200", "32"), sleep_, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000200", "32"));
+	rc = report_of(text);
+	if (rc != 0 || !strstr(out, "mmsim: warning: 2 events go back in time (the first "
+			       "at ") ||
+	    !strstr(out, ":5: 10.000100 after 10.000300): the trace is not in time "
+		    "order (concatenated or edited?)\n"))
+		fail_msg("status %d: %s", rc, out);
+
+	/* One line twice. */
+	snprintf(text, sizeof(text), "%s%s%s%s", wake, ISOLATE("10.000100", "32"),
+		 ISOLATE("10.000100", "32"), sleep_);
+	rc = report_of(text);
+	if (rc != 0 || !strstr(out, "mmsim: warning: 1 events repeat the event before "
+			       "them exactly (the first at ") ||
+	    !strstr(out, ":3: same task, CPU, time and fields): lines duplicated?\n"))
+		fail_msg("status %d: %s", rc, out);
+	/* 2.6.32's own second record of an order-0 __free_pages is not one. */
+	rc = report_of("gitk-1 [000] 1.000000: mm_page_free_direct: page=ffffea0000000000 pfn=0 order=0\n"
+		       "gitk-1 [000] 1.000000: mm_page_free_direct: page=ffffea0000000000 pfn=0 order=0\n");
+	if (rc != 0 || strstr(out, "warning"))
+		fail_msg("status %d: %s", rc, out);
+
+	/* 0 bytes, whatever the name says. */
+	for (int i = 0; i < 2; i++) {
+		char args[256];
+		const char *path = test_tmp_file("");
+
+		snprintf(args, sizeof(args), "report %s %s", i ? "pagealloc" : "reclaim",
+			 path);
+		rc = run(args);
+		at = strstr(out, path);
+		if (rc != 2 || !at || strcmp(at + strlen(path), ": empty file is not a trace\n"))
+			fail_msg("status %d: %s", rc, out);
+	}
+	rc = run("report reclaim - < /dev/null");
+	if (rc != 2 || strcmp(out, "mmsim: <stdin>: empty file is not a trace\n"))
+		fail_msg("status %d: %s", rc, out);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -376,6 +495,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_numeric_options_refuse_garbage),
 		cmocka_unit_test(test_result_without_kern_log_round_trips),
 		cmocka_unit_test(test_report_of_an_empty_trace),
+		cmocka_unit_test(test_report_refuses_nonsense_numbers),
+		cmocka_unit_test(test_report_warns_of_order_refuses_empty),
 		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
 	};
 	(void)argc;

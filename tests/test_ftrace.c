@@ -468,6 +468,43 @@ static void test_parser_errors(void **state)
 		{ "kswapd0-45 [000] 1.5: mm_vmscan_writepage: page=0 pfn=1 flags=RECLAIM_WB_NONSENSE\n", 1,
 		  "mm_vmscan_writepage: flags=RECLAIM_WB_NONSENSE is not RECLAIM_WB_* names" },
 		{ "CPU:1 [LOST\n", 1, "lost-events line without a count 'CPU:1 [LOST'" },
+		/* Every number against its field's type: signedness and
+		 * width (struct trace_entry's, the kernel's TP_STRUCT__entry). */
+		{ "k-1 [000] 1.5: mm_vmscan_direct_reclaim_end: nr_reclaimed=-1\n", 1,
+		  "mm_vmscan_direct_reclaim_end: nr_reclaimed=-1 does not fit its type, "
+		  "unsigned long (0 to 18446744073709551615)" },
+		{ "k-1 [000] 1.5: mm_vmscan_kswapd_sleep: nid=2147483648\n", 1,
+		  "mm_vmscan_kswapd_sleep: nid=2147483648 does not fit its type, int "
+		  "(-2147483648 to 2147483647)" },
+		{ "k-1 [000] 1.5: writeback_congestion_wait: usec_timeout=4294967296 usec_delayed=0\n", 1,
+		  "writeback_congestion_wait: usec_timeout=4294967296 does not fit its type, "
+		  "unsigned int (0 to 4294967295)" },
+		{ "k-1 [000] 1.5: mm_page_free: page=0 pfn=0x10000000000000000 order=0\n", 1,
+		  "mm_page_free: pfn=0x10000000000000000 does not fit its type, "
+		  "unsigned long (0 to 18446744073709551615)" },
+		{ "k-1 [000] 1.5: mm_vmscan_kswapd_sleep: nid=0x\n", 1,
+		  "mm_vmscan_kswapd_sleep: nid=0x is not a number" },
+		{ "k-1 [000] 1.5: mm_vmscan_kswapd_sleep: nid=0x -1\n", 1,
+		  "mm_vmscan_kswapd_sleep: nid=0x is not a number" },
+		/* And where the parser knows the meaning. */
+		{ "k-1 [000] 1.5: mm_page_alloc: page=0 pfn=1 order=11 migratetype=0 gfp_flags=GFP_KERNEL\n", 1,
+		  "mm_page_alloc: order=11 is not a page order (0 to 10)" },
+		{ "k-1 [000] 1.5: mm_vmscan_kswapd_wake: nid=0 order=-1\n", 1,
+		  "mm_vmscan_kswapd_wake: order=-1 is not a page order (0 to 10)" },
+		{ "k-1 [000] 1.5: mm_page_pcpu_drain: page=0 pfn=1 order=0 migratetype=8\n", 1,
+		  "mm_page_pcpu_drain: migratetype=8 is not a migratetype (0 to 7)" },
+		{ "k-1 [000] 1.5: mm_pagevec_free: page=0 pfn=1 order=0 cold=2\n", 1,
+		  "mm_pagevec_free: cold=2 is not 0 or 1 (0 to 1)" },
+		{ "k-1 [000] 1.5: mm_vmscan_lru_shrink_inactive: nid=0 zid=1 nr_scanned=32 "
+		  "nr_reclaimed=20 priority=13 flags=RECLAIM_WB_ANON\n", 1,
+		  "mm_vmscan_lru_shrink_inactive: priority=13 is not a reclaim priority (0 to 12)" },
+		/* Numbers of the line itself. */
+		{ "k-1 [000] 18446744074.000000: mm_vmscan_kswapd_sleep: nid=0\n", 1,
+		  "bad timestamp '18446744074.000000:' (want SECONDS.MICROS:)" },
+		{ "k-1 [4294967296] 1.5: mm_vmscan_kswapd_sleep: nid=0\n", 1,
+		  "CPU [4294967296] is not a CPU number (0 to 2147483647)" },
+		{ "CPU:1 [LOST 18446744073709551615 EVENTS]\nCPU:1 [LOST 1 EVENTS]\n", 2,
+		  "lost-events count past 18446744073709551615 in all: 'CPU:1 [LOST 1 EVENTS]'" },
 	};
 
 	(void)state;

@@ -346,6 +346,59 @@ static void test_replay_time_scale(void **state)
 	}
 }
 
+/*
+ * The replay warns of what the parser passed over in the words `mmsim
+ * report` prints them (trace_warnings_print(), test_bad_input.c): a last
+ * line cut mid-line, and a line repeated; an empty file is refused.
+ */
+static void test_replay_warns_as_report_does(void **state)
+{
+	char *cut, *text, want[1024], err[256];
+	const char *path;
+	size_t n = strlen(hand_trace);
+
+	(void)state;
+	/* A capture stopped in the middle of a 17th event. */
+	cut = malloc(n + 64);
+	assert_non_null(cut);
+	snprintf(cut, n + 64, "%s            gitk-100   [000]     1.0070", hand_trace);
+	text = replay_summary(cut, &path);
+	snprintf(want, sizeof(want), "  warning: %s:20: the last line has no newline (a "
+		 "capture cut mid-line?); passed over: '            gitk-100   [000]  "
+		 "   1.0070'\n", path);
+	if (!strstr(text, want))
+		fail_msg("no '%s' in:\n%s", want, text);
+	/* The 16 events before it were replayed. */
+	assert_non_null(strstr(text, ": 16 events from 1.000000 to 1.006000 s"));
+	free(text);
+
+	/* A line doubled (not 2.6.32's own double free record). */
+	snprintf(cut, n + 64, "%s", hand_trace);
+	{
+		const char *dup = "            gitk-100   [000]     1.006000: mm_page_alloc: "
+				  "page=ffffea0000000000 pfn=7000 order=0 migratetype=2 "
+				  "gfp_flags=GFP_KERNEL\n";
+		char *two = malloc(n + strlen(dup) + 1);
+
+		assert_non_null(two);
+		snprintf(two, n + strlen(dup) + 1, "%s%s", hand_trace, dup);
+		text = replay_summary(two, &path);
+		snprintf(want, sizeof(want), "  warning: 1 events repeat the event before "
+			 "them exactly (the first at %s:20: same task, CPU, time and "
+			 "fields): lines duplicated?\n", path);
+		if (!strstr(text, want))
+			fail_msg("no '%s' in:\n%s", want, text);
+		free(text);
+		free(two);
+	}
+	free(cut);
+
+	path = test_tmp_file("");
+	assert_null(replay_open(path, NULL, err, sizeof(err)));
+	snprintf(want, sizeof(want), "%s: empty file is not a trace", path);
+	assert_string_equal(err, want);
+}
+
 /* A malformed trace is refused before anything runs, with its line. */
 static void test_replay_refuses_bad_trace(void **state)
 {
@@ -882,7 +935,127 @@ static void test_tracedat_replay(void **state)
 	replay_close(r);
 	shutdown();
 }
+
+/*
+ * trace.dat has no checksum: a bit flipped in a record's data is found
+ * only where a field's value cannot be (docs/trace.md, "A damaged
+ * trace.dat").  Each case flips bits of one field of dat_events and
+ * expects the refusal, at the record's number.
+ */
+static void test_tracedat_damaged_values(void **state)
+{
+	static const struct {
+		int ev, field;		/* dat_events[ev]: a, b or c */
+		unsigned int value;
+		int line;
+		const char *what;
+	} cases[] = {
+		/* unsigned int order, bit 20 flipped */
+		{ 0, 0, 1u << 20, 1, "mm_page_alloc: order=1048576 is not a page order (0 to 10)" },
+		/* int migratetype, printed signed (signed:1) */
+		{ 0, 2, 0xffffffffu, 1, "mm_page_alloc: migratetype=-1 is not a migratetype (0 to 7)" },
+		/* through the print fmt's %d */
+		{ 1, 1, 0x80000002u, 2,
+		  "mm_vmscan_kswapd_wake: order=-2147483646 is not a page order (0 to 10)" },
+		{ 4, 0, 2, 8, "mm_pagevec_free: cold=2 is not 0 or 1 (0 to 1)" },
+	};
+	enum { N = sizeof(dat_events) / sizeof(dat_events[0]) };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct dat_event ev[N];
+		struct trace_parser *p;
+		struct trace_record r;
+		const char *path = test_tmp_file("");
+		char err[512], want[512];
+		unsigned int *f;
+		int rc;
+
+		memcpy(ev, dat_events, sizeof(ev));
+		f = cases[i].field == 0 ? &ev[cases[i].ev].a :
+		    cases[i].field == 1 ? &ev[cases[i].ev].b : &ev[cases[i].ev].c;
+		*f = cases[i].value;
+		write_trace_dat(path, ev, N);
+		p = trace_parser_open(path, err, sizeof(err));
+		if (!p)
+			fail_msg("%s", err);
+		while ((rc = trace_parser_next(p, &r)) == TRACE_PARSE_EVENT)
+			;
+		assert_int_equal(rc, TRACE_PARSE_ERROR);
+		snprintf(want, sizeof(want), "%s:%d: %s", path, cases[i].line, cases[i].what);
+		assert_string_equal(trace_parser_error(p), want);
+		trace_parser_close(p);
+	}
+	/* A gfp bit 2.6.32 did not have: the allocation is unusable (a
+	 * replay counts it with the unknown flag names), as a later
+	 * kernel's bit would be. */
+	{
+		struct dat_event ev[N];
+		struct trace_parser *p;
+		struct trace_record r;
+		const char *path = test_tmp_file("");
+		char err[512];
+
+		memcpy(ev, dat_events, sizeof(ev));
+		ev[0].b = GFP_KERNEL | (1u << 25);
+		write_trace_dat(path, ev, N);
+		p = trace_parser_open(path, err, sizeof(err));
+		if (!p)
+			fail_msg("%s", err);
+		assert_int_equal(trace_parser_next(p, &r), TRACE_PARSE_EVENT);
+		assert_string_equal(r.unusable, "gfp_flags 33554640 has bits above "
+				    "2.6.32's __GFP_BITS_SHIFT (22)");
+		trace_parser_close(p);
+	}
+}
+
+/*
+ * fuzz_tracedat: a newline in a system's name went into the message of a
+ * format cut short, which then took two lines; the names of the file are
+ * quoted, their control bytes as \xNN.
+ */
+static void test_tracedat_names_quoted(void **state)
+{
+	const char *path = dat_file();
+	char err[512], *text = NULL, *at;
+	size_t len = 0;
+	FILE *f = fopen(path, "r+");
+	uint64_t huge = 1ULL << 60;
+
+	(void)state;
+	assert_non_null(f);
+	text = malloc(4 * DAT_PAGE);
+	assert_non_null(text);
+	len = fread(text, 1, 4 * DAT_PAGE, f);
+	at = memmem(text, len, "vmscan\0", 7);
+	assert_non_null(at);
+	/* "\nmscan", one event, whose format's size is 2^60 */
+	fseek(f, at - text, SEEK_SET);
+	fputc('\n', f);
+	fseek(f, at - text + 7 + 4, SEEK_SET);
+	assert_int_equal(fwrite(&huge, 8, 1, f), 1);
+	assert_int_equal(fclose(f), 0);
+	assert_null(trace_parser_open(path, err, sizeof(err)));
+	assert_null(strchr(err, '\n'));
+	assert_non_null(strstr(err, ": cut short: an event format of system "
+			       "\\x0amscan at byte "));
+	free(text);
+}
 #else
+static void test_tracedat_names_quoted(void **state)
+{
+	(void)state;
+	test_skip_because("mmsim was built without libtracecmd: %s",
+			  tracedat_support());
+}
+
+static void test_tracedat_damaged_values(void **state)
+{
+	(void)state;
+	test_skip_because("mmsim was built without libtracecmd: %s",
+			  tracedat_support());
+}
+
 static void test_tracedat_parse(void **state)
 {
 	char err[256];
@@ -903,13 +1076,16 @@ static void test_tracedat_replay(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_tracedat_names_quoted, teardown),
 		cmocka_unit_test_teardown(test_replay_hand_made, teardown),
 		cmocka_unit_test_teardown(test_replay_summary, teardown),
+		cmocka_unit_test_teardown(test_replay_warns_as_report_does, teardown),
 		cmocka_unit_test_teardown(test_replay_time_scale, teardown),
 		cmocka_unit_test_teardown(test_replay_refuses_bad_trace, teardown),
 		cmocka_unit_test_teardown(test_round_trip, teardown),
 		cmocka_unit_test_teardown(test_tracedat_parse, teardown),
 		cmocka_unit_test_teardown(test_tracedat_replay, teardown),
+		cmocka_unit_test_teardown(test_tracedat_damaged_values, teardown),
 	};
 
 	return cmocka_run_group_tests_name("replay", tests, NULL, NULL);

@@ -29,9 +29,12 @@ static const char usage[] =
 	"  --ignore-pid  one row per process name, as the scripts' option\n"
 	"\n"
 	"A last line without its newline (a trace_pipe capture stopped mid-line)\n"
-	"is passed over with a warning; binary input other than trace.dat, and a\n"
-	"reclaim that ends before it began (time going backwards), are errors\n"
-	"naming FILE (and LINE).\n"
+	"is passed over with a warning, and so are events whose time goes back\n"
+	"and events repeating the one before exactly; an empty file, binary\n"
+	"input other than trace.dat, a number that does not fit its field's\n"
+	"type or meaning (nr_scanned=-32, order=99), a total that would pass\n"
+	"2^64, and a reclaim that ends before it began are errors naming FILE\n"
+	"(and LINE).\n"
 	"\n"
 	"  $ mmsim run --time 60s --trace trace.txt --events 'vmscan:*,writeback:*'\n"
 	"  $ mmsim report reclaim trace.txt\n"
@@ -100,8 +103,10 @@ int cmd_report(int argc, char **argv)
 		rc = postprocess_reclaim(&src, &opts, stdout, err, sizeof(err));
 	else
 		rc = postprocess_pagealloc(&src, &opts, stdout, err, sizeof(err));
-	if (!rc && *trace_parser_warning(p))
-		fprintf(stderr, "mmsim: warning: %s\n", trace_parser_warning(p));
+	/* The replay workload warns in the same words (trace/parse.h). */
+	if (!rc)
+		trace_warnings_print(trace_parser_warnings(p), trace_parser_name(p),
+				     stderr, "mmsim: warning: ", NULL);
 	trace_parser_close(p);
 	if (rc)
 		return usage_error("%s", err);

@@ -7,6 +7,7 @@
  * and memory grows with the number of processes (plus, for the reclaim
  * report, one record per reclaim episode: the script lists every latency).
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,16 @@ struct proc_table {
 	uint32_t *slots;		/* index + 1; 0 empty */
 	size_t nr_slots;
 	bool ignore_pid;
+	/*
+	 * What the report adds up, over the whole trace: every per-process
+	 * count and every total printed is a part of one of these, so
+	 * none wraps if these do not (sum_add()).
+	 */
+	struct sum {
+		unsigned long long total, limit;	/* limit: the counter's */
+		unsigned long long largest;		/* added at once */
+		unsigned long largest_line;
+	} sum_scanned, sum_reclaimed, sum_contig_dirty, sum_cw_us, sum_latency_ns;
 };
 
 static uint32_t hash_key(const char *s)
@@ -234,6 +245,32 @@ static int read_all(struct trace_record_source *src, struct proc_table *t,
 	return 0;
 }
 
+/*
+ * @v of field @key into the trace-wide sum *@sum, checked: a value that
+ * fits its field (the parser checks that) can still take a sum past what
+ * its counter holds, and a wrapped total is a wrong number printed as a
+ * right one.  -1 with "FILE:LINE: ..." in t->why.
+ */
+static int sum_add(struct proc_table *t, const struct trace_record *rec,
+		   struct sum *sum, unsigned long long v, const char *key)
+{
+	if (v > sum->limit - sum->total) {
+		snprintf(t->why, sizeof(t->why), "%s:%lu: %s: %s=%llu takes the "
+			 "trace's total past %llu, more than a counter holds (the "
+			 "largest value added was %llu, at line %lu)", t->file,
+			 rec->line, rec->event, key, v, sum->limit,
+			 v > sum->largest ? v : sum->largest,
+			 v > sum->largest ? rec->line : sum->largest_line);
+		return -1;
+	}
+	sum->total += v;
+	if (v > sum->largest || !sum->largest_line) {
+		sum->largest = v;
+		sum->largest_line = rec->line;
+	}
+	return 0;
+}
+
 /* ---- reclaim ------------------------------------------------------------ */
 
 static bool is_kswapd(const struct proc *p)
@@ -283,6 +320,9 @@ static int account_reclaim(struct proc_table *t, struct proc *p,
 		p->in_direct = false;
 		if (e->ts < p->direct_start)
 			return backwards(t, rec, p, p->direct_start, p->direct_line);
+		if (sum_add(t, rec, &t->sum_latency_ns, e->ts - p->direct_start,
+			    "latency_ns"))
+			return -1;
 		return add_latency(p, false, p->direct_cur_order,
 				   e->ts - p->direct_start);
 	case TRACE_MM_VMSCAN_KSWAPD_WAKE:
@@ -304,6 +344,9 @@ static int account_reclaim(struct proc_table *t, struct proc *p,
 		p->awake = false;
 		if (e->ts < p->awake_start)
 			return backwards(t, rec, p, p->awake_start, p->awake_line);
+		if (sum_add(t, rec, &t->sum_latency_ns, e->ts - p->awake_start,
+			    "latency_ns"))
+			return -1;
 		return add_latency(p, true, p->kswapd_cur_order, e->ts - p->awake_start);
 	case TRACE_MM_VMSCAN_WAKEUP_KSWAPD:
 		p->wakeup_kswapd++;
@@ -312,11 +355,22 @@ static int account_reclaim(struct proc_table *t, struct proc *p,
 	case TRACE_MM_VMSCAN_LRU_ISOLATE:
 		/* Isolating from the active list is rotation, not scanning
 		 * (2.6.37's script; ISOLATE_ACTIVE was 1 then). */
-		if (e->mm_vmscan_lru_isolate.isolate_mode != ISOLATE_ACTIVE)
+		if (e->mm_vmscan_lru_isolate.isolate_mode != ISOLATE_ACTIVE) {
+			if (sum_add(t, rec, &t->sum_scanned,
+				    e->mm_vmscan_lru_isolate.nr_scanned, "nr_scanned"))
+				return -1;
 			p->nr_scanned += e->mm_vmscan_lru_isolate.nr_scanned;
+		}
+		if (sum_add(t, rec, &t->sum_contig_dirty,
+			    e->mm_vmscan_lru_isolate.contig_dirty, "contig_dirty"))
+			return -1;
 		p->contig_dirty += e->mm_vmscan_lru_isolate.contig_dirty;
 		break;
 	case TRACE_MM_VMSCAN_LRU_SHRINK_INACTIVE:
+		if (sum_add(t, rec, &t->sum_reclaimed,
+			    e->mm_vmscan_lru_shrink_inactive.nr_reclaimed,
+			    "nr_reclaimed"))
+			return -1;
 		p->nr_reclaimed += e->mm_vmscan_lru_shrink_inactive.nr_reclaimed;
 		break;
 	case TRACE_MM_VMSCAN_WRITEPAGE: {
@@ -331,6 +385,9 @@ static int account_reclaim(struct proc_table *t, struct proc *p,
 	}
 	case TRACE_WRITEBACK_CONGESTION_WAIT:
 		p->cw_calls++;
+		if (sum_add(t, rec, &t->sum_cw_us,
+			    e->writeback_congestion_wait.usec_delayed, "usec_delayed"))
+			return -1;
 		p->cw_delayed_us += e->writeback_congestion_wait.usec_delayed;
 		if (e->writeback_congestion_wait.usec_delayed >=
 		    e->writeback_congestion_wait.usec_timeout)
@@ -501,7 +558,16 @@ int postprocess_reclaim(struct trace_record_source *src,
 			const struct postprocess_opts *opts,
 			FILE *out, char *err, size_t errlen)
 {
-	struct proc_table t = { .ignore_pid = opts && opts->ignore_pid };
+	struct proc_table t = {
+		.ignore_pid = opts && opts->ignore_pid,
+		/* The limits of the counters they bound (struct proc's,
+		 * struct reclaim_totals'). */
+		.sum_scanned.limit = ULONG_MAX,
+		.sum_reclaimed.limit = ULONG_MAX,
+		.sum_contig_dirty.limit = ULONG_MAX,
+		.sum_cw_us.limit = ULLONG_MAX,
+		.sum_latency_ns.limit = UINT64_MAX,
+	};
 	struct reclaim_totals tot = { 0 };
 	int w;
 

@@ -6,6 +6,8 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,8 @@
 #include "parse.h"
 #include "tracedat.h"
 #include "linux/gfp.h"
+#include "linux/mm_types.h"
+#include "linux/swap.h"
 
 struct trace_parser {
 	FILE *f;
@@ -23,8 +27,20 @@ struct trace_parser {
 	unsigned long line;
 	unsigned long lost;
 	char *name;
+	bool any_byte;			/* the text had at least one byte */
 	char err[TRACE_LINE_MAX / 8 + 256];
-	char warning[256];		/* "" or what was passed over */
+	struct trace_warnings warn;	/* what was passed over */
+	/* Order: the latest timestamp so far, and the event before (its
+	 * task, CPU, time, name and fields), to find repeats. */
+	uint64_t max_ts;
+	bool have_ts;
+	struct {
+		bool valid, excused;
+		int pid, cpu;
+		uint64_t ts;
+		char event[64];
+		char fields[TRACE_LINE_MAX + 1];
+	} prev;
 	char buf[TRACE_LINE_MAX + 1];
 };
 
@@ -293,8 +309,11 @@ int trace_parser_rewind(struct trace_parser *p)
 	p->line = 0;
 	p->lost = 0;
 	p->failed = false;
+	p->any_byte = false;
 	p->err[0] = '\0';
-	p->warning[0] = '\0';
+	memset(&p->warn, 0, sizeof(p->warn));
+	p->have_ts = false;
+	p->prev.valid = false;
 	return 0;
 }
 
@@ -303,9 +322,46 @@ const char *trace_parser_error(const struct trace_parser *p)
 	return p->err;
 }
 
-const char *trace_parser_warning(const struct trace_parser *p)
+const struct trace_warnings *trace_parser_warnings(const struct trace_parser *p)
 {
-	return p->warning;
+	return &p->warn;
+}
+
+/* Seconds, as the trace prints them. */
+static void ts_text(char *buf, size_t len, uint64_t t)
+{
+	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(t / 1000000000ULL),
+		 (unsigned long long)(t % 1000000000ULL / 1000));
+}
+
+int trace_warnings_print(const struct trace_warnings *w, const char *name,
+			 FILE *out, const char *prefix, const char *backwards_then)
+{
+	char a[32], b[32];
+	int n = 0;
+
+	if (w->cut[0]) {
+		fprintf(out, "%s%s\n", prefix, w->cut);
+		n++;
+	}
+	if (w->backwards) {
+		ts_text(a, sizeof(a), w->back_ts);
+		ts_text(b, sizeof(b), w->back_prev);
+		fprintf(out, "%s%lu events go back in time (the first at %s:%lu: "
+			"%s after %s): the trace is not in time order "
+			"(concatenated or edited?)%s%s\n", prefix, w->backwards,
+			name, w->back_line, a, b, backwards_then ? "; " : "",
+			backwards_then ? backwards_then : "");
+		n++;
+	}
+	if (w->duplicates) {
+		fprintf(out, "%s%lu events repeat the event before them exactly "
+			"(the first at %s:%lu: same task, CPU, time and fields): "
+			"lines duplicated?\n", prefix, w->duplicates, name,
+			w->dup_line);
+		n++;
+	}
+	return n;
 }
 
 unsigned long trace_parser_line(const struct trace_parser *p)
@@ -398,6 +454,7 @@ static int read_line(struct trace_parser *p)
 
 	p->line++;
 	while ((c = getc_unlocked(p->f)) != EOF) {
+		p->any_byte = true;
 		/* Text is UTF-8 (a comm may be); other high bytes are not. */
 		if (c >= 0x80) {
 			if (cont)
@@ -445,12 +502,20 @@ static int read_line(struct trace_parser *p)
 	}
 	if (n) {
 		p->buf[n] = '\0';
-		snprintf(p->warning, sizeof(p->warning), "%s:%lu: the last line has "
+		snprintf(p->warn.cut, sizeof(p->warn.cut), "%s:%lu: the last line has "
 			 "no newline (a capture cut mid-line?); passed over: '%s'",
 			 p->name, p->line, quote(p->buf, n, (char[64]){0}, 64));
 		return 0;
 	}
 	p->line--;
+	/* Nothing at all: a 0-byte file is no trace, whatever its name
+	 * (a trace.dat cut to nothing has no magic left to tell). */
+	if (!p->any_byte) {
+		snprintf(p->err, sizeof(p->err), "%s: empty file is not a trace",
+			 p->name);
+		p->failed = true;
+		return -1;
+	}
 	return 0;
 }
 
@@ -693,28 +758,176 @@ static const struct field *field_find(const struct fields *fs, const char *key)
 	return NULL;
 }
 
-/* Numeric field @key into *@out; false (error set) if missing or bad. */
-static bool get_num(struct fields *fs, const char *key, long long *out)
+/*
+ * A number as the trace prints it: decimal, or 0x hex (later kernels
+ * print pfn=0x%lx; libtraceevent prints a raw long field so), optionally
+ * negative; the whole token.  @neg and the magnitude, so that every
+ * value of a 64-bit field, either sign, is told apart from one that is
+ * out of its range.  0, -1 (not a number) or -2 (digits past 64 bits).
+ */
+static int parse_num(const char *s, size_t len, bool *neg, unsigned long long *mag)
+{
+	char tmp[32];
+	char *end;
+	const char *d;
+
+	if (!len || len >= sizeof(tmp))
+		return -1;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	*neg = tmp[0] == '-';
+	d = tmp + *neg;
+	if (!isdigit((unsigned char)d[0]))
+		return -1;
+	if (d[0] == '0' && d[1] == 'x')
+		d += 2;
+	/* strtoull() would take blanks and a sign after the 0x. */
+	if (!isxdigit((unsigned char)d[0]))
+		return -1;
+	errno = 0;
+	*mag = strtoull(d, &end, d > tmp + *neg ? 16 : 10);
+	if (*end != '\0')
+		return -1;
+	return errno ? -2 : 0;
+}
+
+/*
+ * The C type a field is declared with: its width and signedness, and a
+ * name for messages.  A field's value is refused unless it fits.
+ */
+struct field_type {
+	unsigned int size;		/* bytes: 1, 2, 4 or 8 */
+	bool is_signed;
+	const char *name;		/* "unsigned long" */
+};
+
+static bool fits(bool neg, unsigned long long mag, const struct field_type *t)
+{
+	unsigned int bits = t->size * 8;
+	unsigned long long max;
+
+	if (bits > 64)
+		bits = 64;
+	if (!t->is_signed)
+		return (!neg || !mag) &&
+		       mag <= (bits == 64 ? ~0ULL : (1ULL << bits) - 1);
+	max = (1ULL << (bits - 1)) - 1;		/* the largest positive */
+	return neg ? mag <= max + 1 : mag <= max;
+}
+
+static void type_range(const struct field_type *t, char *buf, size_t len)
+{
+	unsigned int bits = t->size > 8 ? 64 : t->size * 8;
+
+	if (t->is_signed)
+		snprintf(buf, len, "-%llu to %llu", 1ULL << (bits - 1),
+			 (1ULL << (bits - 1)) - 1);
+	else
+		snprintf(buf, len, "0 to %llu",
+			 bits == 64 ? ~0ULL : (1ULL << bits) - 1);
+}
+
+/* The type mmsim keeps a field in, which is the kernel's
+ * TP_STRUCT__entry type for every field of struct trace_entry. */
+static const char *c_type_name(unsigned int size, bool is_signed)
+{
+	switch (size) {
+	case 1: return is_signed ? "signed char" : "unsigned char";
+	case 2: return is_signed ? "short" : "unsigned short";
+	case 4: return is_signed ? "int" : "unsigned int";
+	default: return is_signed ? "long" : "unsigned long";
+	}
+}
+
+/*
+ * Numeric field @key, which mmsim keeps in a @size-byte, @is_signed
+ * integer, into *@out (two's complement for a negative value); false
+ * (error set) if missing, not a number, or out of the range of the type
+ * its format declares (a trace.dat's format file) or, for text, of the
+ * type the event declares it with.  A value that fits neither would be
+ * cut or wrap where it is stored or summed: "nr_scanned=-32" is no
+ * count of pages.
+ */
+static bool get_num_typed(struct fields *fs, const char *key, unsigned int size,
+			  bool is_signed, long long *out)
 {
 	const struct field *f = field_find(fs, key);
-	char q[40];
+	struct field_type mine = {
+		.size = size, .is_signed = is_signed,
+		.name = c_type_name(size, is_signed),
+	};
+	struct field_type decl;
+	unsigned long long mag;
+	char q[40], range[64];
+	bool neg;
 
 	if (!f) {
 		fail(fs->p, "%s: no %s= field", fs->event, key);
 		return false;
 	}
-	if (!parse_long(f->val, f->vlen, out)) {
+	switch (parse_num(f->val, f->vlen, &neg, &mag)) {
+	case -1:
 		fail(fs->p, "%s: %s=%s is not a number", fs->event, key,
 		     quote(f->val, f->vlen, q, sizeof(q)));
 		return false;
+	case -2:
+		type_range(&mine, range, sizeof(range));
+		fail(fs->p, "%s: %s=%s does not fit its type, %s (%s)", fs->event,
+		     key, quote(f->val, f->vlen, q, sizeof(q)), mine.name, range);
+		return false;
 	}
+	/*
+	 * A trace.dat says how the field is declared.  libtraceevent
+	 * prints a field unsigned when a format has no "signed:" column
+	 * (2.6.32's have none): a value past the signed half of a field
+	 * whose type is signed is its negative two's complement then.
+	 */
+	if (fs->p->dat && tracedat_field_type(fs->p->dat, key, &decl.size,
+					      &decl.is_signed, &decl.name) == 0) {
+		unsigned int bits = decl.size * 8;
+
+		if (decl.is_signed && !neg && bits < 64 && mag < (1ULL << bits) &&
+		    mag >= (1ULL << (bits - 1))) {
+			mag = (1ULL << bits) - mag;
+			neg = true;
+		} else if (decl.is_signed && !neg && bits == 64 &&
+			   mag > (unsigned long long)LLONG_MAX) {
+			mag = -mag;
+			neg = true;
+		}
+		if (!fits(neg, mag, &decl)) {
+			type_range(&decl, range, sizeof(range));
+			fail(fs->p, "%s: %s=%s does not fit its type, %s (%s)",
+			     fs->event, key, quote(f->val, f->vlen, q, sizeof(q)),
+			     decl.name, range);
+			return false;
+		}
+	}
+	if (!fits(neg, mag, &mine)) {
+		type_range(&mine, range, sizeof(range));
+		fail(fs->p, "%s: %s=%s does not fit its type, %s (%s)", fs->event,
+		     key, quote(f->val, f->vlen, q, sizeof(q)), mine.name, range);
+		return false;
+	}
+	*out = neg ? (long long)(0 - mag) : (long long)mag;
 	return true;
 }
 
+#define IS_SIGNED_TYPE(x)						\
+	_Generic((x), signed char: true, short: true, int: true, long: true, \
+		 long long: true, default: false)
+
+/*
+ * GET_INT(fs, key, dst): the field into @dst, range-checked against
+ * @dst's type (struct trace_entry declares each field as the kernel's
+ * TP_STRUCT__entry does) and, for a trace.dat, against the type of the
+ * file's format.
+ */
 #define GET_INT(fs, key, dst)						\
 	({								\
 		long long __v;						\
-		bool __ok = get_num(fs, key, &__v);			\
+		bool __ok = get_num_typed(fs, key, sizeof(dst),		\
+					  IS_SIGNED_TYPE(dst), &__v);	\
 									\
 		if (__ok)						\
 			(dst) = (__typeof__(dst))__v;			\
@@ -724,6 +937,34 @@ static bool get_num(struct fields *fs, const char *key, long long *out)
 /* Optional numeric field: absent leaves @dst; present must be a number. */
 #define GET_OPT(fs, key, dst)						\
 	(field_find(fs, key) ? GET_INT(fs, key, dst) : true)
+
+/*
+ * Plausibility, where the parser knows what a field means: @v of @key
+ * within [@lo, @hi], else "FILE:LINE: EVENT: KEY=V is not WHAT".  A
+ * trace.dat has no checksum: a flipped bit in a record's data is found
+ * only so (docs/trace.md, "A damaged trace.dat").
+ */
+static bool in_range(struct fields *fs, const char *key, long long v,
+		     long long lo, long long hi, const char *what)
+{
+	if (v >= lo && v <= hi)
+		return true;
+	fail(fs->p, "%s: %s=%lld is not %s (%lld to %lld)", fs->event, key, v,
+	     what, lo, hi);
+	return false;
+}
+
+/* A page order: below MAX_ORDER, 11 on x86 in 2.6.32 (and every x86
+ * kernel since: 6.4's MAX_ORDER of 10 counts the same orders, inclusive). */
+#define ORDER_OK(fs, key, v)						\
+	in_range(fs, key, (long long)(v), 0, MAX_ORDER - 1, "a page order")
+/* A migratetype: 2.6.32's pageblock keeps it in three bits
+ * (include/linux/pageblock-flags.h, PB_migrate to PB_migrate_end); later
+ * kernels' types (CMA, HIGHATOMIC, ISOLATE) fit too. */
+#define MIGRATETYPE_OK(fs, key, v)					\
+	in_range(fs, key, (long long)(v), 0, 7, "a migratetype")
+#define BOOL_OK(fs, key, v)						\
+	in_range(fs, key, (long long)(v), 0, 1, "0 or 1")
 
 /* page= and pfn=; "(null)" marks an allocation that failed. */
 static bool get_page_pfn(struct fields *fs, unsigned long *pfn, bool *null_page)
@@ -751,6 +992,8 @@ static bool get_page_pfn(struct fields *fs, unsigned long *pfn, bool *null_page)
 	return true;
 }
 
+#define RAW_GFP_BITS_SHIFT 22
+
 static bool get_gfp(struct fields *fs, const char *key, gfp_t *gfp,
 		    struct trace_record *rec)
 {
@@ -765,7 +1008,19 @@ static bool get_gfp(struct fields *fs, const char *key, gfp_t *gfp,
 	/* A number: raw trace.dat fields, in the traced kernel's bits
 	 * (2.6.32's, for a trace whose print format failed). */
 	if (parse_long(f->val, f->vlen, &num) && num >= 0 && num <= 0xffffffffLL) {
+		/*
+		 * 2.6.32's gfp_t has __GFP_BITS_SHIFT (22) bits
+		 * (include/linux/gfp.h): a higher one is damage, or a
+		 * later kernel's bit, which cannot be read as 2.6.32's.
+		 * Unusable, as an unknown flag name is.
+		 */
 		*gfp = (gfp_t)num;
+		if (num >> RAW_GFP_BITS_SHIFT) {
+			snprintf(rec->unusable_buf, sizeof(rec->unusable_buf),
+				 "gfp_flags %lld has bits above 2.6.32's "
+				 "__GFP_BITS_SHIFT (%d)", num, RAW_GFP_BITS_SHIFT);
+			rec->unusable = rec->unusable_buf;
+		}
 		return true;
 	}
 	if (gfp_flags_parse(f->val, f->vlen, gfp, bad, sizeof(bad))) {
@@ -786,10 +1041,14 @@ static bool get_reclaim_flags(struct fields *fs, unsigned int *flags)
 
 	/* A trace.dat whose print fmt failed (writepage's page_to_pfn):
 	 * the raw reclaim_flags= number. */
-	if (!f && field_find(fs, "reclaim_flags") &&
-	    GET_INT(fs, "reclaim_flags", raw)) {
-		*flags = (unsigned int)raw;
-		return true;
+	if (!f && field_find(fs, "reclaim_flags")) {
+		if (!GET_INT(fs, "reclaim_flags", *flags))
+			return false;
+		raw = *flags;
+		return in_range(fs, "reclaim_flags", raw, 0, RECLAIM_WB_ANON |
+				RECLAIM_WB_FILE | RECLAIM_WB_MIXED |
+				RECLAIM_WB_SYNC | RECLAIM_WB_ASYNC,
+				"RECLAIM_WB_* bits");
 	}
 	if (f) {
 		if (reclaim_flags_parse(f->val, f->vlen, flags))
@@ -828,7 +1087,9 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 		ok = get_page_pfn(&fs, &e->mm_page_alloc.pfn, &null_page) &&
 		     GET_INT(&fs, "order", e->mm_page_alloc.order) &&
 		     GET_INT(&fs, "migratetype", e->mm_page_alloc.migratetype) &&
-		     get_gfp(&fs, "gfp_flags", &e->mm_page_alloc.gfp_flags, rec);
+		     get_gfp(&fs, "gfp_flags", &e->mm_page_alloc.gfp_flags, rec) &&
+		     ORDER_OK(&fs, "order", e->mm_page_alloc.order) &&
+		     MIGRATETYPE_OK(&fs, "migratetype", e->mm_page_alloc.migratetype);
 		rec->failed_alloc = null_page;
 		break;
 	case TRACE_MM_PAGE_ALLOC_ZONE_LOCKED:
@@ -840,28 +1101,43 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 		e->mm_page_alloc_zone_locked.percpu_refill =
 			e->mm_page_alloc_zone_locked.order == 0;
 		ok = ok && GET_OPT(&fs, "percpu_refill",
-				   e->mm_page_alloc_zone_locked.percpu_refill);
+				   e->mm_page_alloc_zone_locked.percpu_refill) &&
+		     ORDER_OK(&fs, "order", e->mm_page_alloc_zone_locked.order) &&
+		     MIGRATETYPE_OK(&fs, "migratetype",
+				    e->mm_page_alloc_zone_locked.migratetype) &&
+		     BOOL_OK(&fs, "percpu_refill",
+			     e->mm_page_alloc_zone_locked.percpu_refill);
 		break;
 	case TRACE_MM_PAGE_FREE_DIRECT:
 		ok = get_page_pfn(&fs, &e->mm_page_free_direct.pfn, &null_page) &&
-		     GET_INT(&fs, "order", e->mm_page_free_direct.order);
+		     GET_INT(&fs, "order", e->mm_page_free_direct.order) &&
+		     ORDER_OK(&fs, "order", e->mm_page_free_direct.order);
 		break;
 	case TRACE_MM_PAGEVEC_FREE:
 		/* cold= went away in later mm_page_free_batched. */
 		ok = get_page_pfn(&fs, &e->mm_pagevec_free.pfn, &null_page) &&
-		     GET_OPT(&fs, "cold", e->mm_pagevec_free.cold);
+		     GET_OPT(&fs, "cold", e->mm_pagevec_free.cold) &&
+		     BOOL_OK(&fs, "cold", e->mm_pagevec_free.cold);
 		break;
 	case TRACE_MM_PAGE_PCPU_DRAIN:
 		ok = get_page_pfn(&fs, &e->mm_page_pcpu_drain.pfn, &null_page) &&
 		     GET_INT(&fs, "order", e->mm_page_pcpu_drain.order) &&
-		     GET_INT(&fs, "migratetype", e->mm_page_pcpu_drain.migratetype);
+		     GET_INT(&fs, "migratetype", e->mm_page_pcpu_drain.migratetype) &&
+		     ORDER_OK(&fs, "order", e->mm_page_pcpu_drain.order) &&
+		     MIGRATETYPE_OK(&fs, "migratetype", e->mm_page_pcpu_drain.migratetype);
 		break;
 	case TRACE_MM_PAGE_ALLOC_EXTFRAG:
 		ok = get_page_pfn(&fs, &e->mm_page_alloc_extfrag.pfn, &null_page) &&
 		     GET_INT(&fs, "alloc_order", e->mm_page_alloc_extfrag.alloc_order) &&
 		     GET_INT(&fs, "fallback_order", e->mm_page_alloc_extfrag.fallback_order) &&
 		     GET_INT(&fs, "alloc_migratetype", e->mm_page_alloc_extfrag.alloc_migratetype) &&
-		     GET_INT(&fs, "fallback_migratetype", e->mm_page_alloc_extfrag.fallback_migratetype);
+		     GET_INT(&fs, "fallback_migratetype", e->mm_page_alloc_extfrag.fallback_migratetype) &&
+		     ORDER_OK(&fs, "alloc_order", e->mm_page_alloc_extfrag.alloc_order) &&
+		     ORDER_OK(&fs, "fallback_order", e->mm_page_alloc_extfrag.fallback_order) &&
+		     MIGRATETYPE_OK(&fs, "alloc_migratetype",
+				    e->mm_page_alloc_extfrag.alloc_migratetype) &&
+		     MIGRATETYPE_OK(&fs, "fallback_migratetype",
+				    e->mm_page_alloc_extfrag.fallback_migratetype);
 		if (!ok)
 			break;
 		/*
@@ -880,24 +1156,34 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 			e->mm_page_alloc_extfrag.alloc_migratetype ==
 			e->mm_page_alloc_extfrag.fallback_migratetype;
 		ok = ok && GET_OPT(&fs, "fragmenting", e->mm_page_alloc_extfrag.fragmenting) &&
-		     GET_OPT(&fs, "change_ownership", e->mm_page_alloc_extfrag.change_ownership);
+		     GET_OPT(&fs, "change_ownership", e->mm_page_alloc_extfrag.change_ownership) &&
+		     ORDER_OK(&fs, "pageblock_order",
+			      e->mm_page_alloc_extfrag.pageblock_order) &&
+		     BOOL_OK(&fs, "fragmenting", e->mm_page_alloc_extfrag.fragmenting) &&
+		     BOOL_OK(&fs, "change_ownership",
+			     e->mm_page_alloc_extfrag.change_ownership);
 		break;
 	case TRACE_MM_VMSCAN_KSWAPD_SLEEP:
 		ok = GET_INT(&fs, "nid", e->mm_vmscan_kswapd_sleep.nid);
 		break;
 	case TRACE_MM_VMSCAN_KSWAPD_WAKE:
 		ok = GET_INT(&fs, "nid", e->mm_vmscan_kswapd_wake.nid) &&
-		     GET_INT(&fs, "order", e->mm_vmscan_kswapd_wake.order);
+		     GET_INT(&fs, "order", e->mm_vmscan_kswapd_wake.order) &&
+		     ORDER_OK(&fs, "order", e->mm_vmscan_kswapd_wake.order);
 		break;
 	case TRACE_MM_VMSCAN_WAKEUP_KSWAPD:
 		ok = GET_INT(&fs, "nid", e->mm_vmscan_wakeup_kswapd.nid) &&
 		     GET_INT(&fs, "zid", e->mm_vmscan_wakeup_kswapd.zid) &&
-		     GET_INT(&fs, "order", e->mm_vmscan_wakeup_kswapd.order);
+		     GET_INT(&fs, "order", e->mm_vmscan_wakeup_kswapd.order) &&
+		     ORDER_OK(&fs, "order", e->mm_vmscan_wakeup_kswapd.order);
 		break;
 	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_BEGIN:
 		ok = GET_INT(&fs, "order", e->mm_vmscan_direct_reclaim_begin.order) &&
 		     GET_INT(&fs, "may_writepage", e->mm_vmscan_direct_reclaim_begin.may_writepage) &&
-		     get_gfp(&fs, "gfp_flags", &e->mm_vmscan_direct_reclaim_begin.gfp_flags, rec);
+		     get_gfp(&fs, "gfp_flags", &e->mm_vmscan_direct_reclaim_begin.gfp_flags, rec) &&
+		     ORDER_OK(&fs, "order", e->mm_vmscan_direct_reclaim_begin.order) &&
+		     BOOL_OK(&fs, "may_writepage",
+			     e->mm_vmscan_direct_reclaim_begin.may_writepage);
 		break;
 	case TRACE_MM_VMSCAN_DIRECT_RECLAIM_END:
 		ok = GET_INT(&fs, "nr_reclaimed", e->mm_vmscan_direct_reclaim_end.nr_reclaimed);
@@ -910,7 +1196,8 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 		     GET_INT(&fs, "nr_taken", e->mm_vmscan_lru_isolate.nr_taken) &&
 		     GET_OPT(&fs, "contig_taken", e->mm_vmscan_lru_isolate.contig_taken) &&
 		     GET_OPT(&fs, "contig_dirty", e->mm_vmscan_lru_isolate.contig_dirty) &&
-		     GET_OPT(&fs, "contig_failed", e->mm_vmscan_lru_isolate.contig_failed);
+		     GET_OPT(&fs, "contig_failed", e->mm_vmscan_lru_isolate.contig_failed) &&
+		     ORDER_OK(&fs, "order", e->mm_vmscan_lru_isolate.order);
 		break;
 	case TRACE_MM_VMSCAN_WRITEPAGE:
 		ok = get_page_pfn(&fs, &e->mm_vmscan_writepage.pfn, &null_page) &&
@@ -922,7 +1209,9 @@ static bool decode(struct trace_parser *p, struct trace_record *rec)
 		     GET_INT(&fs, "nr_scanned", e->mm_vmscan_lru_shrink_inactive.nr_scanned) &&
 		     GET_INT(&fs, "nr_reclaimed", e->mm_vmscan_lru_shrink_inactive.nr_reclaimed) &&
 		     GET_INT(&fs, "priority", e->mm_vmscan_lru_shrink_inactive.priority) &&
-		     get_reclaim_flags(&fs, &e->mm_vmscan_lru_shrink_inactive.reclaim_flags);
+		     get_reclaim_flags(&fs, &e->mm_vmscan_lru_shrink_inactive.reclaim_flags) &&
+		     in_range(&fs, "priority", e->mm_vmscan_lru_shrink_inactive.priority,
+			      0, DEF_PRIORITY, "a reclaim priority");
 		break;
 	case TRACE_WRITEBACK_CONGESTION_WAIT:
 		ok = GET_INT(&fs, "usec_timeout", e->writeback_congestion_wait.usec_timeout) &&
@@ -974,10 +1263,13 @@ static int bookkeeping_line(struct trace_parser *p, const char *s)
 			return fail(p, "unrecognised CPU line '%.60s'", s);
 		while (*q && !isdigit((unsigned char)*q))
 			q++;
+		errno = 0;
 		n = strtoull(q, &end, 10);
 		if (end == q)
 			return fail(p, "lost-events line without a count '%.60s'", s);
-		p->lost += n;
+		if (errno || n > ULONG_MAX || __builtin_add_overflow(p->lost, n, &p->lost))
+			return fail(p, "lost-events count past %lu in all: '%.60s'",
+				    ULONG_MAX, s);
 		return 1;
 	}
 	return 0;
@@ -1066,7 +1358,11 @@ static const char *parse_timestamp(const char *s, sim_time_t *ns)
 	}
 	if (*q != ':')
 		return NULL;
-	*ns = sec * NSEC_PER_SEC + frac;
+	/* ns in 64 bits: 584 years; a later time would wrap. */
+	if (__builtin_mul_overflow(sec, NSEC_PER_SEC, &sec) ||
+	    __builtin_add_overflow(sec, frac, &sec))
+		return NULL;
+	*ns = sec;
 	return q + 1;
 }
 
@@ -1082,7 +1378,17 @@ static int parse_event_line(struct trace_parser *p, const char *s,
 		return fail(p, "not an ftrace event line (no [CPU] column): '%.60s'", s);
 	if (parse_task(p, s, cpu, rec))
 		return TRACE_PARSE_ERROR;
-	rec->cpu = atoi(cpu + 1);
+	/* The digits before ']' (find_cpu_column() saw them): an int. */
+	errno = 0;
+	{
+		unsigned long long c = strtoull(cpu + 1, NULL, 10);
+
+		if (errno || c > INT_MAX)
+			return fail(p, "CPU [%.*s] is not a CPU number (0 to %d)",
+				    (int)strcspn(cpu + 1, "]") > 24 ? 24 :
+				    (int)strcspn(cpu + 1, "]"), cpu + 1, INT_MAX);
+		rec->cpu = (int)c;
+	}
 	q = skip_space(strchr(cpu, ']') + 1);
 
 	/* Optional irq-info flags before the timestamp. */
@@ -1148,6 +1454,8 @@ static int finish_record(struct trace_parser *p, struct trace_record *rec)
 	return TRACE_PARSE_EVENT;
 }
 
+static int trace_parser_next_raw(struct trace_parser *p, struct trace_record *rec);
+
 /* The next trace.dat record, as if it were a line: LINE is its number. */
 static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 {
@@ -1179,7 +1487,67 @@ static int next_tracedat(struct trace_parser *p, struct trace_record *rec)
 	return finish_record(p, rec);
 }
 
+/*
+ * Order problems of the event just read, the same for text and trace.dat:
+ * a timestamp before the latest one so far (the kernel's trace file and
+ * trace-cmd merge the CPUs in time order, so a trace going back was
+ * concatenated or edited), and an event that repeats the one before it
+ * exactly (task, CPU, time, event and fields: a line duplicated).  2.6.32
+ * itself records an order-0 __free_pages twice, as mm_page_free_direct
+ * from __free_pages and again from free_hot_page: that second record is
+ * the kernel's, not a repeat.
+ */
+static void check_order(struct trace_parser *p, const struct trace_record *rec)
+{
+	struct trace_warnings *w = &p->warn;
+	size_t flen = strlen(rec->fields);
+
+	if (!p->have_ts) {
+		p->max_ts = rec->ts;
+		p->have_ts = true;
+	} else if (rec->ts < p->max_ts && !w->backwards++) {
+		w->back_line = rec->line;
+		w->back_ts = rec->ts;
+		w->back_prev = p->max_ts;
+	}
+	if (rec->ts > p->max_ts)
+		p->max_ts = rec->ts;
+
+	if (p->prev.valid && p->prev.ts == rec->ts && p->prev.cpu == rec->cpu &&
+	    p->prev.pid == rec->pid && !strcmp(p->prev.event, rec->event) &&
+	    !strcmp(p->prev.fields, rec->fields)) {
+		bool kernels = !p->prev.excused && rec->desc &&
+			       rec->entry.id == TRACE_MM_PAGE_FREE_DIRECT &&
+			       rec->entry.mm_page_free_direct.order == 0;
+
+		if (kernels) {
+			p->prev.excused = true;
+		} else if (!w->duplicates++) {
+			w->dup_line = rec->line;
+		}
+		return;
+	}
+	p->prev.valid = true;
+	p->prev.excused = false;
+	p->prev.ts = rec->ts;
+	p->prev.cpu = rec->cpu;
+	p->prev.pid = rec->pid;
+	snprintf(p->prev.event, sizeof(p->prev.event), "%s", rec->event);
+	memcpy(p->prev.fields, rec->fields, flen < TRACE_LINE_MAX ? flen + 1 :
+	       TRACE_LINE_MAX);
+	p->prev.fields[TRACE_LINE_MAX] = '\0';
+}
+
 int trace_parser_next(struct trace_parser *p, struct trace_record *rec)
+{
+	int rc = trace_parser_next_raw(p, rec);
+
+	if (rc == TRACE_PARSE_EVENT)
+		check_order(p, rec);
+	return rc;
+}
+
+static int trace_parser_next_raw(struct trace_parser *p, struct trace_record *rec)
 {
 	if (p->dat)
 		return next_tracedat(p, rec);

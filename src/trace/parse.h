@@ -20,9 +20,12 @@
  *
  * Known events (the mmsim set, plus the later names mm_page_free and
  * mm_page_free_batched) are decoded into a struct trace_entry.  A known
- * event whose fields are missing or not numbers is malformed (an error);
- * one that is well formed but cannot be represented (an unknown gfp flag
- * name) is returned with @unusable saying why.
+ * event whose fields are missing, not numbers, out of the range of their
+ * type (the event's, and a trace.dat format's) or of their meaning (an
+ * order past MAX_ORDER-1) is malformed (an error); one that is well
+ * formed but cannot be represented (an unknown gfp flag name) is returned
+ * with @unusable saying why.  An empty file is an error; time going back
+ * and events repeated are counted for warnings (trace_parser_warnings()).
  *
  * trace_parser_open() also reads trace-cmd's binary trace.dat, through
  * tracedat.c (libtracecmd); records then come out as if they were lines,
@@ -33,6 +36,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "mmsim/trace.h"
 
@@ -63,10 +67,34 @@ int trace_parser_next(struct trace_parser *p, struct trace_record *rec);
 /* "FILE:LINE: what is wrong"; binary input "FILE: binary data, not
  * ftrace text or trace.dat", its bytes never quoted. */
 const char *trace_parser_error(const struct trace_parser *p);
-/* "" or "FILE:LINE: what was passed over": a last line without its
- * newline (a trace_pipe capture cut mid-line) ends the trace with this
- * warning instead of an error. */
-const char *trace_parser_warning(const struct trace_parser *p);
+/*
+ * What the parser passed over or found out of order in the events read
+ * so far, for every reader of traces to warn about in the same words
+ * (trace_warnings_print()): `mmsim report` and the replay workload.
+ * Plain data, to be kept after the parser rewinds.
+ */
+struct trace_warnings {
+	/* "" or "FILE:LINE: ... passed over: 'LINE'": a last line without
+	 * its newline (a trace_pipe capture cut mid-line) ends the trace
+	 * with this warning instead of an error. */
+	char cut[256];
+	unsigned long backwards;	/* events before the latest time so far */
+	unsigned long back_line;	/* the first of them */
+	uint64_t back_ts, back_prev;	/* its time, and the latest before it (ns) */
+	unsigned long duplicates;	/* events repeating the one before exactly */
+	unsigned long dup_line;		/* the first of them */
+};
+
+const struct trace_warnings *trace_parser_warnings(const struct trace_parser *p);
+
+/*
+ * Each warning of @w (a trace named @name) as one line on @out: @prefix,
+ * the text, a newline.  @backwards_then, if not NULL, says after the
+ * time-order warning what the reader did about it.  Returns how many.
+ */
+int trace_warnings_print(const struct trace_warnings *w, const char *name,
+			 FILE *out, const char *prefix,
+			 const char *backwards_then);
 unsigned long trace_parser_line(const struct trace_parser *p);
 const char *trace_parser_name(const struct trace_parser *p);
 /* Events the tracer reported lost (ring-buffer overruns). */

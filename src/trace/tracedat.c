@@ -43,6 +43,7 @@ struct tracedat {
 	int nr_cpus;
 	struct tep_record **next;	/* per CPU: the record not yet returned */
 	struct tep_record *cur;		/* returned last; freed on the next call */
+	struct tep_event *cur_event;	/* its event, NULL if unknown */
 	unsigned long long *last_offset;	/* per CPU: the last record's */
 	char why[160];			/* tracedat_next() returned -1 */
 	unsigned long lost;
@@ -116,6 +117,7 @@ static int probe_format(void *ctx, const char *system, unsigned int index,
 
 static int probe(const char *path, char *err, size_t errlen)
 {
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
 	char buf[4096], last[512] = "opening it";
 	size_t have = 0;
 	int fds[2], status;
@@ -140,6 +142,14 @@ static int probe(const char *path, char *err, size_t errlen)
 
 		close(fds[0]);
 		signal(SIGPIPE, SIG_IGN);
+		/*
+		 * A crash in the library is this child's death by its
+		 * signal, whatever the build: a sanitizer's or a fuzzer's
+		 * handler (make asan, make fuzz) would report it as its own
+		 * finding and exit instead.
+		 */
+		for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+			signal(fatal[i], SIG_DFL);
 		p.tep = tep_alloc();
 		if (!p.tep)
 			_exit(5);
@@ -177,6 +187,11 @@ static int probe(const char *path, char *err, size_t errlen)
 		;
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
+	/* The system and event names in it are the file's: no control
+	 * characters or other bytes to the terminal. */
+	for (char *c = last; *c; c++)
+		if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+			*c = '?';
 	if (WIFSIGNALED(status))
 		snprintf(err, errlen, "%s: damaged: libtracecmd crashed (%s) %s", path,
 			 strsignal(WTERMSIG(status)), last);
@@ -263,6 +278,44 @@ int tracedat_long_size(const struct tracedat *d)
 	return tep_get_long_size(d->tep);
 }
 
+/* Whether a C type without "unsigned" is signed: the kernel's own
+ * is_signed_type() decides the "signed:" column of later formats so. */
+static bool type_is_signed(const char *type)
+{
+	static const char *const sig[] = {
+		"int", "long", "short", "long long", "long int", "short int",
+		"s8", "s16", "s32", "s64", "pid_t", "ssize_t",
+	};
+
+	if (strstr(type, "unsigned"))
+		return false;
+	if (!strncmp(type, "signed ", 7))
+		return true;
+	for (size_t i = 0; i < sizeof(sig) / sizeof(sig[0]); i++)
+		if (!strcmp(type, sig[i]))
+			return true;
+	return false;
+}
+
+int tracedat_field_type(const struct tracedat *d, const char *name,
+			unsigned int *size, bool *is_signed, const char **type)
+{
+	struct tep_format_field *f;
+
+	if (!d->cur_event)
+		return -1;
+	f = tep_find_field(d->cur_event, name);
+	if (!f || (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_POINTER |
+			       TEP_FIELD_IS_STRING | TEP_FIELD_IS_DYNAMIC)) ||
+	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8) ||
+	    !f->type || strchr(f->type, '*'))
+		return -1;
+	*size = (unsigned int)f->size;
+	*is_signed = (f->flags & TEP_FIELD_IS_SIGNED) || type_is_signed(f->type);
+	*type = f->type;
+	return 0;
+}
+
 /* The text of @fmt for @record into @out (bounded, NUL-terminated). */
 static void render(struct tracedat *d, struct tep_record *record,
 		   const char *what, char *out, size_t len)
@@ -283,6 +336,7 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev)
 		tracecmd_free_record(d->cur);
 		d->cur = NULL;
 	}
+	d->cur_event = NULL;
 	for (int cpu = 0; cpu < d->nr_cpus; cpu++)
 		if (d->next[cpu] && (best < 0 || d->next[cpu]->ts < d->next[best]->ts))
 			best = cpu;
@@ -313,6 +367,7 @@ int tracedat_next(struct tracedat *d, struct tracedat_event *ev)
 	render(d, r, TEP_PRINT_LATENCY, d->flags, sizeof(d->flags));
 	ev->flags = d->flags;
 	event = tep_find_event_by_record(d->tep, r);
+	d->cur_event = event;
 	ev->event = event ? event->name : "unknown";
 	if (event && (event->flags & TEP_EVENT_FL_FAILED)) {
 		/* The print format could not be evaluated: raw fields. */
@@ -363,6 +418,17 @@ int tracedat_long_size(const struct tracedat *d)
 {
 	(void)d;
 	return 8;
+}
+
+int tracedat_field_type(const struct tracedat *d, const char *name,
+			unsigned int *size, bool *is_signed, const char **type)
+{
+	(void)d;
+	(void)name;
+	(void)size;
+	(void)is_signed;
+	(void)type;
+	return -1;
 }
 
 void tracedat_close(struct tracedat *d)

@@ -55,5 +55,15 @@ unsigned long tracedat_lost_events(const struct tracedat *d);
 void tracedat_close(struct tracedat *d);
 /* The traced machine's sizeof(long): 4 or 8. */
 int tracedat_long_size(const struct tracedat *d);
+/*
+ * How the format of the record tracedat_next() returned last declares
+ * its integer field @name: 0 with its @size in bytes (1, 2, 4, 8), its
+ * signedness and its C type (@type, valid until the next record); -1 if
+ * the event has no such field, or it is not a plain integer (an array,
+ * a string, a pointer).  A format without "signed:" (2.6.32 printed
+ * none) is signed as its C type is.
+ */
+int tracedat_field_type(const struct tracedat *d, const char *name,
+			unsigned int *size, bool *is_signed, const char **type);
 
 #endif /* MMSIM_TRACE_TRACEDAT_H */

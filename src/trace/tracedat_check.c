@@ -102,6 +102,28 @@ static int get_int(struct dat *d, unsigned int n, uint64_t *v,
 	return 0;
 }
 
+/*
+ * @s, a string read from the file, for a message: bytes other than
+ * printable ASCII as \xNN, so that a damaged name can neither reach the
+ * terminal as control characters nor break the one-line message (found
+ * by fuzz_tracedat: a newline in a system's name).
+ */
+static const char *printable(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (; *s && o + 5 < len; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			out[o++] = (char)c;
+		else
+			o += (size_t)snprintf(out + o, len - o, "\\x%02x", c);
+	}
+	out[o] = '\0';
+	return out;
+}
+
 /* A NUL-terminated string of at most @max bytes at the position. */
 static int get_string(struct dat *d, char *s, size_t max, const char *what)
 {
@@ -269,13 +291,14 @@ static int event_formats(struct dat *d)
 	if (count(d, &systems, "the number of event systems"))
 		return -1;
 	for (uint64_t s = 0; s < systems; s++) {
-		char name[256], what[300];
+		char name[256], what[1100], q[1030];
 		uint64_t events;
 
 		if (get_string(d, name, sizeof(name), "an event system's name") ||
 		    count(d, &events, "the number of events of a system"))
 			return -1;
-		snprintf(what, sizeof(what), "an event format of system %s", name);
+		snprintf(what, sizeof(what), "an event format of system %s",
+			 printable(name, q, sizeof(q)));
 		for (uint64_t e = 0; e < events; e++)
 			if (format(d, name, (unsigned int)e, what))
 				return -1;
@@ -566,9 +589,12 @@ int tracedat_check_fd(int fd, const char *path, tracedat_format_fn fn,
 	d.pos = 10;
 	if (get_string(&d, version, sizeof(version), "the version"))
 		return -1;
-	if (strcmp(version, "6") && strcmp(version, "7"))
+	if (strcmp(version, "6") && strcmp(version, "7")) {
+		char q[sizeof(version) * 4 + 1];
+
 		return bad(&d, "trace.dat version '%s': mmsim reads versions 6 and 7",
-			   version);
+			   printable(version, q, sizeof(q)));
+	}
 	if (get_int(&d, 1, &v, "the endianness"))
 		return -1;
 	if (v > 1)

@@ -52,9 +52,9 @@ struct replay {
 	unsigned long nr_events;
 	sim_time_t first_ts, last_ts, max_ts;
 	bool have_ts;
-	unsigned long backwards;
-	unsigned long back_line;
-	sim_time_t back_ts, back_prev;
+	/* What the parser warned of in that pass: a cut last line, time
+	 * going back, repeated events (`mmsim report` says the same). */
+	struct trace_warnings warn;
 };
 
 void replay_opts_default(struct replay_opts *opts)
@@ -211,10 +211,6 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 		if (!r->have_ts) {
 			r->first_ts = r->max_ts = rec.ts;
 			r->have_ts = true;
-		} else if (rec.ts < r->max_ts && !r->backwards++) {
-			r->back_line = rec.line;
-			r->back_ts = rec.ts;
-			r->back_prev = r->max_ts;
 		}
 		if (rec.ts > r->max_ts)
 			r->max_ts = rec.ts;
@@ -224,6 +220,7 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 		snprintf(err, errlen, "%s", trace_parser_error(r->parser));
 		goto fail;
 	}
+	r->warn = *trace_parser_warnings(r->parser);
 	if (trace_parser_rewind(r->parser)) {
 		snprintf(err, errlen, "%s: cannot read the trace twice (give a regular file)",
 			 path);
@@ -539,15 +536,10 @@ void replay_print_summary(const struct replay *r, const char *task, FILE *out)
 	if (s->lost_events)
 		fprintf(out, "  warning: the tracer lost %lu events: frees may be "
 			"missing (inferred when a pfn comes again)\n", s->lost_events);
-	if (r->backwards) {
-		ts_text(a, sizeof(a), r->back_ts);
-		ts_text(b, sizeof(b), r->back_prev);
-		fprintf(out, "  warning: %lu events go back in time (the first at "
-			"%s:%lu: %s after %s): the trace is not in time order "
-			"(concatenated or edited?); replayed in file order, each as "
-			"soon as it is reached\n", r->backwards,
-			trace_parser_name(r->parser), r->back_line, a, b);
-	}
+	/* In the words of `mmsim report` (trace/parse.h). */
+	trace_warnings_print(&r->warn, trace_parser_name(r->parser), out,
+			     "  warning: ", "replayed in file order, each as "
+			     "soon as it is reached");
 	if (s->error[0])
 		fprintf(out, "  stopped: %s\n", s->error);
 	else if (!s->done)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the ftrace text parser (src/report/trace_parse.c)
- * and what 'mmsim report reclaim|pagealloc' does with its records
- * (src/report/postprocess.c).  Property: an error names the line.
+ * libFuzzer target for the ftrace text parser (src/trace/parse.c: every
+ * number range-checked against its field's type, the order warnings) and
+ * what 'mmsim report reclaim|pagealloc' does with its records
+ * (src/report/postprocess.c: totals that must not wrap).  Properties: an
+ * error names the line; each warning is one line.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +38,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		;
 	if (rc < 0 && (!trace_parser_error(p) || !trace_parser_error(p)[0]))
 		abort();
+	if (rc < 0 && strchr(trace_parser_error(p), '\n'))
+		abort();
+	if (!rc) {
+		const struct trace_warnings *w = trace_parser_warnings(p);
+
+		if (strchr(w->cut, '\n'))
+			abort();
+		trace_warnings_print(w, "fuzz", devnull, "warning: ", NULL);
+	}
 	if (!trace_parser_rewind(p)) {
 		opts.ignore_pid = size & 1;
 		trace_parser_source(p, &src);

@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the trace.dat layout check
+ * libFuzzer target for the trace.dat readers: the layout check
  * (src/trace/tracedat_check.c) that stands between a file and
- * libtracecmd: the input is written to a file in a private temporary
- * directory and checked, every format handed to a callback.  Properties:
- * no read outside the file, every format NUL-terminated at its length,
- * and a refusal is one line naming the file.  The corpus (corpus/tracedat/)
- * has a header cut short, a whole header whose CPU data is missing, and
- * a header with a bit flipped.
+ * libtracecmd, then, for a file it passes, the records as `mmsim report`
+ * and a replay read them (src/trace/tracedat.c through libtracecmd, each
+ * field range-checked by src/trace/parse.c).  The input is written to a
+ * file in a private temporary directory.  Properties: no read outside
+ * the file, every format NUL-terminated at its length, and a refusal is
+ * one line naming the file.  The corpus (corpus/tracedat/) has a header
+ * cut short, a whole header whose CPU data is missing, a header with a
+ * bit flipped, a whole file, and one whose records hold values no field
+ * can (an order of 2^20, a gfp bit above 2.6.32's).
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "trace/parse.h"
 #include "trace/tracedat_check.h"
 #include "fuzz_util.h"
 
@@ -33,10 +37,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(path, sizeof(path), "%s/trace.dat", fuzz_tmpdir());
 	if (!fuzz_write(path, data, size))
 		abort();
-	if (tracedat_check(path, format, NULL, err, sizeof(err)) &&
-	    (strncmp(err, path, strlen(path)) || strchr(err, '\n'))) {
-		fprintf(stderr, "bad error message: '%s'\n", err);
-		abort();
+	if (tracedat_check(path, format, NULL, err, sizeof(err))) {
+		if (strncmp(err, path, strlen(path)) || strchr(err, '\n')) {
+			fprintf(stderr, "bad error message: '%s'\n", err);
+			abort();
+		}
+		return 0;
+	}
+	/* Whole: read every record as the reports do. */
+	{
+		struct trace_parser *p = trace_parser_open(path, err, sizeof(err));
+		struct trace_record rec;
+		int rc;
+
+		if (!p) {
+			if (strncmp(err, path, strlen(path)) || strchr(err, '\n')) {
+				fprintf(stderr, "bad error message: '%s'\n", err);
+				abort();
+			}
+			return 0;
+		}
+		while ((rc = trace_parser_next(p, &rec)) > 0)
+			;
+		if (rc < 0 && (strncmp(trace_parser_error(p), path, strlen(path)) ||
+			       strchr(trace_parser_error(p), '\n'))) {
+			fprintf(stderr, "bad error message: '%s'\n",
+				trace_parser_error(p));
+			abort();
+		}
+		trace_parser_close(p);
 	}
 	return 0;
 }
