@@ -16,11 +16,13 @@
 #		parallel: runs compare --emit-jobs recipes), linux-doc (ships
 #		the kernel's trace-pagealloc-postprocess.pl, which
 #		test_peer_scripts runs on an mmsim trace)
-#   targets:	time (make bench-scale), valgrind (make valgrind)
+#   targets:	time (make bench-scale), valgrind (make valgrind), clang
+#		(make fuzz-ci: libFuzzer targets, ASan and UBSan)
 set -e
 pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev
 gnuplot-nox libtracecmd-dev libtracefs-dev libtraceevent-dev
-trace-cmd blktrace chromium python3-jsonschema parallel linux-doc time valgrind"
+trace-cmd blktrace chromium python3-jsonschema parallel linux-doc time valgrind
+clang"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
