@@ -399,6 +399,58 @@ static void test_typos_and_repeats(void **state)
 				"/tmp/mmsim-cli-dup/jobs.txt)\" = 1 && rm -rf /tmp/mmsim-cli-dup"), 0);
 }
 
+/*
+ * The folder's lock names the process holding it.  A lock seen at the
+ * moment it is created (here made the way a holder without hard links
+ * makes it: empty, its "PID HOST" written a moment later) is read again,
+ * not reported as "pid 0".  Then six compares started at once into one
+ * new folder, three times: every one refused for the lock names one of
+ * the others, by a pid that was started.
+ */
+static void test_lock_names_its_holder(void **state)
+{
+	char dir[] = "/tmp/mmsim-cli-lock-XXXXXX", cmd[4096];
+	char *m = realpath(test_mmsim_path(), NULL);
+	int rc;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd), "%s/s.ini", dir);
+	write_file(cmd, small);
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && mkdir held || exit 1; sleep 30 & holder=$!; "
+		 ": > held/.mmsim-lock && "
+		 "{ sleep 0.2; echo \"$holder $(hostname)\" > held/.mmsim-lock; } & "
+		 "%s compare --scenario s.ini --kernels 2.6.30 --seeds 1 --no-render "
+		 "-j1 --out held > /dev/null 2> held.err; rc=$?; wait $!; kill $holder; "
+		 "test $rc = 2 && grep -q \"in use by another mmsim (pid $holder \" held.err",
+		 dir, m);
+	rc = system(cmd);
+	if (rc) {
+		snprintf(cmd, sizeof(cmd), "cat %s/held.err", dir);
+		(void)system(cmd);
+		fail_msg("a lock being written was not read again for its holder");
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && bad=0 && for round in 1 2 3; do "
+		 "rm -rf race go pids e.*; mkfifo go; exec 3<>go; "
+		 "for i in 1 2 3 4 5 6; do "
+		 "(exec 3>&-; read x < go; exec %s compare --scenario s.ini "
+		 "--kernels 2.6.30 --seeds 1 --no-render -j1 --out race "
+		 "> /dev/null 2> e.$i) & echo $! >> pids; done; "
+		 "sleep 0.2; exec 3>&-; wait; "
+		 "for i in 1 2 3 4 5 6; do "
+		 "grep -q 'in use by another mmsim' e.$i || continue; "
+		 "pid=$(sed -n 's/.*in use by another mmsim (pid \\([0-9]*\\).*/\\1/p' e.$i); "
+		 "if [ -z \"$pid\" ] || ! grep -qx \"$pid\" pids; then cat e.$i; bad=1; fi; "
+		 "done; done; test $bad = 0", dir, m);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(m);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +465,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_bad_values_name_the_option),
 		cmocka_unit_test(test_run_report_says_what_it_measured),
 		cmocka_unit_test(test_typos_and_repeats),
+		cmocka_unit_test(test_lock_names_its_holder),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */
