@@ -18,6 +18,7 @@
 #include "linux/dcache.h"
 #include "linux/mmzone.h"
 #include "linux/slab.h"
+#include "mmsim/boot_params.h"
 #include "mmsim/profile.h"
 #include "report/procfs.h"
 #include "experiment/monitor.h"
@@ -451,6 +452,37 @@ static void test_lock_names_its_holder(void **state)
 	free(m);
 }
 
+/*
+ * A machine too large for this host is refused by every boot before it
+ * allocates: show's static boot (show --mem 1T took 40 s and 10 GB
+ * before) and the boot parameters of a run, with the message the
+ * scenario check gives.  The host is set small (128 MiB) so that 8G is
+ * too large anywhere, and cheap to boot were it not refused.
+ */
+static void test_boot_checks_the_host_first(void **state)
+{
+	struct scenario_error serr;
+	struct boot_params bp;
+	struct scenario *sc;
+	char err[512];
+
+	(void)state;
+	sc = scenario_load(NULL, "x86_64", &serr);
+	assert_non_null(sc);
+	sc->machine.mem = 8ULL << 30;
+	scenario_set_host_memory(128ULL << 20);
+	assert_int_equal(machine_boot_static(sc, NULL, err, sizeof(err)), -1);
+	machine_static_exit();
+	assert_non_null(strstr(err, "mem = 8G: the simulated machine needs "));
+	assert_non_null(strstr(err, "more than half of this host's 128 MiB "
+			       "(at most 64 MiB)"));
+	err[0] = 0;
+	assert_int_equal(machine_boot_params(sc, 1, NULL, &bp, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "mem = 8G: the simulated machine needs "));
+	scenario_set_host_memory(0);
+	scenario_free(sc);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -466,6 +498,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_run_report_says_what_it_measured),
 		cmocka_unit_test(test_typos_and_repeats),
 		cmocka_unit_test(test_lock_names_its_holder),
+		cmocka_unit_test(test_boot_checks_the_host_first),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */
