@@ -279,14 +279,25 @@ static void test_bad_values_name_the_option(void **state)
 	static const struct {
 		const char *args, *msg;
 	} bad[] = {
-		{ "show zoneinfo --mem 1.5Q", "--mem: '1.5Q' is not a size (e.g. 512M, 2G)" },
-		{ "show zoneinfo --mem 0.1K", "--mem: '0.1K' is not a size" },
+		{ "show zoneinfo --mem 1.5Q", "show: --mem '1.5Q': bad unit 'Q' (a size from 64M to 4T," },
+		{ "show zoneinfo --mem 0.1K", "show: --mem '0.1K': not a whole number of bytes (a size from 64M" },
+		{ "show zoneinfo --mem 10M", "show: --mem '10M': out of range (a size from 64M to 4T, with unit" },
 		{ "show zoneinfo --cpus 1.5", "--cpus: '1.5' is not a CPU count (1-64)" },
 		{ "show zoneinfo --nodes 0", "--nodes: '0' is not a node count" },
-		{ "run --time 60", "run: --time '60': expected a time (60s, 10m)" },
+		{ "run --time 60", "run: --time '60': missing unit (a time from 1ms to 8760h, with unit ns, us, ms, s, m or h)" },
+		/* The range of [run] max_time, which --time stands for: one
+		 * rule, said in full, in every command that takes it. */
+		{ "run --time 1us", "run: --time '1us': out of range (a time from 1ms to 8760h, with unit ns, us, ms, s, m or h)" },
+		{ "run --time 0s", "run: --time '0s': out of range (a time from 1ms to 8760h," },
+		{ "run --time 1000000000000s", "run: --time '1000000000000s': out of range (a time from 1ms to 8760h," },
+		{ "compare --time 999us", "compare: --time '999us': out of range (a time from 1ms to 8760h," },
+		{ "bisect --time 8761h", "bisect: --time '8761h': out of range (a time from 1ms to 8760h," },
+		{ "run --monitor vmstat --monitor-interval 0s", "run: --monitor-interval '0s': out of range (a time from 1ms to 1h," },
+		{ "run --check --check-interval 0s", "run: --check-interval '0s': expected a number of events from 1 to" },
 		{ "run --check --check-interval 1.5", "run: --check-interval '1.5': expected a number" },
 		{ "run --hung-task-timeout 5s", "run: --hung-task-timeout '5s': expected seconds" },
-		{ "validate --sample-interval 100", "validate: --sample-interval: '100': missing unit" },
+		{ "validate --sample-interval 100", "validate: --sample-interval '100': missing unit (a time from 1ms to 1h," },
+		{ "validate --sample-interval 2h", "validate: --sample-interval '2h': out of range (a time from 1ms to 1h," },
 		{ "compare --seeds 5K", "--seeds '5K': expected a whole number from 1 to 100000" },
 	};
 

@@ -155,15 +155,11 @@ int cmd_bisect(int argc, char **argv)
 		case OPT_MEASURE: o.measure = optarg; break;
 		case OPT_SCENARIO: o.scenario_path = optarg; break;
 		case OPT_ARCH: o.arch = optarg; break;
-		case OPT_TIME: {
-			char why[64];
-
-			if (parse_time(optarg, &o.max_time, why, sizeof(why)) ||
-			    !o.max_time)
-				return usage_error("bisect: --time '%s': expected a time (60s, 10m)",
-						   optarg);
+		case OPT_TIME:
+			if (cli_time_key("bisect: --time", optarg, "run", "max_time",
+					 &o.max_time))
+				return 2;
 			break;
-		}
 		case 'j':
 			if (cli_count("-j", optarg, 1, 4096, &n))
 				return 2;

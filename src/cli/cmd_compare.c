@@ -179,12 +179,12 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 			break;
 		case OPT_SCENARIO: o->exp.scenario_path = optarg; break;
 		case OPT_TIME: {
-			char why[64];
+			char what[64];
 
-			if (parse_time(optarg, &o->exp.max_time, why, sizeof(why)) ||
-			    !o->exp.max_time)
-				return usage_error("%s: --time '%s': expected a time "
-						   "(60s, 10m)", cmd, optarg);
+			snprintf(what, sizeof(what), "%s: --time", cmd);
+			if (cli_time_key(what, optarg, "run", "max_time",
+					 &o->exp.max_time))
+				return 2;
 			break;
 		}
 		case OPT_ARCH: o->exp.arch = optarg; break;

@@ -81,7 +81,7 @@ int cmd_validate(int argc, char **argv)
 	struct cli_options opts;
 	struct outfile of;
 	uint64_t n;
-	char err[512], why[64], *end;
+	char err[512], *end;
 	int c;
 
 	o.progress = isatty(STDERR_FILENO);
@@ -115,10 +115,9 @@ int cmd_validate(int argc, char **argv)
 				return usage_error("validate: --alpha: '%s' is not in (0, 1)", optarg);
 			break;
 		case OPT_SAMPLE_INTERVAL:
-			if (parse_time(optarg, &o.sample_interval, why, sizeof(why)))
-				return usage_error("validate: --sample-interval: '%s': %s", optarg, why);
-			if (o.sample_interval < 1000000ULL || o.sample_interval > 3600000000000ULL)
-				return usage_error("validate: --sample-interval: '%s' is not from 1ms to 1h", optarg);
+			if (cli_time_key("validate: --sample-interval", optarg, "run",
+					 "sample_interval", &o.sample_interval))
+				return 2;
 			break;
 		case OPT_DATE: o.date = optarg; break;
 		case OPT_COMMIT: o.commit = optarg; break;
