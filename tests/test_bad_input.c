@@ -334,6 +334,14 @@ static void test_numeric_options_refuse_garbage(void **state)
 		{ "validate --alpha nan", "--alpha: 'nan' is not in (0, 1)" },
 		{ "validate --record 12nov", "--record: '12nov' is not a data set" },
 		{ "validate --record cover,", "--record: '' is not a data set" },
+		/* An output that cannot be written is refused before any run
+		 * (it was after all of them, leaving /dev/full.runs/), and
+		 * runs are kept only beside a regular file. */
+		{ "validate --record cover --seeds 2 --out /dev/full",
+		  "validate: --out /dev/full: cannot write: No space left on device" },
+		{ "validate --record cover --seeds 2 --resume --out /dev/null",
+		  "validate: --resume: --out /dev/null is not a regular file, so no "
+		  "runs were kept beside it" },
 		{ "show zoneinfo --mem -1", "--mem '-1': not a number (a size from 64M to 4T" },
 		{ "show zoneinfo --mem 99999999999999999999T", "out of range (a size from 64M to 4T" },
 		{ "show zoneinfo --cpus 0", "--cpus: '0' is not a CPU count" },
@@ -366,6 +374,9 @@ static void test_numeric_options_refuse_garbage(void **state)
 			fail_msg("mmsim %s: status %d, '%s' (expected 2 and '%s' on one line)",
 				 cases[i].args, rc, out, cases[i].msg);
 	}
+	/* Nothing made beside a device. */
+	assert_int_equal(access("/dev/full.runs", F_OK), -1);
+	assert_int_equal(access("/dev/null.runs", F_OK), -1);
 }
 
 int main(int argc, char **argv)
