@@ -379,6 +379,45 @@ static void test_numeric_options_refuse_garbage(void **state)
 	assert_int_equal(access("/dev/null.runs", F_OK), -1);
 }
 
+/*
+ * scripts/bad-inputs.sh, the count the README's reliability paragraph
+ * gives: no bad input crashes mmsim or hangs it, and every one outside
+ * the trace readers' plausibility checks ("report: " and "replay: "
+ * cases, which test_ftrace and test_tracedat_damage hold to their own
+ * rules) is refused clearly.  A few seconds.
+ */
+static void test_bad_inputs_script(void **state)
+{
+	char *m = realpath(test_mmsim_path(), NULL), *dir, cmd[4096];
+	char line[512], last[512] = "";
+	FILE *p;
+	int status;
+
+	(void)state;
+	assert_non_null(m);
+	dir = strdup(m);
+	/* build/MODE/mmsim -> the repository's scripts/ */
+	snprintf(cmd, sizeof(cmd), "%s/../../scripts/bad-inputs.sh %s 2>&1",
+		 dirname(dir), m);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		snprintf(last, sizeof(last), "%s", line);
+		if (!strncmp(line, "HUNG", 4) || !strncmp(line, "SIGNAL", 6))
+			fail_msg("%s", line);
+		if (!strncmp(line, "NOT REFUSED  ", 13) &&
+		    strncmp(line + 13, "report: ", 8) &&
+		    strncmp(line + 13, "replay: ", 8))
+			fail_msg("%s", line);
+	}
+	status = pclose(p);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) <= 1);
+	assert_non_null(strstr(last, "bad inputs tried: "));
+	assert_non_null(strstr(last, ", 0 crashed or hung\n"));
+	free(dir);
+	free(m);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -388,6 +427,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_result_without_kern_log_round_trips),
 		cmocka_unit_test(test_report_of_an_empty_trace),
 		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
+		cmocka_unit_test(test_bad_inputs_script),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_bad_input -> build/MODE/mmsim */

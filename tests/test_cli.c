@@ -433,7 +433,7 @@ static void test_lock_names_its_holder(void **state)
 	snprintf(cmd, sizeof(cmd),
 		 "cd %s && mkdir held || exit 1; sleep 30 & holder=$!; "
 		 ": > held/.mmsim-lock && "
-		 "{ sleep 0.2; echo \"$holder $(hostname)\" > held/.mmsim-lock; } & "
+		 "{ sleep 0.2; echo \"$holder $(uname -n)\" > held/.mmsim-lock; } & "
 		 "%s compare --scenario s.ini --kernels 2.6.30 --seeds 1 --no-render "
 		 "-j1 --out held > /dev/null 2> held.err; rc=$?; wait $!; kill $holder; "
 		 "test $rc = 2 && grep -q \"in use by another mmsim (pid $holder \" held.err",
