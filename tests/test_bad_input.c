@@ -403,7 +403,8 @@ static void test_bad_inputs_script(void **state)
 	assert_non_null(p);
 	while (fgets(line, sizeof(line), p)) {
 		snprintf(last, sizeof(last), "%s", line);
-		if (!strncmp(line, "HUNG", 4) || !strncmp(line, "SIGNAL", 6))
+		if (!strncmp(line, "HUNG", 4) || !strncmp(line, "SIGNAL", 6) ||
+		    !strncmp(line, "SANITIZER", 9))
 			fail_msg("%s", line);
 		if (!strncmp(line, "NOT REFUSED  ", 13) &&
 		    strncmp(line + 13, "report: ", 8) &&
