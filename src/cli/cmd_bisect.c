@@ -57,6 +57,7 @@ static const char usage[] =
 	"                   a switch set by hand on A only, or on B only\n"
 	"                   (repeatable; 'mmsim run --switch' sets them the same way)\n"
 	"  --time TIME      stop every run after TIME of simulated time at most\n"
+	"                   (1ms to 8760h, as the scenario's [run] max_time)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder: bisect.txt, bisect.json, index.html\n"
 	"                   with a bar chart (default ./" DEFAULT_OUT ")\n"

@@ -57,7 +57,7 @@ static const char compare_usage[] =
 	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
 	"  --time TIME      stop every run after TIME (60s, 10m) of simulated time\n"
 	"                   at the latest, as 'mmsim run --time' (default: the\n"
-	"                   scenario's [run] max_time)\n"
+	"                   scenario's [run] max_time; 1ms to 8760h as it)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
 	"                   --emit-jobs ./" DEFAULT_JOBS_OUT ")\n"
