@@ -18,7 +18,8 @@
  *	... read through the mapping ...
  *	file_guard_leave(&g);
  *
- * Guards nest (the innermost entered one is jumped to); a SIGBUS with no
+ * Guards nest (the innermost entered one is jumped to; mmsim runs one
+ * thread per process, so there is one chain); a SIGBUS with no
  * guard entered is delivered as before (the handler that was there, or
  * death).  The jump leaves whatever the reader was doing half done: the
  * reader must not be used again.  Files read with read(2) need no guard
