@@ -334,8 +334,16 @@ static void test_numeric_options_refuse_garbage(void **state)
 		{ "validate --alpha nan", "--alpha: 'nan' is not in (0, 1)" },
 		{ "validate --record 12nov", "--record: '12nov' is not a data set" },
 		{ "validate --record cover,", "--record: '' is not a data set" },
-		{ "show zoneinfo --mem -1", "--mem: '-1' is not a size" },
-		{ "show zoneinfo --mem 99999999999999999999T", "is not a size" },
+		/* An output that cannot be written is refused before any run
+		 * (it was after all of them, leaving /dev/full.runs/), and
+		 * runs are kept only beside a regular file. */
+		{ "validate --record cover --seeds 2 --out /dev/full",
+		  "validate: --out /dev/full: cannot write: No space left on device" },
+		{ "validate --record cover --seeds 2 --resume --out /dev/null",
+		  "validate: --resume: --out /dev/null is not a regular file, so no "
+		  "runs were kept beside it" },
+		{ "show zoneinfo --mem -1", "--mem '-1': not a number (a size from 64M to 4T" },
+		{ "show zoneinfo --mem 99999999999999999999T", "out of range (a size from 64M to 4T" },
 		{ "show zoneinfo --cpus 0", "--cpus: '0' is not a CPU count" },
 		{ "show zoneinfo --cpus 4294967297", "--cpus: '4294967297'" },
 		{ "show zoneinfo --mem 2T", "--mem:" },
@@ -366,6 +374,49 @@ static void test_numeric_options_refuse_garbage(void **state)
 			fail_msg("mmsim %s: status %d, '%s' (expected 2 and '%s' on one line)",
 				 cases[i].args, rc, out, cases[i].msg);
 	}
+	/* Nothing made beside a device. */
+	assert_int_equal(access("/dev/full.runs", F_OK), -1);
+	assert_int_equal(access("/dev/null.runs", F_OK), -1);
+}
+
+/*
+ * scripts/bad-inputs.sh, the count the README's reliability paragraph
+ * gives: no bad input crashes mmsim or hangs it, and every one outside
+ * the trace readers' plausibility checks ("report: " and "replay: "
+ * cases, which test_ftrace and test_tracedat_damage hold to their own
+ * rules) is refused clearly.  A few seconds.
+ */
+static void test_bad_inputs_script(void **state)
+{
+	char *m = realpath(test_mmsim_path(), NULL), *dir, cmd[4096];
+	char line[512], last[512] = "";
+	FILE *p;
+	int status;
+
+	(void)state;
+	assert_non_null(m);
+	dir = strdup(m);
+	/* build/MODE/mmsim -> the repository's scripts/ */
+	snprintf(cmd, sizeof(cmd), "%s/../../scripts/bad-inputs.sh %s 2>&1",
+		 dirname(dir), m);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p)) {
+		snprintf(last, sizeof(last), "%s", line);
+		if (!strncmp(line, "HUNG", 4) || !strncmp(line, "SIGNAL", 6) ||
+		    !strncmp(line, "SANITIZER", 9))
+			fail_msg("%s", line);
+		if (!strncmp(line, "NOT REFUSED  ", 13) &&
+		    strncmp(line + 13, "report: ", 8) &&
+		    strncmp(line + 13, "replay: ", 8))
+			fail_msg("%s", line);
+	}
+	status = pclose(p);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) <= 1);
+	assert_non_null(strstr(last, "bad inputs tried: "));
+	assert_non_null(strstr(last, ", 0 crashed or hung\n"));
+	free(dir);
+	free(m);
 }
 
 /* ---- traces that say nonsense ------------------------------------------- */
@@ -498,6 +549,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_report_refuses_nonsense_numbers),
 		cmocka_unit_test(test_report_warns_of_order_refuses_empty),
 		cmocka_unit_test(test_manifest_files_stay_inside_the_directory),
+		cmocka_unit_test(test_bad_inputs_script),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_bad_input -> build/MODE/mmsim */

@@ -18,6 +18,7 @@
 #include "linux/dcache.h"
 #include "linux/mmzone.h"
 #include "linux/slab.h"
+#include "mmsim/boot_params.h"
 #include "mmsim/profile.h"
 #include "report/procfs.h"
 #include "experiment/monitor.h"
@@ -278,14 +279,25 @@ static void test_bad_values_name_the_option(void **state)
 	static const struct {
 		const char *args, *msg;
 	} bad[] = {
-		{ "show zoneinfo --mem 1.5Q", "--mem: '1.5Q' is not a size (e.g. 512M, 2G)" },
-		{ "show zoneinfo --mem 0.1K", "--mem: '0.1K' is not a size" },
+		{ "show zoneinfo --mem 1.5Q", "show: --mem '1.5Q': bad unit 'Q' (a size from 64M to 4T," },
+		{ "show zoneinfo --mem 0.1K", "show: --mem '0.1K': not a whole number of bytes (a size from 64M" },
+		{ "show zoneinfo --mem 10M", "show: --mem '10M': out of range (a size from 64M to 4T, with unit" },
 		{ "show zoneinfo --cpus 1.5", "--cpus: '1.5' is not a CPU count (1-64)" },
 		{ "show zoneinfo --nodes 0", "--nodes: '0' is not a node count" },
-		{ "run --time 60", "run: --time '60': expected a time (60s, 10m)" },
+		{ "run --time 60", "run: --time '60': missing unit (a time from 1ms to 8760h, with unit ns, us, ms, s, m or h)" },
+		/* The range of [run] max_time, which --time stands for: one
+		 * rule, said in full, in every command that takes it. */
+		{ "run --time 1us", "run: --time '1us': out of range (a time from 1ms to 8760h, with unit ns, us, ms, s, m or h)" },
+		{ "run --time 0s", "run: --time '0s': out of range (a time from 1ms to 8760h," },
+		{ "run --time 1000000000000s", "run: --time '1000000000000s': out of range (a time from 1ms to 8760h," },
+		{ "compare --time 999us", "compare: --time '999us': out of range (a time from 1ms to 8760h," },
+		{ "bisect --time 8761h", "bisect: --time '8761h': out of range (a time from 1ms to 8760h," },
+		{ "run --monitor vmstat --monitor-interval 0s", "run: --monitor-interval '0s': out of range (a time from 1ms to 1h," },
+		{ "run --check --check-interval 0s", "run: --check-interval '0s': expected a number of events from 1 to" },
 		{ "run --check --check-interval 1.5", "run: --check-interval '1.5': expected a number" },
 		{ "run --hung-task-timeout 5s", "run: --hung-task-timeout '5s': expected seconds" },
-		{ "validate --sample-interval 100", "validate: --sample-interval: '100': missing unit" },
+		{ "validate --sample-interval 100", "validate: --sample-interval '100': missing unit (a time from 1ms to 1h," },
+		{ "validate --sample-interval 2h", "validate: --sample-interval '2h': out of range (a time from 1ms to 1h," },
 		{ "compare --seeds 5K", "--seeds '5K': expected a whole number from 1 to 100000" },
 	};
 
@@ -431,6 +443,89 @@ static void test_hints_where_a_user_types(void **state)
 	free(version);
 }
 
+/*
+ * The folder's lock names the process holding it.  A lock seen at the
+ * moment it is created (here made the way a holder without hard links
+ * makes it: empty, its "PID HOST" written a moment later) is read again,
+ * not reported as "pid 0".  Then six compares started at once into one
+ * new folder, three times: every one refused for the lock names one of
+ * the others, by a pid that was started.
+ */
+static void test_lock_names_its_holder(void **state)
+{
+	char dir[] = "/tmp/mmsim-cli-lock-XXXXXX", cmd[4096];
+	char *m = realpath(test_mmsim_path(), NULL);
+	int rc;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd), "%s/s.ini", dir);
+	write_file(cmd, small);
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && mkdir held || exit 1; sleep 30 & holder=$!; "
+		 ": > held/.mmsim-lock && "
+		 "{ sleep 0.2; echo \"$holder $(uname -n)\" > held/.mmsim-lock; } & "
+		 "%s compare --scenario s.ini --kernels 2.6.30 --seeds 1 --no-render "
+		 "-j1 --out held > /dev/null 2> held.err; rc=$?; wait $!; kill $holder; "
+		 "test $rc = 2 && grep -q \"in use by another mmsim (pid $holder \" held.err",
+		 dir, m);
+	rc = system(cmd);
+	if (rc) {
+		snprintf(cmd, sizeof(cmd), "cat %s/held.err", dir);
+		(void)system(cmd);
+		fail_msg("a lock being written was not read again for its holder");
+	}
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && bad=0 && for round in 1 2 3; do "
+		 "rm -rf race go pids e.*; mkfifo go; exec 3<>go; "
+		 "for i in 1 2 3 4 5 6; do "
+		 "(exec 3>&-; read x < go; exec %s compare --scenario s.ini "
+		 "--kernels 2.6.30 --seeds 1 --no-render -j1 --out race "
+		 "> /dev/null 2> e.$i) & echo $! >> pids; done; "
+		 "sleep 0.2; exec 3>&-; wait; "
+		 "for i in 1 2 3 4 5 6; do "
+		 "grep -q 'in use by another mmsim' e.$i || continue; "
+		 "pid=$(sed -n 's/.*in use by another mmsim (pid \\([0-9]*\\).*/\\1/p' e.$i); "
+		 "if [ -z \"$pid\" ] || ! grep -qx \"$pid\" pids; then cat e.$i; bad=1; fi; "
+		 "done; done; test $bad = 0", dir, m);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(m);
+}
+
+/*
+ * A machine too large for this host is refused by every boot before it
+ * allocates: show's static boot (show --mem 1T took 40 s and 10 GB
+ * before) and the boot parameters of a run, with the message the
+ * scenario check gives.  The host is set small (128 MiB) so that 8G is
+ * too large anywhere, and cheap to boot were it not refused.
+ */
+static void test_boot_checks_the_host_first(void **state)
+{
+	struct scenario_error serr;
+	struct boot_params bp;
+	struct scenario *sc;
+	char err[512];
+
+	(void)state;
+	sc = scenario_load(NULL, "x86_64", &serr);
+	assert_non_null(sc);
+	sc->machine.mem = 8ULL << 30;
+	scenario_set_host_memory(128ULL << 20);
+	assert_int_equal(machine_boot_static(sc, NULL, err, sizeof(err)), -1);
+	machine_static_exit();
+	assert_non_null(strstr(err, "mem = 8G: the simulated machine needs "));
+	assert_non_null(strstr(err, "more than half of this host's 128 MiB "
+			       "(at most 64 MiB)"));
+	err[0] = 0;
+	assert_int_equal(machine_boot_params(sc, 1, NULL, &bp, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "mem = 8G: the simulated machine needs "));
+	scenario_set_host_memory(0);
+	scenario_free(sc);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,6 +541,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_run_report_says_what_it_measured),
 		cmocka_unit_test(test_typos_and_repeats),
 		cmocka_unit_test(test_hints_where_a_user_types),
+		cmocka_unit_test(test_lock_names_its_holder),
+		cmocka_unit_test(test_boot_checks_the_host_first),
 	};
 	(void)argc;
 	/* build/MODE/tests/test_cli -> build/MODE/mmsim */

@@ -88,10 +88,31 @@ static void test_write_error_fails_the_commit(void **state)
 	assert_int_equal(limited_write("flushed", 8192, 3, true), 0);
 }
 
+/*
+ * A device that takes nothing is refused when it is opened, before the
+ * run whose output it would have been (/dev/full failed only at the
+ * commit, after every run); /dev/null and standard output still open.
+ */
+static void test_full_device_refused_at_open(void **state)
+{
+	struct outfile of;
+
+	(void)state;
+	errno = 0;
+	assert_int_equal(outfile_open(&of, "/dev/full"), -1);
+	assert_int_equal(errno, ENOSPC);
+	assert_string_equal(outfile_error(&of), strerror(ENOSPC));
+	assert_int_equal(outfile_open(&of, "/dev/null"), 0);
+	assert_null(of.tmp_path);
+	fputs("nothing\n", of.fp);
+	assert_int_equal(outfile_commit(&of), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_write_error_fails_the_commit),
+		cmocka_unit_test(test_full_device_refused_at_open),
 	};
 	char cmd[256];
 	int rc;

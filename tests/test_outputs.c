@@ -368,7 +368,8 @@ static void test_trace_into_a_fifo_reaches_its_reader(void **state)
 }
 
 /* A character device is written to, never replaced: a private /dev/full
- * (mknod needs root) reports ENOSPC and stays a device. */
+ * (mknod needs root) is refused with ENOSPC before the run (a write of
+ * nothing says it takes nothing) and stays a device. */
 static void test_json_into_a_device_keeps_the_device(void **state)
 {
 	(void)state;
@@ -376,7 +377,7 @@ static void test_json_into_a_device_keeps_the_device(void **state)
 	if (sh("rm -f full && mknod full c 1 7")) {
 		test_skip_because("mknod needs root (CAP_MKNOD): %s", out);
 	}
-	assert_int_equal(sh("$M run small.ini --json full > /dev/null"), 1);
+	assert_int_equal(sh("$M run small.ini --json full > /dev/null"), 2);
 	assert_non_null(strstr(out, "run: --json full: cannot write: No space left on device"));
 	assert_true(is_type("full", S_IFCHR));
 	/* A private /dev/null: written to, still a device. */
@@ -387,9 +388,9 @@ static void test_json_into_a_device_keeps_the_device(void **state)
 /*
  * The writer under every output file: a write that fails while stdio's
  * buffer fills leaves only the stream's error flag, and the last flush
- * in fclose() may then succeed.  More than a buffer's worth (BUFSIZ is
- * 8 KiB) to /dev/full must fail with ENOSPC at commit; to a regular file
- * past RLIMIT_FSIZE (a full disk as an unprivileged process can have
+ * in fclose() may then succeed.  /dev/full is refused when it is opened
+ * (ENOSPC); more than a buffer's worth (BUFSIZ is 8 KiB) to a regular
+ * file past RLIMIT_FSIZE (a full disk as an unprivileged process can have
  * one: write() fails with EFBIG) it must fail too, leaving the old file
  * whole and no temporary file beside it.
  */
@@ -403,10 +404,8 @@ static void test_outfile_commit_reports_a_failed_write(void **state)
 
 	(void)state;
 	memset(big, 'x', sizeof(big));
-	assert_int_equal(outfile_open(&of, "/dev/full"), 0);
-	fwrite(big, 1, sizeof(big), of.fp);
-	fputs("the tail: flushed cleanly by fclose()\n", of.fp);
-	assert_int_equal(outfile_commit(&of), -1);
+	/* /dev/full says so at once (a write of nothing fails). */
+	assert_int_equal(outfile_open(&of, "/dev/full"), -1);
 	assert_int_equal(errno, ENOSPC);
 	assert_string_equal(outfile_error(&of), strerror(ENOSPC));
 
@@ -436,12 +435,13 @@ static void test_outfile_commit_reports_a_failed_write(void **state)
 }
 
 /*
- * Every writer of run fails on a full device with its option, path and
- * reason, and exit status 1: the JSON, both trace formats, the kern.log
- * (of a run whose allocations fail, so it has lines), the samples, the
- * latency log and a monitor's log (a link to /dev/full).  On a "full
- * disk" (RLIMIT_FSIZE, as above) the file it would replace stays whole
- * and no temporary file is left.
+ * Every writer of run refuses a full device before the run, with its
+ * option, path and reason, and exit status 2: the JSON, both trace
+ * formats, the kern.log, the samples, the latency log and a monitor's
+ * log (a link to /dev/full).  A disk that fills during the run (a file
+ * size limit of 0: RLIMIT_FSIZE, SIGXFSZ ignored, write() fails with
+ * EFBIG) fails each of them at the end with exit status 1; the file it
+ * would replace stays whole and no temporary file is left.
  */
 static void test_every_run_writer_reports_a_full_disk(void **state)
 {
@@ -458,13 +458,29 @@ static void test_every_run_writer_reports_a_full_disk(void **state)
 	write_file("pressure.ini", test_pressure_scenario);
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
 		assert_int_equal(sh("$M run --time 30s %s %s /dev/full > /dev/null",
-				    extra[i], opts[i]), 1);
+				    extra[i], opts[i]), 2);
 		snprintf(want, sizeof(want), "mmsim: run: %s /dev/full: cannot write: "
 			 "No space left on device\n", opts[i]);
 		assert_string_equal(out, want);
+		assert_int_equal(sh("(ulimit -f 0; trap '' XFSZ; $M run --time 30s "
+				    "%s %s limited.out > /dev/null)", extra[i],
+				    opts[i]), 1);
+		snprintf(want, sizeof(want), "mmsim: run: %s limited.out: cannot "
+			 "write: File too large\n", opts[i]);
+		assert_string_equal(out, want);
 	}
-	assert_int_equal(sh("$M run --time 30s --trace /dev/full --trace-format dat > /dev/null"), 1);
+	assert_int_equal(sh("$M run --time 30s --trace /dev/full --trace-format dat > /dev/null"), 2);
 	assert_string_equal(out, "mmsim: run: --trace /dev/full: cannot write: "
+			    "No space left on device\n");
+	assert_int_equal(sh("(ulimit -f 0; trap '' XFSZ; $M run --time 30s --events "
+			    "mm_vmscan_kswapd_wake --trace limited.dat --trace-format dat "
+			    "> /dev/null)"), 1);
+	/* The limit is the process's: the writer's scratch file meets it
+	 * first. */
+	assert_string_equal(out, "mmsim: run: --trace limited.dat: cannot write: "
+			    "its scratch file in /tmp: File too large\n");
+	assert_int_equal(sh("$M run pressure.ini --kern-log /dev/full > /dev/null"), 2);
+	assert_string_equal(out, "mmsim: run: --kern-log /dev/full: cannot write: "
 			    "No space left on device\n");
 	/* A run that prints something to kern.log (an empty log is
 	 * never written to). */
@@ -472,15 +488,16 @@ static void test_every_run_writer_reports_a_full_disk(void **state)
 			    "2.6.30-0000000-force-highorder 2.6.31-0000000-force-highorder; do "
 			    "$M run pressure.ini --kernel $k --kern-log full.log > /dev/null && "
 			    "test -s full.log && break; done && test -s full.log && "
-			    "$M run pressure.ini --kernel $k --kern-log /dev/full > /dev/null"), 1);
-	assert_string_equal(out, "mmsim: run: --kern-log /dev/full: cannot write: "
-			    "No space left on device\n");
+			    "(ulimit -f 0; trap '' XFSZ; $M run pressure.ini --kernel $k "
+			    "--kern-log limited.log > /dev/null)"), 1);
+	assert_string_equal(out, "mmsim: run: --kern-log limited.log: cannot write: "
+			    "File too large\n");
 	assert_int_equal(sh("rm -rf mon && mkdir mon && ln -s /dev/full mon/proc-vmstat-mmsim && "
-			    "$M run --time 30s --monitor vmstat,meminfo --monitor-dir mon > /dev/null"), 1);
-	assert_string_equal(out, "mmsim: run: --monitor mon/proc-vmstat-mmsim: cannot write: "
+			    "$M run --time 30s --monitor vmstat,meminfo --monitor-dir mon > /dev/null"), 2);
+	assert_string_equal(out, "mmsim: run: --monitor: mon/proc-vmstat-mmsim: cannot write: "
 			    "No space left on device\n");
-	/* The monitor that could be written is whole. */
-	assert_int_equal(sh("grep -c '^time: ' mon/proc-meminfo-mmsim"), 0);
+	/* Refused before the run: no monitor was written. */
+	assert_int_equal(sh("test ! -e mon/proc-meminfo-mmsim"), 0);
 	/* A full disk: the old file stays, nothing is left beside it. */
 	assert_int_equal(sh("echo old > r.json && (ulimit -f 16; trap '' XFSZ; "
 			    "$M run --time 30s --json r.json > /dev/null)"), 1);

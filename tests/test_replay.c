@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "linux/mmzone.h"
@@ -1041,6 +1042,40 @@ static void test_tracedat_names_quoted(void **state)
 			       "\\x0amscan at byte "));
 	free(text);
 }
+
+/*
+ * A trace cut short while it is replayed: libtracecmd has the data pages
+ * mapped, and touching one past the new end raises SIGBUS.  The replay
+ * stops with an error naming the file and both sizes instead.
+ */
+static void test_tracedat_cut_under_replay(void **state)
+{
+	struct sim_config sc = { .hz = 250, .seed = 1 };
+	const struct replay_stats *s;
+	const char *path = dat_file();
+	struct replay *r;
+	struct stat st;
+	char err[256], want[256];
+
+	(void)state;
+	boot(&sc, 512, 2);
+	r = replay_open(path, NULL, err, sizeof(err));
+	if (!r)
+		fail_msg("%s", err);
+	/* Both CPUs' pages, the last two of the file, gone. */
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(truncate(path, st.st_size - 2 * DAT_PAGE), 0);
+	replay_start(r);
+	sim_run((sim_time_t)-1);
+	s = replay_stats(r);
+	assert_false(s->done);
+	snprintf(want, sizeof(want), "%s: changed while mmsim read it (%lld "
+		 "bytes when opened, %lld now)", path, (long long)st.st_size,
+		 (long long)st.st_size - 2 * DAT_PAGE);
+	assert_string_equal(s->error, want);
+	replay_close(r);
+	shutdown();
+}
 #else
 static void test_tracedat_names_quoted(void **state)
 {
@@ -1071,7 +1106,40 @@ static void test_tracedat_replay(void **state)
 	test_skip_because("mmsim was built without libtracecmd: %s",
 			  tracedat_support());
 }
+
+static void test_tracedat_cut_under_replay(void **state)
+{
+	(void)state;
+	test_skip_because("mmsim was built without libtracecmd: %s",
+			  tracedat_support());
+}
 #endif
+
+/* A text trace cut between the first pass and the replay reads short:
+ * the end it reaches is not the file's, and the replay says so. */
+static void test_text_cut_between_passes(void **state)
+{
+	struct sim_config sc = { .hz = 250, .seed = 1 };
+	const char *path = test_tmp_file(hand_trace);
+	const struct replay_stats *s;
+	struct replay *r;
+	char err[256];
+
+	(void)state;
+	boot(&sc, 512, 2);
+	r = replay_open(path, NULL, err, sizeof(err));
+	if (!r)
+		fail_msg("%s", err);
+	assert_int_equal(truncate(path, 100), 0);
+	replay_start(r);
+	sim_run((sim_time_t)-1);
+	s = replay_stats(r);
+	assert_false(s->done);
+	assert_non_null(strstr(s->error, "changed while mmsim read it ("));
+	assert_non_null(strstr(s->error, " bytes when opened, 100 now)"));
+	replay_close(r);
+	shutdown();
+}
 
 int main(void)
 {
@@ -1086,6 +1154,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_tracedat_parse, teardown),
 		cmocka_unit_test_teardown(test_tracedat_replay, teardown),
 		cmocka_unit_test_teardown(test_tracedat_damaged_values, teardown),
+		cmocka_unit_test_teardown(test_tracedat_cut_under_replay, teardown),
+		cmocka_unit_test_teardown(test_text_cut_between_passes, teardown),
 	};
 
 	return cmocka_run_group_tests_name("replay", tests, NULL, NULL);

@@ -115,12 +115,59 @@ static void test_sizes_as_people_write_them(void **state)
 	assert_int_equal(parse_size("512MiBs", &v, why, sizeof(why)), -1);
 }
 
+/*
+ * The one range rule of sizes and times: the ends are in, one past them
+ * is out, and so is a value too large to hold; the reasons of the parser
+ * are kept; the range is said as the scenario's messages say it.
+ */
+static void test_ranges(void **state)
+{
+	char why[64], expect[160];
+	uint64_t v = 7;
+
+	(void)state;
+	assert_int_equal(parse_time_range("1ms", 1000000, 3600000000000ULL, &v,
+					  why, sizeof(why)), 0);
+	assert_int_equal(v, 1000000);
+	assert_int_equal(parse_time_range("1h", 1000000, 3600000000000ULL, &v,
+					  why, sizeof(why)), 0);
+	assert_int_equal(v, 3600000000000ULL);
+	v = 7;
+	assert_int_equal(parse_time_range("999999ns", 1000000, 3600000000000ULL,
+					  &v, why, sizeof(why)), -1);
+	assert_string_equal(why, "out of range");
+	assert_int_equal(v, 7);		/* untouched */
+	assert_int_equal(parse_time_range("3600000000001ns", 1000000,
+					  3600000000000ULL, &v, why, sizeof(why)), -1);
+	assert_string_equal(why, "out of range");
+	assert_int_equal(parse_time_range("1000000000000000s", 0, INT64_MAX, &v,
+					  why, sizeof(why)), -1);
+	assert_string_equal(why, "out of range");
+	assert_int_equal(parse_time_range("60", 0, INT64_MAX, &v, why, sizeof(why)), -1);
+	assert_string_equal(why, "missing unit");
+	assert_int_equal(parse_size_range("64M", 64 * MiB, 4 * TiB, &v, why,
+					  sizeof(why)), 0);
+	assert_int_equal(parse_size_range("65535K", 64 * MiB, 4 * TiB, &v, why,
+					  sizeof(why)), -1);
+	assert_string_equal(why, "out of range");
+	assert_int_equal(parse_size_memparse_range("67108864", 64 * MiB, 4 * TiB,
+						   &v, why, sizeof(why)), 0);
+	assert_int_equal(v, 64 * MiB);
+	expect_time(expect, sizeof(expect), 1000000, 8760ULL * 3600000000000ULL);
+	assert_string_equal(expect, "a time from 1ms to 8760h, with unit ns, us, "
+			    "ms, s, m or h");
+	expect_size(expect, sizeof(expect), 64 * MiB, 4 * TiB, 4 * KiB);
+	assert_string_equal(expect, "a size from 64M to 4T, a multiple of 4K, "
+			    "with unit B, K, M, G or T");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counts),
 		cmocka_unit_test(test_memparse_sizes),
 		cmocka_unit_test(test_sizes_as_people_write_them),
+		cmocka_unit_test(test_ranges),
 	};
 
 	return cmocka_run_group_tests_name("units", tests, NULL, NULL);

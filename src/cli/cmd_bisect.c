@@ -57,6 +57,7 @@ static const char usage[] =
 	"                   a switch set by hand on A only, or on B only\n"
 	"                   (repeatable; 'mmsim run --switch' sets them the same way)\n"
 	"  --time TIME      stop every run after TIME of simulated time at most\n"
+	"                   (1ms to 8760h, as the scenario's [run] max_time)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder: bisect.txt, bisect.json, index.html\n"
 	"                   with a bar chart (default ./" DEFAULT_OUT ")\n"
@@ -166,15 +167,11 @@ int cmd_bisect(int argc, char **argv)
 		case OPT_MEASURE: o.measure = optarg; break;
 		case OPT_SCENARIO: o.scenario_path = optarg; break;
 		case OPT_ARCH: o.arch = optarg; break;
-		case OPT_TIME: {
-			char why[64];
-
-			if (parse_time(optarg, &o.max_time, why, sizeof(why)) ||
-			    !o.max_time)
-				return usage_error("bisect: --time '%s': expected a time (60s, 10m)",
-						   optarg);
+		case OPT_TIME:
+			if (cli_time_key("bisect: --time", optarg, "run", "max_time",
+					 &o.max_time))
+				return 2;
 			break;
-		}
 		case 'j':
 			if (cli_count("-j", optarg, 1, 4096, &n))
 				return 2;

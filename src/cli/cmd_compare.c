@@ -59,7 +59,7 @@ static const char compare_usage[] =
 	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
 	"  --time TIME      stop every run after TIME (60s, 10m) of simulated time\n"
 	"                   at the latest, as 'mmsim run --time' (default: the\n"
-	"                   scenario's [run] max_time)\n"
+	"                   scenario's [run] max_time; 1ms to 8760h as it)\n"
 	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
 	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
 	"                   --emit-jobs ./" DEFAULT_JOBS_OUT ")\n"
@@ -181,12 +181,12 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 			break;
 		case OPT_SCENARIO: o->exp.scenario_path = optarg; break;
 		case OPT_TIME: {
-			char why[64];
+			char what[64];
 
-			if (parse_time(optarg, &o->exp.max_time, why, sizeof(why)) ||
-			    !o->exp.max_time)
-				return usage_error("%s: --time '%s': expected a time "
-						   "(60s, 10m)", cmd, optarg);
+			snprintf(what, sizeof(what), "%s: --time", cmd);
+			if (cli_time_key(what, optarg, "run", "max_time",
+					 &o->exp.max_time))
+				return 2;
 			break;
 		}
 		case OPT_ARCH: o->exp.arch = optarg; break;

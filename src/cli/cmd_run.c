@@ -50,14 +50,15 @@ static void run_help(FILE *f)
 	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
 	      "  --seed N           random seed (default: the scenario's)\n"
 	      "  --time TIME        stop after TIME (60s, 10m) of simulated time at the\n"
-	      "                     latest (default: the scenario's [run] max_time)\n"
+	      "                     latest, 1ms to 8760h as [run] max_time (default:\n"
+	      "                     the scenario's max_time)\n"
 	      "  --vmstat           print /proc/vmstat at the end\n"
 	      "  --slabinfo         print /proc/slabinfo at the end\n"
 	      "  --meminfo          print /proc/meminfo at the end (docs/proc.md)\n"
 	      "  --monitor LIST     snapshots of /proc files during the run, as MMTests'\n"
 	      "                     monitors write them: vmstat, buddyinfo, zoneinfo,\n"
 	      "                     meminfo, pagetypeinfo, slabinfo (docs/monitors.md)\n"
-	      "  --monitor-interval TIME  between snapshots (default 10s)\n"
+	      "  --monitor-interval TIME  between snapshots, 1ms to 1h (default 10s)\n"
 	      "  --monitor-dir DIR  where the monitor logs go (default: .)\n"
 	      "  --kern-log FILE    write the kern.log: allocation failure reports, hung\n"
 	      "                     tasks and OOM kills (kernel text)\n"
@@ -599,6 +600,11 @@ struct run_args {
 	char switches[512];		/* --switch NAME=VALUE ... */
 };
 
+/* --check-interval as a time: at least a microsecond of simulated time
+ * between two checks, at most the longest run. */
+#define CHECK_PERIOD_MIN	1000ULL
+#define CHECK_PERIOD_MAX	(8760ULL * 3600 * 1000000000)
+
 /* A plain number counts engine events; a number with a unit is a time. */
 static int parse_check_interval(const char *arg, struct run_options *opt)
 {
@@ -609,7 +615,8 @@ static int parse_check_interval(const char *arg, struct run_options *opt)
 		opt->check_interval = n;
 		return 0;
 	}
-	if (parse_time(arg, &n, why, sizeof(why)) || !n)
+	if (parse_time_range(arg, CHECK_PERIOD_MIN, CHECK_PERIOD_MAX, &n, why,
+			     sizeof(why)))
 		return -1;
 	opt->check_period = n;
 	return 0;
@@ -653,7 +660,7 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_options o;
-	char why[64], why2[160];
+	char why2[160];
 	uint64_t n;
 	int c;
 
@@ -687,10 +694,10 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				return usage_error("run: --monitor: %s", why2);
 			break;
 		case OPT_MONITOR_INTERVAL:
-			if (parse_time(optarg, &a->monitor_interval, why, sizeof(why)) ||
-			    !a->monitor_interval)
-				return usage_error("run: --monitor-interval '%s': expected a "
-						   "time (10s, 500ms)", optarg);
+			/* A monitor samples as the run's time series does. */
+			if (cli_time_key("run: --monitor-interval", optarg, "run",
+					 "sample_interval", &a->monitor_interval))
+				return 2;
 			break;
 		case OPT_MONITOR_DIR: a->monitor_dir = optarg; break;
 		case OPT_KERN_LOG: a->kern_log = optarg; break;
@@ -709,14 +716,18 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 		case OPT_CHECK: a->opt.check = true; break;
 		case OPT_EXPLAIN: a->explain = true; break;
 		case OPT_CHECK_INTERVAL:
-			if (parse_check_interval(optarg, &a->opt))
-				return usage_error("run: --check-interval '%s': expected a number of "
-						   "events or a time (100ms, 1s)", optarg);
+			if (parse_check_interval(optarg, &a->opt)) {
+				expect_time(why2, sizeof(why2), CHECK_PERIOD_MIN,
+					    CHECK_PERIOD_MAX);
+				return usage_error("run: --check-interval '%s': expected a "
+						   "number of events from 1 to %lld, or %s",
+						   optarg, (long long)INT64_MAX, why2);
+			}
 			break;
 		case OPT_TIME:
-			if (parse_time(optarg, &a->max_time, why, sizeof(why)) || !a->max_time)
-				return usage_error("run: --time '%s': expected a time (60s, 10m)",
-						   optarg);
+			if (cli_time_key("run: --time", optarg, "run", "max_time",
+					 &a->max_time))
+				return 2;
 			break;
 		case OPT_HUNG_TASK_TIMEOUT:
 			if (!cli_count_ok(optarg, 0, 86400ULL * 365, &n))

@@ -106,6 +106,7 @@ int cmd_show(int argc, char **argv)
 	const char *kernel = NULL;
 	bool profile_given = false, mem_given = false;
 	struct cli_options o;
+	const struct param_spec *sp;
 	struct scenario *sc;
 	char why[512];
 	uint64_t mem = 0, n;
@@ -129,9 +130,12 @@ int cmd_show(int argc, char **argv)
 			profile_given = true;
 			break;
 		case OPT_MEM:
-			if (parse_size_memparse(optarg, &mem, why, sizeof(why)))
-				return usage_error("--mem: '%s' is not a size (e.g. 512M, 2G)",
-						   optarg);
+			/* The scenario's mem range; each architecture's own
+			 * limit is the boot's to say. */
+			sp = scenario_key_spec("machine", "mem");
+			if (cli_size("show: --mem", optarg, (uint64_t)sp->min,
+				     (uint64_t)sp->max, &mem))
+				return 2;
 			mem_given = true;
 			break;
 		case OPT_CPUS:

@@ -32,6 +32,8 @@ static void usage(FILE *f)
 	      "  -j, --jobs N   simulations at once (default 2)\n"
 	      "  --out FILE     the report (default: stdout); each run's measures\n"
 	      "                 are kept in FILE.runs/ until the report is written\n"
+	      "                 (FILE a regular file or a new one: a device or a\n"
+	      "                 pipe gets the report only, nothing beside it)\n"
 	      "  --resume       after an interrupt (Ctrl-C, SIGTERM, a full disk):\n"
 	      "                 the same options again, and only the runs not kept\n"
 	      "                 in FILE.runs/ run; the report is the one an\n"
@@ -98,7 +100,7 @@ int cmd_validate(int argc, char **argv)
 	struct cli_options opts;
 	struct outfile of;
 	uint64_t n;
-	char err[512], why[64], *end;
+	char err[512], *end;
 	int c;
 
 	o.progress = isatty(STDERR_FILENO);
@@ -132,10 +134,9 @@ int cmd_validate(int argc, char **argv)
 				return usage_error("validate: --alpha: '%s' is not in (0, 1)", optarg);
 			break;
 		case OPT_SAMPLE_INTERVAL:
-			if (parse_time(optarg, &o.sample_interval, why, sizeof(why)))
-				return usage_error("validate: --sample-interval: '%s': %s", optarg, why);
-			if (o.sample_interval < 1000000ULL || o.sample_interval > 3600000000000ULL)
-				return usage_error("validate: --sample-interval: '%s' is not from 1ms to 1h", optarg);
+			if (cli_time_key("validate: --sample-interval", optarg, "run",
+					 "sample_interval", &o.sample_interval))
+				return 2;
 			break;
 		case OPT_DATE: o.date = optarg; break;
 		case OPT_COMMIT: o.commit = optarg; break;
@@ -205,7 +206,21 @@ int cmd_validate(int argc, char **argv)
 		return usage_error("validate: --out %s: cannot write: %s", out,
 				   outfile_error(&of));
 	}
-	if (out) {
+	/*
+	 * Kept runs go beside a regular file only: a device or a FIFO
+	 * (/dev/full, a pipe) has no folder of its own beside it, and
+	 * FILE.runs/ there would be created in /dev or wherever the pipe
+	 * is.  Such a report is written straight through, runs not kept.
+	 */
+	if (out && !of.tmp_path && resume) {
+		outfile_abort(&of);
+		if (ensemble)
+			validate_ensemble_free(&ens);
+		return usage_error("validate: --resume: --out %s is not a regular "
+				   "file, so no runs were kept beside it (FILE.runs/)",
+				   out);
+	}
+	if (out && of.tmp_path) {
 		runs = xasprintf("%s.runs", out);
 		/* Runs kept by an earlier invocation are taken only when
 		 * asked (and only from this build: the key hashes it). */

@@ -6,8 +6,10 @@
 #include <unistd.h>
 #include "commands.h"
 #include "options.h"
-#include "report/outfile.h"
 #include "experiment/pool.h"
+#include "report/outfile.h"
+#include "scenario/param.h"
+#include "scenario/scenario.h"
 #include "scenario/suggest.h"
 #include "scenario/units.h"
 #include "util/xalloc.h"
@@ -174,6 +176,37 @@ int cli_count(const char *what, const char *arg, uint64_t min, uint64_t max,
 	return usage_error("%s '%s': expected a whole number from %llu to %llu",
 			   what, arg, (unsigned long long)min,
 			   (unsigned long long)max);
+}
+
+int cli_time(const char *what, const char *arg, uint64_t min, uint64_t max,
+	     uint64_t *out)
+{
+	char why[64], expect[128];
+
+	if (!parse_time_range(arg, min, max, out, why, sizeof(why)))
+		return 0;
+	expect_time(expect, sizeof(expect), min, max);
+	return usage_error("%s '%s': %s (%s)", what, arg, why, expect);
+}
+
+int cli_size(const char *what, const char *arg, uint64_t min, uint64_t max,
+	     uint64_t *out)
+{
+	char why[64], expect[160];
+
+	if (!parse_size_memparse_range(arg, min, max, out, why, sizeof(why)))
+		return 0;
+	expect_size(expect, sizeof(expect), min, max, 0);
+	return usage_error("%s '%s': %s (%s; a number alone is bytes, as the "
+			   "kernel's mem=)", what, arg, why, expect);
+}
+
+int cli_time_key(const char *what, const char *arg, const char *section,
+		 const char *key, uint64_t *out)
+{
+	const struct param_spec *sp = scenario_key_spec(section, key);
+
+	return cli_time(what, arg, (uint64_t)sp->min, (uint64_t)sp->max, out);
 }
 
 bool cli_arch_ok(const char *arg)

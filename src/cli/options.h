@@ -87,6 +87,22 @@ int cli_count(const char *what, const char *arg, uint64_t min, uint64_t max,
 /* The same check without a message, for commands with their own words. */
 bool cli_count_ok(const char *arg, uint64_t min, uint64_t max, uint64_t *out);
 
+/*
+ * A time from @min to @max ns (src/scenario/units.c parse_time_range(),
+ * the rule scenario files follow); 0, or 2 after "WHAT 'ARG': WHY (a time
+ * from MIN to MAX, with unit ns, us, ms, s, m or h)".  cli_time_key()
+ * takes the range of the scenario key the option stands for ("run",
+ * "max_time" for --time), so that the option and the key accept the same
+ * values.  cli_size() reads a size as the kernel's mem= (a number alone
+ * is bytes).
+ */
+int cli_time(const char *what, const char *arg, uint64_t min, uint64_t max,
+	     uint64_t *out);
+int cli_time_key(const char *what, const char *arg, const char *section,
+		 const char *key, uint64_t *out);
+int cli_size(const char *what, const char *arg, uint64_t min, uint64_t max,
+	     uint64_t *out);
+
 /* "x86" or "x86_64", the two architectures mmsim boots. */
 bool cli_arch_ok(const char *arg);
 

@@ -67,7 +67,10 @@ static void walk(const char *dir, const char *rel, struct names *files,
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		if (!*rel && (!strcmp(de->d_name, OUTDIR_LOCK) ||
+		/* The lock, another command's lock being made
+		 * (".mmsim-lock.PID") and the manifest. */
+		if (!*rel && (!strncmp(de->d_name, OUTDIR_LOCK,
+				       strlen(OUTDIR_LOCK)) ||
 			      !strcmp(de->d_name, OUTDIR_MANIFEST)))
 			continue;
 		r = path_join(rel, de->d_name);
@@ -94,6 +97,79 @@ static void walk(const char *dir, const char *rel, struct names *files,
 
 /* ---- the lock ----------------------------------------------------------- */
 
+/*
+ * The lock appears with its holder already written in it: "PID HOST" is
+ * written to DIR/.mmsim-lock.PID, which is then link()ed to the lock's
+ * name (link(2) fails with EEXIST when the lock is there, atomically, as
+ * open's O_EXCL does).  Created with O_EXCL and written after, a lock
+ * could be read empty by a second command started at the same moment,
+ * which then named "pid 0" as its holder.  A filesystem without hard
+ * links falls back to O_EXCL, and an empty lock read there is read again
+ * for a moment before it is reported.
+ */
+static int create_lock(const char *path, const char *text, size_t n)
+{
+	char *tmp = xasprintf("%s.%ld", path, (long)getpid());
+	int fd, rc = -1, err;
+
+	unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		rc = write(fd, text, n) == (ssize_t)n ? 0 : -1;
+		err = errno;
+		close(fd);
+		if (!rc) {
+			rc = link(tmp, path);
+			err = errno;
+		}
+		unlink(tmp);
+		free(tmp);
+		errno = err;
+		if (!rc || (errno != EPERM && errno != ENOTSUP &&
+			    errno != EOPNOTSUPP && errno != EXDEV))
+			return rc;
+	} else {
+		free(tmp);
+		if (errno != EPERM && errno != EACCES && errno != EROFS)
+			return -1;
+	}
+	/* No hard links here. */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, n) != (ssize_t)n) {
+		err = errno;
+		close(fd);
+		unlink(path);
+		errno = err;
+		return -2;
+	}
+	close(fd);
+	return 0;
+}
+
+/* The holder written in the lock at @path: its pid (0: none written). */
+static long read_lock(const char *path, char *host, size_t len)
+{
+	char fmt[16];
+	long pid = 0;
+
+	snprintf(fmt, sizeof(fmt), "%%ld %%%zus", len - 1);
+	for (int tries = 0; tries < 50 && pid <= 0; tries++) {
+		FILE *f = fopen(path, "r");
+
+		*host = 0;
+		if (!f)
+			return 0;
+		if (fscanf(f, fmt, &pid, host) < 1)
+			pid = 0;
+		fclose(f);
+		if (pid <= 0)
+			usleep(10000);
+	}
+	return pid;
+}
+
 static int take_lock(const char *dir)
 {
 	char *path = path_join(dir, OUTDIR_LOCK), host[256] = "";
@@ -101,48 +177,43 @@ static int take_lock(const char *dir)
 
 	gethostname(host, sizeof(host) - 1);
 	for (int tries = 0; tries < 2; tries++) {
-		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 		char text[320], other_host[256] = "";
-		long pid = 0;
-		FILE *f;
+		int n = snprintf(text, sizeof(text), "%ld %s\n", (long)getpid(), host);
+		long pid;
+		int made = create_lock(path, text, (size_t)n);
 
-		if (fd >= 0) {
-			int n = snprintf(text, sizeof(text), "%ld %s\n",
-					 (long)getpid(), host);
-
-			if (write(fd, text, (size_t)n) != n) {
-				rc = usage_error("%s: cannot write: %s", path,
-						 strerror(errno));
-				close(fd);
-				unlink(path);
-			} else {
-				close(fd);
-			}
+		if (!made) {
 			free(path);
-			return rc;
+			return 0;
+		}
+		if (made == -2) {
+			rc = usage_error("%s: cannot write: %s", path, strerror(errno));
+			break;
 		}
 		if (errno != EEXIST) {
 			rc = usage_error("%s: cannot create the folder's lock: %s", path,
 					 strerror(errno));
 			break;
 		}
-		f = fopen(path, "r");
-		if (f) {
-			if (fscanf(f, "%ld %255s", &pid, other_host) < 1)
-				pid = 0;
-			fclose(f);
-		}
+		pid = read_lock(path, other_host, sizeof(other_host));
 		/* A process of this host that is gone: a stale lock. */
 		if (pid > 0 && !strcmp(other_host, host) &&
 		    kill((pid_t)pid, 0) && errno == ESRCH) {
 			unlink(path);
 			continue;
 		}
-		rc = usage_error("%s: in use by another mmsim (pid %ld%s%s, %s); one "
-				 "folder takes one command at a time: wait for it or "
-				 "choose another --out (remove the lock only if that "
-				 "process is gone)", dir, pid, *other_host ? " on " : "",
-				 other_host, path);
+		if (pid <= 0)
+			rc = usage_error("%s: in use by another mmsim (%s names no "
+					 "process); one folder takes one command at a "
+					 "time: wait for it or choose another --out "
+					 "(remove the lock only if no mmsim writes there)",
+					 dir, path);
+		else
+			rc = usage_error("%s: in use by another mmsim (pid %ld%s%s, %s); "
+					 "one folder takes one command at a time: wait for "
+					 "it or choose another --out (remove the lock only "
+					 "if that process is gone)", dir, pid,
+					 *other_host ? " on " : "", other_host, path);
 		break;
 	}
 	if (!rc)

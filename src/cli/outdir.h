@@ -5,8 +5,11 @@
  * own files ever removed.
  *
  *   DIR/.mmsim-lock      "PID HOST": held while a command writes DIR; a
- *                        second command is refused; a lock whose process
- *                        is gone (same host) is stale and taken over
+ *                        second command is refused, naming the holder
+ *                        (the lock appears with its text: written as
+ *                        .mmsim-lock.PID, then linked); a lock whose
+ *                        process is gone (same host) is stale and taken
+ *                        over
  *   DIR/.mmsim-manifest  every file the last command wrote, one relative
  *                        path a line: what --force removes, and nothing
  *                        else

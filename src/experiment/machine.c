@@ -34,9 +34,17 @@ struct machine *current_machine;
 
 #define SECTOR_SHIFT 9
 
-void machine_mem_config(const struct scenario *sc, struct mem_config *mc)
+int machine_mem_config(const struct scenario *sc, struct mem_config *mc,
+		       char *err, size_t len)
 {
 	memset(mc, 0, sizeof(*mc));
+	/*
+	 * Every boot comes here before it allocates anything: a machine
+	 * too large for this host is refused now, not after minutes of
+	 * filling memmap ('show --mem 1T', a calibrated mem).
+	 */
+	if (scenario_check_host(sc, err, len))
+		return -1;
 	mc->arch = arch_lookup(scenario_arch_names[sc->machine.arch]);
 	mc->mem_bytes = sc->machine.mem;
 	mc->nr_cpus = (unsigned int)sc->machine.cpus;
@@ -48,13 +56,15 @@ void machine_mem_config(const struct scenario *sc, struct mem_config *mc)
 	for (int i = 0; i < sc->vm.lowmem_reserve_ratio.n && i < MAX_NR_ZONES; i++)
 		mc->lowmem_reserve_ratio[i] = (unsigned int)sc->vm.lowmem_reserve_ratio.v[i];
 	mc->percpu_pagelist_fraction = (unsigned int)sc->vm.percpu_pagelist_fraction;
+	return 0;
 }
 
 int machine_boot_memory(const struct scenario *sc, char *err, size_t len)
 {
 	struct mem_config mc;
 
-	machine_mem_config(sc, &mc);
+	if (machine_mem_config(sc, &mc, err, len))
+		return -1;
 	if (mem_init(&mc)) {
 		snprintf(err, len, "%s", mem_init_error());
 		return -1;
@@ -267,7 +277,8 @@ int machine_boot_params(const struct scenario *sc, uint64_t seed,
 	bp->dirty_writeback_centisecs =
 		(unsigned int)sc->vm.dirty_writeback_centisecs;
 	bp->slab = (enum slab_allocator)sc->machine.slab;
-	machine_mem_config(sc, &bp->mem);
+	if (machine_mem_config(sc, &bp->mem, err, len))
+		return -1;
 	bp->sim.hz = (unsigned int)sc->machine.hz;
 	bp->sim.nr_cpus = (unsigned int)sc->machine.cpus;
 	bp->sim.threads_per_core = (unsigned int)sc->machine.threads_per_core;

@@ -33,9 +33,11 @@ struct machine {
 /* The machine running now (one per process). */
 extern struct machine *current_machine;
 
-/* The memory layout and sysctls @sc asks mem_init() for. */
+/* The memory layout and sysctls @sc asks mem_init() for: 0, or -1 and
+ * @err when this host cannot hold the machine (scenario_check_host()). */
 struct mem_config;
-void machine_mem_config(const struct scenario *sc, struct mem_config *mc);
+int machine_mem_config(const struct scenario *sc, struct mem_config *mc,
+		       char *err, size_t len);
 
 /*
  * What @sc, with kernel @profile (NULL: the scenario's) and @seed, hands

@@ -342,8 +342,9 @@ static int start_workloads(struct machine *m, char *err, size_t len)
 
 		w->started = sim_now();
 		if (w->ops->start(w)) {
-			snprintf(err, len, "task %s: program %s could not start",
-				 w->name, w->ops->name);
+			snprintf(err, len, "task %s: program %s could not start%s%s",
+				 w->name, w->ops->name, w->error[0] ? ": " : "",
+				 w->error);
 			return -1;
 		}
 	}
@@ -492,6 +493,19 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	if (mm_violation.hit) {
 		snprintf(err, len, "invariant violated: %s", mm_violation.invariant);
 		goto out;
+	}
+	/*
+	 * A program its input failed under (a replay whose trace was cut
+	 * or rewritten while it ran) did not run what the scenario says:
+	 * the run fails, naming why.
+	 */
+	for (size_t i = 0; i < state.m.workloads.nr; i++) {
+		const struct workload *w = &state.m.workloads.w[i];
+
+		if (w->error[0]) {
+			snprintf(err, len, "task %s: %s", w->name, w->error);
+			goto out;
+		}
 	}
 	collect(&state.m, res);
 	if (opt->vmstat_text)

@@ -50,7 +50,7 @@ static uint64_t host_memory(void)
  * memory (mem_init() refuses struct pages beyond that at boot; this says
  * so up front, with the swap slots counted too).
  */
-static int check_host(const struct scenario *sc, struct scenario_error *err)
+int scenario_check_host(const struct scenario *sc, char *why, size_t len)
 {
 	uint64_t host = host_memory(), pages = sc->machine.mem / PAGE_SIZE;
 	uint64_t per_page = sizeof(struct page) + PAGE_SIDE_BYTES;
@@ -61,13 +61,22 @@ static int check_host(const struct scenario *sc, struct scenario_error *err)
 	if (!host || need <= host / 2)
 		return 0;
 	format_size(mem, sizeof(mem), sc->machine.mem);
+	snprintf(why, len, "mem = %s: the simulated machine needs %" PRIu64
+		 " MiB of host memory (%" PRIu64 " pages x %" PRIu64 " bytes + %"
+		 PRIu64 " swap slots x %zu bytes), more than half of this host's %"
+		 PRIu64 " MiB (at most %" PRIu64 " MiB)", mem, need >> 20, pages,
+		 per_page, slots, SWAP_SLOT_BYTES, host >> 20, (host / 2) >> 20);
+	return -1;
+}
+
+static int check_host(const struct scenario *sc, struct scenario_error *err)
+{
+	char why[400];
+
+	if (!scenario_check_host(sc, why, sizeof(why)))
+		return 0;
 	return scenario_errorf(sc, scenario_key_line(sc, "machine", "mem"), err,
-			       "mem = %s: the simulated machine needs %" PRIu64
-			       " MiB of host memory (%" PRIu64 " pages x %" PRIu64
-			       " bytes + %" PRIu64 " swap slots x %zu bytes), more "
-			       "than half of this host's %" PRIu64 " MiB (at most %"
-			       PRIu64 " MiB)", mem, need >> 20, pages, per_page,
-			       slots, SWAP_SLOT_BYTES, host >> 20, (host / 2) >> 20);
+			       "%s", why);
 }
 
 struct footprint {

@@ -35,6 +35,14 @@ struct scenario *scenario_load_text(const char *text, const char *name,
  * Tests set the host's memory (bytes; 0: sysconf again).
  */
 void scenario_set_host_memory(uint64_t bytes);
+/*
+ * The first of those checks alone, for a scenario changed since it was
+ * loaded ('show --mem', calibrate's values): 0, or -1 and @why "mem = 1T:
+ * the simulated machine needs N MiB of host memory (...), more than half
+ * of this host's M MiB (at most K MiB)".  Every boot makes it
+ * (machine_mem_config()), before anything is allocated.
+ */
+int scenario_check_host(const struct scenario *sc, char *why, size_t len);
 
 /*
  * The program of @task and its keys read into a fresh params struct

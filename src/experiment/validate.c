@@ -180,7 +180,8 @@ static int read_watermarks(struct variant *w, char *err, size_t len)
 	struct zone *zone;
 
 	/* As machine_boot() would, so these are the run's watermarks. */
-	machine_mem_config(w->sc, &mc);
+	if (machine_mem_config(w->sc, &mc, err, len))
+		return -1;
 	if (mem_init(&mc)) {
 		snprintf(err, len, "%s", mem_init_error());
 		mem_exit();

@@ -199,6 +199,7 @@ int outfile_stdout_error(void)
 static int open_stream(struct outfile *of, const char *path)
 {
 	struct sink *s;
+	struct stat st;
 	int fd;
 
 	if (outfile_is_stdout(path)) {
@@ -209,6 +210,17 @@ static int open_stream(struct outfile *of, const char *path)
 	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return fail(of, errno, NULL);
+	/*
+	 * A device that takes nothing says so to a write of nothing
+	 * (/dev/full: ENOSPC), where /dev/null and a terminal take it: the
+	 * output is refused now, before the run it would have come after.
+	 */
+	if (!fstat(fd, &st) && S_ISCHR(st.st_mode) && write(fd, "", 0) < 0) {
+		int err = errno;
+
+		close(fd);
+		return fail(of, err, NULL);
+	}
 	of->fp = sink_open(fd, &s);
 	if (!of->fp) {
 		close(fd);

@@ -10,7 +10,9 @@
  *                                    that way, the link stays a link
  *   a FIFO or a character device     written to directly, as a stream
  *   (/dev/null, a terminal, a pipe)  (nothing to rename; opening a FIFO
- *                                    waits for its reader)
+ *                                    waits for its reader); a device
+ *                                    that refuses a write of nothing
+ *                                    (/dev/full) is refused at open
  *   "-", or the file standard        standard output itself
  *   output already is (/dev/stdout)
  *

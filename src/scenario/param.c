@@ -21,26 +21,16 @@
 /* What a valid value looks like, for the "(...)" part of a message. */
 void param_expect(const struct param_spec *sp, char *buf, size_t len)
 {
-	char lo[24], hi[24], al[24] = "";
+	char lo[24], hi[24];
 	size_t n;
 
 	switch (sp->type) {
 	case PARAM_SIZE:
-		format_size(lo, sizeof(lo), (uint64_t)sp->min);
-		format_size(hi, sizeof(hi), (uint64_t)sp->max);
-		n = (size_t)snprintf(buf, len, "a size from %s to %s", lo, hi);
-		if (sp->align > 1 && n < len) {
-			format_size(al, sizeof(al), sp->align);
-			n += (size_t)snprintf(buf + n, len - n, ", a multiple of %s", al);
-		}
-		if (n < len)
-			snprintf(buf + n, len - n, ", with unit B, K, M, G or T");
+		expect_size(buf, len, (uint64_t)sp->min, (uint64_t)sp->max,
+			    sp->align);
 		break;
 	case PARAM_TIME:
-		format_time(lo, sizeof(lo), (uint64_t)sp->min);
-		format_time(hi, sizeof(hi), (uint64_t)sp->max);
-		snprintf(buf, len, "a time from %s to %s, with unit ns, us, ms, s, m or h",
-			 lo, hi);
+		expect_time(buf, len, (uint64_t)sp->min, (uint64_t)sp->max);
 		break;
 	case PARAM_INT:
 		snprintf(buf, len, "an integer from %" PRId64 " to %" PRId64,
@@ -145,14 +135,14 @@ static int parse_until(const struct param_spec *sp, const char *text,
 		} else {
 			uint64_t t;
 
-			if (parse_time(item, &t, why, len))
-				return -1;
-			if (u->time) {
-				snprintf(why, len, "more than one time");
+			if (parse_time_range(item, (uint64_t)sp->min,
+					     (uint64_t)sp->max, &t, why, len)) {
+				if (!strcmp(why, "out of range"))
+					snprintf(why, len, "time out of range");
 				return -1;
 			}
-			if (t < (uint64_t)sp->min || t > (uint64_t)sp->max) {
-				snprintf(why, len, "time out of range");
+			if (u->time) {
+				snprintf(why, len, "more than one time");
 				return -1;
 			}
 			u->time = t;
@@ -232,15 +222,9 @@ int param_parse(const struct param_spec *sp, const char *text,
 	switch (sp->type) {
 	case PARAM_SIZE:
 	case PARAM_TIME:
-		if ((sp->type == PARAM_SIZE ? parse_size : parse_time)(text, &v.u64, why, len)) {
-			if (!strcmp(why, "too large"))
-				snprintf(why, len, "out of range");
+		if ((sp->type == PARAM_SIZE ? parse_size_range : parse_time_range)
+		    (text, (uint64_t)sp->min, (uint64_t)sp->max, &v.u64, why, len))
 			return -1;
-		}
-		if (v.u64 < (uint64_t)sp->min || v.u64 > (uint64_t)sp->max) {
-			snprintf(why, len, "out of range");
-			return -1;
-		}
 		if (sp->align > 1 && v.u64 % sp->align) {
 			char al[24];
 

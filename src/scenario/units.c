@@ -223,3 +223,85 @@ void format_time(char *buf, size_t len, uint64_t ns)
 {
 	format_units(buf, len, ns, time_out, sizeof(time_out) / sizeof(time_out[0]));
 }
+
+/*
+ * The one range rule: a value outside [@min, @max] is "out of range", and
+ * so is one past what the parser holds ("too large"), whatever wrote it.
+ */
+static int in_range(int rc, const uint64_t *vp, uint64_t min, uint64_t max,
+		    char *why, size_t whylen)
+{
+	uint64_t v = *vp;
+
+	if (rc) {
+		if (!strcmp(why, "too large"))
+			snprintf(why, whylen, "out of range");
+		return -1;
+	}
+	if (v < min || v > max) {
+		snprintf(why, whylen, "out of range");
+		return -1;
+	}
+	return 0;
+}
+
+int parse_size_range(const char *s, uint64_t min, uint64_t max,
+		     uint64_t *bytes, char *why, size_t whylen)
+{
+	uint64_t v = 0;
+
+	if (in_range(parse_size(s, &v, why, whylen), &v, min, max, why, whylen))
+		return -1;
+	*bytes = v;
+	return 0;
+}
+
+int parse_size_memparse_range(const char *s, uint64_t min, uint64_t max,
+			      uint64_t *bytes, char *why, size_t whylen)
+{
+	uint64_t v = 0;
+
+	if (in_range(parse_size_memparse(s, &v, why, whylen), &v, min, max, why,
+		     whylen))
+		return -1;
+	*bytes = v;
+	return 0;
+}
+
+int parse_time_range(const char *s, uint64_t min, uint64_t max,
+		     uint64_t *ns, char *why, size_t whylen)
+{
+	uint64_t v = 0;
+
+	if (in_range(parse_time(s, &v, why, whylen), &v, min, max, why, whylen))
+		return -1;
+	*ns = v;
+	return 0;
+}
+
+void expect_size(char *buf, size_t len, uint64_t min, uint64_t max,
+		 uint64_t align)
+{
+	char lo[24], hi[24], al[24];
+	size_t n;
+
+	format_size(lo, sizeof(lo), min);
+	format_size(hi, sizeof(hi), max);
+	n = (size_t)snprintf(buf, len, "a size from %s to %s", lo, hi);
+	if (align > 1 && n < len) {
+		format_size(al, sizeof(al), align);
+		n += (size_t)snprintf(buf + n, len - n, ", a multiple of %s", al);
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, ", with unit B, K, M, G or T");
+}
+
+void expect_time(char *buf, size_t len, uint64_t min, uint64_t max)
+{
+	char lo[24], hi[24];
+
+	format_time(lo, sizeof(lo), min);
+	format_time(hi, sizeof(hi), max);
+	snprintf(buf, len, "a time from %s to %s, with unit ns, us, ms, s, m or h",
+		 lo, hi);
+}

@@ -51,6 +51,25 @@ int parse_size_memparse(const char *s, uint64_t *bytes, char *why,
  * "too large".  Callers check their own range. */
 int parse_count(const char *s, uint64_t *n, char *why, size_t whylen);
 
+/*
+ * The one rule for a size or time with a range, in scenario files and on
+ * the command line alike: parse_size() (parse_size_memparse(),
+ * parse_time()), then [@min, @max].  0, or -1 and @why one of the words
+ * above or "out of range" (a value too large to hold is out of range
+ * too).  expect_size() and expect_time() say what the range is, for the
+ * "(...)" after the reason: "a time from 1ms to 8760h, with unit ns, us,
+ * ms, s, m or h"; @len >= 128 always fits.
+ */
+int parse_size_range(const char *s, uint64_t min, uint64_t max,
+		     uint64_t *bytes, char *why, size_t whylen);
+int parse_size_memparse_range(const char *s, uint64_t min, uint64_t max,
+			      uint64_t *bytes, char *why, size_t whylen);
+int parse_time_range(const char *s, uint64_t min, uint64_t max,
+		     uint64_t *ns, char *why, size_t whylen);
+void expect_size(char *buf, size_t len, uint64_t min, uint64_t max,
+		 uint64_t align);
+void expect_time(char *buf, size_t len, uint64_t min, uint64_t max);
+
 /* Canonical text: the largest unit that divides the value exactly ("512M",
  * "1536K", "100B", "0"; "10m", "1500ms", "0").  @len >= 24 always fits. */
 void format_size(char *buf, size_t len, uint64_t bytes);

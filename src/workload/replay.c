@@ -12,6 +12,7 @@
 #include "linux/gfp.h"
 #include "linux/mm_types.h"
 #include "trace/parse.h"
+#include "util/fileguard.h"
 
 struct live_block {
 	unsigned long pfn;		/* recorded; -1UL: empty slot */
@@ -23,6 +24,12 @@ struct live_block {
 
 struct replay {
 	struct trace_parser *parser;
+	/* The trace as it was when opened: a trace.dat is read through
+	 * libtracecmd's mmap, which SIGBUSes if the file is cut short
+	 * under a run (fileguard.h). */
+	struct file_guard guard;
+	bool faulted;			/* the parser is lost: never call it again */
+	char fault[512];		/* why, when faulted or changed */
 	struct replay_opts opts;
 	struct replay_stats stats;
 	sim_time_t t0;			/* recorded time of the first alloc/free */
@@ -149,6 +156,41 @@ static void map_remove(struct replay *r, struct live_block *b)
 	r->nr_live--;
 }
 
+/* ---- reading ------------------------------------------------------------ */
+
+/*
+ * The next record, or TRACE_PARSE_ERROR with r->fault saying why when the
+ * file was cut short or rewritten under the reader (the mapped page it
+ * touched is gone: SIGBUS), or when it reached its end in a file that is
+ * not the one opened (read(2) sees a cut file as a short one).
+ */
+static int replay_next(struct replay *r, struct trace_record *rec)
+{
+	int rc;
+
+	if (r->faulted)
+		return TRACE_PARSE_ERROR;
+	if (sigsetjmp(r->guard.env, 0)) {
+		r->faulted = true;
+		if (!file_guard_changed(&r->guard, r->fault, sizeof(r->fault)))
+			snprintf(r->fault, sizeof(r->fault), "%s: a mapped page "
+				 "of it could not be read (SIGBUS)", r->guard.path);
+		return TRACE_PARSE_ERROR;
+	}
+	file_guard_enter(&r->guard);
+	rc = trace_parser_next(r->parser, rec);
+	file_guard_leave(&r->guard);
+	if (rc != TRACE_PARSE_EVENT &&
+	    file_guard_changed(&r->guard, r->fault, sizeof(r->fault)))
+		return TRACE_PARSE_ERROR;
+	return rc;
+}
+
+static const char *replay_error(const struct replay *r)
+{
+	return r->fault[0] ? r->fault : trace_parser_error(r->parser);
+}
+
 /* ---- opening ------------------------------------------------------------ */
 
 static bool is_alloc_or_free(const struct trace_record *rec)
@@ -197,12 +239,13 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 	}
 	for (int i = 0; i < LAST_FREE_CPUS; i++)
 		r->last_free[i] = -1UL;
+	file_guard_open(&r->guard, path);
 	r->parser = trace_parser_open(path, err, errlen);
 	if (!r->parser)
 		goto fail;
 
 	/* First pass: the whole file must parse before anything runs. */
-	while ((rc = trace_parser_next(r->parser, &rec)) == TRACE_PARSE_EVENT) {
+	while ((rc = replay_next(r, &rec)) == TRACE_PARSE_EVENT) {
 		if (!r->have_t0 && is_alloc_or_free(&rec)) {
 			r->t0 = rec.ts;
 			r->have_t0 = true;
@@ -217,11 +260,21 @@ struct replay *replay_open(const char *path, const struct replay_opts *opts,
 		r->last_ts = rec.ts;
 	}
 	if (rc == TRACE_PARSE_ERROR) {
-		snprintf(err, errlen, "%s", trace_parser_error(r->parser));
+		snprintf(err, errlen, "%s", replay_error(r));
 		goto fail;
 	}
 	r->warn = *trace_parser_warnings(r->parser);
-	if (trace_parser_rewind(r->parser)) {
+	if (sigsetjmp(r->guard.env, 0)) {
+		r->faulted = true;
+		if (!file_guard_changed(&r->guard, err, errlen))
+			snprintf(err, errlen, "%s: a mapped page of it could not "
+				 "be read (SIGBUS)", path);
+		goto fail;
+	}
+	file_guard_enter(&r->guard);
+	rc = trace_parser_rewind(r->parser);
+	file_guard_leave(&r->guard);
+	if (rc) {
 		snprintf(err, errlen, "%s: cannot read the trace twice (give a regular file)",
 			 path);
 		goto fail;
@@ -236,7 +289,13 @@ void replay_close(struct replay *r)
 {
 	if (!r)
 		return;
-	trace_parser_close(r->parser);
+	/* A parser left half way by a SIGBUS may touch the lost page
+	 * again as it closes: then it is abandoned. */
+	if (!sigsetjmp(r->guard.env, 0)) {
+		file_guard_enter(&r->guard);
+		trace_parser_close(r->parser);
+		file_guard_leave(&r->guard);
+	}
 	free(r->map);
 	free(r);
 }
@@ -471,17 +530,18 @@ static void replay_task(void *arg)
 	int rc;
 
 	r->base = r->opts.start > sim_now() ? r->opts.start : sim_now();
-	while ((rc = trace_parser_next(r->parser, &rec)) == TRACE_PARSE_EVENT) {
+	while ((rc = replay_next(r, &rec)) == TRACE_PARSE_EVENT) {
 		replay_event(r, &rec);
 		if (r->stats.error[0])
 			return;
 	}
 	if (rc == TRACE_PARSE_ERROR)
 		snprintf(r->stats.error, sizeof(r->stats.error), "%s",
-			 trace_parser_error(r->parser));
+			 replay_error(r));
 	else
 		r->stats.done = true;
-	r->stats.lost_events = trace_parser_lost_events(r->parser);
+	if (!r->faulted)
+		r->stats.lost_events = trace_parser_lost_events(r->parser);
 	r->stats.live_at_end = r->nr_live;
 }
 

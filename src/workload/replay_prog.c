@@ -34,6 +34,9 @@ static void replay_poll(struct timer *t)
 	const struct replay_stats *s = replay_stats(rp->r);
 
 	if (s->done || s->error[0] || rp->w->task->state == TASK_DEAD) {
+		/* Stopped on an error: the run fails (run.c). */
+		if (s->error[0])
+			snprintf(rp->w->error, sizeof(rp->w->error), "%s", s->error);
 		rp->c.exited = true;
 		workload_finish(rp->w);
 		return;
@@ -62,8 +65,11 @@ static int replay_prog_start(struct workload *w)
 	rp->w = w;
 	replay_opts_from(w, &o);
 	rp->r = replay_open(p->trace, &o, err, sizeof(err));
-	if (!rp->r)
+	if (!rp->r) {
+		/* The trace read at load but not now: changed since. */
+		snprintf(w->error, sizeof(w->error), "%s", err);
 		return -1;
+	}
 	w->task = replay_start(rp->r);
 	timer_init(&rp->poll, replay_poll, rp);
 	timer_add(&rp->poll, sim_now() + REPLAY_POLL_NS);

@@ -101,6 +101,9 @@ struct workload {
 	struct task_struct *task;	/* the main task, if the program has one */
 	bool finished;			/* the program's work is done */
 	sim_time_t started, ended;
+	/* Why start() failed, or why the program stopped on an error of
+	 * its input (the run then fails); "": none said. */
+	char error[512];
 };
 
 /* Programs by name; NULL if unknown. */
