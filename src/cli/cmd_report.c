@@ -134,8 +134,7 @@ int cmd_report(int argc, char **argv)
 		       sizeof(err));
 	if (rc == -2) {
 		fflush(stdout);
-		fprintf(stderr, "mmsim: report: %s
-", err);
+		fprintf(stderr, "mmsim: report: %s\n", err);
 		return 1;
 	}
 	/* The replay workload warns in the same words (trace/parse.h). */
@@ -145,8 +144,7 @@ int cmd_report(int argc, char **argv)
 	/* A text trace read with read(2) sees a cut file as a short one. */
 	if (!rc && file_guard_changed(&guard, why, sizeof(why)))
 		fprintf(stderr, "mmsim: warning: %s: the report covers what was "
-			"read
-", why);
+			"read\n", why);
 	trace_parser_close(p);
 	if (rc)
 		return usage_error("%s", err);
