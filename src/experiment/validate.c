@@ -881,9 +881,12 @@ static bool claim_patch4_above_high_longer(const struct validation *v,
 		}
 		cl->part_a &= cl->part_a_arch[a];
 	}
-	/* "In every run" may yet fail in the next. */
+	/* "In every run" may yet fail in the next; once it has failed,
+	 * it has for good. */
 	if (cl->part_a)
 		cl->unsettled = true;
+	else
+		cl->fails_settled = true;
 	cl->part_b = true;
 	for (int a = 0; a < NR_ARCH; a++)
 		cl->part_b &= less(v, cl, COV(a, R32_P123), COV(a, R32_P1234),
@@ -1276,41 +1279,54 @@ void validation_decide(struct validation *v)
 }
 
 /*
- * At the first look: will more runs leave the claim's verdict as it is?
- * Every comparison its rule counts must be significant at the first
- * look's level, whichever way it goes (then its verdict cannot differ
- * but by that level's error), a mean above zero of counts stays so, and
- * the rule must not have said that another part could still change.  A
- * comparison of distances to 2.6.30's mean is never settled early; nor
- * is a "not different" (it can only be shown on every run).
+ * The claims whose rule is not "every comparison it counts holds" (and
+ * the parts beyond them): "three pairs of four".
  */
-static bool claim_settled(const struct validation_claim *cl)
+static const bool claim_not_conjunction[NR_CLAIMS] = {
+	[CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW] = true,
+};
+
+/*
+ * At the first look: will more runs leave the claim's verdict as it is?
+ * A comparison its rule counts is settled when it is significant at the
+ * first look's level, whichever way it goes (then its verdict cannot
+ * differ but by that level's error); a mean above zero of counts stays
+ * so.  A comparison of distances to 2.6.30's mean is never settled early;
+ * nor is a "not different" that holds (it can only be shown on every
+ * run).  The claim is settled when every comparison is and the rule
+ * said no other part could still change, or, for a rule that needs
+ * every comparison to hold, when one settled comparison fails (or the
+ * rule said a part of it failed for good).
+ */
+static bool claim_settled(const struct validation_claim *cl, int id)
 {
+	bool all = true, one_fails = cl->fails_settled;
+
 	if (cl->verdict == VERDICT_NOT_RUN)
 		return true;
-	if (cl->unsettled)
-		return false;
 	for (size_t i = 0; i < cl->nr_ev; i++) {
 		const struct validation_evidence *e = &cl->ev[i];
+		bool settled;
 
 		if (!e->counts)
 			continue;
-		if (!e->measurable)
-			return false;
 		switch (e->kind) {
 		case EVIDENCE_POSITIVE:
-			if (!e->meets)
-				return false;
+			settled = e->measurable && e->meets;
 			break;
 		case EVIDENCE_CLOSER:
-			return false;
+			settled = false;
+			break;
 		default:
-			if (!e->cmp.sig)
-				return false;
+			settled = e->measurable && e->cmp.sig;
 			break;
 		}
+		all &= settled;
+		one_fails |= settled && !e->meets;
 	}
-	return true;
+	if (one_fails && !claim_not_conjunction[id])
+		return true;
+	return all && !cl->unsettled;
 }
 
 /* ---- validate_run ------------------------------------------------------------ */
@@ -1445,7 +1461,7 @@ int validation_first_look(struct validation *v, bool *need)
 		bool settled;
 
 		decide_claim(v, i, v->first_look, v->alpha_first, false);
-		settled = claim_settled(&v->claims[i]);
+		settled = claim_settled(&v->claims[i], i);
 		if (!settled) {
 			/* Again, to mark what it reads. */
 			v->touched = need;

@@ -271,6 +271,8 @@ struct validation_claim {
 	/* Set by a rule: a part of it beyond its evidence rows (a ratio of
 	 * means, "in every run") could still change with more runs. */
 	bool unsettled;
+	/* ... or that a part of it failed in a way no run can undo. */
+	bool fails_settled;
 	bool part_a, part_b;		/* PATCH4: counters; above high */
 	bool part_a_arch[VALIDATION_NR_ARCH];	/* ... (a) on each arch */
 	double vanilla_failures;	/* RC6_FAILS: rc6's mean printed failures */

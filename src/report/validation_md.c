@@ -1298,10 +1298,12 @@ void validation_md_write(FILE *f, const struct validation *v)
 				 v->claims[c].verdict != VERDICT_NOT_RUN;
 			decided += v->claims[c].verdict != VERDICT_NOT_RUN;
 		}
-		fprintf(f, "**Sequential.**  Every condition ran seeds 1..%u first.  A claim whose every comparison "
-			"its rule counts was then significant at p < %.3g (alpha / 10), whichever way it went, and no "
-			"other part of whose rule (a ratio of means, \"in every run\") could still change, was decided "
-			"there: the first look, marked in each verdict and in the summary.  At alpha 0.05 that level is "
+		fprintf(f, "**Sequential.**  Every condition ran seeds 1..%u first.  A claim was decided there (the "
+			"first look, marked in each verdict and in the summary) when every comparison its rule counts "
+			"was then significant at p < %.3g (alpha / 10), whichever way it went, and no other part of its "
+			"rule (a ratio of means, \"in every run\") could still change; or when its rule needs every "
+			"comparison to hold and one of them was significant at that level the other way (or a part "
+			"failed for good), so that it fails whatever the other runs say.  At alpha 0.05 that level is "
 			"inside O'Brien and Fleming's bound for the first of two equally spaced looks (p < 0.0052).  Only "
 			"the conditions of the claims left open ran seeds %u..%u, and those claims were decided on all "
 			"their runs at alpha = %.2f; a verdict errs with at most alpha + alpha / 10.  %d of %d claims "
