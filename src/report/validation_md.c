@@ -313,8 +313,8 @@ static void verdict(FILE *f, const struct validation_claim *cl)
 	fprintf(f, "\n**Verdict: %s.**", verdict_text(cl->verdict));
 	if (cl->early)
 		fprintf(f, "  Decided at the first look, on %u runs of each "
-			"condition (every comparison the rule counts at p < "
-			"alpha / 10).", cl->seeds);
+			"condition (the rule under Sequential, above).",
+			cl->seeds);
 	if (cl->ens_points)
 		fprintf(f, "  Across the calibration's ensemble: %s.",
 			ensemble_text(cl, e, sizeof(e)));
