@@ -274,7 +274,7 @@ test: deps
 	@scripts/optional-deps.sh
 	@scripts/check-layers.sh
 	@$(MAKE) --no-print-directory all $(TEST_BINS)
-	@scripts/run-tests.sh $(BUILD) $(TEST_BINS)
+	@scripts/run-tests.sh $(BUILD) $(SLOW_TEST_BINS) $(FAST_TEST_BINS)
 
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps

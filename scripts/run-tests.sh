@@ -17,7 +17,9 @@ times=$build/test-times
 dir=$(mktemp -d "${TMPDIR:-/tmp}/mmsim-tests.XXXXXX") || exit 2
 trap 'rm -rf "$dir"' EXIT INT TERM
 
-# "seconds index program", slowest first (unknown programs first of all).
+# "seconds index program", slowest first (unknown programs first of all,
+# in the order given: make test gives the slow group first, so that a
+# fresh tree's long programs do not start last).
 i=0
 for t in "$@"; do
 	i=$((i + 1))
