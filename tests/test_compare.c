@@ -885,7 +885,7 @@ static void test_plots_and_html(void **state)
 	free(text);
 	free(path);
 	/* Small multiples: a panel per column, titled with its name, on
-	 * common axes. */
+	 * a common x axis, each with a y scale of its own (latency: log). */
 	assert_true(asprintf(&path, "%s/plots/latency.gp", dir) > 0);
 	text = slurp(path);
 	assert_non_null(strstr(text, "set multiplot layout 1,2 margins "));
@@ -893,17 +893,30 @@ static void test_plots_and_html(void **state)
 			       "using 1:2 skip 1"));
 	assert_non_null(strstr(text, "set title \"2.6.31\"\nplot \"../runs/2.6.31-seed7-latency.csv\" "
 			       "using 1:2 skip 1"));
-	assert_non_null(strstr(text, "set yrange [0:"));
+	assert_non_null(strstr(text, "set logscale y\nset yrange [*:*]\n"));
+	assert_non_null(strstr(text, "set ylabel \"seconds since the previous line (s, log scale)\"\n"));
+	assert_non_null(strstr(text, "set xlabel \"time since the start of the run (s)\"\n"));
 	free(text);
 	free(path);
-	/* The bar chart numbers the columns on its axis and names them
-	 * once, above the panels, drawn with the first panel only. */
+	/* nr_writeback on an axis of its own, both labelled with the unit. */
+	assert_true(asprintf(&path, "%s/plots/dirty-writeback.gp", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "set ylabel \"nr_dirty (pages)\"\n"));
+	assert_non_null(strstr(text, "set y2label \"nr_writeback (pages)\"\n"));
+	assert_non_null(strstr(text, " using 1:8 skip 1 axes x1y2 with lines lt 2 "));
+	assert_null(strstr(text, "set yrange [0:1"));	/* no common maximum */
+	free(text);
+	free(path);
+	/* The bar chart names the kernels on its x axis, and labels each
+	 * panel's y axis with the measure's unit. */
 	assert_true(asprintf(&path, "%s/plots/comparison.gp", dir) > 0);
 	text = slurp(path);
 	assert_non_null(strstr(text, "using 1:2:3 with boxerrorbars"));
-	assert_non_null(strstr(text, "set label 1 \"1  2.6.30\" at screen "));
-	assert_non_null(strstr(text, "set label 2 \"2  2.6.31\" at screen "));
-	assert_non_null(strstr(text, "\nunset label\n"));
+	assert_non_null(strstr(text, "set xtics nomirror rotate by 90 right font \",9\" "
+			       "(\"2.6.30\" 1, \"2.6.31\" 2)\n"));
+	assert_non_null(strstr(text, "set title \"fake-gitk elapsed (s)\"\nset ylabel \"seconds\"\n"));
+	assert_non_null(strstr(text, "set ylabel \"count per run\"\n"));
+	assert_null(strstr(text, "set label "));
 	free(text);
 	free(path);
 
