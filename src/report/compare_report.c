@@ -1117,15 +1117,18 @@ static void write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
-			char *p[4] = {
+			/*
+			 * Not MMTests' latency-output log of the same lines
+			 * too: three times the CSV's size for the same
+			 * numbers ('mmsim run --latency-log' writes it).
+			 */
+			char *p[3] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
-				/* MMTests' latency-output format. */
-				join(runs, col->stems[i], "-latency.log"),
 			};
 
-			for (int k = 0; k < 4; k++) {
+			for (int k = 0; k < 3; k++) {
 				struct outfile of;
 
 				if (outfile_open(&of, p[k])) {
@@ -1137,15 +1140,13 @@ static void write_run_files(const struct report *rep, const char *dir,
 					series_write_csv(of.fp, r);
 				else if (k == 1)
 					latency_write_csv(of.fp, r);
-				else if (k == 3)
-					latency_write_log(of.fp, r);
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
 				if (outfile_commit(&of))
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
 			}
-			for (int k = 0; k < 4; k++)
+			for (int k = 0; k < 3; k++)
 				free(p[k]);
 			write_list_files(r, runs, col->stems[i], fe);
 		}

@@ -616,15 +616,14 @@ static void runs_section(FILE *f, const struct report *rep)
 				"<td data-v=\"%.6f\">%.3f%s</td>"
 				"<td data-v=\"%lu\">%lu</td>"
 				"<td><a href=\"runs/%s.csv\">samples</a> "
-				"<a href=\"runs/%s-latency.csv\">latency</a> "
-				"<a href=\"runs/%s-latency.log\">latency log</a>",
+				"<a href=\"runs/%s-latency.csv\">latency</a>",
 				(unsigned long long)result_uint(r, "seed"),
 				(unsigned long long)result_uint(r, "seed"),
 				measure_value(elapsed, r), measure_value(elapsed, r),
 				result_bool(r, elapsed->done) ? "" : unfinished,
 				(unsigned long)result_uint(r, "failures_printed"),
 				(unsigned long)result_uint(r, "failures_printed"),
-				s, s, s);
+				s, s);
 			/* A link to an empty kern.log leads nowhere. */
 			if (log && *log)
 				fprintf(f, " <a href=\"kern-logs/%s.log\">kern.log</a>", s);
