@@ -726,21 +726,17 @@ static void test_folder_files_and_reproducible(void **state)
 	struct experiment e;
 	static const char *const want[] = {
 		"index.html",
-		"kern-logs/2.6.30-seed7.log", "kern-logs/2.6.30-seed8.log",
-		"kern-logs/2.6.31-seed7.log", "kern-logs/2.6.31-seed8.log",
+		"kern-logs/2.6.30-seed7.log.gz", "kern-logs/2.6.30-seed8.log.gz",
+		"kern-logs/2.6.31-seed7.log.gz", "kern-logs/2.6.31-seed8.log.gz",
 		"plots/comparison.dat", "plots/comparison.gp",
 		"plots/congestion-wait.gp", "plots/dirty-writeback.gp",
 		"plots/failures.gp", "plots/fragmentation.gp",
 		"plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
 		"plots/latency.gp",
-		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7-latency.log",
-		"runs/2.6.30-seed7.csv",
-		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8-latency.log",
-		"runs/2.6.30-seed8.csv",
-		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7-latency.log",
-		"runs/2.6.31-seed7.csv",
-		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8-latency.log",
-		"runs/2.6.31-seed8.csv",
+		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7.csv",
+		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8.csv",
+		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7.csv",
+		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8.csv",
 		"summary.json", "tables.txt",
 	};
 
@@ -936,7 +932,18 @@ static void test_plots_and_html(void **state)
 	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.csv\""));
 	/* The latency-output log would repeat the CSV's numbers. */
 	assert_null(strstr(text, "-latency.log"));
-	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log\""));
+	free(text);
+	free(path);
+	/* Nor does summary.json repeat the kern.log texts of kern-logs/. */
+	assert_true(asprintf(&path, "%s/summary.json", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "\"kern_log\": null"));
+	assert_null(strstr(text, "\"kern_log\": \""));
+	free(text);
+	free(path);
+	assert_true(asprintf(&path, "%s/index.html", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log.gz\""));
 	/* The tables are HTML tables, the summary one per measure group:
 	 * 2.6.31's mean elapsed 140 s (stddev 14.14), 33.33% slower than
 	 * 2.6.30. */
@@ -1419,8 +1426,8 @@ static void test_emit_run_merge_equals_compare(void **state)
 			{ "cmp/tables.txt", "merged/tables.txt" },
 			{ "cmp/runs/2.6.32-rc6-0000123-congestion-both-seed4.csv",
 			  "merged/runs/2.6.32-rc6-0000123-congestion-both-seed4.csv" },
-			{ "cmp/kern-logs/2.6.30-0000000-force-highorder-seed3.log",
-			  "merged/kern-logs/2.6.30-0000000-force-highorder-seed3.log" },
+			{ "cmp/kern-logs/2.6.30-0000000-force-highorder-seed3.log.gz",
+			  "merged/kern-logs/2.6.30-0000000-force-highorder-seed3.log.gz" },
 		};
 
 		for (size_t i = 0; i < N(same); i++) {

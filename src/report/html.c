@@ -624,9 +624,13 @@ static void runs_section(FILE *f, const struct report *rep)
 				(unsigned long)result_uint(r, "failures_printed"),
 				(unsigned long)result_uint(r, "failures_printed"),
 				s, s);
-			/* A link to an empty kern.log leads nowhere. */
+			/* A link to an empty kern.log leads nowhere.  The
+			 * texts are gzipped (zless reads them). */
 			if (log && *log)
-				fprintf(f, " <a href=\"kern-logs/%s.log\">kern.log</a>", s);
+				fprintf(f, " <a href=\"kern-logs/%s.log.gz\">kern.log.gz</a>", s);
+			if (result_text(r, "explain") && *result_text(r, "explain"))
+				fprintf(f, " <a href=\"kern-logs/%s-explain.txt.gz\">"
+					"why each failed (gz)</a>", s);
 			fputs("</td></tr>\n", f);
 		}
 	}

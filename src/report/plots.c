@@ -311,7 +311,7 @@ static void small_multiples(FILE *f, const struct report *rep,
 		nr_series > 1 ? key : "off", rows, cols,
 		ax->y2label ? 0.95 : 0.98, 50.0 / height,
 		1 - (nr_series > 1 ? 80.0 : 60.0) / height,
-		ax->y2label ? 20 : 11);
+		ax->y2label ? 22 : 14);
 	gp_string(f, title);
 	fputc('\n', f);
 	for (size_t i = 0; i < n; i++) {
@@ -461,6 +461,39 @@ static void script_free(FILE *f, const struct report_column *col,
 		no_data(f);
 }
 
+/* Column @c's mean of shown measure @m over its runs, and the stddev
+ * (0 for one run); a run without the value (NAN) is left out. */
+static void column_mean_sd(const struct report *rep, size_t m, size_t c,
+			   double *mean, double *sd)
+{
+	const struct report_column *col = &rep->columns[c];
+	double *v = xcalloc(col->nr_runs + 1, sizeof(*v));
+	size_t nv = 0;
+
+	for (size_t i = 0; i < col->nr_runs; i++)
+		if (!isnan(v[nv] = measure_value(metrics_shown(m), &col->runs[i])))
+			nv++;
+	*mean = stats_mean(v, nv);
+	*sd = nv > 1 ? stats_stddev(v, nv) : 0;
+	free(v);
+}
+
+/* The top of measure @m's panel: its highest bar or error bar, and a
+ * little room (gnuplot's autoscale stops at the bars). */
+static double comparison_top(const struct report *rep, size_t m)
+{
+	double top = 0;
+
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		double mean, sd;
+
+		column_mean_sd(rep, m, c, &mean, &sd);
+		if (!isnan(mean) && mean + sd > top)
+			top = mean + sd;
+	}
+	return top > 0 ? top * 1.08 : 1;
+}
+
 /* Bars: mean of every measure per column, error bars one stddev. */
 static int write_comparison_data(const struct report *rep, const char *path)
 {
@@ -475,18 +508,10 @@ static int write_comparison_data(const struct report *rep, const char *path)
 		fprintf(of.fp, "%s# %s\n", m ? "\n\n" : "", metrics_shown(m)->name);
 		for (size_t c = 0; c < rep->nr_columns; c++) {
 			const struct report_column *col = &rep->columns[c];
-			double *v = xcalloc(col->nr_runs + 1, sizeof(*v));
 			double mean, sd;
-			size_t nv = 0;
-
-			/* A run without the value (NAN) is left out. */
-			for (size_t i = 0; i < col->nr_runs; i++)
-				if (!isnan(v[nv] = measure_value(metrics_shown(m), &col->runs[i])))
-					nv++;
-			mean = stats_mean(v, nv);
-			sd = nv > 1 ? stats_stddev(v, nv) : 0;
-			free(v);
 			char name[256];
+
+			column_mean_sd(rep, m, c, &mean, &sd);
 
 			/* The name labels the x axis: no separator in it. */
 			snprintf(name, sizeof(name), "%s", col->name);
@@ -576,9 +601,10 @@ static void script_comparison(FILE *f, const struct report *rep,
 	fprintf(f, "set style fill solid 0.5 border -1\n"
 		"set boxwidth 0.7\n"
 		"set xrange [0.5:%zu.5]\n"
-		"set yrange [0:*]\n"
 		"unset key\n"
 		"set grid noxtics ytics\n"
+		/* 1000000, not 1e+06; 0.3, not 0.30000000000000004. */
+		"set format y \"%%.10g\"\n"
 		"set xtics nomirror rotate by 90 right font \",9\" (", n);
 	for (size_t c = 0; c < n; c++) {
 		char text[300];
@@ -608,7 +634,7 @@ static void script_comparison(FILE *f, const struct report *rep,
 		gp_string(f, sm->title);
 		fprintf(f, "\nset ylabel ");
 		gp_string(f, axis_unit(sm));
-		fputc('\n', f);
+		fprintf(f, "\nset yrange [0:%.6g]\n", comparison_top(rep, m));
 		if (any)
 			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3 "
 				"with boxerrorbars lc rgb \"#4a7ab5\"\n", m);
