@@ -15,7 +15,7 @@ CC ?= cc
 CSTD := -std=gnu11
 WARN := -Wall -Wextra -Werror -Wno-unused-parameter
 CPPFLAGS += -D_GNU_SOURCE -Isrc -iquote src/kernel/include
-LDLIBS += -linih -ljansson -lm
+LDLIBS += -linih -ljansson -lz -lm
 # trace.dat reading (src/trace/tracedat.c) through libtracecmd.  Debian
 # 12's libtracecmd.pc requires libtracefs and libtraceevent: without their
 # -dev packages pkg-config does not find libtracecmd even when

@@ -3,7 +3,7 @@
 # Idempotent and quiet when everything is present.
 #
 #   build:	build-essential pkg-config libcmocka-dev libinih-dev
-#		libjansson-dev
+#		libjansson-dev zlib1g-dev (a compare folder's json/*.json.gz)
 #   trace.dat:	libtracecmd-dev, and the two libraries its pkg-config file
 #		requires (libtracefs-dev, libtraceevent-dev): without them
 #		pkg-config does not find libtracecmd and trace.dat support
@@ -19,7 +19,7 @@
 #   targets:	time (make bench-scale), valgrind (make valgrind), clang
 #		(make fuzz-ci: libFuzzer targets, ASan and UBSan)
 set -e
-pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev
+pkgs="build-essential pkg-config libcmocka-dev libinih-dev libjansson-dev zlib1g-dev
 gnuplot-nox libtracecmd-dev libtracefs-dev libtraceevent-dev
 trace-cmd blktrace chromium python3-jsonschema parallel linux-doc time valgrind
 clang"

@@ -726,21 +726,17 @@ static void test_folder_files_and_reproducible(void **state)
 	struct experiment e;
 	static const char *const want[] = {
 		"index.html",
-		"kern-logs/2.6.30-seed7.log", "kern-logs/2.6.30-seed8.log",
-		"kern-logs/2.6.31-seed7.log", "kern-logs/2.6.31-seed8.log",
+		"kern-logs/2.6.30-seed7.log.gz", "kern-logs/2.6.30-seed8.log.gz",
+		"kern-logs/2.6.31-seed7.log.gz", "kern-logs/2.6.31-seed8.log.gz",
 		"plots/comparison.dat", "plots/comparison.gp",
 		"plots/congestion-wait.gp", "plots/dirty-writeback.gp",
 		"plots/failures.gp", "plots/fragmentation.gp",
 		"plots/free-2.6.30.gp", "plots/free-2.6.31.gp",
 		"plots/latency.gp",
-		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7-latency.log",
-		"runs/2.6.30-seed7.csv",
-		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8-latency.log",
-		"runs/2.6.30-seed8.csv",
-		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7-latency.log",
-		"runs/2.6.31-seed7.csv",
-		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8-latency.log",
-		"runs/2.6.31-seed8.csv",
+		"runs/2.6.30-seed7-latency.csv", "runs/2.6.30-seed7.csv",
+		"runs/2.6.30-seed8-latency.csv", "runs/2.6.30-seed8.csv",
+		"runs/2.6.31-seed7-latency.csv", "runs/2.6.31-seed7.csv",
+		"runs/2.6.31-seed8-latency.csv", "runs/2.6.31-seed8.csv",
 		"summary.json", "tables.txt",
 	};
 
@@ -885,7 +881,7 @@ static void test_plots_and_html(void **state)
 	free(text);
 	free(path);
 	/* Small multiples: a panel per column, titled with its name, on
-	 * common axes. */
+	 * a common x axis, each with a y scale of its own (latency: log). */
 	assert_true(asprintf(&path, "%s/plots/latency.gp", dir) > 0);
 	text = slurp(path);
 	assert_non_null(strstr(text, "set multiplot layout 1,2 margins "));
@@ -893,17 +889,30 @@ static void test_plots_and_html(void **state)
 			       "using 1:2 skip 1"));
 	assert_non_null(strstr(text, "set title \"2.6.31\"\nplot \"../runs/2.6.31-seed7-latency.csv\" "
 			       "using 1:2 skip 1"));
-	assert_non_null(strstr(text, "set yrange [0:"));
+	assert_non_null(strstr(text, "set logscale y\nset yrange [*:*]\n"));
+	assert_non_null(strstr(text, "set ylabel \"seconds since the previous line (s, log scale)\"\n"));
+	assert_non_null(strstr(text, "set xlabel \"time since the start of the run (s)\"\n"));
 	free(text);
 	free(path);
-	/* The bar chart numbers the columns on its axis and names them
-	 * once, above the panels, drawn with the first panel only. */
+	/* nr_writeback on an axis of its own, both labelled with the unit. */
+	assert_true(asprintf(&path, "%s/plots/dirty-writeback.gp", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "set ylabel \"nr_dirty (pages)\"\n"));
+	assert_non_null(strstr(text, "set y2label \"nr_writeback (pages)\"\n"));
+	assert_non_null(strstr(text, " using 1:8 skip 1 axes x1y2 with lines lt 2 "));
+	assert_null(strstr(text, "set yrange [0:1"));	/* no common maximum */
+	free(text);
+	free(path);
+	/* The bar chart names the kernels on its x axis, and labels each
+	 * panel's y axis with the measure's unit. */
 	assert_true(asprintf(&path, "%s/plots/comparison.gp", dir) > 0);
 	text = slurp(path);
 	assert_non_null(strstr(text, "using 1:2:3 with boxerrorbars"));
-	assert_non_null(strstr(text, "set label 1 \"1  2.6.30\" at screen "));
-	assert_non_null(strstr(text, "set label 2 \"2  2.6.31\" at screen "));
-	assert_non_null(strstr(text, "\nunset label\n"));
+	assert_non_null(strstr(text, "set xtics nomirror rotate by 90 right font \",9\" "
+			       "(\"2.6.30\" 1, \"2.6.31\" 2)\n"));
+	assert_non_null(strstr(text, "set title \"fake-gitk elapsed (s)\"\nset ylabel \"seconds\"\n"));
+	assert_non_null(strstr(text, "set ylabel \"count per run\"\n"));
+	assert_null(strstr(text, "set label "));
 	free(text);
 	free(path);
 
@@ -921,8 +930,20 @@ static void test_plots_and_html(void **state)
 		free(gp);
 	}
 	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.csv\""));
-	assert_non_null(strstr(text, "href=\"runs/2.6.31-seed8-latency.log\""));
-	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log\""));
+	/* The latency-output log would repeat the CSV's numbers. */
+	assert_null(strstr(text, "-latency.log"));
+	free(text);
+	free(path);
+	/* Nor does summary.json repeat the kern.log texts of kern-logs/. */
+	assert_true(asprintf(&path, "%s/summary.json", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "\"kern_log\": null"));
+	assert_null(strstr(text, "\"kern_log\": \""));
+	free(text);
+	free(path);
+	assert_true(asprintf(&path, "%s/index.html", dir) > 0);
+	text = slurp(path);
+	assert_non_null(strstr(text, "href=\"kern-logs/2.6.30-seed7.log.gz\""));
 	/* The tables are HTML tables, the summary one per measure group:
 	 * 2.6.31's mean elapsed 140 s (stddev 14.14), 33.33% slower than
 	 * 2.6.30. */
@@ -1405,8 +1426,8 @@ static void test_emit_run_merge_equals_compare(void **state)
 			{ "cmp/tables.txt", "merged/tables.txt" },
 			{ "cmp/runs/2.6.32-rc6-0000123-congestion-both-seed4.csv",
 			  "merged/runs/2.6.32-rc6-0000123-congestion-both-seed4.csv" },
-			{ "cmp/kern-logs/2.6.30-0000000-force-highorder-seed3.log",
-			  "merged/kern-logs/2.6.30-0000000-force-highorder-seed3.log" },
+			{ "cmp/kern-logs/2.6.30-0000000-force-highorder-seed3.log.gz",
+			  "merged/kern-logs/2.6.30-0000000-force-highorder-seed3.log.gz" },
 		};
 
 		for (size_t i = 0; i < N(same); i++) {

@@ -777,7 +777,7 @@ static void test_interrupted_compare_resumes(void **state)
 	int kept;
 
 	(void)state;
-	assert_int_equal(sh("rm -rf full part term disk && "
+	assert_int_equal(sh("rm -rf full fullm part term disk && "
 			    SMALL_COMPARE "-j 1 --out full > full.out 2>/dev/null"), 0);
 	/* SIGINT once the first run is in. */
 	assert_int_equal(sh("{ " SMALL_COMPARE "-j 1 --out part > part.out 2> part.err & } ; "
@@ -803,6 +803,27 @@ static void test_interrupted_compare_resumes(void **state)
 	assert_non_null(strstr(out, "status 0\n"));
 	assert_non_null(strstr(out, "runs kept in part/json; running the other"));
 	assert_int_equal(sh(SAME_REPORT("full", "part")), 0);
+
+	/*
+	 * Once the report is written the kept results are gzipped, and are
+	 * still what --resume and merge read: a resume of the finished
+	 * folder runs nothing and prints the same, a merge of it has the
+	 * same runs.
+	 */
+	assert_int_equal(sh("ls full/json | tr '\\n' ' '"), 0);
+	assert_string_equal(out, "2.6.30-seed1.json.gz 2.6.30-seed2.json.gz "
+			    "2.6.31-seed1.json.gz 2.6.31-seed2.json.gz ");
+	assert_int_equal(sh("grep -c '^json/.*[.]json[.]gz$' full/.mmsim-manifest"), 0);
+	assert_non_null(strstr(out, "4\n"));
+	assert_int_equal(sh("zcat full/json/2.6.30-seed1.json.gz | head -c 10"), 0);
+	assert_non_null(strstr(out, "{\""));
+	assert_int_equal(sh("$M merge full --out fullm --no-render > /dev/null 2>&1 && "
+			    "sed -n '/^ \"runs\": \\[$/,/^ \"wall_clock\"/p' full/summary.json > a.runs && "
+			    "sed -n '/^ \"runs\": \\[$/,/^ \"wall_clock\"/p' fullm/summary.json > b.runs && "
+			    "test -s a.runs && cmp a.runs b.runs"), 0);
+	assert_int_equal(sh(SMALL_COMPARE "-j 1 --out full --resume 2>&1 > full2.out && "
+			    "cmp full.out full2.out"), 0);
+	assert_non_null(strstr(out, "4 of 4 runs kept in full/json; running the other 0\n"));
 
 	/* SIGTERM to mmsim alone: its two workers go with it. */
 	assert_int_equal(sh("{ " SMALL_COMPARE "-j 2 --out term > term.out 2> term.err & } ; "

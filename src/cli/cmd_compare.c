@@ -93,6 +93,8 @@ static const char compare_usage[] =
 	"finished ones and the manifest, and mmsim then dies of the signal;\n"
 	"the same command with --resume finishes the report, byte for byte the\n"
 	"one an uninterrupted command writes (but for its wall_clock times).\n"
+	"Once the report is written the kept results are gzipped\n"
+	"(DIR/json/*.json.gz), which merge and --resume read as they are.\n"
 	"Seeds are 0 to 2^63 - 1.\n";
 
 struct cli_opts {
@@ -461,6 +463,9 @@ static int run_experiment(const char *cmd, const struct cli_opts *o)
 		goto out;
 	}
 	rc = write_report(&e, cmd, o, start);
+	/* What --resume and merge read, packed once the report has it. */
+	if (experiment_pack_saved(&e, o->out) && !rc)
+		rc = 1;
 	if (failed) {
 		fprintf(stderr, "mmsim: %d of %zu runs failed; the report has the others\n",
 			failed, experiment_nr_jobs(&e));

@@ -19,6 +19,7 @@
 #include "scenario/scenario.h"
 #include "scenario/units.h"
 #include "util/fs.h"
+#include "util/gz.h"
 #include "util/xalloc.h"
 
 #define MAX_SCENARIO_TEXT	(1 << 20)
@@ -468,6 +469,28 @@ char *experiment_saved_path(const struct experiment *e, const char *dir,
 
 	experiment_job_stem(e, job, stem, sizeof(stem));
 	return xasprintf("%s/json/%s.json", dir, stem);
+}
+
+size_t experiment_pack_saved(const struct experiment *e, const char *dir)
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
+		char *path = experiment_saved_path(e, dir, i), *gz, err[1024];
+
+		if (access(path, F_OK)) {
+			free(path);
+			continue;
+		}
+		gz = xasprintf("%s.gz", path);
+		if (gz_pack_file(path, gz, err, sizeof(err))) {
+			fprintf(stderr, "mmsim: %s\n", err);
+			failed++;
+		}
+		free(gz);
+		free(path);
+	}
+	return failed;
 }
 
 /*

@@ -143,7 +143,9 @@ int experiment_write_scenarios(const struct experiment *e, const char *dir,
  */
 int experiment_run(struct experiment *e, int jobs, const char *save_dir);
 /* DIR/json/STEM.json: where job @job's result is kept (malloc'd); the
- * layout of --emit-jobs, so merge reads a compare's folder too. */
+ * layout of --emit-jobs, so merge reads a compare's folder too.  Once
+ * the report is written it is DIR/json/STEM.json.gz
+ * (experiment_pack_saved()); --resume and merge read either. */
 char *experiment_saved_path(const struct experiment *e, const char *dir,
 			    size_t job);
 /*
@@ -153,6 +155,14 @@ char *experiment_saved_path(const struct experiment *e, const char *dir,
  * The number of results taken.
  */
 size_t experiment_load_saved(struct experiment *e, const char *dir);
+/*
+ * The report is written: each result kept in @dir/json/ is gzipped
+ * (STEM.json.gz), a tenth of its size, since the report holds what a
+ * reader reads (summary.json, runs/) and these are for merge and
+ * --resume.  Each file that cannot be is named on stderr and left as it
+ * was; the number of those.
+ */
+size_t experiment_pack_saved(const struct experiment *e, const char *dir);
 /*
  * --resume: is @dir/experiment.json this experiment (kernels, sweep,
  * points and their scenario fingerprints, seeds, --time, mmsim)?  0, or

@@ -11,6 +11,7 @@
 #include "run.h"
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
+#include "util/gz.h"
 #include "util/xalloc.h"
 
 /* ---- experiment.json ----------------------------------------------------- */
@@ -323,10 +324,11 @@ out:
 
 /* ---- merge ------------------------------------------------------------ */
 
+/* A result as a run wrote it, or gzipped in a compare's finished folder. */
 static int load_result(const char *path, struct run_result *r, char *err,
 		       size_t len)
 {
-	char msg[256], *text = experiment_read_text(path, err, len);
+	char msg[256], *text = gz_read_text(path, err, len);
 	int rc;
 
 	if (!text)
@@ -409,11 +411,14 @@ static int merge_manifest(struct experiment *e, char *const *dirs,
 		for (size_t d = 0; d < nr_dirs + 1 && !path; d++) {
 			/* The manifest's directory first, then the others. */
 			const char *dir = dirs[d == 0 ? mdir : d - 1];
-			const char *const fmt[] = { "%s/json/%s.json", "%s/%s.json" };
+			const char *const fmt[] = {
+				"%s/json/%s.json", "%s/json/%s.json.gz",
+				"%s/%s.json", "%s/%s.json.gz",
+			};
 
 			if (d > 0 && d - 1 == mdir)
 				continue;
-			for (int f = 0; f < 2 && !path; f++) {
+			for (int f = 0; f < 4 && !path; f++) {
 				char *p = xasprintf(fmt[f], dir, stem);
 
 				if (file_exists(p))
@@ -462,6 +467,13 @@ size_t experiment_load_saved(struct experiment *e, const char *dir)
 	for (size_t i = 0; i < experiment_nr_jobs(e); i++) {
 		char *path = experiment_saved_path(e, dir, i), err[1024];
 
+		if (!e->have[i] && !file_exists(path)) {
+			/* Gzipped once a report was written. */
+			char *gz = xasprintf("%s.gz", path);
+
+			free(path);
+			path = gz;
+		}
 		if (e->have[i] || !file_exists(path)) {
 			free(path);
 			continue;
@@ -481,7 +493,8 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every *.json of @dir (sorted), except the report's and manifest's. */
+/* Every *.json and *.json.gz of @dir (sorted), except the report's and
+ * manifest's. */
 static void list_json(const char *dir, char ***files, size_t *nr)
 {
 	DIR *d = opendir(dir);
@@ -493,8 +506,19 @@ static void list_json(const char *dir, char ***files, size_t *nr)
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
 
-		if (l < 6 || strcmp(de->d_name + l - 5, ".json") ||
-		    !strcmp(de->d_name, "summary.json") ||
+		if ((l < 6 || strcmp(de->d_name + l - 5, ".json")) &&
+		    (l < 9 || strcmp(de->d_name + l - 8, ".json.gz")))
+			continue;
+		/* A run gzipped and also unpacked beside it: once. */
+		if (de->d_name[l - 1] == 'z') {
+			char *plain = xasprintf("%s/%.*s", dir, (int)(l - 3), de->d_name);
+			bool twice = file_exists(plain);
+
+			free(plain);
+			if (twice)
+				continue;
+		}
+		if (!strcmp(de->d_name, "summary.json") ||
 		    !strcmp(de->d_name, "experiment.json"))
 			continue;
 		*files = xrealloc(*files, (*nr + 1) * sizeof(**files));

@@ -27,6 +27,7 @@
 #include "metrics/records.h"
 #include "metrics/stats.h"
 #include "util/fs.h"
+#include "util/gz.h"
 #include "util/xalloc.h"
 
 /* ---- per-run measures ------------------------------------------------- */
@@ -962,6 +963,15 @@ static int run_json(const struct run_result *r, json_t *runs, char *err,
 		snprintf(err, len, "summary.json: %s", jerr.text);
 		return -1;
 	}
+	/*
+	 * The run's texts are not here but once, in kern-logs/: the
+	 * kern.log and why each allocation failed are most of a run's
+	 * result when it fails often (megabytes), and readable there.
+	 */
+	if (json_object_get(j, "kern_log"))
+		json_object_set_new(j, "kern_log", json_null());
+	if (json_object_get(j, "explain"))
+		json_object_set_new(j, "explain", json_null());
 	json_array_append_new(runs, j);
 	return 0;
 }
@@ -1117,17 +1127,30 @@ static void write_run_files(const struct report *rep, const char *dir,
 
 		for (size_t i = 0; i < col->nr_runs; i++) {
 			const struct run_result *r = &col->runs[i];
+			const char *explain = result_text(r, "explain");
+			/*
+			 * Not MMTests' latency-output log of the same lines
+			 * too: three times the CSV's size for the same
+			 * numbers ('mmsim run --latency-log' writes it).
+			 * The texts, a run's kern.log and why each
+			 * allocation failed, are gzipped: hundreds of
+			 * failure reports, alike but for their numbers,
+			 * come to a twentieth of their size.
+			 */
 			char *p[4] = {
 				join(runs, col->stems[i], ".csv"),
 				join(runs, col->stems[i], "-latency.csv"),
 				join(logs, col->stems[i], ".log"),
-				/* MMTests' latency-output format. */
-				join(runs, col->stems[i], "-latency.log"),
+				explain && *explain ?
+				join(logs, col->stems[i], "-explain.txt") : NULL,
 			};
 
 			for (int k = 0; k < 4; k++) {
 				struct outfile of;
+				char why[1024], *gz;
 
+				if (!p[k])
+					continue;
 				if (outfile_open(&of, p[k])) {
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
@@ -1138,12 +1161,20 @@ static void write_run_files(const struct report *rep, const char *dir,
 				else if (k == 1)
 					latency_write_csv(of.fp, r);
 				else if (k == 3)
-					latency_write_log(of.fp, r);
+					fputs(explain, of.fp);
 				else if (result_text(r, "kern_log"))
 					fputs(result_text(r, "kern_log"), of.fp);
-				if (outfile_commit(&of))
+				if (outfile_commit(&of)) {
 					folder_error(fe, "%s: cannot write: %s", p[k],
 						     outfile_error(&of));
+					continue;
+				}
+				if (k < 2)
+					continue;
+				gz = xasprintf("%s.gz", p[k]);
+				if (gz_pack_file(p[k], gz, why, sizeof(why)))
+					folder_error(fe, "%s", why);
+				free(gz);
 			}
 			for (int k = 0; k < 4; k++)
 				free(p[k]);
@@ -1215,8 +1246,10 @@ static void check_images(const char *dir, const struct plot_set *plots,
 	char **bad = xcalloc(plots->nr * 2 + 1, sizeof(*bad));
 	size_t nr_bad = 0;
 
+	/* The report renders SVG only (plots.c); a PNG is the script's on
+	 * request. */
 	for (size_t i = 0; i < plots->nr; i++)
-		for (int png = 1; png >= 0; png--) {
+		for (int png = 0; png >= 0; png--) {
 			char *path, *name, why[160];
 
 			name = xasprintf("%s.%s", plots->plots[i].name,

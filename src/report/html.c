@@ -3,8 +3,8 @@
  * index.html: one static page that opens from disk with no network: the
  * experiment, its tables as HTML tables (sortable by a click on a heading,
  * a few lines of inline script; the text as printed is tables.txt), every
- * plot (SVG, with the PNG and the gnuplot script linked), every run's
- * files, and the scenario.  Nothing on it depends on where the folder is
+ * plot (SVG, with its gnuplot script linked, which renders a PNG too),
+ * every run's files, and the scenario.  Nothing on it depends on where the folder is
  * or when it was written, so it is as reproducible as the tables.
  */
 #include <ctype.h>
@@ -47,36 +47,47 @@ static void esc(FILE *f, const char *s)
 }
 
 /*
- * Laid out for a laptop screen: the summary tables take the page's width
- * with fixed columns, so 13 kernels fit 1366 pixels without a horizontal
- * scroll (tests/test_html.c measures it in Chromium); kernel names break
- * between their base and their patches.
+ * Laid out for any width, a phone's 390 pixels to a laptop's 1366: a
+ * table wider than the screen scrolls sideways inside its own box
+ * (div.scroll), never the page, with its first column (what the row is)
+ * kept in view; no cell breaks a name or a number inside a word
+ * (white-space: nowrap; the measure titles of the first column wrap
+ * between their words only), and a kernel's name breaks only between
+ * its base and its patches, where the heading puts a <br>.
+ * tests/test_html.c checks both widths in Chromium.
  */
 static const char style[] =
-	"body { font-family: sans-serif; margin: 1em 1.5em; max-width: 110em; }\n"
+	"body { font-family: sans-serif; margin: 1em; max-width: 110em; }\n"
 	"pre { background: #f6f6f6; padding: 0.8em; overflow-x: auto; "
 	"font-size: 0.85em; }\n"
 	"figure { margin: 1.5em 0; }\n"
-	"figure img { max-width: 100%; border: 1px solid #ddd; }\n"
-	"table { border-collapse: collapse; margin: 0.5em 0 1.5em; }\n"
-	"caption { text-align: left; font-weight: bold; padding: 0.3em 0; }\n"
-	"td, th { padding: 0.15em 0.5em; text-align: left; }\n"
+	"figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }\n"
+	"figcaption { overflow-wrap: break-word; }\n"
+	".scroll { overflow-x: auto; margin: 0.3em 0 1.5em; }\n"
+	"table { border-collapse: collapse; }\n"
+	"h3.caption { font-size: 1em; margin: 1em 0 0.2em; }\n"
+	"td, th { padding: 0.15em 0.5em; text-align: left; white-space: nowrap; }\n"
 	"tr:nth-child(even) { background: #f3f3f3; }\n"
 	"table.data td { text-align: right; font-variant-numeric: tabular-nums; }\n"
 	"table.data td:first-child { text-align: left; }\n"
 	"table.data th { cursor: pointer; border-bottom: 1px solid #999; "
 	"vertical-align: bottom; }\n"
-	"table.wide { width: 100%; table-layout: fixed; font-size: 0.8em; }\n"
+	"table.wide { font-size: 0.8em; }\n"
 	"table.wide th { font-weight: normal; vertical-align: bottom; "
-	"border-bottom: 1px solid #999; overflow-wrap: anywhere; }\n"
+	"border-bottom: 1px solid #999; }\n"
 	"table.wide th .base { font-weight: bold; }\n"
-	"table.wide td { text-align: right; overflow-wrap: anywhere; "
-	"font-variant-numeric: tabular-nums; }\n"
+	"table.wide td { text-align: right; font-variant-numeric: tabular-nums; }\n"
+	/* The row's name stays in view while the numbers scroll under it. */
 	"table.wide td:first-child, table.wide th:first-child { text-align: left; "
-	"width: 13em; }\n"
+	"position: sticky; left: 0; z-index: 1; background: #fff; "
+	"box-shadow: 1px 0 0 #ccc; }\n"
+	"table.wide tr:nth-child(even) td:first-child { background: #f3f3f3; }\n"
+	"table.summary td:first-child { white-space: normal; min-width: 14em; }\n"
+	"@media (max-width: 40em) { table.summary td:first-child { min-width: 9em; } }\n"
 	"table.wide th.same { color: #888; }\n"
 	"table.wide tr.sub td { text-align: left; font-style: italic; "
-	"padding-top: 0.6em; background: #fff; }\n"
+	"padding-top: 0.6em; background: #fff; white-space: normal; }\n"
+	"table.wide tr.sub td:first-child { position: static; box-shadow: none; }\n"
 	"td .sd, td .pct { display: block; color: #666; font-size: 0.85em; }\n"
 	"td.better .pct { color: #17661d; } td.worse .pct { color: #a11; }\n"
 	"td.sig { font-weight: bold; }\n"
@@ -109,7 +120,9 @@ static const char sort_script[] =
 static void head(FILE *f, const struct report *rep)
 {
 	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-		"<meta charset=\"utf-8\">\n<title>mmsim %s</title>\n"
+		"<meta charset=\"utf-8\">\n"
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		"<title>mmsim %s</title>\n"
 		"<style>\n%s</style>\n</head>\n<body>\n", rep->command, style);
 	fprintf(f, "<h1>mmsim %s</h1>\n<p>mmsim ", rep->command);
 	esc(f, rep->version);
@@ -156,15 +169,14 @@ static void plots_section(FILE *f, const struct plot_set *plots)
 		const struct plot *p = &plots->plots[i];
 
 		fprintf(f, "<figure id=\"plot-%s\">\n"
-			"<a href=\"plots/%s.png\"><img src=\"plots/%s.svg\" alt=\"",
+			"<a href=\"plots/%s.svg\"><img src=\"plots/%s.svg\" alt=\"",
 			p->name, p->name, p->name);
 		esc(f, p->title);
 		fputs("\"></a>\n<figcaption>", f);
 		esc(f, p->title);
-		fprintf(f, " (<a href=\"plots/%s.png\">PNG</a>, "
-			"<a href=\"plots/%s.svg\">SVG</a>, "
+		fprintf(f, " (<a href=\"plots/%s.svg\">SVG</a>, "
 			"<a href=\"plots/%s.gp\">gnuplot script</a>)</figcaption>\n"
-			"</figure>\n", p->name, p->name, p->name);
+			"</figure>\n", p->name, p->name);
 	}
 	fputs("<p>Bar chart data: <a href=\"plots/comparison.dat\">comparison.dat</a>."
 	      "</p>\n", f);
@@ -206,11 +218,27 @@ static size_t max_runs(const struct report *rep)
 	return n;
 }
 
+/*
+ * A table's title goes above its box, not in a <caption>: a caption is as
+ * wide as its table, and would scroll out of sight with it on a phone.
+ */
+static void table_title(FILE *f, const char *title)
+{
+	fputs("<h3 class=\"caption\">", f);
+	esc(f, title);
+	fputs("</h3>\n", f);
+}
+
 static void table_head(FILE *f, const char *id, const char *caption)
 {
-	fprintf(f, "<table class=\"data wide\" id=\"%s\">\n<caption>", id);
-	esc(f, caption);
-	fputs("</caption>\n<thead><tr>", f);
+	table_title(f, caption);
+	fprintf(f, "<div class=\"scroll\"><table class=\"data wide\" id=\"%s\">\n"
+		"<thead><tr>", id);
+}
+
+static void table_end(FILE *f)
+{
+	fputs("</tbody>\n</table></div>\n", f);
 }
 
 /*
@@ -415,9 +443,9 @@ static void summary_section(FILE *f, const struct report *rep)
 			    !report_measure_all_zero(rep, m))
 				rows = true;
 		if (rows) {
-			fprintf(f, "<table class=\"wide summary\" id=\"%s\">\n<caption>", id);
-			esc(f, group);
-			fputs("</caption>\n<thead><tr><th>measure</th>", f);
+			table_title(f, group);
+			fprintf(f, "<div class=\"scroll\"><table class=\"wide summary\" "
+				"id=\"%s\">\n<thead><tr><th>measure</th>", id);
 			column_heads(f, rep, same);
 			fputs("</tr></thead>\n<tbody>\n", f);
 			for (size_t m = g; m < metrics_nr_shown(); m++)
@@ -432,7 +460,7 @@ static void summary_section(FILE *f, const struct report *rep)
 			}
 			for (size_t i = 0; i < nr_extra; i++)
 				extra_row(f, rep, &extra[i]);
-			fputs("</tbody>\n</table>\n", f);
+			table_end(f);
 		}
 		if (nr_extra)
 			compare_report_rows_free(extra, nr_extra);
@@ -499,7 +527,7 @@ static void vmstat_table(FILE *f, const struct report *rep)
 			num_cell(f, column_mean_at(&rep->columns[c], "vm_events", e), 0, NULL);
 		fputs("</tr>\n", f);
 	}
-	fputs("</tbody>\n</table>\n", f);
+	table_end(f);
 }
 
 /* congestion_wait by call site and queue: mean seconds and calls per run. */
@@ -548,7 +576,7 @@ static void cw_table(FILE *f, const struct report *rep)
 			}
 			fputs("</tr>\n", f);
 		}
-	fputs("</tbody>\n</table>\n", f);
+	table_end(f);
 }
 
 static void tables_section(FILE *f, const struct report *rep)
@@ -569,7 +597,8 @@ static void runs_section(FILE *f, const struct report *rep)
 	 * elapsed time: say so, by the name its program has. */
 	char *unfinished = xasprintf(" (%s unfinished)", elapsed->program);
 
-	fputs("<h2 id=\"runs\">Runs</h2>\n<table class=\"data\" id=\"runs-table\">\n"
+	fputs("<h2 id=\"runs\">Runs</h2>\n<div class=\"scroll\">"
+	      "<table class=\"data\" id=\"runs-table\">\n"
 	      "<thead><tr><th>column</th><th>seed</th>"
 	      "<th>elapsed (s)</th><th>failures printed</th><th>files</th></tr></thead>\n"
 	      "<tbody>\n", f);
@@ -587,22 +616,25 @@ static void runs_section(FILE *f, const struct report *rep)
 				"<td data-v=\"%.6f\">%.3f%s</td>"
 				"<td data-v=\"%lu\">%lu</td>"
 				"<td><a href=\"runs/%s.csv\">samples</a> "
-				"<a href=\"runs/%s-latency.csv\">latency</a> "
-				"<a href=\"runs/%s-latency.log\">latency log</a>",
+				"<a href=\"runs/%s-latency.csv\">latency</a>",
 				(unsigned long long)result_uint(r, "seed"),
 				(unsigned long long)result_uint(r, "seed"),
 				measure_value(elapsed, r), measure_value(elapsed, r),
 				result_bool(r, elapsed->done) ? "" : unfinished,
 				(unsigned long)result_uint(r, "failures_printed"),
 				(unsigned long)result_uint(r, "failures_printed"),
-				s, s, s);
-			/* A link to an empty kern.log leads nowhere. */
+				s, s);
+			/* A link to an empty kern.log leads nowhere.  The
+			 * texts are gzipped (zless reads them). */
 			if (log && *log)
-				fprintf(f, " <a href=\"kern-logs/%s.log\">kern.log</a>", s);
+				fprintf(f, " <a href=\"kern-logs/%s.log.gz\">kern.log.gz</a>", s);
+			if (result_text(r, "explain") && *result_text(r, "explain"))
+				fprintf(f, " <a href=\"kern-logs/%s-explain.txt.gz\">"
+					"why each failed (gz)</a>", s);
 			fputs("</td></tr>\n", f);
 		}
 	}
-	fputs("</tbody>\n</table>\n", f);
+	table_end(f);
 	free(unfinished);
 }
 

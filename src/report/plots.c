@@ -84,7 +84,8 @@ static void free_plot_name(const struct report_column *col, char *buf,
 void plots_list(const struct report *rep, struct plot_set *set)
 {
 	memset(set, 0, sizeof(*set));
-	add_plot(set, "comparison", "The comparison table: mean of each measure, stddev as error bars");
+	add_plot(set, "comparison", "The comparison table: mean of each measure per "
+		 "kernel, stddev as error bars");
 	/* Only when some column has the lines of the cover's program
 	 * (fake gitk's, named as its "elapsed" measure declares) or other
 	 * latency samples: a plot of nothing names no kernel. */
@@ -95,7 +96,7 @@ void plots_list(const struct report *rep, struct plot_set *set)
 		if (columns_with(rep, "latency", which)) {
 			char *title = xasprintf("%s: seconds between output "
 				"lines against time, a panel per column (first "
-				"seed)", el->program_title);
+				"seed; log scale)", el->program_title);
 
 			add_plot(set, "latency", title);
 			free(title);
@@ -106,12 +107,14 @@ void plots_list(const struct report *rep, struct plot_set *set)
 		}
 		free(which);
 	}
-	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time, a panel per column (first seed)");
+	add_plot(set, "dirty-writeback", "nr_dirty and nr_writeback over time, a panel per column, "
+		 "each on its own axis (first seed)");
 	/* The samples count every failure, __GFP_NOWARN and ratelimited
 	 * ones too; the tables count what kern.log printed. */
 	add_plot(set, "failures", "Page allocation failures on a timeline, every one "
-		 "including __GFP_NOWARN, cumulative (first seed)");
-	add_plot(set, "congestion-wait", "Time in congestion_wait, cumulative (first seed)");
+		 "including __GFP_NOWARN, cumulative, a panel per column (first seed)");
+	add_plot(set, "congestion-wait", "Time in congestion_wait, cumulative, a panel "
+		 "per column (first seed)");
 	add_plot(set, "fragmentation", "Free pages in blocks >= the failing order, "
 		 "% of the GFP_ATOMIC zone's free lists; points: below low (first seed)");
 	for (size_t c = 0; c < rep->nr_columns; c++) {
@@ -137,7 +140,7 @@ void plots_free(struct plot_set *set)
 
 void plots_render_command(const char *dir, char *buf, size_t len)
 {
-	snprintf(buf, len, "cd %s/plots && for f in *.gp; do gnuplot \"$f\" && "
+	snprintf(buf, len, "cd %s/plots && for f in *.gp; do "
 		 "gnuplot -e 'fmt=\"svg\"' \"$f\"; done", dir);
 }
 
@@ -207,27 +210,7 @@ static size_t columns_with(const struct report *rep, const char *what,
 	return n;
 }
 
-/* The largest value of CSV field @get over every panel, for one y range. */
-static double series_max(const struct report *rep, const size_t *which,
-			 size_t n, bool latency, double (*get)(const void *rec))
-{
-	double max = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct run_result *r = first_run(&rep->columns[which[i]]);
-		size_t nr, size = latency ? sizeof(struct latency_sample) :
-					     sizeof(struct sample_point);
-		const char *recs = result_records(r, latency ? "latency" : "samples", &nr);
-
-		for (size_t k = 0; k < nr; k++)
-			if (get(recs + k * size) > max)
-				max = get(recs + k * size);
-	}
-	return max;
-}
-
-static double rec_time(const struct report *rep, const size_t *which, size_t n,
-		       bool latency)
+static double rec_time(const struct report *rep, const size_t *which, size_t n)
 {
 	double max = 0;
 
@@ -238,37 +221,50 @@ static double rec_time(const struct report *rep, const size_t *which, size_t n,
 		if (end > max)
 			max = end;
 	}
-	(void)latency;
 	return max > 0 ? max : 1;
 }
 
 /*
  * Small multiples: one panel per column (its first run), each titled with
- * the column's name, all on the same x and y ranges, laid out in a grid,
- * instead of thirteen lines on one graph.  @series lists the CSV columns
- * drawn in every panel, with their legend titles.
+ * the column's name, laid out in a grid, instead of thirteen lines on one
+ * graph.  The panels share the x axis (time); each has a y scale of its
+ * own, from its own data (one stall of 180 s would flatten every other
+ * panel on a shared one), logarithmic where the values span decades.
+ * @series lists the CSV columns drawn in every panel, with their legend
+ * titles; a series on the y2 axis gets a right-hand axis of its own, so
+ * that a small quantity is not drawn flat beside a large one.
  */
 struct panel_series {
 	int csv_column;
 	const char *title;		/* legend; NULL: none */
 	const char *style;
 	const char *expr;		/* y as a gnuplot expression, not a column */
+	bool y2;			/* on the right-hand axis, scaled apart */
+};
+
+struct panel_axes {
+	const char *ylabel;		/* with its unit */
+	const char *y2label;		/* NULL: no y2 axis */
+	bool logy;
+	double ymax;			/* > 0: every panel 0 to ymax (a percentage) */
 };
 
 static void small_multiples(FILE *f, const struct report *rep,
-			    const char *name, const char *title,
-			    const char *ylabel, bool latency, double ymax,
+			    const char *name, const char *title, bool latency,
+			    const struct panel_axes *ax,
 			    const struct panel_series *series, size_t nr_series)
 {
 	size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
 	size_t n, cols, rows;
-	char key[128];
+	char key[160];
 	double xmax;
+	int height;
 
 	n = columns_with(rep, latency ? "latency" : "samples", which);
 	cols = n <= 1 ? 1 : n <= 4 ? 2 : n <= 9 ? 3 : 4;
 	rows = n ? (n + cols - 1) / cols : 1;
-	preamble(f, name, title, (int)(420 * cols), (int)(120 + 300 * rows));
+	height = (int)(120 + 300 * rows);
+	preamble(f, name, title, (int)(440 * cols), height);
 	if (!n) {
 		fprintf(f, "set title ");
 		gp_string(f, title);
@@ -277,26 +273,45 @@ static void small_multiples(FILE *f, const struct report *rep,
 		free(which);
 		return;
 	}
-	xmax = rec_time(rep, which, n, latency);
+	xmax = rec_time(rep, which, n);
 	/* Under the title, on a line of its own. */
 	snprintf(key, sizeof(key), "at screen 0.98, screen %.4f right top "
-		 "horizontal font \",10\" samplen 2",
-		 1 - 28.0 / (120 + 300 * rows));
-	fprintf(f, "# One panel per column (its first run), same axes in every panel.\n"
+		 "horizontal maxrows 1 font \",10\" samplen 2", 1 - 28.0 / height);
+	fprintf(f, "# One panel per column (its first run): the same x axis, "
+		"a y scale of its own.\n"
 		"set xrange [0:%.3f]\n"
-		"set yrange [0:%.6g]\n"
-		"set xlabel \"seconds since the start\"\n"
-		"set ylabel \"%s\"\n"
-		"set key %s\n"
+		"set xlabel \"time since the start of the run (s)\"\n"
+		"set ylabel ", xmax);
+	gp_string(f, ax->ylabel);
+	fputc('\n', f);
+	if (ax->logy)
+		/* Every value > 0 (a gap between lines), spanning decades. */
+		fprintf(f, "set logscale y\nset yrange [*:*]\n");
+	else if (ax->ymax > 0)
+		fprintf(f, "set yrange [0:%.6g]\n", ax->ymax);
+	else
+		fprintf(f, "set yrange [0:*]\n");
+	if (ax->y2label) {
+		fprintf(f, "set ytics nomirror textcolor lt 1\n"
+			"set ylabel textcolor lt 1\n"
+			"set y2tics textcolor lt 2\n"
+			"set y2range [0:*]\n"
+			"set y2label textcolor lt 2\n"
+			"set y2label ");
+		gp_string(f, ax->y2label);
+		fputc('\n', f);
+	}
+	fprintf(f, "set key %s\n"
 		/* Room above the panels for the title, and between them
-		 * for each one's key, title, tics and axis labels. */
-		"set multiplot layout %zu,%zu margins 0.05,0.98,%.4f,%.4f "
-		"spacing char 11, char 7 title ", xmax,
-		ymax > 0 ? ymax * 1.05 : 1, ylabel,
+		 * for each one's title, tics and axis labels. */
+		"set multiplot layout %zu,%zu margins 0.06,%.2f,%.4f,%.4f "
+		"spacing char %d, char 7 title ",
 		/* One key for every panel, at the figure's top right,
 		 * drawn with the first panel (unset after it). */
-		nr_series > 1 ? key : "off", rows, cols, 50.0 / (120 + 300 * rows),
-		1 - (nr_series > 1 ? 80.0 : 60.0) / (120 + 300 * rows));
+		nr_series > 1 ? key : "off", rows, cols,
+		ax->y2label ? 0.95 : 0.98, 50.0 / height,
+		1 - (nr_series > 1 ? 80.0 : 60.0) / height,
+		ax->y2label ? 22 : 14);
 	gp_string(f, title);
 	fputc('\n', f);
 	for (size_t i = 0; i < n; i++) {
@@ -313,7 +328,9 @@ static void small_multiples(FILE *f, const struct report *rep,
 				fprintf(f, "(%s)", series[k].expr);
 			else
 				fprintf(f, "%d", series[k].csv_column);
-			fprintf(f, " skip 1 %s lt %zu ", series[k].style, k + 1);
+			fprintf(f, " skip 1 %s%s lt %zu ",
+				series[k].y2 ? "axes x1y2 " : "", series[k].style,
+				k + 1);
 			if (series[k].title) {
 				fprintf(f, "title ");
 				gp_string(f, series[k].title);
@@ -329,69 +346,39 @@ static void small_multiples(FILE *f, const struct report *rep,
 	free(which);
 }
 
-static double get_latency(const void *rec)
-{
-	return (double)((const struct latency_sample *)rec)->latency / 1e9;
-}
-
-static double get_dirty_writeback(const void *rec)
-{
-	const struct sample_point *s = rec;
-
-	return (double)(s->nr_dirty > s->nr_writeback ? s->nr_dirty : s->nr_writeback);
-}
-
-static double get_failures(const void *rec)
-{
-	return (double)((const struct sample_point *)rec)->alloc_failures;
-}
-
-static double get_cw(const void *rec)
-{
-	return (double)((const struct sample_point *)rec)->cw_time / 1e9;
-}
-
-static double panel_max(const struct report *rep, bool latency,
-			double (*get)(const void *rec))
-{
-	size_t *which = xcalloc(rep->nr_columns + 1, sizeof(*which));
-	double max;
-	size_t n;
-
-	n = columns_with(rep, latency ? "latency" : "samples", which);
-	max = series_max(rep, which, n, latency, get);
-	free(which);
-	return max;
-}
-
 static void script_latency(FILE *f, const struct report *rep, const char *title)
 {
-	const struct panel_series s = { 2, NULL, "with impulses", NULL };
+	const struct panel_series s = { 2, NULL, "with points pt 7 ps 0.3", NULL, false };
+	const struct panel_axes ax = {
+		"seconds since the previous line (s, log scale)", NULL, true, 0,
+	};
 
-	small_multiples(f, rep, "latency", title, "seconds since the previous line",
-			true, panel_max(rep, true, get_latency), &s, 1);
+	small_multiples(f, rep, "latency", title, true, &ax, &s, 1);
 }
 
 static void script_timeline(FILE *f, const struct report *rep,
 			    const char *name, const char *title,
-			    const char *ylabel, int csv_column, const char *style,
-			    double (*get)(const void *rec))
+			    const char *ylabel, int csv_column, const char *style)
 {
-	const struct panel_series s = { csv_column, NULL, style, NULL };
+	const struct panel_series s = { csv_column, NULL, style, NULL, false };
+	const struct panel_axes ax = { ylabel, NULL, false, 0 };
 
-	small_multiples(f, rep, name, title, ylabel, false,
-			panel_max(rep, false, get), &s, 1);
+	small_multiples(f, rep, name, title, false, &ax, &s, 1);
 }
 
+/* nr_writeback on an axis of its own: at its scale nr_dirty, often a
+ * tenth of it or less, would be drawn flat. */
 static void script_dirty(FILE *f, const struct report *rep, const char *title)
 {
 	const struct panel_series s[] = {
-		{ CSV_NR_DIRTY, "nr_dirty", "with lines", NULL },
-		{ CSV_NR_WRITEBACK, "nr_writeback", "with lines", NULL },
+		{ CSV_NR_DIRTY, "nr_dirty (left axis)", "with lines", NULL, false },
+		{ CSV_NR_WRITEBACK, "nr_writeback (right axis)", "with lines", NULL, true },
+	};
+	const struct panel_axes ax = {
+		"nr_dirty (pages)", "nr_writeback (pages)", false, 0,
 	};
 
-	small_multiples(f, rep, "dirty-writeback", title, "pages", false,
-			panel_max(rep, false, get_dirty_writeback), s, 2);
+	small_multiples(f, rep, "dirty-writeback", title, false, &ax, s, 2);
 }
 
 /* The share as a percentage; points only where below the low watermark. */
@@ -400,8 +387,8 @@ static void script_fragmentation(FILE *f, const struct report *rep,
 {
 	char all[160], below[200];
 	struct panel_series s[] = {
-		{ 0, "every sample", "with lines", all },
-		{ 0, "below low", "with points pt 7 ps 0.6", below },
+		{ 0, "every sample", "with lines", all, false },
+		{ 0, "below low", "with points pt 7 ps 0.6", below, false },
 	};
 
 	snprintf(all, sizeof(all), "$%d > 0 ? 100.0 * $%d / $%d : NaN",
@@ -409,9 +396,11 @@ static void script_fragmentation(FILE *f, const struct report *rep,
 	snprintf(below, sizeof(below), "$%d > 0 && $%d > 0 ? "
 		 "100.0 * $%d / $%d : NaN", CSV_FRAG_BELOW, CSV_FRAG_FREE,
 		 CSV_FRAG_HIGHORDER, CSV_FRAG_FREE);
-	small_multiples(f, rep, "fragmentation", title,
-			"% in blocks >= the order", false, 100,
-			s, 2);
+	const struct panel_axes ax = {
+		"free pages in blocks >= the order (%)", NULL, false, 100,
+	};
+
+	small_multiples(f, rep, "fragmentation", title, false, &ax, s, 2);
 }
 
 static const uint64_t *watermark(const struct run_result *r, int z)
@@ -445,8 +434,8 @@ static void script_free(FILE *f, const struct report_column *col,
 		result_records(r, "samples", &nr_samples);
 
 	preamble(f, name, title, 1200, 650);
-	fprintf(f, "set xlabel \"seconds since the start of the run\"\n"
-		"set ylabel \"free pages\"\n"
+	fprintf(f, "set xlabel \"time since the start of the run (s)\"\n"
+		"set ylabel \"free pages (4 KiB each, log scale)\"\n"
 		"set logscale y\n"
 		"set title ");
 	gp_string(f, title);
@@ -472,6 +461,39 @@ static void script_free(FILE *f, const struct report_column *col,
 		no_data(f);
 }
 
+/* Column @c's mean of shown measure @m over its runs, and the stddev
+ * (0 for one run); a run without the value (NAN) is left out. */
+static void column_mean_sd(const struct report *rep, size_t m, size_t c,
+			   double *mean, double *sd)
+{
+	const struct report_column *col = &rep->columns[c];
+	double *v = xcalloc(col->nr_runs + 1, sizeof(*v));
+	size_t nv = 0;
+
+	for (size_t i = 0; i < col->nr_runs; i++)
+		if (!isnan(v[nv] = measure_value(metrics_shown(m), &col->runs[i])))
+			nv++;
+	*mean = stats_mean(v, nv);
+	*sd = nv > 1 ? stats_stddev(v, nv) : 0;
+	free(v);
+}
+
+/* The top of measure @m's panel: its highest bar or error bar, and a
+ * little room (gnuplot's autoscale stops at the bars). */
+static double comparison_top(const struct report *rep, size_t m)
+{
+	double top = 0;
+
+	for (size_t c = 0; c < rep->nr_columns; c++) {
+		double mean, sd;
+
+		column_mean_sd(rep, m, c, &mean, &sd);
+		if (!isnan(mean) && mean + sd > top)
+			top = mean + sd;
+	}
+	return top > 0 ? top * 1.08 : 1;
+}
+
 /* Bars: mean of every measure per column, error bars one stddev. */
 static int write_comparison_data(const struct report *rep, const char *path)
 {
@@ -486,18 +508,10 @@ static int write_comparison_data(const struct report *rep, const char *path)
 		fprintf(of.fp, "%s# %s\n", m ? "\n\n" : "", metrics_shown(m)->name);
 		for (size_t c = 0; c < rep->nr_columns; c++) {
 			const struct report_column *col = &rep->columns[c];
-			double *v = xcalloc(col->nr_runs + 1, sizeof(*v));
 			double mean, sd;
-			size_t nv = 0;
-
-			/* A run without the value (NAN) is left out. */
-			for (size_t i = 0; i < col->nr_runs; i++)
-				if (!isnan(v[nv] = measure_value(metrics_shown(m), &col->runs[i])))
-					nv++;
-			mean = stats_mean(v, nv);
-			sd = nv > 1 ? stats_stddev(v, nv) : 0;
-			free(v);
 			char name[256];
+
+			column_mean_sd(rep, m, c, &mean, &sd);
 
 			/* The name labels the x axis: no separator in it. */
 			snprintf(name, sizeof(name), "%s", col->name);
@@ -526,18 +540,36 @@ static bool measure_has_value(const struct report *rep, size_t m)
 }
 
 /*
- * A panel per measure, three a row, a bar per column over the column's
- * number; the numbers are named once, in a legend above the panels, so
- * that thirteen long kernel names neither crowd the x axes nor run into
- * the next panel.  A column whose runs repeat an earlier one's says so
- * there ("= 2").
+ * The y axis of a measure's panel, with its unit: what the measure
+ * declares (seconds, percent, pages), a count per run for a counter.
+ */
+static const char *axis_unit(const struct measure *m)
+{
+	if (!strcmp(m->unit, "s"))
+		return "seconds";
+	if (!strcmp(m->unit, "%"))
+		return "percent";
+	if (*m->unit)
+		return m->unit;
+	return m->kind == MEASURE_COUNTER ? "count per run" : "ratio";
+}
+
+/*
+ * A panel per measure, four a row, a bar per column, each bar named
+ * on the x axis by its kernel (the names turned upright, so that
+ * thirteen long ones fit a quarter of the width), the y axis labelled
+ * with the measure's unit and scaled to the panel's own values.  A
+ * column whose runs repeat an earlier one's says so: "(=)" after its
+ * name.
  */
 static void script_comparison(FILE *f, const struct report *rep,
 			      const char *title)
 {
-	size_t n = rep->nr_columns, shown = 0, *same;
-	size_t legend_rows = (n + 2) / 3, rows;
-	int width = 1500, height, top;
+	size_t n = rep->nr_columns, shown = 0, *same, longest = 0;
+	size_t rows;
+	bool any_same = false;
+	char *full;
+	int width = 1600, height, top = 70, label, row_h;
 
 	/* A measure 0 in every run of every column has no panel: the page
 	 * says which (html.c). */
@@ -548,61 +580,66 @@ static void script_comparison(FILE *f, const struct report *rep,
 
 	if (!skip_zero)
 		shown = metrics_nr_shown();
-	rows = (shown + 2) / 3;
-	/* The title, the legend's lines (18 pixels each) and the first
-	 * panels' titles, then a row of panels 330 high (12 measures, 13
-	 * columns: 4 rows, 1514). */
-	top = 80 + 18 * (int)legend_rows;
-	height = top + 330 * (int)rows + 20;
-	preamble(f, "comparison", title, width, height);
-	fprintf(f, "# x axis: column numbers, in table order:\n");
-	for (size_t c = 0; c < n; c++)
-		fprintf(f, "#   %zu  %s\n", c + 1, rep->columns[c].name);
+	rows = (shown + 3) / 4;
+	same = report_identical_columns(rep);
+	for (size_t c = 0; c < n; c++) {
+		size_t len = strlen(rep->columns[c].name) +
+			     (same[c] != (size_t)-1 ? 4 : 0);
+
+		if (len > longest)
+			longest = len;
+		any_same |= same[c] != (size_t)-1;
+	}
+	full = xasprintf("%s%s", title, any_same ? "; (=): runs bit-identical "
+			 "to an earlier column's" : "");
+	/* The names stand under each panel: about 5 pixels a character
+	 * at 9 points, then the panel (270), its title and the gaps. */
+	label = 20 + (int)(5.0 * (double)longest);
+	row_h = 270 + label + 50;
+	height = top + row_h * (int)rows;
+	preamble(f, "comparison", full, width, height);
 	fprintf(f, "set style fill solid 0.5 border -1\n"
 		"set boxwidth 0.7\n"
 		"set xrange [0.5:%zu.5]\n"
-		"set xtics 1,1,%zu font \",%d\" nomirror\n"
-		"set yrange [0:*]\n"
-		"unset key\n", n, n, n > 20 ? 7 : 9);
-	/* The legend: "N  name" in three columns, drawn with the first
-	 * panel only (labels stay set for every panel of a multiplot). */
-	same = report_identical_columns(rep);
+		"unset key\n"
+		"set grid noxtics ytics\n"
+		/* 1000000, not 1e+06; 0.3, not 0.30000000000000004. */
+		"set format y \"%%.10g\"\n"
+		"set xtics nomirror rotate by 90 right font \",9\" (", n);
 	for (size_t c = 0; c < n; c++) {
 		char text[300];
 
-		if (same[c] != (size_t)-1)
-			snprintf(text, sizeof(text), "%zu  %s  (= %zu)", c + 1,
-				 rep->columns[c].name, same[c] + 1);
-		else
-			snprintf(text, sizeof(text), "%zu  %s", c + 1,
-				 rep->columns[c].name);
-		fprintf(f, "set label %zu ", c + 1);
+		snprintf(text, sizeof(text), "%s%s", rep->columns[c].name,
+			 same[c] != (size_t)-1 ? " (=)" : "");
+		fputs(c ? ", " : "", f);
 		gp_string(f, text);
-		fprintf(f, " at screen %.4f, screen %.4f left font \",10\"\n",
-			0.05 + 0.31 * (double)(c / legend_rows),
-			1.0 - (40.0 + 18.0 * (double)(c % legend_rows) + 9) / height);
+		fprintf(f, " %zu", c + 1);
 	}
+	fprintf(f, ")\n");
 	free(same);
-	fprintf(f, "set multiplot layout %zu,3 margins 0.05,0.98,%.4f,%.4f "
-		"spacing char 8, char 4 title ", rows, 30.0 / height,
-		1.0 - (double)top / height);
-	gp_string(f, title);
+	fprintf(f, "set multiplot layout %zu,4 margins 0.065,0.99,%.4f,%.4f "
+		"spacing screen 0.065, screen %.4f title ", rows,
+		(double)label / height, 1.0 - (double)top / height,
+		(double)(label + 50) / height);
+	gp_string(f, full);
 	fputc('\n', f);
-	for (size_t m = 0, k = 0; m < metrics_nr_shown(); m++) {
+	free(full);
+	for (size_t m = 0; m < metrics_nr_shown(); m++) {
+		const struct measure *sm = metrics_shown(m);
 		bool any = measure_has_value(rep, m);
 
 		if (skip_zero && report_measure_all_zero(rep, m))
 			continue;
 		fprintf(f, "set title ");
-		gp_string(f, metrics_shown(m)->title);
-		fputc('\n', f);
+		gp_string(f, sm->title);
+		fprintf(f, "\nset ylabel ");
+		gp_string(f, axis_unit(sm));
+		fprintf(f, "\nset yrange [0:%.6g]\n", comparison_top(rep, m));
 		if (any)
 			fprintf(f, "plot \"comparison.dat\" index %zu using 1:2:3 "
 				"with boxerrorbars lc rgb \"#4a7ab5\"\n", m);
 		else
 			no_data(f);
-		if (!k++)
-			fprintf(f, "unset label\n");
 	}
 	fprintf(f, "unset multiplot\n");
 }
@@ -629,12 +666,12 @@ static int write_script(const char *plots_dir, const struct plot *p,
 		script_dirty(of.fp, rep, p->title);
 	else if (!strcmp(p->name, "failures"))
 		script_timeline(of.fp, rep, p->name, p->title,
-				"allocation failures so far (all)", CSV_ALLOC_FAILURES,
-				"with steps", get_failures);
+				"allocation failures so far, all (count)",
+				CSV_ALLOC_FAILURES, "with steps");
 	else if (!strcmp(p->name, "congestion-wait"))
 		script_timeline(of.fp, rep, p->name, p->title,
-				"seconds in congestion_wait so far",
-				CSV_CW_SECONDS, "with lines", get_cw);
+				"time in congestion_wait so far (s)",
+				CSV_CW_SECONDS, "with lines");
 	else if (!strcmp(p->name, "fragmentation"))
 		script_fragmentation(of.fp, rep, p->title);
 	else
@@ -663,7 +700,9 @@ static bool gnuplot_installed(void)
 	return found;
 }
 
-/* gnuplot NAME.gp for PNG, then again for SVG, in one process. */
+/* gnuplot NAME.gp for SVG, what the page shows: a PNG as well would
+ * double the folder's plots for nothing the page uses (the script
+ * renders one on request). */
 static int render_one(const char *plots_dir, const char *name)
 {
 	char gp[320];
@@ -683,8 +722,8 @@ static int render_one(const char *plots_dir, const char *name)
 		}
 		if (chdir(plots_dir))
 			_exit(126);
-		execlp("gnuplot", "gnuplot", "-e", "fmt=\"png\"", gp,
-		       "-e", "fmt=\"svg\"", gp, (char *)NULL);
+		execlp("gnuplot", "gnuplot", "-e", "fmt=\"svg\"", gp,
+		       (char *)NULL);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)

@@ -2,7 +2,8 @@
 /*
  * gnuplot scripts and data for an experiment's report, in DIR/plots/.
  * Each script renders PNG by default and SVG with -e 'fmt="svg"', run
- * from the plots directory; the time series come from the CSV files in ../runs/.
+ * from the plots directory; the report renders the SVGs only.  The time
+ * series come from the CSV files in ../runs/.
  */
 #ifndef MMSIM_PLOTS_H
 #define MMSIM_PLOTS_H
@@ -21,8 +22,8 @@ struct plot {
 struct plot_set {
 	struct plot *plots;
 	size_t nr;
-	bool rendered;		/* PNG and SVG exist */
-	bool attempted;		/* gnuplot ran: PNG and SVG must exist */
+	bool rendered;		/* the SVGs exist */
+	bool attempted;		/* gnuplot ran: the SVGs must exist */
 	/* Plots left out because no column has anything to draw in them,
 	 * for the page to say so ("" none). */
 	char omitted[256];
