@@ -464,25 +464,6 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 
 /* ---- statistics --------------------------------------------------------- */
 
-/* Student's t quantile for a two-sided @alpha at @df, by bisection on
- * the p-value (stats_student_t_p2 falls as t grows). */
-static double t_quantile(double alpha, double df)
-{
-	double lo = 0, hi = 1e3;
-
-	if (!(df > 0))
-		return 0;
-	for (int i = 0; i < 200; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (stats_student_t_p2(mid, df) > alpha)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
-
 /* mean(x) - mean(y) with Welch's interval over the first @n seeds. */
 static struct bisect_effect effect(const struct variant *x,
 				   const struct variant *y, unsigned int n,
@@ -502,7 +483,7 @@ static struct bisect_effect effect(const struct variant *x,
 	e.significant = w.p < alpha;
 	se = sqrt(stats_variance(x->value, n) / n + stats_variance(y->value, n) / n);
 	if (se > 0) {
-		double t = t_quantile(alpha, w.df);
+		double t = w.df > 0 ? stats_student_t_crit(alpha, w.df) : 0;
 
 		e.lo = e.mean - t * se;
 		e.hi = e.mean + t * se;

@@ -269,7 +269,8 @@ double stats_student_t_crit(double p, double df)
 		if (hi > 1e12)
 			return NAN;
 	}
-	for (int i = 0; i < 200 && hi - lo > 1e-10 * hi; i++) {
+	/* To the two doubles the root lies between, whatever the bracket. */
+	for (int i = 0; i < 200; i++) {
 		double mid = (lo + hi) / 2;
 
 		if (stats_student_t_p2(mid, df) > p)
