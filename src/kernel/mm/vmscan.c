@@ -34,6 +34,7 @@
 #include "linux/writeback.h"
 #include "mmsim/alloc_fail.h"
 #include "metrics/metrics.h"
+#include "internal.h"
 
 int vm_swappiness = 60;
 
@@ -643,41 +644,6 @@ static unsigned long clear_active_flags(struct list_head *page_list,
 /* ---- shrink_inactive_list ---------------------------------------- */
 
 /*
- * [MODEL] What too_many_isolated() reads at each direct reclaimer's
- * shrink_inactive_list(), per zone type and LRU type ([0] anon, [1]
- * file), whether or not the profile has the wait: the checks, those at
- * which isolated > inactive (the wait's condition), the pair with the
- * highest isolated / inactive, and the most isolated read.
- */
-struct isolated_seen {
-	unsigned long checks, over;
-	unsigned long isolated, inactive;	/* the highest ratio */
-	unsigned long isolated_max;
-};
-static struct isolated_seen isolated_seen[MAX_NR_ZONES][2];
-
-static void note_isolated(struct zone *zone, int file,
-			  unsigned long isolated, unsigned long inactive)
-{
-	struct isolated_seen *s = &isolated_seen[zone_idx(zone)][!!file];
-
-	/*
-	 * The first check, or a higher isolated / inactive than the one
-	 * kept (n / 0 is infinite for n > 0, 0 / n is 0).
-	 */
-	if (!s->checks++ ||
-	    (isolated && (!s->isolated ||
-			  (uint64_t)isolated * s->inactive >
-			  (uint64_t)s->isolated * inactive))) {
-		s->isolated = isolated;
-		s->inactive = inactive;
-	}
-	s->over += isolated > inactive;
-	if (isolated > s->isolated_max)
-		s->isolated_max = isolated;
-}
-
-/*
  * rc6: direct reclaimers back off while more pages of this type are
  * isolated than remain on the inactive list (v2.6.32-rc6 mm/vmscan.c:1063
  * too_many_isolated(); no memory cgroups here, so scanning_global_lru()).
@@ -702,58 +668,6 @@ static bool too_many_isolated(struct zone *zone, int file)
 	note_isolated(zone, file, isolated, inactive);
 	return throttle && isolated > inactive;
 }
-
-enum { ISO_CHECKS, ISO_OVER, ISO_ISOLATED, ISO_INACTIVE, ISO_ISOLATED_MAX,
-       NR_ISO_COLUMNS };
-
-static void collect_isolated_seen(struct run_result *r)
-{
-	uint64_t *v = result_uints_mut(r, "too_many_isolated_seen");
-
-	for (int z = 0; z < MAX_NR_ZONES; z++)
-		for (int file = 0; file < 2; file++) {
-			const struct isolated_seen *s = &isolated_seen[z][file];
-			uint64_t *row = v + z * 2 * NR_ISO_COLUMNS +
-					file * NR_ISO_COLUMNS;
-
-			row[ISO_CHECKS] = s->checks;
-			row[ISO_OVER] = s->over;
-			row[ISO_ISOLATED] = s->isolated;
-			row[ISO_INACTIVE] = s->inactive;
-			row[ISO_ISOLATED_MAX] = s->isolated_max;
-		}
-}
-
-static const char *isolated_seen_name(unsigned int dim, unsigned int i)
-{
-	static const char *const zones[MAX_NR_ZONES] = {
-		"DMA", "DMA32", "Normal", "HighMem", "Movable",
-	};
-	static const char *const cols[2 * NR_ISO_COLUMNS] = {
-		"anon_checks", "anon_over", "anon_isolated", "anon_inactive",
-		"anon_isolated_max",
-		"file_checks", "file_over", "file_isolated", "file_inactive",
-		"file_isolated_max",
-	};
-
-	if (dim == 0)
-		return i < MAX_NR_ZONES ? zones[i] : NULL;
-	return i < 2 * NR_ISO_COLUMNS ? cols[i] : NULL;
-}
-
-static struct measure isolated_seen_measure = {
-	.name = "too_many_isolated_seen", .doc = "what too_many_isolated() "
-	"read at direct reclaimers' shrink_inactive_list(), every kernel, "
-	"per zone and LRU type: checks, those with isolated > inactive, the "
-	"isolated and inactive pages at the highest isolated / inactive, "
-	"and the most isolated pages read",
-	.unit = "count, pages", .kind = MEASURE_TABLE,
-	.aggregate = AGGREGATE_MEAN, .json = "too_many_isolated_seen",
-	.type = MT_ARRAY, .dims = { MAX_NR_ZONES, 2 * NR_ISO_COLUMNS },
-	.element_name = isolated_seen_name, .flags = MF_OMIT_EMPTY,
-	.collect = collect_isolated_seen,
-};
-MEASURE_REGISTER(isolated_seen_measure);
 
 static inline bool fatal_signal_pending(struct task_struct *p)
 {
@@ -1583,7 +1497,7 @@ void reclaim_init(void)
 	pg_data_t *pgdat;
 
 	memset(&reclaim_stats, 0, sizeof(reclaim_stats));
-	memset(isolated_seen, 0, sizeof(isolated_seen));
+	isolated_seen_reset();
 	memset(kswapd_now, 0, sizeof(kswapd_now));
 	reclaim_passes_in_flight = 0;
 	INIT_LIST_HEAD(&shrinker_list);
