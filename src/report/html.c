@@ -63,6 +63,10 @@ static const char style[] =
 	"figure { margin: 1.5em 0; }\n"
 	"figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }\n"
 	"figcaption { overflow-wrap: break-word; }\n"
+	/* A kernel's name or a signed figure in the findings' prose is
+	 * one word: the line breaks before it, never at its hyphens. */
+	"#findings { overflow-x: auto; }\n"
+	"#findings .nb { white-space: nowrap; }\n"
 	".scroll { overflow-x: auto; margin: 0.3em 0 1.5em; }\n"
 	"table { border-collapse: collapse; }\n"
 	"h3.caption { font-size: 1em; margin: 1em 0 0.2em; }\n"
