@@ -1112,7 +1112,8 @@ static void test_findings_open_the_report(void **state)
 	assert_non_null(strstr(html, "<section id=\"findings\">"));
 	assert_true(strstr(html, "<section id=\"findings\">") <
 		    strstr(html, "<h2 id=\"summary\">"));
-	assert_non_null(strstr(html, "<li>Claim 2, 2.6.30 below 2.6.32-rc6? "));
+	assert_non_null(strstr(html, "<li>Claim 2, 2.6.30 below <span class=\"nb\">"
+			       "2.6.32-rc6?</span> "));
 	free(html);
 	free(path);
 	experiment_free(&e);
@@ -1162,6 +1163,48 @@ static void write_job_outputs(const struct experiment *e, const char *dir,
 		free(json);
 		free(path);
 	}
+}
+
+/*
+ * A compare cut short by --time: its findings decline the claims (the
+ * runs stopped before the reproduction's end), and a merge of its jobs
+ * directory reads the cut from experiment.json and declines them too.
+ */
+static void test_merge_keeps_the_time_cut(void **state)
+{
+	char *dir = tmpdir(), *jobs, *manifest, *json_dir, *want, *got, err[512];
+	char *dirs[1];
+	struct experiment e, m;
+
+	(void)state;
+	make_experiment(&e, NULL);
+	e.max_time = 60ull * 1000000000ull;
+	want = tables_of(&e);
+	assert_non_null(strstr(want, "is asked of these runs: --time 1m stopped "
+			       "the runs before the reproduction's end"));
+	assert_true(asprintf(&jobs, "%s/jobs", dir) > 0);
+	assert_true(asprintf(&manifest, "%s/experiment.json", jobs) > 0);
+	assert_true(asprintf(&json_dir, "%s/json", jobs) > 0);
+	assert_int_equal(mkdir(jobs, 0777), 0);
+	assert_int_equal(mkdir(json_dir, 0777), 0);
+	assert_int_equal(experiment_write_scenarios(&e, jobs, err, sizeof(err)), 0);
+	assert_int_equal(experiment_write_manifest(&e, manifest, err, sizeof(err)), 0);
+	write_job_outputs(&e, jobs, "json/");
+	dirs[0] = jobs;
+	if (experiment_merge(&m, dirs, 1, false, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(m.max_time, e.max_time);
+	got = tables_of(&m);
+	assert_text(got, want);
+	free(got);
+	free(want);
+	experiment_free(&m);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+	free(jobs);
+	free(manifest);
+	free(json_dir);
 }
 
 static void test_merge_equals_compare(void **state)
@@ -1493,6 +1536,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_report_ops_rows),
 		cmocka_unit_test(test_findings_open_the_report),
 		cmocka_unit_test(test_findings_of_another_scenario),
+		cmocka_unit_test(test_merge_keeps_the_time_cut),
 		cmocka_unit_test(test_folder_files_and_reproducible),
 		cmocka_unit_test(test_summary_json),
 		cmocka_unit_test(test_plots_and_html),
