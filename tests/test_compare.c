@@ -28,6 +28,7 @@
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
 #include "report/html.h"
+#include "report/measure_table.h"
 #include "report/plots.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
@@ -565,6 +566,12 @@ static void test_report_comparison_table(void **state)
 	experiment_free(&e);
 }
 
+/* compare's text of the table measures (measure_table.c). */
+static void compare_tables_text(FILE *f, const struct report *rep)
+{
+	measure_tables_text(f, rep, SHOW_COMPARE);
+}
+
 static void test_report_ops_rows(void **state)
 {
 	struct experiment e;
@@ -599,15 +606,22 @@ static void test_report_ops_rows(void **state)
 "Ops Percentage direct scans           20%           20%\n"
 "Ops Page writes by reclaim          30.00         60.00\n");
 	free(t);
-	t = report_text(&e, compare_report_cw_sites);
-	/* kswapd on ASYNC: 10k calls, k seconds, 4k full timeouts. */
+	t = report_text(&e, compare_tables_text);
+	/*
+	 * kswapd on ASYNC: 10k calls, 4k full timeouts, k seconds; the
+	 * names of the rows and values are the measure's declaration's.
+	 */
 	assert_text(t,
-"congestion_wait by call site and queue asked for, means per run (full "
-"timeouts: the call slept its whole timeout).\n"
-"                                     2.6.30        2.6.31\n"
-"cw kswapd ASYNC calls                 10.00         20.00\n"
-"cw kswapd ASYNC seconds               1.000         2.000\n"
-"cw kswapd ASYNC full timeouts          4.00          8.00\n");
+"\n"
+"congestion_wait by call site and queue asked for (timeouts: the calls "
+"that slept their whole timeout), means per run.\n"
+"                                2.6.30        2.6.31\n"
+"cw kswapd ASYNC calls            10.00         20.00\n"
+"cw kswapd ASYNC timeouts          4.00          8.00\n"
+"cw kswapd ASYNC seconds          1.000         2.000\n"
+"cw total calls                   10.00         20.00\n"
+"cw total timeouts                 4.00          8.00\n"
+"cw total seconds                 1.000         2.000\n");
 	free(t);
 	experiment_free(&e);
 }

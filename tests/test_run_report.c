@@ -63,15 +63,17 @@ static void test_congestion_table(void **state)
 	text = report_of(&r, &o);
 	assert_non_null(strstr(text, "2.6.30-test  Elapsed:00:20.000  Failures:0\n"));
 	/* A row a site and queue that had calls, by the kernel's names,
-	 * and the total over them. */
-	snprintf(row, sizeof(row), "\n%-22s %-6s %8d  %8d  %9.3f\n",
+	 * the table named by its first column, and the sums. */
+	assert_non_null(strstr(text, "\n\ncongestion_wait  queue  calls  "
+			       "timeouts  seconds\n"));
+	snprintf(row, sizeof(row), "\n%-15s  %-5s  %5d  %8d  %7.3f\n",
 		 cw_site_name(CW_KSWAPD), blk_rw_name(BLK_RW_ASYNC), 30, 4, 1.5);
 	assert_non_null(strstr(text, row));
-	snprintf(row, sizeof(row), "\n%-22s %-6s %8d  %8d  %9.3f\n",
+	snprintf(row, sizeof(row), "\n%-15s  %-5s  %5d  %8d  %7.3f\n",
 		 cw_site_name(CW_LUMPY), blk_rw_name(BLK_RW_SYNC), 2, 0, 0.04);
 	assert_non_null(strstr(text, row));
-	snprintf(row, sizeof(row), "\n%-22s %-6s %8d  %8s  %9.3f\n",
-		 "total", "", 32, "", 1.54);
+	snprintf(row, sizeof(row), "\n%-15s  %-5s  %5d  %8d  %7.3f\n",
+		 "total", "", 32, 4, 1.54);
 	assert_non_null(strstr(text, row));
 	assert_null(strstr(text, cw_site_name(CW_ALLOC_RETRY)));
 	assert_non_null(strstr(text, "pgpgin 123 KiB"));

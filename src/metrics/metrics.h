@@ -106,6 +106,14 @@ struct measure_field {
 	/* Reading: a record without it gets 0 (a field added after results
 	 * were saved without it). */
 	bool optional;
+	/*
+	 * The reports' tables of a measure of these records (.show): a
+	 * FIELD_UINT with a title is a column of values under it, in the
+	 * unit .unit ("ns" is shown in seconds); a FIELD_CHARS names the
+	 * row.  Fields with no title are not shown.
+	 */
+	const char *title;
+	const char *unit;
 };
 
 #define MEASURE_FIELD(type, member)					\
@@ -192,8 +200,31 @@ struct measure {
 	const char *done;
 	const char *processes;
 	const char *line_every;
+	/*
+	 * MEASURE_TABLE: the reports that show it as a table (SHOW_*), all
+	 * from this declaration by one renderer of text and one of HTML
+	 * (report/measure_table.c, report/html.c): a row per cell (an
+	 * MT_GRID's or MT_ARRAY's element names along the first dimension,
+	 * and the second's for a grid) or per distinct FIELD_CHARS of an
+	 * MT_LIST's records, left out when its first value is 0 in every
+	 * run; a column per record field with a title (struct
+	 * measure_field), per element name of an MT_ARRAY's second
+	 * dimension, or one, the measure's value in .unit.  Compare's text
+	 * and index.html take the mean per run, a row per row and value,
+	 * its name started by .row_prefix; mmsim run's text, one run, a
+	 * column per value.
+	 */
+	unsigned int show;
+	const char *caption;		/* the sentence over the table */
+	const char *row_prefix;		/* "cw": compare's rows' names */
+	bool show_total;		/* and a row of the sums */
 	size_t index;			/* in the registry; set by it */
 };
+
+/* struct measure .show */
+#define SHOW_RUN	0x1		/* mmsim run's text */
+#define SHOW_COMPARE	0x2		/* compare's text (tables.txt) */
+#define SHOW_HTML	0x4		/* compare's index.html */
 
 #define MEASURE_REGISTER(m)						\
 	static struct measure *const __measure_##m			\

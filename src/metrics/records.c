@@ -124,11 +124,12 @@ const struct measure_record buddy_sample_record = {
 static const struct measure_field cw_total_fields[] = {
 	/* The first field says whether a cell of a grid is saved. */
 	{ .json = "calls", .csv = "calls", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct cw_total, calls) },
+	  MEASURE_FIELD(struct cw_total, calls), .title = "calls" },
 	{ .json = "timeouts", .csv = "timeouts", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct cw_total, timeouts) },
+	  MEASURE_FIELD(struct cw_total, timeouts), .title = "timeouts" },
 	{ .json = "time_ns", .csv = "time_ns", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct cw_total, time) },
+	  MEASURE_FIELD(struct cw_total, time), .title = "seconds",
+	  .unit = "ns" },
 };
 
 const struct measure_record cw_total_record = {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "run_report.h"
+#include "measure_table.h"
 #include "table.h"
 #include "metrics/derived.h"
 #include "metrics/records.h"
@@ -237,31 +238,6 @@ static void print_cfq(FILE *f, const struct run_result *r)
 		(double)idle[2] / NSEC_PER_SEC, idle[1]);
 }
 
-static void print_congestion(FILE *f, const struct run_result *r)
-{
-	const struct measure *m = metrics_find("congestion_wait");
-	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
-	bool any = false;
-
-	fprintf(f, "\ncongestion_wait        queue    calls  timeouts    seconds\n");
-	for (unsigned int s = 0; s < m->dims[0]; s++)
-		for (unsigned int q = 0; q < m->dims[1]; q++) {
-			const struct cw_total *c = &cw[s * m->dims[1] + q];
-
-			if (!c->calls)
-				continue;
-			any = true;
-			fprintf(f, "%-22s %-6s %8lu  %8lu  %9.3f\n",
-				m->element_name(0, s), m->element_name(1, q),
-				c->calls, c->timeouts,
-				(double)c->time / NSEC_PER_SEC);
-		}
-	if (!any)
-		fprintf(f, "(none)\n");
-	fprintf(f, "%-22s %-6s %8lu  %8s  %9.3f\n", "total", "", result_cw_calls(r), "",
-	       result_cw_seconds(r));
-}
-
 /* One line: the fragmentation zone below its watermarks (buddy_series.c). */
 static void print_fragmentation(FILE *f, const struct run_result *r)
 {
@@ -488,6 +464,8 @@ void run_report_print(FILE *f, const struct run_result *r,
 	/* The cover's Elapsed, and the words for its program (gitk.c). */
 	const struct measure *el = metrics_find("elapsed");
 	struct cover_line line;
+	struct report one;
+	struct report_column col;
 
 	line.name = result_text(r, "kernel");
 	line.elapsed = measure_value(el, r);
@@ -511,7 +489,8 @@ void run_report_print(FILE *f, const struct run_result *r,
 	print_writeback_passes(f, r);
 	print_crypt_read_wait(f, r);
 	print_cfq(f, r);
-	print_congestion(f, r);
+	measure_table_one_run(r, &one, &col);
+	measure_tables_text(f, &one, SHOW_RUN);
 	print_io(f, r);
 	if (o->vmstat)
 		fprintf(f, "\n%s", o->vmstat_text ? o->vmstat_text : "");

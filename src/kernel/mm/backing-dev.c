@@ -352,6 +352,10 @@ static struct measure congestion_wait_measure = {
 	.dims = { RESULT_NR_CW_SITES, RESULT_NR_CW_QUEUES },
 	.keys = { "site", "queue" }, .record = &cw_total_record,
 	.element_name = cw_element, .collect = collect_cw,
+	.show = SHOW_RUN | SHOW_COMPARE | SHOW_HTML,
+	.caption = "congestion_wait by call site and queue asked for "
+	"(timeouts: the calls that slept their whole timeout)",
+	.row_prefix = "cw", .show_total = true,
 };
 MEASURE_REGISTER(congestion_wait_measure);
 
