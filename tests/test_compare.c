@@ -962,8 +962,22 @@ static void test_plots_and_html(void **state)
 	 * 2.6.31's mean elapsed 140 s (stddev 14.14), 33.33% slower than
 	 * 2.6.30. */
 	assert_non_null(strstr(text, "<table class=\"wide summary\" id=\"group-gitk\">"));
-	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"vmstat\">"));
+	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"vm-events\">"));
 	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"congestion-wait\">"));
+	/* Its rows from the declaration, as the text's: kswapd's ASYNC
+	 * naps, 10 calls a run on 2.6.30 and 20 on 2.6.31, 4 and 8 full
+	 * timeouts, 1 and 2 seconds; then the totals. */
+	assert_non_null(strstr(text, "<tr><td>kswapd ASYNC calls</td>"
+			       "<td data-v=\"10\">10.00</td><td data-v=\"20\">20.00</td></tr>\n"
+			       "<tr><td>kswapd ASYNC timeouts</td>"
+			       "<td data-v=\"4\">4.00</td><td data-v=\"8\">8.00</td></tr>\n"
+			       "<tr><td>kswapd ASYNC seconds</td>"
+			       "<td data-v=\"1\">1.000</td><td data-v=\"2\">2.000</td></tr>\n"
+			       "<tr><td>total calls</td>"));
+	/* A counter that moved, by its /proc/vmstat name: allocstall, 5
+	 * and 10 a run. */
+	assert_non_null(strstr(text, "<tr><td>allocstall</td><td data-v=\"5\">5.00</td>"
+			       "<td data-v=\"10\">10.00</td></tr>"));
 	assert_non_null(strstr(text, "data-v=\"140\">140.00<span class=\"sd\">&plusmn;14.14</span>"
 			       "<span class=\"pct\">-33.33%</span>"));
 	assert_null(strstr(text, "<pre>gitk"));

@@ -146,7 +146,9 @@ struct measure {
 	unsigned int flags;		/* MF_* */
 	size_t max_len;			/* MT_TEXT: longer is cut / refused; 0: any */
 	unsigned int dims[2];		/* MT_ARRAY, MT_GRID; dims[1] 0: one dimension */
-	const char *keys[2];		/* MT_GRID: the index of each dimension, as saved */
+	/* MT_GRID: the index of each dimension, as saved; any measure
+	 * shown as a table (.show): the title of the rows' names. */
+	const char *keys[2];
 	bool is_signed;			/* MT_ARRAY */
 	/* MT_ARRAY, MT_GRID: the name of element @i along dimension @dim
 	 * ("allocstall", "kswapd"), NULL if it has none: consumers read
@@ -201,18 +203,20 @@ struct measure {
 	const char *processes;
 	const char *line_every;
 	/*
-	 * MEASURE_TABLE: the reports that show it as a table (SHOW_*), all
-	 * from this declaration by one renderer of text and one of HTML
-	 * (report/measure_table.c, report/html.c): a row per cell (an
-	 * MT_GRID's or MT_ARRAY's element names along the first dimension,
-	 * and the second's for a grid) or per distinct FIELD_CHARS of an
+	 * The reports that show it as a table (SHOW_*: a table measure, or
+	 * an array of counters such as vm_events), all from this
+	 * declaration by one renderer of text and one of HTML
+	 * (report/measure_table.c, report/html.c), so that showing a new
+	 * one touches nothing in report/.  A row per cell (an MT_GRID's or
+	 * MT_ARRAY's element names along the first dimension, and the
+	 * second's for a grid) or per distinct titled FIELD_CHARS of an
 	 * MT_LIST's records, left out when its first value is 0 in every
-	 * run; a column per record field with a title (struct
+	 * run; a value per record field with a title (struct
 	 * measure_field), per element name of an MT_ARRAY's second
-	 * dimension, or one, the measure's value in .unit.  Compare's text
-	 * and index.html take the mean per run, a row per row and value,
-	 * its name started by .row_prefix; mmsim run's text, one run, a
-	 * column per value.
+	 * dimension, or one, the measure's own in .unit.  Compare's text
+	 * and index.html show the mean per run, a row per row and value
+	 * (its name started by .row_prefix in the text), a column per
+	 * kernel; mmsim run's text, one run, a column per value.
 	 */
 	unsigned int show;
 	const char *caption;		/* the sentence over the table */

@@ -266,12 +266,12 @@ void measure_table_free(struct measure_table *t)
 }
 
 void measure_table_row_name(const struct measure_table *t, size_t row,
-			    size_t value, char *buf, size_t len)
+			    size_t value, bool prefix, char *buf, size_t len)
 {
 	size_t n = 0;
 
 	buf[0] = 0;
-	if (t->m->row_prefix)
+	if (prefix && t->m->row_prefix)
 		n += (size_t)snprintf(buf, len, "%s", t->m->row_prefix);
 	for (size_t k = 0; k < t->nr_keys && n < len; k++)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "",
@@ -357,7 +357,7 @@ static void text_columns(FILE *f, const struct measure_table *t,
 	}
 	for (size_t i = 0; i < nr; i++)
 		for (size_t v = 0; v < t->nr_values; v++, n++) {
-			measure_table_row_name(t, i, v, rows[n].name,
+			measure_table_row_name(t, i, v, true, rows[n].name,
 					       sizeof(rows[n].name));
 			rows[n].unit = "";
 			rows[n].precision = measure_table_precision(t, v);
@@ -375,7 +375,7 @@ void measure_tables_text(FILE *f, const struct report *rep, unsigned int where)
 		struct measure_table t;
 		bool one = rep->nr_columns == 1 && rep->columns[0].nr_runs == 1;
 
-		if (m->kind != MEASURE_TABLE || !(m->show & where))
+		if (!(m->show & where))
 			continue;
 		measure_table_build(&t, m, rep);
 		fputc('\n', f);

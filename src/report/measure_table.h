@@ -43,10 +43,11 @@ struct measure_table {
 void measure_table_build(struct measure_table *t, const struct measure *m,
 			 const struct report *rep);
 void measure_table_free(struct measure_table *t);
-/* A row's name in compare's text and index.html: the prefix, the keys,
- * and the value's title when there are several values. */
+/* A row's name in compare's text and index.html: the prefix (in the
+ * text, with @prefix), the keys, and the value's title; @row nr_rows is
+ * the total's. */
 void measure_table_row_name(const struct measure_table *t, size_t row,
-			    size_t value, char *buf, size_t len);
+			    size_t value, bool prefix, char *buf, size_t len);
 /* Decimals of value @value's means (compare, index.html). */
 int measure_table_precision(const struct measure_table *t, size_t value);
 

@@ -443,6 +443,8 @@ static struct measure vm_events_measure = {
 	.json = "vm_events", .csv = "vm_events",
 	.type = MT_ARRAY, .dims = { NR_VM_EVENT_ITEMS },
 	.element_name = vm_event_element, .collect = collect_vm_events,
+	.show = SHOW_HTML, .caption = "VM event counters (/proc/vmstat)",
+	.keys = { "counter" }, .row_prefix = "vmstat",
 };
 MEASURE_REGISTER(vm_events_measure);
 
