@@ -22,6 +22,7 @@
 #include <jansson.h>
 #include "experiment/compare.h"
 #include "experiment/run.h"
+#include "linux/backing-dev.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "metrics/records.h"
@@ -138,9 +139,9 @@ static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
 	wmark[ZONE_DMA32 * NR_WMARK + WMARK_HIGH] = 1050;
 	/* congestion_wait: kswapd (site 3) on ASYNC, 10 * k calls of 0.1 s. */
 	cw = result_records_mut(r, "congestion_wait", NULL);
-	cw[3 * RESULT_NR_CW_QUEUES + 0].calls = 10 * k;
-	cw[3 * RESULT_NR_CW_QUEUES + 0].timeouts = 4 * k;
-	cw[3 * RESULT_NR_CW_QUEUES + 0].time = SEC(1) * k;
+	cw[3 * NR_CW_QUEUES + 0].calls = 10 * k;
+	cw[3 * NR_CW_QUEUES + 0].timeouts = 4 * k;
+	cw[3 * NR_CW_QUEUES + 0].time = SEC(1) * k;
 	ev = result_uints_mut(r, "vm_events");
 	ev[KSWAPD_PREMATURE_FAST] = k;
 	ev[KSWAPD_PREMATURE_SLOW] = 2 * k;

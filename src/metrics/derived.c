@@ -12,14 +12,14 @@
 struct cw_total result_cw_total(const struct run_result *r, int site,
 				int queue)
 {
-	size_t n;
+	size_t n, queues = metrics_find("congestion_wait")->dims[1];
 	const struct cw_total *cw = result_records(r, "congestion_wait", &n);
 	struct cw_total t = { 0 };
 
-	/* The cells go site by site, RESULT_NR_CW_QUEUES to a site. */
+	/* The cells go site by site, a queue after the other. */
 	for (size_t i = 0; i < n; i++) {
-		if ((site >= 0 && i / RESULT_NR_CW_QUEUES != (size_t)site) ||
-		    (queue >= 0 && i % RESULT_NR_CW_QUEUES != (size_t)queue))
+		if ((site >= 0 && i / queues != (size_t)site) ||
+		    (queue >= 0 && i % queues != (size_t)queue))
 			continue;
 		t.calls += cw[i].calls;
 		t.timeouts += cw[i].timeouts;

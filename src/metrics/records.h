@@ -27,13 +27,6 @@
 
 /* Zone types a sample holds (MAX_NR_ZONES: the producers check it). */
 #define RESULT_NR_ZONES		5
-/* The congestion_wait table as saved: call sites x queues, and the
- * orders kswapd's naps are counted at (MAX_ORDER). */
-#define RESULT_NR_CW_SITES	16
-#define RESULT_NR_CW_QUEUES	3
-#define RESULT_NR_CW_ORDERS	11
-/* Watermarks saved per zone type: min, low, high. */
-#define RESULT_NR_WMARK		3
 /* Orders (MAX_ORDER) and migrate types (MIGRATE_TYPES) of a buddy sample. */
 #define RESULT_NR_ORDERS	11
 #define RESULT_NR_MIGRATETYPES	5
