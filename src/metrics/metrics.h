@@ -119,6 +119,10 @@ struct measure_field {
 #define MEASURE_FIELD(type, member)					\
 	.offset = offsetof(type, member), .size = sizeof(((type *)0)->member)
 
+/* A field of nanoseconds written to the CSV as seconds. */
+#define MEASURE_NS_AS_SECONDS(decimals)					\
+	.csv_scale = 1e9, .csv_precision = (decimals)
+
 /* The layout of a record type (metrics/records.h has the shared ones). */
 struct measure_record {
 	const char *name;		/* for messages: "congestion_wait_totals" */

@@ -5,13 +5,11 @@
  */
 #include "records.h"
 
-#define NS_AS_SECONDS(decimals)	.csv_scale = 1e9, .csv_precision = (decimals)
-
 static const struct measure_field latency_sample_fields[] = {
 	{ .json = "when", .csv = "seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct latency_sample, when), NS_AS_SECONDS(4) },
+	  MEASURE_FIELD(struct latency_sample, when), MEASURE_NS_AS_SECONDS(4) },
 	{ .json = "latency", .csv = "latency", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct latency_sample, latency), NS_AS_SECONDS(4) },
+	  MEASURE_FIELD(struct latency_sample, latency), MEASURE_NS_AS_SECONDS(4) },
 };
 
 const struct measure_record latency_sample_record = {
@@ -33,7 +31,7 @@ static const char *const zone_json_names[RESULT_NR_ZONES] = {
 
 static const struct measure_field sample_point_fields[] = {
 	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, when), NS_AS_SECONDS(3) },
+	  MEASURE_FIELD(struct sample_point, when), MEASURE_NS_AS_SECONDS(3) },
 	{ .json = "free", .csv = "free", .type = FIELD_UINTS,
 	  MEASURE_FIELD(struct sample_point, free), .count = RESULT_NR_ZONES,
 	  .csv_names = zone_csv_names, .json_names = zone_json_names },
@@ -52,7 +50,7 @@ static const struct measure_field sample_point_fields[] = {
 	{ .json = "alloc_failures", .csv = "alloc_failures", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct sample_point, alloc_failures) },
 	{ .json = "cw_time", .csv = "congestion_wait_seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, cw_time), NS_AS_SECONDS(6) },
+	  MEASURE_FIELD(struct sample_point, cw_time), MEASURE_NS_AS_SECONDS(6) },
 	{ .json = "frag_free", .csv = "frag_free", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct sample_point, frag_free), .optional = true },
 	{ .json = "frag_highorder", .csv = "frag_highorder", .type = FIELD_UINT,
@@ -96,7 +94,7 @@ static const char *const pageblock_csv_names[RESULT_NR_MIGRATETYPES] = {
 
 static const struct measure_field buddy_sample_fields[] = {
 	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct buddy_sample, when), NS_AS_SECONDS(3) },
+	  MEASURE_FIELD(struct buddy_sample, when), MEASURE_NS_AS_SECONDS(3) },
 	{ .json = "node", .csv = "node", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct buddy_sample, nid) },
 	{ .json = "zone", .csv = "zone", .type = FIELD_CHARS,
@@ -167,9 +165,9 @@ static const struct measure_field mempool_wait_fields[] = {
 	{ .json = "sleeps", .csv = "sleeps", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct mempool_wait_record, sleeps) },
 	{ .json = "time_ns", .csv = "time", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct mempool_wait_record, time), NS_AS_SECONDS(6) },
+	  MEASURE_FIELD(struct mempool_wait_record, time), MEASURE_NS_AS_SECONDS(6) },
 	{ .json = "max_ns", .csv = "max", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct mempool_wait_record, max), NS_AS_SECONDS(6) },
+	  MEASURE_FIELD(struct mempool_wait_record, max), MEASURE_NS_AS_SECONDS(6) },
 };
 
 const struct measure_record mempool_wait_record = {
@@ -177,40 +175,4 @@ const struct measure_record mempool_wait_record = {
 	.fields = mempool_wait_fields,
 	.nr_fields = sizeof(mempool_wait_fields) / sizeof(mempool_wait_fields[0]),
 	.size = sizeof(struct mempool_wait_record),
-};
-
-/* sim/sim.h task_time_names[], as CSV columns (seconds). */
-const char *const task_time_csv_names[RESULT_NR_TASK_TIME] = {
-	"cpu", "runqueue", "reclaim", "congestion_wait", "swapin",
-	"file_read", "page_wait", "request", "mempool", "throttle", "sleep",
-};
-
-static const struct measure_field process_time_fields[] = {
-	{ .json = "instance", .csv = "instance", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, instance) },
-	{ .json = "started_ns", .csv = "started", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, started), NS_AS_SECONDS(3) },
-	{ .json = "elapsed_ns", .csv = "elapsed", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, elapsed), NS_AS_SECONDS(3) },
-	{ .json = "done", .csv = "done", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, done) },
-	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
-	  MEASURE_FIELD(struct process_time_record, time),
-	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
-	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
-	{ .json = "token_ns", .csv = "token", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, token_ns), NS_AS_SECONDS(3) },
-	{ .json = "swapins", .csv = "swapins", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, swapins) },
-	{ .json = "passes", .csv = "passes", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, passes) },
-	{ .json = "passes_thrashed", .csv = "passes_thrashed", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, passes_thrashed) },
-};
-
-const struct measure_record process_time_record = {
-	.name = "process_time",
-	.fields = process_time_fields,
-	.nr_fields = sizeof(process_time_fields) / sizeof(process_time_fields[0]),
-	.size = sizeof(struct process_time_record),
 };

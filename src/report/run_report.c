@@ -95,6 +95,8 @@ static void print_process_time(FILE *f, const struct run_result *r,
 	size_t n;
 	const struct process_time_record *g =
 		result_records(r, el->processes, &n);
+	const char *const *names;
+	unsigned int nr_classes = process_time_classes(el->processes, &names);
 	bool first = true;
 
 	if (!n)
@@ -105,14 +107,13 @@ static void print_process_time(FILE *f, const struct run_result *r,
 		       g[i].done ? "" : " (unfinished)");
 	print_process_spread(f, g, n, name);
 	fprintf(f, "\n%s time:", name);
-	for (int k = 0; k < RESULT_NR_TASK_TIME; k++) {
-		const char *cls = task_time_csv_names[k];
+	for (unsigned int k = 0; k < nr_classes; k++) {
+		const char *cls = names[k];
 		double share = result_process_time(r, el->processes, cls, true);
 
 		if (share <= 0)
 			continue;
-		fprintf(f, "%s %s %.1f%%", first ? "" : ",", task_time_csv_names[k],
-		       100 * share);
+		fprintf(f, "%s %s %.1f%%", first ? "" : ",", cls, 100 * share);
 		first = false;
 	}
 	fprintf(f, "%s\n", first ? " (none)" : "");
