@@ -2,9 +2,11 @@
 /*
  * The records of the measures more than one layer reads: their C layout
  * and their field tables (saved names, CSV columns), defined in
- * records.c but where the entries' names are the producer's (the process
- * record's, in workload/gitk.c).  The measures themselves are declared
- * where they are produced:
+ * records.c but where the entries are named by the producer: the
+ * sample's zones in experiment/run.c, the buddy sample's orders and
+ * migrate types in kernel mm/vmstat.c, the process record's time classes
+ * in workload/gitk.c.  The measures themselves are declared where they
+ * are produced:
  *
  *   latency		workload/program.c: progress lines, as latency-output
  *			records them (gitk; sleeper's wake-up lateness)
@@ -37,9 +39,9 @@
  * a measure's dims and element names) says how many entries there are and
  * what they are called; readers take both from there, not from these.
  */
-#define RESULT_NR_ZONES		5	/* MAX_NR_ZONES: experiment/run.c */
-#define RESULT_NR_ORDERS	11	/* MAX_ORDER: kernel mm/vmstat.c */
-#define RESULT_NR_MIGRATETYPES	5	/* MIGRATE_TYPES: kernel mm/vmstat.c */
+#define SAMPLE_ZONES		5	/* MAX_NR_ZONES: experiment/run.c */
+#define BUDDY_ORDERS		11	/* MAX_ORDER: kernel mm/vmstat.c */
+#define BUDDY_MIGRATETYPES	5	/* MIGRATE_TYPES: kernel mm/vmstat.c */
 #define PROCESS_TIME_CLASSES	11	/* NR_TASK_TIME: workload/gitk.c */
 /* One process of a program that runs several (fake gitk's instances,
  * workload/gitk.c): when it started, how long it took, and where that time
@@ -70,7 +72,7 @@ struct latency_sample {
 /* One sampling interval of the time series. */
 struct sample_point {
 	uint64_t when;				/* ns */
-	uint64_t free[RESULT_NR_ZONES];		/* NR_FREE_PAGES per zone type */
+	uint64_t free[SAMPLE_ZONES];		/* NR_FREE_PAGES per zone type */
 	uint64_t nr_dirty;
 	uint64_t nr_writeback;
 	uint64_t nr_anon;
@@ -104,8 +106,8 @@ struct buddy_sample {
 	char zone[8];				/* zone_names[] */
 	uint64_t nr_free_pages;
 	uint64_t free_pages;
-	uint64_t nr_free[RESULT_NR_MIGRATETYPES][RESULT_NR_ORDERS];
-	uint64_t pageblocks[RESULT_NR_MIGRATETYPES];
+	uint64_t nr_free[BUDDY_MIGRATETYPES][BUDDY_ORDERS];
+	uint64_t pageblocks[BUDDY_MIGRATETYPES];
 };
 
 /* congestion_wait calls of one site and queue (or one order). */
@@ -142,7 +144,9 @@ struct mempool_wait_record {
 };
 
 extern const struct measure_record latency_sample_record;
+/* experiment/run.c: free pages by the kernel's zone_names[]. */
 extern const struct measure_record sample_point_record;
+/* kernel mm/vmstat.c: by migratetype_names[] and order. */
 extern const struct measure_record buddy_sample_record;
 extern const struct measure_record cw_total_record;
 extern const struct measure_record failure_reason_record;
