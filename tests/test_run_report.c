@@ -92,10 +92,19 @@ static void test_texts_asked_for(void **state)
 		.program = "gitk", .vmstat = true, .vmstat_text = "nr_free_pages 9\n",
 		.explain = true,
 	};
-	char *text;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
 
 	(void)state;
 	fabricate(&r);
+	/* --kern-log FILE: the kernel's text as it is. */
+	result_set_text(&r, "kern_log", "[    1.000000] oom\n");
+	f = open_memstream(&text, &len);
+	run_report_kern_log(f, &r);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(text, "[    1.000000] oom\n");
+	free(text);
 	text = report_of(&r, &o);
 	assert_non_null(strstr(text, "\n\nnr_free_pages 9\n"));
 	assert_non_null(strstr(text, "\nWhy the allocations failed:\n"

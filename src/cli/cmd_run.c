@@ -383,8 +383,7 @@ static int write_outputs(struct run_outputs *o, const struct run_result *r)
 		if (!o->open[i])
 			continue;
 		if (i == OUT_KERN_LOG) {
-			fputs(result_text(r, "kern_log") ? result_text(r, "kern_log") : "",
-			      of->fp);
+			run_report_kern_log(of->fp, r);
 		} else if (i == OUT_SAMPLES) {
 			series_write_csv(of->fp, r);
 		} else if (i == OUT_LATENCY_LOG) {

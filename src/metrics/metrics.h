@@ -214,7 +214,7 @@ struct measure {
 	 * one touches nothing in report/.  A row per cell (an MT_GRID's or
 	 * MT_ARRAY's element names along the first dimension, and the
 	 * second's for a grid) or per distinct titled FIELD_CHARS of an
-	 * MT_LIST's records, left out when its first value is 0 in every
+	 * MT_LIST's records, left out when all its values are 0 in every
 	 * run; a value per record field with a title (struct
 	 * measure_field), per element name of an MT_ARRAY's second
 	 * dimension, or one, the measure's own in .unit.  Compare's text

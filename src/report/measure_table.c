@@ -115,8 +115,9 @@ static bool list_row_known(const struct measure_table *t, const char **key)
 	return false;
 }
 
-static void add_row(struct measure_table *t, size_t *cap, const char **key,
-		    size_t *cells, size_t cell)
+static struct measure_table_row *add_row(struct measure_table *t, size_t *cap,
+					 const char **key, size_t *cells,
+					 size_t cell)
 {
 	struct measure_table_row *row;
 
@@ -129,6 +130,7 @@ static void add_row(struct measure_table *t, size_t *cap, const char **key,
 	for (size_t k = 0; k < t->nr_keys; k++)
 		row->key[k] = key[k];
 	cells[t->nr_rows++] = cell;
+	return row;
 }
 
 void measure_table_build(struct measure_table *t, const struct measure *m,
@@ -206,17 +208,29 @@ void measure_table_build(struct measure_table *t, const struct measure *m,
 	} else {
 		unsigned int d1 = m->type == MT_GRID ? m->dims[1] : 0;
 
+		/*
+		 * Elements by their names; one the measure does not name is
+		 * not shown (nor saved); a measure without names has its
+		 * elements by index, as the JSON saves them.
+		 */
 		for (size_t cell = 0; cell < nr_cells; cell++) {
-			const char *key[2] = {
-				m->element_name(0, (unsigned int)(d1 ? cell / d1 : cell)),
-				d1 ? m->element_name(1, (unsigned int)(cell % d1)) : NULL,
+			unsigned int at[2] = {
+				(unsigned int)(d1 ? cell / d1 : cell),
+				(unsigned int)(d1 ? cell % d1 : 0),
 			};
+			const char *key[2] = { NULL, NULL };
+			struct measure_table_row *row;
 
-			if (key[0] && (!d1 || key[1]))
-				add_row(t, &cap, key, cells, cell);
+			for (size_t k = 0; m->element_name && k < t->nr_keys; k++)
+				key[k] = m->element_name((unsigned int)k, at[k]);
+			if (m->element_name && (!key[0] || (d1 && !key[1])))
+				continue;
+			row = add_row(t, &cap, key, cells, cell);
+			for (size_t k = 0; !m->element_name && k < t->nr_keys; k++)
+				row->key[k] = row->index[k] = xasprintf("%u", at[k]);
 		}
 	}
-	/* The means, and the rows 0 in every run left out. */
+	/* The means, and the rows 0 in every value of every run left out. */
 	{
 		size_t kept = 0;
 
@@ -235,15 +249,18 @@ void measure_table_build(struct measure_table *t, const struct measure *m,
 								      cells[i], v, row);
 
 						sum += x;
-						any |= v == 0 && x != 0;
+						any |= x != 0;
 					}
 					row->v[v * nc + c] = col->nr_runs ?
 						sum / t->scale[v] / (double)col->nr_runs : NAN;
 				}
-			if (any)
+			if (any) {
 				t->rows[kept++] = *row;
-			else
+			} else {
 				free(row->v);
+				for (size_t k = 0; k < MEASURE_TABLE_KEYS; k++)
+					free(row->index[k]);
+			}
 		}
 		t->nr_rows = kept;
 	}
@@ -258,8 +275,11 @@ void measure_table_build(struct measure_table *t, const struct measure *m,
 
 void measure_table_free(struct measure_table *t)
 {
-	for (size_t i = 0; i < t->nr_rows; i++)
+	for (size_t i = 0; i < t->nr_rows; i++) {
 		free(t->rows[i].v);
+		for (size_t k = 0; k < MEASURE_TABLE_KEYS; k++)
+			free(t->rows[i].index[k]);
+	}
 	free(t->rows);
 	free(t->total);
 	memset(t, 0, sizeof(*t));

@@ -19,6 +19,7 @@
 
 struct measure_table_row {
 	const char *key[MEASURE_TABLE_KEYS];	/* NULL after the last */
+	char *index[MEASURE_TABLE_KEYS];	/* owned keys: indexes as text */
 	double *v;		/* [value][column]: the mean per run; NAN: no run */
 };
 

@@ -504,3 +504,10 @@ void run_report_print(FILE *f, const struct run_result *r,
 			result_text(r, "explain") ? result_text(r, "explain") :
 			"no allocation failed\n");
 }
+
+void run_report_kern_log(FILE *f, const struct run_result *r)
+{
+	const char *log = result_text(r, "kern_log");
+
+	fputs(log ? log : "", f);
+}

@@ -31,5 +31,7 @@ struct run_report_opts {
 /* The whole report of run @r on @f. */
 void run_report_print(FILE *f, const struct run_result *r,
 		      const struct run_report_opts *o);
+/* --kern-log FILE: the run's kern.log text, as the kernel printed it. */
+void run_report_kern_log(FILE *f, const struct run_result *r);
 
 #endif /* MMSIM_REPORT_RUN_REPORT_H */
