@@ -6,13 +6,20 @@
 
 #include <stdbool.h>
 
+struct cli_table;
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);	/* argv[0] is the command name */
 	const char *summary;
+	/* Its options (options.h); help and version take only --help. */
+	const struct cli_table *options;
 };
 
 extern const struct command commands[];
+
+/* Each command's option table (cmd_*.c). */
+extern const struct cli_table scenario_option_table;
 
 int cmd_profiles(int argc, char **argv);
 int cmd_run(int argc, char **argv);		/* cmd_run.c */

@@ -3,11 +3,9 @@
 #include <stdio.h>
 #include <stdarg.h>
 #include <string.h>
-#include <errno.h>
 #include "commands.h"
 #include "options.h"
 #include "experiment/run.h"
-#include "report/outfile.h"
 #include "scenario/suggest.h"
 #include "trace/tracedat.h"
 
@@ -17,20 +15,31 @@ static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
 const struct command commands[] = {
-	{ "help", cmd_help, "list the commands" },
-	{ "version", cmd_version, "print the mmsim version" },
-	{ "run", cmd_run, "run one simulation and print its result" },
-	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
-	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
-	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
-	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts" },
-	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do" },
-	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report" },
-	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds" },
-	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
-	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record" },
-	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is" },
-	{ NULL, NULL, NULL },
+	{ "help", cmd_help, "list the commands", NULL },
+	{ "version", cmd_version, "print the mmsim version", NULL },
+	{ "run", cmd_run, "run one simulation and print its result",
+	  NULL },
+	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file",
+	  &scenario_option_table },
+	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one",
+	  NULL },
+	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ...",
+	  NULL },
+	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts",
+	  NULL },
+	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do",
+	  NULL },
+	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report",
+	  NULL },
+	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds",
+	  NULL },
+	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)",
+	  NULL },
+	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record",
+	  NULL },
+	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is",
+	  NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 int usage_error(const char *fmt, ...)
@@ -176,27 +185,3 @@ int cli_main(int argc, char **argv)
 		return cmd ? cmd->fn(argc - optind, argv + optind) : 2;
 	}
 }
-
-/* Fuzz builds link the commands into a libFuzzer binary, which has its
- * own main(). */
-#ifndef MMSIM_FUZZ
-int main(int argc, char **argv)
-{
-	int rc, err;
-
-	/* Standard output keeps why a write failed (stdio keeps only a
-	 * flag), so every command's failed output is reported below. */
-	outfile_stdout_install();
-	rc = cli_main(argc, argv);
-	err = outfile_stdout_error();
-	if (err) {
-		const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
-
-		fprintf(stderr, "mmsim: %s%scannot write standard output: %s\n",
-			cmd ? cmd : "", cmd ? ": " : "", strerror(err));
-		if (!rc)
-			rc = 1;
-	}
-	return rc;
-}
-#endif
