@@ -22,7 +22,7 @@ const struct command commands[] = {
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file",
 	  &scenario_option_table },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one",
-	  NULL },
+	  &profiles_option_table },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ...",
 	  NULL },
 	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts",
