@@ -24,7 +24,7 @@ const struct command commands[] = {
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one",
 	  &profiles_option_table },
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ...",
-	  NULL },
+	  &show_option_table },
 	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts",
 	  NULL },
 	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do",
