@@ -28,7 +28,7 @@ const struct command commands[] = {
 	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts",
 	  NULL },
 	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do",
-	  NULL },
+	  &report_option_table },
 	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report",
 	  NULL },
 	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds",
