@@ -403,6 +403,7 @@ static int setup(void **state)
 	if (!mkdtemp(dir) || chdir(dir))
 		return -1;
 	cli_dry_run = true;
+	subjects[nr_subjects++] = (struct subject){ NULL, &main_option_table };
 	for (const struct command *c = commands; c->name; c++)
 		if (c->options)
 			subjects[nr_subjects++] = (struct subject){ c->name, c->options };

@@ -54,6 +54,23 @@ int usage_error(const char *fmt, ...)
 	return 2;
 }
 
+/* mmsim's own options, before the command's name. */
+enum { OPT_HELP, OPT_VERSION, NR_OPTS };
+
+static const struct cli_opt main_opts[] = {
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this list" },
+	[OPT_VERSION] = { .name = "version",
+		.help = "print the mmsim version, as 'mmsim version'" },
+};
+
+const struct cli_table main_option_table = {
+	.opts = main_opts,
+	.nr = NR_OPTS + CLI_BUILD_BUG_ON_ZERO(sizeof(main_opts) /
+					      sizeof(main_opts[0]) != NR_OPTS),
+	.column = 14,
+	.stop_at_operand = true,
+};
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: mmsim COMMAND [ARGS]\n\n"
@@ -61,6 +78,8 @@ static void usage(FILE *f)
 		"writeback and block congestion.  Commands:\n\n");
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fputs("\nOptions, before COMMAND:\n\n", f);
+	cli_print_options(f, &main_option_table);
 	fprintf(f, "\n'mmsim COMMAND --help' or 'mmsim help COMMAND' describes one "
 		"command.\n");
 }
@@ -156,22 +175,16 @@ bool cli_dry_run;
  */
 int cli_main(int argc, char **argv)
 {
-	enum { OPT_VERSION = CLI_LONG_ONLY };
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct cli_options o;
 	int c;
 
 	/* mmsim's own options stop at the command's name. */
-	cli_options_start(&o, NULL, argc, argv, "+h", longopts);
+	cli_options_init(&o, NULL, argc, argv, &main_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h': usage(stdout); return 0;
+		case OPT_HELP: usage(stdout); return 0;
 		case OPT_VERSION: return cmd_version(1, argv);
-		default: return 2;
+		default: return cli_unhandled(&o, c);
 		}
 	}
 	/* No command is a usage error: the list on stderr, status 2. */
