@@ -26,7 +26,7 @@ const struct command commands[] = {
 	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ...",
 	  &show_option_table },
 	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts",
-	  NULL },
+	  &validate_option_table },
 	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do",
 	  &report_option_table },
 	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report",
