@@ -38,7 +38,7 @@ const struct command commands[] = {
 	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record",
 	  NULL },
 	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is",
-	  NULL },
+	  &bisect_option_table },
 	{ NULL, NULL, NULL, NULL },
 };
 
