@@ -26,6 +26,7 @@ extern const struct cli_table show_option_table;
 extern const struct cli_table report_option_table;
 extern const struct cli_table validate_option_table;
 extern const struct cli_table bisect_option_table;
+extern const struct cli_table calibrate_option_table;
 
 int cmd_profiles(int argc, char **argv);
 int cmd_run(int argc, char **argv);		/* cmd_run.c */

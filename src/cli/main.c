@@ -36,7 +36,7 @@ const struct command commands[] = {
 	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)",
 	  NULL },
 	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record",
-	  NULL },
+	  &calibrate_option_table },
 	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is",
 	  &bisect_option_table },
 	{ NULL, NULL, NULL, NULL },
