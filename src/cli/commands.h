@@ -27,6 +27,8 @@ extern const struct cli_table report_option_table;
 extern const struct cli_table validate_option_table;
 extern const struct cli_table bisect_option_table;
 extern const struct cli_table calibrate_option_table;
+/* compare, sweep and merge */
+extern const struct cli_table compare_option_table;
 
 int cmd_profiles(int argc, char **argv);
 int cmd_run(int argc, char **argv);		/* cmd_run.c */
