@@ -20,6 +20,7 @@ extern const struct command commands[];
 
 /* mmsim's own options (main.c), and each command's (cmd_*.c). */
 extern const struct cli_table main_option_table;
+extern const struct cli_table run_option_table;
 extern const struct cli_table scenario_option_table;
 extern const struct cli_table profiles_option_table;
 extern const struct cli_table show_option_table;

@@ -18,7 +18,7 @@ const struct command commands[] = {
 	{ "help", cmd_help, "list the commands", NULL },
 	{ "version", cmd_version, "print the mmsim version", NULL },
 	{ "run", cmd_run, "run one simulation and print its result",
-	  NULL },
+	  &run_option_table },
 	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file",
 	  &scenario_option_table },
 	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one",
