@@ -14,6 +14,13 @@
 #include "scenario/units.h"
 #include "util/xalloc.h"
 
+/*
+ * The val of a long-only option's struct option: its index above every
+ * character, so that an error about a short option names it from
+ * getopt's optopt, and one about a long option from its argument.
+ */
+#define CLI_LONG_ONLY		256
+
 /* Is @name one of the words of @list? */
 static bool listed(const char *list, const char *name)
 {
@@ -23,31 +30,6 @@ static bool listed(const char *list, const char *name)
 		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
 			return true;
 	return false;
-}
-
-void cli_options_start(struct cli_options *o, const char *cmd, int argc,
-		       char **argv, const char *shortopts,
-		       const struct option *longopts)
-{
-	bool stop_at_operand = shortopts[0] == '+';
-
-	memset(o, 0, sizeof(*o));
-	o->cmd = cmd;
-	o->argc = argc;
-	o->argv = argv;
-	o->longopts = longopts;
-	/*
-	 * '-': operands come back in order as CLI_OPERAND, without getopt
-	 * permuting argv, whatever POSIXLY_CORRECT says; '+': stop at the
-	 * first one.  ':': a missing value is told apart from an unknown
-	 * option.
-	 */
-	snprintf(o->shortopts, sizeof(o->shortopts), "%c:%s",
-		 stop_at_operand ? '+' : '-', shortopts + stop_at_operand);
-	/* 0, not 1: glibc then forgets a half-scanned "-hx" of an earlier
-	 * call as well. */
-	optind = 0;
-	opterr = 0;
 }
 
 void cli_options_init(struct cli_options *o, const char *cmd, int argc,
@@ -61,8 +43,12 @@ void cli_options_init(struct cli_options *o, const char *cmd, int argc,
 	o->argc = argc;
 	o->argv = argv;
 	o->table = t;
-	o->longopts = o->built;
-	/* As cli_options_start()'s: '-' or '+', then ':'. */
+	/*
+	 * '-': operands come back in order as CLI_OPERAND, without getopt
+	 * permuting argv, whatever POSIXLY_CORRECT says; '+': stop at the
+	 * first one.  ':': a missing value is told apart from an unknown
+	 * option.
+	 */
 	*s++ = t->stop_at_operand ? '+' : '-';
 	*s++ = ':';
 	if (t->nr > CLI_MAX_OPTIONS)
@@ -78,9 +64,9 @@ void cli_options_init(struct cli_options *o, const char *cmd, int argc,
 			continue;
 		/* Each option's val: its short name, else above every
 		 * character (option_error() tells them apart by it). */
-		o->built[n].name = e->name;
-		o->built[n].has_arg = e->metavar ? required_argument : no_argument;
-		o->built[n].val = e->short_name ? e->short_name : CLI_LONG_ONLY + (int)i;
+		o->longopts[n].name = e->name;
+		o->longopts[n].has_arg = e->metavar ? required_argument : no_argument;
+		o->longopts[n].val = e->short_name ? e->short_name : CLI_LONG_ONLY + (int)i;
 		o->index[n++] = (int)i;
 		if (e->short_name) {
 			*s++ = e->short_name;
@@ -89,13 +75,15 @@ void cli_options_init(struct cli_options *o, const char *cmd, int argc,
 		}
 	}
 	*s = 0;
+	/* 0, not 1: glibc then forgets a half-scanned "-hx" of an earlier
+	 * call as well. */
 	optind = 0;
 	opterr = 0;
 }
 
 int cli_unhandled(const struct cli_options *o, int c)
 {
-	if (o->table && c >= 0 && (size_t)c < o->table->nr)
+	if (c >= 0 && (size_t)c < o->table->nr)
 		return usage_error("%s%s--%s: internal error: the option is in the "
 				   "table but has no case", o->cmd ? o->cmd : "",
 				   o->cmd ? ": " : "", o->table->opts[c].name);
@@ -107,8 +95,8 @@ static int table_index(const struct cli_options *o, int c)
 {
 	if (c >= CLI_LONG_ONLY)
 		return c - CLI_LONG_ONLY;
-	for (int i = 0; o->built[i].name; i++)
-		if (o->built[i].val == c)
+	for (int i = 0; o->longopts[i].name; i++)
+		if (o->longopts[i].val == c)
 			return o->index[i];
 	return CLI_OPTION_ERROR;
 }
@@ -176,37 +164,17 @@ static void option_error(const struct cli_options *o, int c)
  */
 static int once(struct cli_options *o, int c)
 {
-	int i = 0;
+	const struct cli_opt *e = &o->table->opts[c];
 
-	if (o->table) {
-		const struct cli_opt *e = &o->table->opts[c];
-
-		if (!e->metavar || (e->flags & CLI_REPEATABLE))
-			return 0;
-		if (o->given[c]) {
-			usage_error("%s%s--%s given twice ('%s', then '%s'): give it "
-				    "once", o->cmd ? o->cmd : "", o->cmd ? ": " : "",
-				    e->name, o->given[c], optarg ? optarg : "");
-			return -1;
-		}
-		o->given[c] = optarg ? optarg : "";
+	if (!e->metavar || (e->flags & CLI_REPEATABLE))
 		return 0;
+	if (o->given[c]) {
+		usage_error("%s%s--%s given twice ('%s', then '%s'): give it once",
+			    o->cmd ? o->cmd : "", o->cmd ? ": " : "", e->name,
+			    o->given[c], optarg ? optarg : "");
+		return -1;
 	}
-
-	for (const struct option *l = o->longopts; l && l->name; l++, i++) {
-		if (l->val != c || l->has_arg != required_argument || i >= 64)
-			continue;
-		if (listed(o->repeatable, l->name))
-			return 0;
-		if (o->given[i]) {
-			usage_error("%s%s--%s given twice ('%s', then '%s'): give it "
-				    "once", o->cmd ? o->cmd : "", o->cmd ? ": " : "",
-				    l->name, o->given[i], optarg ? optarg : "");
-			return -1;
-		}
-		o->given[i] = optarg ? optarg : "";
-		return 0;
-	}
+	o->given[c] = optarg ? optarg : "";
 	return 0;
 }
 
@@ -239,8 +207,12 @@ int cli_next_option(struct cli_options *o)
 		option_error(o, c);
 		return CLI_OPTION_ERROR;
 	}
-	if (o->table)
-		c = table_index(o, c);
+	c = table_index(o, c);
+	if (c < 0) {
+		usage_error("%s%sinternal error: getopt returned an option not in "
+			    "the table", o->cmd ? o->cmd : "", o->cmd ? ": " : "");
+		return CLI_OPTION_ERROR;
+	}
 	if (once(o, c))
 		return CLI_OPTION_ERROR;
 	return c;

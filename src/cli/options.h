@@ -50,13 +50,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/*
- * Values of long-only options start here, above every character: an
- * error about a short option then names it from getopt's optopt, and
- * one about a long option from its argument.
- */
-#define CLI_LONG_ONLY		256
-
 /* cli_next_option(): an operand, its text in optarg. */
 #define CLI_OPERAND		(-3)
 /* cli_next_option(): a bad option; the message is printed, exit with 2. */
@@ -101,63 +94,53 @@ struct cli_table {
 /* The table of @array, an array with an entry for each of @count enum
  * values (it must end at the last one, or this does not compile). */
 #define CLI_TABLE(array, count, col) {					\
-	.opts = (array),							\
-	.nr = (count) +								\
-	      CLI_BUILD_BUG_ON_ZERO(sizeof(array) / sizeof((array)[0]) != (count)), \
-	.column = (col),							\
+	.opts = (array),						\
+	.nr = (count) + CLI_BUILD_BUG_ON_ZERO(sizeof(array) /		\
+					      sizeof((array)[0]) != (count)), \
+	.column = (col),						\
 }
 
+/* A parse in progress (cli_options_init()). */
 struct cli_options {
 	const char *cmd;		/* "run": messages start "mmsim: run: " */
 	int argc;
 	char **argv;
+	const struct cli_table *table;
+	/* getopt's: "-:" or "+:", then each short option ("hj:"). */
 	char shortopts[CLI_MAX_OPTIONS * 2 + 4];
-	const struct option *longopts;
-	const struct cli_table *table;	/* NULL: longopts given by hand */
-	/* Each table entry's struct option, then the ones @cmd takes;
-	 * @index[i]: the table entry of longopts[i]. */
-	struct option built[CLI_MAX_OPTIONS + 1];
+	/* The struct option of each entry @cmd takes; @index[i]: the
+	 * table entry of longopts[i]. */
+	struct option longopts[CLI_MAX_OPTIONS + 1];
 	int index[CLI_MAX_OPTIONS];
 	const char *broken;		/* what is wrong with the table */
 	bool operands_only;		/* after "--" */
-	/* Options that take a value and may be given more than once
-	 * ("target fit scenario"); any other given twice is refused. */
-	const char *repeatable;
-	const char *given[64];		/* per long option: its first value */
+	const char *given[CLI_MAX_OPTIONS];	/* per entry: its first value */
 };
 
 /*
- * Start parsing @argv (argv[0] is the command's name).  @shortopts as
- * getopt's, without a leading ':' ("hj:"); a leading '+' stops at the
- * first operand and leaves it and the rest to the caller at optind
- * (mmsim's own options before the command name).  A full getopt reset:
- * cli_main() runs many times in one process (tests, the fuzzer).
- */
-void cli_options_start(struct cli_options *o, const char *cmd, int argc,
-		       char **argv, const char *shortopts,
-		       const struct option *longopts);
-
-/*
- * The next option's val (optarg holds its value), CLI_OPERAND, -1 when
- * the arguments are used up, or CLI_OPTION_ERROR after one of
- *	CMD: unknown option 'ARG' (did you mean '--NAME'? try 'mmsim CMD --help')
- *	CMD: --NAME given twice ('A', then 'B'): give it once
- *	     (an option with a value, unless @o->repeatable names it; a
- *	     flag given twice is the flag)
- *	CMD: ambiguous option 'ARG' (try 'mmsim CMD --help')
- *	CMD: OPTION needs a value
- *	CMD: OPTION takes no value
- */
-int cli_next_option(struct cli_options *o);
-
-/*
  * Start parsing @argv (argv[0] is the command's name) with the options
- * of @table that @cmd takes (all but those whose .only leaves it out).
- * Then cli_next_option() returns the table index of each option given.
- * @cmd NULL: mmsim's own options, before the command's name.
+ * of @table that @cmd takes (all but those whose .only leaves @cmd out).
+ * @cmd NULL: mmsim's own options, before the command's name.  A full
+ * getopt reset: cli_main() runs many times in one process (tests, the
+ * fuzzer).
  */
 void cli_options_init(struct cli_options *o, const char *cmd, int argc,
 		      char **argv, const struct cli_table *table);
+
+/*
+ * The table index of the next option (optarg holds its value),
+ * CLI_OPERAND, -1 when the arguments are used up, or CLI_OPTION_ERROR
+ * after one of
+ *	CMD: unknown option 'ARG' (did you mean '--NAME'? try 'mmsim CMD --help')
+ *	CMD: --NAME given twice ('A', then 'B'): give it once
+ *	     (an option with a value, unless it is CLI_REPEATABLE; a flag
+ *	     given twice is the flag)
+ *	CMD: ambiguous option 'ARG' (try 'mmsim CMD --help')
+ *	CMD: OPTION needs a value
+ *	CMD: OPTION takes no value
+ *	CMD: internal error: the option table has ... (see above)
+ */
+int cli_next_option(struct cli_options *o);
 
 /*
  * The default case of a command's switch: 2, after a message when @c is
