@@ -277,6 +277,62 @@ static void test_every_option_reaches_its_case(void **state)
 	}
 }
 
+/*
+ * An option with a value given twice is refused unless it is
+ * CLI_REPEATABLE, and its --help says "repeatable" exactly when it is.
+ * The parser alone: the commands' cases would refuse the value first.
+ */
+static void test_repeatable_as_documented(void **state)
+{
+	FILE *saved_err = stderr;
+	size_t len = 0;
+
+	(void)state;
+	for (size_t k = 0; k < nr_subjects; k++) {
+		const struct subject *s = &subjects[k];
+		const char *name = subject_name(s);
+
+		for (size_t i = 0; i < s->t->nr; i++) {
+			const struct cli_opt *e = &s->t->opts[i];
+			bool repeatable = e->flags & CLI_REPEATABLE;
+			char opt[64], *argv[6], v[] = "1";
+			struct cli_options o;
+			int c, twice = 0, error = 0;
+
+			if (!!strstr(e->help, "repeatable") != repeatable)
+				fail_msg("%s --%s: CLI_REPEATABLE %s, the help %s "
+					 "'repeatable'", name, e->name,
+					 repeatable ? "set" : "not set",
+					 repeatable ? "does not say" : "says");
+			if (!e->metavar || (e->only && !(s->name && listed(e->only, s->name))))
+				continue;
+			snprintf(opt, sizeof(opt), "--%s", e->name);
+			argv[0] = (char *)(s->name ? s->name : "mmsim");
+			argv[1] = opt;
+			argv[2] = v;
+			argv[3] = opt;
+			argv[4] = v;
+			argv[5] = NULL;
+			free(err);
+			stderr = open_memstream(&err, &len);
+			assert_non_null(stderr);
+			cli_options_init(&o, s->name, 5, argv, s->t);
+			while ((c = cli_next_option(&o)) != -1) {
+				twice += c == (int)i;
+				error += c == CLI_OPTION_ERROR;
+				if (c == CLI_OPTION_ERROR)
+					break;
+			}
+			fclose(stderr);
+			stderr = saved_err;
+			if (repeatable ? twice != 2 || error :
+			    twice != 1 || !strstr(err, "given twice"))
+				fail_msg("%s --%s 1 --%s 1: %d times, '%s'", name,
+					 e->name, e->name, twice, err);
+		}
+	}
+}
+
 /* The checks catch what they are for: a hole, an entry without a case. */
 enum { T_ALPHA, T_BETA, T_GAMMA, NR_T };
 
@@ -433,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_tables_are_whole),
 		cmocka_unit_test(test_help_lists_every_option_once),
 		cmocka_unit_test(test_every_option_reaches_its_case),
+		cmocka_unit_test(test_repeatable_as_documented),
 		cmocka_unit_test(test_the_checks_catch_drift),
 		cmocka_unit_test(test_help_layout),
 	};

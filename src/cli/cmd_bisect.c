@@ -42,10 +42,12 @@ static const struct cli_opt bisect_opts[] = {
 			"name of an installed one (reproduction-x86, ...)" },
 	[OPT_ARCH] = { .name = "arch", .metavar = "ARCH",
 		.help = "x86_64 (default) or x86: which embedded default" },
-	[OPT_SWITCH_A] = { .name = "switch-a", .metavar = "NAME=VALUE",
+	[OPT_SWITCH_A] = { .name = "switch-a", .flags = CLI_REPEATABLE,
+		.metavar = "NAME=VALUE",
 		.help = "a switch set by hand on A only (repeatable; 'mmsim run "
 			"--switch' sets them the same way)" },
-	[OPT_SWITCH_B] = { .name = "switch-b", .metavar = "NAME=VALUE",
+	[OPT_SWITCH_B] = { .name = "switch-b", .flags = CLI_REPEATABLE,
+		.metavar = "NAME=VALUE",
 		.help = "a switch set by hand on B only (repeatable)" },
 	[OPT_TIME] = { .name = "time", .metavar = "TIME",
 		.help = "stop every run after TIME of simulated time at most (1ms "

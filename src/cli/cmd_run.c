@@ -40,7 +40,8 @@ static const struct cli_opt run_opts[] = {
 	[OPT_KERNEL] = { .name = "kernel", .metavar = "PROFILE",
 		.help = "kernel profile (see 'mmsim profiles'); default: the "
 			"scenario's" },
-	[OPT_SWITCH] = { .name = "switch", .metavar = "NAME=VALUE",
+	[OPT_SWITCH] = { .name = "switch", .flags = CLI_REPEATABLE,
+		.metavar = "NAME=VALUE",
 		.help = "set one profile switch by hand on that profile "
 			"(cw_alloc=BOTH; repeatable; after the scenario's [kernel] "
 			"switches; 'mmsim profiles NAME' lists them)" },
