@@ -24,6 +24,89 @@
 #include "report/run_report.h"
 #include "workload/workload.h"
 
+enum {
+	OPT_KERNEL, OPT_SWITCH, OPT_ARCH, OPT_SEED, OPT_TIME, OPT_VMSTAT,
+	OPT_SLABINFO, OPT_MEMINFO, OPT_MONITOR, OPT_MONITOR_INTERVAL,
+	OPT_MONITOR_DIR, OPT_KERN_LOG, OPT_EXPLAIN, OPT_SAMPLES, OPT_JSON,
+	OPT_LATENCY_LOG, OPT_TRACE, OPT_TRACE_FORMAT, OPT_EVENTS, OPT_BLKTRACE,
+	OPT_CHECK, OPT_CHECK_INTERVAL, OPT_HUNG_TASK_TIMEOUT, OPT_HELP, NR_OPTS
+};
+
+static const struct cli_opt run_opts[] = {
+	[OPT_KERNEL] = { .name = "kernel", .metavar = "PROFILE",
+		.help = "kernel profile (see 'mmsim profiles'); default: the "
+			"scenario's" },
+	[OPT_SWITCH] = { .name = "switch", .flags = CLI_REPEATABLE,
+		.metavar = "NAME=VALUE",
+		.help = "set one profile switch by hand on that profile "
+			"(cw_alloc=BOTH; repeatable; after the scenario's [kernel] "
+			"switches; 'mmsim profiles NAME' lists them)" },
+	[OPT_ARCH] = { .name = "arch", .metavar = "x86|x86_64",
+		.help = "with no SCENARIO: which embedded default (default x86_64)" },
+	[OPT_SEED] = { .name = "seed", .metavar = "N",
+		.help = "random seed (default: the scenario's)" },
+	[OPT_TIME] = { .name = "time", .metavar = "TIME",
+		.help = "stop after TIME (60s, 10m) of simulated time at the "
+			"latest, 1ms to 8760h as [run] max_time (default: the "
+			"scenario's max_time)" },
+	[OPT_VMSTAT] = { .name = "vmstat",
+		.help = "print /proc/vmstat at the end" },
+	[OPT_SLABINFO] = { .name = "slabinfo",
+		.help = "print /proc/slabinfo at the end" },
+	[OPT_MEMINFO] = { .name = "meminfo",
+		.help = "print /proc/meminfo at the end (docs/proc.md)" },
+	[OPT_MONITOR] = { .name = "monitor", .metavar = "LIST",
+		.help = "snapshots of /proc files during the run, as MMTests' "
+			"monitors write them: vmstat, buddyinfo, zoneinfo, "
+			"meminfo, pagetypeinfo, slabinfo (docs/monitors.md)" },
+	[OPT_MONITOR_INTERVAL] = { .name = "monitor-interval", .metavar = "TIME",
+		.help = "between snapshots, 1ms to 1h (default 10s)" },
+	[OPT_MONITOR_DIR] = { .name = "monitor-dir", .metavar = "DIR",
+		.help = "where the monitor logs go (default: .)" },
+	[OPT_KERN_LOG] = { .name = "kern-log", .metavar = "FILE",
+		.help = "write the kern.log: allocation failure reports, hung "
+			"tasks and OOM kills (kernel text)" },
+	[OPT_EXPLAIN] = { .name = "explain",
+		.help = "say why each allocation failed: the watermark test and "
+			"numbers per zone, kswapd's state, reclaim, the profile "
+			"switches; then a tally by reason (docs/alloc-path.md)" },
+	[OPT_SAMPLES] = { .name = "samples", .metavar = "FILE",
+		.help = "write the time series as CSV" },
+	[OPT_JSON] = { .name = "json", .metavar = "FILE",
+		.help = "write the whole result as JSON (for 'mmsim merge')" },
+	[OPT_LATENCY_LOG] = { .name = "latency-log", .metavar = "FILE",
+		.help = "write gitk's progress lines as MMTests' latency-output "
+			"prints them (docs/monitors.md)" },
+	[OPT_TRACE] = { .name = "trace", .metavar = "FILE",
+		.help = "write the trace events: ftrace text, or trace-cmd's "
+			"binary trace.dat when FILE ends in .dat (docs/trace.md)" },
+	[OPT_TRACE_FORMAT] = { .name = "trace-format", .metavar = "text|dat",
+		.help = "with --trace: the format, whatever FILE's name" },
+	[OPT_EVENTS] = { .name = "events", .metavar = "LIST",
+		.help = "with --trace: system:event globs, comma-separated" },
+	[OPT_BLKTRACE] = { .name = "blktrace", .metavar = "DIR",
+		.help = "write the block layer's trace as blktrace does, in "
+			"blkparse's binary format: DIR/DEV.blktrace.0 for the disk "
+			"(sda) and each dm device (dm-0 ...), every CPU's records "
+			"in one file in the order they happened; read with "
+			"'blkparse -D DIR -i sda' and btt (docs/trace.md, "
+			"blktrace).  DIR is created if missing" },
+	[OPT_CHECK] = { .name = "check",
+		.help = "check kernel invariants after every reclaim pass and "
+			"every sample (docs/model.md, Invariants); a violation "
+			"stops the run with a report and exit status 3" },
+	[OPT_CHECK_INTERVAL] = { .name = "check-interval", .metavar = "N|TIME",
+		.help = "with --check: also every N engine events (the report "
+			"names the failing event) or, with a unit (100ms, 1s), "
+			"every TIME of simulated time" },
+	[OPT_HUNG_TASK_TIMEOUT] = { .name = "hung-task-timeout", .metavar = "SECS",
+		.help = "khungtaskd's hung_task_timeout_secs (default 120, 0: "
+			"off): tasks in D state that long go to the kern.log" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
+};
+
+const struct cli_table run_option_table = CLI_TABLE(run_opts, NR_OPTS, 21);
+
 static void run_help(FILE *f)
 {
 	fputs("usage: mmsim run [SCENARIO] [options]\n"
@@ -37,54 +120,9 @@ static void run_help(FILE *f)
 	      "failures (medians), the allocator's drains, order>0 requests and\n"
 	      "order>=2 blocks broken by caller, dm-crypt's write pages in flight,\n"
 	      "and the sleeps in mempool_alloc per pool and waiter.\n"
-	      "\n"
-	      "  --kernel PROFILE   kernel profile (see 'mmsim profiles'); default:\n"
-	      "                     the scenario's\n"
-	      "  --switch NAME=VALUE  set one profile switch by hand on that profile\n"
-	      "                     (cw_alloc=BOTH; repeatable; after the scenario's\n"
-	      "                     [kernel] switches; 'mmsim profiles NAME' lists them)\n"
-	      "  --arch x86|x86_64  with no SCENARIO: which embedded default (default x86_64)\n"
-	      "  --seed N           random seed (default: the scenario's)\n"
-	      "  --time TIME        stop after TIME (60s, 10m) of simulated time at the\n"
-	      "                     latest, 1ms to 8760h as [run] max_time (default:\n"
-	      "                     the scenario's max_time)\n"
-	      "  --vmstat           print /proc/vmstat at the end\n"
-	      "  --slabinfo         print /proc/slabinfo at the end\n"
-	      "  --meminfo          print /proc/meminfo at the end (docs/proc.md)\n"
-	      "  --monitor LIST     snapshots of /proc files during the run, as MMTests'\n"
-	      "                     monitors write them: vmstat, buddyinfo, zoneinfo,\n"
-	      "                     meminfo, pagetypeinfo, slabinfo (docs/monitors.md)\n"
-	      "  --monitor-interval TIME  between snapshots, 1ms to 1h (default 10s)\n"
-	      "  --monitor-dir DIR  where the monitor logs go (default: .)\n"
-	      "  --kern-log FILE    write the kern.log: allocation failure reports, hung\n"
-	      "                     tasks and OOM kills (kernel text)\n"
-	      "  --explain          say why each allocation failed: the watermark test and\n"
-	      "                     numbers per zone, kswapd's state, reclaim, the profile\n"
-	      "                     switches; then a tally by reason (docs/alloc-path.md)\n"
-	      "  --samples FILE     write the time series as CSV\n"
-	      "  --json FILE        write the whole result as JSON (for 'mmsim merge')\n"
-	      "  --latency-log FILE write gitk's progress lines as MMTests' latency-output\n"
-	      "                     prints them (docs/monitors.md)\n"
-	      "  --trace FILE       write the trace events: ftrace text, or trace-cmd's\n"
-	      "                     binary trace.dat when FILE ends in .dat (docs/trace.md)\n"
-	      "  --trace-format text|dat  with --trace: the format, whatever FILE's name\n"
-	      "  --events LIST      with --trace: system:event globs, comma-separated\n"
-	      "  --blktrace DIR     write the block layer's trace as blktrace does, in\n"
-	      "                     blkparse's binary format: DIR/DEV.blktrace.0 for the\n"
-	      "                     disk (sda) and each dm device (dm-0 ...), every CPU's\n"
-	      "                     records in one file in the order they happened; read\n"
-	      "                     with 'blkparse -D DIR -i sda' and btt (docs/trace.md,\n"
-	      "                     blktrace).  DIR is created if missing\n"
-	      "  --check            check kernel invariants after every reclaim pass and\n"
-	      "                     every sample (docs/model.md, Invariants); a violation\n"
-	      "                     stops the run with a report and exit status 3\n"
-	      "  --check-interval N|TIME  with --check: also every N engine events (the\n"
-	      "                     report names the failing event) or, with a unit\n"
-	      "                     (100ms, 1s), every TIME of simulated time\n"
-	      "  --hung-task-timeout SECS  khungtaskd's hung_task_timeout_secs (default 120,\n"
-	      "                     0: off): tasks in D state that long go to the kern.log\n"
-	      "  -h, --help         this text\n"
-	      "\n"
+	      "\n", f);
+	cli_print_options(f, &run_option_table);
+	fputs("\n"
 	      "Output files are opened before the run (an unwritable place is refused at\n"
 	      "once) and written whole when it ends: a regular FILE through a temporary\n"
 	      "file renamed over it, a symbolic link's target the same way (the link\n"
@@ -161,47 +199,12 @@ static int parse_check_interval(const char *arg, struct run_options *opt)
 
 static int parse_args(int argc, char **argv, struct run_args *a)
 {
-	enum {
-		OPT_KERNEL = CLI_LONG_ONLY, OPT_ARCH, OPT_SEED, OPT_VMSTAT,
-		OPT_SLABINFO, OPT_KERN_LOG, OPT_SAMPLES, OPT_JSON, OPT_TRACE,
-		OPT_EVENTS, OPT_BLKTRACE, OPT_CHECK, OPT_EXPLAIN, OPT_CHECK_INTERVAL,
-		OPT_TIME, OPT_HUNG_TASK_TIMEOUT, OPT_TRACE_FORMAT, OPT_MEMINFO,
-		OPT_MONITOR, OPT_MONITOR_INTERVAL, OPT_MONITOR_DIR, OPT_LATENCY_LOG,
-		OPT_SWITCH,
-	};
-	static const struct option longopts[] = {
-		{ "kernel", required_argument, NULL, OPT_KERNEL },
-		{ "switch", required_argument, NULL, OPT_SWITCH },
-		{ "arch", required_argument, NULL, OPT_ARCH },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "vmstat", no_argument, NULL, OPT_VMSTAT },
-		{ "slabinfo", no_argument, NULL, OPT_SLABINFO },
-		{ "meminfo", no_argument, NULL, OPT_MEMINFO },
-		{ "monitor", required_argument, NULL, OPT_MONITOR },
-		{ "monitor-interval", required_argument, NULL, OPT_MONITOR_INTERVAL },
-		{ "monitor-dir", required_argument, NULL, OPT_MONITOR_DIR },
-		{ "kern-log", required_argument, NULL, OPT_KERN_LOG },
-		{ "samples", required_argument, NULL, OPT_SAMPLES },
-		{ "json", required_argument, NULL, OPT_JSON },
-		{ "latency-log", required_argument, NULL, OPT_LATENCY_LOG },
-		{ "trace", required_argument, NULL, OPT_TRACE },
-		{ "events", required_argument, NULL, OPT_EVENTS },
-		{ "trace-format", required_argument, NULL, OPT_TRACE_FORMAT },
-		{ "blktrace", required_argument, NULL, OPT_BLKTRACE },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "check-interval", required_argument, NULL, OPT_CHECK_INTERVAL },
-		{ "time", required_argument, NULL, OPT_TIME },
-		{ "hung-task-timeout", required_argument, NULL, OPT_HUNG_TASK_TIMEOUT },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct cli_options o;
 	char why2[160];
 	uint64_t n;
 	int c;
 
-	cli_options_start(&o, "run", argc, argv, "h", longopts);
+	cli_options_init(&o, "run", argc, argv, &run_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
 		case OPT_KERNEL: a->opt.profile = optarg; break;
@@ -277,8 +280,8 @@ static int parse_args(int argc, char **argv, struct run_args *a)
 				return usage_error("run: unexpected argument '%s'", optarg);
 			a->scenario = optarg;
 			break;
-		case 'h': run_help(stdout); return 1;
-		default: return 2;
+		case OPT_HELP: run_help(stdout); return 1;
+		default: return cli_unhandled(&o, c);
 		}
 	}
 	if (a->arch && a->scenario)
