@@ -46,7 +46,7 @@ CC := clang
 CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
 WARN := -Wall -Wextra -Wno-unused-parameter
-CPPFLAGS += -DMMSIM_ASAN=1 -DMMSIM_FUZZ=1
+CPPFLAGS += -DMMSIM_ASAN=1
 else ifeq ($(MODE),asan)
 CFLAGS ?= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
