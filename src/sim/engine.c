@@ -39,55 +39,63 @@ uint64_t sim_events(void)
 
 /* ---- heap ------------------------------------------------------------ */
 
-static bool timer_before(const struct timer *a, const struct timer *b)
+/*
+ * Each slot keeps its timer's key, (expires, seq), beside the pointer, so
+ * that a sift compares within the heap array and reads no timer: the
+ * timers (in tasks, requests, devices) are spread over the host's memory
+ * and each read was a cache miss.  A timer's key does not change while it
+ * is queued (timer_add() sets it before the insert), so the copy stays
+ * right; (expires, seq) is unique, so the pops come in the same order.
+ */
+static bool node_before(const struct heap_node *a, const struct heap_node *b)
 {
 	if (a->expires != b->expires)
 		return a->expires < b->expires;
 	return a->seq < b->seq;
 }
 
-static void heap_set(size_t i, struct timer *t)
+static void heap_set(size_t i, struct heap_node n)
 {
-	engine.heap[i] = t;
-	t->heap_index = (int)i;
+	engine.heap[i] = n;
+	n.timer->heap_index = (int)i;
 }
 
 static void heap_sift_up(size_t i)
 {
-	struct timer *t = engine.heap[i];
+	struct heap_node n = engine.heap[i];
 
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
 
-		if (!timer_before(t, engine.heap[parent]))
+		if (!node_before(&n, &engine.heap[parent]))
 			break;
 		heap_set(i, engine.heap[parent]);
 		i = parent;
 	}
-	heap_set(i, t);
+	heap_set(i, n);
 }
 
 static void heap_sift_down(size_t i)
 {
-	struct timer *t = engine.heap[i];
-	size_t n = engine.heap_len;
+	struct heap_node n = engine.heap[i];
+	size_t len = engine.heap_len;
 
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
-		struct timer *best = t;
+		const struct heap_node *best = &n;
 
-		if (l < n && timer_before(engine.heap[l], best)) {
+		if (l < len && node_before(&engine.heap[l], best)) {
 			m = l;
-			best = engine.heap[l];
+			best = &engine.heap[l];
 		}
-		if (r < n && timer_before(engine.heap[r], best))
+		if (r < len && node_before(&engine.heap[r], best))
 			m = r;
 		if (m == i)
 			break;
 		heap_set(i, engine.heap[m]);
 		i = m;
 	}
-	heap_set(i, t);
+	heap_set(i, n);
 }
 
 void timer_init(struct timer *t, void (*fn)(struct timer *), void *data)
@@ -111,7 +119,8 @@ void timer_add(struct timer *t, sim_time_t expires)
 		engine.heap = xrealloc(engine.heap,
 				      engine.heap_cap * sizeof(*engine.heap));
 	}
-	heap_set(engine.heap_len++, t);
+	heap_set(engine.heap_len++, (struct heap_node){
+		.expires = expires, .seq = t->seq, .timer = t });
 	heap_sift_up(engine.heap_len - 1);
 	if (!t->deferrable)
 		engine.nr_live++;
@@ -133,40 +142,38 @@ void timer_del(struct timer *t)
 	heap_set(i, engine.heap[engine.heap_len]);
 	/* The moved timer goes one way only: up when it precedes its new
 	 * parent, else down (sifting down then up cost a wasted pass). */
-	if (i > 0 && timer_before(engine.heap[i], engine.heap[(i - 1) / 2]))
+	if (i > 0 && node_before(&engine.heap[i], &engine.heap[(i - 1) / 2]))
 		heap_sift_up(i);
 	else
 		heap_sift_down(i);
 }
 
 /*
- * Refill the root's hole with @t, the heap's former last timer (Floyd's
+ * Refill the root's hole with @n, the heap's former last slot (Floyd's
  * bottom-up sift): the hole goes down the path of smaller children to a
- * leaf, one comparison a level, then @t climbs back up it.  The last
+ * leaf, one comparison a level, then @n climbs back up it.  The last
  * timer mostly belongs near the bottom, so this takes about half the
- * comparisons of sifting @t down from the root (two a level), and it
+ * comparisons of sifting @n down from the root (two a level), and it
  * leaves the same heap.
  */
-static void heap_refill_root(struct timer *t)
+static void heap_refill_root(struct heap_node n)
 {
-	size_t n = engine.heap_len, i = 0, l;
+	size_t len = engine.heap_len, i = 0, l;
 
-	while ((l = 2 * i + 1) < n) {
-		struct timer *c = engine.heap[l];
-
-		if (l + 1 < n && timer_before(engine.heap[l + 1], c))
-			c = engine.heap[++l];
-		heap_set(i, c);
+	while ((l = 2 * i + 1) < len) {
+		if (l + 1 < len && node_before(&engine.heap[l + 1], &engine.heap[l]))
+			l++;
+		heap_set(i, engine.heap[l]);
 		i = l;
 	}
-	heap_set(i, t);
+	heap_set(i, n);
 	heap_sift_up(i);
 }
 
 /* The root has no parent: only sift down (the event loop's hot path). */
 static struct timer *heap_pop(void)
 {
-	struct timer *t = engine.heap[0];
+	struct timer *t = engine.heap[0].timer;
 
 	t->heap_index = -1;
 	if (!t->deferrable)
@@ -301,10 +308,11 @@ sim_time_t sim_run(sim_time_t until)
 	engine.stopped = false;
 	engine.until = until;
 	while (engine.heap_len && !engine.stopped) {
-		struct timer *t = engine.heap[0];
+		struct timer *t;
 
-		if (t->expires > until)
+		if (engine.heap[0].expires > until)
 			break;
+		t = engine.heap[0].timer;
 		heap_pop();
 		engine.now = t->expires;
 		engine.nr_events++;

@@ -572,7 +572,7 @@ static bool cpu_fast_forward(struct task_struct *p)
 {
 	struct timer *t = &p->cpu_timer;
 
-	while (engine.heap_len && engine.heap[0] == t && !engine.stopped &&
+	while (engine.heap_len && engine.heap[0].timer == t && !engine.stopped &&
 	       t->expires <= engine.until) {
 		timer_del(t);
 		engine.now = t->expires;
@@ -598,7 +598,7 @@ static bool run_current(struct task_struct *p)
 	sim_time_t end = stretch_end(cpu_of(p));
 
 	if (engine.stopped || end > engine.until ||
-	    (engine.heap_len && end >= engine.heap[0]->expires)) {
+	    (engine.heap_len && end >= engine.heap[0].expires)) {
 		timer_add(t, end);
 		return false;
 	}
@@ -621,7 +621,7 @@ static inline bool run_alone(struct task_struct *p, struct cpu *c)
 	sim_time_t end = engine.now + ran;
 
 	if (engine.stopped || end > engine.until ||
-	    (engine.heap_len && end >= engine.heap[0]->expires))
+	    (engine.heap_len && end >= engine.heap[0].expires))
 		return false;
 	p->cpu_timer.expires = end;
 	p->cpu_timer.seq = engine.next_seq++;
