@@ -47,11 +47,17 @@ uint64_t sim_events(void)
  * is queued (timer_add() sets it before the insert), so the copy stays
  * right; (expires, seq) is unique, so the pops come in the same order.
  */
+static bool key_before(sim_time_t a_expires, uint64_t a_seq,
+		       const struct heap_node *b)
+{
+	if (a_expires != b->expires)
+		return a_expires < b->expires;
+	return a_seq < b->seq;
+}
+
 static bool node_before(const struct heap_node *a, const struct heap_node *b)
 {
-	if (a->expires != b->expires)
-		return a->expires < b->expires;
-	return a->seq < b->seq;
+	return key_before(a->expires, a->seq, b);
 }
 
 static void heap_set(size_t i, struct heap_node n)
@@ -60,42 +66,51 @@ static void heap_set(size_t i, struct heap_node n)
 	n.timer->heap_index = (int)i;
 }
 
-static void heap_sift_up(size_t i)
+/*
+ * Put the timer @t keyed (@expires, @seq) in the hole at @i, or above it
+ * while it precedes the parent.  The key comes in registers: a node
+ * built on the stack and read back at once stalled the store forwarding.
+ */
+static void heap_sift_up(size_t i, sim_time_t expires, uint64_t seq,
+			 struct timer *t)
 {
-	struct heap_node n = engine.heap[i];
-
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
 
-		if (!node_before(&n, &engine.heap[parent]))
+		if (!key_before(expires, seq, &engine.heap[parent]))
 			break;
 		heap_set(i, engine.heap[parent]);
 		i = parent;
 	}
-	heap_set(i, n);
+	engine.heap[i].expires = expires;
+	engine.heap[i].seq = seq;
+	engine.heap[i].timer = t;
+	t->heap_index = (int)i;
 }
 
-static void heap_sift_down(size_t i)
+/* The same down: while a child precedes it. */
+static void heap_sift_down(size_t i, sim_time_t expires, uint64_t seq,
+			   struct timer *t)
 {
-	struct heap_node n = engine.heap[i];
 	size_t len = engine.heap_len;
 
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
-		const struct heap_node *best = &n;
 
-		if (l < len && node_before(&engine.heap[l], best)) {
+		if (l < len && !key_before(expires, seq, &engine.heap[l]))
 			m = l;
-			best = &engine.heap[l];
-		}
-		if (r < len && node_before(&engine.heap[r], best))
+		if (r < len && (m == i ? !key_before(expires, seq, &engine.heap[r]) :
+				node_before(&engine.heap[r], &engine.heap[l])))
 			m = r;
 		if (m == i)
 			break;
 		heap_set(i, engine.heap[m]);
 		i = m;
 	}
-	heap_set(i, n);
+	engine.heap[i].expires = expires;
+	engine.heap[i].seq = seq;
+	engine.heap[i].timer = t;
+	t->heap_index = (int)i;
 }
 
 void timer_init(struct timer *t, void (*fn)(struct timer *), void *data)
@@ -119,15 +134,14 @@ void timer_add(struct timer *t, sim_time_t expires)
 		engine.heap = xrealloc(engine.heap,
 				      engine.heap_cap * sizeof(*engine.heap));
 	}
-	heap_set(engine.heap_len++, (struct heap_node){
-		.expires = expires, .seq = t->seq, .timer = t });
-	heap_sift_up(engine.heap_len - 1);
+	heap_sift_up(engine.heap_len++, expires, t->seq, t);
 	if (!t->deferrable)
 		engine.nr_live++;
 }
 
 void timer_del(struct timer *t)
 {
+	struct heap_node last;
 	size_t i;
 
 	if (!timer_pending(t))
@@ -139,13 +153,14 @@ void timer_del(struct timer *t)
 	engine.heap_len--;
 	if (i == engine.heap_len)
 		return;
-	heap_set(i, engine.heap[engine.heap_len]);
-	/* The moved timer goes one way only: up when it precedes its new
-	 * parent, else down (sifting down then up cost a wasted pass). */
-	if (i > 0 && node_before(&engine.heap[i], &engine.heap[(i - 1) / 2]))
-		heap_sift_up(i);
+	last = engine.heap[engine.heap_len];
+	/* The last timer fills the hole and goes one way only: up when it
+	 * precedes the hole's parent, else down (sifting down then up cost
+	 * a wasted pass). */
+	if (i > 0 && node_before(&last, &engine.heap[(i - 1) / 2]))
+		heap_sift_up(i, last.expires, last.seq, last.timer);
 	else
-		heap_sift_down(i);
+		heap_sift_down(i, last.expires, last.seq, last.timer);
 }
 
 /*
@@ -156,7 +171,7 @@ void timer_del(struct timer *t)
  * comparisons of sifting @n down from the root (two a level), and it
  * leaves the same heap.
  */
-static void heap_refill_root(struct heap_node n)
+static void heap_refill_root(const struct heap_node *n)
 {
 	size_t len = engine.heap_len, i = 0, l;
 
@@ -166,8 +181,7 @@ static void heap_refill_root(struct heap_node n)
 		heap_set(i, engine.heap[l]);
 		i = l;
 	}
-	heap_set(i, n);
-	heap_sift_up(i);
+	heap_sift_up(i, n->expires, n->seq, n->timer);
 }
 
 /* The root has no parent: only sift down (the event loop's hot path). */
@@ -179,7 +193,7 @@ static struct timer *heap_pop(void)
 	if (!t->deferrable)
 		engine.nr_live--;
 	if (--engine.heap_len)
-		heap_refill_root(engine.heap[engine.heap_len]);
+		heap_refill_root(&engine.heap[engine.heap_len]);
 	return t;
 }
 
