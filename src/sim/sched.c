@@ -286,13 +286,29 @@ void queue_remove(struct task_struct *p)
 /* ---- ticks --------------------------------------------------------------- */
 
 /* The first jiffy boundary after @t: where scheduler_tick() looks. */
+/*
+ * The first tick after @t: the smallest jiffies_to_ns(j) above @t, since
+ * no j below ns_to_jiffies(@t) has its tick above @t.  Each tick is the
+ * answer for every t from the tick before it up to it, so the last
+ * interval is kept: stretch_end() asks again and again within the same
+ * jiffy, and the 64-bit divisions by sim_hz were much of its time.
+ */
 sim_time_t next_tick_after(sim_time_t t)
 {
-	unsigned long j = ns_to_jiffies(t);
-	sim_time_t tick = jiffies_to_ns(j);
+	static sim_time_t cached_from, cached_tick;	/* [from, tick) */
+	static unsigned int cached_hz;
+	unsigned long j;
+	sim_time_t tick;
 
+	if (cached_hz == sim_hz && t >= cached_from && t < cached_tick)
+		return cached_tick;
+	j = ns_to_jiffies(t);
+	tick = jiffies_to_ns(j);
 	while (tick <= t)
 		tick = jiffies_to_ns(++j);
+	cached_hz = sim_hz;
+	cached_tick = tick;
+	cached_from = j ? jiffies_to_ns(j - 1) : 0;
 	return tick;
 }
 
