@@ -39,55 +39,78 @@ uint64_t sim_events(void)
 
 /* ---- heap ------------------------------------------------------------ */
 
-static bool timer_before(const struct timer *a, const struct timer *b)
+/*
+ * Each slot keeps its timer's key, (expires, seq), beside the pointer, so
+ * that a sift compares within the heap array and reads no timer: the
+ * timers (in tasks, requests, devices) are spread over the host's memory
+ * and each read was a cache miss.  A timer's key does not change while it
+ * is queued (timer_add() sets it before the insert), so the copy stays
+ * right; (expires, seq) is unique, so the pops come in the same order.
+ */
+static bool key_before(sim_time_t a_expires, uint64_t a_seq,
+		       const struct heap_node *b)
 {
-	if (a->expires != b->expires)
-		return a->expires < b->expires;
-	return a->seq < b->seq;
+	if (a_expires != b->expires)
+		return a_expires < b->expires;
+	return a_seq < b->seq;
 }
 
-static void heap_set(size_t i, struct timer *t)
+static bool node_before(const struct heap_node *a, const struct heap_node *b)
 {
-	engine.heap[i] = t;
-	t->heap_index = (int)i;
+	return key_before(a->expires, a->seq, b);
 }
 
-static void heap_sift_up(size_t i)
+static void heap_set(size_t i, struct heap_node n)
 {
-	struct timer *t = engine.heap[i];
+	engine.heap[i] = n;
+	n.timer->heap_index = (int)i;
+}
 
+/*
+ * Put the timer @t keyed (@expires, @seq) in the hole at @i, or above it
+ * while it precedes the parent.  The key comes in registers: a node
+ * built on the stack and read back at once stalled the store forwarding.
+ */
+static void heap_sift_up(size_t i, sim_time_t expires, uint64_t seq,
+			 struct timer *t)
+{
 	while (i > 0) {
 		size_t parent = (i - 1) / 2;
 
-		if (!timer_before(t, engine.heap[parent]))
+		if (!key_before(expires, seq, &engine.heap[parent]))
 			break;
 		heap_set(i, engine.heap[parent]);
 		i = parent;
 	}
-	heap_set(i, t);
+	engine.heap[i].expires = expires;
+	engine.heap[i].seq = seq;
+	engine.heap[i].timer = t;
+	t->heap_index = (int)i;
 }
 
-static void heap_sift_down(size_t i)
+/* The same down: while a child precedes it. */
+static void heap_sift_down(size_t i, sim_time_t expires, uint64_t seq,
+			   struct timer *t)
 {
-	struct timer *t = engine.heap[i];
-	size_t n = engine.heap_len;
+	size_t len = engine.heap_len;
 
 	for (;;) {
 		size_t l = 2 * i + 1, r = l + 1, m = i;
-		struct timer *best = t;
 
-		if (l < n && timer_before(engine.heap[l], best)) {
+		if (l < len && !key_before(expires, seq, &engine.heap[l]))
 			m = l;
-			best = engine.heap[l];
-		}
-		if (r < n && timer_before(engine.heap[r], best))
+		if (r < len && (m == i ? !key_before(expires, seq, &engine.heap[r]) :
+				node_before(&engine.heap[r], &engine.heap[l])))
 			m = r;
 		if (m == i)
 			break;
 		heap_set(i, engine.heap[m]);
 		i = m;
 	}
-	heap_set(i, t);
+	engine.heap[i].expires = expires;
+	engine.heap[i].seq = seq;
+	engine.heap[i].timer = t;
+	t->heap_index = (int)i;
 }
 
 void timer_init(struct timer *t, void (*fn)(struct timer *), void *data)
@@ -111,14 +134,14 @@ void timer_add(struct timer *t, sim_time_t expires)
 		engine.heap = xrealloc(engine.heap,
 				      engine.heap_cap * sizeof(*engine.heap));
 	}
-	heap_set(engine.heap_len++, t);
-	heap_sift_up(engine.heap_len - 1);
+	heap_sift_up(engine.heap_len++, expires, t->seq, t);
 	if (!t->deferrable)
 		engine.nr_live++;
 }
 
 void timer_del(struct timer *t)
 {
+	struct heap_node last;
 	size_t i;
 
 	if (!timer_pending(t))
@@ -130,49 +153,47 @@ void timer_del(struct timer *t)
 	engine.heap_len--;
 	if (i == engine.heap_len)
 		return;
-	heap_set(i, engine.heap[engine.heap_len]);
-	/* The moved timer goes one way only: up when it precedes its new
-	 * parent, else down (sifting down then up cost a wasted pass). */
-	if (i > 0 && timer_before(engine.heap[i], engine.heap[(i - 1) / 2]))
-		heap_sift_up(i);
+	last = engine.heap[engine.heap_len];
+	/* The last timer fills the hole and goes one way only: up when it
+	 * precedes the hole's parent, else down (sifting down then up cost
+	 * a wasted pass). */
+	if (i > 0 && node_before(&last, &engine.heap[(i - 1) / 2]))
+		heap_sift_up(i, last.expires, last.seq, last.timer);
 	else
-		heap_sift_down(i);
+		heap_sift_down(i, last.expires, last.seq, last.timer);
 }
 
 /*
- * Refill the root's hole with @t, the heap's former last timer (Floyd's
+ * Refill the root's hole with @n, the heap's former last slot (Floyd's
  * bottom-up sift): the hole goes down the path of smaller children to a
- * leaf, one comparison a level, then @t climbs back up it.  The last
+ * leaf, one comparison a level, then @n climbs back up it.  The last
  * timer mostly belongs near the bottom, so this takes about half the
- * comparisons of sifting @t down from the root (two a level), and it
+ * comparisons of sifting @n down from the root (two a level), and it
  * leaves the same heap.
  */
-static void heap_refill_root(struct timer *t)
+static void heap_refill_root(const struct heap_node *n)
 {
-	size_t n = engine.heap_len, i = 0, l;
+	size_t len = engine.heap_len, i = 0, l;
 
-	while ((l = 2 * i + 1) < n) {
-		struct timer *c = engine.heap[l];
-
-		if (l + 1 < n && timer_before(engine.heap[l + 1], c))
-			c = engine.heap[++l];
-		heap_set(i, c);
+	while ((l = 2 * i + 1) < len) {
+		if (l + 1 < len && node_before(&engine.heap[l + 1], &engine.heap[l]))
+			l++;
+		heap_set(i, engine.heap[l]);
 		i = l;
 	}
-	heap_set(i, t);
-	heap_sift_up(i);
+	heap_sift_up(i, n->expires, n->seq, n->timer);
 }
 
 /* The root has no parent: only sift down (the event loop's hot path). */
 static struct timer *heap_pop(void)
 {
-	struct timer *t = engine.heap[0];
+	struct timer *t = engine.heap[0].timer;
 
 	t->heap_index = -1;
 	if (!t->deferrable)
 		engine.nr_live--;
 	if (--engine.heap_len)
-		heap_refill_root(engine.heap[engine.heap_len]);
+		heap_refill_root(&engine.heap[engine.heap_len]);
 	return t;
 }
 
@@ -301,10 +322,11 @@ sim_time_t sim_run(sim_time_t until)
 	engine.stopped = false;
 	engine.until = until;
 	while (engine.heap_len && !engine.stopped) {
-		struct timer *t = engine.heap[0];
+		struct timer *t;
 
-		if (t->expires > until)
+		if (engine.heap[0].expires > until)
 			break;
+		t = engine.heap[0].timer;
 		heap_pop();
 		engine.now = t->expires;
 		engine.nr_events++;

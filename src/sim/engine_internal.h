@@ -68,13 +68,20 @@ struct sd_level {
 	unsigned int busy_idx, idle_idx, newidle_idx, wake_idx, forkexec_idx;
 };
 
+/* A slot of the event heap: the timer and a copy of its key (engine.c). */
+struct heap_node {
+	sim_time_t expires;
+	uint64_t seq;
+	struct timer *timer;
+};
+
 struct engine {
 	sim_time_t now;
 	uint64_t next_seq;
 	uint64_t nr_events;
 	bool stopped;
 	sim_time_t until;		/* sim_run's horizon (cpu_consume's fast path) */
-	struct timer **heap;
+	struct heap_node *heap;
 	size_t heap_len, heap_cap;
 	uint64_t rng[4];
 

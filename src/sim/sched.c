@@ -286,13 +286,29 @@ void queue_remove(struct task_struct *p)
 /* ---- ticks --------------------------------------------------------------- */
 
 /* The first jiffy boundary after @t: where scheduler_tick() looks. */
+/*
+ * The first tick after @t: the smallest jiffies_to_ns(j) above @t, since
+ * no j below ns_to_jiffies(@t) has its tick above @t.  Each tick is the
+ * answer for every t from the tick before it up to it, so the last
+ * interval is kept: stretch_end() asks again and again within the same
+ * jiffy, and the 64-bit divisions by sim_hz were much of its time.
+ */
 sim_time_t next_tick_after(sim_time_t t)
 {
-	unsigned long j = ns_to_jiffies(t);
-	sim_time_t tick = jiffies_to_ns(j);
+	static sim_time_t cached_from, cached_tick;	/* [from, tick) */
+	static unsigned int cached_hz;
+	unsigned long j;
+	sim_time_t tick;
 
+	if (cached_hz == sim_hz && t >= cached_from && t < cached_tick)
+		return cached_tick;
+	j = ns_to_jiffies(t);
+	tick = jiffies_to_ns(j);
 	while (tick <= t)
 		tick = jiffies_to_ns(++j);
+	cached_hz = sim_hz;
+	cached_tick = tick;
+	cached_from = j ? jiffies_to_ns(j - 1) : 0;
 	return tick;
 }
 
@@ -572,7 +588,7 @@ static bool cpu_fast_forward(struct task_struct *p)
 {
 	struct timer *t = &p->cpu_timer;
 
-	while (engine.heap_len && engine.heap[0] == t && !engine.stopped &&
+	while (engine.heap_len && engine.heap[0].timer == t && !engine.stopped &&
 	       t->expires <= engine.until) {
 		timer_del(t);
 		engine.now = t->expires;
@@ -598,7 +614,7 @@ static bool run_current(struct task_struct *p)
 	sim_time_t end = stretch_end(cpu_of(p));
 
 	if (engine.stopped || end > engine.until ||
-	    (engine.heap_len && end >= engine.heap[0]->expires)) {
+	    (engine.heap_len && end >= engine.heap[0].expires)) {
 		timer_add(t, end);
 		return false;
 	}
@@ -621,7 +637,7 @@ static inline bool run_alone(struct task_struct *p, struct cpu *c)
 	sim_time_t end = engine.now + ran;
 
 	if (engine.stopped || end > engine.until ||
-	    (engine.heap_len && end >= engine.heap[0]->expires))
+	    (engine.heap_len && end >= engine.heap[0].expires))
 		return false;
 	p->cpu_timer.expires = end;
 	p->cpu_timer.seq = engine.next_seq++;
