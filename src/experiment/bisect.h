@@ -45,6 +45,8 @@ struct bisect_opts {
 	 * every flip runs every seed. */
 	double negligible;
 	bool all_seeds;
+	/* Group screening (bisect_report.h): NEGLIGIBLE by default. */
+	enum bisect_screen screen;
 	/* Each run's value is kept here as it ends (pool.h's cache): a
 	 * bisect stopped part-way (an interrupt: pool_catch_interrupts())
 	 * and started again with the same options runs only what it had not
