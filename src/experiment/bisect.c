@@ -20,6 +20,13 @@
  * the seeds it stopped at, as printed), so a flip stopped as significant
  * early has a somewhat higher false-positive rate than alpha; --all-seeds
  * runs every flip at every seed instead.
+ *
+ * Screening flips each group of two or more read switches (one
+ * subsystem, profile_switch_group()) together first, in the same stages,
+ * a group stopping once its verdict is certain; the single flips of the
+ * groups split follow, in rounds of their own.  A group's variant is A
+ * (or B) with all its settings, so its runs are kept under a key of
+ * their own, the same in every bisect that flips that group.
  */
 #include <math.h>
 #include <stdint.h>
