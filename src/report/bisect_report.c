@@ -392,7 +392,8 @@ static char *report_html(const struct bisect_report *r, const char *text)
 	html_escape(f, r->measure_title);
 	fputs(": each switch's effect when set on A to B's value (bar), with its "
 	      "Welch interval (whisker); grey bars are not significant.  Switches "
-	      "that made no difference or were never read are listed below.</p>\n", f);
+	      "that made no difference, were screened out with their group or "
+	      "were never read are listed below.</p>\n", f);
 	svg_chart(f, r);
 	fputs("<h2>Table</h2>\n<pre>", f);
 	html_escape(f, text);
