@@ -98,6 +98,9 @@ FUZZ_SRCS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
+# The commands without main() (src/cli/mmsim.c): for the programs with
+# their own, the command-line fuzzer and tests/test_options.c.
+CLI_CMD_OBJS := $(filter-out $(BUILD)/src/cli/mmsim.o,$(CLI_OBJS))
 TEST_HELPER_OBJS := $(TEST_HELPERS:%.c=$(BUILD)/%.o)
 TEST_BINS := $(TEST_SRCS:%.c=$(BUILD)/%)
 BENCH_BINS := $(BENCH_SRCS:%.c=$(BUILD)/%)
@@ -155,16 +158,20 @@ $(BUILD)/src/scenario/shipped.o: $(wildcard scenarios/*.ini)
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(TEST_HELPER_OBJS) $(LIB)
 	$(CC) $(LDFLAGS) $(NO_LTO) -o $@ $< $(TEST_HELPER_OBJS) $(LINK_LIB) $(LDLIBS) -lcmocka
 
+# The option tables' test calls the commands in-process.
+$(BUILD)/tests/test_options: $(BUILD)/tests/test_options.o $(TEST_HELPER_OBJS) $(CLI_CMD_OBJS) $(LIB)
+	$(CC) $(LDFLAGS) $(NO_LTO) -o $@ $< $(TEST_HELPER_OBJS) $(CLI_CMD_OBJS) $(LINK_LIB) $(LDLIBS) -lcmocka
+
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIB)
 	$(CC) $(LDFLAGS) $(LTO_LINK) -o $@ $< $(LINK_LIB) $(LDLIBS)
 
 $(BUILD)/tests/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIB)
 	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(LINK_LIB) $(LDLIBS)
 
-# The command-line target runs cli_main(): the commands too (main.c leaves
-# out its main() when MMSIM_FUZZ is defined).
-$(BUILD)/tests/fuzz/fuzz_cli: $(BUILD)/tests/fuzz/fuzz_cli.o $(CLI_OBJS) $(LIB)
-	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(CLI_OBJS) $(LINK_LIB) $(LDLIBS)
+# The command-line target runs cli_main(): the commands too, without
+# mmsim's main().
+$(BUILD)/tests/fuzz/fuzz_cli: $(BUILD)/tests/fuzz/fuzz_cli.o $(CLI_CMD_OBJS) $(LIB)
+	$(CC) -fsanitize=fuzzer,address,undefined -o $@ $< $(CLI_CMD_OBJS) $(LINK_LIB) $(LDLIBS)
 
 deps:
 	@scripts/deps.sh

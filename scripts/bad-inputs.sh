@@ -197,6 +197,10 @@ try refuse "report: a 0-byte trace.dat" "\$M report reclaim empty.dat"
 if [ -s t.dat ]; then
 	head -c $(($(wc -c < t.dat) / 2 + 123)) t.dat > half.dat
 	try refuse "report: a trace.dat cut short" "\$M report pagealloc half.dat"
+	# "latency" data (the latency tracers' text) where the records' pages
+	# were: libtracecmd's tracecmd_read_data() crashes on it.
+	LC_ALL=C sed 's/flyrecord/latency  /' t.dat > latency.dat
+	try refuse "report: a trace.dat of latency text, not records" "\$M report pagealloc latency.dat"
 	# Replay: the last line cut; the trace cut while the run reads it.
 	head -n 2000 t.txt | head -c -20 > cutline.txt
 	printf '[machine]\nmem = 512M\n[run]\nmax_time = 10s\n[task r]\nprogram = replay\ntrace = cutline.txt\n' > cutline.ini

@@ -404,6 +404,14 @@ static void test_typos_and_repeats(void **state)
 	unlink(path);
 	/* Flags given twice are the flag; calibrate's --target repeats. */
 	assert_int_equal(run("run --time 1s --vmstat --vmstat"), 0);
+	/* So do run's --switch and bisect's --switch-a and --switch-b: the
+	 * second is taken, and checked. */
+	assert_int_equal(run("run --time 1s --switch cw_alloc=BOTH --switch cw_direct=BOTH"), 0);
+	assert_int_equal(run("run --switch cw_alloc=BOTH --switch cw_direct=NOPE"), 2);
+	assert_non_null(strstr(out, "run: --switch: 'cw_direct=NOPE': bad value 'NOPE'"));
+	assert_int_equal(run("bisect 2.6.30 2.6.32-rc6 --switch-b cw_alloc=BOTH "
+			     "--switch-b cw_direct=NOPE"), 2);
+	assert_non_null(strstr(out, "bisect: --switch-b: 'cw_direct=NOPE': bad value"));
 	/* 2.6.30 twice, one job. */
 	assert_int_equal(run("compare --kernels 2.6.30,2.6.31,2.6.30 --seeds 1 --emit-jobs "
 			     "--out /tmp/mmsim-cli-dup --force"), 0);

@@ -22,12 +22,14 @@
 #include <jansson.h>
 #include "experiment/compare.h"
 #include "experiment/run.h"
+#include "linux/backing-dev.h"
 #include "linux/mmzone.h"
 #include "linux/vmstat.h"
 #include "metrics/records.h"
 #include "mmsim/profile.h"
 #include "report/compare_report.h"
 #include "report/html.h"
+#include "report/measure_table.h"
 #include "report/plots.h"
 #include "report/progress.h"
 #include "scenario/scenario.h"
@@ -137,9 +139,9 @@ static void fabricate(struct run_result *r, const char *kernel, uint64_t seed,
 	wmark[ZONE_DMA32 * NR_WMARK + WMARK_HIGH] = 1050;
 	/* congestion_wait: kswapd (site 3) on ASYNC, 10 * k calls of 0.1 s. */
 	cw = result_records_mut(r, "congestion_wait", NULL);
-	cw[3 * RESULT_NR_CW_QUEUES + 0].calls = 10 * k;
-	cw[3 * RESULT_NR_CW_QUEUES + 0].timeouts = 4 * k;
-	cw[3 * RESULT_NR_CW_QUEUES + 0].time = SEC(1) * k;
+	cw[3 * NR_CW_QUEUES + 0].calls = 10 * k;
+	cw[3 * NR_CW_QUEUES + 0].timeouts = 4 * k;
+	cw[3 * NR_CW_QUEUES + 0].time = SEC(1) * k;
 	ev = result_uints_mut(r, "vm_events");
 	ev[KSWAPD_PREMATURE_FAST] = k;
 	ev[KSWAPD_PREMATURE_SLOW] = 2 * k;
@@ -565,6 +567,12 @@ static void test_report_comparison_table(void **state)
 	experiment_free(&e);
 }
 
+/* compare's text of the table measures (measure_table.c). */
+static void compare_tables_text(FILE *f, const struct report *rep)
+{
+	measure_tables_text(f, rep, SHOW_COMPARE);
+}
+
 static void test_report_ops_rows(void **state)
 {
 	struct experiment e;
@@ -599,15 +607,22 @@ static void test_report_ops_rows(void **state)
 "Ops Percentage direct scans           20%           20%\n"
 "Ops Page writes by reclaim          30.00         60.00\n");
 	free(t);
-	t = report_text(&e, compare_report_cw_sites);
-	/* kswapd on ASYNC: 10k calls, k seconds, 4k full timeouts. */
+	t = report_text(&e, compare_tables_text);
+	/*
+	 * kswapd on ASYNC: 10k calls, 4k full timeouts, k seconds; the
+	 * names of the rows and values are the measure's declaration's.
+	 */
 	assert_text(t,
-"congestion_wait by call site and queue asked for, means per run (full "
-"timeouts: the call slept its whole timeout).\n"
-"                                     2.6.30        2.6.31\n"
-"cw kswapd ASYNC calls                 10.00         20.00\n"
-"cw kswapd ASYNC seconds               1.000         2.000\n"
-"cw kswapd ASYNC full timeouts          4.00          8.00\n");
+"\n"
+"congestion_wait by call site and queue asked for (timeouts: the calls "
+"that slept their whole timeout), means per run.\n"
+"                                2.6.30        2.6.31\n"
+"cw kswapd ASYNC calls            10.00         20.00\n"
+"cw kswapd ASYNC timeouts          4.00          8.00\n"
+"cw kswapd ASYNC seconds          1.000         2.000\n"
+"cw total calls                   10.00         20.00\n"
+"cw total timeouts                 4.00          8.00\n"
+"cw total seconds                 1.000         2.000\n");
 	free(t);
 	experiment_free(&e);
 }
@@ -948,8 +963,22 @@ static void test_plots_and_html(void **state)
 	 * 2.6.31's mean elapsed 140 s (stddev 14.14), 33.33% slower than
 	 * 2.6.30. */
 	assert_non_null(strstr(text, "<table class=\"wide summary\" id=\"group-gitk\">"));
-	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"vmstat\">"));
+	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"vm-events\">"));
 	assert_non_null(strstr(text, "<table class=\"data wide\" id=\"congestion-wait\">"));
+	/* Its rows from the declaration, as the text's: kswapd's ASYNC
+	 * naps, 10 calls a run on 2.6.30 and 20 on 2.6.31, 4 and 8 full
+	 * timeouts, 1 and 2 seconds; then the totals. */
+	assert_non_null(strstr(text, "<tr><td>kswapd ASYNC calls</td>"
+			       "<td data-v=\"10\">10.00</td><td data-v=\"20\">20.00</td></tr>\n"
+			       "<tr><td>kswapd ASYNC timeouts</td>"
+			       "<td data-v=\"4\">4.00</td><td data-v=\"8\">8.00</td></tr>\n"
+			       "<tr><td>kswapd ASYNC seconds</td>"
+			       "<td data-v=\"1\">1.000</td><td data-v=\"2\">2.000</td></tr>\n"
+			       "<tr><td>total calls</td>"));
+	/* A counter that moved, by its /proc/vmstat name: allocstall, 5
+	 * and 10 a run. */
+	assert_non_null(strstr(text, "<tr><td>allocstall</td><td data-v=\"5\">5.00</td>"
+			       "<td data-v=\"10\">10.00</td></tr>"));
 	assert_non_null(strstr(text, "data-v=\"140\">140.00<span class=\"sd\">&plusmn;14.14</span>"
 			       "<span class=\"pct\">-33.33%</span>"));
 	assert_null(strstr(text, "<pre>gitk"));
@@ -1112,7 +1141,8 @@ static void test_findings_open_the_report(void **state)
 	assert_non_null(strstr(html, "<section id=\"findings\">"));
 	assert_true(strstr(html, "<section id=\"findings\">") <
 		    strstr(html, "<h2 id=\"summary\">"));
-	assert_non_null(strstr(html, "<li>Claim 2, 2.6.30 below 2.6.32-rc6? "));
+	assert_non_null(strstr(html, "<li>Claim 2, 2.6.30 below <span class=\"nb\">"
+			       "2.6.32-rc6?</span> "));
 	free(html);
 	free(path);
 	experiment_free(&e);
@@ -1162,6 +1192,48 @@ static void write_job_outputs(const struct experiment *e, const char *dir,
 		free(json);
 		free(path);
 	}
+}
+
+/*
+ * A compare cut short by --time: its findings decline the claims (the
+ * runs stopped before the reproduction's end), and a merge of its jobs
+ * directory reads the cut from experiment.json and declines them too.
+ */
+static void test_merge_keeps_the_time_cut(void **state)
+{
+	char *dir = tmpdir(), *jobs, *manifest, *json_dir, *want, *got, err[512];
+	char *dirs[1];
+	struct experiment e, m;
+
+	(void)state;
+	make_experiment(&e, NULL);
+	e.max_time = 60ull * 1000000000ull;
+	want = tables_of(&e);
+	assert_non_null(strstr(want, "is asked of these runs: --time 1m stopped "
+			       "the runs before the reproduction's end"));
+	assert_true(asprintf(&jobs, "%s/jobs", dir) > 0);
+	assert_true(asprintf(&manifest, "%s/experiment.json", jobs) > 0);
+	assert_true(asprintf(&json_dir, "%s/json", jobs) > 0);
+	assert_int_equal(mkdir(jobs, 0777), 0);
+	assert_int_equal(mkdir(json_dir, 0777), 0);
+	assert_int_equal(experiment_write_scenarios(&e, jobs, err, sizeof(err)), 0);
+	assert_int_equal(experiment_write_manifest(&e, manifest, err, sizeof(err)), 0);
+	write_job_outputs(&e, jobs, "json/");
+	dirs[0] = jobs;
+	if (experiment_merge(&m, dirs, 1, false, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(m.max_time, e.max_time);
+	got = tables_of(&m);
+	assert_text(got, want);
+	free(got);
+	free(want);
+	experiment_free(&m);
+	experiment_free(&e);
+	rm_rf(dir);
+	free(dir);
+	free(jobs);
+	free(manifest);
+	free(json_dir);
 }
 
 static void test_merge_equals_compare(void **state)
@@ -1493,6 +1565,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_report_ops_rows),
 		cmocka_unit_test(test_findings_open_the_report),
 		cmocka_unit_test(test_findings_of_another_scenario),
+		cmocka_unit_test(test_merge_keeps_the_time_cut),
 		cmocka_unit_test(test_folder_files_and_reproducible),
 		cmocka_unit_test(test_summary_json),
 		cmocka_unit_test(test_plots_and_html),

@@ -50,8 +50,9 @@ static char *slurp(const char *path)
  * loaded, tables, the summary's group tables and how many columns the
  * widest has, whether the page scrolls sideways at the window's width
  * (the document wider than the window), tables not inside a box of
- * their own that scrolls (div.scroll), the words of table cells drawn
- * on more than one line (a name or a number broken inside a word: each
+ * their own that scrolls (div.scroll), the words of table cells and of
+ * the findings drawn on more than one line (a name or a number broken
+ * inside a word: each
  * word's rectangles, from a Range over it, on more than one line), the
  * first few of those, and whether a click on the runs table's seed
  * heading sorts it both ways.
@@ -71,7 +72,7 @@ static const char check_script[] =
 	"    return !p.classList.contains('scroll') ||\n"
 	"      getComputedStyle(p).overflowX !== 'auto'; }).length;\n"
 	"  var broken = [], range = document.createRange();\n"
-	"  document.querySelectorAll('td, th').forEach(function (cell) {\n"
+	"  document.querySelectorAll('td, th, #findings li, #findings p').forEach(function (cell) {\n"
 	"    var w = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), n;\n"
 	"    while ((n = w.nextNode())) {\n"
 	"      var re = /\\S+/g, m;\n"

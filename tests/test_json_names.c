@@ -163,7 +163,7 @@ static void test_format1_reads(void **state)
 	c = result_records(&r, "congestion_wait", &nr);
 	json_array_foreach(json_object_get(old, "congestion_wait"), i, e) {
 		size_t at = (size_t)json_integer_value(json_object_get(e, "site")) *
-			    RESULT_NR_CW_QUEUES +
+			    metrics_find("congestion_wait")->dims[1] +
 			    (size_t)json_integer_value(json_object_get(e, "queue"));
 
 		assert_int_equal(c[at].calls, json_integer_value(json_object_get(e, "calls")));

@@ -73,8 +73,8 @@ struct run_summary {
 	 * do_try_to_free_pages' nap, every queue. */
 	unsigned long direct_calls;
 	sim_time_t direct_time;
-	unsigned long kswapd_calls[RESULT_NR_CW_QUEUES];
-	unsigned long kswapd_order_calls[RESULT_NR_CW_ORDERS];
+	unsigned long kswapd_calls[NR_CW_QUEUES];
+	unsigned long kswapd_order_calls[NR_CW_ORDERS];
 	bool order_json_round_trips;
 	size_t nr_samples;
 	sim_time_t sim_end;
@@ -101,7 +101,7 @@ static bool order_json_round_trips(const struct run_result *r)
 	}
 	a = result_records(r, "kswapd_cw_by_order", NULL);
 	b = result_records(&back, "kswapd_cw_by_order", NULL);
-	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+	for (int o = 0; o < NR_CW_ORDERS; o++)
 		same &= b[o].calls == a[o].calls &&
 			b[o].timeouts == a[o].timeouts && b[o].time == a[o].time;
 	result_free(&back);
@@ -120,19 +120,19 @@ static void summarise(const struct run_result *r, struct run_summary *s)
 	s->premature = ev[KSWAPD_PREMATURE_FAST] + ev[KSWAPD_PREMATURE_SLOW];
 	s->allocstall = ev[ALLOCSTALL];
 	s->pageoutrun = ev[PAGEOUTRUN];
-	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
-		s->kswapd_calls[q] = cw[CW_KSWAPD * RESULT_NR_CW_QUEUES + q].calls;
-	for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+	for (int q = 0; q < NR_CW_QUEUES; q++)
+		s->kswapd_calls[q] = cw[CW_KSWAPD * NR_CW_QUEUES + q].calls;
+	for (int o = 0; o < NR_CW_ORDERS; o++)
 		s->kswapd_order_calls[o] = by_order[o].calls;
 	s->order_json_round_trips = order_json_round_trips(r);
 	result_records(r, "samples", &s->nr_samples);
 	s->sim_end = result_uint(r, "sim_end");
 	s->gitk_elapsed = result_uint(r, "gitk_elapsed");
-	for (int site = 0; site < RESULT_NR_CW_SITES; site++)
-		s->both_calls += cw[site * RESULT_NR_CW_QUEUES + BLK_RW_BOTH].calls;
-	for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
-		const struct cw_total *a = &cw[CW_ALLOC_RETRY * RESULT_NR_CW_QUEUES + q];
-		const struct cw_total *d = &cw[CW_DIRECT_RECLAIM * RESULT_NR_CW_QUEUES + q];
+	for (int site = 0; site < NR_CW_SITES; site++)
+		s->both_calls += cw[site * NR_CW_QUEUES + BLK_RW_BOTH].calls;
+	for (int q = 0; q < NR_CW_QUEUES; q++) {
+		const struct cw_total *a = &cw[CW_ALLOC_RETRY * NR_CW_QUEUES + q];
+		const struct cw_total *d = &cw[CW_DIRECT_RECLAIM * NR_CW_QUEUES + q];
 
 		s->direct_calls += a->calls + d->calls;
 		s->direct_time += a->time + d->time;
@@ -339,9 +339,9 @@ static void test_kswapd_naps_attributed_to_orders(void **state)
 			const struct run_summary *r = &runs[k][s];
 			unsigned long by_order = 0, by_queue = 0;
 
-			for (int o = 0; o < RESULT_NR_CW_ORDERS; o++)
+			for (int o = 0; o < NR_CW_ORDERS; o++)
 				by_order += r->kswapd_order_calls[o];
-			for (int q = 0; q < RESULT_NR_CW_QUEUES; q++)
+			for (int q = 0; q < NR_CW_QUEUES; q++)
 				by_queue += r->kswapd_calls[q];
 			assert_int_equal(by_order, by_queue);
 			assert_true(r->order_json_round_trips);

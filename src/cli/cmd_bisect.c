@@ -17,7 +17,81 @@
 
 #define DEFAULT_OUT	"mmsim-bisect"
 
-static const char usage[] =
+enum {
+	OPT_SEEDS, OPT_ALL_SEEDS, OPT_SCREEN, OPT_NO_SCREEN, OPT_NEGLIGIBLE,
+	OPT_SEED, OPT_MEASURE,
+	OPT_SCENARIO, OPT_ARCH, OPT_SWITCH_A, OPT_SWITCH_B, OPT_TIME, OPT_JOBS,
+	OPT_OUT, OPT_FORCE, OPT_RESUME, OPT_RUNS, OPT_EMIT_JOBS, OPT_RUN_JOB,
+	OPT_HELP, NR_OPTS
+};
+
+static const struct cli_opt bisect_opts[] = {
+	[OPT_SEEDS] = { .name = "seeds", .metavar = "N",
+		.help = "runs of each kernel and each flip (default 5, at least 2)" },
+	[OPT_ALL_SEEDS] = { .name = "all-seeds",
+		.help = "no stopping early: every flip at every seed" },
+	[OPT_SCREEN] = { .name = "screen", .metavar = "MODE",
+		.help = "negligible (default: split a group unless it is within "
+			"the band), significant (split it only if an interval "
+			"excludes zero beyond the band: cheaper, it trusts the "
+			"assumption further), off (every switch alone, as before "
+			"screening)" },
+	[OPT_NO_SCREEN] = { .name = "no-screen", .help = "--screen off" },
+	[OPT_NEGLIGIBLE] = { .name = "negligible", .metavar = "F",
+		.help = "a flip whose intervals lie within +-F x |B - A| is "
+			"decided small and stops, a group so is not split "
+			"(default 0.1)" },
+	[OPT_SEED] = { .name = "seed", .metavar = "BASE",
+		.help = "first seed (default: the scenario's [run] seed)" },
+	[OPT_MEASURE] = { .name = "measure", .metavar = "NAME",
+		.help = "what to explain: elapsed (default), failures, or any row "
+			"of 'mmsim compare' (see below)" },
+	[OPT_SCENARIO] = { .name = "scenario", .metavar = "FILE",
+		.help = "a scenario file instead of the embedded default, or the "
+			"name of an installed one (reproduction-x86, ...)" },
+	[OPT_ARCH] = { .name = "arch", .metavar = "ARCH",
+		.help = "x86_64 (default) or x86: which embedded default" },
+	[OPT_SWITCH_A] = { .name = "switch-a", .flags = CLI_REPEATABLE,
+		.metavar = "NAME=VALUE",
+		.help = "a switch set by hand on A only (repeatable; 'mmsim run "
+			"--switch' sets them the same way)" },
+	[OPT_SWITCH_B] = { .name = "switch-b", .flags = CLI_REPEATABLE,
+		.metavar = "NAME=VALUE",
+		.help = "a switch set by hand on B only (repeatable)" },
+	[OPT_TIME] = { .name = "time", .metavar = "TIME",
+		.help = "stop every run after TIME of simulated time at most (1ms "
+			"to 8760h, as the scenario's [run] max_time)" },
+	[OPT_JOBS] = { .name = "jobs", .short_name = 'j', .metavar = "N",
+		.help = "runs at once (default: the number of online CPUs)" },
+	[OPT_OUT] = { .name = "out", .metavar = "DIR",
+		.help = "the report folder: bisect.txt, bisect.json, index.html "
+			"with a bar chart (default ./" DEFAULT_OUT ")" },
+	[OPT_FORCE] = { .name = "force",
+		.help = "write into a DIR an earlier mmsim command wrote" },
+	[OPT_RESUME] = { .name = "resume",
+		.help = "after an interrupt (Ctrl-C, SIGTERM): the same command "
+			"again; the runs kept in DIR/runs/ are not run again, and "
+			"the report is the uninterrupted one's" },
+	[OPT_RUNS] = { .name = "runs", .metavar = "RDIR",
+		.help = "keep every run in RDIR instead of DIR/runs/, after the "
+			"report too, and take the ones RDIR holds (the same "
+			"kernels, switches, scenario, seed and mmsim version): a "
+			"bisect of another measure then reuses them" },
+	[OPT_EMIT_JOBS] = { .name = "emit-jobs", .metavar = "FILE",
+		.help = "with --runs: run nothing; write to FILE one command line "
+			"for each run of the next round not kept in RDIR (for GNU "
+			"parallel or a Slurm array, docs/compare.md); once they "
+			"have run, the same command gives the next round's, and "
+			"when none is left (FILE empty), the report" },
+	[OPT_RUN_JOB] = { .name = "run-job", .metavar = "ID",
+		.help = "with --runs: run the one run ID of an --emit-jobs line "
+			"into RDIR (the lines carry it)" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
+};
+
+const struct cli_table bisect_option_table = CLI_TABLE(bisect_opts, NR_OPTS, 19);
+
+static const char usage_head[] =
 	"usage: mmsim bisect A B [OPTIONS]\n"
 	"\n"
 	"Which profile switches make kernel A and kernel B differ on a measure\n"
@@ -50,47 +124,9 @@ static const char usage[] =
 	"  $ mmsim bisect 2.6.30-0000000-force-highorder \\\n"
 	"        2.6.32-rc6-0000000-force-highorder --seeds 10\n"
 	"  $ mmsim bisect 2.6.32-rc6 2.6.32.9 --measure failures --arch x86\n"
-	"\n"
-	"  --seeds N        runs of each kernel and each flip (default 5, at least 2)\n"
-	"  --all-seeds      no stopping early: every flip at every seed\n"
-	"  --screen MODE    negligible (default: split a group unless it is\n"
-	"                   within the band), significant (split it only if an\n"
-	"                   interval excludes zero beyond the band: cheaper, it\n"
-	"                   trusts the assumption further), off (every switch\n"
-	"                   alone, as before screening)\n"
-	"  --no-screen      --screen off\n"
-	"  --negligible F   a flip whose intervals lie within +-F x |B - A| is\n"
-	"                   decided small and stops, a group so is not split\n"
-	"                   (default 0.1)\n"
-	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
-	"  --measure NAME   what to explain: elapsed (default), failures, or any\n"
-	"                   row of 'mmsim compare' (see below)\n"
-	"  --scenario FILE  a scenario file instead of the embedded default, or\n"
-	"                   the name of an installed one (reproduction-x86, ...)\n"
-	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
-	"  --switch-a NAME=VALUE, --switch-b NAME=VALUE\n"
-	"                   a switch set by hand on A only, or on B only\n"
-	"                   (repeatable; 'mmsim run --switch' sets them the same way)\n"
-	"  --time TIME      stop every run after TIME of simulated time at most\n"
-	"                   (1ms to 8760h, as the scenario's [run] max_time)\n"
-	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
-	"  --out DIR        the report folder: bisect.txt, bisect.json, index.html\n"
-	"                   with a bar chart (default ./" DEFAULT_OUT ")\n"
-	"  --force          write into a DIR an earlier mmsim command wrote\n"
-	"  --resume         after an interrupt (Ctrl-C, SIGTERM): the same\n"
-	"                   command again; the runs kept in DIR/runs/ are not\n"
-	"                   run again, and the report is the uninterrupted one's\n"
-	"  --runs RDIR      keep every run in RDIR instead of DIR/runs/, after the\n"
-	"                   report too, and take the ones RDIR holds (the same\n"
-	"                   kernels, switches, scenario, seed and mmsim version):\n"
-	"                   a bisect of another measure then reuses them\n"
-	"  --emit-jobs FILE with --runs: run nothing; write to FILE one command\n"
-	"                   line for each run of the next round not kept in RDIR\n"
-	"                   (for GNU parallel or a Slurm array, docs/compare.md);\n"
-	"                   once they have run, the same command gives the next\n"
-	"                   round's, and when none is left (FILE empty), the report\n"
-	"  --run-job ID     with --runs: run the one run ID of an --emit-jobs line\n"
-	"                   into RDIR (the lines carry it)\n"
+	"\n";
+
+static const char usage_tail[] =
 	"\n"
 	"Refused: two kernels that set every switch alike (compare them with\n"
 	"'mmsim profiles --diff A B'), an unknown measure, fewer than 2 seeds.\n"
@@ -120,35 +156,6 @@ static void print_measures(FILE *f, const char *names)
 
 int cmd_bisect(int argc, char **argv)
 {
-	enum {
-		OPT_SEEDS = CLI_LONG_ONLY, OPT_SEED, OPT_MEASURE, OPT_SCENARIO,
-		OPT_ARCH, OPT_TIME, OPT_OUT, OPT_FORCE, OPT_SWITCH_A, OPT_SWITCH_B,
-		OPT_RESUME, OPT_ALL_SEEDS, OPT_NEGLIGIBLE, OPT_RUNS,
-		OPT_EMIT_JOBS, OPT_RUN_JOB, OPT_SCREEN, OPT_NO_SCREEN,
-	};
-	static const struct option longopts[] = {
-		{ "seeds", required_argument, NULL, OPT_SEEDS },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "measure", required_argument, NULL, OPT_MEASURE },
-		{ "scenario", required_argument, NULL, OPT_SCENARIO },
-		{ "arch", required_argument, NULL, OPT_ARCH },
-		{ "time", required_argument, NULL, OPT_TIME },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "out", required_argument, NULL, OPT_OUT },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "resume", no_argument, NULL, OPT_RESUME },
-		{ "all-seeds", no_argument, NULL, OPT_ALL_SEEDS },
-		{ "negligible", required_argument, NULL, OPT_NEGLIGIBLE },
-		{ "screen", required_argument, NULL, OPT_SCREEN },
-		{ "no-screen", no_argument, NULL, OPT_NO_SCREEN },
-		{ "runs", required_argument, NULL, OPT_RUNS },
-		{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
-		{ "run-job", required_argument, NULL, OPT_RUN_JOB },
-		{ "switch-a", required_argument, NULL, OPT_SWITCH_A },
-		{ "switch-b", required_argument, NULL, OPT_SWITCH_B },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct bisect_opts o = { .nr_seeds = 5 };
 	char a_sw[1024] = "", b_sw[1024] = "";
 	struct bisect_report r;
@@ -163,11 +170,13 @@ int cmd_bisect(int argc, char **argv)
 	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (o.jobs < 1)
 		o.jobs = 1;
-	cli_options_start(&opts, "bisect", argc, argv, "hj:", longopts);
+	cli_options_init(&opts, "bisect", argc, argv, &bisect_option_table);
 	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
-		case 'h':
-			fputs(usage, stdout);
+		case OPT_HELP:
+			fputs(usage_head, stdout);
+			cli_print_options(stdout, &bisect_option_table);
+			fputs(usage_tail, stdout);
 			print_measures(stdout, bisect_measure_names());
 			return 0;
 		case OPT_SEEDS:
@@ -189,7 +198,7 @@ int cmd_bisect(int argc, char **argv)
 					 &o.max_time))
 				return 2;
 			break;
-		case 'j':
+		case OPT_JOBS:
 			if (cli_count("-j", optarg, 1, 4096, &n))
 				return 2;
 			o.jobs = (int)n;
@@ -251,7 +260,7 @@ int cmd_bisect(int argc, char **argv)
 						   optarg);
 			break;
 		default:
-			return 2;
+			return cli_unhandled(&opts, c);
 		}
 	}
 	o.a_switches = a_sw;

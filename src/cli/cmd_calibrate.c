@@ -23,7 +23,7 @@
 
 #define DEFAULT_OUT	"mmsim-calibration"
 
-static const char calibrate_usage[] =
+static const char calibrate_usage_head[] =
 	"usage: mmsim calibrate --target [NAME:]MEASURE=VALUE...\n"
 	"                       --fit [NAME:]KEY=LO..HI... [--kernel PROFILE]\n"
 	"                       [--scenario [NAME=]FILE... | --arch ARCH[,ARCH]...]\n"
@@ -47,55 +47,7 @@ static const char calibrate_usage[] =
 	"scenario it was measured on (x86:elapsed=10:59.095), a --fit without\n"
 	"NAME: writes one shared value into every scenario and NAME:KEY fits\n"
 	"one scenario's own; DIR/fitted-NAME.ini for each.\n"
-	"\n"
-	"  --target [NAME:]MEASURE=VALUE[,weight=W][,scale=S|R%][,sd=S[,sd_scale=S|R%]]\n"
-	"                   a measured value: elapsed (fake-gitk's, M:SS.mmm or\n"
-	"                   588.5s), failures, another row of compare's table, a\n"
-	"                   measure (sim_end, oom_kills) or a /proc/vmstat item\n"
-	"                   (allocstall, pswpout); NAME: its scenario (needed\n"
-	"                   with several); sd=S: the runs' standard deviation\n"
-	"                   too (repeats' spread, x86_64:elapsed=10:52,sd=8.1s;\n"
-	"                   needs --seeds 2 or more); repeatable\n"
-	"  --fit [NAME:]KEY=LO..HI[:log]\n"
-	"                   a scenario key to fit (disk_seek,\n"
-	"                   vm.min_free_kbytes, gitk.cpu_per_commit) and its range,\n"
-	"                   in the key's units; :log searches it on a log scale;\n"
-	"                   a key of words chooses among them, LO to HI in the\n"
-	"                   order 'mmsim scenario --keys' or docs list them\n"
-	"                   (gitk.producer=inline..pipe); shared by every\n"
-	"                   scenario, or NAME:'s only; repeatable, at most 8\n"
-	"  --kernel PROFILE the kernel to fit on, one for every scenario\n"
-	"                   (default: the scenarios' own, when they agree)\n"
-	"  --scenario [NAME=]FILE\n"
-	"                   a scenario file instead of the embedded default,\n"
-	"                   named NAME or by its file name less .ini; repeatable\n"
-	"  --arch ARCH[,ARCH]\n"
-	"                   x86_64 (default) or x86: embedded defaults, named by\n"
-	"                   their arch; repeatable, with --scenario too\n"
-	"  --seeds N        runs per evaluation and scenario (default 3)\n"
-	"  --seed BASE      first seed (default: each scenario's [run] seed)\n"
-	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
-	"  --out DIR        where the results go (default ./" DEFAULT_OUT ")\n"
-	"  --force          write into a DIR that is not empty\n"
-	"  --resume         after an interrupt (Ctrl-C, SIGTERM, a full disk):\n"
-	"                   the same options again; the runs kept in DIR/runs/\n"
-	"                   replay the search to where it stopped, and only the\n"
-	"                   rest run (the record is the uninterrupted one's)\n"
-	"  --emit-jobs FILE run nothing; write to FILE one command line for each\n"
-	"                   run of the next round not kept in DIR/runs/ (for GNU\n"
-	"                   parallel or a Slurm array, docs/compare.md); once\n"
-	"                   they have run, the same command gives the next\n"
-	"                   round's, and when none is left (FILE empty), the record\n"
-	"  --run-job ID     the one run ID of an --emit-jobs line, kept in DIR/runs/\n"
-	"  --max-evals N    at most N evaluations (default 400)\n"
-	"  --tolerance X    stop when the search's step is below X of each\n"
-	"                   range (default 0.01)\n"
-	"  --ensemble N     keep up to N evaluations (default 12, 0: none) whose\n"
-	"                   every target's mean is within its scale of it: the\n"
-	"                   best, then each the farthest from those kept, so they\n"
-	"                   spread over the points that fit equally well;\n"
-	"                   calibration.json lists them for 'mmsim validate\n"
-	"                   --ensemble'\n";
+	"\n";
 
 struct calibrate_args {
 	struct calibration_opts cal;
@@ -111,31 +63,79 @@ struct calibrate_args {
 };
 
 enum {
-	OPT_TARGET = CLI_LONG_ONLY, OPT_FIT, OPT_KERNEL, OPT_SCENARIO,
-	OPT_ARCH, OPT_SEEDS, OPT_SEED, OPT_OUT, OPT_FORCE, OPT_MAX_EVALS,
-	OPT_TOLERANCE, OPT_RESUME, OPT_ENSEMBLE, OPT_EMIT_JOBS, OPT_RUN_JOB,
+	OPT_TARGET, OPT_FIT, OPT_KERNEL, OPT_SCENARIO, OPT_ARCH, OPT_SEEDS,
+	OPT_SEED, OPT_JOBS, OPT_OUT, OPT_FORCE, OPT_RESUME, OPT_EMIT_JOBS,
+	OPT_RUN_JOB, OPT_MAX_EVALS, OPT_TOLERANCE, OPT_ENSEMBLE, OPT_HELP,
+	NR_OPTS
 };
 
-static const struct option calibrate_options[] = {
-	{ "target", required_argument, NULL, OPT_TARGET },
-	{ "fit", required_argument, NULL, OPT_FIT },
-	{ "kernel", required_argument, NULL, OPT_KERNEL },
-	{ "scenario", required_argument, NULL, OPT_SCENARIO },
-	{ "arch", required_argument, NULL, OPT_ARCH },
-	{ "seeds", required_argument, NULL, OPT_SEEDS },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "out", required_argument, NULL, OPT_OUT },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "resume", no_argument, NULL, OPT_RESUME },
-	{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
-	{ "run-job", required_argument, NULL, OPT_RUN_JOB },
-	{ "max-evals", required_argument, NULL, OPT_MAX_EVALS },
-	{ "ensemble", required_argument, NULL, OPT_ENSEMBLE },
-	{ "tolerance", required_argument, NULL, OPT_TOLERANCE },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+static const struct cli_opt calibrate_opts[] = {
+	[OPT_TARGET] = { .name = "target", .flags = CLI_REPEATABLE,
+		.metavar = "[NAME:]MEASURE=VALUE[,weight=W][,scale=S|R%][,sd=S[,sd_scale=S|R%]]",
+		.help = "a measured value: elapsed (fake-gitk's, M:SS.mmm or "
+			"588.5s), failures, another row of compare's table, a "
+			"measure (sim_end, oom_kills) or a /proc/vmstat item "
+			"(allocstall, pswpout); NAME: its scenario (needed with "
+			"several); sd=S: the runs' standard deviation too "
+			"(repeats' spread, x86_64:elapsed=10:52,sd=8.1s; needs "
+			"--seeds 2 or more); repeatable" },
+	[OPT_FIT] = { .name = "fit", .flags = CLI_REPEATABLE,
+		.metavar = "[NAME:]KEY=LO..HI[:log]",
+		.help = "a scenario key to fit (disk_seek, vm.min_free_kbytes, "
+			"gitk.cpu_per_commit) and its range, in the key's units; "
+			":log searches it on a log scale; a key of words chooses "
+			"among them, LO to HI in the order 'mmsim scenario --keys' "
+			"or docs list them (gitk.producer=inline..pipe); shared by "
+			"every scenario, or NAME:'s only; repeatable, at most 8" },
+	[OPT_KERNEL] = { .name = "kernel", .metavar = "PROFILE",
+		.help = "the kernel to fit on, one for every scenario (default: "
+			"the scenarios' own, when they agree)" },
+	[OPT_SCENARIO] = { .name = "scenario", .flags = CLI_REPEATABLE,
+		.metavar = "[NAME=]FILE",
+		.help = "a scenario file instead of the embedded default, named "
+			"NAME or by its file name less .ini; repeatable" },
+	[OPT_ARCH] = { .name = "arch", .flags = CLI_REPEATABLE,
+		.metavar = "ARCH[,ARCH]",
+		.help = "x86_64 (default) or x86: embedded defaults, named by "
+			"their arch; repeatable, with --scenario too" },
+	[OPT_SEEDS] = { .name = "seeds", .metavar = "N",
+		.help = "runs per evaluation and scenario (default 3)" },
+	[OPT_SEED] = { .name = "seed", .metavar = "BASE",
+		.help = "first seed (default: each scenario's [run] seed)" },
+	[OPT_JOBS] = { .name = "jobs", .short_name = 'j', .metavar = "N",
+		.help = "runs at once (default: the number of online CPUs)" },
+	[OPT_OUT] = { .name = "out", .metavar = "DIR",
+		.help = "where the results go (default ./" DEFAULT_OUT ")" },
+	[OPT_FORCE] = { .name = "force",
+		.help = "write into a DIR that is not empty" },
+	[OPT_RESUME] = { .name = "resume",
+		.help = "after an interrupt (Ctrl-C, SIGTERM, a full disk): the "
+			"same options again; the runs kept in DIR/runs/ replay the "
+			"search to where it stopped, and only the rest run (the "
+			"record is the uninterrupted one's)" },
+	[OPT_EMIT_JOBS] = { .name = "emit-jobs", .metavar = "FILE",
+		.help = "run nothing; write to FILE one command line for each run "
+			"of the next round not kept in DIR/runs/ (for GNU parallel "
+			"or a Slurm array, docs/compare.md); once they have run, "
+			"the same command gives the next round's, and when none is "
+			"left (FILE empty), the record" },
+	[OPT_RUN_JOB] = { .name = "run-job", .metavar = "ID",
+		.help = "the one run ID of an --emit-jobs line, kept in DIR/runs/" },
+	[OPT_MAX_EVALS] = { .name = "max-evals", .metavar = "N",
+		.help = "at most N evaluations (default 400)" },
+	[OPT_TOLERANCE] = { .name = "tolerance", .metavar = "X",
+		.help = "stop when the search's step is below X of each range "
+			"(default 0.01)" },
+	[OPT_ENSEMBLE] = { .name = "ensemble", .metavar = "N",
+		.help = "keep up to N evaluations (default 12, 0: none) whose "
+			"every target's mean is within its scale of it: the best, "
+			"then each the farthest from those kept, so they spread "
+			"over the points that fit equally well; calibration.json "
+			"lists them for 'mmsim validate --ensemble'" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
 };
+
+const struct cli_table calibrate_option_table = CLI_TABLE(calibrate_opts, NR_OPTS, 19);
 
 /* A fraction above 0 and at most 1, as decimal digits ("0.01", "1"). */
 static int parse_tolerance(const char *arg, double *out)
@@ -198,12 +198,12 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 	a->sources = xcalloc((size_t)argc + CALIBRATE_MAX_SCENARIOS + 1,
 			     sizeof(*a->sources));
 	a->arch_words = xcalloc((size_t)argc + 1, sizeof(*a->arch_words));
-	cli_options_start(&opts, "calibrate", argc, argv, "hj:", calibrate_options);
-	opts.repeatable = "target fit scenario arch";
+	cli_options_init(&opts, "calibrate", argc, argv, &calibrate_option_table);
 	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
-		case 'h':
-			fputs(calibrate_usage, stdout);
+		case OPT_HELP:
+			fputs(calibrate_usage_head, stdout);
+			cli_print_options(stdout, &calibrate_option_table);
 			return -1;
 		case OPT_TARGET: a->targets[a->cal.nr_targets++] = optarg; break;
 		case OPT_FIT: a->fits[a->cal.nr_fits++] = optarg; break;
@@ -227,7 +227,7 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 				return 2;
 			a->cal.base_seed_set = true;
 			break;
-		case 'j':
+		case OPT_JOBS:
 			if (cli_count("calibrate: -j", optarg, 1, 4096, &n))
 				return 2;
 			a->jobs = (int)n;
@@ -257,7 +257,7 @@ static int parse_args(int argc, char **argv, struct calibrate_args *a)
 					   "(targets are --target MEASURE=VALUE, "
 					   "values to fit --fit KEY=LO..HI)", optarg);
 		default:
-			return 2;
+			return cli_unhandled(&opts, c);
 		}
 	}
 	a->cal.targets = a->targets;

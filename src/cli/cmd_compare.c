@@ -25,7 +25,7 @@
 #define DEFAULT_OUT		"mmsim-report"
 #define DEFAULT_JOBS_OUT	"mmsim-jobs"
 
-static const char compare_usage[] =
+static const char compare_usage_head[] =
 	"usage: mmsim compare [OPTIONS]\n"
 	"       mmsim sweep KEY=V1,V2,... [KEY=...] [OPTIONS]\n"
 	"       mmsim merge DIR... [--out DIR] [--force] [--partial] [--no-render]\n"
@@ -48,36 +48,9 @@ static const char compare_usage[] =
 	"  $ mmsim sweep netrx.bwlimit=40K,80K --kernels 2.6.32-rc6 --seeds 2 \\\n"
 	"        --out report-sweep\n"
 	"  $ mmsim compare --seeds 2 --emit-jobs --out jobs > jobs.txt\n"
-	"\n"
-	"  --kernels LIST   comma-separated profile names (default: every row of\n"
-	"                   the table; see 'mmsim profiles')\n"
-	"  --seeds N        runs per kernel (default 5)\n"
-	"  --seed BASE      first seed (default: the scenario's [run] seed)\n"
-	"  --scenario FILE  a scenario file instead of the embedded default, or\n"
-	"                   the name of an installed one (reproduction-x86,\n"
-	"                   desktop-net-gitk: share/mmsim/scenarios/NAME.ini)\n"
-	"  --arch ARCH      x86_64 (default) or x86: which embedded default\n"
-	"  --time TIME      stop every run after TIME (60s, 10m) of simulated time\n"
-	"                   at the latest, as 'mmsim run --time' (default: the\n"
-	"                   scenario's [run] max_time; 1ms to 8760h as it)\n"
-	"  -j, --jobs N     runs at once (default: the number of online CPUs)\n"
-	"  --out DIR        the report folder (default ./" DEFAULT_OUT "; with\n"
-	"                   --emit-jobs ./" DEFAULT_JOBS_OUT ")\n"
-	"  --force          write into a DIR that is not empty: remove the files\n"
-	"                   an earlier compare, sweep or merge wrote there (its\n"
-	"                   DIR/.mmsim-manifest lists them); refused when DIR\n"
-	"                   holds anything else\n"
-	"  --resume         finish the compare or sweep that was writing DIR\n"
-	"                   (interrupted, or stopped by a full disk): its\n"
-	"                   finished runs (DIR/json/) are kept and only the\n"
-	"                   others run; give the options it was started with\n"
-	"  --no-render      write the gnuplot scripts but do not run gnuplot\n"
-	"  --emit-jobs      write DIR/jobs.txt and print one 'mmsim run' command\n"
-	"                   per run instead of running; 'mmsim merge DIR' then\n"
-	"                   builds the report from their --json outputs.  Run the\n"
-	"                   lines with GNU parallel (optional, Debian: parallel):\n"
-	"                   parallel --jobs 4 --halt now,fail=1 < DIR/jobs.txt\n"
-	"  --mmsim CMD      the command the emitted lines start with (default mmsim)\n"
+	"\n";
+
+static const char compare_usage_tail[] =
 	"\n"
 	"merge reads run results (JSON) from each DIR and DIR/json, using\n"
 	"DIR/experiment.json when --emit-jobs wrote one (each result must be a\n"
@@ -111,40 +84,64 @@ struct cli_opts {
 	char **argv;
 };
 
+/* compare, sweep and merge share one table and one --help; --time,
+ * --resume and --emit-jobs are compare's and sweep's, --partial merge's. */
 enum {
-	OPT_KERNELS = CLI_LONG_ONLY, OPT_SEEDS, OPT_SEED, OPT_SCENARIO,
-	OPT_ARCH, OPT_OUT, OPT_MMSIM, OPT_FORCE, OPT_NO_RENDER,
-	OPT_EMIT_JOBS, OPT_PARTIAL, OPT_TIME, OPT_RESUME,
+	OPT_KERNELS, OPT_SEEDS, OPT_SEED, OPT_SCENARIO, OPT_ARCH, OPT_TIME,
+	OPT_JOBS, OPT_OUT, OPT_FORCE, OPT_RESUME, OPT_NO_RENDER, OPT_EMIT_JOBS,
+	OPT_MMSIM, OPT_PARTIAL, OPT_HELP, NR_OPTS
 };
 
-/* compare, sweep and merge share these; merge has --partial instead of
- * --emit-jobs. */
-#define COMMON_OPTIONS							\
-	{ "kernels", required_argument, NULL, OPT_KERNELS },		\
-	{ "seeds", required_argument, NULL, OPT_SEEDS },		\
-	{ "seed", required_argument, NULL, OPT_SEED },			\
-	{ "scenario", required_argument, NULL, OPT_SCENARIO },		\
-	{ "arch", required_argument, NULL, OPT_ARCH },			\
-	{ "jobs", required_argument, NULL, 'j' },			\
-	{ "out", required_argument, NULL, OPT_OUT },			\
-	{ "mmsim", required_argument, NULL, OPT_MMSIM },		\
-	{ "force", no_argument, NULL, OPT_FORCE },			\
-	{ "no-render", no_argument, NULL, OPT_NO_RENDER },		\
-	{ "help", no_argument, NULL, 'h' }
-
-static const struct option experiment_options[] = {
-	COMMON_OPTIONS,
-	{ "emit-jobs", no_argument, NULL, OPT_EMIT_JOBS },
-	{ "time", required_argument, NULL, OPT_TIME },
-	{ "resume", no_argument, NULL, OPT_RESUME },
-	{ NULL, 0, NULL, 0 },
+static const struct cli_opt compare_opts[] = {
+	[OPT_KERNELS] = { .name = "kernels", .metavar = "LIST",
+		.help = "comma-separated profile names (default: every row of the "
+			"table; see 'mmsim profiles')" },
+	[OPT_SEEDS] = { .name = "seeds", .metavar = "N",
+		.help = "runs per kernel (default 5)" },
+	[OPT_SEED] = { .name = "seed", .metavar = "BASE",
+		.help = "first seed (default: the scenario's [run] seed)" },
+	[OPT_SCENARIO] = { .name = "scenario", .metavar = "FILE",
+		.help = "a scenario file instead of the embedded default, or the "
+			"name of an installed one (reproduction-x86, "
+			"desktop-net-gitk: share/mmsim/scenarios/NAME.ini)" },
+	[OPT_ARCH] = { .name = "arch", .metavar = "ARCH",
+		.help = "x86_64 (default) or x86: which embedded default" },
+	[OPT_TIME] = { .name = "time", .only = "compare sweep",
+		.metavar = "TIME",
+		.help = "stop every run after TIME (60s, 10m) of simulated time at "
+			"the latest, as 'mmsim run --time' (default: the "
+			"scenario's [run] max_time; 1ms to 8760h as it)" },
+	[OPT_JOBS] = { .name = "jobs", .short_name = 'j', .metavar = "N",
+		.help = "runs at once (default: the number of online CPUs)" },
+	[OPT_OUT] = { .name = "out", .metavar = "DIR",
+		.help = "the report folder (default ./" DEFAULT_OUT "; with "
+			"--emit-jobs ./" DEFAULT_JOBS_OUT ")" },
+	[OPT_FORCE] = { .name = "force",
+		.help = "write into a DIR that is not empty: remove the files an "
+			"earlier compare, sweep or merge wrote there (its "
+			"DIR/.mmsim-manifest lists them); refused when DIR holds "
+			"anything else" },
+	[OPT_RESUME] = { .name = "resume", .only = "compare sweep",
+		.help = "finish the compare or sweep that was writing DIR "
+			"(interrupted, or stopped by a full disk): its finished "
+			"runs (DIR/json/) are kept and only the others run; give "
+			"the options it was started with" },
+	[OPT_NO_RENDER] = { .name = "no-render",
+		.help = "write the gnuplot scripts but do not run gnuplot" },
+	[OPT_EMIT_JOBS] = { .name = "emit-jobs", .only = "compare sweep",
+		.help = "write DIR/jobs.txt and print one 'mmsim run' command per "
+			"run instead of running; 'mmsim merge DIR' then builds the "
+			"report from their --json outputs.  Run the lines with GNU "
+			"parallel (optional, Debian: parallel):\n"
+			"parallel --jobs 4 --halt now,fail=1 < DIR/jobs.txt" },
+	[OPT_MMSIM] = { .name = "mmsim", .metavar = "CMD",
+		.help = "the command the emitted lines start with (default mmsim)" },
+	[OPT_PARTIAL] = { .name = "partial", .only = "merge",
+		.help = "merge only: report whatever results exist" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
 };
 
-static const struct option merge_options[] = {
-	COMMON_OPTIONS,
-	{ "partial", no_argument, NULL, OPT_PARTIAL },
-	{ NULL, 0, NULL, 0 },
-};
+const struct cli_table compare_option_table = CLI_TABLE(compare_opts, NR_OPTS, 19);
 
 static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o)
 {
@@ -163,12 +160,13 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 		o->jobs = 1;
 	o->sweeps = xcalloc((size_t)argc + 1, sizeof(*o->sweeps));
 	o->dirs = xcalloc((size_t)argc + 1, sizeof(*o->dirs));
-	cli_options_start(&opts, cmd, argc, argv, "hj:",
-			  merge ? merge_options : experiment_options);
+	cli_options_init(&opts, cmd, argc, argv, &compare_option_table);
 	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
-		case 'h':
-			fputs(compare_usage, stdout);
+		case OPT_HELP:
+			fputs(compare_usage_head, stdout);
+			cli_print_options(stdout, &compare_option_table);
+			fputs(compare_usage_tail, stdout);
 			return -1;
 		case OPT_KERNELS: o->exp.kernels = optarg; break;
 		case OPT_SEEDS:
@@ -192,7 +190,7 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 			break;
 		}
 		case OPT_ARCH: o->exp.arch = optarg; break;
-		case 'j':
+		case OPT_JOBS:
 			/* "-j" for --jobs too: the name the usage line gives. */
 			if (cli_count("-j", optarg, 1, 4096, &n))
 				return 2;
@@ -215,7 +213,7 @@ static int parse_args(const char *cmd, int argc, char **argv, struct cli_opts *o
 						   "is 'mmsim sweep KEY=V1,V2')", optarg);
 			break;
 		default:
-			return 2;
+			return cli_unhandled(&opts, c);
 		}
 	}
 	if (sweep && !o->nr_sweeps)

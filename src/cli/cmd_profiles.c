@@ -6,24 +6,37 @@
 #include "options.h"
 #include "mmsim/profile.h"
 
-static const char usage[] =
-	"usage: mmsim profiles [NAME]\n"
-	"       mmsim profiles --diff A B\n"
-	"\n"
-	"Without NAME, list every kernel of the cover letter's tables with its\n"
-	"key switches.  With NAME, explain every switch of that kernel and the\n"
-	"patch, commit or base kernel that sets it.  NAME is a table row\n"
-	"(2.6.32-rc6-0000123-congestion-both), a release (2.6.30, 2.6.31,\n"
-	"2.6.32-rc6, 2.6.32), BASE-revert-8aa7e847, BASE-DDDDDDD-LABEL or\n"
-	"BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3); digit or patch 6\n"
-	"is Chris Mason's dm-crypt patch (2.6.32-rc6-0000006-dm-crypt-unplug),\n"
-	"and a 2.6.32 name may end in +573412b (2.6.32-rc6+573412b).\n"
-	"\n"
-	"With --diff, every switch whose value differs between kernels A and B,\n"
-	"with what sets it in each (patches, commits and base tags apart).\n"
-	"\n"
-	"Each switch's evidence names the kernel version, file and function it\n"
-	"was read in; docs/profiles.md gives the details.\n";
+enum { OPT_DIFF, OPT_HELP, NR_OPTS };
+
+static const struct cli_opt profiles_opts[] = {
+	[OPT_DIFF] = { .name = "diff",
+		.help = "with two kernels A and B: every switch whose value "
+			"differs between them, with what sets it in each "
+			"(patches, commits and base tags apart)" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
+};
+
+const struct cli_table profiles_option_table = CLI_TABLE(profiles_opts, NR_OPTS, 14);
+
+static void profiles_help(FILE *f)
+{
+	fputs("usage: mmsim profiles [NAME]\n"
+	      "       mmsim profiles --diff A B\n"
+	      "\n"
+	      "Without NAME, list every kernel of the cover letter's tables with its\n"
+	      "key switches.  With NAME, explain every switch of that kernel and the\n"
+	      "patch, commit or base kernel that sets it.  NAME is a table row\n"
+	      "(2.6.32-rc6-0000123-congestion-both), a release (2.6.30, 2.6.31,\n"
+	      "2.6.32-rc6, 2.6.32), BASE-revert-8aa7e847, BASE-DDDDDDD-LABEL or\n"
+	      "BASE+N[+N...][+force-highorder] (2.6.32-rc6+1+2+3); digit or patch 6\n"
+	      "is Chris Mason's dm-crypt patch (2.6.32-rc6-0000006-dm-crypt-unplug),\n"
+	      "and a 2.6.32 name may end in +573412b (2.6.32-rc6+573412b).\n"
+	      "\n", f);
+	cli_print_options(f, &profiles_option_table);
+	fputs("\n"
+	      "Each switch's evidence names the kernel version, file and function it\n"
+	      "was read in; docs/profiles.md gives the details.\n", f);
+}
 
 /* The switches of @a and @b that differ, with why each has its value. */
 static int diff_profiles(const char *a, const char *b)
@@ -128,12 +141,6 @@ static void emit_line(void *ctx, const char *line)
 
 int cmd_profiles(int argc, char **argv)
 {
-	enum { OPT_DIFF = CLI_LONG_ONLY };
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "diff", no_argument, NULL, OPT_DIFF },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *second = NULL;
 	bool diff = false;
 	struct cli_options o;
@@ -142,11 +149,11 @@ int cmd_profiles(int argc, char **argv)
 	char err[512];
 	int c;
 
-	cli_options_start(&o, "profiles", argc, argv, "h", longopts);
+	cli_options_init(&o, "profiles", argc, argv, &profiles_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h':
-			fputs(usage, stdout);
+		case OPT_HELP:
+			profiles_help(stdout);
 			return 0;
 		case OPT_DIFF: diff = true; break;
 		case CLI_OPERAND:
@@ -158,7 +165,7 @@ int cmd_profiles(int argc, char **argv)
 				name = optarg;
 			break;
 		default:
-			return 2;
+			return cli_unhandled(&o, c);
 		}
 	}
 	if (diff && !second)

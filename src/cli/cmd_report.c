@@ -12,36 +12,48 @@
 #include "trace/parse.h"
 #include "util/fileguard.h"
 
-static const char usage[] =
-	"usage: mmsim report reclaim|pagealloc [--ignore-pid] FILE\n"
-	"\n"
-	"Summarise an ftrace trace (the tracing 'trace' file, trace_pipe or\n"
-	"'trace-cmd report' output, or a trace-cmd trace.dat file; FILE '-'\n"
-	"reads text from stdin) as the kernel's post-processing scripts do:\n"
-	"\n"
-	"  reclaim    trace-vmscan-postprocess.pl: reclaim latencies, per-process\n"
-	"             direct reclaim and kswapd tables, the Summary block; then\n"
-	"             congestion_wait calls, time and full timeouts for kswapd\n"
-	"             and for the others\n"
-	"  pagealloc  trace-pagealloc-postprocess.pl: per-process page\n"
-	"             allocations, frees, per-cpu drains and refills, and\n"
-	"             fragmentation events\n"
-	"\n"
-	"  --ignore-pid  one row per process name, as the scripts' option\n"
-	"\n"
-	"A last line without its newline (a trace_pipe capture stopped mid-line)\n"
-	"is passed over with a warning, and so are events whose time goes back\n"
-	"and events repeating the one before exactly; an empty file, binary\n"
-	"input other than trace.dat, a number that does not fit its field's\n"
-	"type or meaning (nr_scanned=-32, order=99), a total that would pass\n"
-	"2^64, and a reclaim that ends before it began are errors naming FILE\n"
-	"(and LINE).\n"
-	"\n"
-	"  $ mmsim run --time 60s --trace trace.txt --events 'vmscan:*,writeback:*'\n"
-	"  $ mmsim report reclaim trace.txt\n"
-	"\n"
-	"docs/trace.md describes the formats and where mmsim departs from the\n"
-	"scripts.\n";
+enum { OPT_IGNORE_PID, OPT_HELP, NR_OPTS };
+
+static const struct cli_opt report_opts[] = {
+	[OPT_IGNORE_PID] = { .name = "ignore-pid",
+		.help = "one row per process name, as the scripts' option" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
+};
+
+const struct cli_table report_option_table = CLI_TABLE(report_opts, NR_OPTS, 16);
+
+static void report_help(FILE *f)
+{
+	fputs("usage: mmsim report reclaim|pagealloc [--ignore-pid] FILE\n"
+	      "\n"
+	      "Summarise an ftrace trace (the tracing 'trace' file, trace_pipe or\n"
+	      "'trace-cmd report' output, or a trace-cmd trace.dat file; FILE '-'\n"
+	      "reads text from stdin) as the kernel's post-processing scripts do:\n"
+	      "\n"
+	      "  reclaim    trace-vmscan-postprocess.pl: reclaim latencies, per-process\n"
+	      "             direct reclaim and kswapd tables, the Summary block; then\n"
+	      "             congestion_wait calls, time and full timeouts for kswapd\n"
+	      "             and for the others\n"
+	      "  pagealloc  trace-pagealloc-postprocess.pl: per-process page\n"
+	      "             allocations, frees, per-cpu drains and refills, and\n"
+	      "             fragmentation events\n"
+	      "\n", f);
+	cli_print_options(f, &report_option_table);
+	fputs("\n"
+	      "A last line without its newline (a trace_pipe capture stopped mid-line)\n"
+	      "is passed over with a warning, and so are events whose time goes back\n"
+	      "and events repeating the one before exactly; an empty file, binary\n"
+	      "input other than trace.dat, a number that does not fit its field's\n"
+	      "type or meaning (nr_scanned=-32, order=99), a total that would pass\n"
+	      "2^64, and a reclaim that ends before it began are errors naming FILE\n"
+	      "(and LINE).\n"
+	      "\n"
+	      "  $ mmsim run --time 60s --trace trace.txt --events 'vmscan:*,writeback:*'\n"
+	      "  $ mmsim report reclaim trace.txt\n"
+	      "\n"
+	      "docs/trace.md describes the formats and where mmsim departs from the\n"
+	      "scripts.\n", f);
+}
 
 /*
  * The report of @p's records: 0, -1 (@err says why) or -2 when the file
@@ -76,12 +88,6 @@ static int summarise(struct trace_parser *p, struct file_guard *guard,
 
 int cmd_report(int argc, char **argv)
 {
-	enum { OPT_IGNORE_PID = CLI_LONG_ONLY };
-	static const struct option longopts[] = {
-		{ "ignore-pid", no_argument, NULL, OPT_IGNORE_PID },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct postprocess_opts opts = { 0 };
 	const char *kind = NULL, *file = NULL;
 	struct cli_options o;
@@ -90,11 +96,11 @@ int cmd_report(int argc, char **argv)
 	char err[1024], why[640];
 	int rc, c;
 
-	cli_options_start(&o, "report", argc, argv, "h", longopts);
+	cli_options_init(&o, "report", argc, argv, &report_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h':
-			fputs(usage, stdout);
+		case OPT_HELP:
+			report_help(stdout);
 			return 0;
 		case OPT_IGNORE_PID:
 			opts.ignore_pid = true;
@@ -109,7 +115,7 @@ int cmd_report(int argc, char **argv)
 						   optarg, file);
 			break;
 		default:
-			return 2;
+			return cli_unhandled(&o, c);
 		}
 	}
 	if (!kind)

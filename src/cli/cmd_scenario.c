@@ -6,30 +6,38 @@
 #include "options.h"
 #include "experiment/scenario_load.h"
 
+enum { OPT_DUMP, OPT_CHECK, OPT_KEYS, OPT_ARCH, OPT_HELP, NR_OPTS };
+
+static const struct cli_opt scenario_opts[] = {
+	[OPT_DUMP] = { .name = "dump",
+		.help = "print the embedded default scenario (the 2009 "
+			"reproduction), with the source of every value, to copy "
+			"and change" },
+	[OPT_CHECK] = { .name = "check", .metavar = "FILE",
+		.help = "parse FILE with every check a run makes; print nothing "
+			"if it is good" },
+	[OPT_KEYS] = { .name = "keys",
+		.help = "every [machine], [vm], [kernel] and [run] key as a "
+			"Markdown table" },
+	[OPT_ARCH] = { .name = "arch", .metavar = "ARCH",
+		.help = "with --dump: x86_64 (default) or x86, which embedded "
+			"default" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
+};
+
+const struct cli_table scenario_option_table = CLI_TABLE(scenario_opts, NR_OPTS, 16);
+
 static void scenario_help(FILE *f)
 {
 	fputs("usage: mmsim scenario --dump [--arch x86|x86_64]\n"
 	      "       mmsim scenario --check FILE\n"
 	      "       mmsim scenario --keys\n"
-	      "\n"
-	      "  --dump    print the embedded default scenario (the 2009 reproduction),\n"
-	      "            with the source of every value, to copy and change\n"
-	      "  --check   parse FILE with every check a run makes; print nothing if\n"
-	      "            it is good\n"
-	      "  --keys    every [machine], [vm], [kernel] and [run] key as a Markdown table\n", f);
+	      "\n", f);
+	cli_print_options(f, &scenario_option_table);
 }
 
 int cmd_scenario(int argc, char **argv)
 {
-	enum { OPT_DUMP = CLI_LONG_ONLY, OPT_CHECK, OPT_KEYS, OPT_ARCH };
-	static const struct option longopts[] = {
-		{ "dump", no_argument, NULL, OPT_DUMP },
-		{ "check", required_argument, NULL, OPT_CHECK },
-		{ "keys", no_argument, NULL, OPT_KEYS },
-		{ "arch", required_argument, NULL, OPT_ARCH },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *arch = NULL, *check = NULL;
 	bool dump = false, keys = false;
 	int modes = 0, operands = 0, c;
@@ -37,7 +45,7 @@ int cmd_scenario(int argc, char **argv)
 	struct cli_options o;
 	struct scenario *sc;
 
-	cli_options_start(&o, "scenario", argc, argv, "h", longopts);
+	cli_options_init(&o, "scenario", argc, argv, &scenario_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
 		case OPT_DUMP: dump = true; modes++; break;
@@ -45,11 +53,11 @@ int cmd_scenario(int argc, char **argv)
 		case OPT_CHECK: check = optarg; modes++; break;
 		case OPT_ARCH: arch = optarg; break;
 		case CLI_OPERAND: operands++; break;
-		case 'h':
+		case OPT_HELP:
 			scenario_help(stdout);
 			return 0;
 		default:
-			return 2;
+			return cli_unhandled(&o, c);
 		}
 	}
 	if (dump) {

@@ -20,31 +20,51 @@
 
 #define SHOW_DEFAULT_ARCH "x86_64"
 
+/* --nodes' text says 1-8. */
+_Static_assert(MAX_NUMNODES == 8, "show --nodes: the help's range");
+
+enum {
+	OPT_ARCH, OPT_MEM, OPT_CPUS, OPT_NODES, OPT_KERNEL, OPT_SLAB, OPT_HELP,
+	NR_OPTS
+};
+
+static const struct cli_opt show_opts[] = {
+	[OPT_ARCH] = { .name = "arch", .metavar = "ARCH",
+		.help = "x86 (32-bit, HIGHMEM) or x86_64 (default "
+			SHOW_DEFAULT_ARCH ")" },
+	[OPT_MEM] = { .name = "mem", .metavar = "SIZE",
+		.help = "memory, as the kernel's mem=: bytes with an optional K, "
+			"M, G or T suffix (default 512M; 64M to 64G on x86, laid "
+			"out as a PAE kernel would; runs, unlike show, model x86 "
+			"as non-PAE and stop at 4G)" },
+	[OPT_CPUS] = { .name = "cpus", .metavar = "N",
+		.help = "CPUs, for the per-cpu pagesets (default: the "
+			"scenario's, 4 on x86_64, 2 on x86)" },
+	[OPT_NODES] = { .name = "nodes", .metavar = "N",
+		.help = "NUMA nodes (x86_64, 1-8): memory and CPUs split evenly, "
+			"\"Node N\" lines per node (default 1)" },
+	[OPT_KERNEL] = { .name = "kernel", .metavar = "P",
+		.help = "kernel profile (see 'mmsim profiles'): its field sets, "
+			"pcp layout and reserve rules" },
+	[OPT_SLAB] = { .name = "slab", .metavar = "A",
+		.help = "slab allocator for slabinfo: slub (default) or slab" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this text" },
+};
+
+const struct cli_table show_option_table = CLI_TABLE(show_opts, NR_OPTS, 16);
+
 static void show_usage(FILE *out)
 {
-	fprintf(out,
-		"usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat|slabinfo|meminfo\n"
-		"                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n"
-		"                  [--nodes N] [--kernel PROFILE] [--slab slub|slab]\n\n"
-		"Boot a simulated machine and print its /proc file in the kernel's\n"
-		"format (of 2.6.32-rc6 unless --kernel says otherwise), after\n"
-		"start_kernel's boot-time caches and mempools: slabinfo lists every\n"
-		"cache a run starts with (kmalloc, radix_tree_node, skbs, VFS, bios,\n"
-		"requests, dm, dm-crypt; SLUB shows merged caches once) with the\n"
-		"slab layout the allocator picks for the CPU count.\n\n"
-		"  --arch ARCH   x86 (32-bit, HIGHMEM) or x86_64 (default %s)\n"
-		"  --mem SIZE    memory, as the kernel's mem=: bytes with an optional\n"
-		"                K, M, G or T suffix (default 512M; 64M to 64G on x86,\n"
-		"                laid out as a PAE kernel would; runs, unlike show,\n"
-		"                model x86 as non-PAE and stop at 4G)\n"
-		"  --cpus N      CPUs, for the per-cpu pagesets (default: the\n"
-		"                scenario's, 4 on x86_64, 2 on x86)\n"
-		"  --nodes N     NUMA nodes (x86_64, 1-%d): memory and CPUs split\n"
-		"                evenly, \"Node N\" lines per node (default 1)\n"
-		"  --kernel P    kernel profile (see 'mmsim profiles'): its field sets,\n"
-		"                pcp layout and reserve rules\n"
-		"  --slab A      slab allocator for slabinfo: slub (default) or slab\n",
-		SHOW_DEFAULT_ARCH, MAX_NUMNODES);
+	fputs("usage: mmsim show zoneinfo|buddyinfo|pagetypeinfo|vmstat|slabinfo|meminfo\n"
+	      "                  [--arch x86|x86_64] [--mem SIZE] [--cpus N]\n"
+	      "                  [--nodes N] [--kernel PROFILE] [--slab slub|slab]\n\n"
+	      "Boot a simulated machine and print its /proc file in the kernel's\n"
+	      "format (of 2.6.32-rc6 unless --kernel says otherwise), after\n"
+	      "start_kernel's boot-time caches and mempools: slabinfo lists every\n"
+	      "cache a run starts with (kmalloc, radix_tree_node, skbs, VFS, bios,\n"
+	      "requests, dm, dm-crypt; SLUB shows merged caches once) with the\n"
+	      "slab layout the allocator picks for the CPU count.\n\n", out);
+	cli_print_options(out, &show_option_table);
 }
 
 /*
@@ -85,20 +105,6 @@ static struct scenario *show_scenario(const char *arch, const uint64_t *mem,
 
 int cmd_show(int argc, char **argv)
 {
-	enum {
-		OPT_ARCH = CLI_LONG_ONLY, OPT_KERNEL, OPT_MEM, OPT_CPUS,
-		OPT_SLAB, OPT_NODES,
-	};
-	static const struct option longopts[] = {
-		{ "arch", required_argument, NULL, OPT_ARCH },
-		{ "kernel", required_argument, NULL, OPT_KERNEL },
-		{ "mem", required_argument, NULL, OPT_MEM },
-		{ "cpus", required_argument, NULL, OPT_CPUS },
-		{ "slab", required_argument, NULL, OPT_SLAB },
-		{ "nodes", required_argument, NULL, OPT_NODES },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *arch = SHOW_DEFAULT_ARCH, *file = NULL;
 	enum slab_allocator allocator = SLAB_ALLOCATOR_SLUB;
 	unsigned int cpus = 0, nodes = 0;
@@ -112,10 +118,10 @@ int cmd_show(int argc, char **argv)
 	uint64_t mem = 0, n;
 	int c, rc;
 
-	cli_options_start(&o, "show", argc, argv, "h", longopts);
+	cli_options_init(&o, "show", argc, argv, &show_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h':
+		case OPT_HELP:
 			show_usage(stdout);
 			return 0;
 		case OPT_ARCH:
@@ -165,7 +171,7 @@ int cmd_show(int argc, char **argv)
 			file = optarg;
 			break;
 		default:
-			return 2;
+			return cli_unhandled(&o, c);
 		}
 	}
 	if (!file)

@@ -14,81 +14,83 @@
 #include "scenario/units.h"
 #include "util/xalloc.h"
 
+enum {
+	OPT_RECORD, OPT_SEEDS, OPT_ALL_SEEDS, OPT_JOBS, OPT_OUT, OPT_RESUME,
+	OPT_EMIT_JOBS, OPT_RUN_JOB, OPT_ALPHA, OPT_SAMPLE_INTERVAL, OPT_DATE,
+	OPT_COMMIT, OPT_COMMAND, OPT_ENSEMBLE, OPT_ENSEMBLE_SEEDS, OPT_HELP,
+	NR_OPTS
+};
+
+static const struct cli_opt validate_opts[] = {
+	[OPT_RECORD] = { .name = "record", .metavar = "SETS",
+		.help = "the data sets: all (default), or any of cover, 13nov, "
+			"19nov, 20nov, 26nov, 27nov joined by commas" },
+	[OPT_SEEDS] = { .name = "seeds", .metavar = "N",
+		.help = "seeds per condition (default 10, at least 2); from 6, "
+			"sequentially: half of them first, the rest only for the "
+			"conditions of the claims those leave open (a claim is "
+			"decided at the first look when every comparison its rule "
+			"counts is significant at alpha / 10 either way, or one it "
+			"needs is, the other way)" },
+	[OPT_ALL_SEEDS] = { .name = "all-seeds",
+		.help = "every seed for every condition, no first look" },
+	[OPT_JOBS] = { .name = "jobs", .short_name = 'j', .metavar = "N",
+		.help = "simulations at once (default 2)" },
+	[OPT_OUT] = { .name = "out", .metavar = "FILE",
+		.help = "the report (default: stdout); each run's measures are "
+			"kept in FILE.runs/ until the report is written (FILE a "
+			"regular file or a new one: a device or a pipe gets the "
+			"report only, nothing beside it)" },
+	[OPT_RESUME] = { .name = "resume",
+		.help = "after an interrupt (Ctrl-C, SIGTERM, a full disk): the "
+			"same options again, and only the runs not kept in "
+			"FILE.runs/ run; the report is the one an uninterrupted "
+			"validate writes" },
+	[OPT_EMIT_JOBS] = { .name = "emit-jobs", .metavar = "FILE",
+		.help = "with --out: run nothing; write to FILE one command line "
+			"for each run not kept in FILE.runs/ (for GNU parallel or "
+			"a Slurm array, docs/compare.md); once they have run, the "
+			"same command writes the report (and FILE empty)" },
+	[OPT_RUN_JOB] = { .name = "run-job", .metavar = "ID",
+		.help = "with --out: the one run ID of an --emit-jobs line, kept "
+			"in FILE.runs/ (the lines carry it)" },
+	[OPT_ALPHA] = { .name = "alpha", .metavar = "A",
+		.help = "Welch's test level (default 0.05)" },
+	[OPT_SAMPLE_INTERVAL] = { .name = "sample-interval", .metavar = "TIME",
+		.help = "time-series period of the runs, for claim 5(b)'s fraction "
+			"above the high watermark (default 100ms; the scenarios' "
+			"own is 1s; sampling does not change a run)" },
+	[OPT_DATE] = { .name = "date", .metavar = "TEXT",
+		.help = "date to print in the report's header" },
+	[OPT_COMMIT] = { .name = "commit", .metavar = "TEXT",
+		.help = "commit to print in the report's header" },
+	[OPT_COMMAND] = { .name = "command", .metavar = "TEXT",
+		.help = "command to print in the header (default: mmsim validate)" },
+	[OPT_ENSEMBLE] = { .name = "ensemble", .metavar = "FILE",
+		.help = "also judge every claim at each point of the ensemble of "
+			"FILE, a calibration.json of 'mmsim calibrate --ensemble "
+			"N' (points fitting the 2.6.30 targets within their "
+			"spread): \"holds at 9 of 12\"" },
+	[OPT_ENSEMBLE_SEEDS] = { .name = "ensemble-seeds", .metavar = "N",
+		.help = "seeds per condition at each point (default 3)" },
+	[OPT_HELP] = { .name = "help", .short_name = 'h',
+		.help = "this text" },
+};
+
+const struct cli_table validate_option_table = CLI_TABLE(validate_opts, NR_OPTS, 17);
+
 static void usage(FILE *f)
 {
 	fputs("usage: mmsim validate [options]\n\n"
 	      "Run every modelled row of the public record's tables (the cover\n"
 	      "letter's and the thread's after it, 13-27 Nov 2009) at N seeds and\n"
 	      "write a markdown report: the published tables beside mmsim's and the\n"
-	      "verdict on each claim made from them (docs/validation.md).\n\n"
-	      "  --record SETS  the data sets: all (default), or any of cover, 13nov,\n"
-	      "                 19nov, 20nov, 26nov, 27nov joined by commas\n"
-	      "  --seeds N      seeds per condition (default 10, at least 2); from 6,\n"
-	      "                 sequentially: half of them first, the rest only for\n"
-	      "                 the conditions of the claims those leave open (a claim\n"
-	      "                 is decided at the first look when every comparison its\n"
-	      "                 rule counts is significant at alpha / 10 either way,\n"
-	      "                 or one it needs is, the other way)\n"
-	      "  --all-seeds    every seed for every condition, no first look\n"
-	      "  -j, --jobs N   simulations at once (default 2)\n"
-	      "  --out FILE     the report (default: stdout); each run's measures\n"
-	      "                 are kept in FILE.runs/ until the report is written\n"
-	      "                 (FILE a regular file or a new one: a device or a\n"
-	      "                 pipe gets the report only, nothing beside it)\n"
-	      "  --resume       after an interrupt (Ctrl-C, SIGTERM, a full disk):\n"
-	      "                 the same options again, and only the runs not kept\n"
-	      "                 in FILE.runs/ run; the report is the one an\n"
-	      "                 uninterrupted validate writes\n"
-	      "  --emit-jobs FILE  with --out: run nothing; write to FILE one command\n"
-	      "                 line for each run not kept in FILE.runs/ (for GNU\n"
-	      "                 parallel or a Slurm array, docs/compare.md); once they\n"
-	      "                 have run, the same command writes the report (and\n"
-	      "                 FILE empty)\n"
-	      "  --run-job ID   with --out: the one run ID of an --emit-jobs line,\n"
-	      "                 kept in FILE.runs/ (the lines carry it)\n"
-	      "  --alpha A      Welch's test level (default 0.05)\n"
-	      "  --sample-interval TIME\n"
-	      "                 time-series period of the runs, for claim 5(b)'s\n"
-	      "                 fraction above the high watermark (default 100ms;\n"
-	      "                 the scenarios' own is 1s; sampling does not change a run)\n"
-	      "  --date TEXT    date to print in the report's header\n"
-	      "  --commit TEXT  commit to print in the report's header\n"
-	      "  --command TEXT command to print in the header (default: mmsim validate)\n"
-	      "  --ensemble FILE  also judge every claim at each point of the ensemble\n"
-	      "                 of FILE, a calibration.json of 'mmsim calibrate\n"
-	      "                 --ensemble N' (points fitting the 2.6.30 targets\n"
-	      "                 within their spread): \"holds at 9 of 12\"\n"
-	      "  --ensemble-seeds N  seeds per condition at each point (default 3)\n"
-	      "  -h, --help     this text\n", f);
+	      "verdict on each claim made from them (docs/validation.md).\n\n", f);
+	cli_print_options(f, &validate_option_table);
 }
 
 int cmd_validate(int argc, char **argv)
 {
-	enum {
-		OPT_SEEDS = CLI_LONG_ONLY, OPT_OUT, OPT_ALPHA,
-		OPT_SAMPLE_INTERVAL, OPT_DATE, OPT_COMMIT, OPT_COMMAND,
-		OPT_RECORD, OPT_RESUME, OPT_ENSEMBLE, OPT_ENSEMBLE_SEEDS,
-		OPT_EMIT_JOBS, OPT_RUN_JOB, OPT_ALL_SEEDS,
-	};
-	static const struct option longopts[] = {
-		{ "record", required_argument, NULL, OPT_RECORD },
-		{ "ensemble", required_argument, NULL, OPT_ENSEMBLE },
-		{ "ensemble-seeds", required_argument, NULL, OPT_ENSEMBLE_SEEDS },
-		{ "seeds", required_argument, NULL, OPT_SEEDS },
-		{ "all-seeds", no_argument, NULL, OPT_ALL_SEEDS },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "out", required_argument, NULL, OPT_OUT },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "sample-interval", required_argument, NULL, OPT_SAMPLE_INTERVAL },
-		{ "date", required_argument, NULL, OPT_DATE },
-		{ "commit", required_argument, NULL, OPT_COMMIT },
-		{ "command", required_argument, NULL, OPT_COMMAND },
-		{ "resume", no_argument, NULL, OPT_RESUME },
-		{ "emit-jobs", required_argument, NULL, OPT_EMIT_JOBS },
-		{ "run-job", required_argument, NULL, OPT_RUN_JOB },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct validate_opts o = {
 		.nr_seeds = 10, .jobs = 2, .alpha = 0.05,
 		.command = "mmsim validate",
@@ -105,7 +107,7 @@ int cmd_validate(int argc, char **argv)
 	int c;
 
 	o.progress = isatty(STDERR_FILENO);
-	cli_options_start(&opts, "validate", argc, argv, "j:h", longopts);
+	cli_options_init(&opts, "validate", argc, argv, &validate_option_table);
 	while ((c = cli_next_option(&opts)) != -1) {
 		switch (c) {
 		case OPT_SEEDS:
@@ -113,7 +115,7 @@ int cmd_validate(int argc, char **argv)
 				return usage_error("validate: --seeds: '%s' is not a count >= 2", optarg);
 			o.nr_seeds = (unsigned int)n;
 			break;
-		case 'j':
+		case OPT_JOBS:
 			if (!cli_count_ok(optarg, 1, 256, &n))
 				return usage_error("validate: --jobs: '%s' is not 1-256", optarg);
 			o.jobs = (int)n;
@@ -146,10 +148,10 @@ int cmd_validate(int argc, char **argv)
 		case OPT_EMIT_JOBS: emit = optarg; break;
 		case OPT_ALL_SEEDS: o.all_seeds = true; break;
 		case OPT_RUN_JOB: run_job = optarg; break;
-		case 'h': usage(stdout); return 0;
+		case OPT_HELP: usage(stdout); return 0;
 		case CLI_OPERAND:
 			return usage_error("validate: unexpected argument '%s'", optarg);
-		default: return 2;
+		default: return cli_unhandled(&opts, c);
 		}
 	}
 	if (resume && !out)

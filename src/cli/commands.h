@@ -6,13 +6,30 @@
 
 #include <stdbool.h>
 
+struct cli_table;
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);	/* argv[0] is the command name */
 	const char *summary;
+	/* Its options (options.h); help and version take only --help. */
+	const struct cli_table *options;
 };
 
 extern const struct command commands[];
+
+/* mmsim's own options (main.c), and each command's (cmd_*.c). */
+extern const struct cli_table main_option_table;
+extern const struct cli_table run_option_table;
+extern const struct cli_table scenario_option_table;
+extern const struct cli_table profiles_option_table;
+extern const struct cli_table show_option_table;
+extern const struct cli_table report_option_table;
+extern const struct cli_table validate_option_table;
+extern const struct cli_table bisect_option_table;
+extern const struct cli_table calibrate_option_table;
+/* compare, sweep and merge */
+extern const struct cli_table compare_option_table;
 
 int cmd_profiles(int argc, char **argv);
 int cmd_run(int argc, char **argv);		/* cmd_run.c */

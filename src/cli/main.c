@@ -3,11 +3,9 @@
 #include <stdio.h>
 #include <stdarg.h>
 #include <string.h>
-#include <errno.h>
 #include "commands.h"
 #include "options.h"
 #include "experiment/run.h"
-#include "report/outfile.h"
 #include "scenario/suggest.h"
 #include "trace/tracedat.h"
 
@@ -17,20 +15,31 @@ static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
 const struct command commands[] = {
-	{ "help", cmd_help, "list the commands" },
-	{ "version", cmd_version, "print the mmsim version" },
-	{ "run", cmd_run, "run one simulation and print its result" },
-	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file" },
-	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one" },
-	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ..." },
-	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts" },
-	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do" },
-	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report" },
-	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds" },
-	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)" },
-	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record" },
-	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is" },
-	{ NULL, NULL, NULL },
+	{ "help", cmd_help, "list the commands", NULL },
+	{ "version", cmd_version, "print the mmsim version", NULL },
+	{ "run", cmd_run, "run one simulation and print its result",
+	  &run_option_table },
+	{ "scenario", cmd_scenario, "print the default scenario, check a scenario file",
+	  &scenario_option_table },
+	{ "profiles", cmd_profiles, "list the kernel profiles, or explain one",
+	  &profiles_option_table },
+	{ "show", cmd_show, "print a booted machine's /proc/zoneinfo, buddyinfo, ...",
+	  &show_option_table },
+	{ "validate", cmd_validate, "the public record's tables beside mmsim's; the claims' verdicts",
+	  &validate_option_table },
+	{ "report", cmd_report, "an ftrace trace summarised as the kernel's postprocess scripts do",
+	  &report_option_table },
+	{ "compare", cmd_compare, "every kernel of the cover letter's table, seeds: tables, a report",
+	  &compare_option_table },
+	{ "sweep", cmd_sweep, "compare over scenario values: KEY=V1,V2 x kernels x seeds",
+	  &compare_option_table },
+	{ "merge", cmd_merge, "the compare report from 'mmsim run --json' outputs (--emit-jobs)",
+	  &compare_option_table },
+	{ "calibrate", cmd_calibrate, "fit scenario values to measured ones: a fitted scenario, a record",
+	  &calibrate_option_table },
+	{ "bisect", cmd_bisect, "which switches make two kernels differ, and how sure that is",
+	  &bisect_option_table },
+	{ NULL, NULL, NULL, NULL },
 };
 
 int usage_error(const char *fmt, ...)
@@ -45,6 +54,23 @@ int usage_error(const char *fmt, ...)
 	return 2;
 }
 
+/* mmsim's own options, before the command's name. */
+enum { OPT_HELP, OPT_VERSION, NR_OPTS };
+
+static const struct cli_opt main_opts[] = {
+	[OPT_HELP] = { .name = "help", .short_name = 'h', .help = "this list" },
+	[OPT_VERSION] = { .name = "version",
+		.help = "print the mmsim version, as 'mmsim version'" },
+};
+
+const struct cli_table main_option_table = {
+	.opts = main_opts,
+	.nr = NR_OPTS + CLI_BUILD_BUG_ON_ZERO(sizeof(main_opts) /
+					      sizeof(main_opts[0]) != NR_OPTS),
+	.column = 14,
+	.stop_at_operand = true,
+};
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: mmsim COMMAND [ARGS]\n\n"
@@ -52,6 +78,8 @@ static void usage(FILE *f)
 		"writeback and block congestion.  Commands:\n\n");
 	for (const struct command *c = commands; c->name; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fputs("\nOptions, before COMMAND:\n\n", f);
+	cli_print_options(f, &main_option_table);
 	fprintf(f, "\n'mmsim COMMAND --help' or 'mmsim help COMMAND' describes one "
 		"command.\n");
 }
@@ -147,22 +175,16 @@ bool cli_dry_run;
  */
 int cli_main(int argc, char **argv)
 {
-	enum { OPT_VERSION = CLI_LONG_ONLY };
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct cli_options o;
 	int c;
 
 	/* mmsim's own options stop at the command's name. */
-	cli_options_start(&o, NULL, argc, argv, "+h", longopts);
+	cli_options_init(&o, NULL, argc, argv, &main_option_table);
 	while ((c = cli_next_option(&o)) != -1) {
 		switch (c) {
-		case 'h': usage(stdout); return 0;
+		case OPT_HELP: usage(stdout); return 0;
 		case OPT_VERSION: return cmd_version(1, argv);
-		default: return 2;
+		default: return cli_unhandled(&o, c);
 		}
 	}
 	/* No command is a usage error: the list on stderr, status 2. */
@@ -176,27 +198,3 @@ int cli_main(int argc, char **argv)
 		return cmd ? cmd->fn(argc - optind, argv + optind) : 2;
 	}
 }
-
-/* Fuzz builds link the commands into a libFuzzer binary, which has its
- * own main(). */
-#ifndef MMSIM_FUZZ
-int main(int argc, char **argv)
-{
-	int rc, err;
-
-	/* Standard output keeps why a write failed (stdio keeps only a
-	 * flag), so every command's failed output is reported below. */
-	outfile_stdout_install();
-	rc = cli_main(argc, argv);
-	err = outfile_stdout_error();
-	if (err) {
-		const char *cmd = argc > 1 && argv[1][0] != '-' ? argv[1] : NULL;
-
-		fprintf(stderr, "mmsim: %s%scannot write standard output: %s\n",
-			cmd ? cmd : "", cmd ? ": " : "", strerror(err));
-		if (!rc)
-			rc = 1;
-	}
-	return rc;
-}
-#endif

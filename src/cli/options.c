@@ -14,29 +14,91 @@
 #include "scenario/units.h"
 #include "util/xalloc.h"
 
-void cli_options_start(struct cli_options *o, const char *cmd, int argc,
-		       char **argv, const char *shortopts,
-		       const struct option *longopts)
+/*
+ * The val of a long-only option's struct option: its index above every
+ * character, so that an error about a short option names it from
+ * getopt's optopt, and one about a long option from its argument.
+ */
+#define CLI_LONG_ONLY		256
+
+/* Is @name one of the words of @list? */
+static bool listed(const char *list, const char *name)
 {
-	bool stop_at_operand = shortopts[0] == '+';
+	size_t n = strlen(name);
+
+	for (const char *p = list; p && (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
+void cli_options_init(struct cli_options *o, const char *cmd, int argc,
+		      char **argv, const struct cli_table *t)
+{
+	char *s = o->shortopts;
+	int n = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->cmd = cmd;
 	o->argc = argc;
 	o->argv = argv;
-	o->longopts = longopts;
+	o->table = t;
 	/*
 	 * '-': operands come back in order as CLI_OPERAND, without getopt
 	 * permuting argv, whatever POSIXLY_CORRECT says; '+': stop at the
 	 * first one.  ':': a missing value is told apart from an unknown
 	 * option.
 	 */
-	snprintf(o->shortopts, sizeof(o->shortopts), "%c:%s",
-		 stop_at_operand ? '+' : '-', shortopts + stop_at_operand);
+	*s++ = t->stop_at_operand ? '+' : '-';
+	*s++ = ':';
+	if (t->nr > CLI_MAX_OPTIONS)
+		o->broken = "more entries than CLI_MAX_OPTIONS";
+	for (size_t i = 0; i < t->nr && !o->broken; i++) {
+		const struct cli_opt *e = &t->opts[i];
+
+		if (!e->name) {
+			o->broken = "an enum value without its entry";
+			break;
+		}
+		if (e->only && cmd && !listed(e->only, cmd))
+			continue;
+		/* Each option's val: its short name, else above every
+		 * character (option_error() tells them apart by it). */
+		o->longopts[n].name = e->name;
+		o->longopts[n].has_arg = e->metavar ? required_argument : no_argument;
+		o->longopts[n].val = e->short_name ? e->short_name : CLI_LONG_ONLY + (int)i;
+		o->index[n++] = (int)i;
+		if (e->short_name) {
+			*s++ = e->short_name;
+			if (e->metavar)
+				*s++ = ':';
+		}
+	}
+	*s = 0;
 	/* 0, not 1: glibc then forgets a half-scanned "-hx" of an earlier
 	 * call as well. */
 	optind = 0;
 	opterr = 0;
+}
+
+int cli_unhandled(const struct cli_options *o, int c)
+{
+	if (c >= 0 && (size_t)c < o->table->nr)
+		return usage_error("%s%s--%s: internal error: the option is in the "
+				   "table but has no case", o->cmd ? o->cmd : "",
+				   o->cmd ? ": " : "", o->table->opts[c].name);
+	return 2;
+}
+
+/* The table index of the option getopt_long() returned @c for. */
+static int table_index(const struct cli_options *o, int c)
+{
+	if (c >= CLI_LONG_ONLY)
+		return c - CLI_LONG_ONLY;
+	for (int i = 0; o->longopts[i].name; i++)
+		if (o->longopts[i].val == c)
+			return o->index[i];
+	return CLI_OPTION_ERROR;
 }
 
 /* How many long options @name (up to '=' or its end) is a prefix of. */
@@ -95,17 +157,6 @@ static void option_error(const struct cli_options *o, int c)
 	}
 }
 
-/* Is @name one of the words of @list? */
-static bool listed(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *p = list; p && (p = strstr(p, name)); p += n)
-		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
-			return true;
-	return false;
-}
-
 /*
  * An option with a value given a second time: the first value would be
  * lost without a word (run --seed 1 --seed 2 ran seed 2), so it is
@@ -113,22 +164,17 @@ static bool listed(const char *list, const char *name)
  */
 static int once(struct cli_options *o, int c)
 {
-	int i = 0;
+	const struct cli_opt *e = &o->table->opts[c];
 
-	for (const struct option *l = o->longopts; l && l->name; l++, i++) {
-		if (l->val != c || l->has_arg != required_argument || i >= 64)
-			continue;
-		if (listed(o->repeatable, l->name))
-			return 0;
-		if (o->given[i]) {
-			usage_error("%s%s--%s given twice ('%s', then '%s'): give it "
-				    "once", o->cmd ? o->cmd : "", o->cmd ? ": " : "",
-				    l->name, o->given[i], optarg ? optarg : "");
-			return -1;
-		}
-		o->given[i] = optarg ? optarg : "";
+	if (!e->metavar || (e->flags & CLI_REPEATABLE))
 		return 0;
+	if (o->given[c]) {
+		usage_error("%s%s--%s given twice ('%s', then '%s'): give it once",
+			    o->cmd ? o->cmd : "", o->cmd ? ": " : "", e->name,
+			    o->given[c], optarg ? optarg : "");
+		return -1;
 	}
+	o->given[c] = optarg ? optarg : "";
 	return 0;
 }
 
@@ -142,19 +188,116 @@ int cli_next_option(struct cli_options *o)
 		optarg = o->argv[optind++];
 		return CLI_OPERAND;
 	}
-	c = getopt_long(o->argc, o->argv, o->shortopts, o->longopts, NULL);
-	if (c != -1 && c != '?' && c != ':' && c != CLI_OPERAND && once(o, c))
+	if (o->broken) {
+		usage_error("%s%sinternal error: the option table has %s",
+			    o->cmd ? o->cmd : "", o->cmd ? ": " : "", o->broken);
 		return CLI_OPTION_ERROR;
+	}
+	c = getopt_long(o->argc, o->argv, o->shortopts, o->longopts, NULL);
+	if (c == 1)
+		return CLI_OPERAND;
 	if (c == -1 && o->shortopts[0] == '-') {
 		/* "--": whatever follows is an operand. */
 		o->operands_only = true;
 		return cli_next_option(o);
 	}
+	if (c == -1)
+		return -1;
 	if (c == '?' || c == ':') {
 		option_error(o, c);
 		return CLI_OPTION_ERROR;
 	}
+	c = table_index(o, c);
+	if (c < 0) {
+		usage_error("%s%sinternal error: getopt returned an option not in "
+			    "the table", o->cmd ? o->cmd : "", o->cmd ? ": " : "");
+		return CLI_OPTION_ERROR;
+	}
+	if (once(o, c))
+		return CLI_OPTION_ERROR;
 	return c;
+}
+
+/* --help: every text fits an 80-column terminal with room. */
+#define HELP_WIDTH	78
+/* How far an option's name and value may pass the text's column and
+ * still have the text on their line. */
+#define HELP_OVERHANG	5
+
+/*
+ * The length of the word at @p: up to the next space or newline, or, for
+ * a word that opens a quote ("Node N", (see 'mmsim profiles')), past the
+ * quote's end: a quoted phrase is not split across lines.
+ */
+static size_t help_word(const char *p)
+{
+	const char *q = p + (*p == '(');
+	const char *end;
+
+	if ((*q == '"' || *q == '\'') && (end = strchr(q + 1, *q)) &&
+	    !memchr(q, '\n', (size_t)(end - q)))
+		return (size_t)(end - p) + strcspn(end, " \n");
+	return strcspn(p, " \n");
+}
+
+static void help_newline(FILE *f, int column, int *col)
+{
+	fprintf(f, "\n%*s", column, "");
+	*col = column;
+}
+
+void cli_print_options(FILE *f, const struct cli_table *t)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct cli_opt *e = &t->opts[i];
+		const char *p = e->help;
+		bool line_empty = true;
+		int col, gap = 0;
+
+		if (e->short_name)
+			col = fprintf(f, "  -%c, --%s", e->short_name, e->name);
+		else
+			col = fprintf(f, "  --%s", e->name);
+		if (e->metavar)
+			col += fprintf(f, " %s", e->metavar);
+		if (col < t->column) {
+			col += fprintf(f, "%*s", t->column - col, "");
+		} else if (col <= t->column + HELP_OVERHANG) {
+			col += fprintf(f, "  ");
+		} else {
+			help_newline(f, t->column, &col);
+		}
+		/* Greedy filling, the spaces between two words on a line
+		 * kept (two after a full stop), a quoted phrase whole. */
+		while (p && *p) {
+			size_t len;
+
+			if (*p == ' ') {
+				gap++;
+				p++;
+				continue;
+			}
+			if (*p == '\n') {
+				help_newline(f, t->column, &col);
+				line_empty = true;
+				gap = 0;
+				p++;
+				continue;
+			}
+			len = help_word(p);
+			if (!line_empty && col + gap + (int)len > HELP_WIDTH) {
+				help_newline(f, t->column, &col);
+				line_empty = true;
+			}
+			if (!line_empty)
+				col += fprintf(f, "%*s", gap, "");
+			col += fprintf(f, "%.*s", (int)len, p);
+			p += len;
+			line_empty = false;
+			gap = 0;
+		}
+		fputc('\n', f);
+	}
 }
 
 bool cli_count_ok(const char *arg, uint64_t min, uint64_t max, uint64_t *out)

@@ -257,7 +257,7 @@ int experiment_from_manifest(struct experiment *e, const char *dir,
 	char *path = xasprintf("%s/experiment.json", dir);
 	const char *scen, *arch, *version = NULL;
 	json_t *root, *kernels, *sweep, *points, *cols, *jobs;
-	json_int_t base;
+	json_int_t base, max_time;
 	json_error_t jerr;
 	int format, seeds, rc = -1;
 
@@ -283,6 +283,10 @@ int experiment_from_manifest(struct experiment *e, const char *dir,
 	/* Manifests of an mmsim before the version was recorded have none. */
 	if (!json_unpack(root, "{s:s}", "mmsim_version", &version))
 		e->version = xstrdup(version);
+	/* --time of the compare that wrote it: its findings decline the
+	 * claims of runs cut short, and so do the merge's. */
+	if (!json_unpack(root, "{s:I}", "max_time_ns", &max_time) && max_time > 0)
+		e->max_time = (uint64_t)max_time;
 	e->base_seed = (uint64_t)base;
 	e->nr_seeds = (unsigned int)seeds;
 	e->seeds_common = true;

@@ -150,6 +150,56 @@ static struct measure run_sim_end = {
 };
 MEASURE_REGISTER(run_sim_end);
 
+/*
+ * A sample's record (metrics/records.h struct sample_point), declared
+ * here, where it is filled: free pages per zone type, saved by the
+ * kernel's zone_names[] and written to the CSV as free_<zone> columns.
+ */
+_Static_assert(MAX_NR_ZONES <= SAMPLE_ZONES, "sample zones");
+
+static const char *const zone_csv_names[MAX_NR_ZONES] = {
+	[ZONE_DMA] = "free_dma", [ZONE_DMA32] = "free_dma32",
+	[ZONE_NORMAL] = "free_normal", [ZONE_HIGHMEM] = "free_highmem",
+	[ZONE_MOVABLE] = "free_movable",
+};
+
+static const struct measure_field sample_point_fields[] = {
+	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, when), MEASURE_NS_AS_SECONDS(3) },
+	{ .json = "free", .csv = "free", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct sample_point, free), .count = MAX_NR_ZONES,
+	  .csv_names = zone_csv_names, .json_names = zone_names },
+	{ .json = "nr_dirty", .csv = "nr_dirty", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_dirty) },
+	{ .json = "nr_writeback", .csv = "nr_writeback", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_writeback) },
+	{ .json = "nr_anon", .csv = "nr_anon", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_anon) },
+	{ .json = "nr_file", .csv = "nr_file", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, nr_file) },
+	{ .json = "swap_used", .csv = "swap_used", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, swap_used) },
+	{ .json = "kswapd_awake", .csv = "kswapd_awake", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, kswapd_awake) },
+	{ .json = "alloc_failures", .csv = "alloc_failures", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, alloc_failures) },
+	{ .json = "cw_time", .csv = "congestion_wait_seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, cw_time), MEASURE_NS_AS_SECONDS(6) },
+	{ .json = "frag_free", .csv = "frag_free", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, frag_free), .optional = true },
+	{ .json = "frag_highorder", .csv = "frag_highorder", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, frag_highorder), .optional = true },
+	{ .json = "frag_below_wmark", .csv = "frag_below_wmark", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct sample_point, frag_below), .optional = true },
+};
+
+const struct measure_record sample_point_record = {
+	.name = "sample_point",
+	.fields = sample_point_fields,
+	.nr_fields = sizeof(sample_point_fields) / sizeof(sample_point_fields[0]),
+	.size = sizeof(struct sample_point),
+};
+
 static struct measure run_samples = {
 	.name = "samples", .doc = "free pages per zone type, dirty, "
 	"writeback, anon and file pages, swap used, kswapd awake, failures "
@@ -242,7 +292,6 @@ static void take_sample(struct timer *t)
 	struct sample_point s = { .when = sim_now() };
 	struct zone *zone;
 
-	_Static_assert(MAX_NR_ZONES == RESULT_NR_ZONES, "sample zones");
 	pg_data_t *pgdat;
 
 	/* Per zone type, summed over the nodes. */

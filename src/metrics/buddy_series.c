@@ -26,6 +26,9 @@
  * lists, order 0 and not in NR_FREE_PAGES, are in neither.
  */
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "buddy_series.h"
 #include "records.h"
@@ -200,21 +203,56 @@ void buddy_series_add(const struct buddy_sample *b, uint64_t min_wmark,
 		s->frag_below = 1;
 }
 
+/*
+ * The buddy record as the kernel declares it (mm/vmstat.c
+ * buddy_sample_record): how many orders and migrate types a sample has,
+ * and which type is MIGRATE_RESERVE, by its name in migratetype_names[].
+ */
+struct buddy_shape {
+	unsigned int orders, types, reserve;
+};
+
+static const struct measure_field *buddy_field(size_t offset)
+{
+	const struct measure_record *rt = &buddy_sample_record;
+
+	for (size_t i = 0; i < rt->nr_fields; i++)
+		if (rt->fields[i].offset == offset)
+			return &rt->fields[i];
+	fprintf(stderr, "mmsim: bug: buddy_sample_record has no field at %zu\n",
+		offset);
+	abort();
+}
+
+static void buddy_shape(struct buddy_shape *sh)
+{
+	const struct measure_field *pb =
+		buddy_field(offsetof(struct buddy_sample, pageblocks));
+
+	sh->orders = buddy_field(offsetof(struct buddy_sample, nr_free))->count;
+	sh->types = pb->count;
+	for (sh->reserve = 0; sh->reserve < sh->types; sh->reserve++)
+		if (!strcmp(pb->json_names[sh->reserve], "Reserve"))
+			return;
+	fprintf(stderr, "mmsim: bug: no Reserve migrate type in the buddy record\n");
+	abort();
+}
+
 struct share_sum {
 	uint64_t n;
 	double share, reserve, nonreserve_high;
 };
 
 static void add_share(struct share_sum *sum, const struct buddy_sample *b,
-		      uint64_t high, unsigned int frag_order)
+		      uint64_t high, unsigned int frag_order,
+		      const struct buddy_shape *sh)
 {
 	uint64_t reserve = 0, reserve_high = 0;
 
-	for (int order = 0; order < RESULT_NR_ORDERS; order++) {
-		reserve += b->nr_free[BUDDY_MIGRATE_RESERVE][order] << order;
-		if (order >= (int)frag_order)
-			reserve_high +=
-				b->nr_free[BUDDY_MIGRATE_RESERVE][order] << order;
+	for (unsigned int order = 0; order < sh->orders; order++) {
+		reserve += b->nr_free[sh->reserve][order] << order;
+		if (order >= frag_order)
+			reserve_high += b->nr_free[sh->reserve][order] << order;
 	}
 	sum->n++;
 	sum->nonreserve_high += (double)(high - reserve_high);
@@ -235,9 +273,11 @@ void buddy_series_collect(struct run_result *r, const char *frag_zone,
 	size_t nr_b, nr_s, k = 0;
 	uint64_t reserve_first = 0, reserve_last = 0;
 	bool first = true, lost = false;
+	struct buddy_shape sh;
 
 	if (!frag_zone)
 		return;
+	buddy_shape(&sh);
 	result_set_text(r, "frag_zone", frag_zone);
 	result_set_uint(r, "frag_order", order);
 	b = result_records(r, "buddy", &nr_b);
@@ -247,15 +287,15 @@ void buddy_series_collect(struct run_result *r, const char *frag_zone,
 
 		if (!is_frag_zone(&b[i], frag_zone))
 			continue;
-		for (unsigned int o = order; o < RESULT_NR_ORDERS; o++)
-			for (int t = 0; t < RESULT_NR_MIGRATETYPES; t++)
+		for (unsigned int o = order; o < sh.orders; o++)
+			for (unsigned int t = 0; t < sh.types; t++)
 				high += b[i].nr_free[t][o] << o;
 		s[k].frag_highorder = high;
 		if (s[k].frag_below >= 1)
-			add_share(&low, &b[i], high, order);
+			add_share(&low, &b[i], high, order, &sh);
 		if (s[k].frag_below >= 2)
-			add_share(&min, &b[i], high, order);
-		reserve_last = b[i].pageblocks[BUDDY_MIGRATE_RESERVE];
+			add_share(&min, &b[i], high, order, &sh);
+		reserve_last = b[i].pageblocks[sh.reserve];
 		if (first)
 			reserve_first = reserve_last;
 		else if (!lost && reserve_last < reserve_first) {

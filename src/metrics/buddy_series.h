@@ -14,10 +14,6 @@
 struct buddy_sample;
 struct sample_point;
 
-/* The kernel's MIGRATE_RESERVE, an index of buddy_sample's per-type
- * arrays (mm/vmstat.c checks it). */
-#define BUDDY_MIGRATE_RESERVE	3
-
 /* One sample's bookkeeping: the run's result, the sample point being
  * filled, and the fragmentation zone's name (node 0's; NULL: none). */
 struct buddy_series_sampler {

@@ -12,14 +12,14 @@
 struct cw_total result_cw_total(const struct run_result *r, int site,
 				int queue)
 {
-	size_t n;
+	size_t n, queues = metrics_find("congestion_wait")->dims[1];
 	const struct cw_total *cw = result_records(r, "congestion_wait", &n);
 	struct cw_total t = { 0 };
 
-	/* The cells go site by site, RESULT_NR_CW_QUEUES to a site. */
+	/* The cells go site by site, a queue after the other. */
 	for (size_t i = 0; i < n; i++) {
-		if ((site >= 0 && i / RESULT_NR_CW_QUEUES != (size_t)site) ||
-		    (queue >= 0 && i % RESULT_NR_CW_QUEUES != (size_t)queue))
+		if ((site >= 0 && i / queues != (size_t)site) ||
+		    (queue >= 0 && i % queues != (size_t)queue))
 			continue;
 		t.calls += cw[i].calls;
 		t.timeouts += cw[i].timeouts;
@@ -93,19 +93,36 @@ double result_latency_max(const struct run_result *r)
 	return (double)m / NS_PER_SEC;
 }
 
+unsigned int process_time_classes(const char *processes,
+				  const char *const **names)
+{
+	const struct measure_record *rt = metrics_find(processes)->record;
+
+	for (size_t i = 0; i < rt->nr_fields; i++)
+		if (rt->fields[i].offset ==
+		    offsetof(struct process_time_record, time)) {
+			*names = rt->fields[i].json_names;
+			return rt->fields[i].count;
+		}
+	fprintf(stderr, "mmsim: bug: %s's records declare no time[]\n",
+		processes);
+	abort();
+}
+
 double result_process_time(const struct run_result *r, const char *processes,
 			   const char *cls, bool share)
 {
 	size_t n;
 	const struct process_time_record *g =
 		result_records(r, processes, &n);
+	const char *const *names;
+	unsigned int k, nr = process_time_classes(processes, &names);
 	uint64_t t = 0, elapsed = 0;
-	int k;
 
-	for (k = 0; k < RESULT_NR_TASK_TIME; k++)
-		if (!strcmp(task_time_csv_names[k], cls))
+	for (k = 0; k < nr; k++)
+		if (!strcmp(names[k], cls))
 			break;
-	if (k == RESULT_NR_TASK_TIME) {
+	if (k == nr) {
 		fprintf(stderr, "mmsim: bug: no task time class '%s'\n", cls);
 		abort();
 	}

@@ -26,9 +26,17 @@ double result_latency_percentile(const struct run_result *r, double pct);
 double result_latency_max(const struct run_result *r);
 
 /*
+ * The classes of the time[] of list measure @processes' records (struct
+ * process_time_record), as their declaration gives them (the engine's,
+ * workload/gitk.c): how many, and their names in *@names.
+ */
+unsigned int process_time_classes(const char *processes,
+				  const char *const **names);
+
+/*
  * List measure @processes (struct process_time_record: gitk_instances):
  * the processes' time in class @cls ("cpu", "swapin", ...:
- * task_time_csv_names), in seconds per process (the sum over the
+ * process_time_classes()), in seconds per process (the sum over the
  * processes divided by their number); 0 without a process.  @share: as a
  * fraction of their elapsed time instead.
  */

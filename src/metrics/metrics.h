@@ -106,10 +106,22 @@ struct measure_field {
 	/* Reading: a record without it gets 0 (a field added after results
 	 * were saved without it). */
 	bool optional;
+	/*
+	 * The reports' tables of a measure of these records (.show): a
+	 * FIELD_UINT with a title is a column of values under it, in the
+	 * unit .unit ("ns" is shown in seconds); a FIELD_CHARS names the
+	 * row.  Fields with no title are not shown.
+	 */
+	const char *title;
+	const char *unit;
 };
 
 #define MEASURE_FIELD(type, member)					\
 	.offset = offsetof(type, member), .size = sizeof(((type *)0)->member)
+
+/* A field of nanoseconds written to the CSV as seconds. */
+#define MEASURE_NS_AS_SECONDS(decimals)					\
+	.csv_scale = 1e9, .csv_precision = (decimals)
 
 /* The layout of a record type (metrics/records.h has the shared ones). */
 struct measure_record {
@@ -138,7 +150,9 @@ struct measure {
 	unsigned int flags;		/* MF_* */
 	size_t max_len;			/* MT_TEXT: longer is cut / refused; 0: any */
 	unsigned int dims[2];		/* MT_ARRAY, MT_GRID; dims[1] 0: one dimension */
-	const char *keys[2];		/* MT_GRID: the index of each dimension, as saved */
+	/* MT_GRID: the index of each dimension, as saved; any measure
+	 * shown as a table (.show): the title of the rows' names. */
+	const char *keys[2];
 	bool is_signed;			/* MT_ARRAY */
 	/* MT_ARRAY, MT_GRID: the name of element @i along dimension @dim
 	 * ("allocstall", "kswapd"), NULL if it has none: consumers read
@@ -192,8 +206,33 @@ struct measure {
 	const char *done;
 	const char *processes;
 	const char *line_every;
+	/*
+	 * The reports that show it as a table (SHOW_*: a table measure, or
+	 * an array of counters such as vm_events), all from this
+	 * declaration by one renderer of text and one of HTML
+	 * (report/measure_table.c, report/html.c), so that showing a new
+	 * one touches nothing in report/.  A row per cell (an MT_GRID's or
+	 * MT_ARRAY's element names along the first dimension, and the
+	 * second's for a grid) or per distinct titled FIELD_CHARS of an
+	 * MT_LIST's records, left out when all its values are 0 in every
+	 * run; a value per record field with a title (struct
+	 * measure_field), per element name of an MT_ARRAY's second
+	 * dimension, or one, the measure's own in .unit.  Compare's text
+	 * and index.html show the mean per run, a row per row and value
+	 * (its name started by .row_prefix in the text), a column per
+	 * kernel; mmsim run's text, one run, a column per value.
+	 */
+	unsigned int show;
+	const char *caption;		/* the sentence over the table */
+	const char *row_prefix;		/* "cw": compare's rows' names */
+	bool show_total;		/* and a row of the sums */
 	size_t index;			/* in the registry; set by it */
 };
+
+/* struct measure .show */
+#define SHOW_RUN	0x1		/* mmsim run's text */
+#define SHOW_COMPARE	0x2		/* compare's text (tables.txt) */
+#define SHOW_HTML	0x4		/* compare's index.html */
 
 #define MEASURE_REGISTER(m)						\
 	static struct measure *const __measure_##m			\

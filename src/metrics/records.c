@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Field tables of the shared records (records.h): the saved JSON keys and
- * the CSV columns of the run folders' runs/STEM.csv and STEM-latency.csv.
+ * Field tables of the shared records (records.h) whose fields name
+ * nothing of the kernel's: the saved JSON keys and the CSV columns.  The
+ * records whose entries are the kernel's zones, orders and migrate types
+ * or the engine's time classes are declared where they are filled.
  */
 #include "records.h"
 
-#define NS_AS_SECONDS(decimals)	.csv_scale = 1e9, .csv_precision = (decimals)
-
 static const struct measure_field latency_sample_fields[] = {
 	{ .json = "when", .csv = "seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct latency_sample, when), NS_AS_SECONDS(4) },
+	  MEASURE_FIELD(struct latency_sample, when), MEASURE_NS_AS_SECONDS(4) },
 	{ .json = "latency", .csv = "latency", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct latency_sample, latency), NS_AS_SECONDS(4) },
+	  MEASURE_FIELD(struct latency_sample, latency), MEASURE_NS_AS_SECONDS(4) },
 };
 
 const struct measure_record latency_sample_record = {
@@ -22,113 +22,16 @@ const struct measure_record latency_sample_record = {
 	.tuple = true,		/* [when, latency] */
 };
 
-static const char *const zone_csv_names[RESULT_NR_ZONES] = {
-	"free_dma", "free_dma32", "free_normal", "free_highmem", "free_movable",
-};
-
-/* The kernel's zone_names[] (mm/page_alloc.c), by zone type. */
-static const char *const zone_json_names[RESULT_NR_ZONES] = {
-	"DMA", "DMA32", "Normal", "HighMem", "Movable",
-};
-
-static const struct measure_field sample_point_fields[] = {
-	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, when), NS_AS_SECONDS(3) },
-	{ .json = "free", .csv = "free", .type = FIELD_UINTS,
-	  MEASURE_FIELD(struct sample_point, free), .count = RESULT_NR_ZONES,
-	  .csv_names = zone_csv_names, .json_names = zone_json_names },
-	{ .json = "nr_dirty", .csv = "nr_dirty", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, nr_dirty) },
-	{ .json = "nr_writeback", .csv = "nr_writeback", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, nr_writeback) },
-	{ .json = "nr_anon", .csv = "nr_anon", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, nr_anon) },
-	{ .json = "nr_file", .csv = "nr_file", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, nr_file) },
-	{ .json = "swap_used", .csv = "swap_used", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, swap_used) },
-	{ .json = "kswapd_awake", .csv = "kswapd_awake", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, kswapd_awake) },
-	{ .json = "alloc_failures", .csv = "alloc_failures", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, alloc_failures) },
-	{ .json = "cw_time", .csv = "congestion_wait_seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, cw_time), NS_AS_SECONDS(6) },
-	{ .json = "frag_free", .csv = "frag_free", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, frag_free), .optional = true },
-	{ .json = "frag_highorder", .csv = "frag_highorder", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, frag_highorder), .optional = true },
-	{ .json = "frag_below_wmark", .csv = "frag_below_wmark", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct sample_point, frag_below), .optional = true },
-};
-
-const struct measure_record sample_point_record = {
-	.name = "sample_point",
-	.fields = sample_point_fields,
-	.nr_fields = sizeof(sample_point_fields) / sizeof(sample_point_fields[0]),
-	.size = sizeof(struct sample_point),
-};
-
-/* The kernel's migratetype_names[] (mm/vmstat.c). */
-static const char *const migratetype_json_names[RESULT_NR_MIGRATETYPES] = {
-	"Unmovable", "Reclaimable", "Movable", "Reserve", "Isolate",
-};
-
-#define ORDER_COLUMNS(mt)						\
-	mt "_0", mt "_1", mt "_2", mt "_3", mt "_4", mt "_5", mt "_6",	\
-	mt "_7", mt "_8", mt "_9", mt "_10"
-
-static const char *const buddy_csv_names[RESULT_NR_MIGRATETYPES][RESULT_NR_ORDERS] = {
-	{ ORDER_COLUMNS("Unmovable") }, { ORDER_COLUMNS("Reclaimable") },
-	{ ORDER_COLUMNS("Movable") }, { ORDER_COLUMNS("Reserve") },
-	{ ORDER_COLUMNS("Isolate") },
-};
-
-static const char *const pageblock_csv_names[RESULT_NR_MIGRATETYPES] = {
-	"pageblocks_Unmovable", "pageblocks_Reclaimable", "pageblocks_Movable",
-	"pageblocks_Reserve", "pageblocks_Isolate",
-};
-
-#define BUDDY_FREE_FIELD(mt, name)					\
-	{ .json = name, .csv = "free",					\
-	  .type = FIELD_UINTS,						\
-	  MEASURE_FIELD(struct buddy_sample, nr_free[mt]),		\
-	  .count = RESULT_NR_ORDERS, .csv_names = buddy_csv_names[mt] }
-
-static const struct measure_field buddy_sample_fields[] = {
-	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct buddy_sample, when), NS_AS_SECONDS(3) },
-	{ .json = "node", .csv = "node", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct buddy_sample, nid) },
-	{ .json = "zone", .csv = "zone", .type = FIELD_CHARS,
-	  MEASURE_FIELD(struct buddy_sample, zone) },
-	{ .json = "nr_free_pages", .csv = "nr_free_pages", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct buddy_sample, nr_free_pages) },
-	{ .json = "free_pages", .csv = "free_pages", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct buddy_sample, free_pages) },
-	BUDDY_FREE_FIELD(0, "Unmovable"), BUDDY_FREE_FIELD(1, "Reclaimable"),
-	BUDDY_FREE_FIELD(2, "Movable"), BUDDY_FREE_FIELD(3, "Reserve"),
-	BUDDY_FREE_FIELD(4, "Isolate"),
-	{ .json = "pageblocks", .csv = "pageblocks", .type = FIELD_UINTS,
-	  MEASURE_FIELD(struct buddy_sample, pageblocks),
-	  .count = RESULT_NR_MIGRATETYPES, .csv_names = pageblock_csv_names,
-	  .json_names = migratetype_json_names },
-};
-
-const struct measure_record buddy_sample_record = {
-	.name = "buddy_sample",
-	.fields = buddy_sample_fields,
-	.nr_fields = sizeof(buddy_sample_fields) / sizeof(buddy_sample_fields[0]),
-	.size = sizeof(struct buddy_sample),
-};
 
 static const struct measure_field cw_total_fields[] = {
 	/* The first field says whether a cell of a grid is saved. */
 	{ .json = "calls", .csv = "calls", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct cw_total, calls) },
+	  MEASURE_FIELD(struct cw_total, calls), .title = "calls" },
 	{ .json = "timeouts", .csv = "timeouts", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct cw_total, timeouts) },
+	  MEASURE_FIELD(struct cw_total, timeouts), .title = "timeouts" },
 	{ .json = "time_ns", .csv = "time_ns", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct cw_total, time) },
+	  MEASURE_FIELD(struct cw_total, time), .title = "seconds",
+	  .unit = "ns" },
 };
 
 const struct measure_record cw_total_record = {
@@ -166,9 +69,9 @@ static const struct measure_field mempool_wait_fields[] = {
 	{ .json = "sleeps", .csv = "sleeps", .type = FIELD_UINT,
 	  MEASURE_FIELD(struct mempool_wait_record, sleeps) },
 	{ .json = "time_ns", .csv = "time", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct mempool_wait_record, time), NS_AS_SECONDS(6) },
+	  MEASURE_FIELD(struct mempool_wait_record, time), MEASURE_NS_AS_SECONDS(6) },
 	{ .json = "max_ns", .csv = "max", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct mempool_wait_record, max), NS_AS_SECONDS(6) },
+	  MEASURE_FIELD(struct mempool_wait_record, max), MEASURE_NS_AS_SECONDS(6) },
 };
 
 const struct measure_record mempool_wait_record = {
@@ -176,40 +79,4 @@ const struct measure_record mempool_wait_record = {
 	.fields = mempool_wait_fields,
 	.nr_fields = sizeof(mempool_wait_fields) / sizeof(mempool_wait_fields[0]),
 	.size = sizeof(struct mempool_wait_record),
-};
-
-/* sim/sim.h task_time_names[], as CSV columns (seconds). */
-const char *const task_time_csv_names[RESULT_NR_TASK_TIME] = {
-	"cpu", "runqueue", "reclaim", "congestion_wait", "swapin",
-	"file_read", "page_wait", "request", "mempool", "throttle", "sleep",
-};
-
-static const struct measure_field process_time_fields[] = {
-	{ .json = "instance", .csv = "instance", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, instance) },
-	{ .json = "started_ns", .csv = "started", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, started), NS_AS_SECONDS(3) },
-	{ .json = "elapsed_ns", .csv = "elapsed", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, elapsed), NS_AS_SECONDS(3) },
-	{ .json = "done", .csv = "done", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, done) },
-	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
-	  MEASURE_FIELD(struct process_time_record, time),
-	  .count = RESULT_NR_TASK_TIME, .csv_names = task_time_csv_names,
-	  .json_names = task_time_csv_names, NS_AS_SECONDS(3) },
-	{ .json = "token_ns", .csv = "token", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, token_ns), NS_AS_SECONDS(3) },
-	{ .json = "swapins", .csv = "swapins", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, swapins) },
-	{ .json = "passes", .csv = "passes", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, passes) },
-	{ .json = "passes_thrashed", .csv = "passes_thrashed", .type = FIELD_UINT,
-	  MEASURE_FIELD(struct process_time_record, passes_thrashed) },
-};
-
-const struct measure_record process_time_record = {
-	.name = "process_time",
-	.fields = process_time_fields,
-	.nr_fields = sizeof(process_time_fields) / sizeof(process_time_fields[0]),
-	.size = sizeof(struct process_time_record),
 };

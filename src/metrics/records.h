@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The records of the measures more than one layer reads: their C layout
- * and their field tables (saved names, CSV columns).  The measures
- * themselves are declared where they are produced:
+ * and their field tables (saved names, CSV columns), defined in
+ * records.c but where the entries are named by the producer: the
+ * sample's zones in experiment/run.c, the buddy sample's orders and
+ * migrate types in kernel mm/vmstat.c, the process record's time classes
+ * in workload/gitk.c.  The measures themselves are declared where they
+ * are produced:
  *
  *   latency		workload/program.c: progress lines, as latency-output
  *			records them (gitk; sleeper's wake-up lateness)
@@ -25,24 +29,20 @@
 #include <stdint.h>
 #include "metrics.h"
 
-/* Zone types a sample holds (MAX_NR_ZONES: the producers check it). */
-#define RESULT_NR_ZONES		5
-/* The congestion_wait table as saved: call sites x queues, and the
- * orders kswapd's naps are counted at (MAX_ORDER). */
-#define RESULT_NR_CW_SITES	16
-#define RESULT_NR_CW_QUEUES	3
-#define RESULT_NR_CW_ORDERS	11
-/* Watermarks saved per zone type: min, low, high. */
-#define RESULT_NR_WMARK		3
-/* Orders (MAX_ORDER) and migrate types (MIGRATE_TYPES) of a buddy sample. */
-#define RESULT_NR_ORDERS	11
-#define RESULT_NR_MIGRATETYPES	5
-
-/* The classes of a task's time (sim/sim.h enum task_time, whose
- * NR_TASK_TIME this equals: tests/test_workloads.c checks it). */
-#define RESULT_NR_TASK_TIME	11
-extern const char *const task_time_csv_names[RESULT_NR_TASK_TIME];
-
+/*
+ * The sizes of the saved layouts' arrays.  The structs below need them
+ * when compiled, and metrics/ and report/ may not include the kernel's or
+ * the engine's headers that count the entries (scripts/check-layers.sh),
+ * so each is written here, once.  They are capacities: the code that
+ * fills a record checks with a _Static_assert that its count fits, and
+ * its field declaration (struct measure_field .count and .json_names, or
+ * a measure's dims and element names) says how many entries there are and
+ * what they are called; readers take both from there, not from these.
+ */
+#define SAMPLE_ZONES		5	/* MAX_NR_ZONES: experiment/run.c */
+#define BUDDY_ORDERS		11	/* MAX_ORDER: kernel mm/vmstat.c */
+#define BUDDY_MIGRATETYPES	5	/* MIGRATE_TYPES: kernel mm/vmstat.c */
+#define PROCESS_TIME_CLASSES	11	/* NR_TASK_TIME: workload/gitk.c */
 /* One process of a program that runs several (fake gitk's instances,
  * workload/gitk.c): when it started, how long it took, and where that time
  * went, in ns per class. */
@@ -51,7 +51,10 @@ struct process_time_record {
 	uint64_t started;			/* ns since boot */
 	uint64_t elapsed;			/* start to the end of its work */
 	uint64_t done;				/* 1: it finished its work */
-	uint64_t time[RESULT_NR_TASK_TIME];	/* adds up to elapsed */
+	/* By class of a task's time (sim/sim.h enum task_time, as many
+	 * as process_time_record's "time_ns" field says): adds up to
+	 * elapsed. */
+	uint64_t time[PROCESS_TIME_CLASSES];
 	uint64_t token_ns;		/* of it holding the swap token */
 	uint64_t swapins;		/* major faults on its anonymous memory
 					 * in its second passes: swap-ins */
@@ -69,7 +72,7 @@ struct latency_sample {
 /* One sampling interval of the time series. */
 struct sample_point {
 	uint64_t when;				/* ns */
-	uint64_t free[RESULT_NR_ZONES];		/* NR_FREE_PAGES per zone type */
+	uint64_t free[SAMPLE_ZONES];		/* NR_FREE_PAGES per zone type */
 	uint64_t nr_dirty;
 	uint64_t nr_writeback;
 	uint64_t nr_anon;
@@ -103,8 +106,8 @@ struct buddy_sample {
 	char zone[8];				/* zone_names[] */
 	uint64_t nr_free_pages;
 	uint64_t free_pages;
-	uint64_t nr_free[RESULT_NR_MIGRATETYPES][RESULT_NR_ORDERS];
-	uint64_t pageblocks[RESULT_NR_MIGRATETYPES];
+	uint64_t nr_free[BUDDY_MIGRATETYPES][BUDDY_ORDERS];
+	uint64_t pageblocks[BUDDY_MIGRATETYPES];
 };
 
 /* congestion_wait calls of one site and queue (or one order). */
@@ -141,11 +144,14 @@ struct mempool_wait_record {
 };
 
 extern const struct measure_record latency_sample_record;
+/* experiment/run.c: free pages by the kernel's zone_names[]. */
 extern const struct measure_record sample_point_record;
+/* kernel mm/vmstat.c: by migratetype_names[] and order. */
 extern const struct measure_record buddy_sample_record;
 extern const struct measure_record cw_total_record;
 extern const struct measure_record failure_reason_record;
 extern const struct measure_record mempool_wait_record;
+/* workload/gitk.c: its time[] by the engine's classes. */
 extern const struct measure_record process_time_record;
 
 #endif /* MMSIM_METRICS_RECORDS_H */

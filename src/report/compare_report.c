@@ -2,7 +2,7 @@
 /*
  * The text report of an experiment: the cover letter's lines, the
  * MMTests-style comparison, the "Ops" block MMTests derives from vmstat,
- * and congestion_wait by call site.  The report folder's writer is at the
+ * and the table measures (measure_table.c).  The report folder's writer is at the
  * end; plots.c and html.c do the pictures and the page.
  */
 #include <ctype.h>
@@ -19,6 +19,7 @@
 #include "explain.h"
 #include "findings.h"
 #include "html.h"
+#include "measure_table.h"
 #include "outfile.h"
 #include "plots.h"
 #include "series.h"
@@ -260,19 +261,8 @@ out:
 
 /* ---- plain blocks: one value per column ----------------------------- */
 
-/*
- * MMTests prints its vmstat "Ops" block without percentages: a name and
- * one number per kernel.  Columns take the comparison table's header
- * split so the two blocks read alike.
- */
+/* MMTests' vmstat "Ops" block: no percentages, so narrower columns. */
 #define PLAIN_MIN_WIDTH 14
-
-struct plain_row {
-	char name[64];
-	double *v;		/* [nr_columns]; NAN prints "n/a" */
-	const char *unit;	/* appended to the value: "%" or "" */
-	int precision;
-};
 
 static size_t plain_width(const char *name)
 {
@@ -286,8 +276,8 @@ static size_t plain_width(const char *name)
 	return w;
 }
 
-static void plain_print(FILE *f, const struct report *rep,
-			const struct plain_row *rows, size_t nr_rows)
+void compare_report_rows_print(FILE *f, const struct report *rep,
+			       const struct report_row *rows, size_t nr_rows)
 {
 	size_t name_w = 0;
 	bool two_lines = false;
@@ -447,7 +437,7 @@ static void ops_values(const struct ops_totals *t, double *v)
 
 void compare_report_ops(FILE *f, const struct report *rep)
 {
-	struct plain_row rows[NR_OPS];
+	struct report_row rows[NR_OPS];
 	double *all = xcalloc((rep->nr_columns + 1) * NR_OPS, sizeof(*all));
 
 	for (size_t c = 0; c < rep->nr_columns; c++) {
@@ -468,85 +458,7 @@ void compare_report_ops(FILE *f, const struct report *rep)
 	fprintf(f, "Ops from vmstat: counts are means per run; efficiency "
 		"(reclaimed/scanned), velocity (scanned per simulated second) "
 		"and the direct share are over all runs of a column.\n");
-	plain_print(f, rep, rows, NR_OPS);
-	free(all);
-}
-
-/* ---- congestion_wait by call site ----------------------------------- */
-
-static const char *site_name(int s, char *buf, size_t len)
-{
-	const char *name = metrics_element_name("congestion_wait", 0, (unsigned int)s);
-
-	if (name)
-		return name;
-	snprintf(buf, len, "site%d", s);
-	return buf;
-}
-
-static const struct cw_total *cw_of(const struct run_result *r, int site,
-				     int queue)
-{
-	const struct cw_total *cw = result_records(r, "congestion_wait", NULL);
-
-	return &cw[site * RESULT_NR_CW_QUEUES + queue];
-}
-
-void compare_report_cw_sites(FILE *f, const struct report *rep)
-{
-	struct plain_row rows[RESULT_NR_CW_SITES * RESULT_NR_CW_QUEUES * 3];
-	size_t nr = 0, nc = rep->nr_columns;
-	double *all;
-
-	all = xcalloc(sizeof(rows) / sizeof(rows[0]) * (nc + 1), sizeof(*all));
-	for (int s = 0; s < RESULT_NR_CW_SITES; s++)
-		for (int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
-			bool any = false;
-			char sb[16];
-
-			for (size_t c = 0; c < nc; c++)
-				for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-					any |= cw_of(&rep->columns[c].runs[i], s, q)->calls > 0;
-			if (!any)
-				continue;
-			for (int k = 0; k < 3; k++) {
-				static const char *const what[] = {
-					"calls", "seconds", "full timeouts",
-				};
-				struct plain_row *row = &rows[nr + (size_t)k];
-
-				snprintf(row->name, sizeof(row->name), "cw %s %s %s",
-					 site_name(s, sb, sizeof(sb)),
-					 metrics_element_name("congestion_wait", 1,
-							      (unsigned int)q),
-					 what[k]);
-				row->v = &all[(nr + (size_t)k) * nc];
-				row->unit = "";
-				row->precision = k == 1 ? 3 : 2;
-				for (size_t c = 0; c < nc; c++) {
-					const struct report_column *col = &rep->columns[c];
-					double sum = 0;
-
-					for (size_t i = 0; i < col->nr_runs; i++) {
-						const struct cw_total *t = cw_of(&col->runs[i], s, q);
-
-						sum += k == 0 ? (double)t->calls :
-						       k == 1 ? secs(t->time) :
-						       (double)t->timeouts;
-					}
-					row->v[c] = ratio(sum, (double)col->nr_runs, 1);
-				}
-			}
-			nr += 3;
-		}
-	if (!nr) {
-		fprintf(f, "congestion_wait: no calls in any run.\n");
-	} else {
-		fprintf(f, "congestion_wait by call site and queue asked for, "
-			"means per run (full timeouts: the call slept its whole "
-			"timeout).\n");
-		plain_print(f, rep, rows, nr);
-	}
+	compare_report_rows_print(f, rep, rows, NR_OPS);
 	free(all);
 }
 
@@ -740,26 +652,17 @@ void compare_report_disk(FILE *f, const struct report *rep)
 {
 	struct report_row *rows;
 	size_t nr = compare_report_disk_rows(rep, &rows);
-	struct plain_row *plain;
 
 	if (!nr) {
 		fprintf(f, "Disk: no requests in any run.\n");
 		return;
-	}
-	plain = xcalloc(nr, sizeof(*plain));
-	for (size_t i = 0; i < nr; i++) {
-		snprintf(plain[i].name, sizeof(plain[i].name), "%s", rows[i].name);
-		plain[i].v = rows[i].v;
-		plain[i].unit = rows[i].unit;
-		plain[i].precision = rows[i].precision;
 	}
 	fprintf(f, "Disk, sync and async apart (rq_is_sync()), as blkparse and btt "
 		"would show the disks: busy is the time the driver held a request "
 		"of the class; requests per run; their mean size; Q2C and D2C per "
 		"bio; the mean seek from the request dispatched before; the shares "
 		"of requests by size and by seek.  Over all runs of a column.\n");
-	plain_print(f, rep, plain, nr);
-	free(plain);
+	compare_report_rows_print(f, rep, rows, nr);
 	compare_report_rows_free(rows, nr);
 }
 
@@ -841,8 +744,7 @@ void compare_report_print(FILE *f, const struct report *rep)
 	failures_legend(f);
 	fputc('\n', f);
 	compare_report_ops(f, rep);
-	fputc('\n', f);
-	compare_report_cw_sites(f, rep);
+	measure_tables_text(f, rep, SHOW_COMPARE);
 	fputc('\n', f);
 	compare_report_disk(f, rep);
 	compare_report_reasons(f, rep);

@@ -77,7 +77,6 @@ void compare_report_print(FILE *f, const struct report *rep);
 void compare_report_cover(FILE *f, const struct report *rep);
 int compare_report_table(FILE *f, const struct report *rep);
 void compare_report_ops(FILE *f, const struct report *rep);
-void compare_report_cw_sites(FILE *f, const struct report *rep);
 
 /*
  * A row of one value per column (kernel): a block of the text report and
@@ -89,6 +88,14 @@ struct report_row {
 	int precision;
 	double *v;			/* [nr_columns] */
 };
+
+/*
+ * Rows of one value per column as MMTests prints its vmstat "Ops" block:
+ * a name and one number per kernel (NAN: "n/a"), under the comparison
+ * table's header split so the two blocks read alike.
+ */
+void compare_report_rows_print(FILE *f, const struct report *rep,
+			       const struct report_row *rows, size_t nr_rows);
 
 /*
  * The disks as blkparse and btt would show them, from the runs' block

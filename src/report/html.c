@@ -17,9 +17,9 @@
 #include "compare_report.h"
 #include "findings.h"
 #include "html.h"
+#include "measure_table.h"
 #include "outfile.h"
 #include "plots.h"
-#include "metrics/records.h"
 #include "metrics/stats.h"
 #include "table.h"
 #include "util/xalloc.h"
@@ -63,6 +63,10 @@ static const char style[] =
 	"figure { margin: 1.5em 0; }\n"
 	"figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }\n"
 	"figcaption { overflow-wrap: break-word; }\n"
+	/* A kernel's name or a signed figure in the findings' prose is
+	 * one word: the line breaks before it, never at its hyphens. */
+	"#findings { overflow-x: auto; }\n"
+	"#findings .nb { white-space: nowrap; }\n"
 	".scroll { overflow-x: auto; margin: 0.3em 0 1.5em; }\n"
 	"table { border-collapse: collapse; }\n"
 	"h3.caption { font-size: 1em; margin: 1em 0 0.2em; }\n"
@@ -489,94 +493,49 @@ static void summary_section(FILE *f, const struct report *rep)
 	free(v);
 }
 
-/* Mean over the runs of a column of element @e of array measure @name. */
-static double column_mean_at(const struct report_column *col, const char *name,
-			     const char *e)
+/*
+ * A table measure (measure_table.h), from its declaration: a row per row
+ * and value, the mean per run in each column; rows 0 in every run are
+ * left out.  The same rows as compare's text.
+ */
+static void measure_table_html(FILE *f, const struct report *rep,
+			       const struct measure *m)
 {
-	double sum = 0;
+	struct measure_table t;
+	char id[96], name[128];
+	char *caption = xasprintf("%s: mean per run; rows 0 in every run are "
+				  "left out", m->caption ? m->caption : m->name);
+	size_t i = 0;
 
-	if (!col->nr_runs)
-		return NAN;
-	for (size_t i = 0; i < col->nr_runs; i++)
-		sum += (double)result_uint_at(&col->runs[i], name, e);
-	return sum / (double)col->nr_runs;
-}
-
-/* /proc/vmstat's event counters that moved, mean per run. */
-static void vmstat_table(FILE *f, const struct report *rep)
-{
-	const struct measure *m = metrics_find("vm_events");
-
-	table_head(f, "vmstat", "VM event counters (/proc/vmstat), mean per run; "
-		   "counters that stayed 0 everywhere are left out");
-	fputs("<th>counter</th>", f);
-	column_heads(f, rep, NULL);
-	fputs("</tr></thead>\n<tbody>\n", f);
-	for (unsigned int i = 0; m && i < m->dims[0]; i++) {
-		const char *e = metrics_element_name("vm_events", 0, i);
-		bool any = false;
-
-		if (!e)
-			continue;
-		for (size_t c = 0; c < rep->nr_columns; c++)
-			any |= column_mean_at(&rep->columns[c], "vm_events", e) > 0;
-		if (!any)
-			continue;
-		fprintf(f, "<tr><td>%s</td>", e);
-		for (size_t c = 0; c < rep->nr_columns; c++)
-			num_cell(f, column_mean_at(&rep->columns[c], "vm_events", e), 0, NULL);
-		fputs("</tr>\n", f);
+	for (const char *p = m->name; *p && i + 1 < sizeof(id); p++)
+		id[i++] = *p == '_' ? '-' : *p;
+	id[i] = 0;
+	measure_table_build(&t, m, rep);
+	table_head(f, id, caption);
+	fputs("<th>", f);
+	for (size_t k = 0; k < t.nr_keys; k++) {
+		fputs(k ? " and " : "", f);
+		esc(f, t.key_title[k]);
 	}
-	table_end(f);
-}
-
-/* congestion_wait by call site and queue: mean seconds and calls per run. */
-static void cw_table(FILE *f, const struct report *rep)
-{
-	table_head(f, "congestion-wait", "congestion_wait by call site and queue: "
-		   "seconds per run (calls per run), mean over the runs");
-	fputs("<th>call site and queue</th>", f);
+	fputs("</th>", f);
 	column_heads(f, rep, NULL);
 	fputs("</tr></thead>\n<tbody>\n", f);
-	for (unsigned int s = 0; s < RESULT_NR_CW_SITES; s++)
-		for (unsigned int q = 0; q < RESULT_NR_CW_QUEUES; q++) {
-			const char *site = metrics_element_name("congestion_wait", 0, s);
-			const char *queue = metrics_element_name("congestion_wait", 1, q);
-			size_t at = (size_t)s * RESULT_NR_CW_QUEUES + q;
-			bool any = false;
+	for (size_t r = 0; r < t.nr_rows + !!t.total; r++)
+		for (size_t v = 0; v < t.nr_values; v++) {
+			const double *x = (r < t.nr_rows ? t.rows[r].v : t.total) +
+					  v * t.nr_columns;
 
-			if (!site || !queue)
-				continue;
+			measure_table_row_name(&t, r, v, false, name, sizeof(name));
+			fputs("<tr><td>", f);
+			esc(f, name);
+			fputs("</td>", f);
 			for (size_t c = 0; c < rep->nr_columns; c++)
-				for (size_t i = 0; i < rep->columns[c].nr_runs; i++)
-					any |= ((const struct cw_total *)result_records(
-						&rep->columns[c].runs[i], "congestion_wait",
-						NULL))[at].calls > 0;
-			if (!any)
-				continue;
-			fprintf(f, "<tr><td>%s %s</td>", site, queue);
-			for (size_t c = 0; c < rep->nr_columns; c++) {
-				const struct report_column *col = &rep->columns[c];
-				double secs = 0, calls = 0;
-
-				for (size_t i = 0; i < col->nr_runs; i++) {
-					const struct cw_total *t = result_records(
-						&col->runs[i], "congestion_wait", NULL);
-
-					secs += (double)t[at].time / 1e9;
-					calls += (double)t[at].calls;
-				}
-				if (!col->nr_runs) {
-					fputs("<td data-v=\"-1e300\">&ndash;</td>", f);
-					continue;
-				}
-				fprintf(f, "<td data-v=\"%.9g\">%.3f (%.0f)</td>",
-					secs / (double)col->nr_runs, secs / (double)col->nr_runs,
-					calls / (double)col->nr_runs);
-			}
+				num_cell(f, x[c], measure_table_precision(&t, v), NULL);
 			fputs("</tr>\n", f);
 		}
 	table_end(f);
+	measure_table_free(&t);
+	free(caption);
 }
 
 static void tables_section(FILE *f, const struct report *rep)
@@ -586,8 +545,12 @@ static void tables_section(FILE *f, const struct report *rep)
 	      "The text tables as mmsim printed them, with the cover letter's lines "
 	      "and the MMTests-style rows, are in <a href=\"tables.txt\">tables.txt"
 	      "</a>.</p>\n", f);
-	cw_table(f, rep);
-	vmstat_table(f, rep);
+	for (size_t i = 0; i < metrics_count(); i++) {
+		const struct measure *m = metrics_get(i);
+
+		if (m->show & SHOW_HTML)
+			measure_table_html(f, rep, m);
+	}
 }
 
 static void runs_section(FILE *f, const struct report *rep)

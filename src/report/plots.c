@@ -45,10 +45,15 @@ static int csv_column(const char *name)
 #define CSV_FRAG_HIGHORDER	csv_column("frag_highorder")
 #define CSV_FRAG_BELOW		csv_column("frag_below_wmark")
 
-static const char *const zone_titles[RESULT_NR_ZONES] = {
-	"DMA", "DMA32", "Normal", "HighMem", "Movable",
-};
-static const char *const wmark_titles[RESULT_NR_WMARK] = { "min", "low", "high" };
+/*
+ * Zone types and their watermarks as the "watermarks" measure declares
+ * them (mm/vmstat.c): a row per zone type by the kernel's zone_names[],
+ * a column per watermark.
+ */
+static const struct measure *wmarks(void)
+{
+	return metrics_find("watermarks");
+}
 
 static void add_plot_of(struct plot_set *set, const char *name,
 			const char *title, size_t column);
@@ -405,7 +410,7 @@ static void script_fragmentation(FILE *f, const struct report *rep,
 
 static const uint64_t *watermark(const struct run_result *r, int z)
 {
-	return &result_uints(r, "watermarks")[z * RESULT_NR_WMARK];
+	return &result_uints(r, "watermarks")[z * wmarks()->dims[1]];
 }
 
 static bool zone_present(const struct run_result *r, int z)
@@ -413,7 +418,7 @@ static bool zone_present(const struct run_result *r, int z)
 	size_t nr;
 	const struct sample_point *s = result_records(r, "samples", &nr);
 
-	for (int w = 0; w < RESULT_NR_WMARK; w++)
+	for (unsigned int w = 0; w < wmarks()->dims[1]; w++)
 		if (watermark(r, z)[w])
 			return true;
 	for (size_t i = 0; i < nr; i++)
@@ -440,20 +445,21 @@ static void script_free(FILE *f, const struct report_column *col,
 		"set title ");
 	gp_string(f, title);
 	fputc('\n', f);
-	for (int z = 0; nr_samples && z < RESULT_NR_ZONES; z++) {
+	for (int z = 0; nr_samples && z < (int)wmarks()->dims[0]; z++) {
 		if (!zone_present(r, z))
 			continue;
 		lt++;
 		fprintf(f, "%s \"../runs/%s.csv\" using 1:($%d > 0 ? $%d : NaN) "
 			"skip 1 with lines lt %d lw 2 title \"%s free\"",
 			any ? ", \\\n    " : "plot", col->stems[0], CSV_FREE(z),
-			CSV_FREE(z), lt, zone_titles[z]);
+			CSV_FREE(z), lt, wmarks()->element_name(0, (unsigned int)z));
 		any = true;
-		for (int w = 0; w < RESULT_NR_WMARK; w++)
+		for (unsigned int w = 0; w < wmarks()->dims[1]; w++)
 			if (watermark(r, z)[w])
 				fprintf(f, ", \\\n    %lu with lines lt %d dt %d "
 					"title \"%s %s\"", watermark(r, z)[w], lt,
-					w + 2, zone_titles[z], wmark_titles[w]);
+					w + 2, wmarks()->element_name(0, (unsigned int)z),
+					wmarks()->element_name(1, w));
 	}
 	if (any)
 		fputc('\n', f);

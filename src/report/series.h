@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Time series of a run as CSV, for plots and spreadsheets: the records
  * of the "samples" and "latency" measures, columns named by their fields
- * (metrics/records.c). */
+ * (their records' field tables, metrics/records.h). */
 #ifndef MMSIM_SERIES_H
 #define MMSIM_SERIES_H
 

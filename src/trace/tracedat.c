@@ -159,7 +159,17 @@ static int probe(const char *path, char *err, size_t errlen)
 			_exit(6);
 		probe_say(&p, "opening it%s%s\n", "", "");
 		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-		_exit(h ? 0 : 3);
+		if (!h)
+			_exit(3);
+		/*
+		 * tracedat_open() reads each CPU's first record next: the
+		 * child does it first, so a header the layout check passed
+		 * but the library cannot follow kills the child, not mmsim.
+		 */
+		probe_say(&p, "reading each CPU's first record%s%s\n", "", "");
+		for (int cpu = 0; cpu < tep_get_cpus(tracecmd_get_tep(h)); cpu++)
+			tracecmd_free_record(tracecmd_read_data(h, cpu));
+		_exit(0);
 	}
 	close(fds[1]);
 	for (;;) {

@@ -403,10 +403,18 @@ static int check_v6(struct dat *d)
 		if (get(d, d->pos, kind, 10, "the data's kind (flyrecord)"))
 			return -1;
 	}
+	/*
+	 * "latency" data is the latency tracers' text (trace-cmd record -p
+	 * irqsoff), not per-CPU ring-buffer pages: no record for mmsim to
+	 * read, and libtracecmd 1.3's tracecmd_read_data() on such a file
+	 * dereferences the CPU data it never allocated.
+	 */
 	if (!memcmp(kind, "latency  ", 10))
-		return 0;	/* text to the end of the file */
+		return bad(d, "holds a latency tracer's text (\"latency\" at byte %"
+			   PRIu64 "), not per-CPU event records: record events "
+			   "with trace-cmd record -e", d->pos);
 	if (memcmp(kind, "flyrecord", 10))
-		return bad(d, "damaged: expected \"flyrecord\" or \"latency\" at byte "
+		return bad(d, "damaged: expected \"flyrecord\" at byte "
 			   "%" PRIu64, d->pos);
 	d->pos += 10;
 	for (uint64_t cpu = 0; cpu < cpus; cpu++) {

@@ -957,6 +957,47 @@ static struct measure gitk_elapsed_measure = {
 };
 MEASURE_REGISTER(gitk_elapsed_measure);
 
+/*
+ * The record of each process (metrics/records.h struct
+ * process_time_record), declared here, where it is filled: its time by
+ * the engine's classes, saved and written to the CSV under the engine's
+ * names (sim/sim.h task_time_names[]), as many as it has.
+ */
+_Static_assert(NR_TASK_TIME <= PROCESS_TIME_CLASSES, "process time classes");
+
+static const struct measure_field process_time_fields[] = {
+	{ .json = "instance", .csv = "instance", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, instance) },
+	{ .json = "started_ns", .csv = "started", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, started),
+	  MEASURE_NS_AS_SECONDS(3) },
+	{ .json = "elapsed_ns", .csv = "elapsed", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, elapsed),
+	  MEASURE_NS_AS_SECONDS(3) },
+	{ .json = "done", .csv = "done", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, done) },
+	{ .json = "time_ns", .csv = "time", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct process_time_record, time),
+	  .count = NR_TASK_TIME, .csv_names = task_time_names,
+	  .json_names = task_time_names, MEASURE_NS_AS_SECONDS(3) },
+	{ .json = "token_ns", .csv = "token", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, token_ns),
+	  MEASURE_NS_AS_SECONDS(3) },
+	{ .json = "swapins", .csv = "swapins", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, swapins) },
+	{ .json = "passes", .csv = "passes", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, passes) },
+	{ .json = "passes_thrashed", .csv = "passes_thrashed", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct process_time_record, passes_thrashed) },
+};
+
+const struct measure_record process_time_record = {
+	.name = "process_time",
+	.fields = process_time_fields,
+	.nr_fields = sizeof(process_time_fields) / sizeof(process_time_fields[0]),
+	.size = sizeof(struct process_time_record),
+};
+
 static struct measure gitk_instances_measure = {
 	.name = "gitk_instances", .doc = "each fake gitk process: start, "
 	"elapsed time, done, and where the time went (ns per class: on a CPU, "
@@ -976,7 +1017,7 @@ static struct measure gitk_time_measure = {
 	"its processes, ns per class (sim/sim.h enum task_time)",
 	.unit = "ns", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
 	.json = "gitk_time_ns", .type = MT_ARRAY,
-	.dims = { RESULT_NR_TASK_TIME }, .element_name = gitk_time_name,
+	.dims = { NR_TASK_TIME }, .element_name = gitk_time_name,
 	.flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(gitk_time_measure);

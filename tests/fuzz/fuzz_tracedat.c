@@ -9,8 +9,9 @@
  * the file, every format NUL-terminated at its length, and a refusal is
  * one line naming the file.  The corpus (corpus/tracedat/) has a header
  * cut short, a whole header whose CPU data is missing, a header with a
- * bit flipped, a whole file, and one whose records hold values no field
- * can (an order of 2^20, a gfp bit above 2.6.32's).
+ * bit flipped, a whole file, one whose records hold values no field
+ * can (an order of 2^20, a gfp bit above 2.6.32's), and one whose data is
+ * "latency" text, on which libtracecmd 1.3 crashed.
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -319,29 +319,28 @@ static void collect_cw(struct run_result *r)
 	struct cw_total *cw = result_records_mut(r, "congestion_wait", NULL);
 	struct cw_total *ord = result_records_mut(r, "kswapd_cw_by_order", NULL);
 
-	for (int s = 0; s < NR_CW_SITES && s < RESULT_NR_CW_SITES; s++)
-		for (int q = 0; q < NR_CW_QUEUES && q < RESULT_NR_CW_QUEUES; q++) {
+	for (int s = 0; s < NR_CW_SITES; s++)
+		for (int q = 0; q < NR_CW_QUEUES; q++) {
 			const struct congestion_wait_totals *t = &cw_totals[s][q];
-			struct cw_total *c = &cw[s * RESULT_NR_CW_QUEUES + q];
+			struct cw_total *c = &cw[s * NR_CW_QUEUES + q];
 
 			c->calls = t->calls;
 			c->timeouts = t->timed_out;
 			c->time = t->waited_ns;
 		}
-	for (int o = 0; o < NR_CW_ORDERS && o < RESULT_NR_CW_ORDERS; o++) {
+	for (int o = 0; o < NR_CW_ORDERS; o++) {
 		ord[o].calls = cw_order_totals[o].calls;
 		ord[o].timeouts = cw_order_totals[o].timed_out;
 		ord[o].time = cw_order_totals[o].waited_ns;
 	}
 }
 
-/* Call sites by cw_site_name(), queues by blk_rw_name(); the table's
- * spare sites have no name. */
+/* Call sites by cw_site_name(), queues by blk_rw_name(). */
 static const char *cw_element(unsigned int dim, unsigned int i)
 {
 	if (dim)
 		return blk_rw_name((int)i);
-	return i < NR_CW_SITES ? cw_site_name((enum cw_site)i) : NULL;
+	return cw_site_name((enum cw_site)i);
 }
 
 static struct measure congestion_wait_measure = {
@@ -349,9 +348,13 @@ static struct measure congestion_wait_measure = {
 	"timeouts and time, by call site (enum cw_site) and queue asked for",
 	.unit = "calls, ns", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
 	.json = "congestion_wait", .csv = "congestion_wait", .type = MT_GRID,
-	.dims = { RESULT_NR_CW_SITES, RESULT_NR_CW_QUEUES },
+	.dims = { NR_CW_SITES, NR_CW_QUEUES },
 	.keys = { "site", "queue" }, .record = &cw_total_record,
 	.element_name = cw_element, .collect = collect_cw,
+	.show = SHOW_RUN | SHOW_COMPARE | SHOW_HTML,
+	.caption = "congestion_wait by call site and queue asked for "
+	"(timeouts: the calls that slept their whole timeout)",
+	.row_prefix = "cw", .show_total = true,
 };
 MEASURE_REGISTER(congestion_wait_measure);
 
@@ -378,7 +381,7 @@ static struct measure kswapd_cw_by_order_measure = {
 	"before it existed)",
 	.unit = "calls, ns", .kind = MEASURE_TABLE, .aggregate = AGGREGATE_MEAN,
 	.json = "kswapd_cw_by_order", .csv = "kswapd_cw_by_order",
-	.type = MT_GRID, .dims = { RESULT_NR_CW_ORDERS }, .keys = { "order" },
+	.type = MT_GRID, .dims = { NR_CW_ORDERS }, .keys = { "order" },
 	.record = &cw_total_record, .flags = MF_OMIT_EMPTY,
 };
 MEASURE_REGISTER(kswapd_cw_by_order_measure);

@@ -59,7 +59,7 @@ unsigned long totalreserve_pages;
 unsigned long totalram_pages;
 unsigned int sysctl_lowmem_reserve_ratio[MAX_NR_ZONES];
 
-static const char *const zone_names[MAX_NR_ZONES] = {
+const char *const zone_names[MAX_NR_ZONES] = {
 	"DMA", "DMA32", "Normal", "HighMem", "Movable",
 };
 

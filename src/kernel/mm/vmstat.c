@@ -348,11 +348,61 @@ void setup_vmstat(void)
 
 /*
  * The "buddy" series' snapshot of the free lists (metrics/buddy_series.c
- * keeps the series): a buddy_sample's arrays are indexed like the zone's.
+ * keeps the series): a buddy_sample's arrays are indexed like the zone's,
+ * and its record is declared here, its free blocks by migrate type
+ * (migratetype_names[]) and order, as many as the zone has.
  */
-_Static_assert(MAX_ORDER == RESULT_NR_ORDERS, "buddy sample orders");
-_Static_assert(MIGRATE_TYPES == RESULT_NR_MIGRATETYPES, "buddy sample types");
-_Static_assert(MIGRATE_RESERVE == BUDDY_MIGRATE_RESERVE, "buddy reserve type");
+_Static_assert(MAX_ORDER <= BUDDY_ORDERS, "buddy sample orders");
+_Static_assert(MIGRATE_TYPES <= BUDDY_MIGRATETYPES, "buddy sample types");
+
+#define ORDER_COLUMNS(mt)						\
+	mt "_0", mt "_1", mt "_2", mt "_3", mt "_4", mt "_5", mt "_6",	\
+	mt "_7", mt "_8", mt "_9", mt "_10"
+
+static const char *const buddy_csv_names[MIGRATE_TYPES][MAX_ORDER] = {
+	{ ORDER_COLUMNS("Unmovable") }, { ORDER_COLUMNS("Reclaimable") },
+	{ ORDER_COLUMNS("Movable") }, { ORDER_COLUMNS("Reserve") },
+	{ ORDER_COLUMNS("Isolate") },
+};
+
+static const char *const pageblock_csv_names[MIGRATE_TYPES] = {
+	"pageblocks_Unmovable", "pageblocks_Reclaimable", "pageblocks_Movable",
+	"pageblocks_Reserve", "pageblocks_Isolate",
+};
+
+#define BUDDY_FREE_FIELD(mt, name)					\
+	{ .json = name, .csv = "free",					\
+	  .type = FIELD_UINTS,						\
+	  MEASURE_FIELD(struct buddy_sample, nr_free[mt]),		\
+	  .count = MAX_ORDER, .csv_names = buddy_csv_names[mt] }
+
+static const struct measure_field buddy_sample_fields[] = {
+	{ .json = "t", .csv = "seconds", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, when), MEASURE_NS_AS_SECONDS(3) },
+	{ .json = "node", .csv = "node", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, nid) },
+	{ .json = "zone", .csv = "zone", .type = FIELD_CHARS,
+	  MEASURE_FIELD(struct buddy_sample, zone) },
+	{ .json = "nr_free_pages", .csv = "nr_free_pages", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, nr_free_pages) },
+	{ .json = "free_pages", .csv = "free_pages", .type = FIELD_UINT,
+	  MEASURE_FIELD(struct buddy_sample, free_pages) },
+	BUDDY_FREE_FIELD(0, "Unmovable"), BUDDY_FREE_FIELD(1, "Reclaimable"),
+	BUDDY_FREE_FIELD(2, "Movable"), BUDDY_FREE_FIELD(3, "Reserve"),
+	BUDDY_FREE_FIELD(4, "Isolate"),
+	{ .json = "pageblocks", .csv = "pageblocks", .type = FIELD_UINTS,
+	  MEASURE_FIELD(struct buddy_sample, pageblocks),
+	  .count = MIGRATE_TYPES, .csv_names = pageblock_csv_names,
+	  .json_names = migratetype_names },
+};
+
+const struct measure_record buddy_sample_record = {
+	.name = "buddy_sample",
+	.fields = buddy_sample_fields,
+	.nr_fields = sizeof(buddy_sample_fields) / sizeof(buddy_sample_fields[0]),
+	.size = sizeof(struct buddy_sample),
+};
+
 
 /*
  * Pageblocks per migrate type, as pagetypeinfo_showblockcount_print()
@@ -443,6 +493,8 @@ static struct measure vm_events_measure = {
 	.json = "vm_events", .csv = "vm_events",
 	.type = MT_ARRAY, .dims = { NR_VM_EVENT_ITEMS },
 	.element_name = vm_event_element, .collect = collect_vm_events,
+	.show = SHOW_HTML, .caption = "VM event counters (/proc/vmstat)",
+	.keys = { "counter" }, .row_prefix = "vmstat",
 };
 MEASURE_REGISTER(vm_events_measure);
 
@@ -525,12 +577,9 @@ static void collect_watermarks(struct run_result *r)
  * enum zone_watermarks names, lower case as /proc/zoneinfo prints them. */
 static const char *watermark_element(unsigned int dim, unsigned int i)
 {
-	static const char *const zones[MAX_NR_ZONES] = {
-		"DMA", "DMA32", "Normal", "HighMem", "Movable",
-	};
 	static const char *const marks[NR_WMARK] = { "min", "low", "high" };
 
-	return dim ? marks[i] : zones[i];
+	return dim ? marks[i] : zone_names[i];
 }
 
 static struct measure watermarks_measure = {

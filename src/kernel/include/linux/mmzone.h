@@ -435,5 +435,8 @@ struct page *get_page_from_freelist(gfp_t gfp_mask, unsigned int order,
 int check_zone_invariants(struct zone *zone, char *msg, size_t len);
 
 extern const char *const migratetype_names[MIGRATE_TYPES];
+/* 2.6.32 mm/page_alloc.c's zone_names[], by zone type; shared here with
+ * what saves the run's records by them (mm/vmstat.c, experiment/run.c). */
+extern const char *const zone_names[MAX_NR_ZONES];
 
 #endif /* MMSIM_MMZONE_H */
