@@ -41,7 +41,9 @@ fi
 	     "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)," \
 	     "$seedtext, with the shipped calibration.  \`mmsim bisect A B\`"
 	echo "(\`mmsim bisect --help\`) runs A and B on the same seeds, flips every"
-	echo "switch that differs and that some run read, alone and both ways, and"
+	echo "switch that differs and that some run read, both ways (each"
+	echo "subsystem's together first, then alone in the groups screening splits:"
+	echo "below), and"
 	echo "reports each effect with its 95% Welch interval (\`*\`: p < 0.05), the"
 	echo "sum of the single effects against B - A and, when that leaves more"
 	echo "than half unexplained, the smallest set delta debugging finds.  A flip"
@@ -51,6 +53,31 @@ fi
 	echo "runs.  What the answers mean against the record (8aa7e847, Chris"
 	echo "Mason's dm-crypt coupling, CFQ's low_latency ramp, the 19 and 30 Nov"
 	echo "messages) is in [model.md](model.md#what-bisect-says)."
+	cat <<'EOF'
+
+Screening (`--screen`, default `negligible`): each subsystem's read
+switches (their `.group` in src/kernel/include/mmsim/profile_switches.h:
+slowpath, congestion_wait, kswapd, vmscan, pcp, buddy, writeback,
+readahead, sched, cfq, dm, ...) are flipped together first, both ways,
+in the same stages of seeds, each group until its verdict is certain.
+A group is split into single flips unless its runs were identical to
+the kernels' or both its intervals lie within +-10% of |B - A|;
+`--screen significant` splits only a group with an interval that
+excludes zero beyond that band (Watson's group screening), `--screen
+off` flips every switch alone.  The switches of a group not split are
+"screened out": their effects are taken to lie within the group's
+intervals, which holds when they do not cancel each other out.  That
+is the assumption, printed with every screened result: a pair of
+opposite effects in one group is missed.  Groups are flipped both ways
+because an effect may show on one side only (the x86 failures: 2.6.30
+never fails, so every forward effect is 0, while cw_kswapd and
+low_latency matter from B).  A split group's switches are flipped
+alone, not in halves: the groups hold 2 to 8 read switches, a half is
+one more group resting on the same assumption and costs the runs of a
+single flip, halving saves flips only when one switch of a large group
+matters, and single flips give each switch its own intervals both ways,
+from the very runs `--screen off` makes.
+EOF
 	for arch in x86_64 x86; do
 		if [ $arch = x86 ]; then n=$seeds_x86; else n=$seeds_x86_64; fi
 		for measure in elapsed failures; do

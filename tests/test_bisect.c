@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "testlib.h"
@@ -262,6 +264,9 @@ static void test_flips_stop_once_decided(void **state)
 	(void)state;
 	o.nr_seeds = 8;
 	o.max_time = 30000000000ULL;
+	/* The single flips' stopping: without screening, whose groups stop
+	 * by their own rule. */
+	o.screen = BISECT_SCREEN_OFF;
 	assert_int_equal(bisect_run(&o, &early, err, sizeof(err)), 0);
 	o.all_seeds = true;
 	assert_int_equal(bisect_run(&o, &all, err, sizeof(err)), 0);
@@ -298,7 +303,8 @@ static void test_flips_stop_once_decided(void **state)
 
 /*
  * Every run keeps every measure: a bisect of another measure with the
- * same runs folder (--all-seeds, so that the same runs are asked for)
+ * same runs folder (--all-seeds and no screening, so that the same runs
+ * are asked for: which groups a screening splits depends on the measure)
  * runs nothing again but delta debugging's.
  */
 static void test_runs_shared_between_measures(void **state)
@@ -312,6 +318,7 @@ static void test_runs_shared_between_measures(void **state)
 	assert_int_equal(rmdir(dir), 0);	/* the pool makes it */
 	o.nr_seeds = 3;
 	o.all_seeds = true;
+	o.screen = BISECT_SCREEN_OFF;
 	o.runs_dir = dir;
 	assert_int_equal(bisect_run(&o, &r1, err, sizeof(err)), 0);
 	assert_int_equal(r1.cached_runs, 0);
@@ -345,6 +352,9 @@ static void test_identical_is_about_runs(void **state)
 	o.nr_seeds = 2;
 	o.max_time = 30000000000ULL;
 	o.runs_dir = dir;
+	/* Every switch flipped alone: screening would not split a group
+	 * for a measure that is 0 everywhere. */
+	o.screen = BISECT_SCREEN_OFF;
 	assert_int_equal(bisect_run(&o, &r1, err, sizeof(err)), 0);
 	o.measure = "premature-fast";
 	assert_int_equal(bisect_run(&o, &r2, err, sizeof(err)), 0);
@@ -363,6 +373,136 @@ static void test_identical_is_about_runs(void **state)
 	assert_true(measured > 0);
 	bisect_free(&r1);
 	bisect_free(&r2);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
+ * Group screening.  B is rc6 with P4's QUICK_RECHECK and P5's
+ * ORDER_ADJUSTED (both of the kswapd group) and the slowpath's three
+ * switches back at 2.6.30's values (the slowpath group, whose flips give
+ * the kernels' own runs on this machine).  premature-fast counts the
+ * short naps after which kswapd found work at once: QUICK_RECHECK with
+ * its 100 ms nap gives some thirty a run, PLAIN none.  The kswapd group
+ * must be split and kswapd_sleep found; the slowpath group must not be
+ * split, its switches never flipped alone; the runs the report counts
+ * must be the runs made.  Then the same bisect without screening, on the
+ * same runs: no group, the slowpath switches flipped alone (identical
+ * runs, as their group's were), the kswapd switches' effects the same to
+ * the last bit (the same runs), and nothing run again for them.
+ */
+static size_t rows_in(const struct bisect_report *r, enum bisect_row_state st)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nr_rows; i++)
+		n += r->rows[i].state == st;
+	return n;
+}
+
+static void test_screening_splits_and_keeps_groups(void **state)
+{
+	struct bisect_opts o = opts("2.6.32-rc6", "2.6.32-rc6", "premature-fast");
+	struct bisect_report r, off;
+	char err[512], dir[] = "/tmp/mmsim-bisect-screen-XXXXXX", cmd[600];
+	const struct bisect_group *kswapd = NULL, *slowpath = NULL;
+	const char *slow[] = { "restart_mode", "restart_alloc_flags",
+			       "rt_harder_in_irq" };
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(rmdir(dir), 0);
+	o.nr_seeds = 4;
+	o.runs_dir = dir;
+	o.b_switches = "kswapd_sleep=QUICK_RECHECK kswapd_cw_priority=ORDER_ADJUSTED "
+		       "restart_mode=TOP restart_alloc_flags=EVERY_PASS "
+		       "rt_harder_in_irq=0";
+	assert_int_equal(bisect_run(&o, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.screen, BISECT_SCREEN_NEGLIGIBLE);
+	assert_int_equal(r.nr_rows, 5);
+	assert_true(r.total.significant && r.total.mean > 10);
+	assert_int_equal(r.nr_groups, 2);
+	for (size_t i = 0; i < r.nr_groups; i++) {
+		if (!strcmp(r.groups[i].name, "kswapd"))
+			kswapd = &r.groups[i];
+		if (!strcmp(r.groups[i].name, "slowpath"))
+			slowpath = &r.groups[i];
+	}
+	assert_non_null(kswapd);
+	assert_non_null(slowpath);
+	/* The group that holds the switch that matters is split ... */
+	assert_int_equal(kswapd->nr_members, 2);
+	assert_true(kswapd->split);
+	assert_true(kswapd->forward.significant);
+	assert_int_equal(row_of(&r, "kswapd_sleep")->state, BISECT_MEASURED);
+	assert_true(row_of(&r, "kswapd_sleep")->forward.significant);
+	assert_true(row_of(&r, "kswapd_sleep")->forward.mean > r.total.mean / 2);
+	assert_int_equal(row_of(&r, "kswapd_sleep")->group, kswapd - r.groups);
+	/* ... the inert one is not, and its switches are not flipped. */
+	assert_int_equal(slowpath->nr_members, 3);
+	assert_false(slowpath->split);
+	assert_int_equal(slowpath->state, BISECT_IDENTICAL);
+	for (size_t i = 0; i < 3; i++)
+		assert_int_equal(row_of(&r, slow[i])->state, BISECT_SCREENED);
+	assert_int_equal(r.screened_out, 3);
+	assert_int_equal(rows_in(&r, BISECT_SCREENED), 3);
+	/* The counts are the runs made. */
+	assert_int_equal(r.runs, 2 * o.nr_seeds + r.group_runs + r.single_runs +
+			 r.ddmin_runs);
+	assert_int_equal(r.group_runs, 2 * (kswapd->seeds + slowpath->seeds));
+	assert_int_equal(r.saved_min, 3 * 2 * 2 - (long)r.group_runs);
+	assert_int_equal(r.saved_max, 3 * 2 * 4 - (long)r.group_runs);
+
+	o.screen = BISECT_SCREEN_OFF;
+	assert_int_equal(bisect_run(&o, &off, err, sizeof(err)), 0);
+	assert_int_equal(off.nr_groups, 0);
+	assert_int_equal(off.screened_out, 0);
+	assert_int_equal(off.group_runs, 0);
+	assert_int_equal(rows_in(&off, BISECT_SCREENED), 0);
+	assert_int_equal(off.runs, 2 * o.nr_seeds + off.single_runs + off.ddmin_runs);
+	for (size_t i = 0; i < 3; i++)
+		assert_int_equal(row_of(&off, slow[i])->state, BISECT_IDENTICAL);
+	for (size_t i = 0; i < r.nr_rows; i++) {
+		const struct bisect_row *a = &r.rows[i], *b = &off.rows[i];
+
+		assert_string_equal(a->name, b->name);
+		assert_int_equal(b->group, -1);
+		if (a->state == BISECT_SCREENED)
+			continue;
+		assert_int_equal(a->state, b->state);
+		assert_int_equal(a->seeds, b->seeds);
+		assert_true(a->forward.mean == b->forward.mean);
+		assert_true(a->backward.hi == b->backward.hi);
+	}
+	/* Only the slowpath's single flips were new. */
+	assert_int_equal(off.ddmin_runs, r.ddmin_runs);
+	assert_int_equal(off.runs - off.cached_runs, 3 * 2 * 2);
+	/* The report says what screening assumed, and the JSON too. */
+	{
+		char *t = NULL, *t_off = NULL, json[700];
+		size_t l = 0;
+		FILE *f = open_memstream(&t, &l);
+
+		bisect_report_text(f, &r);
+		fclose(f);
+		f = open_memstream(&t_off, &l);
+		bisect_report_text(f, &off);
+		fclose(f);
+		assert_non_null(strstr(t, "Screening's assumption: within a group that was not split"));
+		assert_non_null(strstr(t, "screened out with slowpath"));
+		assert_null(strstr(t_off, "assumption"));
+		assert_non_null(strstr(t_off, "No screening"));
+		assert_int_equal(mkdir(dir, 0755) == 0 || errno == EEXIST, 1);
+		assert_int_equal(bisect_report_write(&r, dir, err, sizeof(err)), 0);
+		snprintf(json, sizeof(json), "grep -q '\"assumption\": \"within a group' "
+			 "'%s/bisect.json' && grep -q '\"screened_out\": 3' '%s/bisect.json'",
+			 dir, dir);
+		assert_int_equal(system(json), 0);
+		free(t);
+		free(t_off);
+	}
+	bisect_free(&r);
+	bisect_free(&off);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	assert_int_equal(system(cmd), 0);
 }
@@ -463,9 +603,11 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_runs_shared_between_measures),
 		cmocka_unit_test(test_identical_is_about_runs),
 		cmocka_unit_test(test_emit_jobs_through_parallel),
+		cmocka_unit_test(test_screening_splits_and_keeps_groups),
 	};
 
-	(void)argc;
 	test_cli_init(argv[0]);
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
 	return cmocka_run_group_tests_name("bisect", tests, setup, teardown);
 }

@@ -889,13 +889,15 @@ static void test_interrupted_calibrate_resumes(void **state)
  * the rest, deciding every round as before, to the report an
  * uninterrupted bisect writes: stdout, bisect.txt and index.html the same
  * but for the wall-clock line, bisect.json the same byte for byte.  P3's
- * two switches, 4 seeds: 8 runs of A and B, 8 single flips at 2 seeds, 8
+ * two switches, 4 seeds, without screening (the two are one group; the
+ * rounds screening adds are replayed from kept runs in test_bisect's
+ * --emit-jobs test): 8 runs of A and B, 8 single flips at 2 seeds, 8
  * more at the other 2 (24 runs; the interrupt comes after 3).
  */
 static void test_interrupted_bisect_resumes(void **state)
 {
 #define BISECT "$M bisect 2.6.32-rc6+1+2 2.6.32-rc6+1+2+3 --scenario pressure.ini " \
-	"--seeds 4 --measure cw-time -j 2 "
+	"--seeds 4 --measure cw-time --no-screen -j 2 "
 
 	(void)state;
 	write_file("pressure.ini", test_pressure_scenario);

@@ -735,6 +735,44 @@ static void test_every_switch_has_evidence(void **state)
 	}
 }
 
+/*
+ * Every switch names the subsystem it stands for (mmsim bisect's groups):
+ * a lower-case word, never the switch's own name by default, and the
+ * subsystems the record speaks of hold their switches.
+ */
+static void test_every_switch_has_a_group(void **state)
+{
+	static const struct {
+		const char *name, *group;
+	} known[] = {
+		{ "cw_alloc", "congestion_wait" }, { "cw_writeback", "congestion_wait" },
+		{ "pcp_layout", "pcp" }, { "pcp_free_type", "pcp" },
+		{ "sched_latency_ns", "sched" }, { "buddies", "sched" },
+		{ "low_latency", "cfq" }, { "cfq_resid_sign", "cfq" },
+		{ "lumpy_sync_rule", "vmscan" }, { "mmap_readaround", "readahead" },
+	};
+	const char *name, *group;
+	size_t nr = 0;
+
+	(void)state;
+	for (; (name = profile_switch_name(nr)); nr++) {
+		group = profile_switch_group(nr);
+		assert_non_null(group);
+		if (!strcmp(group, name) || strspn(group, "abcdefghijklmnopqrstuvwxyz_") !=
+					    strlen(group))
+			fail_msg("%s: group '%s'", name, group);
+	}
+	assert_null(profile_switch_group(nr));
+	for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++) {
+		size_t i = 0;
+
+		while ((name = profile_switch_name(i)) && strcmp(name, known[k].name))
+			i++;
+		assert_non_null(name);
+		assert_string_equal(profile_switch_group(i), known[k].group);
+	}
+}
+
 /* The table's columns are switches, each as wide as its widest value. */
 static void test_table_columns(void **state)
 {
@@ -798,6 +836,7 @@ int main(void)
 		cmocka_unit_test(test_cfq_switches_by_release),
 		cmocka_unit_test(test_commit_573412b),
 		cmocka_unit_test(test_every_switch_has_evidence),
+		cmocka_unit_test(test_every_switch_has_a_group),
 		cmocka_unit_test(test_table_columns),
 	};
 

@@ -18,7 +18,8 @@
 #define DEFAULT_OUT	"mmsim-bisect"
 
 enum {
-	OPT_SEEDS, OPT_ALL_SEEDS, OPT_NEGLIGIBLE, OPT_SEED, OPT_MEASURE,
+	OPT_SEEDS, OPT_ALL_SEEDS, OPT_SCREEN, OPT_NO_SCREEN, OPT_NEGLIGIBLE,
+	OPT_SEED, OPT_MEASURE,
 	OPT_SCENARIO, OPT_ARCH, OPT_SWITCH_A, OPT_SWITCH_B, OPT_TIME, OPT_JOBS,
 	OPT_OUT, OPT_FORCE, OPT_RESUME, OPT_RUNS, OPT_EMIT_JOBS, OPT_RUN_JOB,
 	OPT_HELP, NR_OPTS
@@ -29,9 +30,17 @@ static const struct cli_opt bisect_opts[] = {
 		.help = "runs of each kernel and each flip (default 5, at least 2)" },
 	[OPT_ALL_SEEDS] = { .name = "all-seeds",
 		.help = "no stopping early: every flip at every seed" },
+	[OPT_SCREEN] = { .name = "screen", .metavar = "MODE",
+		.help = "negligible (default: split a group unless it is within "
+			"the band), significant (split it only if an interval "
+			"excludes zero beyond the band: cheaper, it trusts the "
+			"assumption further), off (every switch alone, as before "
+			"screening)" },
+	[OPT_NO_SCREEN] = { .name = "no-screen", .help = "--screen off" },
 	[OPT_NEGLIGIBLE] = { .name = "negligible", .metavar = "F",
 		.help = "a flip whose intervals lie within +-F x |B - A| is "
-			"decided small and stops (default 0.1)" },
+			"decided small and stops, a group so is not split "
+			"(default 0.1)" },
 	[OPT_SEED] = { .name = "seed", .metavar = "BASE",
 		.help = "first seed (default: the scenario's [run] seed)" },
 	[OPT_MEASURE] = { .name = "measure", .metavar = "NAME",
@@ -88,21 +97,29 @@ static const char usage_head[] =
 	"Which profile switches make kernel A and kernel B differ on a measure\n"
 	"(fake-gitk's elapsed time unless --measure says otherwise).  A and B\n"
 	"run the same seeds; every switch whose value differs and that either\n"
-	"kernel read in some run (switch_reads) is then flipped alone, both\n"
-	"ways: A with it at B's value, and B with it at A's.  Each switch's\n"
-	"effect gets a Welch confidence interval over the seeds; the sum of the\n"
-	"single effects is set against the whole B - A, the rest being\n"
-	"interaction.  When the single effects leave more than half of B - A\n"
-	"unexplained, delta debugging (ddmin) finds a 1-minimal set of switches\n"
-	"that, set on A to B's values, gives at least half of it, and says how\n"
-	"many runs that took.  A flip whose first two runs give exactly the\n"
-	"kernel's own values has no effect here and stops there.  The others\n"
-	"run in stages of seeds (2, 4, 8, ... up to --seeds) and stop once both\n"
-	"intervals are decided: excluding zero, or within +-10% of |B - A|\n"
-	"(each interval is then a 95% one at the seeds it stopped at, not\n"
-	"widened for the looks: --all-seeds for fixed-size intervals).  Every\n"
-	"run keeps every measure, so a bisect of another measure with the same\n"
-	"--runs DIR runs nothing again.\n"
+	"kernel read in some run (switch_reads) is then flipped, both ways: A\n"
+	"with it at B's value, and B with it at A's.  Screening first flips\n"
+	"each subsystem's switches together (slowpath, congestion_wait,\n"
+	"vmscan, pcp, sched, cfq, ...: the report lists the groups); a group\n"
+	"is split into single flips unless its runs were identical or both\n"
+	"its intervals lie within +-10% of |B - A|, and its switches are\n"
+	"otherwise taken to lie within the group's intervals (the report\n"
+	"prints this assumption: opposite effects in one group are missed).\n"
+	"Each switch's effect gets a Welch confidence interval over the seeds;\n"
+	"the sum of the single effects is set against the whole B - A, the\n"
+	"rest being interaction.  When the single effects leave more than half\n"
+	"of B - A unexplained, delta debugging (ddmin) finds a 1-minimal set of\n"
+	"switches that, set on A to B's values, gives at least half of it, and\n"
+	"says how many runs that took.  A flip whose first two runs give\n"
+	"exactly the kernel's own values has no effect here and stops there.\n"
+	"The others run in stages of seeds (2, 4, 8, ... up to --seeds) and\n"
+	"stop once both intervals are decided: excluding zero, or within +-10%\n"
+	"of |B - A| (each interval is then a 95% one at the seeds it stopped\n"
+	"at, not widened for the looks: --all-seeds for fixed-size intervals);\n"
+	"a group stops once its verdict is certain.  Every run keeps every\n"
+	"measure, so a bisect of another measure with the same --runs DIR runs\n"
+	"again only the flips its own stopping and screening ask for beyond\n"
+	"the first's.\n"
 	"\n"
 	"  $ mmsim bisect 2.6.30-0000000-force-highorder \\\n"
 	"        2.6.32-rc6-0000000-force-highorder --seeds 10\n"
@@ -214,6 +231,18 @@ int cmd_bisect(int argc, char **argv)
 						   optarg);
 			break;
 		}
+		case OPT_SCREEN:
+			if (!strcmp(optarg, "negligible"))
+				o.screen = BISECT_SCREEN_NEGLIGIBLE;
+			else if (!strcmp(optarg, "significant"))
+				o.screen = BISECT_SCREEN_SIGNIFICANT;
+			else if (!strcmp(optarg, "off"))
+				o.screen = BISECT_SCREEN_OFF;
+			else
+				return usage_error("bisect: --screen '%s': expected negligible, significant or off",
+						   optarg);
+			break;
+		case OPT_NO_SCREEN: o.screen = BISECT_SCREEN_OFF; break;
 		case OPT_EMIT_JOBS: emit = optarg; break;
 		case OPT_RUN_JOB: run_job = optarg; break;
 		case OPT_RUNS:

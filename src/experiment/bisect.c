@@ -20,6 +20,13 @@
  * the seeds it stopped at, as printed), so a flip stopped as significant
  * early has a somewhat higher false-positive rate than alpha; --all-seeds
  * runs every flip at every seed instead.
+ *
+ * Screening flips each group of two or more read switches (one
+ * subsystem, profile_switch_group()) together first, in the same stages,
+ * a group stopping once its verdict is certain; the single flips of the
+ * groups split follow, in rounds of their own.  A group's variant is A
+ * (or B) with all its settings, so its runs are kept under a key of
+ * their own, the same in every bisect that flips that group.
  */
 #include <math.h>
 #include <stdint.h>
@@ -505,6 +512,23 @@ static bool decided(struct bisect_effect e, const struct bisect_effect *total,
 	return e.significant || (e.lo >= -bound && e.hi <= bound);
 }
 
+/* Does @e's interval lie within +-@negligible of |B - A|? */
+static bool within_band(struct bisect_effect e, const struct bisect_effect *total,
+			double negligible)
+{
+	double bound = negligible * fabs(total->mean);
+
+	return e.valid && e.lo >= -bound && e.hi <= bound;
+}
+
+/* An effect that splits a group: its interval excludes zero and leaves
+ * the negligible band. */
+static bool splits(struct bisect_effect e, const struct bisect_effect *total,
+		   double negligible)
+{
+	return e.valid && e.significant && !within_band(e, total, negligible);
+}
+
 /*
  * Whether @x's first @n runs are @y's: every measure the same, not only
  * the one explained (a count that is 0 on both of the first seeds, as
@@ -518,6 +542,142 @@ static bool same_values(const struct variant *x, const struct variant *y,
 		    x->digest[s] != y->digest[s])
 			return false;
 	return true;
+}
+
+/* ---- flips -------------------------------------------------------------- */
+
+/*
+ * A flip: A with @set at B's values (forward) and B with @set at A's
+ * (backward).  One switch, or a group of them (screening).
+ */
+struct flip {
+	const size_t *set;	/* switch indices, in switch order */
+	size_t nr;
+	bool group;
+	struct variant *f, *bw;
+	enum bisect_row_state state;
+	unsigned int seeds;
+	bool split;		/* a group: its verdict is to split */
+};
+
+struct judge {
+	struct bisect *b;
+	struct variant *va, *vb;
+	const struct bisect_effect *total;
+	double alpha, negligible;
+	enum bisect_screen screen;
+};
+
+/*
+ * Has @fl, at @n seeds, seen enough?  A single flip: both intervals
+ * decided (excluding zero, or within the band).  A group: its verdict is
+ * certain, split (an interval excludes zero and leaves the band) or not
+ * (both within the band); other groups run on to every seed.
+ */
+static bool flip_settled(const struct judge *j, const struct flip *fl,
+			 unsigned int n)
+{
+	struct bisect_effect fw = effect(fl->f, j->va, n, j->alpha);
+	struct bisect_effect bw = effect(j->vb, fl->bw, n, j->alpha);
+
+	if (!fl->group)
+		return decided(fw, j->total, j->negligible) &&
+		       decided(bw, j->total, j->negligible);
+	return splits(fw, j->total, j->negligible) ||
+	       splits(bw, j->total, j->negligible) ||
+	       (within_band(fw, j->total, j->negligible) &&
+		within_band(bw, j->total, j->negligible));
+}
+
+/*
+ * Run the flips @fl: both ways at the first seeds, in one batch; a flip
+ * whose runs there are exactly A's and B's (every measure) stops as
+ * identical; the others run in stages of seeds (2, 4, 8, ... N), each
+ * until settled (or at every seed with --all-seeds).
+ */
+static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
+		     char *err, size_t len)
+{
+	struct bisect *b = j->b;
+	unsigned int first = b->nr_seeds < FIRST_SEEDS ? b->nr_seeds :
+							 FIRST_SEEDS;
+	struct job *jobs = xcalloc(2 * nr * b->nr_seeds + 1, sizeof(*jobs));
+	size_t nj = 0;
+	int rc = -1;
+
+	for (size_t k = 0; k < nr; k++) {
+		fl[k].f = get_variant(b, false, fl[k].set, fl[k].nr, err, len);
+		fl[k].bw = fl[k].f ? get_variant(b, true, fl[k].set, fl[k].nr,
+						 err, len) : NULL;
+		if (!fl[k].bw)
+			goto out;
+		for (unsigned int s = 0; s < first; s++) {
+			jobs[nj++] = (struct job){ fl[k].f, s };
+			jobs[nj++] = (struct job){ fl[k].bw, s };
+		}
+	}
+	if (run_batch(b, jobs, nj, 0, err, len))
+		goto out;
+	for (size_t k = 0; k < nr; k++) {
+		fl[k].seeds = first;
+		fl[k].state = same_values(fl[k].f, j->va, first) &&
+			      same_values(fl[k].bw, j->vb, first) ?
+			      BISECT_IDENTICAL : BISECT_MEASURED;
+	}
+	for (unsigned int n = FIRST_SEEDS; n < b->nr_seeds;) {
+		unsigned int next = b->o->all_seeds || 2 * n > b->nr_seeds ?
+				    b->nr_seeds : 2 * n;
+
+		nj = 0;
+		for (size_t k = 0; k < nr; k++) {
+			if (fl[k].state != BISECT_MEASURED || fl[k].seeds < n)
+				continue;
+			if (n > FIRST_SEEDS && flip_settled(j, &fl[k], n))
+				continue;
+			fl[k].seeds = next;
+			for (unsigned int s = n; s < next; s++) {
+				jobs[nj++] = (struct job){ fl[k].f, s };
+				jobs[nj++] = (struct job){ fl[k].bw, s };
+			}
+		}
+		if (run_batch(b, jobs, nj, 0, err, len))
+			goto out;
+		n = next;
+	}
+	rc = 0;
+out:
+	free(jobs);
+	return rc;
+}
+
+/*
+ * A group's verdict, from its runs: not split when its runs were the
+ * kernels' own, or both intervals lie within the band, or (--screen
+ * significant) neither interval excludes zero beyond the band; else split.
+ */
+static const char *group_verdict(const struct judge *j, struct flip *fl)
+{
+	struct bisect_effect fw, bw;
+
+	if (fl->state == BISECT_IDENTICAL) {
+		fl->split = false;
+		return "not split: identical runs";
+	}
+	fw = effect(fl->f, j->va, fl->seeds, j->alpha);
+	bw = effect(j->vb, fl->bw, fl->seeds, j->alpha);
+	if (splits(fw, j->total, j->negligible) ||
+	    splits(bw, j->total, j->negligible)) {
+		fl->split = true;
+		return "split: an interval excludes zero";
+	}
+	if (within_band(fw, j->total, j->negligible) &&
+	    within_band(bw, j->total, j->negligible)) {
+		fl->split = false;
+		return "not split: within the band";
+	}
+	fl->split = j->screen != BISECT_SCREEN_SIGNIFICANT;
+	return fl->split ? "split: not within the band" :
+			   "not split: not significant";
 }
 
 /* ---- delta debugging ---------------------------------------------------- */
@@ -705,7 +865,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	vb = va ? get_variant(&b, true, NULL, 0, err, len) : NULL;
 	if (!vb)
 		goto out;
-	jobs = xcalloc((2 + 2 * nrows) * b.nr_seeds, sizeof(*jobs));
+	jobs = xcalloc(2 * b.nr_seeds, sizeof(*jobs));
 	for (unsigned int s = 0; s < b.nr_seeds; s++) {
 		jobs[nj++] = (struct job){ va, s };
 		jobs[nj++] = (struct job){ vb, s };
@@ -713,100 +873,143 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	if (run_batch(&b, jobs, nj, 2 * b.nr_seeds + 2 * nrows * FIRST_SEEDS,
 		      err, len))
 		goto out_jobs;
-
-	/* Round 2: every switch either kernel read, flipped both ways, at
-	 * the first seeds. */
-	nj = 0;
-	for (size_t k = 0; k < nrows; k++) {
-		struct bisect_row *row = &r->rows[k];
-		struct variant *f, *bw;
-		unsigned int first = b.nr_seeds < FIRST_SEEDS ? b.nr_seeds :
-							      FIRST_SEEDS;
-
-		row->reads_a = va->reads[b.sw[k]];
-		row->reads_b = vb->reads[b.sw[k]];
-		if (!row->reads_a && !row->reads_b) {
-			row->state = BISECT_SKIPPED;
-			continue;
-		}
-		row->state = BISECT_MEASURED;	/* until round 3 says otherwise */
-		f = get_variant(&b, false, &b.sw[k], 1, err, len);
-		bw = f ? get_variant(&b, true, &b.sw[k], 1, err, len) : NULL;
-		if (!bw)
-			goto out_jobs;
-		for (unsigned int s = 0; s < first; s++) {
-			jobs[nj++] = (struct job){ f, s };
-			jobs[nj++] = (struct job){ bw, s };
-		}
-	}
-	if (run_batch(&b, jobs, nj, 0, err, len))
-		goto out_jobs;
-
-	/* Round 3: the flips that changed something, in stages of seeds,
-	 * each until its intervals are decided (or at every seed). */
 	r->total = effect(vb, va, b.nr_seeds, alpha);
 	for (size_t k = 0; k < nrows; k++) {
 		struct bisect_row *row = &r->rows[k];
-		struct variant *f, *bw;
-		unsigned int first = b.nr_seeds < FIRST_SEEDS ? b.nr_seeds :
-							      FIRST_SEEDS;
 
-		if (row->state == BISECT_SKIPPED)
-			continue;
-		f = get_variant(&b, false, &b.sw[k], 1, err, len);
-		bw = get_variant(&b, true, &b.sw[k], 1, err, len);
-		row->seeds = first;
-		row->state = same_values(f, va, first) &&
-			     same_values(bw, vb, first) ? BISECT_IDENTICAL :
-							  BISECT_MEASURED;
+		row->reads_a = va->reads[b.sw[k]];
+		row->reads_b = vb->reads[b.sw[k]];
+		row->group = -1;
+		row->state = !row->reads_a && !row->reads_b ? BISECT_SKIPPED :
+							     BISECT_MEASURED;
 	}
-	for (unsigned int n = FIRST_SEEDS; n < b.nr_seeds;) {
-		unsigned int next = o->all_seeds || 2 * n > b.nr_seeds ?
-				    b.nr_seeds : 2 * n;
 
-		nj = 0;
+	{
+		struct judge j = { .b = &b, .va = va, .vb = vb,
+				   .total = &r->total, .alpha = alpha,
+				   .negligible = negligible, .screen = o->screen };
+		/* Stage 1: each group of two or more read switches flipped
+		 * together, every other read switch alone; stage 2: the
+		 * switches of the groups split, alone. */
+		/* At most every row alone and every group too. */
+		struct flip *fl = xcalloc(2 * nrows + 1, sizeof(*fl));
+		size_t *gsets = xcalloc(nrows + 1, sizeof(*gsets));
+		int *row_flip = xcalloc(nrows + 1, sizeof(*row_flip));
+		size_t nf = 0, n1, used = 0, ng = 0;
+		int frc;
+
 		for (size_t k = 0; k < nrows; k++) {
-			struct bisect_row *row = &r->rows[k];
-			struct variant *f, *bw;
+			const char *g = profile_switch_group(b.sw[k]);
+			size_t members = 0;
+			bool first = true;
 
-			if (row->state != BISECT_MEASURED || row->seeds < n)
+			row_flip[k] = -1;
+			if (r->rows[k].state == BISECT_SKIPPED)
 				continue;
-			f = get_variant(&b, false, &b.sw[k], 1, err, len);
-			bw = get_variant(&b, true, &b.sw[k], 1, err, len);
-			if (n > FIRST_SEEDS &&
-			    decided(effect(f, va, n, alpha), &r->total, negligible) &&
-			    decided(effect(vb, bw, n, alpha), &r->total, negligible))
+			for (size_t i = 0; i < nrows; i++)
+				if (r->rows[i].state != BISECT_SKIPPED &&
+				    !strcmp(profile_switch_group(b.sw[i]), g)) {
+					first &= i >= k;
+					members++;
+				}
+			if (o->screen == BISECT_SCREEN_OFF || members < 2) {
+				fl[nf] = (struct flip){ .set = &b.sw[k], .nr = 1 };
+				row_flip[k] = (int)nf++;
 				continue;
-			row->seeds = next;
-			for (unsigned int s = n; s < next; s++) {
-				jobs[nj++] = (struct job){ f, s };
-				jobs[nj++] = (struct job){ bw, s };
+			}
+			if (!first)
+				continue;	/* its group is made already */
+			fl[nf] = (struct flip){ .set = gsets + used, .nr = members,
+						.group = true };
+			for (size_t i = k; i < nrows; i++)
+				if (r->rows[i].state != BISECT_SKIPPED &&
+				    !strcmp(profile_switch_group(b.sw[i]), g)) {
+					gsets[used++] = b.sw[i];
+					r->rows[i].group = (int)ng;
+				}
+			ng++;
+			nf++;
+		}
+		r->groups = xcalloc(ng + 1, sizeof(*r->groups));
+		frc = run_flips(&j, fl, nf, err, len);
+		/* The verdicts, and stage 2's flips. */
+		for (size_t i = 0; !frc && i < nf; i++) {
+			struct bisect_group *g;
+
+			if (!fl[i].group)
+				continue;
+			g = &r->groups[r->nr_groups++];
+			g->name = profile_switch_group(fl[i].set[0]);
+			g->nr_members = fl[i].nr;
+			g->verdict = group_verdict(&j, &fl[i]);
+			g->split = fl[i].split;
+			g->state = fl[i].state;
+			g->seeds = fl[i].seeds;
+			g->forward = effect(fl[i].f, va, fl[i].seeds, alpha);
+			g->backward = effect(vb, fl[i].bw, fl[i].seeds, alpha);
+			r->group_runs += 2 * (size_t)fl[i].seeds;
+		}
+		n1 = nf;
+		for (size_t k = 0; !frc && k < nrows; k++) {
+			struct bisect_row *row = &r->rows[k];
+
+			if (row->group < 0)
+				continue;
+			if (!r->groups[row->group].split) {
+				row->state = BISECT_SCREENED;
+				r->screened_out++;
+				continue;
+			}
+			fl[nf] = (struct flip){ .set = &b.sw[k], .nr = 1 };
+			row_flip[k] = (int)nf++;
+		}
+		if (!frc)
+			frc = run_flips(&j, fl + n1, nf - n1, err, len);
+
+		/* The effects: each switch flipped alone, and each group not
+		 * split for its switches (the screening's assumption). */
+		r->a_mean = stats_mean(va->value, b.nr_seeds);
+		r->b_mean = stats_mean(vb->value, b.nr_seeds);
+		r->a_sd = stats_stddev(va->value, b.nr_seeds);
+		r->b_sd = stats_stddev(vb->value, b.nr_seeds);
+		for (size_t k = 0; !frc && k < nrows; k++) {
+			struct bisect_row *row = &r->rows[k];
+			struct flip *f;
+
+			if (row_flip[k] < 0)
+				continue;
+			f = &fl[row_flip[k]];
+			row->state = f->state;
+			row->seeds = f->seeds;
+			row->forward = effect(f->f, va, f->seeds, alpha);
+			row->backward = effect(vb, f->bw, f->seeds, alpha);
+			r->single_runs += 2 * (size_t)f->seeds;
+			if (row->state == BISECT_MEASURED) {
+				r->sum_forward += row->forward.mean;
+				r->sum_backward += row->backward.mean;
 			}
 		}
-		if (run_batch(&b, jobs, nj, 0, err, len))
-			goto out_jobs;
-		n = next;
-	}
+		for (size_t i = 0; !frc && i < r->nr_groups; i++) {
+			const struct bisect_group *g = &r->groups[i];
 
-	/* The effects. */
-	r->a_mean = stats_mean(va->value, b.nr_seeds);
-	r->b_mean = stats_mean(vb->value, b.nr_seeds);
-	r->a_sd = stats_stddev(va->value, b.nr_seeds);
-	r->b_sd = stats_stddev(vb->value, b.nr_seeds);
-	for (size_t k = 0; k < nrows; k++) {
-		struct bisect_row *row = &r->rows[k];
-		struct variant *f, *bw;
-
-		if (row->state == BISECT_SKIPPED)
-			continue;
-		f = get_variant(&b, false, &b.sw[k], 1, err, len);
-		bw = get_variant(&b, true, &b.sw[k], 1, err, len);
-		row->forward = effect(f, va, row->seeds, alpha);
-		row->backward = effect(vb, bw, row->seeds, alpha);
-		if (row->state == BISECT_MEASURED) {
-			r->sum_forward += row->forward.mean;
-			r->sum_backward += row->backward.mean;
+			if (!g->split && g->state == BISECT_MEASURED) {
+				r->sum_forward += g->forward.mean;
+				r->sum_backward += g->backward.mean;
+			}
 		}
+		/* Flipping the screened-out switches alone: both ways at the
+		 * first seeds at least, at every seed at most. */
+		r->saved_min = (long)(r->screened_out * 2 *
+				      (b.nr_seeds < FIRST_SEEDS ? b.nr_seeds :
+								  FIRST_SEEDS)) -
+			       (long)r->group_runs;
+		r->saved_max = (long)(r->screened_out * 2 * b.nr_seeds) -
+			       (long)r->group_runs;
+		free(gsets);
+		free(fl);
+		free(row_flip);
+		if (frc)
+			goto out_jobs;
 	}
 	r->interaction = r->total.mean - r->sum_forward;
 
@@ -860,6 +1063,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	r->explain = explain;
 	r->negligible = negligible;
 	r->all_seeds = o->all_seeds;
+	r->screen = o->screen;
 	r->runs = b.runs;
 	r->cached_runs = b.cached;
 	r->wall_seconds = wall_seconds() - start;
@@ -894,6 +1098,7 @@ void bisect_free(struct bisect_report *r)
 	free((char *)r->scenario);
 	free((char *)r->arch);
 	free(r->rows);
+	free(r->groups);
 	free(r->ddmin_set);
 	memset(r, 0, sizeof(*r));
 }

@@ -12,6 +12,13 @@
  * Hildebrandt 2002) finds a 1-minimal set of switches that, set on A to
  * B's values, gives most of it.
  *
+ * Group screening (bisect_opts.screen) comes first: each subsystem's
+ * read switches (profile_switch_group()) are flipped together, both
+ * ways, and only the groups whose effect is not negligible are split
+ * into single flips.  The switches of a group not split are taken to lie
+ * within its intervals: that assumes their effects do not cancel each
+ * other out, and the report says so.
+ *
  * Runs are made in rounds, every round in parallel; a flip whose first
  * two seeds give exactly the values of the kernel it was made on (a
  * switch read but inert here) stops there, the others run every seed.
@@ -45,6 +52,8 @@ struct bisect_opts {
 	 * every flip runs every seed. */
 	double negligible;
 	bool all_seeds;
+	/* Group screening (bisect_report.h): NEGLIGIBLE by default. */
+	enum bisect_screen screen;
 	/* Each run's value is kept here as it ends (pool.h's cache): a
 	 * bisect stopped part-way (an interrupt: pool_catch_interrupts())
 	 * and started again with the same options runs only what it had not

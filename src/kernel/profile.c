@@ -320,6 +320,7 @@ struct profile_switch {
 	const char *column;		/* heading in 'mmsim profiles', or NULL */
 	const char *why[NR_BASES];	/* evidence per base kernel */
 	const char *by_name[2];		/* set by the name: text for 0, 1 */
+	const char *group;		/* its subsystem (profile_switch_group) */
 	unsigned int max;		/* SW_UINT: the largest value a scenario
 					 * or --switch may set */
 };
@@ -879,6 +880,13 @@ static const struct profile_switch *switch_find(const char *name)
 const char *profile_switch_name(size_t i)
 {
 	return i < NR_SWITCHES ? switches[i].name : NULL;
+}
+
+const char *profile_switch_group(size_t i)
+{
+	if (i >= NR_SWITCHES)
+		return NULL;
+	return switches[i].group ? switches[i].group : switches[i].name;
 }
 
 const char *profile_switch_value(const struct kernel_profile *p,

@@ -16,7 +16,20 @@ static const char *const state_names[] = {
 	[BISECT_SKIPPED] = "never read",
 	[BISECT_IDENTICAL] = "no effect",
 	[BISECT_MEASURED] = "measured",
+	[BISECT_SCREENED] = "screened out",
 };
+
+static const char *const screen_names[] = {
+	[BISECT_SCREEN_NEGLIGIBLE] = "negligible",
+	[BISECT_SCREEN_SIGNIFICANT] = "significant",
+	[BISECT_SCREEN_OFF] = "off",
+};
+
+/* What screening takes for granted, as the text and JSON say it. */
+static const char screen_assumption[] =
+	"within a group that was not split, the switches' effects do not "
+	"cancel each other out, so that each lies within the group's "
+	"intervals; a pair of opposite effects in one group is missed";
 
 static void effect_text(char *buf, size_t len, const struct bisect_effect *e)
 {
@@ -34,7 +47,7 @@ static double share(double part, double whole)
 
 void bisect_report_text(FILE *f, const struct bisect_report *r)
 {
-	char buf[96], buf2[96];
+	char buf[96], buf2[96], seeds[16];
 	size_t skipped = 0, inert = 0;
 
 	fprintf(f, "bisect %s -> %s: %s, %s, %u seeds from %llu, alpha %.2f\n\n",
@@ -45,6 +58,25 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 	effect_text(buf, sizeof(buf), &r->total);
 	fprintf(f, "B - A %57s (p = %.3g)\n\n", buf, r->total.p);
 
+	if (r->nr_groups) {
+		fprintf(f, "%-24s %-33s %5s  %-38s %-38s %s\n", "group",
+			"switches", "seeds", "A with them at B's, minus A",
+			"B minus B with them at A's", "verdict");
+		for (size_t i = 0; i < r->nr_groups; i++) {
+			const struct bisect_group *g = &r->groups[i];
+
+			if (g->state == BISECT_IDENTICAL) {
+				snprintf(buf, sizeof(buf), "identical runs");
+				snprintf(buf2, sizeof(buf2), "identical runs");
+			} else {
+				effect_text(buf, sizeof(buf), &g->forward);
+				effect_text(buf2, sizeof(buf2), &g->backward);
+			}
+			fprintf(f, "%-24s %-33zu %5u  %-38s %-38s %s\n", g->name,
+				g->nr_members, g->seeds, buf, buf2, g->verdict);
+		}
+		fputc('\n', f);
+	}
 	fprintf(f, "%-24s %-16s %-16s %5s  %-38s %-38s %s\n", "switch", "A",
 		"B", "seeds", "A with B's value, minus A",
 		"B minus B with A's value", "reads A / B");
@@ -59,12 +91,19 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 			inert++;
 			snprintf(buf, sizeof(buf), "identical runs");
 			snprintf(buf2, sizeof(buf2), "identical runs");
+		} else if (row->state == BISECT_SCREENED) {
+			snprintf(buf, sizeof(buf), "screened out with %s",
+				 r->groups[row->group].name);
+			snprintf(buf2, sizeof(buf2), "screened out with %s",
+				 r->groups[row->group].name);
 		} else {
 			effect_text(buf, sizeof(buf), &row->forward);
 			effect_text(buf2, sizeof(buf2), &row->backward);
 		}
-		fprintf(f, "%-24s %-16s %-16s %5u  %-38s %-38s %llu / %llu\n",
-			row->name, row->a_value, row->b_value, row->seeds, buf, buf2,
+		snprintf(seeds, sizeof(seeds), "%u", row->seeds);
+		fprintf(f, "%-24s %-16s %-16s %5s  %-38s %-38s %llu / %llu\n",
+			row->name, row->a_value, row->b_value,
+			row->state == BISECT_SCREENED ? "-" : seeds, buf, buf2,
 			(unsigned long long)row->reads_a,
 			(unsigned long long)row->reads_b);
 	}
@@ -76,11 +115,45 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		fputc('\n', f);
 	}
 	fprintf(f, "\n%zu switches differ: %zu measured, %zu read but without effect "
-		"(their first %u seeds gave exactly the kernel's runs: every measure equal), %zu never read.\n",
-		r->nr_rows, r->nr_rows - skipped - inert, inert,
-		r->nr_seeds < 2 ? r->nr_seeds : 2, skipped);
+		"(their first %u seeds gave exactly the kernel's runs: every measure equal), ",
+		r->nr_rows, r->nr_rows - skipped - inert - r->screened_out, inert,
+		r->nr_seeds < 2 ? r->nr_seeds : 2);
+	if (r->screen != BISECT_SCREEN_OFF)
+		fprintf(f, "%zu screened out with their groups, ", r->screened_out);
+	fprintf(f, "%zu never read.\n", skipped);
+	if (r->screen == BISECT_SCREEN_OFF) {
+		fprintf(f, "No screening (--screen off): every read switch flipped alone.\n");
+	} else {
+		size_t split = 0, groups_in = 0;
+
+		for (size_t i = 0; i < r->nr_groups; i++) {
+			split += r->groups[i].split;
+			groups_in += r->groups[i].nr_members;
+		}
+		fprintf(f, "Screening (--screen %s): %zu read switches in %zu groups "
+			"of two or more (one subsystem each) flipped together first, "
+			"both ways, in %zu runs; a group is split into single flips %s "
+			"+-%.0f%% of |B - A|.  %zu split, %zu not split: %zu switches "
+			"screened out.  Flipping those alone would have cost %ld to %ld "
+			"runs (both ways at %u seeds, up to every seed): screening "
+			"saved %ld to %ld runs net (negative: it cost more).  The %zu "
+			"single flips took %zu runs.\n",
+			screen_names[r->screen], groups_in, r->nr_groups,
+			r->group_runs,
+			r->screen == BISECT_SCREEN_NEGLIGIBLE ?
+			"unless its runs were identical or both its intervals lie within" :
+			"only if an interval excludes zero and leaves",
+			100 * r->negligible, split, r->nr_groups - split,
+			r->screened_out, r->saved_min + (long)r->group_runs,
+			r->saved_max + (long)r->group_runs,
+			r->nr_seeds < 2 ? r->nr_seeds : 2,
+			r->saved_min, r->saved_max,
+			r->nr_rows - skipped - r->screened_out, r->single_runs);
+		fprintf(f, "Screening's assumption: %s.\n", screen_assumption);
+	}
 	{
-		size_t early = 0, measured = r->nr_rows - skipped - inert;
+		size_t early = 0, measured = r->nr_rows - skipped - inert -
+					     r->screened_out;
 
 		for (size_t i = 0; i < r->nr_rows; i++)
 			early += r->rows[i].state == BISECT_MEASURED &&
@@ -94,8 +167,9 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 				"+-%.0f%% of |B - A|).\n", early, measured,
 				r->nr_seeds, 100 * r->negligible);
 	}
-	fprintf(f, "Sum of the single effects: %+.2f from A (%.0f%% of B - A), "
+	fprintf(f, "Sum of the single effects%s: %+.2f from A (%.0f%% of B - A), "
 		"%+.2f from B (%.0f%%); interaction left over: %+.2f.\n",
+		r->screened_out ? " and of the groups not split" : "",
 		r->sum_forward, share(r->sum_forward, r->total.mean),
 		r->sum_backward, share(r->sum_backward, r->total.mean),
 		r->interaction);
@@ -154,13 +228,50 @@ static json_t *report_json(const struct bisect_report *r)
 				      (json_int_t)row->reads_b, "seeds",
 				      (int)row->seeds);
 
-		if (row->state != BISECT_SKIPPED) {
+		if (row->group >= 0)
+			json_object_set_new(o, "group",
+					    json_string(r->groups[row->group].name));
+		if (row->state != BISECT_SKIPPED && row->state != BISECT_SCREENED) {
 			json_object_set_new(o, "forward", effect_json(&row->forward));
 			json_object_set_new(o, "backward", effect_json(&row->backward));
 		}
 		json_array_append_new(rows, o);
 	}
 	json_object_set_new(root, "switches", rows);
+	{
+		json_t *screen = json_object(), *groups = json_array();
+
+		json_object_set_new(screen, "mode",
+				    json_string(screen_names[r->screen]));
+		if (r->screen != BISECT_SCREEN_OFF)
+			json_object_set_new(screen, "assumption",
+					    json_string(screen_assumption));
+		for (size_t i = 0; i < r->nr_groups; i++) {
+			const struct bisect_group *g = &r->groups[i];
+			json_t *o = json_pack("{s:s,s:I,s:s,s:i,s:b,s:s}", "group",
+					      g->name, "switches",
+					      (json_int_t)g->nr_members, "state",
+					      state_names[g->state], "seeds",
+					      (int)g->seeds, "split", g->split,
+					      "verdict", g->verdict);
+
+			json_object_set_new(o, "forward", effect_json(&g->forward));
+			json_object_set_new(o, "backward", effect_json(&g->backward));
+			json_array_append_new(groups, o);
+		}
+		json_object_set_new(screen, "groups", groups);
+		json_object_set_new(screen, "group_runs",
+				    json_integer((json_int_t)r->group_runs));
+		json_object_set_new(screen, "single_runs",
+				    json_integer((json_int_t)r->single_runs));
+		json_object_set_new(screen, "screened_out",
+				    json_integer((json_int_t)r->screened_out));
+		json_object_set_new(screen, "saved_min",
+				    json_integer((json_int_t)r->saved_min));
+		json_object_set_new(screen, "saved_max",
+				    json_integer((json_int_t)r->saved_max));
+		json_object_set_new(root, "screen", screen);
+	}
 	json_object_set_new(root, "sum_forward", json_real(r->sum_forward));
 	json_object_set_new(root, "sum_backward", json_real(r->sum_backward));
 	json_object_set_new(root, "interaction", json_real(r->interaction));
@@ -281,7 +392,8 @@ static char *report_html(const struct bisect_report *r, const char *text)
 	html_escape(f, r->measure_title);
 	fputs(": each switch's effect when set on A to B's value (bar), with its "
 	      "Welch interval (whisker); grey bars are not significant.  Switches "
-	      "that made no difference or were never read are listed below.</p>\n", f);
+	      "that made no difference, were screened out with their group or "
+	      "were never read are listed below.</p>\n", f);
 	svg_chart(f, r);
 	fputs("<h2>Table</h2>\n<pre>", f);
 	html_escape(f, text);

@@ -28,6 +28,36 @@ enum bisect_row_state {
 	BISECT_SKIPPED,		/* neither kernel read it in any run */
 	BISECT_IDENTICAL,	/* set either way, the first seeds ran as the kernel did (every measure) */
 	BISECT_MEASURED,	/* run both ways until decided, or at every seed */
+	BISECT_SCREENED,	/* not flipped alone: its group's flip was not split */
+};
+
+/*
+ * Group screening: each subsystem's switches (profile_switch_group())
+ * are flipped together first, both ways; a group is split into single
+ * flips unless its intervals say its switches cannot matter much.
+ */
+enum bisect_screen {
+	/* Split unless both intervals lie within +-negligible x |B - A|
+	 * (or the runs are identical). */
+	BISECT_SCREEN_NEGLIGIBLE,
+	/* Split only if an interval excludes zero and leaves that band
+	 * (Watson's group screening: a group that shows no effect is not
+	 * split). */
+	BISECT_SCREEN_SIGNIFICANT,
+	BISECT_SCREEN_OFF,	/* every switch flipped alone */
+};
+
+/* A group of two or more switches flipped together. */
+struct bisect_group {
+	const char *name;
+	size_t nr_members;		/* its rows: differing, read */
+	enum bisect_row_state state;	/* BISECT_IDENTICAL or _MEASURED */
+	/* A with the group at B's values, minus A; B minus B with the group
+	 * at A's values. */
+	struct bisect_effect forward, backward;
+	unsigned int seeds;		/* seeds run each way */
+	bool split;			/* its switches were flipped alone */
+	const char *verdict;		/* why it was split or not */
 };
 
 struct bisect_row {
@@ -41,6 +71,8 @@ struct bisect_row {
 	struct bisect_effect backward;
 	unsigned int seeds;		/* seeds run each way (fewer than the
 					 * bisect's: stopped once decided) */
+	int group;			/* in bisect_report.groups, or -1:
+					 * flipped alone from the start */
 };
 
 struct bisect_report {
@@ -60,7 +92,20 @@ struct bisect_report {
 
 	struct bisect_row *rows;	/* every switch whose values differ */
 	size_t nr_rows;
-	double sum_forward, sum_backward;	/* of the measured rows */
+	/* Screening: the groups of two or more (none when off), the runs
+	 * their flips took and the runs of single flips, how many switches
+	 * were screened out, and what flipping those alone would have cost
+	 * beyond the group flips (both ways at the first two seeds each, up
+	 * to every seed): screening's net saving, negative if it cost more. */
+	enum bisect_screen screen;
+	struct bisect_group *groups;
+	size_t nr_groups;
+	size_t group_runs, single_runs, screened_out;
+	long saved_min, saved_max;
+
+	/* Of the measured rows and of the groups not split (a group's
+	 * effect standing for its switches'). */
+	double sum_forward, sum_backward;
 	double interaction;		/* total minus sum_forward */
 
 	/* Delta debugging (ddmin), when the single effects do not explain

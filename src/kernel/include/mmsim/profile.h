@@ -184,6 +184,10 @@ const char *profile_switch_value(const struct kernel_profile *p,
 				 const char *name, char *buf, size_t len);
 /* The @i-th switch's name in the switch table's order; NULL past the end. */
 const char *profile_switch_name(size_t i);
+/* The subsystem the @i-th switch stands for (its .group in
+ * mmsim/profile_switches.h: "vmscan", "sched", "cfq", ...; a switch
+ * without one is a group of its own, its name); NULL past the end. */
+const char *profile_switch_group(size_t i);
 /* Why switch @name has its value in @p: the patch, commit or revert that
  * set it, "set by hand", or the base tag's evidence; NULL if unknown. */
 const char *profile_switch_origin(const struct kernel_profile *p,

@@ -41,6 +41,10 @@
  *				function (docs/profiles.md has the details)
  *	.by_name		a switch the profile's name sets: the text
  *				for 0 and for 1, instead of .why
+ *	.group			the subsystem it stands for, by kernel file
+ *				or call sites (vmscan, pcp, sched, cfq, ...):
+ *				'mmsim bisect' flips a group's switches
+ *				together before it flips them one by one
  *
  * The file is included once for each thing made from it: the includer
  * defines all four SWITCH_* macros before and #undefs them after.  There
@@ -52,6 +56,7 @@
  * (a restart wakes kswapd again). */
 SWITCH_ENUM(restart_mode, RESTART, (TOP, AFTER_WAKE, BEFORE_WAKE),
 	    TOP, AFTER_WAKE, AFTER_WAKE,
+	    .group = "slowpath",
 	    .patch = 1, .patch_sets = RESTART_BEFORE_WAKE,
 	    .column = "RESTART",
 	    .why = {
@@ -70,6 +75,7 @@ SWITCH_ENUM(restart_mode, RESTART, (TOP, AFTER_WAKE, BEFORE_WAKE),
  */
 SWITCH_ENUM(restart_alloc_flags, RESTART_FLAGS, (EVERY_PASS, ONCE, EVERY_RESTART),
 	    EVERY_PASS, ONCE, EVERY_RESTART,
+	    .group = "slowpath",
 	    .patch = 1, .patch_sets = RESTART_FLAGS_EVERY_RESTART,
 	    .why = {
 		    "v2.6.30 mm/page_alloc.c:1526 __alloc_pages_internal(): alloc_flags set below restart: (l.1486); rebalance: (l.1550) tests PF_MEMALLOC || TIF_MEMDIE itself",
@@ -79,6 +85,7 @@ SWITCH_ENUM(restart_alloc_flags, RESTART_FLAGS, (EVERY_PASS, ONCE, EVERY_RESTART
 
 /* An rt task allocating in interrupt context gets ALLOC_HARDER. */
 SWITCH_BOOL(rt_harder_in_irq, 0, 1, 1,
+	    .group = "slowpath",
 	    .patch = 2, .patch_sets = 0,
 	    .column = "RT_IRQ",
 	    .why = {
@@ -92,6 +99,7 @@ SWITCH_BOOL(rt_harder_in_irq, 0, 1, 1,
 /* The allocator's HZ/50 waits: the slowpath's retry and the NOFAIL loop
  * of __alloc_pages_high_priority(). */
 SWITCH_QUEUE(cw_alloc, SYNC, ASYNC, ASYNC,
+	     .group = "congestion_wait",
 	     .patch = 3, .patch_sets = BLK_RW_BOTH, .revert = true,
 	     .column = "CW_ALLOC",
 	     .why = {
@@ -102,6 +110,7 @@ SWITCH_QUEUE(cw_alloc, SYNC, ASYNC, ASYNC,
 
 /* do_try_to_free_pages()' HZ/10 nap. */
 SWITCH_QUEUE(cw_direct, SYNC, ASYNC, ASYNC,
+	     .group = "congestion_wait",
 	     .patch = 3, .patch_sets = BLK_RW_BOTH, .revert = true,
 	     .column = "CW_DIRECT",
 	     .why = {
@@ -112,6 +121,7 @@ SWITCH_QUEUE(cw_direct, SYNC, ASYNC, ASYNC,
 
 /* balance_pgdat()'s HZ/10 nap. */
 SWITCH_QUEUE(cw_kswapd, SYNC, ASYNC, ASYNC,
+	     .group = "congestion_wait",
 	     .revert = true,
 	     .column = "CW_KSWAPD",
 	     .why = {
@@ -122,6 +132,7 @@ SWITCH_QUEUE(cw_kswapd, SYNC, ASYNC, ASYNC,
 
 /* shrink_inactive_list()'s nap before the lumpy synchronous pass. */
 SWITCH_QUEUE(cw_lumpy, SYNC, ASYNC, ASYNC,
+	     .group = "congestion_wait",
 	     .revert = true,
 	     .why = {
 		    "v2.6.30 mm/vmscan.c:1126 shrink_inactive_list(): congestion_wait(WRITE, HZ/10) before the PAGEOUT_IO_SYNC pass, the SYNC queue",
@@ -131,6 +142,7 @@ SWITCH_QUEUE(cw_lumpy, SYNC, ASYNC, ASYNC,
 
 /* shrink_inactive_list()'s too_many_isolated() nap (2.6.32 only). */
 SWITCH_QUEUE(cw_isolated, ASYNC, ASYNC, ASYNC,
+	     .group = "congestion_wait",
 	     .why = {
 		    "unused: v2.6.30 mm/vmscan.c:1055 shrink_inactive_list() has no too_many_isolated() wait",
 		    "unused: v2.6.31 mm/vmscan.c:1040 shrink_inactive_list() has no too_many_isolated() wait",
@@ -140,6 +152,7 @@ SWITCH_QUEUE(cw_isolated, ASYNC, ASYNC, ASYNC,
 /* throttle_vm_writeout(), balance_dirty_pages() (2.6.30/.31), pdflush's
  * naps and dm-crypt's page pool. */
 SWITCH_QUEUE(cw_writeback, SYNC, ASYNC, ASYNC,
+	     .group = "congestion_wait",
 	     .revert = true,
 	     .why = {
 		    "v2.6.30 mm/page-writeback.c:574 balance_dirty_pages(), :668 throttle_vm_writeout(), :714 background_writeout(), :786 wb_kupdate(); drivers/md/dm-crypt.c:779 kcryptd_crypt_write_convert(): congestion_wait(WRITE, ...), the SYNC queue",
@@ -150,6 +163,7 @@ SWITCH_QUEUE(cw_writeback, SYNC, ASYNC, ASYNC,
 /* kswapd's sleep: PLAIN, or P4's short nap and recheck first. */
 SWITCH_ENUM(kswapd_sleep, KSWAPD_SLEEP, (PLAIN, QUICK_RECHECK),
 	    PLAIN, PLAIN, PLAIN,
+	    .group = "kswapd",
 	    .patch = 4, .patch_sets = KSWAPD_SLEEP_QUICK_RECHECK,
 	    .column = "KSWAPD_SLEEP",
 	    .why = {
@@ -160,6 +174,7 @@ SWITCH_ENUM(kswapd_sleep, KSWAPD_SLEEP, (PLAIN, QUICK_RECHECK),
 
 /* P4's HZ/10 nap, in milliseconds. */
 SWITCH_UINT(kswapd_short_sleep_ms, 100, 100, 100,
+	    .group = "kswapd",
 	    .patch = 4, .patch_sets = 100, .max = 100000,
 	    .why = {
 		    "unused without P4 (P4's schedule_timeout(HZ/10) in kswapd())",
@@ -171,6 +186,7 @@ SWITCH_UINT(kswapd_short_sleep_ms, 100, 100, 100,
  * ORDER_ADJUSTED (P5: lowered by the order kswapd reclaims for). */
 SWITCH_ENUM(kswapd_cw_priority, KSWAPD_CW, (FIXED, ORDER_ADJUSTED),
 	    FIXED, FIXED, FIXED,
+	    .group = "kswapd",
 	    .patch = 5, .patch_sets = KSWAPD_CW_ORDER_ADJUSTED,
 	    .column = "KSWAPD_CW_PRIO",
 	    .why = {
@@ -184,6 +200,7 @@ SWITCH_ENUM(kswapd_cw_priority, KSWAPD_CW, (FIXED, ORDER_ADJUSTED),
  * applies). */
 SWITCH_ENUM(lumpy_sync_rule, LUMPY_SYNC, (COSTLY_ONLY, LUMPY),
 	    COSTLY_ONLY, LUMPY, LUMPY,
+	    .group = "vmscan",
 	    .why = {
 		    "v2.6.30 mm/vmscan.c:1125 shrink_inactive_list(): PAGEOUT_IO_SYNC pass only if sc->order > PAGE_ALLOC_COSTLY_ORDER",
 		    "v2.6.31 mm/vmscan.c:1111 shrink_inactive_list(): PAGEOUT_IO_SYNC pass whenever lumpy_reclaim (l.1058: that order, or any order below DEF_PRIORITY - 2; 78dc583d3ab)",
@@ -202,6 +219,7 @@ SWITCH_ENUM(lumpy_sync_rule, LUMPY_SYNC, (COSTLY_ONLY, LUMPY),
  */
 SWITCH_ENUM(active_list_rule, ACTIVE_LIST, (V30, V31, SKIP),
 	    V30, V31, V31,
+	    .group = "vmscan",
 	    .commits = { { COMMIT_B2EA8CB, ACTIVE_LIST_SKIP } },
 	    .why = {
 		    "v2.6.30 mm/vmscan.c:1358 shrink_list(): LRU_ACTIVE_FILE always shrink_active_list(); LRU_ACTIVE_ANON only if inactive_anon_is_low(), else shrink_inactive_list()",
@@ -212,6 +230,7 @@ SWITCH_ENUM(active_list_rule, ACTIVE_LIST, (V30, V31, SKIP),
 /* The anon/file scan balance without swap. */
 SWITCH_ENUM(noswap_rule, NOSWAP, (V30, V31),
 	    V30, V31, V31,
+	    .group = "vmscan",
 	    .why = {
 		    "v2.6.30 mm/vmscan.c:1388 get_scan_ratio(): no swap -> percent 0/100, but shrink_zone() l.1479 scales by it only if priority, so priority 0 scans anon too",
 		    "v2.6.31 mm/vmscan.c:1532 shrink_zone(): no swap -> noswap, scaled at priority 0 too; l.1586 no active anon aging without swap (69c85481756)",
@@ -220,6 +239,7 @@ SWITCH_ENUM(noswap_rule, NOSWAP, (V30, V31),
 
 /* Direct reclaim throttles while more pages are isolated than inactive. */
 SWITCH_BOOL(too_many_isolated, 0, 0, 1,
+	    .group = "vmscan",
 	    .why = {
 		    "v2.6.30 mm/vmscan.c:1055 shrink_inactive_list(): no too_many_isolated()",
 		    "v2.6.31 mm/vmscan.c:1040 shrink_inactive_list(): no too_many_isolated()",
@@ -229,6 +249,7 @@ SWITCH_BOOL(too_many_isolated, 0, 0, 1,
 /* Lumpy reclaim skips a neighbour that is anon and not in the swap cache
  * while swap is full (de2e7567c7d). */
 SWITCH_BOOL(lumpy_noswap_skip, 0, 0, 1,
+	    .group = "vmscan",
 	    .why = {
 		    "v2.6.30 mm/vmscan.c:944 isolate_lru_pages(): a neighbour is only tested for its zone",
 		    "v2.6.31 mm/vmscan.c:936 isolate_lru_pages(): a neighbour is only tested for its zone",
@@ -238,6 +259,7 @@ SWITCH_BOOL(lumpy_noswap_skip, 0, 0, 1,
 /* scan_swap_map() frees a slot held only by the swap cache, and takes it,
  * while swap is more than half full (c9e444103b5). */
 SWITCH_BOOL(swap_reuse_cache_only, 0, 1, 1,
+	    .group = "swapfile",
 	    .why = {
 		    "v2.6.30 mm/swapfile.c:170 scan_swap_map(): only a slot with swap_map 0 is taken",
 		    "v2.6.31 mm/swapfile.c:332 scan_swap_map(): vm_swap_full() && swap_map == SWAP_HAS_CACHE -> __try_to_reclaim_swap() (l.84), the slot reused if freed; the scans stop there too (l.424, l.439) (c9e444103b5)",
@@ -247,6 +269,7 @@ SWITCH_BOOL(swap_reuse_cache_only, 0, 1, 1,
 /* The per-cpu free lists: SINGLE, or one per migrate type. */
 SWITCH_ENUM(pcp_layout, PCP, (SINGLE, PER_MIGRATETYPE),
 	    SINGLE, SINGLE, PER_MIGRATETYPE,
+	    .group = "pcp",
 	    .column = "PCP",
 	    .why = {
 		    "v2.6.30 include/linux/mmzone.h:169 struct per_cpu_pages: one list",
@@ -258,6 +281,7 @@ SWITCH_ENUM(pcp_layout, PCP, (SINGLE, PER_MIGRATETYPE),
  * where cold requests take from, hands it out in ascending pfn order
  * (e084b2d95e4); before, a cold request got the batch highest pfn first. */
 SWITCH_BOOL(pcp_cold_tail, 0, 1, 1,
+	    .group = "pcp",
 	    .why = {
 		    "v2.6.30 mm/page_alloc.c:880 rmqueue_bulk(): list_add() whatever the request; buffered_rmqueue() l.1087 takes a cold page from the tail",
 		    "v2.6.31 mm/page_alloc.c:909 rmqueue_bulk(): list_add_tail() for a cold request (e084b2d95e4)",
@@ -274,6 +298,7 @@ SWITCH_BOOL(pcp_cold_tail, 0, 1, 1,
  */
 SWITCH_ENUM(pcp_free_type, PCP_FREE, (BLOCK, PRIVATE, LIST_INDEX),
 	    BLOCK, PRIVATE, LIST_INDEX,
+	    .group = "pcp",
 	    .commits = { { COMMIT_0B3BF81, PCP_FREE_PRIVATE } },
 	    .why = {
 		    "v2.6.30 mm/page_alloc.c:532 free_pages_bulk() -> __free_one_page(page, zone, order), which reads get_pageblock_migratetype(page)",
@@ -284,6 +309,7 @@ SWITCH_ENUM(pcp_free_type, PCP_FREE, (BLOCK, PRIVATE, LIST_INDEX),
 /* Which fallback blocks __rmqueue_fallback() claims whole. */
 SWITCH_ENUM(fallback_claim, FALLBACK, (EQ_PAGEBLOCK, GE_PAGEBLOCK_RANGE),
 	    EQ_PAGEBLOCK, EQ_PAGEBLOCK, GE_PAGEBLOCK_RANGE,
+	    .group = "buddy",
 	    .why = {
 		    "v2.6.30 mm/page_alloc.c:824 __rmqueue_fallback(): set_pageblock_migratetype() only if current_order == pageblock_order",
 		    "v2.6.31 mm/page_alloc.c:839 __rmqueue_fallback(): only if current_order == pageblock_order",
@@ -293,6 +319,7 @@ SWITCH_ENUM(fallback_claim, FALLBACK, (EQ_PAGEBLOCK, GE_PAGEBLOCK_RANGE),
 /* At most 2 MIGRATE_RESERVE pageblocks per zone (78986a678f6, 2.6.32-rc1;
  * 2.6.31.y had it later, not the v2.6.31 tag). */
 SWITCH_BOOL(reserve_cap2, 0, 0, 1,
+	    .group = "buddy",
 	    .why = {
 		    "v2.6.30 mm/page_alloc.c:2553 setup_zone_migrate_reserve(): reserve = roundup(min, pageblock) >> pageblock_order, no cap",
 		    "v2.6.31 mm/page_alloc.c:2782 setup_zone_migrate_reserve(): no cap",
@@ -308,6 +335,7 @@ SWITCH_BOOL(reserve_cap2, 0, 0, 1,
  */
 SWITCH_ENUM(nr_free_update, NR_FREE, (ON_SUCCESS, BEFORE_TEST),
 	    ON_SUCCESS, BEFORE_TEST, BEFORE_TEST,
+	    .group = "buddy",
 	    .commits = { { COMMIT_C91AB04, NR_FREE_ON_SUCCESS } },
 	    .why = {
 		    "v2.6.30 mm/page_alloc.c:681 __rmqueue_smallest(): NR_FREE_PAGES lowered with the page in hand",
@@ -319,6 +347,7 @@ SWITCH_ENUM(nr_free_update, NR_FREE, (ON_SUCCESS, BEFORE_TEST),
  * swap. */
 SWITCH_ENUM(reclaimable_def, RECLAIMABLE, (ALL_LRU, SWAP_AWARE),
 	    ALL_LRU, ALL_LRU, SWAP_AWARE,
+	    .group = "vmscan",
 	    .why = {
 		    "v2.6.30 include/linux/vmstat.h:170 zone_lru_pages(): every LRU page",
 		    "v2.6.31 include/linux/vmstat.h:171 zone_lru_pages(): every LRU page",
@@ -328,6 +357,7 @@ SWITCH_ENUM(reclaimable_def, RECLAIMABLE, (ALL_LRU, SWAP_AWARE),
 /* Background and periodic writeback: pdflush, or per-bdi flushers. */
 SWITCH_ENUM(writeback_engine, WRITEBACK, (PDFLUSH, FLUSHER),
 	    PDFLUSH, PDFLUSH, FLUSHER,
+	    .group = "writeback",
 	    .column = "WRITEBACK",
 	    .why = {
 		    "v2.6.30 mm/pdflush.c:177 pdflush(); mm/page-writeback.c:684 background_writeout(), :755 wb_kupdate()",
@@ -340,6 +370,7 @@ SWITCH_ENUM(writeback_engine, WRITEBACK, (PDFLUSH, FLUSHER),
  * threshold, else it waits for the disk: d7831a0bdf0). */
 SWITCH_ENUM(bdp_writeback, BDP_WB, (ANY_DIRTY, OVER_BDI_THRESH),
 	    ANY_DIRTY, OVER_BDI_THRESH, OVER_BDI_THRESH,
+	    .group = "writeback",
 	    .why = {
 		    "v2.6.30 mm/page-writeback.c:544 balance_dirty_pages(): if (bdi_nr_reclaimable) writeback_inodes()",
 		    "v2.6.31 mm/page-writeback.c:548 balance_dirty_pages(): if (bdi_nr_reclaimable > bdi_thresh) writeback_inodes() (d7831a0bdf0)",
@@ -349,6 +380,7 @@ SWITCH_ENUM(bdp_writeback, BDP_WB, (ANY_DIRTY, OVER_BDI_THRESH),
 /* How a throttled writer sleeps in balance_dirty_pages(). */
 SWITCH_ENUM(bdp_sleep, BDP, (CONGESTION_WAIT, PAUSE_BACKOFF),
 	    CONGESTION_WAIT, CONGESTION_WAIT, PAUSE_BACKOFF,
+	    .group = "writeback",
 	    .why = {
 		    "v2.6.30 mm/page-writeback.c:574 balance_dirty_pages(): congestion_wait(WRITE, HZ/10)",
 		    "v2.6.31 mm/page-writeback.c:578 balance_dirty_pages(): congestion_wait(BLK_RW_ASYNC, HZ/10)",
@@ -359,6 +391,7 @@ SWITCH_ENUM(bdp_sleep, BDP, (CONGESTION_WAIT, PAUSE_BACKOFF),
  * 1.5 x the pages it dirtied (at least ratelimit_pages). */
 SWITCH_ENUM(bdp_write_chunk, BDP, (RATELIMIT_1_5, DIRTIED_1_5),
 	    RATELIMIT_1_5, RATELIMIT_1_5, DIRTIED_1_5,
+	    .group = "writeback",
 	    .why = {
 		    "v2.6.30 mm/page-writeback.c:59 sync_writeback_pages(): ratelimit_pages * 1.5",
 		    "v2.6.31 mm/page-writeback.c:59 sync_writeback_pages(): ratelimit_pages * 1.5",
@@ -376,6 +409,7 @@ SWITCH_ENUM(bdp_write_chunk, BDP, (RATELIMIT_1_5, DIRTIED_1_5),
  */
 SWITCH_ENUM(ondemand_ra, ONDEMAND_RA, (V30, V31),
 	    V30, V31, V31,
+	    .group = "readahead",
 	    .why = {
 		    "v2.6.30 mm/readahead.c:354 ondemand_readahead(): !hit_readahead_marker && !sequential -> __do_page_cache_readahead(offset, req_size) (l.383); marker: radix_tree_next_hole(offset, max + 1) - offset (l.397); no context readahead, no merge",
 		    "v2.6.31 mm/readahead.c:389 ondemand_readahead(): marker run from offset + 1 plus req_size (l.424, caca7cb7485, 160334a0cfa); try_context_readahead() (l.454, 10be0b372ca); merge at readit (l.474, 51daa88ebd8)",
@@ -392,6 +426,7 @@ SWITCH_ENUM(ondemand_ra, ONDEMAND_RA, (V30, V31),
  */
 SWITCH_ENUM(mmap_readaround, MMAP_RA, (V30, V31),
 	    V30, V31, V31,
+	    .group = "readahead",
 	    .why = {
 		    "v2.6.30 mm/filemap.c:1472 filemap_fault(): miss -> do_page_cache_readahead(pgoff - ra_pages/2, ra_pages) (l.1541); hit -> ra->mmap_miss-- (l.1549); async readahead only for VM_SequentialReadHint",
 		    "v2.6.31 mm/filemap.c:1460 do_sync_mmap_readahead(): prev_pos + 1 -> page_cache_sync_readahead() (70ac23cfa31), read-around by ra_submit() (l.1497, d30a11004e3); l.1505 do_async_mmap_readahead(): PG_readahead -> async readahead (2fad6f5deee); l.1598 prev_pos",
@@ -400,6 +435,7 @@ SWITCH_ENUM(mmap_readaround, MMAP_RA, (V30, V31),
 
 /* The kmem mm_page_* trace events exist. */
 SWITCH_BOOL(kmem_tracepoints, 0, 0, 1,
+	    .group = "vmstat",
 	    .why = {
 		    "v2.6.30 include/trace/events/kmem.h: no mm_page_* events",
 		    "v2.6.31 include/trace/events/kmem.h: no mm_page_* events",
@@ -409,6 +445,7 @@ SWITCH_BOOL(kmem_tracepoints, 0, 0, 1,
 /* The /proc/vmstat and show_mem field sets. */
 SWITCH_ENUM(vmstat_fields, VMSTAT, (V30, V31, V32),
 	    V30, V31, V32,
+	    .group = "vmstat",
 	    .why = {
 		    "v2.6.30 mm/vmstat.c:625 vmstat_text[], mm/page_alloc.c:1875 show_free_areas()",
 		    "v2.6.31 mm/vmstat.c:625 vmstat_text[], mm/page_alloc.c:2111 show_free_areas()",
@@ -420,6 +457,7 @@ SWITCH_ENUM(vmstat_fields, VMSTAT, (V30, V31, V32),
  * before they set 0 themselves): MINUS_5 (KTHREAD_NICE_LEVEL) or ZERO. */
 SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
 	    MINUS_5, MINUS_5, ZERO,
+	    .group = "kthread",
 	    .why = {
 		    "v2.6.30 kernel/kthread.c:158 kthread_create(): set_user_nice(KTHREAD_NICE_LEVEL), -5; kernel/workqueue.c:323 worker_thread(): -5",
 		    "v2.6.31 kernel/kthread.c:148 kthread_create(): set_user_nice(KTHREAD_NICE_LEVEL), -5; kernel/workqueue.c:320 worker_thread(): -5",
@@ -431,6 +469,7 @@ SWITCH_ENUM(kthread_nice, KTHREAD_NICE, (MINUS_5, ZERO),
  * At most 1 s, the bound v2.6.32-rc6 kernel/sysctl.c:248,250 puts on
  * their sysctls (max_sched_granularity_ns, max_wakeup_granularity_ns). */
 SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
+	    .group = "sched",
 	    .max = 1000000000,
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:37 sysctl_sched_latency: 20 ms",
@@ -439,6 +478,7 @@ SWITCH_UINT(sched_latency_ns, 20000000, 20000000, 5000000,
 	    })
 
 SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
+	    .group = "sched",
 	    .max = 1000000000,
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:43 sysctl_sched_min_granularity: 4 ms",
@@ -447,6 +487,7 @@ SWITCH_UINT(sched_min_gran_ns, 4000000, 4000000, 1000000,
 	    })
 
 SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
+	    .group = "sched",
 	    .max = 1000000000,
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:72 sysctl_sched_wakeup_granularity: 5 ms",
@@ -458,6 +499,7 @@ SWITCH_UINT(sched_wakeup_gran_ns, 5000000, 5000000, 1000000,
  * LATENCY (sched_latency) or HALF_LATENCY. */
 SWITCH_ENUM(sleeper_credit, SLEEPER_CREDIT, (LATENCY, HALF_LATENCY),
 	    LATENCY, LATENCY, HALF_LATENCY,
+	    .group = "sched",
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:679 place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
 		    "v2.6.31 kernel/sched_fair.c:692 place_entity(): NEW_FAIR_SLEEPERS, min_vruntime - sysctl_sched_latency",
@@ -473,6 +515,7 @@ SWITCH_ENUM(sleeper_credit, SLEEPER_CREDIT, (LATENCY, HALF_LATENCY),
  */
 SWITCH_ENUM(wake_placement, WAKE, (AFFINE_BALANCE, AFFINE, AFFINE_IDLE),
 	    AFFINE_BALANCE, AFFINE_BALANCE, AFFINE,
+	    .group = "sched",
 	    .commits = { { COMMIT_C2F1953, WAKE_AFFINE_IDLE } },
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:1253 select_task_rq_fair(): wake_affine() (l.1189) or SD_WAKE_BALANCE (l.1304) move to this_cpu, else prev_cpu; wake_idle() (l.1040) finds no SD_WAKE_IDLE domain on x86 (include/linux/topology.h:88,109)",
@@ -484,6 +527,7 @@ SWITCH_ENUM(wake_placement, WAKE, (AFFINE_BALANCE, AFFINE, AFFINE_IDLE),
  * domain only) or ALL (MC and CPU too). */
 SWITCH_ENUM(newidle_domains, NEWIDLE, (SMT, ALL),
 	    SMT, SMT, ALL,
+	    .group = "sched",
 	    .why = {
 		    "v2.6.30 include/linux/topology.h:94 SD_BALANCE_NEWIDLE in SD_SIBLING_INIT only (SD_MC_INIT l.109, SD_CPU_INIT l.134 lack it); kernel/sched.c:4168 idle_balance()",
 		    "v2.6.31 include/linux/topology.h:94 SD_BALANCE_NEWIDLE in SD_SIBLING_INIT only; kernel/sched.c:4344 idle_balance()",
@@ -494,6 +538,7 @@ SWITCH_ENUM(newidle_domains, NEWIDLE, (SMT, ALL),
  * wake-up and fork placement read (0: the load now; at most 4, as
  * rq->cpu_load[] has CPU_LOAD_IDX_MAX = 5 entries, kernel/sched.c:534). */
 SWITCH_UINT(sd_wake_idx, 1, 1, 0,
+	    .group = "sched",
 	    .max = 4,
 	    .why = {
 		    "v2.6.30 include/linux/topology.h:116-117 SD_MC_INIT .wake_idx = 1, .forkexec_idx = 1",
@@ -507,6 +552,7 @@ SWITCH_UINT(sd_wake_idx, 1, 1, 0,
  * tick-time lag check and buddies cache-hot only to a busy balancer). */
 SWITCH_ENUM(buddies, BUDDIES, (NEXT_LAST, LAST, LAST_SCALED),
 	    NEXT_LAST, NEXT_LAST, LAST,
+	    .group = "sched",
 	    .commits = { { COMMIT_F685CEA, BUDDIES_LAST_SCALED } },
 	    .why = {
 		    "v2.6.30 kernel/sched_fair.c:1426 check_preempt_wakeup(): set_last_buddy(curr) l.1455, set_next_buddy(p) l.1456 (no NEXT_BUDDY feature); pick_next_entity() l.820 prefers next, then last",
@@ -517,6 +563,7 @@ SWITCH_ENUM(buddies, BUDDIES, (NEXT_LAST, LAST, LAST_SCALED),
 /* 2.6.32.2's rate limit on newidle balancing: not while the CPU's idle
  * periods average under sysctl_sched_migration_cost. */
 SWITCH_BOOL(newidle_rate_limit, 0, 0, 0,
+	    .group = "sched",
 	    .commits = { { COMMIT_37ED2D7, 1 } },
 	    .why = {
 		    "v2.6.30 kernel/sched.c:4156 idle_balance(): no rate limit",
@@ -527,6 +574,7 @@ SWITCH_BOOL(newidle_rate_limit, 0, 0, 0,
 /* The 2009 test hack: every network receive is an order-2 GFP_ATOMIC
  * allocation (docs/profiles.md, "force_highorder"). */
 SWITCH_BOOL(force_highorder, 0, 0, 0,
+	    .group = "net",
 	    .by_name = {
 		    "stock kernel: network receive uses the driver's own sizes",
 		    "2009 test hack: network receive always order-2 GFP_ATOMIC (every table row)",
@@ -543,6 +591,7 @@ SWITCH_BOOL(force_highorder, 0, 0, 0,
  * else its value (a scenario's vm.low_latency sets it; 2.6.32 default ON). */
 SWITCH_ENUM(low_latency, LOW_LATENCY, (ABSENT, OFF, ON),
 	    ABSENT, ABSENT, ON,
+	    .group = "cfq",
 	    .column = "LOW_LAT",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c: no cfq_latency (cfq_init_queue() l.2453; no async depth ramp in cfq_dispatch_requests() l.1294)",
@@ -554,6 +603,7 @@ SWITCH_ENUM(low_latency, LOW_LATENCY, (ABSENT, OFF, ON),
  * completion (LAST_SYNC), or 573412b's last delayed one (DELAYED_SYNC). */
 SWITCH_ENUM(cfq_async_ramp, CFQ_RAMP, (LAST_SYNC, DELAYED_SYNC),
 	    LAST_SYNC, LAST_SYNC, LAST_SYNC,
+	    .group = "cfq",
 	    .commits = { { COMMIT_573412B, CFQ_RAMP_DELAYED_SYNC } },
 	    .column = "ASYNC_RAMP",
 	    .why = {
@@ -564,6 +614,7 @@ SWITCH_ENUM(cfq_async_ramp, CFQ_RAMP, (LAST_SYNC, DELAYED_SYNC),
 
 /* An idling sync queue waits until no async request is in the driver. */
 SWITCH_BOOL(cfq_drain_async, 0, 0, 1,
+	    .group = "cfq",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:1294 cfq_dispatch_requests(): only the sync_flight gate on async queues",
 		    "v2.6.31 block/cfq-iosched.c:1298 cfq_dispatch_requests(): only the sync_flight gate on async queues",
@@ -572,6 +623,7 @@ SWITCH_BOOL(cfq_drain_async, 0, 0, 1,
 
 /* No idling when the process's mean think time exceeds the slice left. */
 SWITCH_BOOL(cfq_idle_ttime_slice, 0, 0, 1,
+	    .group = "cfq",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:1053 cfq_arm_slice_timer(): no think-time test",
 		    "v2.6.31 block/cfq-iosched.c:1057 cfq_arm_slice_timer(): no think-time test",
@@ -581,6 +633,7 @@ SWITCH_BOOL(cfq_idle_ttime_slice, 0, 0, 1,
 /* A seeky process keeps its idle window only if it thinks at most
  * CFQ_MIN_TT (not slice_idle). */
 SWITCH_BOOL(cfq_seeky_min_tt, 0, 0, 1,
+	    .group = "cfq",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:1947 cfq_update_idle_window(): ttime_mean > slice_idle for every process",
 		    "v2.6.31 block/cfq-iosched.c:1952 cfq_update_idle_window(): ttime_mean > slice_idle for every process",
@@ -591,6 +644,7 @@ SWITCH_BOOL(cfq_seeky_min_tt, 0, 0, 1,
  * ADD (the sign bug: time left pushes it back), SUBTRACT. */
 SWITCH_ENUM(cfq_resid_sign, CFQ_RESID, (ADD, SUBTRACT),
 	    ADD, ADD, SUBTRACT,
+	    .group = "cfq",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:506 cfq_service_tree_add(): rb_key += slice_resid",
 		    "v2.6.31 block/cfq-iosched.c:510 cfq_service_tree_add(): rb_key += slice_resid",
@@ -601,6 +655,7 @@ SWITCH_ENUM(cfq_resid_sign, CFQ_RESID, (ADD, SUBTRACT),
  * (2.6.32); in 2.6.30/31 it keeps its own place (with the older one's
  * deadline in both). */
 SWITCH_BOOL(cfq_merge_fifo_place, 0, 0, 1,
+	    .group = "cfq",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:826 cfq_merged_requests() compares start_time after block/blk-merge.c attempt_merge() l.395 made it the older: no move",
 		    "v2.6.31 block/cfq-iosched.c:830 cfq_merged_requests() compares start_time after block/blk-merge.c attempt_merge() l.374 made it the older: no move",
@@ -609,6 +664,7 @@ SWITCH_BOOL(cfq_merge_fifo_place, 0, 0, 1,
 
 /* The queue's next request is chosen afresh from every dispatched one. */
 SWITCH_BOOL(cfq_next_rq_dispatch, 0, 0, 1,
+	    .group = "cfq",
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:776 cfq_remove_request(): next_rq recomputed only when it is the one removed",
 		    "v2.6.31 block/cfq-iosched.c:780 cfq_remove_request(): next_rq recomputed only when it is the one removed",
@@ -618,6 +674,7 @@ SWITCH_BOOL(cfq_next_rq_dispatch, 0, 0, 1,
 /* A close request pre-empts an idling queue only once per cooperating
  * queue (2.6.32-rc7's 4b27e1bb442; 2.6.32 final has it, rc6 not). */
 SWITCH_BOOL(cfq_coop_preempt_limit, 0, 0, 0,
+	    .group = "cfq",
 	    .commits = { { COMMIT_4B27E1B, 1 } },
 	    .why = {
 		    "v2.6.30 block/cfq-iosched.c:2029 cfq_should_preempt(): cfq_rq_close() -> preempt",
@@ -631,6 +688,7 @@ SWITCH_BOOL(cfq_coop_preempt_limit, 0, 0, 0,
  * (40 bytes on x86-64, 24 on x86; 32 / 20 before).
  */
 SWITCH_BOOL(dm_io_endio_lock, 0, 0, 1,
+	    .group = "dm",
 	    .why = {
 		    "v2.6.30 drivers/md/dm.c:37 struct dm_io: md, error, io_count, bio, start_time (32 / 20 bytes)",
 		    "v2.6.31 drivers/md/dm.c:44 struct dm_io: md, error, io_count, bio, start_time (32 / 20 bytes)",
@@ -641,6 +699,7 @@ SWITCH_BOOL(dm_io_endio_lock, 0, 0, 1,
  * dm, 2.6.31) and so has blk_init_free_list's pool of BLKDEV_MIN_RQ
  * requests, unused; 2.6.30 made it with blk_alloc_queue. */
 SWITCH_BOOL(dm_request_queue, 0, 1, 1,
+	    .group = "dm",
 	    .why = {
 		    "v2.6.30 drivers/md/dm.c:1129 alloc_dev(): blk_alloc_queue(GFP_KERNEL), no request pool",
 		    "v2.6.31 drivers/md/dm.c:1757 alloc_dev(): blk_init_queue(dm_request_fn, NULL), BLKDEV_MIN_RQ requests",
@@ -650,6 +709,7 @@ SWITCH_BOOL(dm_request_queue, 0, 1, 1,
 /* struct skb_shared_info with dma_head and destructor_arg: 496 bytes on
  * x86-64 (2.6.31, 2.6.32), 488 before; 336 on x86 in all three. */
 SWITCH_BOOL(skb_shinfo_dma_head, 0, 1, 1,
+	    .group = "net",
 	    .why = {
 		    "v2.6.30 include/linux/skbuff.h:198 struct skb_shared_info: num_dma_maps, dma_maps[MAX_SKB_FRAGS + 1] (488 bytes on x86-64)",
 		    "v2.6.31 include/linux/skbuff.h:194 struct skb_shared_info: dma_head, dma_maps[MAX_SKB_FRAGS], destructor_arg (496 bytes)",
@@ -661,6 +721,7 @@ SWITCH_BOOL(skb_shinfo_dma_head, 0, 1, 1,
  * rest on kcryptd_async_io, writes too; unplug when a queue empties). */
 SWITCH_ENUM(dm_crypt_io_path, DM_CRYPT_IO, (STOCK, UNPLUG_V3),
 	    STOCK, STOCK, STOCK,
+	    .group = "dm",
 	    .patch = 6, .patch_sets = DM_CRYPT_IO_UNPLUG_V3,
 	    .column = "DM_CRYPT",
 	    .why = {
