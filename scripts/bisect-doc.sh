@@ -55,7 +55,8 @@ fi
 	echo "messages) is in [model.md](model.md#what-bisect-says)."
 	cat <<'EOF'
 
-Screening (`--screen`, default `negligible`): each subsystem's read
+Screening (`--screen negligible`; off by default, as the bisects below
+ran): each subsystem's read
 switches (their `.group` in src/kernel/include/mmsim/profile_switches.h:
 slowpath, congestion_wait, kswapd, vmscan, pcp, buddy, writeback,
 readahead, sched, cfq, dm, ...) are flipped together first, both ways,
@@ -76,7 +77,12 @@ alone, not in halves: the groups hold 2 to 8 read switches, a half is
 one more group resting on the same assumption and costs the runs of a
 single flip, halving saves flips only when one switch of a large group
 matters, and single flips give each switch its own intervals both ways,
-from the very runs `--screen off` makes.
+from the very runs `--screen off` makes.  Measured on the reproduction
+(bench/RESULTS.md, "group screening in bisect"), `negligible` split
+almost every group and cost more runs than no screening for the same
+answer, and `significant` saved runs but missed switches the exhaustive
+bisect names (cw_kswapd on x86-64); so the default flips every switch
+alone.
 EOF
 	for arch in x86_64 x86; do
 		if [ $arch = x86 ]; then n=$seeds_x86; else n=$seeds_x86_64; fi

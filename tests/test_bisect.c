@@ -414,6 +414,7 @@ static void test_screening_splits_and_keeps_groups(void **state)
 	assert_int_equal(rmdir(dir), 0);
 	o.nr_seeds = 4;
 	o.runs_dir = dir;
+	o.screen = BISECT_SCREEN_NEGLIGIBLE;
 	o.b_switches = "kswapd_sleep=QUICK_RECHECK kswapd_cw_priority=ORDER_ADJUSTED "
 		       "restart_mode=TOP restart_alloc_flags=EVERY_PASS "
 		       "rt_harder_in_irq=0";

@@ -31,11 +31,11 @@ static const struct cli_opt bisect_opts[] = {
 	[OPT_ALL_SEEDS] = { .name = "all-seeds",
 		.help = "no stopping early: every flip at every seed" },
 	[OPT_SCREEN] = { .name = "screen", .metavar = "MODE",
-		.help = "negligible (default: split a group unless it is within "
-			"the band), significant (split it only if an interval "
-			"excludes zero beyond the band: cheaper, it trusts the "
-			"assumption further), off (every switch alone, as before "
-			"screening)" },
+		.help = "off (default: every switch alone), negligible "
+			"(each subsystem's switches together first; split a "
+			"group unless it is within the band), significant "
+			"(split it only if an interval excludes zero beyond the "
+			"band: cheaper, it trusts the assumption further)" },
 	[OPT_NO_SCREEN] = { .name = "no-screen", .help = "--screen off" },
 	[OPT_NEGLIGIBLE] = { .name = "negligible", .metavar = "F",
 		.help = "a flip whose intervals lie within +-F x |B - A| is "
@@ -98,13 +98,15 @@ static const char usage_head[] =
 	"(fake-gitk's elapsed time unless --measure says otherwise).  A and B\n"
 	"run the same seeds; every switch whose value differs and that either\n"
 	"kernel read in some run (switch_reads) is then flipped, both ways: A\n"
-	"with it at B's value, and B with it at A's.  Screening first flips\n"
-	"each subsystem's switches together (slowpath, congestion_wait,\n"
-	"vmscan, pcp, sched, cfq, ...: the report lists the groups); a group\n"
-	"is split into single flips unless its runs were identical or both\n"
-	"its intervals lie within +-10% of |B - A|, and its switches are\n"
-	"otherwise taken to lie within the group's intervals (the report\n"
-	"prints this assumption: opposite effects in one group are missed).\n"
+	"with it at B's value, and B with it at A's.  With --screen, each\n"
+	"subsystem's switches are flipped together first (slowpath,\n"
+	"congestion_wait, vmscan, pcp, sched, cfq, ...: the report lists the\n"
+	"groups); a group is split into single flips unless its runs were\n"
+	"identical or both its intervals lie within +-10% of |B - A|, and its\n"
+	"switches are otherwise taken to lie within the group's intervals (the\n"
+	"report prints this assumption: opposite effects in one group are\n"
+	"missed).  On the reproduction screening saved no runs (negligible)\n"
+	"or missed a switch (significant), so it is off by default.\n"
 	"Each switch's effect gets a Welch confidence interval over the seeds;\n"
 	"the sum of the single effects is set against the whole B - A, the\n"
 	"rest being interaction.  When the single effects leave more than half\n"
