@@ -10,6 +10,7 @@
 #include <string.h>
 #include "bisect_report.h"
 #include "compare_report.h"
+#include "html.h"
 #include "util/xalloc.h"
 
 static const char *const state_names[] = {
@@ -283,20 +284,6 @@ static json_t *report_json(const struct bisect_report *r)
 		"runs", (json_int_t)r->ddmin_runs));
 	json_object_set_new(root, "runs", json_integer((json_int_t)r->runs));
 	return root;
-}
-
-static void html_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else
-			fputc(*s, f);
-	}
 }
 
 /* One bar per measured switch (forward effect, whisker = interval),

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "findings.h"
+#include "html.h"
 #include "table.h"
 #include "validation_md.h"
 #include "metrics/stats.h"
@@ -411,17 +412,6 @@ void findings_print(FILE *out, const struct validation_findings *f)
 	findings_lines_free(lines, n);
 }
 
-static void esc(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		default: fputc(*s, f);
-		}
-}
-
 /*
  * @s escaped, each word holding a hyphen (2.6.32-rc6-0000000-force-highorder,
  * -12.3%, 09:02->10:57) in a span the line may not break inside: a
@@ -432,14 +422,12 @@ static void esc_words(FILE *f, const char *s)
 	while (*s) {
 		size_t w = strcspn(s, " ");
 		bool nb = memchr(s, '-', w) != NULL;
-		char *word = strndup(s, w);
 
 		if (nb)
 			fputs("<span class=\"nb\">", f);
-		esc(f, word ? word : "");
+		html_escape_n(f, s, w);
 		if (nb)
 			fputs("</span>", f);
-		free(word);
 		s += w;
 		for (; *s == ' '; s++)
 			fputc(' ', f);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +25,9 @@
 #include "table.h"
 #include "util/xalloc.h"
 
-static void esc(FILE *f, const char *s)
+void html_escape_n(FILE *f, const char *s, size_t n)
 {
-	for (; *s; s++) {
+	for (; n && *s; s++, n--) {
 		switch (*s) {
 		case '<':
 			fputs("&lt;", f);
@@ -44,6 +45,11 @@ static void esc(FILE *f, const char *s)
 			fputc(*s, f);
 		}
 	}
+}
+
+void html_escape(FILE *f, const char *s)
+{
+	html_escape_n(f, s, SIZE_MAX);
 }
 
 /*
@@ -129,10 +135,10 @@ static void head(FILE *f, const struct report *rep)
 		"<title>mmsim %s</title>\n"
 		"<style>\n%s</style>\n</head>\n<body>\n", rep->command, style);
 	fprintf(f, "<h1>mmsim %s</h1>\n<p>mmsim ", rep->command);
-	esc(f, rep->version);
+	html_escape(f, rep->version);
 	if (*rep->arch) {
 		fputs(", arch ", f);
-		esc(f, rep->arch);
+		html_escape(f, rep->arch);
 	}
 	fprintf(f, ", %zu column%s", rep->nr_columns,
 		rep->nr_columns == 1 ? "" : "s");
@@ -141,7 +147,7 @@ static void head(FILE *f, const struct report *rep)
 			rep->nr_seeds == 1 ? "" : "s", rep->base_seed);
 	for (size_t k = 0; k < rep->nr_sweep_keys; k++) {
 		fputs(k ? ", " : ", swept: ", f);
-		esc(f, rep->sweep_keys[k]);
+		html_escape(f, rep->sweep_keys[k]);
 	}
 	fputs(". <a href=\"summary.json\">summary.json</a> holds every run's "
 	      "measures, the scenario and the profiles; "
@@ -161,12 +167,12 @@ static void plots_section(FILE *f, const struct plot_set *plots)
 		plots_render_command(".", cmd, sizeof(cmd));
 		fputs("<p class=\"note\">The images are not rendered yet. From this "
 		      "folder run <code>", f);
-		esc(f, cmd);
+		html_escape(f, cmd);
 		fputs("</code> (gnuplot: Debian's gnuplot-nox), then reload.</p>\n", f);
 	}
 	if (plots->omitted[0]) {
 		fputs("<p class=\"omitted\">", f);
-		esc(f, plots->omitted);
+		html_escape(f, plots->omitted);
 		fputs(".</p>\n", f);
 	}
 	for (size_t i = 0; i < plots->nr; i++) {
@@ -175,9 +181,9 @@ static void plots_section(FILE *f, const struct plot_set *plots)
 		fprintf(f, "<figure id=\"plot-%s\">\n"
 			"<a href=\"plots/%s.svg\"><img src=\"plots/%s.svg\" alt=\"",
 			p->name, p->name, p->name);
-		esc(f, p->title);
+		html_escape(f, p->title);
 		fputs("\"></a>\n<figcaption>", f);
-		esc(f, p->title);
+		html_escape(f, p->title);
 		fprintf(f, " (<a href=\"plots/%s.svg\">SVG</a>, "
 			"<a href=\"plots/%s.gp\">gnuplot script</a>)</figcaption>\n"
 			"</figure>\n", p->name, p->name);
@@ -229,7 +235,7 @@ static size_t max_runs(const struct report *rep)
 static void table_title(FILE *f, const char *title)
 {
 	fputs("<h3 class=\"caption\">", f);
-	esc(f, title);
+	html_escape(f, title);
 	fputs("</h3>\n", f);
 }
 
@@ -259,7 +265,7 @@ static void column_heads(FILE *f, const struct report *rep, const size_t *same)
 
 		if (same && same[c] != (size_t)-1) {
 			fputs("<th class=\"same\" title=\"runs bit-identical to ", f);
-			esc(f, rep->columns[same[c]].name);
+			html_escape(f, rep->columns[same[c]].name);
 			fputs("\">", f);
 		} else {
 			fputs("<th>", f);
@@ -268,12 +274,12 @@ static void column_heads(FILE *f, const struct report *rep, const size_t *same)
 		for (size_t k = 0; k < base; k++) {
 			char one[2] = { name[k], 0 };
 
-			esc(f, one);
+			html_escape(f, one);
 		}
 		fputs("</span>", f);
 		if (*rest) {
 			fputs("<br>", f);
-			esc(f, rest);
+			html_escape(f, rest);
 		}
 		if (same && same[c] != (size_t)-1)
 			fputs(" (=)", f);
@@ -295,7 +301,7 @@ static void measure_row(FILE *f, const struct report *rep, size_t m,
 	double bmean = stats_mean(base, nb);
 
 	fputs("<tr><td>", f);
-	esc(f, rm->title);
+	html_escape(f, rm->title);
 	fputs("</td>", f);
 	for (size_t c = 0; c < rep->nr_columns; c++) {
 		size_t nv = column_values(&rep->columns[c], rm, v);
@@ -383,10 +389,10 @@ static void extra_row(FILE *f, const struct report *rep,
 		      const struct report_row *row)
 {
 	fputs("<tr><td>", f);
-	esc(f, row->name);
+	html_escape(f, row->name);
 	if (*row->unit) {
 		fputs(" (", f);
-		esc(f, row->unit);
+		html_escape(f, row->unit);
 		fputs(")", f);
 	}
 	fputs("</td>", f);
@@ -420,9 +426,9 @@ static void summary_section(FILE *f, const struct report *rep)
 			if (same[c] == (size_t)-1)
 				continue;
 			fputs(k++ ? "; " : "", f);
-			esc(f, rep->columns[c].name);
+			html_escape(f, rep->columns[c].name);
 			fputs(" gave the runs of ", f);
-			esc(f, rep->columns[same[c]].name);
+			html_escape(f, rep->columns[same[c]].name);
 		}
 		fputs(" (every run the same, seed for seed: what differs between "
 		      "them does nothing in this scenario).</p>\n", f);
@@ -459,7 +465,7 @@ static void summary_section(FILE *f, const struct report *rep)
 			if (nr_extra) {
 				fprintf(f, "<tr class=\"sub\"><td colspan=\"%zu\">",
 					rep->nr_columns + 1);
-				esc(f, heading);
+				html_escape(f, heading);
 				fputs("</td></tr>\n", f);
 			}
 			for (size_t i = 0; i < nr_extra; i++)
@@ -475,7 +481,7 @@ static void summary_section(FILE *f, const struct report *rep)
 			if (!zero++) {
 				fprintf(f, "<p class=\"omitted\" id=\"%s-zero\">", id);
 				if (!rows) {
-					esc(f, group);
+					html_escape(f, group);
 					fputs(": ", f);
 				}
 				fputs("0 (or no value) in every column, left out "
@@ -483,7 +489,7 @@ static void summary_section(FILE *f, const struct report *rep)
 			} else {
 				fputs(", ", f);
 			}
-			esc(f, metrics_shown(m)->title);
+			html_escape(f, metrics_shown(m)->title);
 		}
 		if (zero)
 			fputs(".</p>\n", f);
@@ -515,7 +521,7 @@ static void measure_table_html(FILE *f, const struct report *rep,
 	fputs("<th>", f);
 	for (size_t k = 0; k < t.nr_keys; k++) {
 		fputs(k ? " and " : "", f);
-		esc(f, t.key_title[k]);
+		html_escape(f, t.key_title[k]);
 	}
 	fputs("</th>", f);
 	column_heads(f, rep, NULL);
@@ -527,7 +533,7 @@ static void measure_table_html(FILE *f, const struct report *rep,
 
 			measure_table_row_name(&t, r, v, false, name, sizeof(name));
 			fputs("<tr><td>", f);
-			esc(f, name);
+			html_escape(f, name);
 			fputs("</td>", f);
 			for (size_t c = 0; c < rep->nr_columns; c++)
 				num_cell(f, x[c], measure_table_precision(&t, v), NULL);
@@ -574,7 +580,7 @@ static void runs_section(FILE *f, const struct report *rep)
 			const char *log = result_text(r, "kern_log");
 
 			fputs("<tr><td>", f);
-			esc(f, col->name);
+			html_escape(f, col->name);
 			fprintf(f, "</td><td data-v=\"%llu\">%llu</td>"
 				"<td data-v=\"%.6f\">%.3f%s</td>"
 				"<td data-v=\"%lu\">%lu</td>"
@@ -608,14 +614,14 @@ static void scenario_section(FILE *f, const struct report *rep)
 		const struct report_scenario *sc = &rep->scenarios[s];
 
 		fputs("<h3>", f);
-		esc(f, sc->name);
+		html_escape(f, sc->name);
 		if (*sc->label) {
 			fputs(" (", f);
-			esc(f, sc->label);
+			html_escape(f, sc->label);
 			fputs(")", f);
 		}
 		fputs("</h3>\n<pre>", f);
-		esc(f, sc->text ? sc->text :
+		html_escape(f, sc->text ? sc->text :
 		    "(not known: the runs were merged without experiment.json)\n");
 		fputs("</pre>\n", f);
 	}
