@@ -99,7 +99,7 @@ int result_write_csv(FILE *f, const struct run_result *r, const char *name)
 			first = false;
 			switch (fd->type) {
 			case FIELD_UINT:
-				csv_number(f, fd, field_uint(fd, rec));
+				csv_number(f, fd, measure_field_uint(fd, rec));
 				break;
 			case FIELD_CHARS:
 				csv_text(f, rec + fd->offset);

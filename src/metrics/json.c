@@ -22,7 +22,7 @@ static json_t *field_to_json(const struct measure_field *f, const void *rec)
 
 	switch (f->type) {
 	case FIELD_UINT:
-		return json_integer((json_int_t)field_uint(f, rec));
+		return json_integer((json_int_t)measure_field_uint(f, rec));
 	case FIELD_CHARS:
 		return json_string(p);
 	case FIELD_UINTS:
@@ -80,7 +80,7 @@ static int record_fill(const struct measure_record *rt, const void *rec,
 
 static bool cell_present(const struct measure *m, const void *rec)
 {
-	return field_uint(&m->record->fields[0], rec) != 0;
+	return measure_field_uint(&m->record->fields[0], rec) != 0;
 }
 
 static json_t *grid_to_json(const struct measure *m,

@@ -116,6 +116,16 @@ struct measure_field {
 	const char *unit;
 };
 
+/* A record's FIELD_UINT @f (of 4 or 8 bytes), for every reader of it. */
+static inline uint64_t measure_field_uint(const struct measure_field *f,
+					  const void *rec)
+{
+	const char *p = (const char *)rec + f->offset;
+
+	return f->size == sizeof(uint32_t) ? *(const uint32_t *)p :
+					     *(const uint64_t *)p;
+}
+
 #define MEASURE_FIELD(type, member)					\
 	.offset = offsetof(type, member), .size = sizeof(((type *)0)->member)
 

@@ -28,16 +28,7 @@ void value_free(const struct measure *m, struct measure_value *v);
 void list_append(const struct measure *m, struct measure_value *v,
 		 const void *record);
 
-/* A record field's unsigned value, and setting it. */
-static inline uint64_t field_uint(const struct measure_field *f,
-				  const void *rec)
-{
-	const char *p = (const char *)rec + f->offset;
-
-	return f->size == sizeof(uint32_t) ? *(const uint32_t *)p :
-					     *(const uint64_t *)p;
-}
-
+/* Setting a record field's unsigned value (measure_field_uint() reads it). */
 static inline void field_set_uint(const struct measure_field *f, void *rec,
 				  uint64_t v)
 {

@@ -19,24 +19,6 @@ static double unit_scale(const char *unit)
 	return unit && !strcmp(unit, "ns") ? 1e9 : 1;
 }
 
-static uint64_t field_uint(const struct measure_field *fd, const void *rec)
-{
-	const char *p = (const char *)rec + fd->offset;
-
-	if (fd->size == sizeof(uint32_t)) {
-		uint32_t v;
-
-		memcpy(&v, p, sizeof(v));
-		return v;
-	}
-	{
-		uint64_t v;
-
-		memcpy(&v, p, sizeof(v));
-		return v;
-	}
-}
-
 /* The record fields shown as values (titled FIELD_UINTs), as indexes. */
 static size_t value_fields(const struct measure *m, size_t *idx)
 {
@@ -73,8 +55,8 @@ static double cell_value(const struct measure_table *t, const size_t *fields,
 	if (m->type == MT_GRID) {
 		const char *rec = result_records(r, m->name, NULL);
 
-		return (double)field_uint(&m->record->fields[fields[v]],
-					  rec + cell * m->record->size);
+		return (double)measure_field_uint(&m->record->fields[fields[v]],
+						  rec + cell * m->record->size);
 	}
 	/* MT_LIST: every record with the row's keys, summed. */
 	{
@@ -95,7 +77,8 @@ static double cell_value(const struct measure_table *t, const size_t *fields,
 				match = !strcmp(rec + fd->offset, row->key[k++]);
 			}
 			if (match)
-				sum += (double)field_uint(&m->record->fields[fields[v]], rec);
+				sum += (double)measure_field_uint(
+					&m->record->fields[fields[v]], rec);
 		}
 		return sum;
 	}
