@@ -19,9 +19,17 @@
 
 /* ---- comparisons ------------------------------------------------------------ */
 
-static const double *cval(const struct validation *v, int cfg, int m)
+/*
+ * Config @cfg's runs of measure @m.  A read for a comparison the rule
+ * counts marks the config as one an open claim needs more runs of
+ * (v->touched); a comparison only shown beside the rule does not, and is
+ * printed on the runs its configs have.
+ */
+static const double *cval(const struct validation *v, int cfg, int m,
+			  bool counts)
 {
-	return validation_cval(v, cfg, m);
+	return counts ? validation_cval(v, cfg, m) :
+			validation_cval_unmarked(v, cfg, m);
 }
 
 /* A config a claim names; its data set ran, so its rows' configs exist. */
@@ -49,6 +57,31 @@ static int cfg(const struct validation *v, enum record_setup setup, int arch,
 static unsigned int nev(const struct validation *v)
 {
 	return v->n_eval ? v->n_eval : v->nr_seeds;
+}
+
+/*
+ * The runs a comparison takes of config @cfg: the claim's number, or
+ * fewer where the config stopped at a first look (it is then read only
+ * by comparisons shown beside an open claim's rule, never counted).
+ */
+static unsigned int runs_of(const struct validation *v, int cfg)
+{
+	unsigned int n = nev(v);
+	unsigned int have = v->cfg_seeds ? v->cfg_seeds[cfg] : v->nr_seeds;
+
+	return have < n ? have : n;
+}
+
+/* The runs every config of a pool has, for run-by-run sums. */
+static unsigned int runs_of_pool(const struct validation *v, const int *c,
+				 int n)
+{
+	unsigned int r = nev(v);
+
+	for (int k = 0; k < n; k++)
+		if (runs_of(v, c[k]) < r)
+			r = runs_of(v, c[k]);
+	return r;
 }
 
 static bool all_values(const double *x, size_t n)
@@ -116,8 +149,8 @@ static bool less2(const struct validation *v, struct validation_claim *cl,
 						     counts);
 	struct validation_cmp *x = &e->cmp;
 
-	compare_samples(v, cval(v, ca, ma), nev(v), cval(v, cb, mb),
-			nev(v), e);
+	compare_samples(v, cval(v, ca, ma, counts), runs_of(v, ca),
+			cval(v, cb, mb, counts), runs_of(v, cb), e);
 	e->meets = e->measurable && x->less && x->sig;
 	if (x->ma == x->mb)
 		x->less = false;
@@ -137,8 +170,8 @@ static bool same(const struct validation *v, struct validation_claim *cl,
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SAME, ca, m,
 						     cb, m, counts);
 
-	compare_samples(v, cval(v, ca, m), nev(v), cval(v, cb, m),
-			nev(v), e);
+	compare_samples(v, cval(v, ca, m, counts), runs_of(v, ca),
+			cval(v, cb, m, counts), runs_of(v, cb), e);
 	e->meets = e->measurable && !e->cmp.sig;
 	return e->meets;
 }
@@ -149,11 +182,12 @@ static bool positive(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_POSITIVE, ca,
 						     m, ca, m, counts);
-	const double *x = cval(v, ca, m);
+	const double *x = cval(v, ca, m, counts);
+	unsigned int n = runs_of(v, ca);
 
-	e->measurable = all_values(x, nev(v));
-	e->cmp.ma = e->measurable ? stats_mean(x, nev(v)) : NAN;
-	e->cmp.sa = e->measurable ? stats_stddev(x, nev(v)) : NAN;
+	e->measurable = all_values(x, n);
+	e->cmp.ma = e->measurable ? stats_mean(x, n) : NAN;
+	e->cmp.sa = e->measurable ? stats_stddev(x, n) : NAN;
 	e->meets = e->measurable && e->cmp.ma > 0;
 	return e->meets;
 }
@@ -177,14 +211,18 @@ static bool sum_less(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SUM_LESS,
 						     ca[0], m, cb[0], m, counts);
-	unsigned int seeds = nev(v);
-	double *a = xcalloc(seeds, sizeof(*a)), *b = xcalloc(seeds, sizeof(*b));
+	unsigned int seeds = runs_of_pool(v, ca, n);
+	double *a, *b;
 
+	if (runs_of_pool(v, cb, n) < seeds)
+		seeds = runs_of_pool(v, cb, n);
+	a = xcalloc(seeds, sizeof(*a));
+	b = xcalloc(seeds, sizeof(*b));
 	set_pool(e, ca, cb, n);
 	for (int k = 0; k < n; k++)
 		for (unsigned int s = 0; s < seeds; s++) {
-			a[s] += cval(v, ca[k], m)[s];
-			b[s] += cval(v, cb[k], m)[s];
+			a[s] += cval(v, ca[k], m, counts)[s];
+			b[s] += cval(v, cb[k], m, counts)[s];
 		}
 	compare_samples(v, a, seeds, b, seeds, e);
 	e->meets = e->measurable && e->cmp.less && e->cmp.sig;
@@ -199,14 +237,13 @@ static bool sum_less(const struct validation *v, struct validation_claim *cl,
  * Brown-Forsythe form of Levene's test, which asks whether one group's
  * runs spread more than another's with a t-test on these deviations. */
 static double *deviations(const struct validation *v, const int *c, int n,
-			  int m, double *sd)
+			  int m, bool counts, unsigned int seeds, double *sd)
 {
-	unsigned int seeds = nev(v);
 	double *d = xcalloc((size_t)n * seeds, sizeof(*d));
 
 	*sd = 0;
 	for (int k = 0; k < n; k++) {
-		const double *x = cval(v, c[k], m);
+		const double *x = cval(v, c[k], m, counts);
 		double med = all_values(x, seeds) ?
 			     stats_percentile(x, seeds, 50) : NAN;
 
@@ -224,16 +261,20 @@ static bool spread_less(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SPREAD, ca[0],
 						     m, cb[0], m, counts);
-	size_t nr = (size_t)n * nev(v);
+	unsigned int seeds = runs_of_pool(v, ca, n);
+	size_t nr;
 	double *a, *b;
 
+	if (runs_of_pool(v, cb, n) < seeds)
+		seeds = runs_of_pool(v, cb, n);
+	nr = (size_t)n * seeds;
 	set_pool(e, ca, cb, n);
-	a = deviations(v, ca, n, m, &e->dist_a);
-	b = deviations(v, cb, n, m, &e->dist_b);
+	a = deviations(v, ca, n, m, counts, seeds, &e->dist_a);
+	b = deviations(v, cb, n, m, counts, seeds, &e->dist_b);
 	compare_samples(v, a, nr, b, nr, e);
 	/* Two runs lie at the same distance from their median: the
 	 * deviations carry no spread of their own, and the test none. */
-	if (nev(v) < 3)
+	if (seeds < 3)
 		e->measurable = false;
 	e->meets = e->measurable && e->cmp.less && e->cmp.sig;
 	if (e->cmp.ma == e->cmp.mb)
@@ -252,13 +293,16 @@ static bool closer(const struct validation *v, struct validation_claim *cl,
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_CLOSER,
 						     COV(a, R32_P12345), m,
 						     COV(a, R32), m, true);
-	const double *base = cval(v, COV(a, R30), m);
+	const double *base = cval(v, COV(a, R30), m, true);
 
-	compare_samples(v, cval(v, COV(a, R32_P12345), m), nev(v),
-			cval(v, COV(a, R32), m), nev(v), e);
-	e->measurable &= all_values(base, nev(v));
-	e->base_mean = stats_mean(base, nev(v));
-	e->base_sd = stats_stddev(base, nev(v));
+	unsigned int nbase = runs_of(v, COV(a, R30));
+
+	compare_samples(v, cval(v, COV(a, R32_P12345), m, true),
+			runs_of(v, COV(a, R32_P12345)),
+			cval(v, COV(a, R32), m, true), runs_of(v, COV(a, R32)), e);
+	e->measurable &= all_values(base, nbase);
+	e->base_mean = stats_mean(base, nbase);
+	e->base_sd = stats_stddev(base, nbase);
 	e->dist_a = fabs(e->cmp.ma - e->base_mean);
 	e->dist_b = fabs(e->cmp.mb - e->base_mean);
 	e->meets = e->measurable && e->dist_a < e->dist_b && e->cmp.sig;
@@ -766,6 +810,34 @@ static const bool claim_not_conjunction[NR_CLAIMS] = {
 };
 
 /*
+ * Does a comparison's estimate point away from what the rule asks at the
+ * first look (the means equal or the wrong way round, or 0012345 no
+ * closer to 2.6.30 than vanilla rc6)?  Wieand, Schroeder and O'Fallon
+ * (Statistics in Medicine 13, 1994) stop a trial for futility when its
+ * estimate is not favourable at half its information: a difference
+ * that the full runs would find with 80% power (two-sided 0.05) points
+ * the wrong way at half of them with probability
+ * Phi(-(1.96 + 0.84) / sqrt(2)) = 2.4%, and a claim stopped so only
+ * fails, so the error of a claim holding wrongly is not raised.
+ */
+static bool points_wrong_way(const struct validation_evidence *e)
+{
+	if (!e->measurable)
+		return false;
+	switch (e->kind) {
+	case EVIDENCE_LESS:
+	case EVIDENCE_ORDERS:
+	case EVIDENCE_SUM_LESS:
+	case EVIDENCE_SPREAD:
+		return !(e->cmp.ma < e->cmp.mb);
+	case EVIDENCE_CLOSER:
+		return !(e->dist_a < e->dist_b);
+	default:
+		return false;
+	}
+}
+
+/*
  * At the first look: will more runs leave the claim's verdict as it is?
  * A comparison its rule counts is settled when it is significant at the
  * first look's level, whichever way it goes (then its verdict cannot
@@ -774,8 +846,9 @@ static const bool claim_not_conjunction[NR_CLAIMS] = {
  * nor is a "not different" that holds (it can only be shown on every
  * run).  The claim is settled when every comparison is and the rule
  * said no other part could still change, or, for a rule that needs
- * every comparison to hold, when one settled comparison fails (or the
- * rule said a part of it failed for good).
+ * every comparison to hold, when one settled comparison fails, one
+ * points the wrong way (futility, above), or the rule said a part of it
+ * failed for good.
  */
 static bool claim_settled(const struct validation_claim *cl, int id)
 {
@@ -802,6 +875,9 @@ static bool claim_settled(const struct validation_claim *cl, int id)
 		}
 		all &= settled;
 		one_fails |= settled && !e->meets;
+		/* Futility: a comparison the rule needs points the wrong
+		 * way. */
+		one_fails |= points_wrong_way(e);
 	}
 	if (one_fails && !claim_not_conjunction[id])
 		return true;

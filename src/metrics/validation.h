@@ -351,12 +351,19 @@ struct validation_findings {
 	size_t nr_identical;
 };
 
+/* Config @cfg's runs of measure @m, without marking it read. */
+static inline const double *validation_cval_unmarked(const struct validation *v,
+						     int cfg, int m)
+{
+	return v->vals + ((size_t)cfg * NR_VMEASURES + (size_t)m) * v->nr_seeds;
+}
+
 static inline const double *validation_cval(const struct validation *v,
 					    int cfg, int m)
 {
 	if (v->touched)
 		v->touched[cfg] = true;
-	return v->vals + ((size_t)cfg * NR_VMEASURES + (size_t)m) * v->nr_seeds;
+	return validation_cval_unmarked(v, cfg, m);
 }
 
 /* The cover letter's row @r on arch @a (the cover set must have run). */
