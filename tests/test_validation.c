@@ -1043,6 +1043,75 @@ static const char *const nov20_names[] = {
 };
 
 /*
+ * A comparison only shown beside an open claim's rule (patch 3's 2.6.31
+ * rows) keeps no condition running at the first look, and is printed on
+ * the runs its conditions have; the comparisons the rule counts keep
+ * theirs running.
+ */
+static void test_shown_comparisons_need_no_runs(void **state)
+{
+	static const int m[] = { VM_KSWAPD_CW_TIME, VM_ALLOCSTALL };
+	struct synth s;
+	int p12[2], p123[2], q12[2], q123[2];
+	const struct validation_claim *cl;
+	bool *need, shown = false;
+
+	(void)state;
+	synth_init(&s, 1u << RECORD_COVER);
+	for (int a = 0; a < 2; a++) {
+		p12[a] = REPRO(&s, a, "2.6.32-rc6-0000012-pgalloc-2.6.30");
+		p123[a] = REPRO(&s, a, "2.6.32-rc6-0000123-congestion-both");
+		q12[a] = REPRO(&s, a, "2.6.31-0000012-pgalloc-2.6.30");
+		q123[a] = REPRO(&s, a, "2.6.31-0000123-congestion-both");
+		/* Patch 3 lowers both on rc6, far from significant: open. */
+		for (int k = 0; k < 2; k++) {
+			synth_set(&s, p123[a], m[k], 90, 20);
+			synth_set(&s, p12[a], m[k], 100, 20);
+			synth_set(&s, q123[a], m[k], 50, 5);
+			synth_set(&s, q12[a], m[k], 100, 5);
+		}
+	}
+	s.v.first_look = 3;
+	s.v.alpha_first = 0.005;
+	s.v.cfg_seeds = calloc(s.v.nr_configs, sizeof(*s.v.cfg_seeds));
+	need = calloc(s.v.nr_configs, sizeof(*need));
+	assert_non_null(s.v.cfg_seeds);
+	assert_non_null(need);
+	for (size_t c = 0; c < s.v.nr_configs; c++)
+		s.v.cfg_seeds[c] = 3;
+	validation_first_look(&s.v, need);
+	assert_false(s.v.claims[CLAIM_PATCH3_FEWER_STALLS].early);
+	for (int a = 0; a < 2; a++) {
+		assert_true(need[p123[a]] && need[p12[a]]);
+		assert_false(need[q123[a]] || need[q12[a]]);
+	}
+	/* The claim on every run of its counted rows; the shown 2.6.31
+	 * comparison on the 3 its rows have, not on the seeds they never
+	 * ran (here absurd values, as a stopped condition's are unset). */
+	for (size_t c = 0; c < s.v.nr_configs; c++)
+		if (need[c])
+			s.v.cfg_seeds[c] = SYNTH_SEEDS;
+	for (int a = 0; a < 2; a++)
+		for (int k = 0; k < 2; k++)
+			for (int i = 3; i < SYNTH_SEEDS; i++)
+				s.vals[((size_t)q123[a] * NR_VMEASURES + (size_t)m[k]) *
+				       SYNTH_SEEDS + (size_t)i] = 1e9;
+	validation_decide(&s.v);
+	cl = &s.v.claims[CLAIM_PATCH3_FEWER_STALLS];
+	assert_int_equal(cl->seeds, SYNTH_SEEDS);
+	for (size_t e = 0; e < cl->nr_ev; e++) {
+		if (cl->ev[e].counts)
+			continue;
+		shown = true;
+		assert_true(cl->ev[e].measurable);
+		assert_true(cl->ev[e].meets);
+	}
+	assert_true(shown);
+	free(need);
+	synth_free(&s);
+}
+
+/*
  * A sequential validate's first look, at 3 of 6 seeds: a claim whose
  * comparisons are all significant at alpha / 10 is decided there (and
  * decided again there, at 3 runs, once the others have run on); a claim
@@ -1312,6 +1381,7 @@ int main(void)
 		cmocka_unit_test(test_claims_nov13),
 		cmocka_unit_test(test_claims_nov19),
 		cmocka_unit_test(test_sequential_first_look),
+		cmocka_unit_test(test_shown_comparisons_need_no_runs),
 		cmocka_unit_test(test_claims_nov20),
 		cmocka_unit_test(test_claims_nov26_nov27),
 		cmocka_unit_test(test_ensemble_read),
