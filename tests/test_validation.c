@@ -1042,6 +1042,16 @@ static const char *const nov20_names[] = {
 	"2.6.32-rc6-0123456-dm-crypt-unplug",
 };
 
+/* The first look again, on the values as they are now: nothing needed
+ * and nothing settled before it. */
+static void first_look_again(struct synth *s, bool *need)
+{
+	memset(need, 0, s->v.nr_configs * sizeof(*need));
+	for (int i = 0; i < NR_CLAIMS; i++)
+		s->v.claims[i].early = false;
+	validation_first_look(&s->v, need);
+}
+
 /*
  * A comparison only shown beside an open claim's rule (patch 3's 2.6.31
  * rows) keeps no condition running at the first look, and is printed on
@@ -1179,10 +1189,7 @@ static void test_sequential_first_look(void **state)
 	 * open at the first look. */
 	for (int a = 0; a < 2; a++)
 		synth_set(&s, v32[a], VM_ELAPSED, 1670, 200);
-	memset(need, 0, s.v.nr_configs * sizeof(*need));
-	for (int i = 0; i < NR_CLAIMS; i++)
-		s.v.claims[i].early = false;
-	validation_first_look(&s.v, need);
+	first_look_again(&s, need);
 	assert_false(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
 	assert_true(need[v30[0]] && need[v32[0]]);
 
@@ -1191,10 +1198,7 @@ static void test_sequential_first_look(void **state)
 	 * whatever x86's runs say, and is settled. */
 	synth_set(&s, v30[X64], VM_ELAPSED, 1670, 50);
 	synth_set(&s, v32[X64], VM_ELAPSED, 650, 8);
-	memset(need, 0, s.v.nr_configs * sizeof(*need));
-	for (int i = 0; i < NR_CLAIMS; i++)
-		s.v.claims[i].early = false;
-	validation_first_look(&s.v, need);
+	first_look_again(&s, need);
 	assert_true(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
 	assert_int_equal(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].verdict,
 			 VERDICT_FAILS);
@@ -1207,20 +1211,14 @@ static void test_sequential_first_look(void **state)
 		synth_set(&s, v32[a], VM_ELAPSED, 1670, 200);
 	synth_set(&s, v30[X64], VM_ELAPSED, 1000, 200);
 	synth_set(&s, v32[X64], VM_ELAPSED, 990, 200);
-	memset(need, 0, s.v.nr_configs * sizeof(*need));
-	for (int i = 0; i < NR_CLAIMS; i++)
-		s.v.claims[i].early = false;
-	validation_first_look(&s.v, need);
+	first_look_again(&s, need);
 	assert_true(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
 	assert_int_equal(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].verdict,
 			 VERDICT_FAILS);
 	/* The right way round, as far from significant: open. */
 	synth_set(&s, v30[X64], VM_ELAPSED, 990, 200);
 	synth_set(&s, v32[X64], VM_ELAPSED, 1000, 200);
-	memset(need, 0, s.v.nr_configs * sizeof(*need));
-	for (int i = 0; i < NR_CLAIMS; i++)
-		s.v.claims[i].early = false;
-	validation_first_look(&s.v, need);
+	first_look_again(&s, need);
 	assert_false(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
 	assert_true(need[v30[X64]] && need[v32[X64]]);
 	free(need);
