@@ -1042,6 +1042,23 @@ static const char *const nov20_names[] = {
 	"2.6.32-rc6-0123456-dm-crypt-unplug",
 };
 
+/* A sequential validate's first look at @n runs of every config, at
+ * alpha / 10: the configs it asks more runs of are returned (calloc'd). */
+static bool *first_look_setup(struct synth *s, unsigned int n)
+{
+	bool *need;
+
+	s->v.first_look = n;
+	s->v.alpha_first = 0.005;
+	s->v.cfg_seeds = calloc(s->v.nr_configs, sizeof(*s->v.cfg_seeds));
+	need = calloc(s->v.nr_configs, sizeof(*need));
+	assert_non_null(s->v.cfg_seeds);
+	assert_non_null(need);
+	for (size_t c = 0; c < s->v.nr_configs; c++)
+		s->v.cfg_seeds[c] = n;
+	return need;
+}
+
 /* The first look again, on the values as they are now: nothing needed
  * and nothing settled before it. */
 static void first_look_again(struct synth *s, bool *need)
@@ -1081,14 +1098,7 @@ static void test_shown_comparisons_need_no_runs(void **state)
 			synth_set(&s, q12[a], m[k], 100, 5);
 		}
 	}
-	s.v.first_look = 3;
-	s.v.alpha_first = 0.005;
-	s.v.cfg_seeds = calloc(s.v.nr_configs, sizeof(*s.v.cfg_seeds));
-	need = calloc(s.v.nr_configs, sizeof(*need));
-	assert_non_null(s.v.cfg_seeds);
-	assert_non_null(need);
-	for (size_t c = 0; c < s.v.nr_configs; c++)
-		s.v.cfg_seeds[c] = 3;
+	need = first_look_setup(&s, 3);
 	validation_first_look(&s.v, need);
 	assert_false(s.v.claims[CLAIM_PATCH3_FEWER_STALLS].early);
 	for (int a = 0; a < 2; a++) {
@@ -1146,14 +1156,7 @@ static void test_sequential_first_look(void **state)
 	/* The dm-crypt patch as rc6: "within the noise" holds. */
 	synth_set(&s, REPRO(&s, X32, "2.6.32-rc6-0000006-dm-crypt-unplug"),
 		  VM_ELAPSED, 1670, 50);
-	s.v.first_look = 3;
-	s.v.alpha_first = 0.005;
-	s.v.cfg_seeds = calloc(s.v.nr_configs, sizeof(*s.v.cfg_seeds));
-	need = calloc(s.v.nr_configs, sizeof(*need));
-	assert_non_null(s.v.cfg_seeds);
-	assert_non_null(need);
-	for (size_t c = 0; c < s.v.nr_configs; c++)
-		s.v.cfg_seeds[c] = 3;
+	need = first_look_setup(&s, 3);
 	open = validation_first_look(&s.v, need);
 	assert_true(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].early);
 	assert_int_equal(s.v.claims[CLAIM_NOV19_RC6_SLOWER_THAN_2630].verdict,
