@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "validation_md.h"
+#include "metrics/stats.h"
 #include "util/xalloc.h"
 
 #define NR_ARCH	VALIDATION_NR_ARCH
@@ -82,6 +83,18 @@ static double cmean(const struct validation *v, int c, int m)
 static double csd(const struct validation *v, int c, int m)
 {
 	return stats_stddev(validation_cval(v, c, m), validation_seeds(v, c));
+}
+
+/*
+ * The smallest difference of two means, in standard deviations of a run,
+ * that Welch's test at level @alpha finds significant with @n runs a
+ * side of equal spread: t(alpha, 2n - 2) * sqrt(2 / n).
+ */
+static double smallest_difference(unsigned int n, double alpha)
+{
+	if (n < 2)
+		return NAN;
+	return stats_student_t_crit(alpha, 2.0 * n - 2) * sqrt(2.0 / n);
 }
 
 /* Did every condition run every seed (no first look stopped one)? */
@@ -1310,7 +1323,8 @@ void validation_md_write(FILE *f, const struct validation *v)
 			"than vanilla rc6): Wieand, Schroeder and O'Fallon's rule (Statistics in Medicine 13, 1994), "
 			"which never makes a claim hold, so it does not raise the error of one holding wrongly, and "
 			"misses a difference that all the runs would find with 80%% power with probability 2.4%% "
-			"(Phi(-(1.96 + 0.84) / sqrt(2))), more for a smaller one.  Only the conditions that a comparison "
+			"per comparison (Phi(-(1.96 + 0.84) / sqrt(2)), the normal approximation; somewhat more with "
+			"Welch's test at 5 runs a side), more for a smaller difference.  Only the conditions that a comparison "
 			"counted by a claim left open reads ran seeds %u..%u, and those claims were decided on all "
 			"their runs at alpha = %.2f; a verdict errs with at most alpha + alpha / 10.  A comparison only "
 			"shown beside an open claim's rule is printed on the runs its conditions have.  %d of %d claims "
@@ -1357,8 +1371,17 @@ void validation_md_write(FILE *f, const struct validation *v)
 			"of the calibration's ensemble (%s: %u points that fit the "
 			"2.6.30 targets within their spread, %u seeds each): a "
 			"verdict that holds at few of them rests on where two "
-			"targets left the fitted values, not on the mechanisms.\n\n",
-			v->ensemble_source, v->ensemble_points, v->ensemble_seeds);
+			"targets left the fitted values, not on the mechanisms; "
+			"or on the points' fewer runs.  At %u seeds a side Welch's "
+			"test finds a difference only once it is %.1f standard "
+			"deviations of a run wide (%.1f at %u seeds), and a \"not "
+			"different\" holds more easily, so a claim that needs a "
+			"significant difference may hold at the report's own seeds "
+			"and at none of the points, and one that needs none the "
+			"other way round: read a count beside its verdict.\n\n",
+			v->ensemble_source, v->ensemble_points, v->ensemble_seeds,
+			v->ensemble_seeds, smallest_difference(v->ensemble_seeds, v->alpha),
+			smallest_difference(v->nr_seeds, v->alpha), v->nr_seeds);
 	fprintf(f, "| claim | rule | data set | verdict |%s\n|---|---|---|---|%s\n",
 		v->ensemble_points ? " ensemble |" : "",
 		v->ensemble_points ? "---|" : "");
