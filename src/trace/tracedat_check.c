@@ -292,10 +292,16 @@ static int event_formats(struct dat *d)
 		return -1;
 	for (uint64_t s = 0; s < systems; s++) {
 		char name[256], what[1100], q[1030];
-		uint64_t events;
+		uint64_t events, at = d->pos;
 
-		if (get_string(d, name, sizeof(name), "an event system's name") ||
-		    count(d, &events, "the number of events of a system"))
+		if (get_string(d, name, sizeof(name), "an event system's name"))
+			return -1;
+		/* trace-cmd writes each system's directory name under
+		 * events/: never empty. */
+		if (!name[0])
+			return bad(d, "damaged: an event system's name at byte %"
+				   PRIu64 " is empty", at);
+		if (count(d, &events, "the number of events of a system"))
 			return -1;
 		snprintf(what, sizeof(what), "an event format of system %s",
 			 printable(name, q, sizeof(q)));

@@ -10,8 +10,9 @@
  * one line naming the file.  The corpus (corpus/tracedat/) has a header
  * cut short, a whole header whose CPU data is missing, a header with a
  * bit flipped, a whole file, one whose records hold values no field
- * can (an order of 2^20, a gfp bit above 2.6.32's), and one whose data is
- * "latency" text, on which libtracecmd 1.3 crashed.
+ * can (an order of 2^20, a gfp bit above 2.6.32's), one whose data is
+ * "latency" text, on which libtracecmd 1.3 crashed, and one with an
+ * event system of an empty name, which the check once let through.
  */
 #include <stdint.h>
 #include <stdio.h>
