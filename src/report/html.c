@@ -271,11 +271,7 @@ static void column_heads(FILE *f, const struct report *rep, const size_t *same)
 			fputs("<th>", f);
 		}
 		fputs("<span class=\"base\">", f);
-		for (size_t k = 0; k < base; k++) {
-			char one[2] = { name[k], 0 };
-
-			html_escape(f, one);
-		}
+		html_escape_n(f, name, base);
 		fputs("</span>", f);
 		if (*rest) {
 			fputs("<br>", f);
