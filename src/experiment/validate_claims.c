@@ -72,15 +72,19 @@ static unsigned int runs_of(const struct validation *v, int cfg)
 	return have < n ? have : n;
 }
 
-/* The runs every config of a pool has, for run-by-run sums. */
-static unsigned int runs_of_pool(const struct validation *v, const int *c,
-				 int n)
+/* The runs every config of two pools of @n has, for run-by-run sums
+ * and pooled deviations. */
+static unsigned int runs_of_pools(const struct validation *v, const int *ca,
+				  const int *cb, int n)
 {
 	unsigned int r = nev(v);
 
-	for (int k = 0; k < n; k++)
-		if (runs_of(v, c[k]) < r)
-			r = runs_of(v, c[k]);
+	for (int k = 0; k < n; k++) {
+		if (runs_of(v, ca[k]) < r)
+			r = runs_of(v, ca[k]);
+		if (runs_of(v, cb[k]) < r)
+			r = runs_of(v, cb[k]);
+	}
 	return r;
 }
 
@@ -211,13 +215,9 @@ static bool sum_less(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SUM_LESS,
 						     ca[0], m, cb[0], m, counts);
-	unsigned int seeds = runs_of_pool(v, ca, n);
-	double *a, *b;
+	unsigned int seeds = runs_of_pools(v, ca, cb, n);
+	double *a = xcalloc(seeds, sizeof(*a)), *b = xcalloc(seeds, sizeof(*b));
 
-	if (runs_of_pool(v, cb, n) < seeds)
-		seeds = runs_of_pool(v, cb, n);
-	a = xcalloc(seeds, sizeof(*a));
-	b = xcalloc(seeds, sizeof(*b));
 	set_pool(e, ca, cb, n);
 	for (int k = 0; k < n; k++)
 		for (unsigned int s = 0; s < seeds; s++) {
@@ -261,13 +261,10 @@ static bool spread_less(const struct validation *v, struct validation_claim *cl,
 {
 	struct validation_evidence *e = add_evidence(cl, EVIDENCE_SPREAD, ca[0],
 						     m, cb[0], m, counts);
-	unsigned int seeds = runs_of_pool(v, ca, n);
-	size_t nr;
+	unsigned int seeds = runs_of_pools(v, ca, cb, n);
+	size_t nr = (size_t)n * seeds;
 	double *a, *b;
 
-	if (runs_of_pool(v, cb, n) < seeds)
-		seeds = runs_of_pool(v, cb, n);
-	nr = (size_t)n * seeds;
 	set_pool(e, ca, cb, n);
 	a = deviations(v, ca, n, m, counts, seeds, &e->dist_a);
 	b = deviations(v, cb, n, m, counts, seeds, &e->dist_b);
