@@ -546,6 +546,21 @@ static bool same_values(const struct variant *x, const struct variant *y,
 
 /* ---- flips -------------------------------------------------------------- */
 
+/* The seeds every flip runs first: FIRST_SEEDS, or all of a shorter
+ * bisect's. */
+static unsigned int first_seeds(const struct bisect *b)
+{
+	return b->nr_seeds < FIRST_SEEDS ? b->nr_seeds : FIRST_SEEDS;
+}
+
+/* Is row @i of @r a read switch of group @g? */
+static bool in_group(const struct bisect *b, const struct bisect_report *r,
+		     size_t i, const char *g)
+{
+	return r->rows[i].state != BISECT_SKIPPED &&
+	       !strcmp(profile_switch_group(b->sw[i]), g);
+}
+
 /*
  * A flip: A with @set at B's values (forward) and B with @set at A's
  * (backward).  One switch, or a group of them (screening).
@@ -599,8 +614,7 @@ static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 		     char *err, size_t len)
 {
 	struct bisect *b = j->b;
-	unsigned int first = b->nr_seeds < FIRST_SEEDS ? b->nr_seeds :
-							 FIRST_SEEDS;
+	unsigned int first = first_seeds(b);
 	struct job *jobs = xcalloc(2 * nr * b->nr_seeds + 1, sizeof(*jobs));
 	size_t nj = 0;
 	int rc = -1;
@@ -907,8 +921,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 			if (r->rows[k].state == BISECT_SKIPPED)
 				continue;
 			for (size_t i = 0; i < nrows; i++)
-				if (r->rows[i].state != BISECT_SKIPPED &&
-				    !strcmp(profile_switch_group(b.sw[i]), g)) {
+				if (in_group(&b, r, i, g)) {
 					first &= i >= k;
 					members++;
 				}
@@ -922,8 +935,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 			fl[nf] = (struct flip){ .set = gsets + used, .nr = members,
 						.group = true };
 			for (size_t i = k; i < nrows; i++)
-				if (r->rows[i].state != BISECT_SKIPPED &&
-				    !strcmp(profile_switch_group(b.sw[i]), g)) {
+				if (in_group(&b, r, i, g)) {
 					gsets[used++] = b.sw[i];
 					r->rows[i].group = (int)ng;
 				}
@@ -999,9 +1011,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 		}
 		/* Flipping the screened-out switches alone: both ways at the
 		 * first seeds at least, at every seed at most. */
-		r->saved_min = (long)(r->screened_out * 2 *
-				      (b.nr_seeds < FIRST_SEEDS ? b.nr_seeds :
-								  FIRST_SEEDS)) -
+		r->saved_min = (long)(r->screened_out * 2 * first_seeds(&b)) -
 			       (long)r->group_runs;
 		r->saved_max = (long)(r->screened_out * 2 * b.nr_seeds) -
 			       (long)r->group_runs;

@@ -52,7 +52,7 @@ struct bisect_opts {
 	 * every flip runs every seed. */
 	double negligible;
 	bool all_seeds;
-	/* Group screening (bisect_report.h): NEGLIGIBLE by default. */
+	/* Group screening (bisect_report.h): OFF by default. */
 	enum bisect_screen screen;
 	/* Each run's value is kept here as it ends (pool.h's cache): a
 	 * bisect stopped part-way (an interrupt: pool_catch_interrupts())
