@@ -265,6 +265,54 @@ static void test_student_t_critical_values(void **state)
 	assert_true(isnan(stats_student_t_crit(0.05, 0)));
 }
 
+/* The normal distribution from tables: Phi(0) = 0.5, Phi(1.96) =
+ * 0.975002, Phi(-1.2816) = 0.1000; the two-sided critical values 1.959964
+ * (0.05), 2.575829 (0.01), 1.644854 (0.1); each below Student's t at the
+ * same p, and its own inverse. */
+static void test_normal_distribution(void **state)
+{
+	(void)state;
+	assert_true(fabs(stats_normal_cdf(0) - 0.5) < 1e-15);
+	assert_true(fabs(stats_normal_cdf(1.96) - 0.975002) < 1e-6);
+	assert_true(fabs(stats_normal_cdf(-1.2816) - 0.1000) < 1e-4);
+	assert_true(stats_normal_cdf(-40) >= 0 && stats_normal_cdf(-40) < 1e-300);
+	assert_true(fabs(stats_normal_crit(0.05) - 1.959964) < 1e-6);
+	assert_true(fabs(stats_normal_crit(0.01) - 2.575829) < 1e-6);
+	assert_true(fabs(stats_normal_crit(0.1) - 1.644854) < 1e-6);
+	assert_true(stats_normal_crit(0.05) < stats_student_t_crit(0.05, 1e6));
+	assert_true(fabs(2 * stats_normal_cdf(-stats_normal_crit(0.3)) - 0.3) <
+		    1e-12);
+	assert_true(stats_normal_crit(1) < 1e-12);
+	assert_true(isnan(stats_normal_crit(0)));
+	assert_true(isnan(stats_normal_crit(1.5)));
+}
+
+/*
+ * Conditional power at 4 of 10 observations of variance 1, alpha 0.05:
+ * the final bound is 1.959964 / sqrt(10) = 0.619795 and the final mean's
+ * sd sqrt(6) / 10, so a mean of 0 gives 2 Phi(-2.5303) = 0.011396, 0.3
+ * gives 0.095938, a mean on the bound 0.5 (and a hair), and the sign does
+ * not matter; nothing is left to come at n = nmax.
+ */
+static void test_conditional_power(void **state)
+{
+	(void)state;
+	assert_true(fabs(stats_conditional_power(0, 1, 4, 10, 0.05) -
+			 0.0113964) < 1e-6);
+	assert_true(fabs(stats_conditional_power(0.3, 1, 4, 10, 0.05) -
+			 0.0959382) < 1e-6);
+	assert_true(fabs(stats_conditional_power(0.619795, 1, 4, 10, 0.05) -
+			 0.5000002) < 1e-6);
+	assert_true(stats_conditional_power(-0.3, 1, 4, 10, 0.05) ==
+		    stats_conditional_power(0.3, 1, 4, 10, 0.05));
+	/* The variance scales the mean: 0.6 with v = 4 is 0.3 with v = 1. */
+	assert_true(fabs(stats_conditional_power(0.6, 4, 4, 10, 0.05) -
+			 0.0959382) < 1e-6);
+	assert_true(isnan(stats_conditional_power(0, 1, 10, 10, 0.05)));
+	assert_true(isnan(stats_conditional_power(0, 0, 4, 10, 0.05)));
+	assert_true(isnan(stats_conditional_power(0, 1, 0, 10, 0.05)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -281,6 +329,8 @@ int main(void)
 		cmocka_unit_test(test_welch_elapsed_times),
 		cmocka_unit_test(test_welch_degenerate_cases),
 		cmocka_unit_test(test_student_t_critical_values),
+		cmocka_unit_test(test_normal_distribution),
+		cmocka_unit_test(test_conditional_power),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);

@@ -281,6 +281,42 @@ double stats_student_t_crit(double p, double df)
 	return (lo + hi) / 2;
 }
 
+double stats_normal_cdf(double x)
+{
+	return 0.5 * erfc(-x / sqrt(2.0));
+}
+
+double stats_normal_crit(double p)
+{
+	double lo = 0, hi = 64;
+
+	if (!(p > 0 && p <= 1))
+		return NAN;
+	/* P(|Z| >= z) = 2 Phi(-z) falls as z grows; at 64 it is 0. */
+	for (int i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (2 * stats_normal_cdf(-mid) > p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+double stats_conditional_power(double mean, double v, unsigned int n,
+			       unsigned int nmax, double alpha)
+{
+	double half, sd_end;
+
+	if (!(n > 0 && n < nmax && v > 0 && alpha > 0 && alpha <= 1))
+		return NAN;
+	half = stats_normal_crit(alpha) * sqrt(v / nmax);
+	sd_end = sqrt((double)(nmax - n) * v) / nmax;
+	return stats_normal_cdf((mean - half) / sd_end) +
+	       stats_normal_cdf((-mean - half) / sd_end);
+}
+
 int stats_welch_summary(double mean_a, double var_a, size_t na,
 			double mean_b, double var_b, size_t nb,
 			struct welch_result *r)

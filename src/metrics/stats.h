@@ -67,6 +67,32 @@ double stats_student_t_p2(double t, double df);
  */
 double stats_student_t_crit(double p, double df);
 
+/* The standard normal distribution function Phi(x) = erfc(-x/sqrt 2)/2. */
+double stats_normal_cdf(double x);
+
+/*
+ * The z with P(|Z| >= z) == @p (0 < p <= 1) for a standard normal Z:
+ * the two-sided critical value, 1.959964 for p 0.05, by bisection to
+ * the two doubles it lies between; every Student's t critical value at
+ * the same @p lies above it.  NAN outside the domain.
+ */
+double stats_normal_crit(double p);
+
+/*
+ * Conditional power of a two-sided test of a mean difference that has
+ * @n of its @nmax observations (stochastic curtailment: Lan, Simon and
+ * Halperin, Communications in Statistics C 1, 1982).  @v is one
+ * observation's variance (for a difference of two means over the same
+ * seeds, both sides' sample variances summed); the test at @nmax rejects
+ * when the mean lies beyond z x sqrt(v / nmax), z = stats_normal_crit
+ * (@alpha).  Were the observations to come about @mean, the final mean
+ * would be normal about @mean with variance (nmax - n) v / nmax^2; the
+ * result is its chance of lying beyond that bound, either way.  NAN
+ * unless 0 < n < nmax, v > 0 and 0 < alpha <= 1.
+ */
+double stats_conditional_power(double mean, double v, unsigned int n,
+			       unsigned int nmax, double alpha);
+
 struct welch_result {
 	double t;		/* (mean_a - mean_b) / sqrt(var_a/n_a + var_b/n_b) */
 	double df;		/* Welch-Satterthwaite */
