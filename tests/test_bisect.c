@@ -20,6 +20,7 @@
 #include <cmocka.h>
 #include "testlib.h"
 #include "experiment/bisect.h"
+#include "metrics/stats.h"
 
 /* 128 MB, fake gitk over 150000 commits: it swaps, kswapd and direct
  * reclaim run, kswapd sleeps often (tens of premature sleeps with P4). */
@@ -254,30 +255,67 @@ static bool decided_at(const struct bisect_effect *e, double bound)
 	return e->valid && (e->significant || (e->lo >= -bound && e->hi <= bound));
 }
 
+/*
+ * Futile at 8 seeds, from what the report keeps of an interval at 4:
+ * its mean and standard error (one seed's variance is se^2 x n).
+ */
+static bool futile_at(const struct bisect_effect *e, double bound, double alpha)
+{
+	double v = e->se * e->se * e->n_x;
+
+	return e->valid && e->n_x == 4 &&
+	       stats_normal_crit(alpha) * sqrt(v / 8) > bound &&
+	       stats_conditional_power(e->mean, v, 4, 8, alpha) < BISECT_FUTILITY;
+}
+
+/* Seeds 4..7 of each flip that stopped at 4 of 8, both ways. */
+static size_t runs_not_made(const struct bisect_report *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nr_rows; i++)
+		if (r->rows[i].state == BISECT_MEASURED)
+			n += 2 * (r->nr_seeds - r->rows[i].seeds);
+	return n;
+}
+
 static void test_flips_stop_once_decided(void **state)
 {
 	struct bisect_opts o = opts("2.6.30", "2.6.31", "allocstall");
-	struct bisect_report early, all;
-	char err[512];
-	size_t stopped = 0, measured = 0;
+	struct bisect_report early, futile, all;
+	char err[512], dir[] = "/tmp/mmsim-bisect-stop-XXXXXX", cmd[600];
+	size_t stopped = 0, measured = 0, nr_futile = 0;
 
 	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(rmdir(dir), 0);	/* the pool makes it */
 	o.nr_seeds = 8;
 	o.max_time = 30000000000ULL;
 	/* The single flips' stopping: without screening, whose groups stop
-	 * by their own rule. */
+	 * by their own rule.  The runs of --all-seeds, kept, serve the two
+	 * stopping ones: they ask for some of the same runs. */
 	o.screen = BISECT_SCREEN_OFF;
-	assert_int_equal(bisect_run(&o, &early, err, sizeof(err)), 0);
+	o.runs_dir = dir;
 	o.all_seeds = true;
 	assert_int_equal(bisect_run(&o, &all, err, sizeof(err)), 0);
+	o.all_seeds = false;
+	o.futility = -1;
+	assert_int_equal(bisect_run(&o, &early, err, sizeof(err)), 0);
+	o.futility = 0;		/* the default */
+	assert_int_equal(bisect_run(&o, &futile, err, sizeof(err)), 0);
 	assert_true(early.total.mean == all.total.mean);
 	assert_true(early.total.lo == all.total.lo);
 	assert_int_equal(early.nr_rows, all.nr_rows);
+	assert_true(futile.futility == BISECT_FUTILITY);
+	assert_true(early.futility == 0 && all.futility == 0);
 	for (size_t i = 0; i < all.nr_rows; i++) {
 		const struct bisect_row *e = &early.rows[i], *a = &all.rows[i];
+		const struct bisect_row *f = &futile.rows[i];
 		double bound = early.negligible * fabs(early.total.mean);
 
 		assert_int_equal(e->state, a->state);
+		assert_int_equal(f->state, a->state);
+		assert_false(e->futile || a->futile);
 		if (a->state != BISECT_MEASURED)
 			continue;
 		measured++;
@@ -292,13 +330,40 @@ static void test_flips_stop_once_decided(void **state)
 			assert_true(e->forward.mean == a->forward.mean);
 			assert_true(e->backward.mean == a->backward.mean);
 		}
+		/*
+		 * Futility stops only what the first rule runs on: a flip
+		 * it stops has an interval undecided, one it does not is
+		 * the first rule's.
+		 */
+		if (f->futile) {
+			nr_futile++;
+			assert_int_equal(f->seeds, 4);
+			assert_int_equal(e->seeds, 8);
+			assert_false(decided_at(&f->forward, bound) &&
+				     decided_at(&f->backward, bound));
+			assert_true(futile_at(&f->forward, bound, futile.alpha) ||
+				    decided_at(&f->forward, bound));
+			assert_true(futile_at(&f->backward, bound, futile.alpha) ||
+				    decided_at(&f->backward, bound));
+		} else {
+			assert_int_equal(f->seeds, e->seeds);
+			assert_true(f->forward.mean == e->forward.mean);
+		}
 	}
 	assert_true(measured > 0);
+	assert_true(nr_futile > 0);
 	assert_true(early.runs - early.ddmin_runs <= all.runs - all.ddmin_runs);
 	assert_int_equal(all.runs - all.ddmin_runs - (early.runs - early.ddmin_runs),
 			 stopped * 2 * 4);
+	assert_int_equal(runs_not_made(&early), stopped * 2 * 4);
+	assert_int_equal(runs_not_made(&futile), (stopped + nr_futile) * 2 * 4);
+	assert_int_equal(futile.runs - futile.ddmin_runs,
+			 early.runs - early.ddmin_runs - nr_futile * 2 * 4);
 	bisect_free(&early);
+	bisect_free(&futile);
 	bisect_free(&all);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
 }
 
 /*

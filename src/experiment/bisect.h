@@ -21,12 +21,18 @@
  *
  * Runs are made in rounds, every round in parallel; a flip whose first
  * two seeds give exactly the values of the kernel it was made on (a
- * switch read but inert here) stops there, the others run every seed.
+ * switch read but inert here) stops there; the others run in stages of
+ * seeds until each interval is decided, or futile (more seeds would most
+ * likely leave it undecided), or every seed has run.
  * Every decision depends only on the runs' values, never on which
  * process finished first, so the output is the same at any -j.
  */
 #ifndef MMSIM_BISECT_H
 #define MMSIM_BISECT_H
+
+/* The default conditional power below which a flip's undecided interval
+ * stops as futile (bisect_opts.futility). */
+#define BISECT_FUTILITY		0.1
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -51,6 +57,11 @@ struct bisect_opts {
 	 * zero or lies within +-negligible x |B - A| (0: 0.1); all_seeds:
 	 * every flip runs every seed. */
 	double negligible;
+	/* A flip also stops once each interval left undecided is futile:
+	 * at every seed, it would exclude zero with probability below this,
+	 * were the effect the one seen so far, and could not fit within the
+	 * band (0: BISECT_FUTILITY; < 0: never). */
+	double futility;
 	bool all_seeds;
 	/* Group screening (bisect_report.h): OFF by default. */
 	enum bisect_screen screen;

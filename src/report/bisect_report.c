@@ -101,7 +101,9 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 			effect_text(buf, sizeof(buf), &row->forward);
 			effect_text(buf2, sizeof(buf2), &row->backward);
 		}
-		snprintf(seeds, sizeof(seeds), "%u", row->seeds);
+		/* f: stopped as futile (the summary below says what that is). */
+		snprintf(seeds, sizeof(seeds), "%u%s", row->seeds,
+			 row->futile ? "f" : "");
 		fprintf(f, "%-24s %-16s %-16s %5s  %-38s %-38s %llu / %llu\n",
 			row->name, row->a_value, row->b_value,
 			row->state == BISECT_SCREENED ? "-" : seeds, buf, buf2,
@@ -153,20 +155,34 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		fprintf(f, "Screening's assumption: %s.\n", screen_assumption);
 	}
 	{
-		size_t early = 0, measured = r->nr_rows - skipped - inert -
-					     r->screened_out;
+		size_t early = 0, futile = 0;
+		size_t measured = r->nr_rows - skipped - inert - r->screened_out;
 
-		for (size_t i = 0; i < r->nr_rows; i++)
-			early += r->rows[i].state == BISECT_MEASURED &&
-				 r->rows[i].seeds < r->nr_seeds;
+		for (size_t i = 0; i < r->nr_rows; i++) {
+			const struct bisect_row *row = &r->rows[i];
+
+			if (row->state != BISECT_MEASURED ||
+			    row->seeds >= r->nr_seeds)
+				continue;
+			early++;
+			futile += row->futile;
+		}
 		if (r->all_seeds)
 			fprintf(f, "Every measured flip ran at all %u seeds (--all-seeds).\n",
 				r->nr_seeds);
 		else
-			fprintf(f, "%zu of the %zu measured flips stopped before %u seeds, "
-				"both intervals decided (excluding zero, or within "
-				"+-%.0f%% of |B - A|).\n", early, measured,
-				r->nr_seeds, 100 * r->negligible);
+			fprintf(f, "%zu of the %zu measured flips stopped before %u seeds: "
+				"%zu with both intervals decided (excluding zero, or "
+				"within +-%.0f%% of |B - A|), %zu (f) as futile.\n",
+				early, measured, r->nr_seeds, early - futile,
+				100 * r->negligible, futile);
+		if (!r->all_seeds && r->futility > 0)
+			fprintf(f, "Futility: an interval still undecided stops once, "
+				"were the runs to come like the runs so far, it could "
+				"not fit within +-%.0f%% of |B - A| at %u seeds and "
+				"would exclude zero there with probability below %.0f%% "
+				"(conditional power at the effect seen; --futility).\n",
+				100 * r->negligible, r->nr_seeds, 100 * r->futility);
 	}
 	fprintf(f, "Sum of the single effects%s: %+.2f from A (%.0f%% of B - A), "
 		"%+.2f from B (%.0f%%); interaction left over: %+.2f.\n",
@@ -194,9 +210,10 @@ static json_t *effect_json(const struct bisect_effect *e)
 	if (!e->valid)
 		return json_pack("{s:f,s:i,s:i}", "mean", e->mean, "n_x", e->n_x,
 				 "n_y", e->n_y);
-	return json_pack("{s:f,s:f,s:f,s:f,s:b,s:i,s:i}", "mean", e->mean,
-			 "lo", e->lo, "hi", e->hi, "p", e->p, "significant",
-			 e->significant, "n_x", e->n_x, "n_y", e->n_y);
+	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:b,s:i,s:i}", "mean", e->mean,
+			 "lo", e->lo, "hi", e->hi, "se", e->se, "p", e->p,
+			 "significant", e->significant, "n_x", e->n_x,
+			 "n_y", e->n_y);
 }
 
 static json_t *report_json(const struct bisect_report *r)
@@ -214,6 +231,8 @@ static json_t *report_json(const struct bisect_report *r)
 	/* Flips stop once decided unless all_seeds (each row's "seeds"). */
 	json_object_set_new(root, "negligible", json_real(r->negligible));
 	json_object_set_new(root, "all_seeds", json_boolean(r->all_seeds));
+	/* A row stopped as futile says "futile": true. */
+	json_object_set_new(root, "futility", json_real(r->futility));
 	json_object_set_new(root, "a_mean", json_real(r->a_mean));
 	json_object_set_new(root, "a_sd", json_real(r->a_sd));
 	json_object_set_new(root, "b_mean", json_real(r->b_mean));
@@ -229,6 +248,8 @@ static json_t *report_json(const struct bisect_report *r)
 				      (json_int_t)row->reads_b, "seeds",
 				      (int)row->seeds);
 
+		if (row->futile)
+			json_object_set_new(o, "futile", json_true());
 		if (row->group >= 0)
 			json_object_set_new(o, "group",
 					    json_string(r->groups[row->group].name));

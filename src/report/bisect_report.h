@@ -19,6 +19,7 @@ struct bisect_effect {
 	unsigned int n_x, n_y;		/* runs on each side */
 	double mean;			/* mean(x) - mean(y) */
 	double lo, hi;			/* its confidence interval (Welch) */
+	double se;			/* its standard error */
 	double p;			/* Welch's two-sided p-value */
 	bool significant;		/* p < alpha */
 	bool valid;			/* two runs or more each side */
@@ -78,6 +79,9 @@ struct bisect_row {
 	struct bisect_effect backward;
 	unsigned int seeds;		/* seeds run each way (fewer than the
 					 * bisect's: stopped once decided) */
+	bool futile;			/* stopped with an interval undecided
+					 * that the seeds left could not
+					 * decide (bisect_opts.futility) */
 	int group;			/* in bisect_report.groups, or -1:
 					 * flipped alone from the start */
 };
@@ -93,6 +97,7 @@ struct bisect_report {
 	double negligible;		/* a flip within +-this x |B - A| is
 					 * decided small */
 	bool all_seeds;			/* no flip stopped early */
+	double futility;		/* 0: no flip stops as futile */
 
 	double a_mean, a_sd, b_mean, b_sd;
 	struct bisect_effect total;	/* B minus A */
