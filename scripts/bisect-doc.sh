@@ -41,9 +41,9 @@ fi
 	     "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)," \
 	     "$seedtext, with the shipped calibration.  \`mmsim bisect A B\`"
 	echo "(\`mmsim bisect --help\`) runs A and B on the same seeds, flips every"
-	echo "switch that differs and that some run read, both ways (each"
-	echo "subsystem's together first, then alone in the groups screening splits:"
-	echo "below), and"
+	echo "switch that differs and that some run read, alone and both ways (with"
+	echo "screening, each subsystem's together first, then alone in the groups it"
+	echo "splits: below), and"
 	echo "reports each effect with its 95% Welch interval (\`*\`: p < 0.05), the"
 	echo "sum of the single effects against B - A and, when that leaves more"
 	echo "than half unexplained, the smallest set delta debugging finds.  A flip"
