@@ -860,6 +860,136 @@ static size_t ddmin(struct ddmin *d, size_t *c, size_t n, size_t g)
 
 /* ---- the whole bisect --------------------------------------------------- */
 
+/*
+ * Flip every read switch of @r's rows: with screening, each group of two
+ * or more read switches together first (stage 1) and the switches of the
+ * groups it splits alone after (stage 2); without, every read switch
+ * alone.  Fills the rows' and groups' effects, the sums of the single
+ * effects and screening's counts.  0, or -1 with @err.
+ */
+static int flip_switches(const struct judge *j, struct bisect_report *r,
+			 size_t nrows, char *err, size_t len)
+{
+	struct bisect *b = j->b;
+	struct variant *va = j->va, *vb = j->vb;
+	double alpha = j->alpha;
+	/* At most every row alone and every group too. */
+	struct flip *fl = xcalloc(2 * nrows + 1, sizeof(*fl));
+	size_t *gsets = xcalloc(nrows + 1, sizeof(*gsets));
+	int *row_flip = xcalloc(nrows + 1, sizeof(*row_flip));
+	size_t nf = 0, n1, used = 0, ng = 0;
+	int frc;
+
+	for (size_t k = 0; k < nrows; k++) {
+		const char *g = profile_switch_group(b->sw[k]);
+		size_t members = 0;
+		bool first = true;
+
+		row_flip[k] = -1;
+		if (r->rows[k].state == BISECT_SKIPPED)
+			continue;
+		for (size_t i = 0; i < nrows; i++)
+			if (in_group(b, r, i, g)) {
+				first &= i >= k;
+				members++;
+			}
+		if (j->screen == BISECT_SCREEN_OFF || members < 2) {
+			fl[nf] = (struct flip){ .set = &b->sw[k], .nr = 1 };
+			row_flip[k] = (int)nf++;
+			continue;
+		}
+		if (!first)
+			continue;	/* its group is made already */
+		fl[nf] = (struct flip){ .set = gsets + used, .nr = members,
+					.group = true };
+		for (size_t i = k; i < nrows; i++)
+			if (in_group(b, r, i, g)) {
+				gsets[used++] = b->sw[i];
+				r->rows[i].group = (int)ng;
+			}
+		ng++;
+		nf++;
+	}
+	r->groups = xcalloc(ng + 1, sizeof(*r->groups));
+	frc = run_flips(j, fl, nf, err, len);
+	/* The verdicts, and stage 2's flips. */
+	for (size_t i = 0; !frc && i < nf; i++) {
+		struct bisect_group *g;
+
+		if (!fl[i].group)
+			continue;
+		g = &r->groups[r->nr_groups++];
+		g->name = profile_switch_group(fl[i].set[0]);
+		g->nr_members = fl[i].nr;
+		g->verdict = group_verdict(j, &fl[i]);
+		g->split = fl[i].split;
+		g->state = fl[i].state;
+		g->seeds = fl[i].seeds;
+		g->forward = effect(fl[i].f, va, fl[i].seeds, alpha);
+		g->backward = effect(vb, fl[i].bw, fl[i].seeds, alpha);
+		r->group_runs += 2 * (size_t)fl[i].seeds;
+	}
+	n1 = nf;
+	for (size_t k = 0; !frc && k < nrows; k++) {
+		struct bisect_row *row = &r->rows[k];
+
+		if (row->group < 0)
+			continue;
+		if (!r->groups[row->group].split) {
+			row->state = BISECT_SCREENED;
+			r->screened_out++;
+			continue;
+		}
+		fl[nf] = (struct flip){ .set = &b->sw[k], .nr = 1 };
+		row_flip[k] = (int)nf++;
+	}
+	if (!frc)
+		frc = run_flips(j, fl + n1, nf - n1, err, len);
+
+	/* The effects: each switch flipped alone, and each group not
+	 * split for its switches (the screening's assumption). */
+	r->a_mean = stats_mean(va->value, b->nr_seeds);
+	r->b_mean = stats_mean(vb->value, b->nr_seeds);
+	r->a_sd = stats_stddev(va->value, b->nr_seeds);
+	r->b_sd = stats_stddev(vb->value, b->nr_seeds);
+	for (size_t k = 0; !frc && k < nrows; k++) {
+		struct bisect_row *row = &r->rows[k];
+		struct flip *f;
+
+		if (row_flip[k] < 0)
+			continue;
+		f = &fl[row_flip[k]];
+		row->state = f->state;
+		row->seeds = f->seeds;
+		row->futile = f->futile;
+		row->forward = effect(f->f, va, f->seeds, alpha);
+		row->backward = effect(vb, f->bw, f->seeds, alpha);
+		r->single_runs += 2 * (size_t)f->seeds;
+		if (row->state == BISECT_MEASURED) {
+			r->sum_forward += row->forward.mean;
+			r->sum_backward += row->backward.mean;
+		}
+	}
+	for (size_t i = 0; !frc && i < r->nr_groups; i++) {
+		const struct bisect_group *g = &r->groups[i];
+
+		if (!g->split && g->state == BISECT_MEASURED) {
+			r->sum_forward += g->forward.mean;
+			r->sum_backward += g->backward.mean;
+		}
+	}
+	/* Flipping the screened-out switches alone: both ways at the
+	 * first seeds at least, at every seed at most. */
+	r->saved_min = (long)(r->screened_out * 2 * first_seeds(b)) -
+		       (long)r->group_runs;
+	r->saved_max = (long)(r->screened_out * 2 * b->nr_seeds) -
+		       (long)r->group_runs;
+	free(gsets);
+	free(fl);
+	free(row_flip);
+	return frc;
+}
+
 int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	       char *err, size_t len)
 {
@@ -953,124 +1083,8 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 				   .total = &r->total, .alpha = alpha,
 				   .negligible = negligible, .futility = futility,
 				   .screen = o->screen };
-		/* Stage 1: each group of two or more read switches flipped
-		 * together, every other read switch alone; stage 2: the
-		 * switches of the groups split, alone. */
-		/* At most every row alone and every group too. */
-		struct flip *fl = xcalloc(2 * nrows + 1, sizeof(*fl));
-		size_t *gsets = xcalloc(nrows + 1, sizeof(*gsets));
-		int *row_flip = xcalloc(nrows + 1, sizeof(*row_flip));
-		size_t nf = 0, n1, used = 0, ng = 0;
-		int frc;
 
-		for (size_t k = 0; k < nrows; k++) {
-			const char *g = profile_switch_group(b.sw[k]);
-			size_t members = 0;
-			bool first = true;
-
-			row_flip[k] = -1;
-			if (r->rows[k].state == BISECT_SKIPPED)
-				continue;
-			for (size_t i = 0; i < nrows; i++)
-				if (in_group(&b, r, i, g)) {
-					first &= i >= k;
-					members++;
-				}
-			if (o->screen == BISECT_SCREEN_OFF || members < 2) {
-				fl[nf] = (struct flip){ .set = &b.sw[k], .nr = 1 };
-				row_flip[k] = (int)nf++;
-				continue;
-			}
-			if (!first)
-				continue;	/* its group is made already */
-			fl[nf] = (struct flip){ .set = gsets + used, .nr = members,
-						.group = true };
-			for (size_t i = k; i < nrows; i++)
-				if (in_group(&b, r, i, g)) {
-					gsets[used++] = b.sw[i];
-					r->rows[i].group = (int)ng;
-				}
-			ng++;
-			nf++;
-		}
-		r->groups = xcalloc(ng + 1, sizeof(*r->groups));
-		frc = run_flips(&j, fl, nf, err, len);
-		/* The verdicts, and stage 2's flips. */
-		for (size_t i = 0; !frc && i < nf; i++) {
-			struct bisect_group *g;
-
-			if (!fl[i].group)
-				continue;
-			g = &r->groups[r->nr_groups++];
-			g->name = profile_switch_group(fl[i].set[0]);
-			g->nr_members = fl[i].nr;
-			g->verdict = group_verdict(&j, &fl[i]);
-			g->split = fl[i].split;
-			g->state = fl[i].state;
-			g->seeds = fl[i].seeds;
-			g->forward = effect(fl[i].f, va, fl[i].seeds, alpha);
-			g->backward = effect(vb, fl[i].bw, fl[i].seeds, alpha);
-			r->group_runs += 2 * (size_t)fl[i].seeds;
-		}
-		n1 = nf;
-		for (size_t k = 0; !frc && k < nrows; k++) {
-			struct bisect_row *row = &r->rows[k];
-
-			if (row->group < 0)
-				continue;
-			if (!r->groups[row->group].split) {
-				row->state = BISECT_SCREENED;
-				r->screened_out++;
-				continue;
-			}
-			fl[nf] = (struct flip){ .set = &b.sw[k], .nr = 1 };
-			row_flip[k] = (int)nf++;
-		}
-		if (!frc)
-			frc = run_flips(&j, fl + n1, nf - n1, err, len);
-
-		/* The effects: each switch flipped alone, and each group not
-		 * split for its switches (the screening's assumption). */
-		r->a_mean = stats_mean(va->value, b.nr_seeds);
-		r->b_mean = stats_mean(vb->value, b.nr_seeds);
-		r->a_sd = stats_stddev(va->value, b.nr_seeds);
-		r->b_sd = stats_stddev(vb->value, b.nr_seeds);
-		for (size_t k = 0; !frc && k < nrows; k++) {
-			struct bisect_row *row = &r->rows[k];
-			struct flip *f;
-
-			if (row_flip[k] < 0)
-				continue;
-			f = &fl[row_flip[k]];
-			row->state = f->state;
-			row->seeds = f->seeds;
-			row->futile = f->futile;
-			row->forward = effect(f->f, va, f->seeds, alpha);
-			row->backward = effect(vb, f->bw, f->seeds, alpha);
-			r->single_runs += 2 * (size_t)f->seeds;
-			if (row->state == BISECT_MEASURED) {
-				r->sum_forward += row->forward.mean;
-				r->sum_backward += row->backward.mean;
-			}
-		}
-		for (size_t i = 0; !frc && i < r->nr_groups; i++) {
-			const struct bisect_group *g = &r->groups[i];
-
-			if (!g->split && g->state == BISECT_MEASURED) {
-				r->sum_forward += g->forward.mean;
-				r->sum_backward += g->backward.mean;
-			}
-		}
-		/* Flipping the screened-out switches alone: both ways at the
-		 * first seeds at least, at every seed at most. */
-		r->saved_min = (long)(r->screened_out * 2 * first_seeds(&b)) -
-			       (long)r->group_runs;
-		r->saved_max = (long)(r->screened_out * 2 * b.nr_seeds) -
-			       (long)r->group_runs;
-		free(gsets);
-		free(fl);
-		free(row_flip);
-		if (frc)
+		if (flip_switches(&j, r, nrows, err, len))
 			goto out_jobs;
 	}
 	r->interaction = r->total.mean - r->sum_forward;
