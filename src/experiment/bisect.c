@@ -504,6 +504,21 @@ static struct bisect_effect effect(const struct variant *x,
 	return e;
 }
 
+/* The band a flip's interval is negligible within: +-@negligible x |B - A|. */
+static double band(const struct bisect_effect *total, double negligible)
+{
+	return negligible * fabs(total->mean);
+}
+
+/* Does @e's interval lie within +-@negligible of |B - A|? */
+static bool within_band(struct bisect_effect e, const struct bisect_effect *total,
+			double negligible)
+{
+	double bound = band(total, negligible);
+
+	return e.valid && e.lo >= -bound && e.hi <= bound;
+}
+
 /*
  * Is a flip's effect @e settled: its interval excludes zero, or lies
  * within +-@negligible of |B - A| (a switch that cannot matter much)?
@@ -511,20 +526,7 @@ static struct bisect_effect effect(const struct variant *x,
 static bool decided(struct bisect_effect e, const struct bisect_effect *total,
 		    double negligible)
 {
-	double bound = negligible * fabs(total->mean);
-
-	if (!e.valid)
-		return false;
-	return e.significant || (e.lo >= -bound && e.hi <= bound);
-}
-
-/* Does @e's interval lie within +-@negligible of |B - A|? */
-static bool within_band(struct bisect_effect e, const struct bisect_effect *total,
-			double negligible)
-{
-	double bound = negligible * fabs(total->mean);
-
-	return e.valid && e.lo >= -bound && e.hi <= bound;
+	return e.valid && (e.significant || within_band(e, total, negligible));
 }
 
 /* An effect that splits a group: its interval excludes zero and leaves
@@ -633,7 +635,7 @@ static bool flip_settled(const struct judge *j, struct flip *fl,
 	if (!fl->group) {
 		bool dfw = decided(fw, j->total, j->negligible);
 		bool dbw = decided(bw, j->total, j->negligible);
-		double bound = j->negligible * fabs(j->total->mean);
+		double bound = band(j->total, j->negligible);
 		unsigned int nmax = j->b->nr_seeds;
 
 		if (dfw && dbw)

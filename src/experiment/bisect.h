@@ -30,13 +30,13 @@
 #ifndef MMSIM_BISECT_H
 #define MMSIM_BISECT_H
 
-/* The default conditional power below which a flip's undecided interval
- * stops as futile (bisect_opts.futility). */
-#define BISECT_FUTILITY		0.1
-
 #include <stdbool.h>
 #include <stdint.h>
 #include "report/bisect_report.h"
+
+/* The default conditional power below which a flip's undecided interval
+ * stops as futile (bisect_opts.futility). */
+#define BISECT_FUTILITY		0.1
 
 struct bisect_opts {
 	const char *a, *b;		/* profile names */
