@@ -245,37 +245,51 @@ static void test_same_at_any_jobs(void **state)
 /*
  * Stopping once decided.  2.6.30 against 2.6.31 on the small machine,
  * 8 seeds (stages 2, 4, 8): with --all-seeds every measured flip runs
- * all 8; without, a flip that stopped at fewer has both intervals
- * decided at the seeds it ran (excluding zero, or within +-negligible of
- * |B - A|), never more runs are made than with --all-seeds, and A, B and
- * B - A are the same (they always run every seed).
+ * all 8 each way; without, each way runs on its own, and a way that
+ * stopped at fewer has its interval decided at the seeds it ran
+ * (excluding zero, or within +-negligible of |B - A|), set against all
+ * 8 runs of its kernel; never more runs are made than with --all-seeds,
+ * and A, B and B - A are the same (they always run every seed).
  */
 static bool decided_at(const struct bisect_effect *e, double bound)
 {
 	return e->valid && (e->significant || (e->lo >= -bound && e->hi <= bound));
 }
 
-/*
- * Futile at 8 seeds, from what the report keeps of an interval at 4:
- * its mean and standard error (one seed's variance is se^2 x n).
- */
-static bool futile_at(const struct bisect_effect *e, double bound, double alpha)
+static const struct bisect_effect *way_effect(const struct bisect_row *row,
+					      int way)
 {
-	double v = e->se * e->se * e->n_x;
-
-	return e->valid && e->n_x == 4 &&
-	       stats_normal_crit(alpha) * sqrt(v / 8) > bound &&
-	       stats_conditional_power(e->mean, v, 4, 8, alpha) < BISECT_FUTILITY;
+	return way == BISECT_FORWARD ? &row->forward : &row->backward;
 }
 
-/* Seeds 4..7 of each flip that stopped at 4 of 8, both ways. */
+/*
+ * Futile at 8 seeds, from what the report keeps of an interval whose
+ * flipped side (x forward, y backward) has 4 runs and its kernel's all
+ * 8: its mean and both sides' variances.
+ */
+static bool futile_at(const struct bisect_effect *e, int way, double bound,
+		      double alpha)
+{
+	unsigned int n = way == BISECT_FORWARD ? e->n_x : e->n_y;
+	unsigned int all = way == BISECT_FORWARD ? e->n_y : e->n_x;
+	double v_run = way == BISECT_FORWARD ? e->var_x : e->var_y;
+	double se_end = sqrt((e->var_x + e->var_y) / 8);
+
+	return e->valid && n == 4 && all == 8 &&
+	       stats_normal_crit(alpha) * se_end > bound &&
+	       stats_conditional_power(e->mean, v_run, se_end, 4, 8, alpha) <
+	       BISECT_FUTILITY;
+}
+
+/* Seeds 4..7 of each way that stopped at 4 of 8. */
 static size_t runs_not_made(const struct bisect_report *r)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < r->nr_rows; i++)
 		if (r->rows[i].state == BISECT_MEASURED)
-			n += 2 * (r->nr_seeds - r->rows[i].seeds);
+			for (int w = 0; w < NR_BISECT_WAYS; w++)
+				n += r->nr_seeds - r->rows[i].seeds[w];
 	return n;
 }
 
@@ -284,7 +298,7 @@ static void test_flips_stop_once_decided(void **state)
 	struct bisect_opts o = opts("2.6.30", "2.6.31", "allocstall");
 	struct bisect_report early, futile, all;
 	char err[512], dir[] = "/tmp/mmsim-bisect-stop-XXXXXX", cmd[600];
-	size_t stopped = 0, measured = 0, nr_futile = 0;
+	size_t stopped = 0, measured = 0, nr_futile = 0, one_way = 0;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
@@ -315,50 +329,59 @@ static void test_flips_stop_once_decided(void **state)
 
 		assert_int_equal(e->state, a->state);
 		assert_int_equal(f->state, a->state);
-		assert_false(e->futile || a->futile);
 		if (a->state != BISECT_MEASURED)
 			continue;
 		measured++;
-		assert_int_equal(a->seeds, 8);
-		assert_true(e->seeds == 4 || e->seeds == 8);
-		if (e->seeds < 8) {
-			stopped++;
-			assert_true(decided_at(&e->forward, bound));
-			assert_true(decided_at(&e->backward, bound));
-		} else {
-			/* Ran on: the same runs as --all-seeds. */
-			assert_true(e->forward.mean == a->forward.mean);
-			assert_true(e->backward.mean == a->backward.mean);
-		}
-		/*
-		 * Futility stops only what the first rule runs on: a flip
-		 * it stops has an interval undecided, one it does not is
-		 * the first rule's.
-		 */
-		if (f->futile) {
-			nr_futile++;
-			assert_int_equal(f->seeds, 4);
-			assert_int_equal(e->seeds, 8);
-			assert_false(decided_at(&f->forward, bound) &&
-				     decided_at(&f->backward, bound));
-			assert_true(futile_at(&f->forward, bound, futile.alpha) ||
-				    decided_at(&f->forward, bound));
-			assert_true(futile_at(&f->backward, bound, futile.alpha) ||
-				    decided_at(&f->backward, bound));
-		} else {
-			assert_int_equal(f->seeds, e->seeds);
-			assert_true(f->forward.mean == e->forward.mean);
+		one_way += e->seeds[BISECT_FORWARD] != e->seeds[BISECT_BACKWARD];
+		for (int w = 0; w < NR_BISECT_WAYS; w++) {
+			const struct bisect_effect *ee = way_effect(e, w);
+			const struct bisect_effect *ae = way_effect(a, w);
+			const struct bisect_effect *fe = way_effect(f, w);
+
+			assert_false(e->futile[w] || a->futile[w]);
+			assert_int_equal(a->seeds[w], 8);
+			assert_true(e->seeds[w] == 4 || e->seeds[w] == 8);
+			/* The flipped side has the way's seeds, the
+			 * kernel's side all of them. */
+			assert_int_equal(w == BISECT_FORWARD ? ee->n_x : ee->n_y,
+					 e->seeds[w]);
+			assert_int_equal(w == BISECT_FORWARD ? ee->n_y : ee->n_x, 8);
+			if (e->seeds[w] < 8) {
+				stopped++;
+				assert_true(decided_at(ee, bound));
+			} else {
+				/* Ran on: the same runs as --all-seeds. */
+				assert_true(ee->mean == ae->mean);
+				assert_true(ee->lo == ae->lo);
+			}
+			/*
+			 * Futility stops only what the first rule runs on:
+			 * a way it stops has its interval undecided and
+			 * futile; one it does not is the first rule's.
+			 */
+			if (f->futile[w]) {
+				nr_futile++;
+				assert_int_equal(f->seeds[w], 4);
+				assert_int_equal(e->seeds[w], 8);
+				assert_false(decided_at(fe, bound));
+				assert_true(futile_at(fe, w, bound, futile.alpha));
+			} else {
+				assert_int_equal(f->seeds[w], e->seeds[w]);
+				assert_true(fe->mean == ee->mean);
+			}
 		}
 	}
 	assert_true(measured > 0);
 	assert_true(nr_futile > 0);
+	/* Each way stops on its own: some flip ran on one way only. */
+	assert_true(one_way > 0);
 	assert_true(early.runs - early.ddmin_runs <= all.runs - all.ddmin_runs);
 	assert_int_equal(all.runs - all.ddmin_runs - (early.runs - early.ddmin_runs),
-			 stopped * 2 * 4);
-	assert_int_equal(runs_not_made(&early), stopped * 2 * 4);
-	assert_int_equal(runs_not_made(&futile), (stopped + nr_futile) * 2 * 4);
+			 stopped * 4);
+	assert_int_equal(runs_not_made(&early), stopped * 4);
+	assert_int_equal(runs_not_made(&futile), (stopped + nr_futile) * 4);
 	assert_int_equal(futile.runs - futile.ddmin_runs,
-			 early.runs - early.ddmin_runs - nr_futile * 2 * 4);
+			 early.runs - early.ddmin_runs - nr_futile * 4);
 	bisect_free(&early);
 	bisect_free(&futile);
 	bisect_free(&all);
@@ -515,7 +538,10 @@ static void test_screening_splits_and_keeps_groups(void **state)
 	/* The counts are the runs made. */
 	assert_int_equal(r.runs, 2 * o.nr_seeds + r.group_runs + r.single_runs +
 			 r.ddmin_runs);
-	assert_int_equal(r.group_runs, 2 * (kswapd->seeds + slowpath->seeds));
+	assert_int_equal(r.group_runs,
+			 kswapd->seeds[BISECT_FORWARD] + kswapd->seeds[BISECT_BACKWARD] +
+			 slowpath->seeds[BISECT_FORWARD] +
+			 slowpath->seeds[BISECT_BACKWARD]);
 	assert_int_equal(r.saved_min, 3 * 2 * 2 - (long)r.group_runs);
 	assert_int_equal(r.saved_max, 3 * 2 * 4 - (long)r.group_runs);
 
@@ -536,7 +562,8 @@ static void test_screening_splits_and_keeps_groups(void **state)
 		if (a->state == BISECT_SCREENED)
 			continue;
 		assert_int_equal(a->state, b->state);
-		assert_int_equal(a->seeds, b->seeds);
+		assert_int_equal(a->seeds[BISECT_FORWARD], b->seeds[BISECT_FORWARD]);
+		assert_int_equal(a->seeds[BISECT_BACKWARD], b->seeds[BISECT_BACKWARD]);
 		assert_true(a->forward.mean == b->forward.mean);
 		assert_true(a->backward.hi == b->backward.hi);
 	}

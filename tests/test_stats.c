@@ -297,20 +297,30 @@ static void test_normal_distribution(void **state)
 static void test_conditional_power(void **state)
 {
 	(void)state;
-	assert_true(fabs(stats_conditional_power(0, 1, 4, 10, 0.05) -
+	assert_true(fabs(stats_conditional_power(0, 1, sqrt(1 / 10.0), 4, 10, 0.05) -
 			 0.0113964) < 1e-6);
-	assert_true(fabs(stats_conditional_power(0.3, 1, 4, 10, 0.05) -
+	assert_true(fabs(stats_conditional_power(0.3, 1, sqrt(1 / 10.0), 4, 10, 0.05) -
 			 0.0959382) < 1e-6);
-	assert_true(fabs(stats_conditional_power(0.619795, 1, 4, 10, 0.05) -
+	assert_true(fabs(stats_conditional_power(0.619795, 1, sqrt(1 / 10.0), 4, 10, 0.05) -
 			 0.5000002) < 1e-6);
-	assert_true(stats_conditional_power(-0.3, 1, 4, 10, 0.05) ==
-		    stats_conditional_power(0.3, 1, 4, 10, 0.05));
+	assert_true(stats_conditional_power(-0.3, 1, sqrt(1 / 10.0), 4, 10, 0.05) ==
+		    stats_conditional_power(0.3, 1, sqrt(1 / 10.0), 4, 10, 0.05));
 	/* The variance scales the mean: 0.6 with v = 4 is 0.3 with v = 1. */
-	assert_true(fabs(stats_conditional_power(0.6, 4, 4, 10, 0.05) -
+	assert_true(fabs(stats_conditional_power(0.6, 4, sqrt(4 / 10.0), 4, 10, 0.05) -
 			 0.0959382) < 1e-6);
-	assert_true(isnan(stats_conditional_power(0, 1, 10, 10, 0.05)));
-	assert_true(isnan(stats_conditional_power(0, 0, 4, 10, 0.05)));
-	assert_true(isnan(stats_conditional_power(0, 1, 0, 10, 0.05)));
+	/*
+	 * Against a side whose 10 runs are all in (variance 1 each side):
+	 * only the running side's 6 runs to come move the mean, and the
+	 * bound is 1.959964 x sqrt(2 / 10) (scipy: 0.000345720, 0.0621287).
+	 */
+	assert_true(fabs(stats_conditional_power(0, 1, sqrt(2 / 10.0), 4, 10, 0.05) -
+			 0.000345720) < 1e-8);
+	assert_true(fabs(stats_conditional_power(0.5, 1, sqrt(2 / 10.0), 4, 10, 0.05) -
+			 0.0621287) < 1e-6);
+	assert_true(isnan(stats_conditional_power(0, 1, sqrt(0.1), 10, 10, 0.05)));
+	assert_true(isnan(stats_conditional_power(0, 1, -1, 4, 10, 0.05)));
+	assert_true(isnan(stats_conditional_power(0, 0, sqrt(0 / 10.0), 4, 10, 0.05)));
+	assert_true(isnan(stats_conditional_power(0, 1, sqrt(0.1), 0, 10, 0.05)));
 }
 
 int main(void)

@@ -14,17 +14,19 @@
  * again.
  *
  * The flips that change anything are run in stages of seeds (2, 4, 8,
- * ... up to --seeds), and a flip stops once both of its intervals are
- * decided: excluding zero, or lying within +-negligible of |B - A|.  The
- * intervals are not widened for those looks (each is a 95 % interval at
- * the seeds it stopped at, as printed), so a flip stopped as significant
- * early has a somewhat higher false-positive rate than alpha (about 9 %
- * at alpha 5 % and 10 seeds, scripts/futility-power.py); --all-seeds
- * runs every flip at every seed instead.  A flip also stops once each
- * interval still undecided is futile (futile()): more seeds would most
- * likely leave it so.  That rule alone lowers power (it stops some flips
+ * ... up to --seeds), each way (forward, backward) on its own, and a way
+ * stops once its interval is decided: excluding zero, or lying within
+ * +-negligible of |B - A|.  A way's interval sets the flipped kernel's
+ * runs so far against every run of its kernel, which ran all the seeds
+ * first.  The intervals are not widened for the looks (each is a 95 %
+ * interval at the seeds it stopped at, as printed), so a way stopped as
+ * significant early has a somewhat higher false-positive rate than alpha
+ * (about 10 % at alpha 5 % and 10 seeds, scripts/futility-power.py);
+ * --all-seeds runs every flip at every seed instead.  A way also stops
+ * once its interval is futile (futile()): more seeds would most likely
+ * leave it undecided.  That rule alone lowers power (it stops some ways
  * that every seed would have found), the first raises it; together they
- * keep about the power of every seed at two thirds of the seeds.
+ * keep about the power of every seed at about three fifths of the seeds.
  *
  * Screening flips each group of two or more read switches (one
  * subsystem, profile_switch_group()) together first, in the same stages,
@@ -476,24 +478,33 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 
 /* ---- statistics --------------------------------------------------------- */
 
-/* mean(x) - mean(y) with Welch's interval over the first @n seeds. */
-static struct bisect_effect effect(const struct variant *x,
-				   const struct variant *y, unsigned int n,
+/*
+ * mean(x) - mean(y) with Welch's interval over the first @nx seeds of @x
+ * and the first @ny of @y.  A flip is set against every run of its
+ * kernel: A and B run every seed before any flip, and Welch's test needs
+ * no pairing, so the kernel's later seeds narrow a flip's interval from
+ * its first look on (the runs of one seed correlate too little across
+ * kernels for pairing to matter: bench/RESULTS.md, group screening).
+ */
+static struct bisect_effect effect(const struct variant *x, unsigned int nx,
+				   const struct variant *y, unsigned int ny,
 				   double alpha)
 {
-	struct bisect_effect e = { .n_x = n, .n_y = n };
+	struct bisect_effect e = { .n_x = nx, .n_y = ny };
 	struct welch_result w;
 	double se;
 
-	e.mean = stats_mean(x->value, n) - stats_mean(y->value, n);
+	e.mean = stats_mean(x->value, nx) - stats_mean(y->value, ny);
 	e.lo = e.hi = e.mean;
 	e.p = 1;
-	if (n < 2 || stats_welch(x->value, n, y->value, n, &w))
+	if (nx < 2 || ny < 2 || stats_welch(x->value, nx, y->value, ny, &w))
 		return e;
 	e.valid = true;
 	e.p = w.p;
 	e.significant = w.p < alpha;
-	se = sqrt(stats_variance(x->value, n) / n + stats_variance(y->value, n) / n);
+	e.var_x = stats_variance(x->value, nx);
+	e.var_y = stats_variance(y->value, ny);
+	se = sqrt(e.var_x / nx + e.var_y / ny);
 	e.se = se;
 	if (se > 0) {
 		double t = w.df > 0 ? stats_student_t_crit(alpha, w.df) : 0;
@@ -538,28 +549,32 @@ static bool splits(struct bisect_effect e, const struct bisect_effect *total,
 }
 
 /*
- * Can the seeds left still decide @e, an interval over e.n_x of @nmax
- * seeds that is not decided yet?  Stochastic curtailment: were the runs to
- * come as spread as these (v, one seed's variance: both sides' summed),
- * the interval at @nmax seeds would be at least z x sqrt(v / nmax) wide each
- * way (z, the normal quantile, lies below every Student's t, so this errs
- * towards going on).  When that alone exceeds the band, the interval can
- * no longer fit within it and only excluding zero is left; when, were the
- * effect the one seen, that has a chance below @gamma
- * (stats_conditional_power()), the interval is futile: more seeds would
+ * Can the seeds left still decide @e, an interval not decided yet whose
+ * flipped side (x for forward, y for backward: @way) has n of @nmax
+ * seeds and whose kernel's side has all of them?  Stochastic
+ * curtailment: were the flip's runs to come as spread as these, the
+ * interval at @nmax seeds would be at least z x se_end wide each way,
+ * se_end = sqrt((var_x + var_y) / nmax) (z, the normal quantile, lies
+ * below every Student's t, so this errs towards going on).  When that
+ * alone exceeds the band, the interval can no longer fit within it and
+ * only excluding zero is left; when, were the effect the one seen, that
+ * has a chance below @gamma (stats_conditional_power(): only the flip's
+ * runs to come move the mean), the interval is futile: more seeds would
  * most likely leave it undecided.
  */
-static bool futile(struct bisect_effect e, unsigned int nmax, double bound,
-		   double alpha, double gamma)
+static bool futile(struct bisect_effect e, enum bisect_way way,
+		   unsigned int nmax, double bound, double alpha, double gamma)
 {
-	unsigned int n = e.n_x;
-	double v = e.se * e.se * n;
+	unsigned int n = way == BISECT_FORWARD ? e.n_x : e.n_y;
+	double v_run = way == BISECT_FORWARD ? e.var_x : e.var_y;
+	double se_end = sqrt((e.var_x + e.var_y) / nmax);
 
-	if (!e.valid || gamma <= 0 || n >= nmax || !(v > 0))
+	if (!e.valid || gamma <= 0 || n >= nmax || !(v_run > 0))
 		return false;
-	if (stats_normal_crit(alpha) * sqrt(v / nmax) <= bound)
+	if (stats_normal_crit(alpha) * se_end <= bound)
 		return false;
-	return stats_conditional_power(e.mean, v, n, nmax, alpha) < gamma;
+	return stats_conditional_power(e.mean, v_run, se_end, n, nmax, alpha) <
+	       gamma;
 }
 
 /*
@@ -596,18 +611,20 @@ static bool in_group(const struct bisect *b, const struct bisect_report *r,
 
 /*
  * A flip: A with @set at B's values (forward) and B with @set at A's
- * (backward).  One switch, or a group of them (screening).
+ * (backward).  One switch, or a group of them (screening).  Each way has
+ * its own runs and stops on its own.
  */
 struct flip {
 	const size_t *set;	/* switch indices, in switch order */
 	size_t nr;
 	bool group;
-	struct variant *f, *bw;
+	struct variant *v[NR_BISECT_WAYS];	/* forward, backward */
 	enum bisect_row_state state;
-	unsigned int seeds;
+	unsigned int seeds[NR_BISECT_WAYS];
 	bool split;		/* a group: its verdict is to split */
-	bool futile;		/* stopped with an interval undecided that
-				 * the seeds left could not decide (futile()) */
+	/* That way stopped with its interval undecided, one the seeds left
+	 * could not decide (futile()). */
+	bool futile[NR_BISECT_WAYS];
 };
 
 struct judge {
@@ -620,45 +637,52 @@ struct judge {
 };
 
 /*
- * Has @fl, at @n seeds, seen enough?  A single flip: both intervals
- * decided (excluding zero, or within the band), or each one undecided
- * futile (marked in @fl).  A group: its verdict is
- * certain, split (an interval excludes zero and leaves the band) or not
- * (both within the band); other groups run on to every seed.
+ * A flip's interval one way at its seeds that way: the flipped kernel's
+ * runs against every run of its kernel.
  */
-static bool flip_settled(const struct judge *j, struct flip *fl,
-			 unsigned int n)
+static struct bisect_effect flip_effect(const struct judge *j,
+					const struct flip *fl,
+					enum bisect_way way)
 {
-	struct bisect_effect fw = effect(fl->f, j->va, n, j->alpha);
-	struct bisect_effect bw = effect(j->vb, fl->bw, n, j->alpha);
+	unsigned int n = fl->seeds[way], all = j->b->nr_seeds;
+
+	if (way == BISECT_FORWARD)
+		return effect(fl->v[way], n, j->va, all, j->alpha);
+	return effect(j->vb, all, fl->v[way], n, j->alpha);
+}
+
+/*
+ * Has @fl seen enough @way, at the seeds it has that way?  A single
+ * flip: its interval decided (excluding zero, or within the band), or
+ * futile (marked in @fl).  A group: its verdict is certain, split (an
+ * interval either way excludes zero and leaves the band: both ways stop)
+ * or, this way, within the band; other groups run on to every seed.
+ */
+static bool way_settled(const struct judge *j, struct flip *fl,
+			enum bisect_way way)
+{
+	struct bisect_effect e = flip_effect(j, fl, way);
 
 	if (!fl->group) {
-		bool dfw = decided(fw, j->total, j->negligible);
-		bool dbw = decided(bw, j->total, j->negligible);
-		double bound = band(j->total, j->negligible);
-		unsigned int nmax = j->b->nr_seeds;
-
-		if (dfw && dbw)
+		if (decided(e, j->total, j->negligible))
 			return true;
-		/* Each interval decided, or beyond the seeds' reach. */
-		if (!dfw && !futile(fw, nmax, bound, j->alpha, j->futility))
+		if (!futile(e, way, j->b->nr_seeds, band(j->total, j->negligible),
+			    j->alpha, j->futility))
 			return false;
-		if (!dbw && !futile(bw, nmax, bound, j->alpha, j->futility))
-			return false;
-		fl->futile = true;
+		fl->futile[way] = true;
 		return true;
 	}
-	return splits(fw, j->total, j->negligible) ||
-	       splits(bw, j->total, j->negligible) ||
-	       (within_band(fw, j->total, j->negligible) &&
-		within_band(bw, j->total, j->negligible));
+	for (int w = 0; w < NR_BISECT_WAYS; w++)
+		if (splits(flip_effect(j, fl, w), j->total, j->negligible))
+			return true;
+	return within_band(e, j->total, j->negligible);
 }
 
 /*
  * Run the flips @fl: both ways at the first seeds, in one batch; a flip
  * whose runs there are exactly A's and B's (every measure) stops as
  * identical; the others run in stages of seeds (2, 4, 8, ... N), each
- * until settled (or at every seed with --all-seeds).
+ * way until settled (or at every seed with --all-seeds).
  */
 static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 		     char *err, size_t len)
@@ -670,22 +694,23 @@ static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 	int rc = -1;
 
 	for (size_t k = 0; k < nr; k++) {
-		fl[k].f = get_variant(b, false, fl[k].set, fl[k].nr, err, len);
-		fl[k].bw = fl[k].f ? get_variant(b, true, fl[k].set, fl[k].nr,
-						 err, len) : NULL;
-		if (!fl[k].bw)
-			goto out;
-		for (unsigned int s = 0; s < first; s++) {
-			jobs[nj++] = (struct job){ fl[k].f, s };
-			jobs[nj++] = (struct job){ fl[k].bw, s };
+		for (int w = 0; w < NR_BISECT_WAYS; w++) {
+			fl[k].v[w] = get_variant(b, w == BISECT_BACKWARD,
+						 fl[k].set, fl[k].nr, err, len);
+			if (!fl[k].v[w])
+				goto out;
 		}
+		for (unsigned int s = 0; s < first; s++)
+			for (int w = 0; w < NR_BISECT_WAYS; w++)
+				jobs[nj++] = (struct job){ fl[k].v[w], s };
 	}
 	if (run_batch(b, jobs, nj, 0, err, len))
 		goto out;
 	for (size_t k = 0; k < nr; k++) {
-		fl[k].seeds = first;
-		fl[k].state = same_values(fl[k].f, j->va, first) &&
-			      same_values(fl[k].bw, j->vb, first) ?
+		for (int w = 0; w < NR_BISECT_WAYS; w++)
+			fl[k].seeds[w] = first;
+		fl[k].state = same_values(fl[k].v[BISECT_FORWARD], j->va, first) &&
+			      same_values(fl[k].v[BISECT_BACKWARD], j->vb, first) ?
 			      BISECT_IDENTICAL : BISECT_MEASURED;
 	}
 	for (unsigned int n = FIRST_SEEDS; n < b->nr_seeds;) {
@@ -694,14 +719,22 @@ static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 
 		nj = 0;
 		for (size_t k = 0; k < nr; k++) {
-			if (fl[k].state != BISECT_MEASURED || fl[k].seeds < n)
+			bool more[NR_BISECT_WAYS];
+
+			if (fl[k].state != BISECT_MEASURED)
 				continue;
-			if (n > FIRST_SEEDS && flip_settled(j, &fl[k], n))
-				continue;
-			fl[k].seeds = next;
-			for (unsigned int s = n; s < next; s++) {
-				jobs[nj++] = (struct job){ fl[k].f, s };
-				jobs[nj++] = (struct job){ fl[k].bw, s };
+			/* Both ways judged on the runs in before either
+			 * gets more. */
+			for (int w = 0; w < NR_BISECT_WAYS; w++)
+				more[w] = fl[k].seeds[w] >= n &&
+					  !(n > FIRST_SEEDS &&
+					    way_settled(j, &fl[k], w));
+			for (int w = 0; w < NR_BISECT_WAYS; w++) {
+				if (!more[w])
+					continue;
+				fl[k].seeds[w] = next;
+				for (unsigned int s = n; s < next; s++)
+					jobs[nj++] = (struct job){ fl[k].v[w], s };
 			}
 		}
 		if (run_batch(b, jobs, nj, 0, err, len))
@@ -727,8 +760,8 @@ static const char *group_verdict(const struct judge *j, struct flip *fl)
 		fl->split = false;
 		return "not split: identical runs";
 	}
-	fw = effect(fl->f, j->va, fl->seeds, j->alpha);
-	bw = effect(j->vb, fl->bw, fl->seeds, j->alpha);
+	fw = flip_effect(j, fl, BISECT_FORWARD);
+	bw = flip_effect(j, fl, BISECT_BACKWARD);
 	if (splits(fw, j->total, j->negligible) ||
 	    splits(bw, j->total, j->negligible)) {
 		fl->split = true;
@@ -874,7 +907,6 @@ static int flip_switches(const struct judge *j, struct bisect_report *r,
 {
 	struct bisect *b = j->b;
 	struct variant *va = j->va, *vb = j->vb;
-	double alpha = j->alpha;
 	/* At most every row alone and every group too. */
 	struct flip *fl = xcalloc(2 * nrows + 1, sizeof(*fl));
 	size_t *gsets = xcalloc(nrows + 1, sizeof(*gsets));
@@ -926,10 +958,12 @@ static int flip_switches(const struct judge *j, struct bisect_report *r,
 		g->verdict = group_verdict(j, &fl[i]);
 		g->split = fl[i].split;
 		g->state = fl[i].state;
-		g->seeds = fl[i].seeds;
-		g->forward = effect(fl[i].f, va, fl[i].seeds, alpha);
-		g->backward = effect(vb, fl[i].bw, fl[i].seeds, alpha);
-		r->group_runs += 2 * (size_t)fl[i].seeds;
+		g->forward = flip_effect(j, &fl[i], BISECT_FORWARD);
+		g->backward = flip_effect(j, &fl[i], BISECT_BACKWARD);
+		for (int w = 0; w < NR_BISECT_WAYS; w++) {
+			g->seeds[w] = fl[i].seeds[w];
+			r->group_runs += fl[i].seeds[w];
+		}
 	}
 	n1 = nf;
 	for (size_t k = 0; !frc && k < nrows; k++) {
@@ -962,11 +996,13 @@ static int flip_switches(const struct judge *j, struct bisect_report *r,
 			continue;
 		f = &fl[row_flip[k]];
 		row->state = f->state;
-		row->seeds = f->seeds;
-		row->futile = f->futile;
-		row->forward = effect(f->f, va, f->seeds, alpha);
-		row->backward = effect(vb, f->bw, f->seeds, alpha);
-		r->single_runs += 2 * (size_t)f->seeds;
+		row->forward = flip_effect(j, f, BISECT_FORWARD);
+		row->backward = flip_effect(j, f, BISECT_BACKWARD);
+		for (int w = 0; w < NR_BISECT_WAYS; w++) {
+			row->seeds[w] = f->seeds[w];
+			row->futile[w] = f->futile[w];
+			r->single_runs += f->seeds[w];
+		}
 		if (row->state == BISECT_MEASURED) {
 			r->sum_forward += row->forward.mean;
 			r->sum_backward += row->backward.mean;
@@ -1069,7 +1105,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	if (run_batch(&b, jobs, nj, 2 * b.nr_seeds + 2 * nrows * FIRST_SEEDS,
 		      err, len))
 		goto out_jobs;
-	r->total = effect(vb, va, b.nr_seeds, alpha);
+	r->total = effect(vb, b.nr_seeds, va, b.nr_seeds, alpha);
 	for (size_t k = 0; k < nrows; k++) {
 		struct bisect_row *row = &r->rows[k];
 

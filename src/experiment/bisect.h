@@ -21,9 +21,10 @@
  *
  * Runs are made in rounds, every round in parallel; a flip whose first
  * two seeds give exactly the values of the kernel it was made on (a
- * switch read but inert here) stops there; the others run in stages of
- * seeds until each interval is decided, or futile (more seeds would most
- * likely leave it undecided), or every seed has run.
+ * switch read but inert here) stops there; for the others each way runs
+ * in stages of seeds until its interval (against all of its kernel's
+ * runs) is decided, or futile (more seeds would most likely leave it
+ * undecided), or every seed has run.
  * Every decision depends only on the runs' values, never on which
  * process finished first, so the output is the same at any -j.
  */
@@ -53,11 +54,11 @@ struct bisect_opts {
 	int jobs;
 	double alpha;			/* 0: 0.05 */
 	double explain;			/* 0: 0.5 */
-	/* A flip stops at fewer seeds once each of its intervals excludes
+	/* A flip's way stops at fewer seeds once its interval excludes
 	 * zero or lies within +-negligible x |B - A| (0: 0.1); all_seeds:
-	 * every flip runs every seed. */
+	 * every flip runs every seed both ways. */
 	double negligible;
-	/* A flip also stops once each interval left undecided is futile:
+	/* A flip's way also stops once its undecided interval is futile:
 	 * at every seed, it would exclude zero with probability below this,
 	 * were the effect the one seen so far, and could not fit within the
 	 * band (0: BISECT_FUTILITY; < 0: never). */

@@ -304,15 +304,16 @@ double stats_normal_crit(double p)
 	return (lo + hi) / 2;
 }
 
-double stats_conditional_power(double mean, double v, unsigned int n,
-			       unsigned int nmax, double alpha)
+double stats_conditional_power(double mean, double v_run, double se_end,
+			       unsigned int n, unsigned int nmax, double alpha)
 {
 	double half, sd_end;
 
-	if (!(n > 0 && n < nmax && v > 0 && alpha > 0 && alpha <= 1))
+	if (!(n > 0 && n < nmax && v_run > 0 && se_end >= 0 && alpha > 0 &&
+	      alpha <= 1))
 		return NAN;
-	half = stats_normal_crit(alpha) * sqrt(v / nmax);
-	sd_end = sqrt((double)(nmax - n) * v) / nmax;
+	half = stats_normal_crit(alpha) * se_end;
+	sd_end = sqrt((double)(nmax - n) * v_run) / nmax;
 	return stats_normal_cdf((mean - half) / sd_end) +
 	       stats_normal_cdf((-mean - half) / sd_end);
 }

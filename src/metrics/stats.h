@@ -79,19 +79,20 @@ double stats_normal_cdf(double x);
 double stats_normal_crit(double p);
 
 /*
- * Conditional power of a two-sided test of a mean difference that has
- * @n of its @nmax observations (stochastic curtailment: Lan, Simon and
- * Halperin, Communications in Statistics C 1, 1982).  @v is one
- * observation's variance (for a difference of two means over the same
- * seeds, both sides' sample variances summed); the test at @nmax rejects
- * when the mean lies beyond z x sqrt(v / nmax), z = stats_normal_crit
+ * Conditional power of a two-sided test of a mean difference (stochastic
+ * curtailment: Lan, Simon and Halperin, Communications in Statistics C 1,
+ * 1982).  The side still gathering observations has @n of its @nmax in,
+ * each of variance @v_run (for a difference of two means over the same
+ * seeds, both sides' sample variances summed; against a side whose runs
+ * are all in already, the running side's alone); the test at @nmax
+ * rejects when the mean lies beyond z x @se_end, z = stats_normal_crit
  * (@alpha).  Were the observations to come about @mean, the final mean
- * would be normal about @mean with variance (nmax - n) v / nmax^2; the
- * result is its chance of lying beyond that bound, either way.  NAN
- * unless 0 < n < nmax, v > 0 and 0 < alpha <= 1.
+ * would be normal about @mean with variance (nmax - n) v_run / nmax^2;
+ * the result is its chance of lying beyond that bound, either way.  NAN
+ * unless 0 < n < nmax, v_run > 0, se_end >= 0 and 0 < alpha <= 1.
  */
-double stats_conditional_power(double mean, double v, unsigned int n,
-			       unsigned int nmax, double alpha);
+double stats_conditional_power(double mean, double v_run, double se_end,
+			       unsigned int n, unsigned int nmax, double alpha);
 
 struct welch_result {
 	double t;		/* (mean_a - mean_b) / sqrt(var_a/n_a + var_b/n_b) */

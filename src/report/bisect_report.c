@@ -41,6 +41,24 @@ static void effect_text(char *buf, size_t len, const struct bisect_effect *e)
 			 e->significant ? " *" : "");
 }
 
+/*
+ * The seeds a flip ran: one number when both ways ran the same seeds
+ * and neither stopped as futile, else forward/backward, an f after a way
+ * that stopped as futile (the summary says what that is).
+ */
+static void seeds_text(char *buf, size_t len, const unsigned int *seeds,
+		       const bool *futile)
+{
+	if (seeds[BISECT_FORWARD] == seeds[BISECT_BACKWARD] &&
+	    !futile[BISECT_FORWARD] && !futile[BISECT_BACKWARD])
+		snprintf(buf, len, "%u", seeds[BISECT_FORWARD]);
+	else
+		snprintf(buf, len, "%u%s/%u%s", seeds[BISECT_FORWARD],
+			 futile[BISECT_FORWARD] ? "f" : "",
+			 seeds[BISECT_BACKWARD],
+			 futile[BISECT_BACKWARD] ? "f" : "");
+}
+
 static double share(double part, double whole)
 {
 	return whole != 0 ? 100 * part / whole : NAN;
@@ -60,7 +78,7 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 	fprintf(f, "B - A %57s (p = %.3g)\n\n", buf, r->total.p);
 
 	if (r->nr_groups) {
-		fprintf(f, "%-24s %-33s %5s  %-38s %-38s %s\n", "group",
+		fprintf(f, "%-24s %-33s %6s  %-38s %-38s %s\n", "group",
 			"switches", "seeds", "A with them at B's, minus A",
 			"B minus B with them at A's", "verdict");
 		for (size_t i = 0; i < r->nr_groups; i++) {
@@ -73,12 +91,15 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 				effect_text(buf, sizeof(buf), &g->forward);
 				effect_text(buf2, sizeof(buf2), &g->backward);
 			}
-			fprintf(f, "%-24s %-33zu %5u  %-38s %-38s %s\n", g->name,
-				g->nr_members, g->seeds, buf, buf2, g->verdict);
+			static const bool no_futile[NR_BISECT_WAYS];
+
+			seeds_text(seeds, sizeof(seeds), g->seeds, no_futile);
+			fprintf(f, "%-24s %-33zu %6s  %-38s %-38s %s\n", g->name,
+				g->nr_members, seeds, buf, buf2, g->verdict);
 		}
 		fputc('\n', f);
 	}
-	fprintf(f, "%-24s %-16s %-16s %5s  %-38s %-38s %s\n", "switch", "A",
+	fprintf(f, "%-24s %-16s %-16s %6s  %-38s %-38s %s\n", "switch", "A",
 		"B", "seeds", "A with B's value, minus A",
 		"B minus B with A's value", "reads A / B");
 	for (size_t i = 0; i < r->nr_rows; i++) {
@@ -101,10 +122,8 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 			effect_text(buf, sizeof(buf), &row->forward);
 			effect_text(buf2, sizeof(buf2), &row->backward);
 		}
-		/* f: stopped as futile (the summary below says what that is). */
-		snprintf(seeds, sizeof(seeds), "%u%s", row->seeds,
-			 row->futile ? "f" : "");
-		fprintf(f, "%-24s %-16s %-16s %5s  %-38s %-38s %llu / %llu\n",
+		seeds_text(seeds, sizeof(seeds), row->seeds, row->futile);
+		fprintf(f, "%-24s %-16s %-16s %6s  %-38s %-38s %llu / %llu\n",
 			row->name, row->a_value, row->b_value,
 			row->state == BISECT_SCREENED ? "-" : seeds, buf, buf2,
 			(unsigned long long)row->reads_a,
@@ -161,21 +180,27 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		for (size_t i = 0; i < r->nr_rows; i++) {
 			const struct bisect_row *row = &r->rows[i];
 
-			if (row->state != BISECT_MEASURED ||
-			    row->seeds >= r->nr_seeds)
+			if (row->state != BISECT_MEASURED)
 				continue;
-			early++;
-			futile += row->futile;
+			for (int w = 0; w < NR_BISECT_WAYS; w++) {
+				if (row->seeds[w] >= r->nr_seeds)
+					continue;
+				early++;
+				futile += row->futile[w];
+			}
 		}
 		if (r->all_seeds)
 			fprintf(f, "Every measured flip ran at all %u seeds (--all-seeds).\n",
 				r->nr_seeds);
 		else
-			fprintf(f, "%zu of the %zu measured flips stopped before %u seeds: "
-				"%zu with both intervals decided (excluding zero, or "
-				"within +-%.0f%% of |B - A|), %zu (f) as futile.\n",
-				early, measured, r->nr_seeds, early - futile,
-				100 * r->negligible, futile);
+			fprintf(f, "Each way of a flip runs and stops on its own, its "
+				"interval set against all %u runs of its kernel: %zu of "
+				"the %zu intervals of the %zu measured flips stopped "
+				"before %u seeds, %zu decided (excluding zero, or within "
+				"+-%.0f%% of |B - A|), %zu (f) as futile.\n",
+				r->nr_seeds, early, 2 * measured, measured,
+				r->nr_seeds, early - futile, 100 * r->negligible,
+				futile);
 		if (!r->all_seeds && r->futility > 0)
 			fprintf(f, "Futility: an interval still undecided stops once, "
 				"were the runs to come like the runs so far, it could "
@@ -216,6 +241,13 @@ static json_t *effect_json(const struct bisect_effect *e)
 			 "n_y", e->n_y);
 }
 
+/* The seeds each way ran: {"forward": n, "backward": n}. */
+static json_t *ways_json_int(const unsigned int *seeds)
+{
+	return json_pack("{s:i,s:i}", "forward", (int)seeds[BISECT_FORWARD],
+			 "backward", (int)seeds[BISECT_BACKWARD]);
+}
+
 static json_t *report_json(const struct bisect_report *r)
 {
 	json_t *root = json_object(), *rows = json_array(), *set = json_array();
@@ -228,10 +260,11 @@ static json_t *report_json(const struct bisect_report *r)
 	json_object_set_new(root, "seeds", json_pack("{s:I,s:i}", "base",
 		(json_int_t)r->base_seed, "count", (int)r->nr_seeds));
 	json_object_set_new(root, "alpha", json_real(r->alpha));
-	/* Flips stop once decided unless all_seeds (each row's "seeds"). */
+	/* Each way of a flip stops once decided unless all_seeds (each
+	 * row's "seeds": forward and backward). */
 	json_object_set_new(root, "negligible", json_real(r->negligible));
 	json_object_set_new(root, "all_seeds", json_boolean(r->all_seeds));
-	/* A row stopped as futile says "futile": true. */
+	/* A row with a way stopped as futile says which in "futile". */
 	json_object_set_new(root, "futility", json_real(r->futility));
 	json_object_set_new(root, "a_mean", json_real(r->a_mean));
 	json_object_set_new(root, "a_sd", json_real(r->a_sd));
@@ -240,16 +273,18 @@ static json_t *report_json(const struct bisect_report *r)
 	json_object_set_new(root, "total", effect_json(&r->total));
 	for (size_t i = 0; i < r->nr_rows; i++) {
 		const struct bisect_row *row = &r->rows[i];
-		json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:I,s:I,s:i}",
+		json_t *o = json_pack("{s:s,s:s,s:s,s:s,s:I,s:I,s:o}",
 				      "switch", row->name, "a", row->a_value,
 				      "b", row->b_value, "state",
 				      state_names[row->state], "reads_a",
 				      (json_int_t)row->reads_a, "reads_b",
 				      (json_int_t)row->reads_b, "seeds",
-				      (int)row->seeds);
+				      ways_json_int(row->seeds));
 
-		if (row->futile)
-			json_object_set_new(o, "futile", json_true());
+		if (row->futile[BISECT_FORWARD] || row->futile[BISECT_BACKWARD])
+			json_object_set_new(o, "futile", json_pack("{s:b,s:b}",
+				"forward", row->futile[BISECT_FORWARD],
+				"backward", row->futile[BISECT_BACKWARD]));
 		if (row->group >= 0)
 			json_object_set_new(o, "group",
 					    json_string(r->groups[row->group].name));
@@ -270,11 +305,11 @@ static json_t *report_json(const struct bisect_report *r)
 					    json_string(screen_assumption));
 		for (size_t i = 0; i < r->nr_groups; i++) {
 			const struct bisect_group *g = &r->groups[i];
-			json_t *o = json_pack("{s:s,s:I,s:s,s:i,s:b,s:s}", "group",
+			json_t *o = json_pack("{s:s,s:I,s:s,s:o,s:b,s:s}", "group",
 					      g->name, "switches",
 					      (json_int_t)g->nr_members, "state",
 					      state_names[g->state], "seeds",
-					      (int)g->seeds, "split", g->split,
+					      ways_json_int(g->seeds), "split", g->split,
 					      "verdict", g->verdict);
 
 			json_object_set_new(o, "forward", effect_json(&g->forward));

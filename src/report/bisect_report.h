@@ -14,9 +14,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* A difference of two means, mean(x) - mean(y), over the seeds. */
+/*
+ * A difference of two means, mean(x) - mean(y): a flipped kernel's runs
+ * against all of its kernel's (A's or B's), which ran every seed first.
+ */
 struct bisect_effect {
 	unsigned int n_x, n_y;		/* runs on each side */
+	double var_x, var_y;		/* each side's sample variance */
 	double mean;			/* mean(x) - mean(y) */
 	double lo, hi;			/* its confidence interval (Welch) */
 	double se;			/* its standard error */
@@ -55,6 +59,17 @@ enum bisect_screen {
 	BISECT_SCREEN_SIGNIFICANT,
 };
 
+/*
+ * The two ways a switch (or group) is flipped, each run and stopped on
+ * its own: A with it at B's values (forward), B with it at A's
+ * (backward).
+ */
+enum bisect_way {
+	BISECT_FORWARD,
+	BISECT_BACKWARD,
+	NR_BISECT_WAYS,
+};
+
 /* A group of two or more switches flipped together. */
 struct bisect_group {
 	const char *name;
@@ -63,7 +78,7 @@ struct bisect_group {
 	/* A with the group at B's values, minus A; B minus B with the group
 	 * at A's values. */
 	struct bisect_effect forward, backward;
-	unsigned int seeds;		/* seeds run each way */
+	unsigned int seeds[NR_BISECT_WAYS];	/* seeds run each way */
 	bool split;			/* its switches were flipped alone */
 	const char *verdict;		/* why it was split or not */
 };
@@ -77,11 +92,12 @@ struct bisect_row {
 	struct bisect_effect forward;
 	/* B minus B with this switch at A's value: what it takes from B. */
 	struct bisect_effect backward;
-	unsigned int seeds;		/* seeds run each way (fewer than the
-					 * bisect's: stopped once decided) */
-	bool futile;			/* stopped with an interval undecided
-					 * that the seeds left could not
-					 * decide (bisect_opts.futility) */
+	/* Seeds run each way (fewer than the bisect's: that way stopped
+	 * once decided), and whether that way stopped with its interval
+	 * undecided, as one the seeds left could not decide
+	 * (bisect_opts.futility). */
+	unsigned int seeds[NR_BISECT_WAYS];
+	bool futile[NR_BISECT_WAYS];
 	int group;			/* in bisect_report.groups, or -1:
 					 * flipped alone from the start */
 };
