@@ -625,6 +625,9 @@ struct flip {
 	/* That way stopped with its interval undecided, one the seeds left
 	 * could not decide (futile()). */
 	bool futile[NR_BISECT_WAYS];
+	/* That way's first seeds ran exactly as its kernel did (every
+	 * measure) while the other's did not: it stops there, no effect. */
+	bool identical[NR_BISECT_WAYS];
 };
 
 struct judge {
@@ -646,6 +649,13 @@ static struct bisect_effect flip_effect(const struct judge *j,
 {
 	unsigned int n = fl->seeds[way], all = j->b->nr_seeds;
 
+	/* Its runs are its kernel's first ones: no effect, exactly. */
+	if (fl->identical[way])
+		return (struct bisect_effect){
+			.n_x = way == BISECT_FORWARD ? n : all,
+			.n_y = way == BISECT_FORWARD ? all : n,
+			.p = 1, .valid = true,
+		};
 	if (way == BISECT_FORWARD)
 		return effect(fl->v[way], n, j->va, all, j->alpha);
 	return effect(j->vb, all, fl->v[way], n, j->alpha);
@@ -663,6 +673,8 @@ static bool way_settled(const struct judge *j, struct flip *fl,
 {
 	struct bisect_effect e = flip_effect(j, fl, way);
 
+	if (fl->identical[way])
+		return true;
 	if (!fl->group) {
 		if (decided(e, j->total, j->negligible))
 			return true;
@@ -681,8 +693,10 @@ static bool way_settled(const struct judge *j, struct flip *fl,
 /*
  * Run the flips @fl: both ways at the first seeds, in one batch; a flip
  * whose runs there are exactly A's and B's (every measure) stops as
- * identical; the others run in stages of seeds (2, 4, 8, ... N), each
- * way until settled (or at every seed with --all-seeds).
+ * identical, and so does one way of a flip whose runs are its kernel's
+ * that way only (a switch one kernel never reaches, or reaches to no
+ * effect); the others run in stages of seeds (2, 4, 8, ... N), each way
+ * until settled (or at every seed with --all-seeds).
  */
 static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 		     char *err, size_t len)
@@ -707,11 +721,18 @@ static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 	if (run_batch(b, jobs, nj, 0, err, len))
 		goto out;
 	for (size_t k = 0; k < nr; k++) {
+		bool same[NR_BISECT_WAYS] = {
+			same_values(fl[k].v[BISECT_FORWARD], j->va, first),
+			same_values(fl[k].v[BISECT_BACKWARD], j->vb, first),
+		};
+
 		for (int w = 0; w < NR_BISECT_WAYS; w++)
 			fl[k].seeds[w] = first;
-		fl[k].state = same_values(fl[k].v[BISECT_FORWARD], j->va, first) &&
-			      same_values(fl[k].v[BISECT_BACKWARD], j->vb, first) ?
+		fl[k].state = same[BISECT_FORWARD] && same[BISECT_BACKWARD] ?
 			      BISECT_IDENTICAL : BISECT_MEASURED;
+		if (fl[k].state == BISECT_MEASURED && !b->o->all_seeds)
+			for (int w = 0; w < NR_BISECT_WAYS; w++)
+				fl[k].identical[w] = same[w];
 	}
 	for (unsigned int n = FIRST_SEEDS; n < b->nr_seeds;) {
 		unsigned int next = b->o->all_seeds || 2 * n > b->nr_seeds ?
@@ -727,6 +748,7 @@ static int run_flips(const struct judge *j, struct flip *fl, size_t nr,
 			 * gets more. */
 			for (int w = 0; w < NR_BISECT_WAYS; w++)
 				more[w] = fl[k].seeds[w] >= n &&
+					  !fl[k].identical[w] &&
 					  !(n > FIRST_SEEDS &&
 					    way_settled(j, &fl[k], w));
 			for (int w = 0; w < NR_BISECT_WAYS; w++) {
@@ -1001,6 +1023,7 @@ static int flip_switches(const struct judge *j, struct bisect_report *r,
 		for (int w = 0; w < NR_BISECT_WAYS; w++) {
 			row->seeds[w] = f->seeds[w];
 			row->futile[w] = f->futile[w];
+			row->identical[w] = f->identical[w];
 			r->single_runs += f->seeds[w];
 		}
 		if (row->state == BISECT_MEASURED) {

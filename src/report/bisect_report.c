@@ -121,6 +121,10 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		} else {
 			effect_text(buf, sizeof(buf), &row->forward);
 			effect_text(buf2, sizeof(buf2), &row->backward);
+			if (row->identical[BISECT_FORWARD])
+				snprintf(buf, sizeof(buf), "identical runs");
+			if (row->identical[BISECT_BACKWARD])
+				snprintf(buf2, sizeof(buf2), "identical runs");
 		}
 		seeds_text(seeds, sizeof(seeds), row->seeds, row->futile);
 		fprintf(f, "%-24s %-16s %-16s %6s  %-38s %-38s %llu / %llu\n",
@@ -174,7 +178,7 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 		fprintf(f, "Screening's assumption: %s.\n", screen_assumption);
 	}
 	{
-		size_t early = 0, futile = 0;
+		size_t early = 0, futile = 0, same = 0;
 		size_t measured = r->nr_rows - skipped - inert - r->screened_out;
 
 		for (size_t i = 0; i < r->nr_rows; i++) {
@@ -187,6 +191,7 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 					continue;
 				early++;
 				futile += row->futile[w];
+				same += row->identical[w];
 			}
 		}
 		if (r->all_seeds)
@@ -196,11 +201,12 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 			fprintf(f, "Each way of a flip runs and stops on its own, its "
 				"interval set against all %u runs of its kernel: %zu of "
 				"the %zu intervals of the %zu measured flips stopped "
-				"before %u seeds, %zu decided (excluding zero, or within "
+				"before %u seeds: %zu with identical runs at %u (that "
+				"way only), %zu decided (excluding zero, or within "
 				"+-%.0f%% of |B - A|), %zu (f) as futile.\n",
 				r->nr_seeds, early, 2 * measured, measured,
-				r->nr_seeds, early - futile, 100 * r->negligible,
-				futile);
+				r->nr_seeds, same, r->nr_seeds < 2 ? r->nr_seeds : 2,
+				early - futile - same, 100 * r->negligible, futile);
 		if (!r->all_seeds && r->futility > 0)
 			fprintf(f, "Futility: an interval still undecided stops once, "
 				"were the runs to come like the runs so far, it could "
@@ -281,6 +287,10 @@ static json_t *report_json(const struct bisect_report *r)
 				      (json_int_t)row->reads_b, "seeds",
 				      ways_json_int(row->seeds));
 
+		if (row->identical[BISECT_FORWARD] || row->identical[BISECT_BACKWARD])
+			json_object_set_new(o, "identical", json_pack("{s:b,s:b}",
+				"forward", row->identical[BISECT_FORWARD],
+				"backward", row->identical[BISECT_BACKWARD]));
 		if (row->futile[BISECT_FORWARD] || row->futile[BISECT_BACKWARD])
 			json_object_set_new(o, "futile", json_pack("{s:b,s:b}",
 				"forward", row->futile[BISECT_FORWARD],

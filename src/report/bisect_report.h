@@ -98,6 +98,9 @@ struct bisect_row {
 	 * (bisect_opts.futility). */
 	unsigned int seeds[NR_BISECT_WAYS];
 	bool futile[NR_BISECT_WAYS];
+	/* A measured row's way whose first seeds ran exactly as its kernel
+	 * did (every measure): it stopped there, its effect 0. */
+	bool identical[NR_BISECT_WAYS];
 	int group;			/* in bisect_report.groups, or -1:
 					 * flipped alone from the start */
 };
