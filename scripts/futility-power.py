@@ -3,19 +3,21 @@
 """What mmsim bisect's stopping rules cost in power and save in seeds.
 
 One way of a flip (A with a switch at B's value against A, or B against
-B with it at A's) is an interval mean(x) - mean(y), Welch, between the
-flipped kernel's runs so far and all N of its kernel's, which ran every
-seed first.  It is looked at after 4 and 8 of N = 10 seeds, as `mmsim
-bisect --seeds 10` does (stages 2, 4, 8, 10; nothing is decided at 2),
-each way on its own.  It stops when decided (p < alpha: it excludes
-zero) or, with futility, when its conditional power at 10 seeds under
-the effect seen is below gamma (src/metrics/stats.c
-stats_conditional_power(): the bound z x sqrt((var_x + var_y) / N), and
-only the flipped side's runs to come move the mean).  The band (an
-interval within +-10% of |B - A|) is left out: it only adds ways to
+B with it at A's) is an interval mean(x) - mean(y), Welch, over the same
+seeds each side.  It is looked at after 4 and 8 of N = 10 seeds, as
+`mmsim bisect --seeds 10` does (stages 2, 4, 8, 10; nothing is decided
+at 2), each way on its own.  It stops when decided (p < alpha: it
+excludes zero) or, with futility, when its conditional power at 10
+seeds under the effect seen is below gamma (src/metrics/stats.c
+stats_conditional_power(), the normal bound z x sqrt(v / N)).  The band
+(an interval within +-10% of |B - A|) is left out: it only adds ways to
 stop, and where the runs' spread is as wide as the reproduction's no
-interval reaches it.  "matched" is the rule before: the flip's first n
-seeds against its kernel's first n, both sides' variances moving.
+interval reaches it.  "matched" is that rule; "all" sets the flip's
+first n seeds against all N of its kernel's, which ran first: more
+power for fewer seeds with independent runs, as here, but not used,
+because a seed that decides much of a run (rc6's failures) makes every
+flip's first seeds differ from all of its kernel's alike
+(bench/RESULTS.md).
 
 Runs are normal with the same sd both sides; effects are in sd units.
 Prints, per rule, effect and gamma: the fixed 10-seed test's power, the

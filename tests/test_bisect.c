@@ -247,8 +247,8 @@ static void test_same_at_any_jobs(void **state)
  * 8 seeds (stages 2, 4, 8): with --all-seeds every measured flip runs
  * all 8 each way; without, each way runs on its own, and a way that
  * stopped at fewer has its interval decided at the seeds it ran
- * (excluding zero, or within +-negligible of |B - A|), set against all
- * 8 runs of its kernel; never more runs are made than with --all-seeds,
+ * (excluding zero, or within +-negligible of |B - A|), set against its
+ * kernel's runs on the same seeds; never more runs are made than with --all-seeds,
  * and A, B and B - A are the same (they always run every seed).
  */
 static bool decided_at(const struct bisect_effect *e, double bound)
@@ -263,21 +263,17 @@ static const struct bisect_effect *way_effect(const struct bisect_row *row,
 }
 
 /*
- * Futile at 8 seeds, from what the report keeps of an interval whose
- * flipped side (x forward, y backward) has 4 runs and its kernel's all
- * 8: its mean and both sides' variances.
+ * Futile at 8 seeds, from what the report keeps of an interval at 4 seeds
+ * a side: its mean and both sides' variances.
  */
-static bool futile_at(const struct bisect_effect *e, int way, double bound,
-		      double alpha)
+static bool futile_at(const struct bisect_effect *e, double bound, double alpha)
 {
-	unsigned int n = way == BISECT_FORWARD ? e->n_x : e->n_y;
-	unsigned int all = way == BISECT_FORWARD ? e->n_y : e->n_x;
-	double v_run = way == BISECT_FORWARD ? e->var_x : e->var_y;
-	double se_end = sqrt((e->var_x + e->var_y) / 8);
+	double v = e->var_x + e->var_y;
+	double se_end = sqrt(v / 8);
 
-	return e->valid && n == 4 && all == 8 &&
+	return e->valid && e->n_x == 4 && e->n_y == 4 &&
 	       stats_normal_crit(alpha) * se_end > bound &&
-	       stats_conditional_power(e->mean, v_run, se_end, 4, 8, alpha) <
+	       stats_conditional_power(e->mean, v, se_end, 4, 8, alpha) <
 	       BISECT_FUTILITY;
 }
 
@@ -365,11 +361,9 @@ static void test_flips_stop_once_decided(void **state)
 				continue;
 			}
 			assert_true(e->seeds[w] == 4 || e->seeds[w] == 8);
-			/* The flipped side has the way's seeds, the
-			 * kernel's side all of them. */
-			assert_int_equal(w == BISECT_FORWARD ? ee->n_x : ee->n_y,
-					 e->seeds[w]);
-			assert_int_equal(w == BISECT_FORWARD ? ee->n_y : ee->n_x, 8);
+			/* Both sides over the way's seeds. */
+			assert_int_equal(ee->n_x, e->seeds[w]);
+			assert_int_equal(ee->n_y, e->seeds[w]);
 			if (e->seeds[w] < 8) {
 				stopped++;
 				saved += 4;
@@ -389,7 +383,7 @@ static void test_flips_stop_once_decided(void **state)
 				assert_int_equal(f->seeds[w], 4);
 				assert_int_equal(e->seeds[w], 8);
 				assert_false(decided_at(fe, bound));
-				assert_true(futile_at(fe, w, bound, futile.alpha));
+				assert_true(futile_at(fe, bound, futile.alpha));
 			} else {
 				assert_int_equal(f->seeds[w], e->seeds[w]);
 				assert_true(fe->mean == ee->mean);

@@ -17,16 +17,16 @@
  * ... up to --seeds), each way (forward, backward) on its own, and a way
  * stops once its interval is decided: excluding zero, or lying within
  * +-negligible of |B - A|.  A way's interval sets the flipped kernel's
- * runs so far against every run of its kernel, which ran all the seeds
- * first.  The intervals are not widened for the looks (each is a 95 %
- * interval at the seeds it stopped at, as printed), so a way stopped as
- * significant early has a somewhat higher false-positive rate than alpha
- * (about 10 % at alpha 5 % and 10 seeds, scripts/futility-power.py);
+ * runs so far against its kernel's on the same seeds.  The intervals are
+ * not widened for the looks (each is a 95 % interval at the seeds it
+ * stopped at, as printed), so a way stopped as significant early has a
+ * somewhat higher false-positive rate than alpha (about 9 % at alpha 5 %
+ * and 10 seeds, scripts/futility-power.py);
  * --all-seeds runs every flip at every seed instead.  A way also stops
  * once its interval is futile (futile()): more seeds would most likely
  * leave it undecided.  That rule alone lowers power (it stops some ways
  * that every seed would have found), the first raises it; together they
- * keep about the power of every seed at about three fifths of the seeds.
+ * keep about the power of every seed at two thirds of the seeds.
  *
  * Screening flips each group of two or more read switches (one
  * subsystem, profile_switch_group()) together first, in the same stages,
@@ -478,14 +478,8 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 
 /* ---- statistics --------------------------------------------------------- */
 
-/*
- * mean(x) - mean(y) with Welch's interval over the first @nx seeds of @x
- * and the first @ny of @y.  A flip is set against every run of its
- * kernel: A and B run every seed before any flip, and Welch's test needs
- * no pairing, so the kernel's later seeds narrow a flip's interval from
- * its first look on (the runs of one seed correlate too little across
- * kernels for pairing to matter: bench/RESULTS.md, group screening).
- */
+/* mean(x) - mean(y) with Welch's interval over the first @nx seeds of
+ * @x and the first @ny of @y. */
 static struct bisect_effect effect(const struct variant *x, unsigned int nx,
 				   const struct variant *y, unsigned int ny,
 				   double alpha)
@@ -549,31 +543,30 @@ static bool splits(struct bisect_effect e, const struct bisect_effect *total,
 }
 
 /*
- * Can the seeds left still decide @e, an interval not decided yet whose
- * flipped side (x for forward, y for backward: @way) has n of @nmax
- * seeds and whose kernel's side has all of them?  Stochastic
- * curtailment: were the flip's runs to come as spread as these, the
- * interval at @nmax seeds would be at least z x se_end wide each way,
- * se_end = sqrt((var_x + var_y) / nmax) (z, the normal quantile, lies
- * below every Student's t, so this errs towards going on).  When that
- * alone exceeds the band, the interval can no longer fit within it and
- * only excluding zero is left; when, were the effect the one seen, that
- * has a chance below @gamma (stats_conditional_power(): only the flip's
- * runs to come move the mean), the interval is futile: more seeds would
- * most likely leave it undecided.
+ * Can the seeds left still decide @e, an interval over n of @nmax seeds
+ * each side that is not decided yet?  Stochastic curtailment: were the
+ * runs to come as spread as these (v, one seed's variance: both sides'
+ * summed), the interval at @nmax seeds would be at least z x sqrt(v /
+ * nmax) wide each way (z, the normal quantile, lies below every
+ * Student's t, so this errs towards going on).  When that alone exceeds
+ * the band, the interval can no longer fit within it and only excluding
+ * zero is left; when, were the effect the one seen, that has a chance
+ * below @gamma (stats_conditional_power(): both sides' runs to come move
+ * the mean), the interval is futile: more seeds would most likely leave
+ * it undecided.
  */
-static bool futile(struct bisect_effect e, enum bisect_way way,
-		   unsigned int nmax, double bound, double alpha, double gamma)
+static bool futile(struct bisect_effect e, unsigned int nmax, double bound,
+		   double alpha, double gamma)
 {
-	unsigned int n = way == BISECT_FORWARD ? e.n_x : e.n_y;
-	double v_run = way == BISECT_FORWARD ? e.var_x : e.var_y;
-	double se_end = sqrt((e.var_x + e.var_y) / nmax);
+	unsigned int n = e.n_x;
+	double v = e.var_x + e.var_y;
+	double se_end = sqrt(v / nmax);
 
-	if (!e.valid || gamma <= 0 || n >= nmax || !(v_run > 0))
+	if (!e.valid || gamma <= 0 || n >= nmax || !(v > 0))
 		return false;
 	if (stats_normal_crit(alpha) * se_end <= bound)
 		return false;
-	return stats_conditional_power(e.mean, v_run, se_end, n, nmax, alpha) <
+	return stats_conditional_power(e.mean, v, se_end, n, nmax, alpha) <
 	       gamma;
 }
 
@@ -641,24 +634,26 @@ struct judge {
 
 /*
  * A flip's interval one way at its seeds that way: the flipped kernel's
- * runs against every run of its kernel.
+ * runs against its kernel's on the same seeds.  Not against all of the
+ * kernel's runs, though A and B ran every seed first: where a seed
+ * decides much of a run (rc6's failures on x86-64: a few seeds print
+ * hundreds, others none), a flip's first seeds set against every seed
+ * of its kernel differ by what those seeds share, in every flip at once
+ * (bench/RESULTS.md, "each way on its own").
  */
 static struct bisect_effect flip_effect(const struct judge *j,
 					const struct flip *fl,
 					enum bisect_way way)
 {
-	unsigned int n = fl->seeds[way], all = j->b->nr_seeds;
+	unsigned int n = fl->seeds[way];
 
 	/* Its runs are its kernel's first ones: no effect, exactly. */
 	if (fl->identical[way])
-		return (struct bisect_effect){
-			.n_x = way == BISECT_FORWARD ? n : all,
-			.n_y = way == BISECT_FORWARD ? all : n,
-			.p = 1, .valid = true,
-		};
+		return (struct bisect_effect){ .n_x = n, .n_y = n, .p = 1,
+					       .valid = true };
 	if (way == BISECT_FORWARD)
-		return effect(fl->v[way], n, j->va, all, j->alpha);
-	return effect(j->vb, all, fl->v[way], n, j->alpha);
+		return effect(fl->v[way], n, j->va, n, j->alpha);
+	return effect(j->vb, n, fl->v[way], n, j->alpha);
 }
 
 /*
@@ -678,7 +673,7 @@ static bool way_settled(const struct judge *j, struct flip *fl,
 	if (!fl->group) {
 		if (decided(e, j->total, j->negligible))
 			return true;
-		if (!futile(e, way, j->b->nr_seeds, band(j->total, j->negligible),
+		if (!futile(e, j->b->nr_seeds, band(j->total, j->negligible),
 			    j->alpha, j->futility))
 			return false;
 		fl->futile[way] = true;

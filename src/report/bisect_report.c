@@ -199,12 +199,13 @@ void bisect_report_text(FILE *f, const struct bisect_report *r)
 				r->nr_seeds);
 		else
 			fprintf(f, "Each way of a flip runs and stops on its own, its "
-				"interval set against all %u runs of its kernel: %zu of "
+				"interval set against its kernel's runs on the same "
+				"seeds: %zu of "
 				"the %zu intervals of the %zu measured flips stopped "
 				"before %u seeds: %zu with identical runs at %u (that "
 				"way only), %zu decided (excluding zero, or within "
 				"+-%.0f%% of |B - A|), %zu (f) as futile.\n",
-				r->nr_seeds, early, 2 * measured, measured,
+				early, 2 * measured, measured,
 				r->nr_seeds, same, r->nr_seeds < 2 ? r->nr_seeds : 2,
 				early - futile - same, 100 * r->negligible, futile);
 		if (!r->all_seeds && r->futility > 0)

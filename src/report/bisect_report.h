@@ -14,10 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/*
- * A difference of two means, mean(x) - mean(y): a flipped kernel's runs
- * against all of its kernel's (A's or B's), which ran every seed first.
- */
+/* A difference of two means, mean(x) - mean(y), over the seeds. */
 struct bisect_effect {
 	unsigned int n_x, n_y;		/* runs on each side */
 	double var_x, var_y;		/* each side's sample variance */
