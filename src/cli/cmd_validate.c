@@ -31,8 +31,9 @@ static const struct cli_opt validate_opts[] = {
 			"conditions of the claims those leave open (a claim is "
 			"decided at the first look when every comparison its rule "
 			"counts is significant at alpha / 10 either way, or one it "
-			"needs is, the other way, or points the wrong way at all: "
-			"futility)" },
+			"needs is, the other way, or points the wrong way at all, "
+			"or the right way with a conditional power below 10% at "
+			"N seeds: futility)" },
 	[OPT_ALL_SEEDS] = { .name = "all-seeds",
 		.help = "every seed for every condition, no first look" },
 	[OPT_JOBS] = { .name = "jobs", .short_name = 'j', .metavar = "N",

@@ -683,6 +683,7 @@ static int validate_point(const struct validate_opts *o, struct validation *v,
 	v->first_look = !o->all_seeds && n >= VALIDATE_MIN_SEQUENTIAL ?
 			(n + 1) / 2 : 0;
 	v->alpha_first = o->alpha * VALIDATE_FIRST_LOOK_ALPHA;
+	v->futility = VALIDATE_FUTILITY;
 	format_time(v->interval, sizeof(v->interval), interval);
 	c.interval_s = (double)interval / NSEC_PER_SEC;
 	if (validation_plan(v, o->sets ? o->sets : RECORD_ALL_SETS, err, len))

@@ -112,6 +112,8 @@ static void compare_samples(const struct validation *v, const double *a,
 		x->less = x->sig = false;
 		return;
 	}
+	x->na = na;
+	x->nb = nb;
 	x->ma = stats_mean(a, na);
 	x->sa = stats_stddev(a, na);
 	x->mb = stats_mean(b, nb);
@@ -835,6 +837,46 @@ static bool points_wrong_way(const struct validation_evidence *e)
 }
 
 /*
+ * Does a comparison that points the right way at the first look (@n of
+ * @nmax seeds a condition) stand too little chance of holding at the
+ * last?  Its values grow with the seeds on both sides (a pool's with
+ * each of its conditions' seeds), so at the last look each side has
+ * nmax / n times its values now; were they to come like these, the
+ * difference would be significant there at @alpha with probability
+ * stats_conditional_power() below @gamma (VALIDATE_FUTILITY).  A claim stopped so
+ * only fails: this never makes one hold.
+ */
+static bool cannot_hold(const struct validation_evidence *e, unsigned int n,
+			unsigned int nmax, double alpha, double gamma)
+{
+	const struct validation_cmp *x = &e->cmp;
+	double v, se_end;
+	size_t now, end;
+
+	if (gamma <= 0 || !e->measurable || e->meets || !(x->ma < x->mb) ||
+	    n == 0 || nmax <= n || x->na != x->nb || x->na % n)
+		return false;
+	switch (e->kind) {
+	case EVIDENCE_LESS:
+	case EVIDENCE_ORDERS:
+	case EVIDENCE_SUM_LESS:
+	case EVIDENCE_SPREAD:
+		break;
+	default:
+		return false;
+	}
+	now = x->na;
+	end = now / n * nmax;
+	v = x->sa * x->sa + x->sb * x->sb;
+	if (!(v > 0))
+		return false;
+	se_end = sqrt(v / end);
+	return stats_conditional_power(x->mb - x->ma, v, se_end,
+				       (unsigned int)now, (unsigned int)end,
+				       alpha) < gamma;
+}
+
+/*
  * At the first look: will more runs leave the claim's verdict as it is?
  * A comparison its rule counts is settled when it is significant at the
  * first look's level, whichever way it goes (then its verdict cannot
@@ -844,10 +886,11 @@ static bool points_wrong_way(const struct validation_evidence *e)
  * run).  The claim is settled when every comparison is and the rule
  * said no other part could still change, or, for a rule that needs
  * every comparison to hold, when one settled comparison fails, one
- * points the wrong way (futility, above), or the rule said a part of it
- * failed for good.
+ * points the wrong way or cannot hold (futility, above), or the rule said
+ * a part of it failed for good.
  */
-static bool claim_settled(const struct validation_claim *cl, int id)
+static bool claim_settled(const struct validation *v,
+			  const struct validation_claim *cl, int id)
 {
 	bool all = true, one_fails = cl->fails_settled;
 
@@ -873,8 +916,10 @@ static bool claim_settled(const struct validation_claim *cl, int id)
 		all &= settled;
 		one_fails |= settled && !e->meets;
 		/* Futility: a comparison the rule needs points the wrong
-		 * way. */
-		one_fails |= points_wrong_way(e);
+		 * way, or the right way with little chance of holding. */
+		one_fails |= points_wrong_way(e) ||
+			     cannot_hold(e, v->first_look, v->nr_seeds, v->alpha,
+					 v->futility);
 	}
 	if (one_fails && !claim_not_conjunction[id])
 		return true;
@@ -889,7 +934,7 @@ int validation_first_look(struct validation *v, bool *need)
 		bool settled;
 
 		decide_claim(v, i, v->first_look, v->alpha_first, false);
-		settled = claim_settled(&v->claims[i], i);
+		settled = claim_settled(v, &v->claims[i], i);
 		if (!settled) {
 			/* Again, to mark what it reads. */
 			v->touched = need;

@@ -223,6 +223,7 @@ enum validation_verdict {
  * b in row b compared. */
 struct validation_cmp {
 	double ma, sa, mb, sb;
+	size_t na, nb;		/* the values each mean is over */
 	struct welch_result w;
 	bool less;		/* mean a < mean b (false when equal) */
 	bool sig;		/* p < alpha (or no noise and different) */
@@ -300,6 +301,9 @@ struct validation {
 	 */
 	unsigned int first_look;
 	double alpha_first;
+	/* ... and one it needs fails there when its conditional power at
+	 * nr_seeds is below this (futility; 0: only the wrong way). */
+	double futility;
 	unsigned int *cfg_seeds;	/* [nr_configs]: runs; NULL: nr_seeds */
 	/* While a claim is decided: the seeds and level it is judged at,
 	 * and (when not NULL) the configs its rule reads, marked. */

@@ -1324,14 +1324,21 @@ void validation_md_write(FILE *f, const struct validation *v)
 			"which never makes a claim hold, so it does not raise the error of one holding wrongly, and "
 			"misses a difference that all the runs would find with 80%% power with probability 2.4%% "
 			"per comparison (Phi(-(1.96 + 0.84) / sqrt(2)), the normal approximation; somewhat more with "
-			"Welch's test at 5 runs a side), more for a smaller difference.  Only the conditions that a comparison "
+			"Welch's test at 5 runs a side), more for a smaller difference.  Such a rule failed there too when a "
+			"comparison it needs pointed the right way but, were the runs to come like those so far, would be "
+			"significant at the last look with probability below %.0f%% (conditional power: Lan, Simon and "
+			"Halperin, Communications in Statistics C 1, 1982); with normal runs at 5 of 10 seeds the two futility "
+			"rules together find a difference that all 10 runs find 78.9%% of the time 76.8%% of the time, and stop "
+			"76%% of the comparisons without a difference there (scripts/validate-futility.py).  Only the conditions "
+			"that a comparison "
 			"counted by a claim left open reads ran seeds %u..%u, and those claims were decided on all "
 			"their runs at alpha = %.2f; a verdict errs with at most alpha + alpha / 10.  A comparison only "
 			"shown beside an open claim's rule is printed on the runs its conditions have.  %d of %d claims "
 			"were decided at the first look; %zu of the %zu runs of every seed everywhere were run (`mmsim "
 			"validate --all-seeds` runs them all).  A condition with fewer runs than %u says how many beside "
 			"its kernel.\n\n",
-			v->first_look, v->alpha_first, v->first_look + 1, v->nr_seeds,
+			v->first_look, v->alpha_first, 100 * v->futility,
+			v->first_look + 1, v->nr_seeds,
 			v->alpha, early, decided, runs, all, v->nr_seeds);
 	}
 	fprintf(f, "## The record and the protocol\n\n"
