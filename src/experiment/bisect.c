@@ -478,27 +478,26 @@ static int run_batch(struct bisect *b, struct job *jobs, size_t nr,
 
 /* ---- statistics --------------------------------------------------------- */
 
-/* mean(x) - mean(y) with Welch's interval over the first @nx seeds of
- * @x and the first @ny of @y. */
-static struct bisect_effect effect(const struct variant *x, unsigned int nx,
-				   const struct variant *y, unsigned int ny,
+/* mean(x) - mean(y) with Welch's interval over the first @n seeds. */
+static struct bisect_effect effect(const struct variant *x,
+				   const struct variant *y, unsigned int n,
 				   double alpha)
 {
-	struct bisect_effect e = { .n_x = nx, .n_y = ny };
+	struct bisect_effect e = { .n_x = n, .n_y = n };
 	struct welch_result w;
 	double se;
 
-	e.mean = stats_mean(x->value, nx) - stats_mean(y->value, ny);
+	e.mean = stats_mean(x->value, n) - stats_mean(y->value, n);
 	e.lo = e.hi = e.mean;
 	e.p = 1;
-	if (nx < 2 || ny < 2 || stats_welch(x->value, nx, y->value, ny, &w))
+	if (n < 2 || stats_welch(x->value, n, y->value, n, &w))
 		return e;
 	e.valid = true;
 	e.p = w.p;
 	e.significant = w.p < alpha;
-	e.var_x = stats_variance(x->value, nx);
-	e.var_y = stats_variance(y->value, ny);
-	se = sqrt(e.var_x / nx + e.var_y / ny);
+	e.var_x = stats_variance(x->value, n);
+	e.var_y = stats_variance(y->value, n);
+	se = sqrt(e.var_x / n + e.var_y / n);
 	e.se = se;
 	if (se > 0) {
 		double t = w.df > 0 ? stats_student_t_crit(alpha, w.df) : 0;
@@ -652,8 +651,8 @@ static struct bisect_effect flip_effect(const struct judge *j,
 		return (struct bisect_effect){ .n_x = n, .n_y = n, .p = 1,
 					       .valid = true };
 	if (way == BISECT_FORWARD)
-		return effect(fl->v[way], n, j->va, n, j->alpha);
-	return effect(j->vb, n, fl->v[way], n, j->alpha);
+		return effect(fl->v[way], j->va, n, j->alpha);
+	return effect(j->vb, fl->v[way], n, j->alpha);
 }
 
 /*
@@ -666,10 +665,11 @@ static struct bisect_effect flip_effect(const struct judge *j,
 static bool way_settled(const struct judge *j, struct flip *fl,
 			enum bisect_way way)
 {
-	struct bisect_effect e = flip_effect(j, fl, way);
+	struct bisect_effect e;
 
 	if (fl->identical[way])
 		return true;
+	e = flip_effect(j, fl, way);
 	if (!fl->group) {
 		if (decided(e, j->total, j->negligible))
 			return true;
@@ -1123,7 +1123,7 @@ int bisect_run(const struct bisect_opts *o, struct bisect_report *r,
 	if (run_batch(&b, jobs, nj, 2 * b.nr_seeds + 2 * nrows * FIRST_SEEDS,
 		      err, len))
 		goto out_jobs;
-	r->total = effect(vb, b.nr_seeds, va, b.nr_seeds, alpha);
+	r->total = effect(vb, va, b.nr_seeds, alpha);
 	for (size_t k = 0; k < nrows; k++) {
 		struct bisect_row *row = &r->rows[k];
 

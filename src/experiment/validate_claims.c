@@ -819,21 +819,29 @@ static const bool claim_not_conjunction[NR_CLAIMS] = {
  * Phi(-(1.96 + 0.84) / sqrt(2)) = 2.4%, and a claim stopped so only
  * fails, so the error of a claim holding wrongly is not raised.
  */
-static bool points_wrong_way(const struct validation_evidence *e)
+/* Is @e a Welch comparison that holds when mean a < mean b? */
+static bool compares_less(const struct validation_evidence *e)
 {
-	if (!e->measurable)
-		return false;
 	switch (e->kind) {
 	case EVIDENCE_LESS:
 	case EVIDENCE_ORDERS:
 	case EVIDENCE_SUM_LESS:
 	case EVIDENCE_SPREAD:
-		return !(e->cmp.ma < e->cmp.mb);
-	case EVIDENCE_CLOSER:
-		return !(e->dist_a < e->dist_b);
+		return true;
 	default:
 		return false;
 	}
+}
+
+static bool points_wrong_way(const struct validation_evidence *e)
+{
+	if (!e->measurable)
+		return false;
+	if (compares_less(e))
+		return !(e->cmp.ma < e->cmp.mb);
+	if (e->kind == EVIDENCE_CLOSER)
+		return !(e->dist_a < e->dist_b);
+	return false;
 }
 
 /*
@@ -843,8 +851,8 @@ static bool points_wrong_way(const struct validation_evidence *e)
  * each of its conditions' seeds), so at the last look each side has
  * nmax / n times its values now; were they to come like these, the
  * difference would be significant there at @alpha with probability
- * stats_conditional_power() below @gamma (VALIDATE_FUTILITY).  A claim stopped so
- * only fails: this never makes one hold.
+ * stats_conditional_power() below @gamma (VALIDATE_FUTILITY).  A claim
+ * stopped so only fails: this never makes one hold.
  */
 static bool cannot_hold(const struct validation_evidence *e, unsigned int n,
 			unsigned int nmax, double alpha, double gamma)
@@ -853,18 +861,10 @@ static bool cannot_hold(const struct validation_evidence *e, unsigned int n,
 	double v, se_end;
 	size_t now, end;
 
-	if (gamma <= 0 || !e->measurable || e->meets || !(x->ma < x->mb) ||
-	    n == 0 || nmax <= n || x->na != x->nb || x->na % n)
+	if (gamma <= 0 || !compares_less(e) || !e->measurable || e->meets ||
+	    !(x->ma < x->mb) || n == 0 || nmax <= n || x->na != x->nb ||
+	    x->na % n)
 		return false;
-	switch (e->kind) {
-	case EVIDENCE_LESS:
-	case EVIDENCE_ORDERS:
-	case EVIDENCE_SUM_LESS:
-	case EVIDENCE_SPREAD:
-		break;
-	default:
-		return false;
-	}
 	now = x->na;
 	end = now / n * nmax;
 	v = x->sa * x->sa + x->sb * x->sb;
