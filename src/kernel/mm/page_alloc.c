@@ -1245,7 +1245,9 @@ __alloc_pages_slowpath(gfp_t gfp_mask, unsigned int order,
 	unsigned long pages_reclaimed = 0;
 	unsigned long did_some_progress;
 	struct page *page = NULL;
-	int alloc_flags;
+	/* Set on the first pass, below; the 0 is for gcc's profile-guided
+	 * build, which cannot see that and warns. */
+	int alloc_flags = 0;
 	bool first = true;
 	/* For the failure's explanation: what this call tried. */
 	struct slowpath_note note = { .zonelist = zonelist,
