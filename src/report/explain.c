@@ -528,15 +528,37 @@ static bool same_reason(const struct alloc_failure *a,
 	       x->harder == y->harder && x->high == y->high;
 }
 
+/*
+ * @p (room for *@cap entries of @size bytes, @used of them used) with
+ * room for one more, the new entries zeroed.  The tally's arrays grow
+ * with the distinct reasons met (a handful), not with the failures (half
+ * a million __GFP_NOWARN ones in a default run: sized by those, they
+ * took 200 MB of address space).
+ */
+static void *tally_room(void *p, size_t *cap, size_t used, size_t size)
+{
+	size_t old = *cap;
+
+	if (used < old)
+		return p;
+	*cap = old ? 2 * old : 8;
+	p = xrealloc(p, *cap * size);
+	memset((char *)p + old * size, 0, (*cap - old) * size);
+	return p;
+}
+
 struct failure_reason *explain_tally(const struct kstate_log *log, size_t *nr)
 {
 	size_t n = log->nr_failures, used = 0, nr_seen = 0;
-	struct failure_reason *t = xcalloc(n + 1, sizeof(*t));
+	size_t cap_t = 0, cap_seen = 0, cap_k = 0;
+	struct failure_reason *t = NULL;
 	/* Every distinct set of fields met, and the reason its text is:
 	 * two sets may read alike, and each is formatted once. */
-	const struct alloc_failure **seen = xcalloc(n + 1, sizeof(*seen));
-	size_t *seen_k = xcalloc(n + 1, sizeof(*seen_k));
+	const struct alloc_failure **seen = NULL;
+	size_t *seen_k = NULL;
 
+	/* A valid (empty) array even when no failure was recorded. */
+	t = tally_room(t, &cap_t, 0, sizeof(*t));
 	for (size_t i = 0; i < n; i++) {
 		const struct alloc_failure *f = log->failures[i];
 		size_t k, s;
@@ -553,10 +575,15 @@ struct failure_reason *explain_tally(const struct kstate_log *log, size_t *nr)
 				if (!strcmp(t[k].reason, key))
 					break;
 			if (k == used) {
+				t = tally_room(t, &cap_t, used, sizeof(*t));
 				snprintf(t[used].reason, sizeof(t[used].reason),
 					 "%s", key);
 				used++;
 			}
+			seen = tally_room(seen, &cap_seen, nr_seen,
+					  sizeof(*seen));
+			seen_k = tally_room(seen_k, &cap_k, nr_seen,
+					    sizeof(*seen_k));
 			seen[nr_seen] = f;
 			seen_k[nr_seen++] = k;
 		}
