@@ -14,6 +14,7 @@
 #include "testlib.h"
 #include "experiment/run.h"
 #include "experiment/scenario_load.h"
+#include "metrics/metrics.h"
 #include "linux/vmstat.h"
 
 static struct scenario *load(const char *text)
@@ -116,6 +117,59 @@ static void test_force_highorder_failures_logged(void **state)
 }
 
 /*
+ * validate, bisect and calibrate read a run's measures only: such a run
+ * writes no kern.log or --explain text and takes no show_mem page counts
+ * at printed failures.  Every measure they could read must be what a
+ * whole run gives, on a run that prints failures.
+ */
+static void test_measures_only_same_measures(void **state)
+{
+	struct scenario *sc = load(test_pressure_scenario);
+	struct run_options opt = { .seed = 1, .scenario_name = "test",
+				   .profile = "2.6.31-0000000-force-highorder" };
+	struct run_result whole, only;
+	char err[256];
+	size_t nr, compared = 0;
+
+	(void)state;
+	if (run_scenario(sc, &opt, &whole, err, sizeof(err)))
+		fail_msg("%s", err);
+	opt.measures_only = true;
+	if (run_scenario(sc, &opt, &only, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(result_uint(&whole, "failures_printed") > 0);
+	for (size_t i = 0; i < metrics_count(); i++) {
+		const struct measure *m = metrics_get(i);
+		double a, b;
+
+		if (m->type != MT_UINT && m->type != MT_BOOL &&
+		    m->type != MT_REAL && m->type != MT_DERIVED)
+			continue;
+		if (!strcmp(m->name, "wall_seconds"))
+			continue;
+		a = measure_value(m, &whole);
+		b = measure_value(m, &only);
+		if (!(a == b || (a != a && b != b)))
+			fail_msg("measure %s: %g in a whole run, %g measures only",
+				 m->name, a, b);
+		compared++;
+	}
+	assert_true(compared > 50);
+	/* What it leaves out: the texts, and the tally behind --explain. */
+	assert_non_null(result_text(&whole, "kern_log"));
+	assert_non_null(strstr(result_text(&whole, "kern_log"), "pages RAM\n"));
+	assert_true(!result_text(&only, "kern_log") ||
+		    !*result_text(&only, "kern_log"));
+	assert_true(!result_text(&only, "explain") ||
+		    !*result_text(&only, "explain"));
+	result_records(&only, "failure_reasons", &nr);
+	assert_int_equal(nr, 0);
+	result_free(&whole);
+	result_free(&only);
+	scenario_free(sc);
+}
+
+/*
  * Two anonymous hogs whose sum (2 x 150M = 300M) exceeds RAM + swap (64M +
  * 128M = 192M) must end in an OOM kill, not in a reclaim livelock.  The
  * kernel's way out (2.6.32 __alloc_pages_slowpath): once swap is full,
@@ -186,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_same_seed_same_result),
 		cmocka_unit_test(test_default_run_deterministic),
 		cmocka_unit_test(test_force_highorder_failures_logged),
+		cmocka_unit_test(test_measures_only_same_measures),
 		cmocka_unit_test(test_no_failures_without_force_highorder),
 		cmocka_unit_test(test_thrash_beyond_swap_ends_in_oom_kill),
 	};

@@ -327,6 +327,7 @@ static char *run_job(size_t idx, void *arg)
 		.profile = j->v->profile,
 		.seed = b->base_seed + j->seed,
 		.scenario_name = b->scenario_name,
+		.measures_only = true,
 	};
 	struct run_result res;
 	char err[512], *out = NULL;

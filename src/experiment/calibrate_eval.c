@@ -108,6 +108,7 @@ static char *eval_job(size_t idx, void *arg)
 		.profile = c->kernel,
 		.seed = c->rec.scenarios[s].base_seed + idx % c->rec.nr_seeds,
 		.scenario_name = c->in[s].file,
+		.measures_only = true,
 	};
 	struct run_result res;
 	char err[512], *out, *o;

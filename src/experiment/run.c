@@ -437,15 +437,18 @@ static void collect_explain(struct run_result *r)
 	result_take_text(r, "explain", text);
 }
 
-static void collect(struct machine *m, struct run_result *r)
+static void collect(struct machine *m, struct run_result *r,
+		    bool measures_only)
 {
 	result_set_text(r, "kernel", kprofile.name);
 	result_set_text(r, "arch", sim_arch->name);
 	result_set_uint(r, "sim_end", sim_now());
 	/* The kernel's counters, each from the file that keeps them. */
 	result_collect(r);
-	collect_kern_log(r);
-	collect_explain(r);
+	if (!measures_only) {
+		collect_kern_log(r);
+		collect_explain(r);
+	}
 	buddy_series_collect(r, gfp_atomic_zone_name(),
 			     alloc_failure_max_order());
 	for (size_t i = 0; i < m->workloads.nr; i++) {
@@ -488,6 +491,7 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 	mm_debug_enable(opt->check || was_checking, opt->check_interval);
 	/* The test build's default checks whole runs at samples only. */
 	mm_debug_pass_checks = opt->check;
+	alloc_fail_page_counts = !opt->measures_only;
 	sysctl_hung_task_timeout_secs = opt->hung_task_timeout < 0 ? 0 :
 		opt->hung_task_timeout ? (unsigned long)opt->hung_task_timeout :
 		DEFAULT_HUNG_TASK_TIMEOUT;
@@ -556,7 +560,7 @@ int run_scenario(const struct scenario *sc, const struct run_options *opt,
 			goto out;
 		}
 	}
-	collect(&state.m, res);
+	collect(&state.m, res, opt->measures_only);
 	if (opt->vmstat_text)
 		proc_text(opt->vmstat_text, "vmstat");
 	if (opt->slabinfo_text)
@@ -581,6 +585,7 @@ out:
 	mm_debug_enable(was_checking, was_interval);
 	mm_debug_pass_checks = true;
 	mm_debug_fatal = was_fatal;
+	alloc_fail_page_counts = true;
 	result_set_real(res, "wall_seconds", wall_seconds() - wall);
 	/* Nothing to read in a run that failed. */
 	if (ret)

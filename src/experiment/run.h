@@ -55,6 +55,14 @@ struct run_options {
 	/* Periodic /proc snapshots (experiment/monitor.h); NULL: none.
 	 * The caller opens and closes the set. */
 	struct monitor_set *monitors;
+	/*
+	 * The caller reads the run's measures only (validate, bisect,
+	 * calibrate keep nothing else): no kern.log and no --explain text
+	 * is written, and printed failures skip show_mem's pass over every
+	 * page, which only kern.log's "pages RAM" lines read.  Every
+	 * measure is the same either way.
+	 */
+	bool measures_only;
 };
 
 /* 0 with @res initialised and filled (the caller frees it), or -1 with a

@@ -464,6 +464,7 @@ static char *job(size_t idx, void *ctx)
 		.profile = k->profile,
 		.seed = c->job_seed[idx],
 		.scenario_name = w->name,
+		.measures_only = true,
 	};
 	struct run_result r;
 	double m[NR_VMEASURES];

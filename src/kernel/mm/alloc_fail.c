@@ -40,6 +40,8 @@
 #define RECORDS_PER_CHUNK	(1UL << (63 - __builtin_clzl(RECORD_CHUNK_BYTES / \
 					sizeof(struct alloc_failure))))
 
+bool alloc_fail_page_counts = true;
+
 static struct alloc_failure **record_chunks;
 static size_t nr_records, nr_record_chunks, record_chunks_cap;
 
@@ -603,7 +605,7 @@ void record_alloc_failure_note(gfp_t gfp_mask, unsigned int order,
 	}
 
 	if (f->printed) {
-		f->mem = snapshot_show_mem(true);
+		f->mem = snapshot_show_mem(alloc_fail_page_counts);
 	} else if (nr_unprinted_snapshots < ALLOC_FAIL_UNPRINTED_SNAPSHOTS) {
 		/* Kept for analysis; the page walk is skipped (nobody prints it). */
 		f->mem = snapshot_show_mem(false);

@@ -25,6 +25,14 @@
 /* Unprinted failures keep a show_mem snapshot only up to this many. */
 #define ALLOC_FAIL_UNPRINTED_SNAPSHOTS	1024
 
+/*
+ * Whether a printed failure's snapshot counts the pages as show_mem()'s
+ * tail does ("pages RAM", "pages shared", ...: one pass over every
+ * struct page, for a kern.log line only).  True unless the run's caller
+ * keeps no kern.log (experiment/run.h, measures_only); set before boot.
+ */
+extern bool alloc_fail_page_counts;
+
 /* ---- Why it failed: the explanation records (report/explain.c) ---- */
 
 /* The records themselves (struct alloc_explain, zone_verdict,
