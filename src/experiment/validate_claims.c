@@ -808,17 +808,6 @@ static const bool claim_not_conjunction[NR_CLAIMS] = {
 	[CLAIM_NOV13_DMCRYPT_PATCH_LESS_DIRECT_CW] = true,
 };
 
-/*
- * Does a comparison's estimate point away from what the rule asks at the
- * first look (the means equal or the wrong way round, or 0012345 no
- * closer to 2.6.30 than vanilla rc6)?  Wieand, Schroeder and O'Fallon
- * (Statistics in Medicine 13, 1994) stop a trial for futility when its
- * estimate is not favourable at half its information: a difference
- * that the full runs would find with 80% power (two-sided 0.05) points
- * the wrong way at half of them with probability
- * Phi(-(1.96 + 0.84) / sqrt(2)) = 2.4%, and a claim stopped so only
- * fails, so the error of a claim holding wrongly is not raised.
- */
 /* Is @e a Welch comparison that holds when mean a < mean b? */
 static bool compares_less(const struct validation_evidence *e)
 {
@@ -833,6 +822,17 @@ static bool compares_less(const struct validation_evidence *e)
 	}
 }
 
+/*
+ * Does a comparison's estimate point away from what the rule asks at the
+ * first look (the means equal or the wrong way round, or 0012345 no
+ * closer to 2.6.30 than vanilla rc6)?  Wieand, Schroeder and O'Fallon
+ * (Statistics in Medicine 13, 1994) stop a trial for futility when its
+ * estimate is not favourable at half its information: a difference
+ * that the full runs would find with 80% power (two-sided 0.05) points
+ * the wrong way at half of them with probability
+ * Phi(-(1.96 + 0.84) / sqrt(2)) = 2.4%, and a claim stopped so only
+ * fails, so the error of a claim holding wrongly is not raised.
+ */
 static bool points_wrong_way(const struct validation_evidence *e)
 {
 	if (!e->measurable)

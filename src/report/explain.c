@@ -550,12 +550,14 @@ static void *tally_room(void *p, size_t *cap, size_t used, size_t size)
 struct failure_reason *explain_tally(const struct kstate_log *log, size_t *nr)
 {
 	size_t n = log->nr_failures, used = 0, nr_seen = 0;
-	size_t cap_t = 0, cap_seen = 0, cap_k = 0;
+	size_t cap_t = 0, cap_seen = 0;
 	struct failure_reason *t = NULL;
 	/* Every distinct set of fields met, and the reason its text is:
 	 * two sets may read alike, and each is formatted once. */
-	const struct alloc_failure **seen = NULL;
-	size_t *seen_k = NULL;
+	struct {
+		const struct alloc_failure *f;
+		size_t k;		/* its reason, in t */
+	} *seen = NULL;
 
 	/* A valid (empty) array even when no failure was recorded. */
 	t = tally_room(t, &cap_t, 0, sizeof(*t));
@@ -564,7 +566,7 @@ struct failure_reason *explain_tally(const struct kstate_log *log, size_t *nr)
 		size_t k, s;
 
 		for (s = 0; s < nr_seen; s++)
-			if (same_reason(seen[s], f))
+			if (same_reason(seen[s].f, f))
 				break;
 		if (s == nr_seen) {
 			char key[RESULT_REASON_LEN];
@@ -582,18 +584,15 @@ struct failure_reason *explain_tally(const struct kstate_log *log, size_t *nr)
 			}
 			seen = tally_room(seen, &cap_seen, nr_seen,
 					  sizeof(*seen));
-			seen_k = tally_room(seen_k, &cap_k, nr_seen,
-					    sizeof(*seen_k));
-			seen[nr_seen] = f;
-			seen_k[nr_seen++] = k;
+			seen[nr_seen].f = f;
+			seen[nr_seen++].k = k;
 		}
-		k = seen_k[s];
+		k = seen[s].k;
 		if (!t[k].example[0])
 			explain_example_text(f, t[k].example, sizeof(t[k].example));
 		t[k].count++;
 	}
 	free(seen);
-	free(seen_k);
 	sort_by_count(t, used);
 	*nr = used;
 	return t;
